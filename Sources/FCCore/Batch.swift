@@ -1,0 +1,108 @@
+public import struct Foundation.Date
+
+/// How deep a batch goes. Later batches of a topic climb this ladder instead of repeating batch 1.
+public enum DepthLevel: String, Sendable, Codable, CaseIterable, Hashable {
+    case foundational
+    case intermediate
+    case advanced
+    case expert
+}
+
+/// What one batch of a topic asks the model for: its number, the angle (aspect) and the depth.
+public struct BatchPlan: Sendable, Codable, Hashable {
+    /// 1-based number of the batch within its topic.
+    public var number: Int
+    public var aspect: String
+    public var depth: DepthLevel
+
+    public init(number: Int, aspect: String, depth: DepthLevel) {
+        self.number = number
+        self.aspect = aspect
+        self.depth = depth
+    }
+}
+
+/// How the sanitizer got cards out of a reply.
+public enum BatchOutcome: String, Sendable, Codable, CaseIterable, Hashable {
+    /// The reply parsed as sent.
+    case strict
+    /// The reply needed repairs (fences, prose, quotes, …) but nothing was lost.
+    case repaired
+    /// The reply was truncated or only partly usable; the complete cards were kept.
+    case partial
+    /// Nothing usable: templated cards were produced instead, with origin `fallback`.
+    case fallback
+}
+
+/// Why the sanitizer or the store dropped a card. Counted per batch.
+public enum DropReason: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+    case missingQuestion = "missing_question"
+    case missingAnswer = "missing_answer"
+    case tooLong = "too_long"
+    case refusal
+    case placeholder
+    case blankMissing = "blank_missing"
+    case duplicateInBatch = "duplicate_in_batch"
+    case duplicateInTopic = "duplicate_in_topic"
+    case truncated
+    case malformed
+
+    public static func < (lhs: DropReason, rhs: DropReason) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Token counts a provider reported for one call; `nil` when it reported none.
+public struct TokenUsage: Sendable, Codable, Hashable {
+    public var input: Int?
+    public var output: Int?
+
+    public init(input: Int? = nil, output: Int? = nil) {
+        self.input = input
+        self.output = output
+    }
+
+    public static let none = TokenUsage()
+}
+
+/// A stored batch: one generation call for a topic and what came of it.
+public struct BatchRecord: Sendable, Codable, Hashable, Identifiable {
+    public var id: Int64
+    public var topicID: Int64
+    public var plan: BatchPlan
+    public var provider: String
+    public var model: String
+    public var promptHash: String
+    public var outcome: BatchOutcome
+    public var cardsKept: Int
+    public var dropped: [DropReason: Int]
+    public var usage: TokenUsage
+    public var latencyMilliseconds: Int
+    public var createdAt: Date
+
+    public init(
+        id: Int64,
+        topicID: Int64,
+        plan: BatchPlan,
+        provider: String,
+        model: String,
+        promptHash: String,
+        outcome: BatchOutcome,
+        cardsKept: Int,
+        dropped: [DropReason: Int],
+        usage: TokenUsage,
+        latencyMilliseconds: Int,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.topicID = topicID
+        self.plan = plan
+        self.provider = provider
+        self.model = model
+        self.promptHash = promptHash
+        self.outcome = outcome
+        self.cardsKept = cardsKept
+        self.dropped = dropped
+        self.usage = usage
+        self.latencyMilliseconds = latencyMilliseconds
+        self.createdAt = createdAt
+    }
+}

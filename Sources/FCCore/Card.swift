@@ -1,0 +1,93 @@
+public import struct Foundation.Date
+
+/// What kind of flashcard a card is; decides how it is shown and validated.
+public enum CardKind: String, Sendable, Codable, CaseIterable, Hashable {
+    case question
+    case definition
+    case truefalse
+    case fillblank
+    case math
+    case image
+}
+
+/// Where a card came from. Stored with every card so a templated fallback is never mistaken for real content.
+public enum CardOrigin: String, Sendable, Codable, CaseIterable, Hashable {
+    /// Produced by an LLM provider and accepted by the sanitizer.
+    case generated
+    /// Templated by the sanitizer because nothing in the model's reply could be salvaged.
+    case fallback
+    /// Replayed from `fixtures/` (offline demo mode).
+    case fixture
+    /// Brought in by `fcgen import`.
+    case imported
+    /// Written by a learner with `fcgen card add`.
+    case manual
+}
+
+/// A card that has not been stored yet: what the sanitizer produces and the store accepts.
+public struct CardDraft: Sendable, Codable, Hashable {
+    public var kind: CardKind
+    public var question: String
+    public var answer: String
+    public var explanation: String?
+    public var origin: CardOrigin
+
+    public init(
+        kind: CardKind = .question,
+        question: String,
+        answer: String,
+        explanation: String? = nil,
+        origin: CardOrigin
+    ) {
+        self.kind = kind
+        self.question = question
+        self.answer = answer
+        self.explanation = explanation
+        self.origin = origin
+    }
+
+    /// The key that makes a question unique within its topic (see ``DedupKey``).
+    public var dedupKey: String { DedupKey.make(question) }
+}
+
+/// A stored card.
+public struct Card: Sendable, Codable, Hashable, Identifiable {
+    public var id: Int64
+    public var topicID: Int64
+    public var batchID: Int64?
+    public var kind: CardKind
+    public var question: String
+    public var answer: String
+    public var explanation: String?
+    public var origin: CardOrigin
+    public var dedupKey: String
+    /// Order within the topic's deck, 1-based.
+    public var position: Int
+    public var createdAt: Date
+
+    public init(
+        id: Int64,
+        topicID: Int64,
+        batchID: Int64?,
+        kind: CardKind,
+        question: String,
+        answer: String,
+        explanation: String?,
+        origin: CardOrigin,
+        dedupKey: String,
+        position: Int,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.topicID = topicID
+        self.batchID = batchID
+        self.kind = kind
+        self.question = question
+        self.answer = answer
+        self.explanation = explanation
+        self.origin = origin
+        self.dedupKey = dedupKey
+        self.position = position
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,1 @@
+// FCGenerator: see DESIGN.md. Filled in by the pipeline issue.

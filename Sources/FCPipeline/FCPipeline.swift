@@ -1,0 +1,1 @@
+// FCPipeline: see DESIGN.md. Filled in by the pipeline issue.

@@ -1,0 +1,1 @@
+// FCSanitizer: see DESIGN.md. Filled in by the pipeline issue.

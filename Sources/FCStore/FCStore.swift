@@ -1,0 +1,1 @@
+// FCStore: see DESIGN.md. Filled in by the pipeline issue.

@@ -1,0 +1,1 @@
+// FCTestSupport: see DESIGN.md. Filled in by the pipeline issue.

@@ -1,0 +1,1 @@
+// fcgen-bench: benchmarks, one JSON line per figure.

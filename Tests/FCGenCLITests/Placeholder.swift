@@ -1,0 +1,1 @@
+// Tests for FCGenCLI arrive with the pipeline issue.

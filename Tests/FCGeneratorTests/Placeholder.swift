@@ -1,0 +1,1 @@
+// Tests for FCGenerator arrive with the pipeline issue.

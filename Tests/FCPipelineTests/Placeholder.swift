@@ -1,0 +1,1 @@
+// Tests for FCPipeline arrive with the pipeline issue.

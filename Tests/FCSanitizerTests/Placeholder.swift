@@ -1,0 +1,1 @@
+// Tests for FCSanitizer arrive with the pipeline issue.

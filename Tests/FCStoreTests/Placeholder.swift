@@ -1,0 +1,1 @@
+// Tests for FCStore arrive with the pipeline issue.
