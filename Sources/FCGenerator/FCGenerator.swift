@@ -1,1 +1,0 @@
-// FCGenerator: see DESIGN.md. Filled in by the pipeline issue.
