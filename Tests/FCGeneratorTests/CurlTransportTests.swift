@@ -90,6 +90,19 @@ struct CurlTransportTests {
         #expect(next.status == 200)
     }
 
+    @Test func headerWithLineBreakIsRejectedWithoutSendingOrLeakingTheValue() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        var request = server.request("/echo")
+        request.headers["X-Api-Key"] = "secret\r\nX-Injected: yes"
+
+        let error = await sendError(transport, request)
+
+        #expect(error?.kind.hasPrefix("other") == true)
+        #expect(error?.description.contains("secret") == false)
+        #expect(try await server.stats().requests == 1)  // only the stats request itself
+    }
+
     @Test func alreadyCancelledTaskThrowsCancelledWithoutSending() async throws {
         let server = try await LoopbackServer.start()
         let transport = CurlTransport(maxConcurrentRequests: 1)
