@@ -41,6 +41,18 @@ struct CurlTransportTests {
         #expect(String(decoding: response.body, as: UTF8.self) == "status \(status)")
     }
 
+    @Test func onlyTheFinalResponsesHeadersAreKeptAfterAnInformationalResponse() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+
+        let response = try await transport.send(server.request("/early-hints"))
+
+        #expect(response.status == 200)
+        #expect(response.headers["x-final"] == "yes")
+        #expect(response.headers["link"] == nil)
+        #expect(response.body == Data("final".utf8))
+    }
+
     @Test func slowServerTimesOutWithinTheRequestTimeout() async throws {
         let server = try await LoopbackServer.start()
         let transport = CurlTransport(maxConcurrentRequests: 1)

@@ -9,6 +9,7 @@ parent never leaves it running). Paths:
   /echo                        200, JSON body {"method", "path", "headers" (lowercased names), "body"}
   /echo-raw                    200, the request body back byte for byte
   /bytes/<n>                   200, n bytes of the pattern i % 251
+  /early-hints                 a 103 response with a Link header, then 200 with X-Final: yes
   /close-mid-body              promises 1000 bytes, sends 10, closes the connection
   /stats                       JSON {"connections", "requests", "max_in_flight"} since start
 """
@@ -81,6 +82,9 @@ class Handler(BaseHTTPRequestHandler):
         elif parts[0] == "bytes":
             count = int(parts[1])
             self.reply(200, (bytes(range(251)) * (count // 251 + 1))[:count])
+        elif parts[0] == "early-hints":
+            self.wfile.write(b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n")
+            self.reply(200, b"final", {"X-Final": "yes"})
         elif parts[0] == "close-mid-body":
             self.send_response(200)
             self.send_header("Content-Length", "1000")

@@ -37,10 +37,10 @@ final class CurlEngine: @unchecked Sendable {
     private var queued: [CurlTransfer] = []
 
     /// Creates the multi handle and starts its thread.
-    /// - Throws: ``TransportError/other(_:)`` when libcurl or the thread cannot start.
     /// - Parameters:
     ///   - maxConcurrentRequests: Transfers in the multi handle at once; more wait in `queued`.
     ///   - threadName: The curl thread's name (15 characters at most), as `top -H` and `/proc` show it.
+    /// - Throws: ``TransportError/other(_:)`` when libcurl or the thread cannot start.
     init(maxConcurrentRequests: Int, threadName: String) throws(TransportError) {
         let initCode = ccurl_global_init_once()
         guard initCode == CURLE_OK else {
@@ -104,7 +104,8 @@ final class CurlEngine: @unchecked Sendable {
             return self.thread
         }
         guard let thread else { return }
-        // The last reference may be dropped by a callback on the curl thread itself; it must not join itself.
+        // Defensive: no caller code runs on the curl thread, but were the transport released there, joining
+        // itself would deadlock.
         if pthread_equal(thread, pthread_self()) != 0 {
             pthread_detach(thread)
         } else {
