@@ -1,1 +1,34 @@
-// fcgen-bench: benchmarks, one JSON line per figure.
+// fcgen-bench: benchmarks, one JSON line per figure on stdout, progress on stderr.
+//
+//     fcgen-bench [name…]     run the named benchmarks (default: all)
+//     fcgen-bench --list      list them
+//
+// Exit status: 0 when every benchmark ran (whether or not its figures met their targets; read "pass"),
+// 1 when one failed to run, 64 for an unknown name.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.contains(where: { ["--list", "--help", "-h"].contains($0) }) {
+    for benchmark in Benchmark.all { print("\(benchmark.name)\t\(benchmark.summary)") }
+    exit(0)
+}
+
+let unknown = arguments.filter { name in !Benchmark.all.contains { $0.name == name } }
+guard unknown.isEmpty else {
+    progress("fcgen-bench: unknown benchmark \(unknown.joined(separator: ", ")); try --list")
+    exit(64)
+}
+
+let selected = arguments.isEmpty ? Benchmark.all : Benchmark.all.filter { arguments.contains($0.name) }
+var failed = false
+for benchmark in selected {
+    progress("\(benchmark.name): \(benchmark.summary)")
+    do {
+        try await benchmark.run()
+    } catch {
+        progress("\(benchmark.name): failed: \(error)")
+        failed = true
+    }
+}
+exit(failed ? 1 : 0)

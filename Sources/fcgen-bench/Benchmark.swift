@@ -1,0 +1,13 @@
+/// A named benchmark: `run` measures something and calls ``report(_:)`` once per figure.
+struct Benchmark: Sendable {
+    var name: String
+    var summary: String
+    var run: @Sendable () async throws -> Void
+}
+
+extension Benchmark {
+    /// Every benchmark, in the order `fcgen-bench` runs them when none is named.
+    static let all: [Benchmark] = [
+        TransportWaitBenchmark.benchmark
+    ]
+}

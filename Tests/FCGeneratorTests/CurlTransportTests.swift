@@ -1,0 +1,375 @@
+import FCGenerator
+import Foundation
+import Glibc
+import Testing
+
+/// Real HTTP over loopback against `Tests/Support/slow_http_server.py`, one server process per test.
+@Suite(.timeLimit(.minutes(1)))
+struct CurlTransportTests {
+    @Test(arguments: ["GET", "POST", "PUT", "DELETE"])
+    func roundTripSendsMethodHeadersAndBodyAndReturnsStatusHeadersAndBody(method: String) async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 4)
+        let body = method == "GET" ? Data() : Data(#"{"prompt":"héllo"}"#.utf8)
+        let request = LLMHTTPRequest(
+            url: server.url("/echo?mode=test"), method: method,
+            headers: ["Content-Type": "application/json", "X-Api-Key": "k-123"], body: body, timeoutSeconds: 5)
+
+        let response = try await transport.send(request)
+
+        #expect(response.status == 200)
+        #expect(response.headers["x-server-note"] == "hello")
+        #expect(response.headers["content-type"] == "application/json")
+        let echo = try JSONDecoder().decode(Echo.self, from: response.body)
+        #expect(echo.method == method)
+        #expect(echo.path == "/echo?mode=test")
+        #expect(echo.body == String(decoding: body, as: UTF8.self))
+        #expect(echo.headers["x-api-key"] == "k-123")
+        #expect(echo.headers["content-type"] == "application/json")
+        #expect(echo.headers["expect"] == nil)
+    }
+
+    @Test(arguments: [404, 429, 500])
+    func errorStatusesAreDeliveredAsResponsesWithHeaders(status: Int) async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+
+        let response = try await transport.send(server.request("/status/\(status)", method: "POST"))
+
+        #expect(response.status == status)
+        #expect(response.headers["retry-after"] == "7")
+        #expect(String(decoding: response.body, as: UTF8.self) == "status \(status)")
+    }
+
+    @Test func onlyTheFinalResponsesHeadersAreKeptAfterAnInformationalResponse() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+
+        let response = try await transport.send(server.request("/early-hints"))
+
+        #expect(response.status == 200)
+        #expect(response.headers["x-final"] == "yes")
+        #expect(response.headers["link"] == nil)
+        #expect(response.body == Data("final".utf8))
+    }
+
+    @Test func slowServerTimesOutWithinTheRequestTimeout() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let clock = ContinuousClock()
+        let start = clock.now
+
+        let error = await sendError(transport, server.request("/delay/3", timeoutSeconds: 1))
+
+        #expect(error == .timedOut(seconds: 1))
+        #expect(clock.now - start < .milliseconds(2_500))
+    }
+
+    @Test func refusedConnectionIsConnectionFailed() async throws {
+        let port = try closedLoopbackPort()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/echo"))
+
+        let error = await sendError(transport, LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 5))
+
+        #expect(error?.kind == "connectionFailed")
+    }
+
+    @Test func connectionClosedMidBodyIsConnectionLost() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+
+        let error = await sendError(transport, server.request("/close-mid-body"))
+
+        #expect(error?.kind == "connectionLost")
+    }
+
+    @Test func cancellingAnInFlightRequestThrowsCancelledQuickly() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 2)
+        let task = Task { await sendError(transport, server.request("/delay/5", timeoutSeconds: 10)) }
+        try await waitUntil { try await server.stats().requests >= 1 }
+        let clock = ContinuousClock()
+        let cancelledAt = clock.now
+
+        task.cancel()
+        let error = await task.value
+
+        #expect(error == .cancelled)
+        #expect(clock.now - cancelledAt < .milliseconds(500))
+        try await waitUntil { transport.outstandingTransfers == 0 }
+        let next = try await transport.send(server.request("/delay/0"))
+        #expect(next.status == 200)
+    }
+
+    @Test func headerWithLineBreakIsRejectedWithoutSendingOrLeakingTheValue() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        var request = server.request("/echo")
+        request.headers["X-Api-Key"] = "secret\r\nX-Injected: yes"
+
+        let error = await sendError(transport, request)
+
+        #expect(error?.kind.hasPrefix("other") == true)
+        #expect(error?.description.contains("secret") == false)
+        #expect(try await server.stats().requests == 1)  // only the stats request itself
+    }
+
+    @Test func alreadyCancelledTaskThrowsCancelledWithoutSending() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await sendError(transport, server.request("/delay/0"))
+        }
+
+        #expect(await task.value == .cancelled)
+        #expect(try await server.stats().requests == 1)  // only the stats request itself
+    }
+
+    @Test func thirtyTwoConcurrentRequestsAllCompleteWithTheirOwnBodies() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 32)
+        let clock = ContinuousClock()
+        let start = clock.now
+
+        let bodies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    let response = try await transport.send(server.request("/delay/0.5/req-\(index)"))
+                    return (index, String(decoding: response.body, as: UTF8.self))
+                }
+            }
+            return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+        }
+
+        #expect(bodies.count == 32)
+        for (index, body) in bodies { #expect(body == "/delay/0.5/req-\(index)") }
+        // Run together, not one after another (32 × 0.5 s).
+        #expect(clock.now - start < .seconds(4))
+    }
+
+    @Test func fiveMegabyteBodiesArriveIntact() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 2)
+        var generator = SplitMixForTests(seed: 42)
+        var upload = Data(count: 5_000_000)
+        upload.withUnsafeMutableBytes { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: 8) {
+                bytes.storeBytes(of: generator.next(), toByteOffset: offset, as: UInt64.self)
+            }
+        }
+        let pattern = Data((0..<251).map { UInt8($0) })
+        var expectedDownload = Data()
+        while expectedDownload.count < 5_000_000 { expectedDownload.append(pattern) }
+
+        let echoed = try await transport.send(server.request("/echo-raw", method: "POST", body: upload))
+        let downloaded = try await transport.send(server.request("/bytes/5000000"))
+
+        #expect(echoed.body == upload)
+        #expect(downloaded.body == expectedDownload.prefix(5_000_000))
+    }
+
+    @Test func concurrencyIsCappedAndConnectionsAreReused() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 2)
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<6 {
+                group.addTask { _ = try await transport.send(server.request("/delay/0.2/\(index)")) }
+            }
+            try await group.waitForAll()
+        }
+        for _ in 0..<4 { _ = try await transport.send(server.request("/delay/0")) }
+        let stats = try await server.stats()
+
+        #expect(stats.maxInFlight == 2)
+        #expect(stats.connections == 2 + 1)  // + the connection of the throwaway transport that asked for stats
+    }
+
+    @Test func everyCallerIsResumedOnceUnderConcurrentCancellations() async throws {
+        let server = try await LoopbackServer.start()
+        let transport = CurlTransport(maxConcurrentRequests: 16)
+        var tasks: [Task<TransportError?, Never>] = []
+        for index in 0..<96 {
+            let delay = Double(index % 7) * 0.1
+            tasks.append(Task { await sendError(transport, server.request("/delay/\(delay)/\(index)")) })
+        }
+        for (index, task) in tasks.enumerated() where index % 2 == 1 {
+            if index % 6 == 1 { try await Task.sleep(for: .milliseconds(20)) }
+            task.cancel()
+        }
+
+        var outcomes: [String: Int] = [:]
+        for task in tasks { outcomes[await task.value?.kind ?? "ok", default: 0] += 1 }
+
+        #expect(outcomes.values.reduce(0, +) == 96)
+        #expect(Set(outcomes.keys).isSubset(of: ["ok", "cancelled"]))
+        #expect(outcomes["ok", default: 0] >= 48)
+        try await waitUntil { transport.outstandingTransfers == 0 }
+    }
+
+    @Test func droppingTransportsStopsTheirThreads() async throws {
+        let server = try await LoopbackServer.start()
+        var transports: [CurlTransport] = []
+        for _ in 0..<10 {
+            let transport = CurlTransport(
+                maxConcurrentRequests: 2, connectTimeoutSeconds: 5, threadName: "curl-drop-test")
+            _ = try await transport.send(server.request("/delay/0"))
+            transports.append(transport)
+        }
+        #expect(try threads(named: "curl-drop-test") == 10)
+
+        transports.removeAll()
+
+        #expect(try threads(named: "curl-drop-test") == 0)
+    }
+}
+
+// MARK: - Helpers
+
+private struct Echo: Decodable {
+    var method: String
+    var path: String
+    var headers: [String: String]
+    var body: String
+}
+
+extension TransportError {
+    /// The case name, for tests that don't care about the detail text.
+    fileprivate var kind: String {
+        switch self {
+        case .timedOut: "timedOut"
+        case .connectionFailed: "connectionFailed"
+        case .connectionLost: "connectionLost"
+        case .cancelled: "cancelled"
+        case .other(let detail): "other: \(detail)"
+        }
+    }
+}
+
+/// The transport's error, or nil when the request succeeded.
+private func sendError(_ transport: CurlTransport, _ request: LLMHTTPRequest) async -> TransportError? {
+    do {
+        _ = try await transport.send(request)
+        return nil
+    } catch let error as TransportError {
+        return error
+    } catch {
+        return .other("not a TransportError: \(error)")
+    }
+}
+
+/// Polls `condition` every 10 ms for up to 5 s; records an issue if it never holds.
+private func waitUntil(_ condition: () async throws -> Bool) async throws {
+    for _ in 0..<500 {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("condition never became true")
+}
+
+/// A loopback port nobody listens on: bound to learn a free number, then closed.
+private func closedLoopbackPort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+        }
+    }
+    try #require(bound)
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// How many of this process's threads carry `name` (as `ccurl_name_current_thread` set it).
+private func threads(named name: String) throws -> Int {
+    let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+    return tasks.filter { task in
+        let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+        return comm?.trimmingCharacters(in: .newlines) == name
+    }.count
+}
+
+/// SplitMix64, so the large-body test's bytes are not a pattern the server could fake.
+private struct SplitMixForTests {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// `Tests/Support/slow_http_server.py` in a child process; it exits when this object closes its stdin.
+private final class LoopbackServer: Sendable {
+    struct Stats: Decodable {
+        var connections: Int
+        var requests: Int
+        var maxInFlight: Int
+    }
+
+    private let process: Process
+    private let input: Pipe
+    let port: Int
+
+    /// Launches the server on a plain thread: the launch blocks until the port line arrives, and blocking the
+    /// (two-thread) cooperative pool would stall every other test running in parallel.
+    static func start() async throws -> LoopbackServer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try LoopbackServer() }) }.start()
+        }
+    }
+
+    private init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/slow_http_server.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "server exited before printing its port")
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        port = try #require(Int(text.replacingOccurrences(of: "PORT ", with: "")))
+    }
+
+    deinit {
+        // End of input is the server's signal to exit; not waiting for it keeps the test's thread free.
+        try? input.fileHandleForWriting.close()
+    }
+
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    func request(_ path: String, method: String = "GET", body: Data = Data(), timeoutSeconds: Int = 5)
+        -> LLMHTTPRequest
+    {
+        LLMHTTPRequest(url: url(path), method: method, body: body, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// What the server has seen so far, fetched with a throwaway transport.
+    func stats() async throws -> Stats {
+        let response = try await CurlTransport(maxConcurrentRequests: 1).send(request("/stats"))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(Stats.self, from: response.body)
+    }
+}
