@@ -1,1 +1,0 @@
-// Tests for FCGenerator arrive with the pipeline issue.
