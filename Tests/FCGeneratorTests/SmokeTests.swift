@@ -1,0 +1,9 @@
+import Testing
+
+@testable import FCGenerator
+
+struct SmokeTests {
+    @Test func builtInTemplatesParse() {
+        #expect(!PromptTemplates.builtIn.systemSource.isEmpty)
+    }
+}
