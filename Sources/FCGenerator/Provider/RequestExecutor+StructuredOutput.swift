@@ -26,7 +26,8 @@ extension RequestExecutor {
                 if changed {
                     let reason = "HTTP \(response.status): " + diagnostics.serverMessage(response.body)
                     events(
-                        .structuredOutputDowngraded(provider: diagnostics.provider, from: mode, to: next, reason: reason)
+                        .structuredOutputDowngraded(
+                            provider: diagnostics.provider, from: mode, to: next, reason: reason)
                     )
                 }
             }
