@@ -30,8 +30,8 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible, Equatable 
         case .invalidTemplate(let file, let detail):
             "prompt template \(file) is malformed: \(detail)"
         case .rejected(let provider, let status, let message, let hint):
-            "\(provider) rejected the request (HTTP \(status))" + (message.isEmpty ? "" : ": \(message)")
-                + (hint.isEmpty ? "" : ". \(hint)")
+            Self.sentence("\(provider) rejected the request (HTTP \(status))" + (message.isEmpty ? "" : ": \(message)"))
+                + (hint.isEmpty ? "" : " " + hint.prefix(1).uppercased() + hint.dropFirst())
         case .unavailable(let provider, let attempts, let lastError):
             "\(provider) is unavailable after \(attempts) attempt\(attempts == 1 ? "" : "s"); last error: \(lastError)"
         case .badResponse(let provider, let detail):
@@ -39,6 +39,12 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible, Equatable 
         case .cancelled:
             "generation cancelled"
         }
+    }
+
+    /// `text` ending in exactly one sentence mark.
+    private static func sentence(_ text: String) -> String {
+        guard let last = text.last, !".!?".contains(last) else { return text }
+        return text + "."
     }
 
     /// Whether the same request may succeed later without changing any setting (the worker's retry-later case).

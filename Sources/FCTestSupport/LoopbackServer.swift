@@ -63,6 +63,13 @@ public final class LoopbackServer: Sendable {
         /// Names lowercased.
         public var headers: [String: String]
         public var body: String
+        /// When the server had read the request, in the server's monotonic seconds: compare requests, not clocks.
+        public var receivedAt: Double
+
+        enum CodingKeys: String, CodingKey {
+            case method, path, headers, body
+            case receivedAt = "received_at"
+        }
 
         /// The body parsed as a JSON object, or `nil`.
         public var json: [String: Any]? {

@@ -125,7 +125,7 @@ struct ErrorMatrixTests {
             let text = String(describing: error)
             #expect(text.contains("openai rejected the request (HTTP 401)"))
             #expect(text.contains("Incorrect API key provided"))
-            #expect(text.contains("check OPENAI_API_KEY"))
+            #expect(text.contains("api-keys. Check OPENAI_API_KEY (missing, wrong or revoked key)"))
             #expect(!text.contains(Self.secretKey))
             #expect(!text.contains("SECRET"))
             #expect(text.count < 400)
@@ -144,7 +144,7 @@ struct ErrorMatrixTests {
             try await run.provider.complete(Fixtures.request())
         } throws: { error in
             let text = String(describing: error)
-            return text.contains("HTTP 404") && text.contains("check the model name (test-model)")
+            return text.contains("HTTP 404): model 'test-model' not found. Check the model name (test-model)")
         }
     }
 

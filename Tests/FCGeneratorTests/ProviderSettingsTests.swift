@@ -64,7 +64,7 @@ struct ProviderSettingsTests {
             try await provider.complete(Fixtures.request())
         } throws: { error in
             let text = String(describing: error)
-            return text.contains("gemini rejected the request (HTTP 403): denied. check MY_GEMINI_KEY")
+            return text.contains("gemini rejected the request (HTTP 403): denied. Check MY_GEMINI_KEY")
                 && !text.contains(Self.key)
         }
     }

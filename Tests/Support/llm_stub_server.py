@@ -6,7 +6,8 @@ Exits when its stdin closes (so it never outlives the test process that started 
 
 Control endpoints (everything else is a "provider" request: recorded, then answered from the script):
   POST /_script    {"responses": [R, ...], "default": R}  replaces the queue, clears recorded requests
-  GET  /_requests  [{"method", "path", "headers": {lowercased name: value}, "body": text}, ...]
+  GET  /_requests  [{"method", "path", "headers": {lowercased name: value}, "body": text,
+                     "received_at": monotonic seconds}, ...]
   GET  /_health    200 {"ok": true}
 
 A response R: {"status": 200, "headers": {...}, "body": "text" | "json": any, "delay_s": 0.0,
@@ -98,6 +99,7 @@ class Handler(BaseHTTPRequestHandler):
                 "path": path,
                 "headers": {name.lower(): value for name, value in self.headers.items()},
                 "body": body.decode("utf-8", "replace"),
+                "received_at": time.monotonic(),
             })
             response = STATE.queue.pop(0) if STATE.queue else STATE.default
         self.play(response)
