@@ -1,0 +1,34 @@
+/// How much of the avoid-list (earlier questions of the topic) goes into a prompt.
+///
+/// The caller passes the topic's recent questions, newest first; rendering keeps as many as fit, so a topic with
+/// thousands of cards doesn't blow the model's context.
+public struct AvoidListLimits: Sendable, Hashable {
+    /// Longer questions are cut and end with `…`.
+    public var maxEntryLength: Int
+    /// The rendered list (lines joined by newlines) stays within this many characters.
+    public var maxTotalLength: Int
+
+    public init(maxEntryLength: Int = 160, maxTotalLength: Int = 4000) {
+        self.maxEntryLength = max(8, maxEntryLength)
+        self.maxTotalLength = max(0, maxTotalLength)
+    }
+
+    /// The bulleted list for `{{avoid_list}}`: one `- question` per line, whitespace collapsed, duplicates skipped,
+    /// each entry capped, stopping before the total would pass the cap. Empty when nothing is left.
+    public func render(_ questions: [String]) -> String {
+        var lines: [String] = []
+        var seen = Set<String>()
+        var total = 0
+        for question in questions {
+            var entry = question.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+            guard !entry.isEmpty, seen.insert(entry.lowercased()).inserted else { continue }
+            if entry.count > maxEntryLength { entry = String(entry.prefix(maxEntryLength - 1)) + "…" }
+            let line = "- " + entry
+            let added = line.count + (lines.isEmpty ? 0 : 1)
+            guard total + added <= maxTotalLength else { break }
+            lines.append(line)
+            total += added
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,107 @@
+public import FCCore
+public import Foundation
+
+/// The system and batch templates prompts are rendered from (see `prompts/README.md`).
+///
+/// ```swift
+/// let templates = try PromptTemplates.load(from: URL(fileURLWithPath: "prompts"))
+/// let prompt = templates.render(topic: "Roman history", plan: BatchPlanner.plan(number: 1), count: 10, avoid: [])
+/// ```
+public struct PromptTemplates: Sendable, Hashable {
+    /// The placeholders templates may use, in the order `prompts/README.md` lists them.
+    public static let placeholders = [
+        "topic", "count", "aspect", "depth", "depth_guidance", "batch_number", "avoid_list",
+    ]
+    /// File names inside a prompts folder.
+    public static let systemFileName = "system.txt"
+    public static let batchFileName = "batch.txt"
+
+    /// The system template's text, as loaded (surrounding blank lines removed).
+    public let systemSource: String
+    /// The batch template's text, as loaded (surrounding blank lines removed).
+    public let batchSource: String
+    /// Bounds for the rendered `{{avoid_list}}`.
+    public var avoidLimits: AvoidListLimits
+
+    private let system: Template
+    private let batch: Template
+
+    /// Parses two templates.
+    /// - Throws: ``GeneratorError/unknownPlaceholder(file:placeholder:)`` naming the file and the placeholder, or
+    ///   ``GeneratorError/invalidTemplate(file:detail:)``.
+    public init(system: String, batch: String, avoidLimits: AvoidListLimits = AvoidListLimits()) throws {
+        let known = Set(Self.placeholders)
+        systemSource = Self.normalize(system)
+        batchSource = Self.normalize(batch)
+        self.system = try Template(parsing: systemSource, file: Self.systemFileName, known: known)
+        self.batch = try Template(parsing: batchSource, file: Self.batchFileName, known: known)
+        self.avoidLimits = avoidLimits
+    }
+
+    /// The templates fcgen ships, identical to the repository's `prompts/` folder.
+    public static let builtIn: PromptTemplates = {
+        do {
+            return try PromptTemplates(system: builtInSystem, batch: builtInBatch)
+        } catch {
+            // The built-in text is checked by the test suite; failing here is a programmer bug.
+            preconditionFailure("built-in prompt templates are invalid: \(error)")
+        }
+    }()
+
+    /// Reads `system.txt` and `batch.txt` from `directory`.
+    /// - Throws: ``GeneratorError/promptsMissing(path:)`` when the folder or a file is missing, and the parsing
+    ///   errors of ``init(system:batch:avoidLimits:)``.
+    public static func load(from directory: URL) throws -> PromptTemplates {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw GeneratorError.promptsMissing(path: directory.path) }
+        func read(_ name: String) throws -> String {
+            let url = directory.appendingPathComponent(name, isDirectory: false)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw GeneratorError.promptsMissing(path: url.path)
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        return try PromptTemplates(system: read(systemFileName), batch: read(batchFileName))
+    }
+
+    /// Renders the prompt for one batch.
+    /// - Parameters:
+    ///   - topic: The topic's name; collapsed to one line and capped at 200 characters.
+    ///   - plan: The batch's number, aspect and depth (``BatchPlanner/plan(number:)``).
+    ///   - count: How many cards to ask for.
+    ///   - avoid: Questions already in the topic, newest first; bounded by ``avoidLimits``.
+    /// - Returns: The system and user messages and their hash.
+    public func render(topic: String, plan: BatchPlan, count: Int, avoid: [String]) -> Prompt {
+        var topicLine = topic.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        if topicLine.count > 200 { topicLine = String(topicLine.prefix(200)) }
+        let values = [
+            "topic": topicLine,
+            "count": String(count),
+            "aspect": plan.aspect,
+            "depth": plan.depth.rawValue,
+            "depth_guidance": plan.depth.guidance,
+            "batch_number": String(plan.number),
+            "avoid_list": avoidLimits.render(avoid),
+        ]
+        return Prompt(system: system.render(values).trimmed, user: batch.render(values).trimmed)
+    }
+
+    /// Unix line endings, no blank lines at either end: editors disagree about final newlines.
+    private static func normalize(_ text: String) -> String {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        while text.hasSuffix("\n") || text.hasSuffix(" ") { text.removeLast() }
+        while text.hasPrefix("\n") { text.removeFirst() }
+        return text
+    }
+
+    public static func == (lhs: PromptTemplates, rhs: PromptTemplates) -> Bool {
+        lhs.systemSource == rhs.systemSource && lhs.batchSource == rhs.batchSource && lhs.avoidLimits == rhs.avoidLimits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(systemSource)
+        hasher.combine(batchSource)
+        hasher.combine(avoidLimits)
+    }
+}

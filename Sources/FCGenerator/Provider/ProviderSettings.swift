@@ -1,0 +1,80 @@
+public import Foundation
+
+/// Everything needed to build a provider; what the CLI's configuration resolves to.
+///
+/// The API key is held here but never shown: ``description`` and the reflection mirror (used by `dump` and
+/// string interpolation of the value) print only whether a key is set.
+public struct ProviderSettings: Sendable {
+    public var kind: ProviderKind
+    /// `nil` = the kind's ``ProviderKind/defaultBaseURL``; point `openai` at Ollama, llama.cpp, vLLM, … here.
+    public var baseURL: URL?
+    public var model: String
+    /// `nil` or empty = send no credentials (local servers need none).
+    public var apiKey: String?
+    public var temperature: Double
+    public var maxOutputTokens: Int
+    /// Per-request timeout, whole seconds (URLSession on Linux ignores fractions; see PLATFORM.md).
+    public var timeoutSeconds: Int
+    /// The strongest structured-output mode to try first.
+    public var structuredOutput: StructuredOutputMode
+    public var retry: RetryPolicy
+    /// `nil` = unlimited.
+    public var requestsPerMinute: Int?
+    /// Where the fixture provider reads replies; `nil` = `fixtures` in the current directory.
+    public var fixturesDirectory: URL?
+    /// The environment variable the key came from, named in authentication errors; `nil` = the kind's default.
+    public var apiKeyVariable: String?
+
+    public init(
+        kind: ProviderKind,
+        baseURL: URL? = nil,
+        model: String,
+        apiKey: String? = nil,
+        temperature: Double = 0.7,
+        maxOutputTokens: Int = 4096,
+        timeoutSeconds: Int = 120,
+        structuredOutput: StructuredOutputMode = .jsonSchema,
+        retry: RetryPolicy = RetryPolicy(),
+        requestsPerMinute: Int? = nil,
+        fixturesDirectory: URL? = nil,
+        apiKeyVariable: String? = nil
+    ) {
+        self.kind = kind
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKey = apiKey
+        self.temperature = temperature
+        self.maxOutputTokens = maxOutputTokens
+        self.timeoutSeconds = max(1, timeoutSeconds)
+        self.structuredOutput = structuredOutput
+        self.retry = retry
+        self.requestsPerMinute = requestsPerMinute
+        self.fixturesDirectory = fixturesDirectory
+        self.apiKeyVariable = apiKeyVariable
+    }
+
+    /// The base URL requests go to.
+    public var resolvedBaseURL: URL? { baseURL ?? kind.defaultBaseURL }
+}
+
+extension ProviderSettings: CustomStringConvertible, CustomReflectable {
+    public var description: String {
+        let base = resolvedBaseURL?.redactedDescription ?? "-"
+        let key = (apiKey?.isEmpty ?? true) ? "none" : "set"
+        return "\(kind.rawValue) model=\(model) base=\(base) key=\(key) structured=\(structuredOutput.rawValue) "
+            + "timeout=\(timeoutSeconds)s attempts=\(retry.maxAttempts)"
+    }
+
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "kind": kind, "baseURL": baseURL as Any, "model": model,
+                "apiKey": (apiKey?.isEmpty ?? true) ? "none" : "[redacted]",
+                "temperature": temperature, "maxOutputTokens": maxOutputTokens, "timeoutSeconds": timeoutSeconds,
+                "structuredOutput": structuredOutput, "retry": retry, "requestsPerMinute": requestsPerMinute as Any,
+                "fixturesDirectory": fixturesDirectory as Any, "apiKeyVariable": apiKeyVariable as Any,
+            ]
+        )
+    }
+}
