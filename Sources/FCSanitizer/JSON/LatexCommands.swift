@@ -37,7 +37,8 @@ enum LatexCommands {
             let byte = text[index]
             let next: UInt8 = index + 1 < text.count ? text[index + 1] : 0
             if byte == ASCII.dollar {
-                let opensMath = next != 0 && !ASCII.isWhitespace(next) && !ASCII.isDigit(next)
+                // At the end of the text the escape being decoded follows the `$`, which opens math.
+                let opensMath = index + 1 == text.count || (!ASCII.isWhitespace(next) && !ASCII.isDigit(next))
                 if inDollars || opensMath { inDollars.toggle() }
                 index += next == ASCII.dollar ? 2 : 1  // `$$` is one delimiter
                 continue

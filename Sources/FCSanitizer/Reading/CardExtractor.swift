@@ -28,7 +28,9 @@ struct CardExtractor {
             }
             let before = reply.foundCount
             for member in members { visit(member.value, inCardList: false) }
-            if inCardList && reply.foundCount == before { reply.malformed += 1 }
+            guard inCardList && reply.foundCount == before else { return }
+            // In a card list, an object cut off before its first complete field was still a card.
+            if truncated { reply.truncatedObjects += 1 } else { reply.malformed += 1 }
         case .array(let elements, _):
             let isCardList = elements.contains { element in
                 if case .object(let members, _) = element { return FieldAliases.isCardLike(members) }
