@@ -41,7 +41,8 @@ public enum FallbackCards {
     }
 
     private static let templates: [Template] = [
-        Template(task: { "Define the key terms of \($0) in \($1)." }, focus: "each term in one sentence and how they relate"),
+        Template(
+            task: { "Define the key terms of \($0) in \($1)." }, focus: "each term in one sentence and how they relate"),
         Template(
             task: { "Explain the main idea of \($0) in \($1) in your own words." },
             focus: "the idea itself, why it matters and one example"),

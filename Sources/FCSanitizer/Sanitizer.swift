@@ -55,7 +55,7 @@ public struct Sanitizer: Sendable {
                 dropped[reason, default: 0] += 1
                 continue
             }
-            let key = DedupKey.make(card.question)
+            let key = QuestionKey.make(card.question)
             // A question of nothing but punctuation ("???") has no key: it is a placeholder.
             guard !key.isEmpty else {
                 dropped[.placeholder, default: 0] += 1
@@ -76,7 +76,8 @@ public struct Sanitizer: Sendable {
 
         let repairs = reply.repairs.ordered
         guard survivors > 0 else {
-            return SanitizerReport(outcome: .fallback, cards: fallbackCards(existingKeys), dropped: dropped, repairs: repairs)
+            return SanitizerReport(
+                outcome: .fallback, cards: fallbackCards(existingKeys), dropped: dropped, repairs: repairs)
         }
         let outcome: BatchOutcome
         if truncated || reply.isLossy || reply.malformed > 0 || reply.truncatedObjects > 0 {

@@ -51,7 +51,8 @@ public struct SanitizerReport: Sendable, Codable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(outcome, forKey: .outcome)
         try container.encode(cards, forKey: .cards)
-        try container.encode(Dictionary(uniqueKeysWithValues: dropped.map { ($0.key.rawValue, $0.value) }), forKey: .dropped)
+        try container.encode(
+            Dictionary(uniqueKeysWithValues: dropped.map { ($0.key.rawValue, $0.value) }), forKey: .dropped)
         try container.encode(repairs, forKey: .repairs)
     }
 }

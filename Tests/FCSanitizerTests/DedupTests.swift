@@ -46,7 +46,8 @@ struct DedupTests {
 
     @Test func customLimitsApply() {
         let limits = SanitizerLimits(questionMax: 10, answerMax: 5, explanationMax: 3)
-        let input = #"[{"question":"Short?","answer":"Yes.","explanation":"ok"},{"question":"Way too long a question?","answer":"x"},{"question":"Q?","answer":"x","explanation":"long"}]"#
+        let input =
+            #"[{"question":"Short?","answer":"Yes.","explanation":"ok"},{"question":"Way too long a question?","answer":"x"},{"question":"Q?","answer":"x","explanation":"long"}]"#
         let report = Sanitizer(options: SanitizerOptions(limits: limits)).sanitize(input)
         #expect(report.cards.map(\.question) == ["Short?"])
         #expect(report.dropped == [.tooLong: 2])

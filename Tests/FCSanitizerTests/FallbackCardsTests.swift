@@ -47,7 +47,9 @@ struct FallbackCardsTests {
         let longTopic = String(repeating: "Very long topic name ", count: 40)
         for topic in ["Roman history", "日本の歴史", longTopic, "  "] {
             let cards = FallbackCards.make(topic: topic, plan: plan2, count: 8)
-            let json = "[" + cards.map { #"{"question":\#(quoted($0.question)),"answer":\#(quoted($0.answer))}"# }
+            let json =
+                "["
+                + cards.map { #"{"question":\#(quoted($0.question)),"answer":\#(quoted($0.answer))}"# }
                 .joined(separator: ",") + "]"
             let report = Sanitizer().sanitize(json)
             #expect(report.outcome == .strict)

@@ -46,7 +46,8 @@ struct SampleReplyTests {
         #expect(card.answer == "The Roman Empire has a rich and complex history.")
         #expect(card.kind == .definition)
         // `explanation` appears three times; the first one wins, not the last one as json.loads would keep.
-        #expect(card.explanation?.hasPrefix("Rome's legacy spans centuries, from ancient times to modern days.") == true)
+        #expect(
+            card.explanation?.hasPrefix("Rome's legacy spans centuries, from ancient times to modern days.") == true)
         #expect(card.explanation?.hasSuffix("lasted for nearly four centuries.") == true)
     }
 
@@ -70,7 +71,8 @@ struct SampleReplyTests {
             report.cards.map(\.question) == [
                 "What is the history of Rome?", "Which empire did Rome rule?", "How many years ago?",
             ])
-        #expect(report.cards.map(\.answer) == ["The Roman Empire has a rich and complex history.", "Ancient Rome", "1850s"])
+        #expect(
+            report.cards.map(\.answer) == ["The Roman Empire has a rich and complex history.", "Ancient Rome", "1850s"])
         #expect(report.cards.map(\.kind) == [.definition, .question, .question])
         #expect(report.dropped == [.duplicateInBatch: 12])
     }
@@ -84,7 +86,9 @@ struct SampleReplyTests {
         #expect(report.cards.count == 1)
         #expect(report.dropped == [.duplicateInBatch: 3, .truncated: 1])
         #expect(report.repairs == [.truncation])
-        #expect(report.cards.first?.answer == "The Roman Empire was a vast empire that existed across Europe from 753 BC to 476 AD.")
+        #expect(
+            report.cards.first?.answer
+                == "The Roman Empire was a vast empire that existed across Europe from 753 BC to 476 AD.")
     }
 
     @Test func truncatedSampleIsPartialEvenWithoutTheFlag() throws {

@@ -15,7 +15,8 @@ extension SanitizerCase {
             name: "tilde fence without tag", input: "~~~\n\(Cards.three)\n~~~", outcome: .repaired, count: 1,
             repairs: [.codeFence]),
         SanitizerCase(
-            name: "inline fence", input: "```json[\(Cards.one)]```", outcome: .repaired, count: 1, repairs: [.codeFence]),
+            name: "inline fence", input: "```json[\(Cards.one)]```", outcome: .repaired, count: 1, repairs: [.codeFence]
+        ),
         SanitizerCase(
             name: "prose before and after without fence",
             input: "Sure! Here are [2] cards: [\(Cards.one),\(Cards.two)] I hope {this} helps.", outcome: .repaired,
@@ -54,7 +55,8 @@ extension SanitizerCase {
             outcome: .repaired, count: 2, repairs: [.comments], answers: ["https://example.com/a//b?x=/*y*/", "A2"]),
         SanitizerCase(
             name: "python dict repr",
-            input: #"[{'question': 'What's the capital of Italy?', 'answer': 'Rome', 'explanation': None}, {'question': 'Is Rome old?', 'answer': True, 'type': 'tf'}]"#,
+            input:
+                #"[{'question': 'What's the capital of Italy?', 'answer': 'Rome', 'explanation': None}, {'question': 'Is Rome old?', 'answer': True, 'type': 'tf'}]"#,
             outcome: .repaired, count: 2, repairs: [.singleQuotes, .pythonLiterals],
             questions: ["What's the capital of Italy?", "Is Rome old?"], answers: ["Rome", "True"],
             explanations: [nil, nil]),
@@ -102,7 +104,8 @@ extension SanitizerCase {
             outcome: .repaired, count: 3, repairs: [.codeFence, .surroundingProse, .multipleValues],
             questions: Cards.questions),
         SanitizerCase(
-            name: "truncated in the middle of the third object", input: "[\(Cards.one),\(Cards.two),{\"question\":\"Q3?\",\"answ",
+            name: "truncated in the middle of the third object",
+            input: "[\(Cards.one),\(Cards.two),{\"question\":\"Q3?\",\"answ",
             truncated: true, outcome: .partial, count: 2, repairs: [.truncation], dropped: [.truncated: 1],
             questions: Array(Cards.questions.prefix(2))),
         SanitizerCase(
@@ -117,7 +120,8 @@ extension SanitizerCase {
             input: "```json\n[\(Cards.one),\(Cards.two),{\"question\":\"Q3", truncated: true, outcome: .partial,
             count: 2, repairs: [.codeFence, .truncation], dropped: [.truncated: 1]),
         SanitizerCase(
-            name: "truncated wrapper", input: "{\"cards\":[\(Cards.one),{\"question\":\"Q2?\",\"answer\":\"A", outcome: .partial,
+            name: "truncated wrapper", input: "{\"cards\":[\(Cards.one),{\"question\":\"Q2?\",\"answer\":\"A",
+            outcome: .partial,
             count: 1, dropped: [.truncated: 1]),
         SanitizerCase(
             name: "truncated mid escape", input: "[\(Cards.one),{\"question\":\"Q2 \\u00", outcome: .partial, count: 1,
@@ -127,11 +131,29 @@ extension SanitizerCase {
             outcome: .partial, count: 1, repairs: [], dropped: [:]),
         SanitizerCase(
             name: "broken middle object is skipped, its neighbours salvaged",
-            input: #"[{"question":"Q1?","answer":"A1"}, {"question": "Q2?", "answer": ###}, {"question":"Q3?","answer":"A3"}]"#,
+            input:
+                #"[{"question":"Q1?","answer":"A1"}, {"question": "Q2?", "answer": ###}, {"question":"Q3?","answer":"A3"}]"#,
             outcome: .partial, count: 2, dropped: [.malformed: 1], questions: ["Q1?", "Q3?"]),
         SanitizerCase(
             name: "smart quotes and trailing comma in a fence with prose",
             input: "Cards:\n```\n[{“question”: “Q1?”, “answer”: “A1”,},]\n```",
             outcome: .repaired, count: 1, repairs: [.codeFence, .surroundingProse, .smartQuotes, .trailingCommas]),
+        SanitizerCase(
+            name: "leading comment is no prose", input: "// cards\n[\(Cards.one)]", outcome: .repaired, count: 1,
+            repairs: [.comments]),
+        SanitizerCase(
+            name: "typographic single quotes as delimiters, apostrophe in content",
+            input:
+                "[{\u{2018}question\u{2019}: \u{2018}Who won?\u{2019}, \u{2018}answer\u{2019}: \u{2018}It\u{2019}s Rome\u{2019}}]",
+            outcome: .repaired, count: 1, repairs: [.smartQuotes], answers: ["It\u{2019}s Rome"]),
+        SanitizerCase(
+            name: "truncated NDJSON", input: "\(Cards.one)\n\(Cards.two)\n{\"question\": \"What is", outcome: .partial,
+            count: 2, repairs: [.ndjson, .truncation], dropped: [.truncated: 1]),
+        SanitizerCase(
+            name: "nested arrays", input: "[[\(Cards.one)],[\(Cards.two),\(Cards.three)]]", outcome: .strict, count: 3,
+            repairs: []),
+        SanitizerCase(
+            name: "markdown list is no JSON", input: "1. **Q:** Who founded Rome?\n   **A:** Romulus\n",
+            outcome: .fallback, count: 0, repairs: [], dropped: [:]),
     ]
 }

@@ -14,13 +14,15 @@ extension SanitizerCase {
             name: "cards wrapper", input: #"{"cards":[\#(Cards.one),\#(Cards.two)]}"#, outcome: .strict, count: 2,
             repairs: [], questions: Array(Cards.questions.prefix(2))),
         SanitizerCase(
-            name: "flashcards wrapper with metadata", input: #"{"topic":"misc","tags":["a","b"],"flashcards":[\#(Cards.three)]}"#,
+            name: "flashcards wrapper with metadata",
+            input: #"{"topic":"misc","tags":["a","b"],"flashcards":[\#(Cards.three)]}"#,
             outcome: .strict, count: 1, dropped: [:]),
         SanitizerCase(
             name: "data.items nested wrapper", input: #"{"data":{"items":[\#(Cards.one),\#(Cards.two)]}}"#,
             outcome: .strict, count: 2),
         SanitizerCase(
-            name: "any single key holding cards", input: #"{"deck_for_you":[\#(Cards.one)]}"#, outcome: .strict, count: 1),
+            name: "any single key holding cards", input: #"{"deck_for_you":[\#(Cards.one)]}"#, outcome: .strict,
+            count: 1),
         SanitizerCase(
             name: "field aliases",
             input: #"""
@@ -56,8 +58,11 @@ extension SanitizerCase {
                  {"question":"Why did Rome fall?","answer":"Many reasons","type":"cause_effect"},
                  {"question":"The [blank] was Rome's forum.","answer":"Forum","type":"FillBlank"}]
                 """#,
-            outcome: .strict, count: 8, answers: ["True", "False", "seven", "Augustus", "Caesar", "A military unit",
-                "Many reasons", "Forum"],
+            outcome: .strict, count: 8,
+            answers: [
+                "True", "False", "seven", "Augustus", "Caesar", "A military unit",
+                "Many reasons", "Forum",
+            ],
             kinds: [.truefalse, .truefalse, .fillblank, .fillblank, .question, .definition, .question, .fillblank]),
         SanitizerCase(
             name: "true/false answers normalised and rest moved to the explanation",

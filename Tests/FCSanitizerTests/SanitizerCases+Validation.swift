@@ -10,7 +10,8 @@ extension SanitizerCase {
             outcome: .strict, count: 1, dropped: [.refusal: 1]),
         SanitizerCase(
             name: "refusals everywhere mean fallback",
-            input: #"[{"question":"As an AI, I cannot make cards.","answer":"No"},{"question":"Q?","answer":"I cannot do that"}]"#,
+            input:
+                #"[{"question":"As an AI, I cannot make cards.","answer":"No"},{"question":"Q?","answer":"I cannot do that"}]"#,
             outcome: .fallback, count: 0, dropped: [.refusal: 2]),
         SanitizerCase(
             name: "placeholders dropped",
@@ -28,7 +29,8 @@ extension SanitizerCase {
             explanations: [nil]),
         SanitizerCase(
             name: "missing question or answer",
-            input: #"[{"question":"Q1?"},{"answer":"A2"},{"question":"   ","answer":"x"},{"question":"Q4?","answer":null},\#(Cards.one)]"#,
+            input:
+                #"[{"question":"Q1?"},{"answer":"A2"},{"question":"   ","answer":"x"},{"question":"Q4?","answer":null},\#(Cards.one)]"#,
             outcome: .strict, count: 1, dropped: [.missingQuestion: 2, .missingAnswer: 2]),
         SanitizerCase(
             name: "fill-in card needs a blank",
@@ -40,18 +42,21 @@ extension SanitizerCase {
             outcome: .strict, count: 2, dropped: [.blankMissing: 1]),
         SanitizerCase(
             name: "length caps in characters",
-            input: #"[{"question":"\#(String(repeating: "é", count: 500))","answer":"ok"},{"question":"\#(String(repeating: "x", count: 501))","answer":"ok"},{"question":"Long answer?","answer":"\#(String(repeating: "a", count: 1001))"},{"question":"Long explanation?","answer":"a","explanation":"\#(String(repeating: "e", count: 2001))"}]"#,
+            input:
+                #"[{"question":"\#(String(repeating: "é", count: 500))","answer":"ok"},{"question":"\#(String(repeating: "x", count: 501))","answer":"ok"},{"question":"Long answer?","answer":"\#(String(repeating: "a", count: 1001))"},{"question":"Long explanation?","answer":"a","explanation":"\#(String(repeating: "e", count: 2001))"}]"#,
             outcome: .strict, count: 1, dropped: [.tooLong: 3]),
         SanitizerCase(
             name: "duplicates in one batch by dedup key",
-            input: #"[{"question":"Who founded Rome?","answer":"Romulus"},{"question":"who  founded rome","answer":"R"},{"question":"WHO FOUNDED ROME!?","answer":"Remus"}]"#,
+            input:
+                #"[{"question":"Who founded Rome?","answer":"Romulus"},{"question":"who  founded rome","answer":"R"},{"question":"WHO FOUNDED ROME!?","answer":"Remus"}]"#,
             outcome: .strict, count: 1, dropped: [.duplicateInBatch: 2], answers: ["Romulus"]),
         SanitizerCase(
             name: "stray elements in a card list are malformed",
             input: #"[\#(Cards.one), "stray text", 42, {"note": "not a card"}]"#, outcome: .partial, count: 1,
             dropped: [.malformed: 3]),
         SanitizerCase(
-            name: "prose only", input: "The Roman Empire lasted a long time. {It was big.}", outcome: .fallback, count: 0,
+            name: "prose only", input: "The Roman Empire lasted a long time. {It was big.}", outcome: .fallback,
+            count: 0,
             repairs: [], dropped: [:]),
         SanitizerCase(name: "empty reply", input: "", outcome: .fallback, count: 0, repairs: [], dropped: [:]),
         SanitizerCase(name: "whitespace reply", input: " \n\t ", outcome: .fallback, count: 0),
@@ -61,7 +66,8 @@ extension SanitizerCase {
         SanitizerCase(
             name: "empty array", input: "[]", outcome: .fallback, count: 0, repairs: [], dropped: [:]),
         SanitizerCase(
-            name: "deep nesting does not crash", input: String(repeating: "[", count: 20_000), outcome: .fallback, count: 0),
+            name: "deep nesting does not crash", input: String(repeating: "[", count: 20_000), outcome: .fallback,
+            count: 0),
         SanitizerCase(
             name: "many unclosed braces stay cheap", input: String(repeating: "{\"a\": ", count: 5_000),
             outcome: .fallback, count: 0),

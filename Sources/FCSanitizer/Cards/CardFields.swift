@@ -10,8 +10,9 @@ struct CardFields {
     var answer: String?
     var explanation: String?
     var typeName: String?
-    /// The normalized key the question came from (`term` marks a definition card).
+    /// The key the question came from, as written (`term` marks a definition card).
     var questionKey: String?
+    /// The key the answer came from, as written (`definition` marks a definition card).
     var answerKey: String?
 
     init(members: [JSONMember]) {
@@ -26,11 +27,11 @@ struct CardFields {
             case .question(let rank) where rank < questionRank:
                 question = text
                 questionRank = rank
-                questionKey = FieldAliases.normalized(member.key)
+                questionKey = member.key
             case .answer(let rank) where rank < answerRank:
                 answer = text
                 answerRank = rank
-                answerKey = FieldAliases.normalized(member.key)
+                answerKey = member.key
             case .explanation(let rank) where rank < explanationRank:
                 explanation = text
                 explanationRank = rank

@@ -7,19 +7,25 @@ import FCCore
 enum CardKindReader {
     /// The kind a type name stands for.
     static func kind(named name: String) -> CardKind {
-        switch FieldAliases.normalized(name) {
-        case "definition", "def", "term", "terms", "vocabulary", "vocab", "glossary", "terminology", "define",
-            "termdefinition":
-            .definition
-        case "truefalse", "tf", "trueorfalse", "boolean", "bool", "yesno", "tof":
-            .truefalse
-        case "fillblank", "fillblanks", "fillintheblank", "fillintheblanks", "fillin", "fillinblank", "cloze",
-            "blank", "blanks", "gapfill", "fillthegap", "completion", "sentencecompletion":
-            .fillblank
-        default:
-            .question
-        }
+        kinds[name] ?? kinds[FieldAliases.normalized(name)] ?? .question
     }
+
+    private static let kinds: [String: CardKind] = {
+        var table: [String: CardKind] = [:]
+        let definitions = [
+            "definition", "def", "term", "terms", "vocabulary", "vocab", "glossary", "terminology", "define",
+            "termdefinition",
+        ]
+        let truths = ["truefalse", "tf", "trueorfalse", "boolean", "bool", "yesno", "tof"]
+        let blanks = [
+            "fillblank", "fillblanks", "fillintheblank", "fillintheblanks", "fillin", "fillinblank", "cloze", "blank",
+            "blanks", "gapfill", "fillthegap", "completion", "sentencecompletion",
+        ]
+        for name in definitions { table[name] = .definition }
+        for name in truths { table[name] = .truefalse }
+        for name in blanks { table[name] = .fillblank }
+        return table
+    }()
 
     /// The truth value an answer starts with, as "True" or "False", and the rest of the answer.
     ///

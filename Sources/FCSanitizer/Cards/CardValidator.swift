@@ -55,7 +55,11 @@ struct CardValidator {
     }
 
     private static func inferredKind(_ fields: CardFields, _ question: String, _ answer: String) -> CardKind {
-        if fields.questionKey == "term" || fields.answerKey == "definition" { return .definition }
+        if fields.questionKey.map(FieldAliases.normalized) == "term"
+            || fields.answerKey.map(FieldAliases.normalized) == "definition"
+        {
+            return .definition
+        }
         if ContentChecks.hasBlank(question) { return .fillblank }
         if let truth = CardKindReader.truthValue(of: answer), truth.remainder.isEmpty,
             FieldAliases.normalized(answer) == truth.value.lowercased()

@@ -67,8 +67,10 @@ enum ContentChecks {
     /// `<answer>`, `[your answer]`, `{insert question}`, `{{answer}}`: brackets around a placeholder word.
     private static func isBracketedPlaceholder(_ lowered: [UInt8]) -> Bool {
         guard let first = lowered.first, let last = lowered.last, lowered.count >= 3 else { return false }
-        let pairs: [(UInt8, UInt8)] = [(UInt8(ascii: "<"), UInt8(ascii: ">")), (ASCII.openBracket, ASCII.closeBracket),
-            (ASCII.openBrace, ASCII.closeBrace), (UInt8(ascii: "("), UInt8(ascii: ")"))]
+        let pairs: [(UInt8, UInt8)] = [
+            (UInt8(ascii: "<"), UInt8(ascii: ">")), (ASCII.openBracket, ASCII.closeBracket),
+            (ASCII.openBrace, ASCII.closeBrace), (UInt8(ascii: "("), UInt8(ascii: ")")),
+        ]
         guard pairs.contains(where: { $0 == (first, last) }) else { return false }
         return lowered.withUnsafeBufferPointer { bytes in
             placeholderWords.contains { ByteSearch.firstIndex(of: $0, in: bytes) != nil }

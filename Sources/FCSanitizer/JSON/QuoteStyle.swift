@@ -55,7 +55,9 @@ enum QuoteStyle {
     }
 
     @inline(__always)
-    private static func isSmart(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, in range: ClosedRange<UInt8>) -> Bool {
+    private static func isSmart(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, in range: ClosedRange<UInt8>)
+        -> Bool
+    {
         bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && range.contains(bytes[index + 2])
     }
 }

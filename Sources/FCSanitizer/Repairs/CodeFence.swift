@@ -32,7 +32,8 @@ enum CodeFence {
                 let start = contentStart(in: bytes, after: index + run)
                 let close = closingFence(in: bytes, from: start, character: byte, length: run)
                 if blockCount > 0 { content.append(ASCII.newline) }
-                content.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(close?.lowerBound ?? bytes.count)]))
+                content.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(close?.lowerBound ?? bytes.count)]))
                 blockCount += 1
                 index = close?.upperBound ?? bytes.count
             }

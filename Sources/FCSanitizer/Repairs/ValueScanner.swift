@@ -20,6 +20,11 @@ enum ValueScanner {
                 position += 1
                 continue
             }
+            if let end = commentEnd(bytes, at: position) {
+                state.repairs.insert(.comments)
+                position = end
+                continue
+            }
             guard isValueStart(bytes, at: position) else {
                 state.sawText(at: position)
                 position += 1
@@ -29,7 +34,13 @@ enum ValueScanner {
             do throws(SanitizerError) {
                 let value = try parser.parseValue()
                 if extractor.collect(value) {
-                    state.collected(position..<parser.position, isObject: byte == ASCII.openBrace, repairs: parser.repairs)
+                    state.collected(
+                        position..<parser.position, isObject: byte == ASCII.openBrace, repairs: parser.repairs)
+                } else if parser.repairs.contains(.truncation) && byte == ASCII.openBrace
+                    && opensMember(bytes, after: position)
+                {
+                    // `{"question": "Wh` at the end of NDJSON: a card object cut off before its first field.
+                    state.cutOffObject()
                 } else {
                     state.sawText(at: position)
                 }
@@ -43,11 +54,14 @@ enum ValueScanner {
         }
         var reply = extractor.reply
         reply.malformed += state.brokenObjects
+        reply.truncatedObjects += state.cutOffObjects
         guard reply.foundCount > 0 else { return ParsedReply() }
         reply.isLossy = reply.isLossy || state.isLossy || state.repairs.contains(.truncation)
         reply.repairs.formUnion(state.repairs)
         if state.sawProse { reply.repairs.insert(.surroundingProse) }
-        if state.values.count > 1 { reply.repairs.insert(isNDJSON(state.values, in: bytes) ? .ndjson : .multipleValues) }
+        if state.values.count > 1 {
+            reply.repairs.insert(isNDJSON(state.values, in: bytes) ? .ndjson : .multipleValues)
+        }
         return reply
     }
 
@@ -62,6 +76,25 @@ enum ValueScanner {
             return cursor < bytes.count && (bytes[cursor] == ASCII.openBracket || bytes[cursor] == ASCII.openBrace)
         default:
             return false
+        }
+    }
+
+    /// The end of a `//` or `/* */` comment starting at `index`, if one does; comments between values are no prose.
+    private static func commentEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard bytes[index] == ASCII.slash, index + 1 < bytes.count else { return nil }
+        switch bytes[index + 1] {
+        case ASCII.slash:
+            var cursor = index + 2
+            while cursor < bytes.count && bytes[cursor] != ASCII.newline { cursor += 1 }
+            return cursor
+        case ASCII.star:
+            var cursor = index + 2
+            while cursor + 1 < bytes.count && !(bytes[cursor] == ASCII.star && bytes[cursor + 1] == ASCII.slash) {
+                cursor += 1
+            }
+            return min(cursor + 2, bytes.count)
+        default:
+            return nil
         }
     }
 
@@ -93,6 +126,7 @@ private struct ScanState {
     var isLossy = false
     var failures = 0
     var brokenObjects = 0
+    var cutOffObjects = 0
     /// Bytes before this offset belong to a container that failed to parse.
     private var failedRegionEnd = 0
     private var lastBrokenObjectEnd = -1
@@ -106,6 +140,12 @@ private struct ScanState {
         repairs.formUnion(parserRepairs)
         // Salvaged from inside a broken container: whatever broke it is lost.
         if range.lowerBound < failedRegionEnd { isLossy = true }
+    }
+
+    mutating func cutOffObject() {
+        cutOffObjects += 1
+        isLossy = true
+        repairs.insert(.truncation)
     }
 
     mutating func failed(at position: Int, errorOffset: Int, isObjectStart: Bool) {
