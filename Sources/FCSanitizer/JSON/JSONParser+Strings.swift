@@ -41,6 +41,7 @@ extension JSONParser {
         resumeAt resume: Int
     ) throws(SanitizerError) -> String {
         scratch.removeAll(keepingCapacity: true)
+        math.reset()
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<resume]))
         var index = resume
         while index < bytes.count {
@@ -111,7 +112,7 @@ extension JSONParser {
             scratch.append(letter)  // Python's \'
             return index + 2
         case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            if LatexCommands.startsCommand(in: bytes, at: index + 1, decodedSoFar: scratch) {
+            if LatexCommands.startsCommand(in: bytes, at: index + 1, decodedSoFar: scratch, math: &math) {
                 // `\frac` is LaTeX, not a form feed followed by "rac": keep the backslash, read the letters as text.
                 repairs.insert(.latexEscapes)
                 scratch.append(ASCII.backslash)

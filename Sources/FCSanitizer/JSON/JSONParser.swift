@@ -24,6 +24,8 @@ struct JSONParser {
     var depth = 0
     /// Reused buffer for strings with escapes, so a reply allocates it once.
     var scratch: [UInt8] = []
+    /// The math state of the string being decoded into `scratch` (see ``LatexCommands``).
+    var math = MathSpan()
 
     init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode, position: Int = 0) {
         self.bytes = bytes

@@ -7,7 +7,7 @@
 /// 2. If that word is a known LaTeX command starting with b, f, n, r or t (`frac`, `beta`, `nabla`, `theta`,
 ///    `rho`, `text`, `times`, …) the backslash is kept and the letters are text.
 /// 3. Otherwise, if the string is inside math (an open `$…$`, `$$…$$`, `\(…\)` or `\[…\]` in the decoded text so
-///    far) and the word is at least two lowercase letters, the backslash is kept too (`$\tfrac{a}{b}$`).
+///    far) and the word is at least two lowercase letters, the backslash is kept too (`$\bmatrix$`).
 /// 4. Otherwise it is the JSON escape: `"Line one\nThe end"` still has a newline.
 ///
 /// Short words that are common after a line break in prose (`\ne` before "e.g.", `\ni` before "i.e.") are left
@@ -15,7 +15,16 @@
 /// not count.
 enum LatexCommands {
     /// Whether the escape letter at `index` starts a LaTeX command (see the rule above).
-    static func startsCommand(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, decodedSoFar: [UInt8]) -> Bool {
+    ///
+    /// - Parameters:
+    ///   - decodedSoFar: the string's content decoded up to the backslash.
+    ///   - math: the math state of `decodedSoFar`, advanced incrementally so a long string is scanned once.
+    static func startsCommand(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        at index: Int,
+        decodedSoFar: [UInt8],
+        math: inout MathSpan
+    ) -> Bool {
         var end = index + 1
         while end < bytes.count && ASCII.isLetter(bytes[end]) { end += 1 }
         let length = end - index
@@ -25,36 +34,7 @@ enum LatexCommands {
             if names.contains(word) { return true }
         }
         let isLowercase = (index..<end).allSatisfy { bytes[$0] &- 0x61 < 26 }
-        return isLowercase && isInsideMath(decodedSoFar)
-    }
-
-    /// Whether the text so far leaves a math span open.
-    static func isInsideMath(_ text: [UInt8]) -> Bool {
-        var inDollars = false
-        var inDelimiters = false
-        var index = 0
-        while index < text.count {
-            let byte = text[index]
-            let next: UInt8 = index + 1 < text.count ? text[index + 1] : 0
-            if byte == ASCII.dollar {
-                // At the end of the text the escape being decoded follows the `$`, which opens math.
-                let opensMath = index + 1 == text.count || (!ASCII.isWhitespace(next) && !ASCII.isDigit(next))
-                if inDollars || opensMath { inDollars.toggle() }
-                index += next == ASCII.dollar ? 2 : 1  // `$$` is one delimiter
-                continue
-            }
-            if byte == ASCII.backslash {
-                switch next {
-                case UInt8(ascii: "("), UInt8(ascii: "["): inDelimiters = true
-                case UInt8(ascii: ")"), UInt8(ascii: "]"): inDelimiters = false
-                default: break
-                }
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        return inDollars || inDelimiters
+        return isLowercase && math.isOpen(after: decodedSoFar)
     }
 
     private static let longestName = names.map(\.utf8.count).max() ?? 0
