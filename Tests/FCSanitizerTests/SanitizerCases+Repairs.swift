@@ -155,5 +155,9 @@ extension SanitizerCase {
         SanitizerCase(
             name: "markdown list is no JSON", input: "1. **Q:** Who founded Rome?\n   **A:** Romulus\n",
             outcome: .fallback, count: 0, repairs: [], dropped: [:]),
+        SanitizerCase(
+            name: "fenced JSON inside a string field",
+            input: #"{"output": "```json\n[{\"question\": \"Q?\", \"answer\": \"A\"}]\n```"}"#, outcome: .repaired,
+            count: 1, repairs: [.codeFence, .jsonString], questions: ["Q?"]),
     ]
 }

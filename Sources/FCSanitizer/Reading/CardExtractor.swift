@@ -2,7 +2,7 @@
 ///
 /// Accepted shapes: a list of cards; a single card object; any object that holds cards under one or more keys,
 /// however deep (`{"cards": […]}`, `{"flashcards": …}`, `{"data": {"items": […]}}`); a string holding JSON
-/// (`"[{\"question\": …}]"`), read again with the full reader. Inside a list that holds at least one card, every
+/// (`"[{\"question\": …}]"`, or fenced JSON inside a string), read again with the full reader. Inside a list that holds at least one card, every
 /// element that is no card counts as `malformed`. A card object the reply ended inside of counts as `truncated`.
 struct CardExtractor {
     private(set) var reply = ParsedReply()
@@ -55,10 +55,13 @@ struct CardExtractor {
         return true
     }
 
+    /// Starts with `[`, `{` or a code fence (`{"output": "```json\n[…]\n```"}`).
     private static func looksLikeJSON(_ text: String) -> Bool {
-        for byte in text.utf8 where !ASCII.isWhitespace(byte) {
-            return byte == ASCII.openBracket || byte == ASCII.openBrace
-        }
-        return false
+        var utf8 = text.utf8.drop(while: ASCII.isWhitespace)
+        guard let first = utf8.first else { return false }
+        if first == ASCII.openBracket || first == ASCII.openBrace { return true }
+        guard first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return false }
+        utf8 = utf8.prefix(3)
+        return utf8.count == 3 && utf8.allSatisfy { $0 == first }
     }
 }
