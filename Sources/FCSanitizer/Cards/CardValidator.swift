@@ -1,0 +1,77 @@
+import FCCore
+
+/// Turns the fields of one card object into a card, or says why it is dropped.
+///
+/// Checks, in order: a question (`missing_question`) and an answer (`missing_answer`), trimmed and non-empty;
+/// no refusal in either (`refusal`); no placeholder in either (`placeholder`); the length caps of
+/// ``SanitizerLimits`` in characters (`too_long`); a blank in a fill-in question (`blank_missing`).
+/// On the way it settles the kind: the `type` field if there is one, else `definition` for `term`/`definition`
+/// keys, `fillblank` for a question with a blank, `truefalse` for a bare "True"/"False" answer, else `question`.
+/// True/false answers become exactly "True" or "False"; the rest of such an answer moves to the explanation. A
+/// true/false card whose answer is no truth value becomes a `question` card. A placeholder explanation is dropped,
+/// not the card.
+struct CardValidator {
+    /// A card that passed every check.
+    struct ValidCard {
+        var kind: CardKind
+        var question: String
+        var answer: String
+        var explanation: String?
+    }
+
+    enum Verdict {
+        case keep(ValidCard)
+        case drop(DropReason)
+    }
+
+    let limits: SanitizerLimits
+
+    func check(_ fields: CardFields) -> Verdict {
+        guard let question = fields.question else { return .drop(.missingQuestion) }
+        guard var answer = fields.answer else { return .drop(.missingAnswer) }
+        if ContentChecks.isRefusal(question) || ContentChecks.isRefusal(answer) { return .drop(.refusal) }
+        if ContentChecks.isPlaceholder(question) || ContentChecks.isPlaceholder(answer) { return .drop(.placeholder) }
+        var explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }
+
+        var kind = fields.typeName.map(CardKindReader.kind(named:)) ?? Self.inferredKind(fields, question, answer)
+        if kind == .truefalse {
+            if let truth = CardKindReader.truthValue(of: answer) {
+                answer = truth.value
+                if !truth.remainder.isEmpty {
+                    explanation = explanation.map { truth.remainder + "\n\n" + $0 } ?? truth.remainder
+                }
+            } else {
+                kind = .question
+            }
+        }
+
+        if Self.exceeds(question, limits.questionMax) || Self.exceeds(answer, limits.answerMax)
+            || Self.exceeds(explanation, limits.explanationMax)
+        {
+            return .drop(.tooLong)
+        }
+        if kind == .fillblank && !ContentChecks.hasBlank(question) { return .drop(.blankMissing) }
+        return .keep(ValidCard(kind: kind, question: question, answer: answer, explanation: explanation))
+    }
+
+    private static func inferredKind(_ fields: CardFields, _ question: String, _ answer: String) -> CardKind {
+        if fields.questionKey.map(FieldAliases.normalized) == "term"
+            || fields.answerKey.map(FieldAliases.normalized) == "definition"
+        {
+            return .definition
+        }
+        if ContentChecks.hasBlank(question) { return .fillblank }
+        if let truth = CardKindReader.truthValue(of: answer), truth.remainder.isEmpty,
+            FieldAliases.normalized(answer) == truth.value.lowercased()
+        {
+            return .truefalse
+        }
+        return .question
+    }
+
+    /// Whether `text` has more than `limit` characters; counts characters only when the byte count allows it.
+    private static func exceeds(_ text: String?, _ limit: Int) -> Bool {
+        guard let text, text.utf8.count > limit else { return false }
+        return text.count > limit
+    }
+}

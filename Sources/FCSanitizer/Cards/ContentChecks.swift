@@ -1,0 +1,107 @@
+/// Byte-level checks of card text: refusals, placeholders, fill-in blanks.
+///
+/// They compare ASCII case-insensitively and read ’ as ', without building lowercase copies of whole fields.
+enum ContentChecks {
+    /// Whether the text is a refusal: it starts with "I'm sorry", "As an AI", "I cannot", … or says
+    /// "as an AI language model" anywhere.
+    static func isRefusal(_ text: String) -> Bool {
+        withBytes(text) { bytes in
+            refusalOpenings.contains { startsWith($0, bytes) } || contains(aiLanguageModel, in: bytes)
+        }
+    }
+
+    /// Whether the text is a placeholder rather than content: only dots or dashes ("...", "…"), "TBD", "N/A",
+    /// "answer here", "<answer>", "[your answer]", or any text with "lorem ipsum" in it.
+    static func isPlaceholder(_ text: String) -> Bool {
+        withBytes(text) { bytes in
+            if contains(loremIpsum, in: bytes) { return true }
+            guard bytes.count <= 48 else { return false }
+            if bytes.allSatisfy({ punctuationOnly.contains($0) }) { return true }
+            var lowered = bytes.map { ASCII.lowercased($0) }
+            while let last = lowered.last, last == ASCII.dot || last == UInt8(ascii: "!") { lowered.removeLast() }
+            if placeholderTexts.contains(String(decoding: lowered, as: UTF8.self)) { return true }
+            return isBracketedPlaceholder(lowered)
+        }
+    }
+
+    /// Whether a fill-in question has a blank: `___` (three or more underscores), `[blank]`, `(blank)`, `[...]`,
+    /// `[…]` or `{{…}}`.
+    static func hasBlank(_ text: String) -> Bool {
+        withBytes(text) { bytes in
+            if contains(Array("___".utf8), in: bytes) { return true }
+            if blankMarkers.contains(where: { contains($0, in: bytes) }) { return true }
+            guard let open = ByteSearch.firstIndex(of: Array("{{".utf8), in: bytes) else { return false }
+            return ByteSearch.firstIndex(of: Array("}}".utf8), in: bytes, from: open + 2) != nil
+        }
+    }
+
+    // MARK: Tables
+
+    private static let refusalOpenings: [[UInt8]] = [
+        "i'm sorry", "i am sorry", "sorry, i ", "sorry, but", "as an ai", "as a language model", "i cannot",
+        "i can't", "i can not", "i'm unable", "i am unable", "i'm not able", "i am not able", "i apologize",
+        "i apologise", "i won't be able",
+    ].map { Array($0.utf8) }
+
+    private static let aiLanguageModel = Array("as an ai language model".utf8)
+    private static let loremIpsum = Array("lorem ipsum".utf8)
+
+    private static let placeholderTexts: Set<String> = [
+        "tbd", "tba", "todo", "to do", "n/a", "na", "n.a", "placeholder", "answer", "question", "explanation",
+        "answer here", "question here", "explanation here", "your answer", "your answer here", "your question",
+        "your question here", "insert answer", "insert answer here", "insert question here", "add answer here",
+        "answer goes here", "question goes here", "to be determined", "to be added", "fill in", "xxx", "lorem",
+    ]
+
+    /// `.`, `…`, `-`, `_`, `?`, `*`, blanks: text made of nothing else says nothing.
+    private static let punctuationOnly: Set<UInt8> = [
+        ASCII.dot, ASCII.minus, ASCII.underscore, UInt8(ascii: "?"), UInt8(ascii: "*"), 0x20, 0x09, 0x0A,
+        0xE2, 0x80, 0xA6,  // … is E2 80 A6
+    ]
+
+    private static let placeholderWords = ["answer", "question", "explanation", "insert", "placeholder", "your "]
+        .map { Array($0.utf8) }
+
+    private static let blankMarkers = ["[blank]", "(blank)", "[...]", "[\u{2026}]"].map { Array($0.utf8) }
+
+    /// `<answer>`, `[your answer]`, `{insert question}`, `{{answer}}`: brackets around a placeholder word.
+    private static func isBracketedPlaceholder(_ lowered: [UInt8]) -> Bool {
+        guard let first = lowered.first, let last = lowered.last, lowered.count >= 3 else { return false }
+        let pairs: [(UInt8, UInt8)] = [
+            (UInt8(ascii: "<"), UInt8(ascii: ">")), (ASCII.openBracket, ASCII.closeBracket),
+            (ASCII.openBrace, ASCII.closeBrace), (UInt8(ascii: "("), UInt8(ascii: ")")),
+        ]
+        guard pairs.contains(where: { $0 == (first, last) }) else { return false }
+        return lowered.withUnsafeBufferPointer { bytes in
+            placeholderWords.contains { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
+        }
+    }
+
+    // MARK: Matching
+
+    private static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    private static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteSearch.firstIndex(of: needle, in: bytes) != nil
+    }
+
+    /// Case-insensitive prefix match that reads a typographic apostrophe (’) as `'`.
+    private static func startsWith(_ prefix: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        for expected in prefix {
+            guard index < bytes.count else { return false }
+            var byte = ASCII.lowercased(bytes[index])
+            if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x99 {
+                byte = ASCII.apostrophe
+                index += 3
+            } else {
+                index += 1
+            }
+            if byte != expected { return false }
+        }
+        return true
+    }
+}

@@ -1,1 +1,0 @@
-// FCSanitizer: see DESIGN.md. Filled in by the pipeline issue.

@@ -1,0 +1,97 @@
+public import FCCore
+
+/// Turns one raw model reply into flashcards and a report. Pure: no I/O, no clock, no randomness.
+///
+/// The reply is read as strict JSON first; only when that fails are repairs tried, safest first (see
+/// ``Repair``). The card objects found are read through field aliases, validated (see `CardValidator`) and
+/// de-duplicated by ``DedupKey`` within the batch and against the topic's existing keys.
+///
+/// Outcome rules:
+/// - `strict`: the reply parsed as sent and nothing was lost;
+/// - `repaired`: repairs were needed, nothing was lost;
+/// - `partial`: the reply was truncated (the provider said so, or the JSON ended early) or something was salvaged
+///   with loss (an element that is no card, a broken object); at least one card survived validation;
+/// - `fallback`: no card survived validation. With `fallbackTopic` set the report carries templated cards (origin
+///   `.fallback`), otherwise none.
+///
+/// Cards that survive validation but all duplicate `existingKeys` leave the outcome as it is (0 cards kept, counted
+/// as `duplicate_in_topic`): the model did its job, the topic already had those cards.
+///
+/// ```swift
+/// let sanitizer = Sanitizer(options: SanitizerOptions(fallbackTopic: "Roman history"))
+/// let report = sanitizer.sanitize(completion.text, truncated: completion.truncated, existingKeys: keys)
+/// ```
+public struct Sanitizer: Sendable {
+    public let options: SanitizerOptions
+
+    public init(options: SanitizerOptions = .init()) {
+        self.options = options
+    }
+
+    /// Reads the cards in `text`.
+    ///
+    /// - Parameters:
+    ///   - text: the message content of one reply, nothing around it.
+    ///   - truncated: the provider said the output was cut (`finish_reason` `length` and the like).
+    ///   - existingKeys: `DedupKey.make` of the topic's existing questions.
+    /// - Returns: the outcome, the kept cards (stamped with `options.origin`), drops by reason, the repairs used.
+    public func sanitize(_ text: String, truncated: Bool = false, existingKeys: Set<String> = []) -> SanitizerReport {
+        let reply = ReplyReader.read(text)
+        var dropped: [DropReason: Int] = [:]
+        if reply.malformed > 0 { dropped[.malformed] = reply.malformed }
+        if reply.truncatedObjects > 0 { dropped[.truncated] = reply.truncatedObjects }
+
+        let validator = CardValidator(limits: options.limits)
+        var cards: [CardDraft] = []
+        cards.reserveCapacity(reply.objects.count)
+        var batchKeys = Set<String>(minimumCapacity: reply.objects.count)
+        var survivors = 0
+        for object in reply.objects {
+            let card: CardValidator.ValidCard
+            switch validator.check(CardFields(members: object)) {
+            case .keep(let valid):
+                card = valid
+            case .drop(let reason):
+                dropped[reason, default: 0] += 1
+                continue
+            }
+            let key = QuestionKey.make(card.question)
+            // A question of nothing but punctuation ("???") has no key: it is a placeholder.
+            guard !key.isEmpty else {
+                dropped[.placeholder, default: 0] += 1
+                continue
+            }
+            survivors += 1
+            if existingKeys.contains(key) {
+                dropped[.duplicateInTopic, default: 0] += 1
+            } else if !batchKeys.insert(key).inserted {
+                dropped[.duplicateInBatch, default: 0] += 1
+            } else {
+                cards.append(
+                    CardDraft(
+                        kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
+                        origin: options.origin))
+            }
+        }
+
+        let repairs = reply.repairs.ordered
+        guard survivors > 0 else {
+            return SanitizerReport(
+                outcome: .fallback, cards: fallbackCards(existingKeys), dropped: dropped, repairs: repairs)
+        }
+        let outcome: BatchOutcome
+        if truncated || reply.isLossy || reply.malformed > 0 || reply.truncatedObjects > 0 {
+            outcome = .partial
+        } else {
+            outcome = repairs.isEmpty ? .strict : .repaired
+        }
+        return SanitizerReport(outcome: outcome, cards: cards, dropped: dropped, repairs: repairs)
+    }
+
+    /// Templated cards for a fallback outcome, minus any the topic already has.
+    private func fallbackCards(_ existingKeys: Set<String>) -> [CardDraft] {
+        guard let topic = options.fallbackTopic else { return [] }
+        return FallbackCards.make(topic: topic, plan: options.fallbackPlan, count: options.fallbackCount)
+            .filter { !existingKeys.contains($0.dedupKey) }
+    }
+}

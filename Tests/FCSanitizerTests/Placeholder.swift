@@ -1,1 +1,0 @@
-// Tests for FCSanitizer arrive with the pipeline issue.
