@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The normalised form of a question that must be unique within a topic.
 ///
@@ -11,6 +11,12 @@ public import Foundation
 /// ```
 public enum DedupKey {
     public static func make(_ question: String) -> String {
+        fastKey(question) ?? reference(question)
+    }
+
+    /// The definition of the key, scalar by scalar after Foundation's normalisation; ``make(_:)`` takes a faster
+    /// route to the same result when it can (see `DedupKey+FastPath.swift`).
+    package static func reference(_ question: String) -> String {
         // NFKC folds compatibility forms (full-width letters, ligatures) before case folding.
         let folded = question.precomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)

@@ -1,4 +1,4 @@
-public import FCCore
+import FCCore
 
 /// Turns one raw model reply into flashcards and a report. Pure: no I/O, no clock, no randomness.
 ///
@@ -55,7 +55,7 @@ public struct Sanitizer: Sendable {
                 dropped[reason, default: 0] += 1
                 continue
             }
-            let key = QuestionKey.make(card.question)
+            let key = DedupKey.make(card.question)
             // A question of nothing but punctuation ("???") has no key: it is a placeholder.
             guard !key.isEmpty else {
                 dropped[.placeholder, default: 0] += 1

@@ -1,27 +1,26 @@
-import FCCore
 import Foundation
 
-/// ``DedupKey/make(_:)`` with a fast path for questions that Foundation's normalisation would not change.
-///
-/// `DedupKey.make` runs Foundation's NFKC mapping, case folding and a `CharacterSet` lookup per scalar: about
-/// 14 µs per question on the 2-core Linux machines, which alone capped the sanitizer near 30 MB/s on a 15-card
-/// reply. Most questions are already in NFKC case-folded form except for their uppercase letters, and for those
-/// the key can be computed scalar by scalar:
-///
-/// - ASCII: NFKC and width folding change nothing, case folding is lowercasing; the kept-or-gap table comes from
-///   the same `CharacterSet`s `DedupKey` uses.
-/// - Other BMP scalars with canonical combining class 0 whose NFKC case fold is themselves
-///   (`changesWhenNFKCCaseFolded` is false) and that are letters, digits, symbols or punctuation: the string-level
-///   normalisation cannot change them either, because only marks and Hangul jamo (both sent to the slow path)
-///   compose with a preceding scalar. Letters, marks, numbers and symbols are kept, the rest are gaps, as in
-///   `CharacterSet.alphanumerics` and `.symbols`.
-/// - An uppercase letter whose lowercase mapping is one such scalar: that scalar (`Ж` → `ж`, `É` → `é`).
-/// - Anything else (ligatures, full-width forms, combining marks, `ß`, no-break spaces, …) sends the whole
-///   question to `DedupKey.make`.
-///
-/// `QuestionKeyTests` compares both on every scalar of planes 0 and 1 and on random strings.
-enum QuestionKey {
-    static func make(_ question: String) -> String {
+// The fast path of ``DedupKey/make(_:)``.
+//
+// The reference computation runs Foundation's NFKC mapping, case folding and a `CharacterSet` lookup per scalar:
+// about 14 µs per question on the 2-core Linux machines, which alone capped the sanitizer near 30 MB/s and the
+// store's batch path near 70,000 cards/s. Most questions are already in NFKC case-folded form except for their
+// uppercase letters, and for those the key can be computed scalar by scalar:
+//
+// - ASCII: NFKC and width folding change nothing, case folding is lowercasing; the kept-or-gap table comes from
+//   the same `CharacterSet`s the reference uses.
+// - Other BMP scalars with canonical combining class 0 whose NFKC case fold is themselves
+//   (`changesWhenNFKCCaseFolded` is false) and that are letters, digits, symbols or punctuation: the string-level
+//   normalisation cannot change them either, because only marks and Hangul jamo (both sent to the slow path)
+//   compose with a preceding scalar. Letters, marks, numbers and symbols are kept, the rest are gaps, as in
+//   `CharacterSet.alphanumerics` and `.symbols`.
+// - An uppercase letter whose lowercase mapping is one such scalar: that scalar (`Ж` → `ж`, `É` → `é`).
+// - Anything else (ligatures, full-width forms, combining marks, `ß`, no-break spaces, …) takes the reference path.
+//
+// `DedupKeyFastPathTests` compares both on every scalar of planes 0 and 1 and on random strings.
+extension DedupKey {
+    /// The key computed scalar by scalar, or `nil` when the question needs Foundation's full normalisation.
+    static func fastKey(_ question: String) -> String? {
         if let key = asciiKey(question) { return key }
         var key = String.UnicodeScalarView()
         var pendingSpace = false
@@ -32,7 +31,7 @@ enum QuestionKey {
                     pendingSpace = true
                     continue
                 }
-                kept = Unicode.Scalar(ASCII.lowercased(UInt8(scalar.value)))
+                kept = Unicode.Scalar(lowercasedASCII(UInt8(scalar.value)))
             } else {
                 switch classify(scalar) {
                 case .gap:
@@ -41,7 +40,7 @@ enum QuestionKey {
                 case .kept(let folded):
                     kept = folded
                 case .unknown:
-                    return DedupKey.make(question)
+                    return nil
                 }
             }
             if pendingSpace && !key.isEmpty { key.append(" ") }
@@ -61,13 +60,16 @@ enum QuestionKey {
             if keptASCII[Int(byte)] {
                 if pendingSpace && !key.isEmpty { key.append(0x20) }
                 pendingSpace = false
-                key.append(ASCII.lowercased(byte))
+                key.append(lowercasedASCII(byte))
             } else {
                 pendingSpace = true
             }
         }
         return String(decoding: key, as: UTF8.self)
     }
+
+    @inline(__always)
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
     private enum Verdict {
         case kept(Unicode.Scalar)
