@@ -4,13 +4,20 @@ import Testing
 @testable import FCGenerator
 
 struct BatchPlannerTests {
-    @Test func batchesOneToThirtyTwoNeverRepeatAnAspectDepthPair() {
+    @Test func batchesOneToFourteenNeverRepeatAnAspectDepthPair() {
         var seen = Set<String>()
-        for number in 1...32 {
+        for number in 1...14 {
             let plan = BatchPlanner.plan(number: number)
             #expect(seen.insert("\(plan.aspect)|\(plan.depth)").inserted, "batch \(number) repeats a pair")
         }
-        #expect(seen.count == 32)
+        #expect(seen.count == 14)
+        #expect(BatchPlanner.plan(number: 15).aspect == BatchPlanner.plan(number: 7).aspect)
+    }
+
+    @Test func consecutiveBatchesNeverShareAnAspect() {
+        for number in 1...40 {
+            #expect(BatchPlanner.plan(number: number).aspect != BatchPlanner.plan(number: number + 1).aspect)
+        }
     }
 
     @Test func depthRisesWithTheBatchNumber() {
@@ -20,9 +27,10 @@ struct BatchPlannerTests {
             #expect(order.firstIndex(of: earlier) ?? 0 <= order.firstIndex(of: later) ?? 0)
         }
         #expect(BatchPlanner.plan(number: 1).depth == .foundational)
-        #expect(BatchPlanner.plan(number: 9).depth == .intermediate)
-        #expect(BatchPlanner.plan(number: 17).depth == .advanced)
-        #expect(BatchPlanner.plan(number: 25).depth == .expert)
+        #expect(BatchPlanner.plan(number: 2).depth == .foundational)
+        #expect(BatchPlanner.plan(number: 3).depth == .intermediate)
+        #expect(BatchPlanner.plan(number: 5).depth == .advanced)
+        #expect(BatchPlanner.plan(number: 7).depth == .expert)
         #expect(BatchPlanner.plan(number: 100).depth == .expert)
     }
 

@@ -1,16 +1,17 @@
 public import FCCore
 
-/// Decides what each batch of a topic is about, so batch 5 doesn't repeat batch 1.
+/// Decides what each batch of a topic is about, so every later batch goes deeper instead of repeating batch 1.
 ///
-/// Batch *n* (from 1) takes aspect `aspects[(n − 1) mod 8]` and depth `min(3, (n − 1) / 8)`: a full round of all
-/// eight angles at each depth before going deeper (batches 1–8 foundational, 9–16 intermediate, 17–24 advanced,
-/// 25 on expert). So batches 1…32 never repeat an (aspect, depth) pair; from 33 on the expert round repeats, and
-/// the avoid-list keeps the questions new. Broad basics before depth also suits learners: a topic's first cards
-/// cover its ground rather than one corner of it in detail. Deterministic: no state, no randomness.
+/// Batch *n* (from 1) takes aspect `aspects[(n − 1) mod 8]` and depth `min(3, (n − 1) / 2)`: batches 1–2
+/// foundational, 3–4 intermediate, 5–6 advanced, 7 on expert. Each later batch has another angle, and the level
+/// climbs within the first few batches, because `--batches 3` is the common case and a learner who asks for more
+/// cards expects harder ones, not another round of basics. Batches 1…14 never repeat an (aspect, depth) pair; from
+/// 15 on, expert pairs recur every eight batches, and the avoid-list keeps the questions new. Deterministic: no
+/// state, no randomness.
 ///
 /// ```swift
 /// BatchPlanner.plan(number: 1)  // definitions and terminology, foundational
-/// BatchPlanner.plan(number: 10) // key figures, intermediate
+/// BatchPlanner.plan(number: 3)  // dates and timeline, intermediate
 /// ```
 public enum BatchPlanner {
     /// The rotating angles, broadest first.
@@ -25,11 +26,14 @@ public enum BatchPlanner {
         "common misconceptions",
     ]
 
+    /// How many batches share a depth before the next level.
+    public static let batchesPerDepth = 2
+
     /// The plan for batch `number` (numbers below 1 are treated as 1, but kept in the plan).
     public static func plan(number: Int) -> BatchPlan {
         let index = max(number, 1) - 1
         let depths = DepthLevel.allCases
-        let depth = depths[min(depths.count - 1, index / aspects.count)]
+        let depth = depths[min(depths.count - 1, index / batchesPerDepth)]
         return BatchPlan(number: number, aspect: aspects[index % aspects.count], depth: depth)
     }
 }
