@@ -35,7 +35,9 @@ public enum BatchOutcome: String, Sendable, Codable, CaseIterable, Hashable {
 }
 
 /// Why the sanitizer or the store dropped a card. Counted per batch.
-public enum DropReason: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+///
+/// `CodingKeyRepresentable`, so a `[DropReason: Int]` encodes as a JSON object keyed by reason, not as an array.
+public enum DropReason: String, Sendable, Codable, CodingKeyRepresentable, CaseIterable, Hashable, Comparable {
     case missingQuestion = "missing_question"
     case missingAnswer = "missing_answer"
     case tooLong = "too_long"
