@@ -108,8 +108,10 @@ struct StoreOpeningTests {
             Issue.record("unexpected error \(String(describing: error))")
             return
         }
-        #expect(!reason.isEmpty)
-        #expect(error?.description.hasPrefix("cannot create the directory for the database at \(path): ") == true)
+        #expect(reason == "\(blocker) is not a directory")
+        #expect(
+            error?.description
+                == "cannot create the directory for the database at \(path): \(blocker) is not a directory")
     }
 
     @Test func reportsAnUnopenableFileWithThePathAndSQLiteMessage() throws {

@@ -78,6 +78,7 @@ final class Connection {
         let statement: Statement
         if let cached = statements[sql] {
             statement = cached
+            statement.operation = operation
         } else {
             statement = try prepare(sql, operation: operation, persistent: true)
             statements[sql] = statement

@@ -7,8 +7,9 @@ final class Statement {
     private let handle: OpaquePointer
     /// Named in errors, with ``operation``.
     private let path: String
-    /// What the store does with this statement ("insert card"); never the SQL arguments.
-    private let operation: String
+    /// What the store is doing with this statement ("insert card"), for errors; never the SQL arguments. Set per
+    /// use, because a cached statement (`BEGIN IMMEDIATE`) serves many operations.
+    var operation: String
 
     init(handle: OpaquePointer, path: String, operation: String) {
         self.handle = handle

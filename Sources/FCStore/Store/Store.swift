@@ -74,18 +74,21 @@ public actor Store {
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.cannotCreateDirectory(path: path, reason: Self.reason(error))
+            throw StoreError.cannotCreateDirectory(path: path, reason: Self.reason(creating: parent, error))
         }
     }
 
-    /// The underlying POSIX reason ("Not a directory") rather than Foundation's sentence, which repeats the path.
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let message = strerror(Int32(underlying.code))
-        {
-            return String(cString: message)
+    /// Why `createDirectory` failed, in words. Foundation on Linux only says "The operation could not be
+    /// completed (NSCocoaErrorDomain error 512)", so look at the deepest ancestor that exists.
+    private static func reason(creating directory: String, _ error: any Error) -> String {
+        var ancestor = URL(fileURLWithPath: directory)
+        while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path) {
+            ancestor.deleteLastPathComponent()
         }
-        return nsError.localizedDescription
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory)
+        if !isDirectory.boolValue { return "\(ancestor.path) is not a directory" }
+        if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "\(ancestor.path) is not writable" }
+        return (error as NSError).localizedDescription
     }
 }
