@@ -125,3 +125,26 @@ struct BatchStorageTests {
         #expect(try await store.recentQuestions(topicID: topic.id, limit: 100).count == 5)
     }
 }
+
+extension BatchStorageTests {
+    @Test func readsUnknownDropReasonsAndReportsUnreadableRows() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
+
+        // A newer fcgen may count reasons this one does not know: they are skipped, not fatal.
+        _ = try await store.scalarText(#"UPDATE batches SET dropped_json = '{"from_the_future":3,"too_long":1}'"#)
+        #expect(try await store.batches(topicID: topic.id).first?.dropped == [.tooLong: 1])
+
+        _ = try await store.scalarText("UPDATE batches SET dropped_json = 'not json'")
+        await #expect(throws: StoreError.corruptRow(table: "batches", column: "dropped_json", rowID: stored.record.id))
+        {
+            try await store.batches(topicID: topic.id)
+        }
+        _ = try await store.scalarText("UPDATE cards SET kind = 'hologram'")
+        await #expect(throws: StoreError.corruptRow(table: "cards", column: "kind", rowID: stored.cards[0].id)) {
+            try await store.cards(topicID: topic.id)
+        }
+    }
+}

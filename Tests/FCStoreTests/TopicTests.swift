@@ -46,3 +46,21 @@ struct TopicTests {
             ])
     }
 }
+
+extension TopicTests {
+    @Test func deletingATopicRemovesItsBatchesAndCards() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let rome = try await store.ensureTopic(named: "Rome")
+        let greece = try await store.ensureTopic(named: "Greece")
+        _ = try await store.storeBatch(Fixtures.batch(topicID: rome.id, number: 1, cards: Fixtures.drafts(3)))
+        _ = try await store.storeBatch(Fixtures.batch(topicID: greece.id, number: 1, cards: Fixtures.drafts(2)))
+
+        _ = try await store.scalarText("DELETE FROM topics WHERE id = \(rome.id)")
+
+        #expect(try await store.cards(topicID: rome.id).isEmpty)
+        #expect(try await store.batches(topicID: rome.id).isEmpty)
+        #expect(try await store.cards(topicID: greece.id).count == 2)
+        #expect(try await store.integrityCheck() == "ok")
+    }
+}

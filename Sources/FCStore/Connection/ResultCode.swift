@@ -3,8 +3,6 @@
 /// They are C macros built with shifts (`SQLITE_CONSTRAINT | (8<<8)`), which Swift does not import, so their
 /// values are spelled out here from https://www.sqlite.org/rescode.html.
 enum ResultCode {
-    /// `SQLITE_BUSY` (5): another connection holds the lock longer than the busy timeout.
-    static let busy: Int32 = 5
     /// `SQLITE_CONSTRAINT_UNIQUE` (2067): a UNIQUE constraint failed.
     static let constraintUnique: Int32 = 2067
     /// `SQLITE_CONSTRAINT_FOREIGNKEY` (787): a FOREIGN KEY constraint failed.

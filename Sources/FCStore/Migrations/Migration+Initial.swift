@@ -55,9 +55,15 @@ extension Migration {
                 UNIQUE (topic_id, dedup_key)
             );
 
+            -- Deck order, the next position, and the newest questions for a prompt's avoid-list.
             CREATE INDEX cards_topic_position ON cards (topic_id, position);
+            -- Foreign-key children need an index, or deleting a batch scans every card
+            -- (https://www.sqlite.org/foreignkeys.html#fk_indexes).
             CREATE INDEX cards_batch ON cards (batch_id);
-            CREATE INDEX cards_reverse_of ON cards (reverse_of);
+            -- Partial: reverse links are rare, so NULLs stay out of the index and out of every insert's writes;
+            -- the FK lookup "reverse_of = ?" implies NOT NULL and still uses it
+            -- (https://www.sqlite.org/partialindex.html#queries_using_partial_indexes).
+            CREATE INDEX cards_reverse_of ON cards (reverse_of) WHERE reverse_of IS NOT NULL;
             """
     )
 }
