@@ -1,1 +1,0 @@
-// FCStore: see DESIGN.md. Filled in by the pipeline issue.

@@ -1,0 +1,74 @@
+/// Brings a database's schema up to the newest ``Migration`` it knows, recording each in `schema_migrations`.
+///
+/// Each migration runs in its own `BEGIN IMMEDIATE` transaction together with its `schema_migrations` row, so a
+/// failed migration leaves the schema at the previous version. The applied version is re-read inside that
+/// transaction: when two processes open a fresh database at the same moment, the second waits for the first and
+/// then finds nothing left to do.
+struct Migrator {
+    let migrations: [Migration]
+
+    /// - Precondition: versions are 1, 2, 3, … in order (a programmer error otherwise).
+    init(migrations: [Migration]) {
+        for (offset, migration) in migrations.enumerated() {
+            precondition(migration.version == offset + 1, "migrations must be numbered 1, 2, 3, … in order")
+        }
+        self.migrations = migrations
+    }
+
+    /// The newest version this list reaches.
+    var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Applies the migrations the database has not seen yet; returns the versions applied now.
+    @discardableResult
+    func migrate(_ connection: Connection, appliedAt milliseconds: Int64) throws -> [Int] {
+        try connection.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                applied_at INTEGER NOT NULL
+            )
+            """,
+            operation: "create schema_migrations")
+
+        let current = try Self.currentVersion(connection)
+        guard current <= latestVersion else {
+            throw StoreError.schemaTooNew(path: connection.path, version: current, supported: latestVersion)
+        }
+
+        var applied: [Int] = []
+        for migration in migrations where migration.version > current {
+            do {
+                let didApply = try connection.immediateTransaction("migration \(migration.version)") {
+                    // Another connection may have applied it while this one waited for the write lock.
+                    guard try Self.currentVersion(connection) < migration.version else { return false }
+                    try connection.execute(migration.sql, operation: "migration \(migration.version)")
+                    try connection.withStatement(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        operation: "record migration"
+                    ) { statement in
+                        try statement.bind(migration.version, at: 1)
+                        try statement.bind(migration.name, at: 2)
+                        try statement.bind(milliseconds, at: 3)
+                        try statement.run()
+                    }
+                    return true
+                }
+                if didApply { applied.append(migration.version) }
+            } catch StoreError.sqlite(_, _, _, let message) {
+                throw StoreError.migrationFailed(
+                    path: connection.path, version: migration.version, name: migration.name, message: message)
+            }
+        }
+        return applied
+    }
+
+    /// The highest version recorded in `schema_migrations`; 0 for a new database.
+    static func currentVersion(_ connection: Connection) throws -> Int {
+        try connection.withStatement(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", operation: "read schema version"
+        ) { statement in
+            try statement.step() ? statement.int(at: 0) : 0
+        }
+    }
+}

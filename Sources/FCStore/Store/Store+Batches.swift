@@ -1,0 +1,195 @@
+public import FCCore
+import Foundation
+
+extension Store {
+    /// The highest batch number stored for the topic; 0 when it has none.
+    public func lastBatchNumber(topicID: Int64) throws -> Int {
+        try connection.withStatement(
+            "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = ?", operation: "read last batch number"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            return try statement.step() ? statement.int(at: 0) : 0
+        }
+    }
+
+    /// Stores a batch and its cards in one `BEGIN IMMEDIATE` transaction: all of it, or (on any error) none of it.
+    ///
+    /// Cards get the positions after the topic's last card, in draft order. A draft whose question's
+    /// ``DedupKey`` the topic already has is skipped and counted in ``StoredBatch/skippedDuplicates`` and in the
+    /// stored `dropped[.duplicateInTopic]` (or `.duplicateInBatch` when an earlier draft of the same batch has it).
+    ///
+    /// ```swift
+    /// let stored = try await store.storeBatch(batch)
+    /// print(stored.record.cardsKept, stored.skippedDuplicates)
+    /// ```
+    ///
+    /// - Throws: ``StoreError/batchNumberTaken(topicID:number:)`` when the topic already has a batch with this
+    ///   number (two runs raced); ``StoreError/topicNotFound(topicID:)``; ``StoreError/sqlite(path:operation:code:message:)``.
+    public func storeBatch(_ batch: NewBatch) throws -> StoredBatch {
+        // Normalising questions is the costly part of a card; do it before taking the write lock.
+        let keys = batch.cards.map(\.dedupKey)
+        let createdAt = now().unixMilliseconds
+        let fault = faultAfterCardInserts
+        return try connection.immediateTransaction("store batch") {
+            let batchID = try insertBatchRow(batch, createdAt: createdAt)
+            if fault == 0 { throw StoreError.injectedFault(afterCardInserts: 0) }
+            let firstPosition = try lastPosition(topicID: batch.topicID) + 1
+
+            var cards: [Card] = []
+            cards.reserveCapacity(batch.cards.count)
+            var dropped = batch.dropped
+            try connection.withStatement(
+                """
+                INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
+                    kind, question, answer, explanation, origin, dedup_key, position)
+                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                ON CONFLICT (topic_id, dedup_key) DO NOTHING
+                """,
+                operation: "insert card"
+            ) { statement in
+                // Bindings survive sqlite3_reset, so the per-batch values are bound once.
+                try statement.bind(batch.topicID, at: 1)
+                try statement.bind(batchID, at: 2)
+                try statement.bind(createdAt, at: 3)
+                for (index, draft) in batch.cards.enumerated() {
+                    let position = firstPosition + cards.count
+                    try statement.bind(draft.kind.rawValue, at: 4)
+                    try statement.bind(draft.question, at: 5)
+                    try statement.bind(draft.answer, at: 6)
+                    try statement.bind(draft.explanation, at: 7)
+                    try statement.bind(draft.origin.rawValue, at: 8)
+                    try statement.bind(keys[index], at: 9)
+                    try statement.bind(position, at: 10)
+                    try statement.run()
+                    statement.reset()
+                    // DO NOTHING reports 0 changes for a skipped row (https://www.sqlite.org/c3ref/changes.html).
+                    guard connection.changes == 1 else {
+                        let reason: DropReason =
+                            keys[..<index].contains(keys[index]) ? .duplicateInBatch : .duplicateInTopic
+                        dropped[reason, default: 0] += 1
+                        continue
+                    }
+                    cards.append(
+                        Card(
+                            id: connection.lastInsertRowID, topicID: batch.topicID, batchID: batchID,
+                            kind: draft.kind, question: draft.question, answer: draft.answer,
+                            explanation: draft.explanation, origin: draft.origin, dedupKey: keys[index],
+                            position: position, createdAt: Date(unixMilliseconds: createdAt)))
+                    if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
+                }
+            }
+
+            let skipped = batch.cards.count - cards.count
+            if skipped > 0 {
+                // The row was written assuming no skips (the common case), saving an UPDATE per batch.
+                try updateBatchCounts(batchID: batchID, cardsKept: cards.count, dropped: dropped)
+            }
+            let record = BatchRecord(
+                id: batchID, topicID: batch.topicID, plan: batch.plan, provider: batch.provider, model: batch.model,
+                promptHash: batch.promptHash, outcome: batch.outcome, cardsKept: cards.count, dropped: dropped,
+                usage: batch.usage, latencyMilliseconds: batch.latencyMilliseconds,
+                createdAt: Date(unixMilliseconds: createdAt))
+            return StoredBatch(record: record, cards: cards, skippedDuplicates: skipped)
+        }
+    }
+
+    /// The topic's batches, by number.
+    public func batches(topicID: Int64) throws -> [BatchRecord] {
+        try connection.withStatement(
+            """
+            SELECT id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome, cards_kept,
+                dropped_json, input_tokens, output_tokens, latency_ms, created_at
+            FROM batches WHERE topic_id = ? ORDER BY number
+            """,
+            operation: "list batches"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            var records: [BatchRecord] = []
+            while try statement.step() { records.append(try Self.batchRecord(from: statement)) }
+            return records
+        }
+    }
+
+    /// Inserts the batch row, assuming every draft is kept; returns its id.
+    private func insertBatchRow(_ batch: NewBatch, createdAt: Int64) throws -> Int64 {
+        do {
+            return try connection.withStatement(
+                """
+                INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
+                    cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                operation: "insert batch"
+            ) { statement in
+                try statement.bind(batch.topicID, at: 1)
+                try statement.bind(batch.plan.number, at: 2)
+                try statement.bind(batch.plan.aspect, at: 3)
+                try statement.bind(batch.plan.depth.rawValue, at: 4)
+                try statement.bind(batch.provider, at: 5)
+                try statement.bind(batch.model, at: 6)
+                try statement.bind(batch.promptHash, at: 7)
+                try statement.bind(batch.outcome.rawValue, at: 8)
+                try statement.bind(batch.cards.count, at: 9)
+                try statement.bind(DroppedCounts.encode(batch.dropped), at: 10)
+                try statement.bind(batch.usage.input, at: 11)
+                try statement.bind(batch.usage.output, at: 12)
+                try statement.bind(batch.latencyMilliseconds, at: 13)
+                try statement.bind(createdAt, at: 14)
+                try statement.run()
+                return connection.lastInsertRowID
+            }
+        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintUnique {
+            throw StoreError.batchNumberTaken(topicID: batch.topicID, number: batch.plan.number)
+        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintForeignKey {
+            throw StoreError.topicNotFound(topicID: batch.topicID)
+        }
+    }
+
+    private func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) throws {
+        try connection.withStatement(
+            "UPDATE batches SET cards_kept = ?, dropped_json = ? WHERE id = ?", operation: "update batch counts"
+        ) { statement in
+            try statement.bind(cardsKept, at: 1)
+            try statement.bind(DroppedCounts.encode(dropped), at: 2)
+            try statement.bind(batchID, at: 3)
+            try statement.run()
+        }
+    }
+
+    /// The topic's highest card position; 0 when it has no cards. Uses the (topic_id, position) index.
+    private func lastPosition(topicID: Int64) throws -> Int {
+        try connection.withStatement(
+            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = ?", operation: "read last position"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            return try statement.step() ? statement.int(at: 0) : 0
+        }
+    }
+
+    /// Reads a batch record from a row with the columns of ``batches(topicID:)``, in that order.
+    private static func batchRecord(from statement: Statement) throws -> BatchRecord {
+        let id = statement.int64(at: 0)
+        guard let depth = DepthLevel(rawValue: statement.string(at: 4)) else {
+            throw StoreError.corruptRow(table: "batches", column: "depth", rowID: id)
+        }
+        guard let outcome = BatchOutcome(rawValue: statement.string(at: 8)) else {
+            throw StoreError.corruptRow(table: "batches", column: "outcome", rowID: id)
+        }
+        guard let dropped = DroppedCounts.decode(statement.string(at: 10)) else {
+            throw StoreError.corruptRow(table: "batches", column: "dropped_json", rowID: id)
+        }
+        return BatchRecord(
+            id: id,
+            topicID: statement.int64(at: 1),
+            plan: BatchPlan(number: statement.int(at: 2), aspect: statement.string(at: 3), depth: depth),
+            provider: statement.string(at: 5),
+            model: statement.string(at: 6),
+            promptHash: statement.string(at: 7),
+            outcome: outcome,
+            cardsKept: statement.int(at: 9),
+            dropped: dropped,
+            usage: TokenUsage(input: statement.optionalInt(at: 11), output: statement.optionalInt(at: 12)),
+            latencyMilliseconds: statement.int(at: 13),
+            createdAt: Date(unixMilliseconds: statement.int64(at: 14)))
+    }
+}

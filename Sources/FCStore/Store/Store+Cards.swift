@@ -1,0 +1,69 @@
+public import FCCore
+import Foundation
+
+extension Store {
+    /// The topic's cards in deck order (by position).
+    public func cards(topicID: Int64) throws -> [Card] {
+        try connection.withStatement(
+            """
+            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at
+            FROM cards WHERE topic_id = ? ORDER BY position
+            """,
+            operation: "list cards"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            var cards: [Card] = []
+            while try statement.step() { cards.append(try Self.card(from: statement)) }
+            return cards
+        }
+    }
+
+    /// The dedup keys of the topic's cards: what the sanitizer checks new questions against.
+    public func dedupKeys(topicID: Int64) throws -> Set<String> {
+        try connection.withStatement("SELECT dedup_key FROM cards WHERE topic_id = ?", operation: "list dedup keys") {
+            statement in
+            try statement.bind(topicID, at: 1)
+            var keys = Set<String>()
+            while try statement.step() { keys.insert(statement.string(at: 0)) }
+            return keys
+        }
+    }
+
+    /// The topic's newest questions, newest first (highest position first); for a prompt's avoid-list.
+    public func recentQuestions(topicID: Int64, limit: Int) throws -> [String] {
+        guard limit > 0 else { return [] }
+        return try connection.withStatement(
+            "SELECT question FROM cards WHERE topic_id = ? ORDER BY position DESC LIMIT ?",
+            operation: "list recent questions"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(limit, at: 2)
+            var questions: [String] = []
+            while try statement.step() { questions.append(statement.string(at: 0)) }
+            return questions
+        }
+    }
+
+    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order.
+    private static func card(from statement: Statement) throws -> Card {
+        let id = statement.int64(at: 0)
+        guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
+            throw StoreError.corruptRow(table: "cards", column: "kind", rowID: id)
+        }
+        guard let origin = CardOrigin(rawValue: statement.string(at: 7)) else {
+            throw StoreError.corruptRow(table: "cards", column: "origin", rowID: id)
+        }
+        return Card(
+            id: id,
+            topicID: statement.int64(at: 1),
+            batchID: statement.optionalInt64(at: 2),
+            kind: kind,
+            question: statement.string(at: 4),
+            answer: statement.string(at: 5),
+            explanation: statement.optionalString(at: 6),
+            origin: origin,
+            dedupKey: statement.string(at: 8),
+            position: statement.int(at: 9),
+            createdAt: Date(unixMilliseconds: statement.int64(at: 10)))
+    }
+}

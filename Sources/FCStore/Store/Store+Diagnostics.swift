@@ -1,0 +1,13 @@
+extension Store {
+    /// Runs a one-row, one-column query and returns the value as an integer. For tests and diagnostics only.
+    package func scalarInteger(_ sql: String) throws -> Int64? {
+        let statement = try connection.prepare(sql, operation: "diagnostic query")
+        return try statement.step() ? statement.optionalInt64(at: 0) : nil
+    }
+
+    /// Runs a one-row, one-column query and returns the value as text. For tests and diagnostics only.
+    package func scalarText(_ sql: String) throws -> String? {
+        let statement = try connection.prepare(sql, operation: "diagnostic query")
+        return try statement.step() ? statement.optionalString(at: 0) : nil
+    }
+}

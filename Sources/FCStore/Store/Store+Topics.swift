@@ -1,0 +1,90 @@
+public import FCCore
+import Foundation
+
+extension Store {
+    /// The topic with this name, ignoring case (ASCII letters, as SQLite's NOCASE collation folds them).
+    ///
+    /// Leading and trailing whitespace is ignored. Returns `nil` when there is no such topic.
+    public func topic(named name: String) throws -> Topic? {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { return nil }
+        return try fetchTopic(named: name)
+    }
+
+    /// The topic with this name, created (with the name as given) when missing.
+    ///
+    /// ```swift
+    /// let topic = try await store.ensureTopic(named: "Roman history")
+    /// try await store.topic(named: "ROMAN HISTORY")?.id == topic.id // true
+    /// ```
+    ///
+    /// - Throws: ``StoreError/invalidTopicName`` for an empty or all-whitespace name.
+    public func ensureTopic(named name: String) throws -> Topic {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw StoreError.invalidTopicName }
+        // Most calls find an existing topic: look without taking the write lock first.
+        if let existing = try fetchTopic(named: name) { return existing }
+        let createdAt = now().unixMilliseconds
+        return try connection.immediateTransaction("create topic") {
+            try connection.withStatement(
+                "INSERT INTO topics (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                operation: "create topic"
+            ) { statement in
+                try statement.bind(name, at: 1)
+                try statement.bind(createdAt, at: 2)
+                try statement.run()
+            }
+            if connection.changes == 1 {
+                return Topic(id: connection.lastInsertRowID, name: name, createdAt: Date(unixMilliseconds: createdAt))
+            }
+            // Another connection created it between our look and our write lock.
+            guard let existing = try fetchTopic(named: name) else {
+                throw StoreError.sqlite(
+                    path: path, operation: "create topic", code: 0, message: "topic missing after a conflicting insert")
+            }
+            return existing
+        }
+    }
+
+    /// Every topic with its card and batch counts, sorted by name (ignoring case).
+    public func topicSummaries() throws -> [TopicSummary] {
+        try connection.withStatement(
+            """
+            SELECT t.id, t.name,
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
+                (SELECT COUNT(*) FROM batches b WHERE b.topic_id = t.id),
+                (SELECT MAX(b.created_at) FROM batches b WHERE b.topic_id = t.id)
+            FROM topics t
+            ORDER BY t.name, t.id
+            """,
+            operation: "list topics"
+        ) { statement in
+            var summaries: [TopicSummary] = []
+            while try statement.step() {
+                summaries.append(
+                    TopicSummary(
+                        id: statement.int64(at: 0),
+                        name: statement.string(at: 1),
+                        cardCount: statement.int(at: 2),
+                        batchCount: statement.int(at: 3),
+                        lastBatchAt: statement.optionalInt64(at: 4).map(Date.init(unixMilliseconds:))
+                    ))
+            }
+            return summaries
+        }
+    }
+
+    /// Looks a trimmed, non-empty name up; `name`'s NOCASE collation makes the comparison case-insensitive.
+    private func fetchTopic(named name: String) throws -> Topic? {
+        try connection.withStatement(
+            "SELECT id, name, created_at FROM topics WHERE name = ?", operation: "find topic"
+        ) { statement in
+            try statement.bind(name, at: 1)
+            guard try statement.step() else { return nil }
+            return Topic(
+                id: statement.int64(at: 0),
+                name: statement.string(at: 1),
+                createdAt: Date(unixMilliseconds: statement.int64(at: 2)))
+        }
+    }
+}

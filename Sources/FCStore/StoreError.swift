@@ -1,0 +1,52 @@
+/// Everything that can go wrong in the store, with enough context to act on it.
+///
+/// Descriptions name the database path, the operation and SQLite's own message. They never contain card text or
+/// bound statement arguments (STYLE.md §11): SQLite's messages name tables and columns, not values.
+public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The directory that should hold the database could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// SQLite could not open (or set up) the database file.
+    case cannotOpen(path: String, message: String)
+    /// A statement failed. `operation` says what the store was doing; `code` is SQLite's extended result code.
+    case sqlite(path: String, operation: String, code: Int32, message: String)
+    /// A schema migration failed; the transaction that applied it was rolled back.
+    case migrationFailed(path: String, version: Int, name: String, message: String)
+    /// The database was migrated by a newer fcgen than this one.
+    case schemaTooNew(path: String, version: Int, supported: Int)
+    /// Another batch with this number is already stored for the topic (for example, two runs raced).
+    case batchNumberTaken(topicID: Int64, number: Int)
+    /// No topic has this id.
+    case topicNotFound(topicID: Int64)
+    /// A topic name was empty after trimming whitespace.
+    case invalidTopicName
+    /// A stored value could not be read back (an unknown enum value, malformed JSON, …).
+    case corruptRow(table: String, column: String, rowID: Int64)
+    /// A test armed the store's fault-injection seam and it fired. Never thrown in production.
+    case injectedFault(afterCardInserts: Int)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the directory for the database at \(path): \(reason)"
+        case .cannotOpen(let path, let message):
+            "cannot open database at \(path): \(message)"
+        case .sqlite(let path, let operation, let code, let message):
+            "\(operation) failed in database \(path): \(message) (SQLite code \(code))"
+        case .migrationFailed(let path, let version, let name, let message):
+            "migration \(version) (\(name)) failed in database \(path): \(message)"
+        case .schemaTooNew(let path, let version, let supported):
+            "database \(path) has schema version \(version), newer than this fcgen supports (\(supported));"
+                + " upgrade fcgen"
+        case .batchNumberTaken(let topicID, let number):
+            "batch \(number) of topic \(topicID) is already stored (another run stored it first)"
+        case .topicNotFound(let topicID):
+            "no topic with id \(topicID)"
+        case .invalidTopicName:
+            "a topic name must not be empty"
+        case .corruptRow(let table, let column, let rowID):
+            "unreadable value in \(table).\(column) of row \(rowID)"
+        case .injectedFault(let count):
+            "injected fault after \(count) card inserts"
+        }
+    }
+}

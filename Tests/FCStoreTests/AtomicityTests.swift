@@ -1,0 +1,58 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// A batch is stored completely or not at all. These use real files (WAL), never `:memory:`.
+struct AtomicityTests {
+    @Test func aFaultMidBatchLeavesNoBatchAndNoCards() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        await store.setFaultAfterCardInserts(3)
+
+        await #expect(throws: StoreError.injectedFault(afterCardInserts: 3)) {
+            try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        }
+
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
+        #expect(try await store.integrityCheck() == "ok")
+        #expect(try await store.lastBatchNumber(topicID: topic.id) == 0)
+    }
+
+    @Test func aFaultRightAfterTheBatchRowLeavesNothingAndTheStoreStaysUsable() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(4))
+        await store.setFaultAfterCardInserts(0)
+
+        await #expect(throws: StoreError.injectedFault(afterCardInserts: 0)) { try await store.storeBatch(batch) }
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
+
+        await store.setFaultAfterCardInserts(nil)
+        let stored = try await store.storeBatch(batch)
+        #expect(stored.cards.map(\.position) == [1, 2, 3, 4])
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    @Test func aFailedBatchIsInvisibleToAnotherConnection() async throws {
+        let database = TemporaryDatabase()
+        let writer = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await writer.ensureTopic(named: "Rome")
+        _ = try await writer.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
+        await writer.setFaultAfterCardInserts(1)
+
+        await #expect(throws: StoreError.self) {
+            try await writer.storeBatch(
+                Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(3, prefix: "B")))
+        }
+
+        let reader = try Store(path: database.path, now: Fixtures.now)
+        #expect(try await reader.batches(topicID: topic.id).map(\.plan.number) == [1])
+        #expect(try await reader.cards(topicID: topic.id).count == 2)
+        #expect(try await reader.integrityCheck() == "ok")
+    }
+}

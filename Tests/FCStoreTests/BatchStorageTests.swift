@@ -1,0 +1,150 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+struct BatchStorageTests {
+    @Test func storesABatchAndReadsItBack() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let drafts = Fixtures.drafts(4)
+        let batch = Fixtures.batch(
+            topicID: topic.id, number: 1, cards: drafts, dropped: [.tooLong: 2, .refusal: 1],
+            usage: TokenUsage(input: 321, output: nil))
+
+        let stored = try await store.storeBatch(batch)
+
+        let expected = BatchRecord(
+            id: stored.record.id, topicID: topic.id, plan: batch.plan, provider: "fixture", model: "fixture-model",
+            promptHash: "hash-1", outcome: .repaired, cardsKept: 4, dropped: [.tooLong: 2, .refusal: 1],
+            usage: TokenUsage(input: 321, output: nil), latencyMilliseconds: 812, createdAt: Fixtures.date)
+        #expect(stored.record == expected)
+        #expect(stored.skippedDuplicates == 0)
+        #expect(try await store.batches(topicID: topic.id) == [expected])
+        #expect(try await store.scalarText("SELECT dropped_json FROM batches") == #"{"refusal":1,"too_long":2}"#)
+        #expect(try await store.scalarText("SELECT status FROM batches") == "complete")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches WHERE output_tokens IS NULL") == 1)
+
+        let cards = try await store.cards(topicID: topic.id)
+        #expect(cards == stored.cards)
+        #expect(cards.map(\.position) == [1, 2, 3, 4])
+        #expect(cards.map(\.question) == drafts.map(\.question))
+        #expect(cards.map(\.answer) == drafts.map(\.answer))
+        #expect(cards.map(\.explanation) == drafts.map(\.explanation))
+        #expect(cards.map(\.dedupKey) == drafts.map { DedupKey.make($0.question) })
+        #expect(cards.allSatisfy { $0.batchID == stored.record.id && $0.origin == .generated && $0.kind == .question })
+        #expect(cards.allSatisfy { $0.createdAt == Fixtures.date })
+    }
+
+    @Test func continuesPositionsAcrossBatches() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let other = try await store.ensureTopic(named: "Greece")
+
+        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
+        _ = try await store.storeBatch(Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(2)))
+        let second = try await store.storeBatch(
+            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "Later")))
+
+        #expect(second.cards.map(\.position) == [4, 5])
+        #expect(try await store.cards(topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
+        #expect(try await store.cards(topicID: other.id).map(\.position) == [1, 2])
+        #expect(try await store.lastBatchNumber(topicID: topic.id) == 2)
+        #expect(try await store.lastBatchNumber(topicID: 999) == 0)
+        #expect(try await store.batches(topicID: topic.id).map(\.plan.number) == [1, 2])
+    }
+
+    @Test func skipsAndCountsDuplicatesOfExistingCards() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        _ = try await store.storeBatch(
+            Fixtures.batch(
+                topicID: topic.id, number: 1,
+                cards: [CardDraft(question: "Who was Caesar?", answer: "A", origin: .generated)]))
+
+        let drafts = [
+            CardDraft(question: "who  was CAESAR", answer: "Same question", origin: .generated),
+            CardDraft(question: "Who was Brutus?", answer: "New", origin: .generated),
+            CardDraft(question: "WHO WAS BRUTUS!", answer: "Same as the draft before", origin: .generated),
+        ]
+        let stored = try await store.storeBatch(
+            Fixtures.batch(topicID: topic.id, number: 2, cards: drafts, dropped: [.duplicateInTopic: 1]))
+
+        #expect(stored.skippedDuplicates == 2)
+        #expect(stored.cards.map(\.question) == ["Who was Brutus?"])
+        #expect(stored.cards.map(\.position) == [2])
+        #expect(stored.record.cardsKept == 1)
+        #expect(stored.record.dropped == [.duplicateInTopic: 2, .duplicateInBatch: 1])
+        let reread = try await store.batches(topicID: topic.id).last
+        #expect(reread == stored.record)
+        #expect(try await store.cards(topicID: topic.id).map(\.answer) == ["A", "New"])
+        #expect(try await store.dedupKeys(topicID: topic.id) == ["who was caesar", "who was brutus"])
+    }
+
+    @Test func refusesATakenBatchNumberAndWritesNothing() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
+
+        let again = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3, prefix: "Other"))
+        await #expect(throws: StoreError.batchNumberTaken(topicID: topic.id, number: 1)) {
+            try await store.storeBatch(again)
+        }
+        #expect(StoreError.batchNumberTaken(topicID: topic.id, number: 1).description.contains("already stored"))
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 1)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 2)
+    }
+
+    @Test func refusesABatchForAnUnknownTopic() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+
+        await #expect(throws: StoreError.topicNotFound(topicID: 42)) {
+            try await store.storeBatch(Fixtures.batch(topicID: 42, number: 1, cards: Fixtures.drafts(1)))
+        }
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
+    }
+
+    @Test func listsRecentQuestionsNewestFirst() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
+        _ = try await store.storeBatch(
+            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
+
+        #expect(
+            try await store.recentQuestions(topicID: topic.id, limit: 3)
+                == ["B question 2?", "B question 1?", "Card question 3?"])
+        #expect(try await store.recentQuestions(topicID: topic.id, limit: 0) == [])
+        #expect(try await store.recentQuestions(topicID: topic.id, limit: 100).count == 5)
+    }
+}
+
+extension BatchStorageTests {
+    @Test func readsUnknownDropReasonsAndReportsUnreadableRows() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
+
+        // A newer fcgen may count reasons this one does not know: they are skipped, not fatal.
+        _ = try await store.scalarText(#"UPDATE batches SET dropped_json = '{"from_the_future":3,"too_long":1}'"#)
+        #expect(try await store.batches(topicID: topic.id).first?.dropped == [.tooLong: 1])
+
+        _ = try await store.scalarText("UPDATE batches SET dropped_json = 'not json'")
+        await #expect(throws: StoreError.corruptRow(table: "batches", column: "dropped_json", rowID: stored.record.id))
+        {
+            try await store.batches(topicID: topic.id)
+        }
+        _ = try await store.scalarText("UPDATE cards SET kind = 'hologram'")
+        await #expect(throws: StoreError.corruptRow(table: "cards", column: "kind", rowID: stored.cards[0].id)) {
+            try await store.cards(topicID: topic.id)
+        }
+    }
+}

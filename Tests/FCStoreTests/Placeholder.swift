@@ -1,1 +1,0 @@
-// Tests for FCStore arrive with the pipeline issue.

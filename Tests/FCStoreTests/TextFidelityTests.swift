@@ -1,0 +1,58 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// Card text comes back byte for byte. Swift's `==` on `String` compares canonical equivalence (NFC "é" equals
+/// NFD "e\u{301}"), so these compare UTF-8 bytes.
+struct TextFidelityTests {
+    @Test func storesUnicodeEmojiAndLaTeXByteExact() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Mixed")
+        let drafts = [
+            CardDraft(
+                question: "Qu'est-ce que l'e\u{301}te\u{301} ?", answer: "L'été (NFC) ≠ l'e\u{301}te\u{301}",
+                origin: .generated),
+            CardDraft(
+                kind: .math, question: #"Solve $\int_0^1 x^2\,dx$"#, answer: #"$\frac{1}{3}$"#,
+                explanation: #"\LaTeX: \\ \n "quoted""#, origin: .generated),
+            CardDraft(
+                question: "Which flag is 🇯🇵 and what is 👩‍👩‍👧‍👦?", answer: "日本; a family (ZWJ sequence)", origin: .generated),
+            CardDraft(question: "NUL inside\u{0}the text?", answer: "", explanation: "", origin: .generated),
+        ]
+
+        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
+        let cards = try await store.cards(topicID: topic.id)
+
+        #expect(cards.count == drafts.count)
+        for (card, draft) in zip(cards, drafts) {
+            #expect(Array(card.question.utf8) == Array(draft.question.utf8))
+            #expect(Array(card.answer.utf8) == Array(draft.answer.utf8))
+            #expect(card.explanation.map { Array($0.utf8) } == draft.explanation.map { Array($0.utf8) })
+        }
+        // Empty strings stay empty strings, not NULL.
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE answer = '' AND explanation = ''") == 1)
+        #expect(
+            try await store.scalarInteger("SELECT length(CAST(question AS BLOB)) FROM cards WHERE position = 3")
+                == Int64(drafts[2].question.utf8.count))
+    }
+
+    @Test func storesAOneMegabyteExplanation() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Long")
+        let explanation = String(repeating: "Lorem ipsum ∑ 🙂 ", count: 1_048_576 / 20)
+        #expect(explanation.utf8.count >= 1_000_000)
+
+        _ = try await store.storeBatch(
+            Fixtures.batch(
+                topicID: topic.id, number: 1,
+                cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]))
+
+        let card = try #require(try await store.cards(topicID: topic.id).first)
+        #expect(card.explanation?.utf8.count == explanation.utf8.count)
+        #expect(card.explanation.map { Array($0.utf8) } == Array(explanation.utf8))
+    }
+}

@@ -1,0 +1,66 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+struct TopicTests {
+    @Test func findsATopicIgnoringCaseAndSurroundingSpace() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+
+        #expect(try await store.topic(named: "Roman History") == nil)
+        let created = try await store.ensureTopic(named: "Roman History")
+        #expect(created.name == "Roman History")
+        #expect(created.createdAt == Fixtures.date)
+
+        #expect(try await store.topic(named: "roman history") == created)
+        #expect(try await store.topic(named: "  ROMAN HISTORY\n") == created)
+        #expect(try await store.ensureTopic(named: "rOmAn hIsToRy") == created)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
+    }
+
+    @Test func refusesAnEmptyTopicName() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+
+        await #expect(throws: StoreError.invalidTopicName) { try await store.ensureTopic(named: " \t ") }
+        #expect(try await store.topic(named: "") == nil)
+    }
+
+    @Test func summarisesTopicsByName() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let zoology = try await store.ensureTopic(named: "zoology")
+        let algebra = try await store.ensureTopic(named: "Algebra")
+        _ = try await store.storeBatch(Fixtures.batch(topicID: zoology.id, number: 1, cards: Fixtures.drafts(3)))
+        _ = try await store.storeBatch(
+            Fixtures.batch(topicID: zoology.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
+
+        let summaries = try await store.topicSummaries()
+
+        #expect(
+            summaries == [
+                TopicSummary(id: algebra.id, name: "Algebra", cardCount: 0, batchCount: 0, lastBatchAt: nil),
+                TopicSummary(id: zoology.id, name: "zoology", cardCount: 5, batchCount: 2, lastBatchAt: Fixtures.date),
+            ])
+    }
+}
+
+extension TopicTests {
+    @Test func deletingATopicRemovesItsBatchesAndCards() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let rome = try await store.ensureTopic(named: "Rome")
+        let greece = try await store.ensureTopic(named: "Greece")
+        _ = try await store.storeBatch(Fixtures.batch(topicID: rome.id, number: 1, cards: Fixtures.drafts(3)))
+        _ = try await store.storeBatch(Fixtures.batch(topicID: greece.id, number: 1, cards: Fixtures.drafts(2)))
+
+        _ = try await store.scalarText("DELETE FROM topics WHERE id = \(rome.id)")
+
+        #expect(try await store.cards(topicID: rome.id).isEmpty)
+        #expect(try await store.batches(topicID: rome.id).isEmpty)
+        #expect(try await store.cards(topicID: greece.id).count == 2)
+        #expect(try await store.integrityCheck() == "ok")
+    }
+}
