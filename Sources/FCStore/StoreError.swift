@@ -50,3 +50,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension StoreError {
+    /// Another connection held the lock past the busy timeout: trying again later may work (exit 75 in the CLI).
+    public var isBusy: Bool {
+        guard case .sqlite(_, _, let code, _) = self else { return false }
+        // Extended codes keep the primary code in the low byte: SQLITE_BUSY = 5, SQLITE_LOCKED = 6.
+        return code & 0xFF == 5 || code & 0xFF == 6
+    }
+}

@@ -1,7 +1,6 @@
 import FCCore
 import Testing
 
-
 /// The fast path of `DedupKey.make` must agree exactly with the reference definition.
 struct DedupKeyFastPathTests {
     @Test func everyASCIICharacterAgrees() {

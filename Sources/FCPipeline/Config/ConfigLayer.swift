@@ -1,0 +1,50 @@
+/// One source of settings (flags, environment, config file): every field optional, `nil` meaning "not set here".
+///
+/// Layers are merged with ``overlaying(_:)``; the first layer that sets a field wins, which gives the
+/// documented precedence flag > environment > config file > built-in default.
+public struct ConfigLayer: Sendable, Equatable {
+    public var provider: String?
+    public var baseURL: String?
+    public var model: String?
+    public var apiKeyEnv: String?
+    public var cardsPerBatch: Int?
+    public var temperature: Double?
+    public var maxOutputTokens: Int?
+    public var timeoutSeconds: Int?
+    public var retries: Int?
+    public var backoffBaseSeconds: Double?
+    public var backoffMaxSeconds: Double?
+    public var requestsPerMinute: Int?
+    public var concurrency: Int?
+    public var structuredOutput: String?
+    public var database: String?
+    public var promptsDirectory: String?
+    public var fixturesDirectory: String?
+    public var avoidListLimit: Int?
+
+    public init() {}
+
+    /// This layer, with fields it leaves unset taken from `lower`.
+    public func overlaying(_ lower: ConfigLayer) -> ConfigLayer {
+        var merged = self
+        merged.provider = provider ?? lower.provider
+        merged.baseURL = baseURL ?? lower.baseURL
+        merged.model = model ?? lower.model
+        merged.apiKeyEnv = apiKeyEnv ?? lower.apiKeyEnv
+        merged.cardsPerBatch = cardsPerBatch ?? lower.cardsPerBatch
+        merged.temperature = temperature ?? lower.temperature
+        merged.maxOutputTokens = maxOutputTokens ?? lower.maxOutputTokens
+        merged.timeoutSeconds = timeoutSeconds ?? lower.timeoutSeconds
+        merged.retries = retries ?? lower.retries
+        merged.backoffBaseSeconds = backoffBaseSeconds ?? lower.backoffBaseSeconds
+        merged.backoffMaxSeconds = backoffMaxSeconds ?? lower.backoffMaxSeconds
+        merged.requestsPerMinute = requestsPerMinute ?? lower.requestsPerMinute
+        merged.concurrency = concurrency ?? lower.concurrency
+        merged.structuredOutput = structuredOutput ?? lower.structuredOutput
+        merged.database = database ?? lower.database
+        merged.promptsDirectory = promptsDirectory ?? lower.promptsDirectory
+        merged.fixturesDirectory = fixturesDirectory ?? lower.fixturesDirectory
+        merged.avoidListLimit = avoidListLimit ?? lower.avoidListLimit
+        return merged
+    }
+}

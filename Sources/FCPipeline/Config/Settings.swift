@@ -1,0 +1,127 @@
+public import FCGenerator
+public import Foundation
+
+/// Every setting fcgen runs with, resolved from flags, environment, config file and defaults.
+public struct Settings: Sendable {
+    public var provider: ProviderKind
+    /// `nil` means the provider's public endpoint.
+    public var baseURL: URL?
+    public var model: String
+    /// The environment variable that holds the API key. The key itself is read at the last moment and never stored.
+    public var apiKeyVariable: String
+    public var cardsPerBatch: Int
+    public var temperature: Double
+    public var maxOutputTokens: Int
+    public var timeoutSeconds: Int
+    public var retries: Int
+    public var backoffBase: Duration
+    public var backoffMax: Duration
+    /// `nil` means no limit.
+    public var requestsPerMinute: Int?
+    public var concurrency: Int
+    public var structuredOutput: StructuredOutputMode
+    public var databasePath: String
+    /// `nil` means the prompt templates built into the binary.
+    public var promptsDirectory: URL?
+    public var fixturesDirectory: URL
+    public var avoidListLimit: Int
+
+    /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
+    ///
+    /// - Parameters:
+    ///   - layer: the merged layers; see ``ConfigLayer/overlaying(_:)``.
+    ///   - environment: the process environment, for `XDG_DATA_HOME` and `HOME`.
+    ///   - workingDirectory: relative paths are resolved against it.
+    /// - Throws: ``PipelineError/setting(_:)`` when a value can't be used.
+    public static func resolve(
+        _ layer: ConfigLayer,
+        environment: [String: String],
+        workingDirectory: URL
+    ) throws -> Settings {
+        let provider = ProviderKind(rawValue: layer.provider ?? "openai") ?? .openai
+        var baseURL: URL?
+        if let text = layer.baseURL {
+            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
+                throw PipelineError.setting("base_url \"\(text)\" is not an http(s) URL")
+            }
+            baseURL = url
+        }
+        func directory(_ path: String) -> URL {
+            URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+        }
+        let backoffBase = layer.backoffBaseSeconds ?? 1
+        let backoffMax = max(layer.backoffMaxSeconds ?? 30, backoffBase)
+        let requestsPerMinute = layer.requestsPerMinute ?? 0
+        return Settings(
+            provider: provider,
+            baseURL: baseURL,
+            model: layer.model ?? provider.defaultModel,
+            apiKeyVariable: layer.apiKeyEnv ?? provider.defaultAPIKeyVariable ?? "FCGEN_API_KEY",
+            cardsPerBatch: layer.cardsPerBatch ?? 15,
+            temperature: layer.temperature ?? 0.7,
+            maxOutputTokens: layer.maxOutputTokens ?? 4096,
+            timeoutSeconds: layer.timeoutSeconds ?? 120,
+            retries: layer.retries ?? 3,
+            backoffBase: .milliseconds(Int(backoffBase * 1000)),
+            backoffMax: .milliseconds(Int(backoffMax * 1000)),
+            requestsPerMinute: requestsPerMinute > 0 ? requestsPerMinute : nil,
+            concurrency: layer.concurrency ?? 4,
+            structuredOutput: layer.structuredOutput.flatMap(StructuredOutputMode.init(rawValue:)) ?? .jsonSchema,
+            databasePath: layer.database.map { directory($0).path } ?? defaultDatabasePath(environment),
+            promptsDirectory: layer.promptsDirectory.map(directory),
+            fixturesDirectory: directory(layer.fixturesDirectory ?? "fixtures"),
+            avoidListLimit: layer.avoidListLimit ?? 60
+        )
+    }
+
+    /// `$XDG_DATA_HOME/fcgen/fcgen.sqlite`, else `~/.local/share/fcgen/fcgen.sqlite`.
+    public static func defaultDatabasePath(_ environment: [String: String]) -> String {
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return dataHome + "/fcgen/fcgen.sqlite"
+    }
+
+    /// The config file used when `--config` is not given: `$XDG_CONFIG_HOME/fcgen/config.json`, else
+    /// `~/.config/fcgen/config.json`.
+    public static func defaultConfigPath(_ environment: [String: String]) -> String {
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return configHome + "/fcgen/config.json"
+    }
+
+    /// Reads the API key from the environment variable the settings name.
+    ///
+    /// - Returns: the key, or `nil` when the provider can do without one (fixtures, a local OpenAI-compatible server).
+    /// - Throws: ``PipelineError/missingAPIKey(provider:variable:)`` when the provider needs a key and there is none.
+    public func apiKey(from environment: [String: String]) throws -> String? {
+        let key = environment[apiKeyVariable].flatMap { $0.isEmpty ? nil : $0 }
+        switch provider {
+        case .fixture:
+            return nil
+        case .openai where baseURL != nil:
+            // Local servers (Ollama, llama.cpp, vLLM) take no key; send one only if the user set it.
+            return key
+        case .openai, .gemini, .anthropic:
+            guard let key else {
+                throw PipelineError.missingAPIKey(provider: provider.rawValue, variable: apiKeyVariable)
+            }
+            return key
+        }
+    }
+}
+
+extension ProviderKind {
+    /// The model used when none is configured.
+    public var defaultModel: String {
+        switch self {
+        case .openai: "gpt-4o-mini"
+        case .gemini: "gemini-2.5-flash"
+        case .anthropic: "claude-haiku-4-5"
+        case .fixture: "fixture"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// FCPipeline: see DESIGN.md. Filled in by the pipeline issue.

@@ -1,0 +1,41 @@
+public import FCCore
+
+/// What happened to one batch, as shown in the summary table and in `--json` output.
+public struct BatchSummary: Sendable, Codable, Equatable {
+    public var number: Int
+    public var aspect: String
+    public var depth: DepthLevel
+    public var outcome: BatchOutcome
+    public var kept: Int
+    /// Dropped cards by reason (snake_case reason names).
+    public var dropped: [String: Int]
+    public var repairs: [String]
+    public var inputTokens: Int?
+    public var outputTokens: Int?
+    public var latencyMs: Int
+    /// The provider said it cut the reply short.
+    public var truncated: Bool
+
+    public var droppedTotal: Int { dropped.values.reduce(0, +) }
+}
+
+/// The result of `fcgen generate`: one entry per stored batch.
+public struct GenerationReport: Sendable, Codable, Equatable {
+    /// Bumped when the JSON shape changes incompatibly.
+    public var schemaVersion = 1
+    public var topic: String
+    public var database: String
+    public var provider: String
+    public var model: String
+    public var batches: [BatchSummary]
+
+    public var cardsKept: Int { batches.reduce(0) { $0 + $1.kept } }
+
+    public init(topic: String, database: String, provider: String, model: String, batches: [BatchSummary]) {
+        self.topic = topic
+        self.database = database
+        self.provider = provider
+        self.model = model
+        self.batches = batches
+    }
+}

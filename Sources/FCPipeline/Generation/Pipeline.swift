@@ -1,0 +1,177 @@
+public import FCCore
+public import FCGenerator
+import FCSanitizer
+public import FCStore
+
+/// Generates batches of cards for a topic: plan, prompt, provider, sanitizer, store.
+///
+/// Requests for the batches of one run go out concurrently (up to ``GenerationOptions/concurrency``), but each
+/// batch is sanitized and committed in batch-number order, so numbering, dedup and the stored result do not
+/// depend on which reply arrived first. The avoid-list is the topic's questions as they stood when the run began.
+///
+/// ```swift
+/// let pipeline = Pipeline(store: store, provider: provider, templates: .builtIn, clock: ContinuousClock())
+/// let report = try await pipeline.generate(topic: "Roman history", batches: 3, options: GenerationOptions())
+/// ```
+public struct Pipeline: Sendable {
+    public let store: Store
+    public let provider: any LLMProvider
+    public let templates: PromptTemplates
+    let clock: any Clock<Duration>
+    let events: PipelineEventHandler
+    /// Cards from fixtures are stored with origin `fixture`, others with `generated`.
+    let origin: CardOrigin
+
+    public init(
+        store: Store,
+        provider: any LLMProvider,
+        templates: PromptTemplates,
+        clock: any Clock<Duration>,
+        origin: CardOrigin = .generated,
+        events: @escaping PipelineEventHandler = { _ in }
+    ) {
+        self.store = store
+        self.provider = provider
+        self.templates = templates
+        self.clock = clock
+        self.origin = origin
+        self.events = events
+    }
+
+    /// Appends `count` batches to `topicName`, continuing its batch plan.
+    ///
+    /// - Returns: one summary per stored batch, in batch order.
+    /// - Throws: ``PipelineError/batchFailed(topic:batch:storedBefore:underlying:)`` when a batch fails (the batches
+    ///   before it stay stored, later ones are not stored), ``PipelineError/fallbackRefused(topic:batch:)`` under
+    ///   `strict`, or a store error.
+    public func generate(topic topicName: String, batches count: Int, options: GenerationOptions) async throws
+        -> [BatchSummary]
+    {
+        guard count > 0 else { return [] }
+        let topic = try await store.ensureTopic(named: topicName)
+        let first = try await store.lastBatchNumber(topicID: topic.id) + 1
+        let plans = (first..<first + count).map(BatchPlanner.plan(number:))
+        let avoid = try await store.recentQuestions(topicID: topic.id, limit: options.avoidListLimit)
+        var existingKeys = try await store.dedupKeys(topicID: topic.id)
+
+        return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
+            var launched = 0
+            func request(_ index: Int) -> GenerationRequest {
+                let plan = plans[index]
+                let prompt = templates.render(topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid)
+                return GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+            }
+            while launched < min(options.concurrency, plans.count) {
+                let index = launched
+                let generation = request(index)
+                events(.batchStarted(topic: topic.name, plan: generation.plan))
+                group.addTask { (index, await self.complete(generation)) }
+                launched += 1
+            }
+
+            var finished: [Int: Result<TimedCompletion, any Error>] = [:]
+            var summaries: [BatchSummary] = []
+            for try await (index, result) in group {
+                finished[index] = result
+                // Store strictly in batch order; a later reply waits for the earlier ones.
+                while let next = finished.removeValue(forKey: summaries.count) {
+                    let plan = plans[summaries.count]
+                    switch next {
+                    case .failure(let error):
+                        group.cancelAll()
+                        events(.batchFailed(topic: topic.name, number: plan.number, reason: "\(error)"))
+                        throw PipelineError.batchFailed(
+                            topic: topic.name,
+                            batch: plan.number,
+                            storedBefore: summaries.count,
+                            underlying: error
+                        )
+                    case .success(let timed):
+                        let summary = try await storeBatch(
+                            timed, topic: topic, plan: plan, keys: &existingKeys, options)
+                        events(.batchStored(topic: topic.name, summary: summary))
+                        summaries.append(summary)
+                    }
+                }
+                if launched < plans.count {
+                    let index = launched
+                    let generation = request(index)
+                    events(.batchStarted(topic: topic.name, plan: generation.plan))
+                    group.addTask { (index, await self.complete(generation)) }
+                    launched += 1
+                }
+            }
+            return summaries
+        }
+    }
+
+    /// A provider's reply and how long it took, retries included.
+    struct TimedCompletion: Sendable {
+        var completion: Completion
+        var promptHash: String
+        var latency: Duration
+    }
+
+    private func complete(_ request: GenerationRequest) async -> Result<TimedCompletion, any Error> {
+        do {
+            let (completion, latency) = try await elapsed(on: clock) { try await provider.complete(request) }
+            return .success(TimedCompletion(completion: completion, promptHash: request.prompt.hash, latency: latency))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func storeBatch(
+        _ timed: TimedCompletion,
+        topic: Topic,
+        plan: BatchPlan,
+        keys existingKeys: inout Set<String>,
+        _ options: GenerationOptions
+    ) async throws -> BatchSummary {
+        var sanitizerOptions = SanitizerOptions()
+        sanitizerOptions.origin = origin
+        sanitizerOptions.fallbackTopic = topic.name
+        sanitizerOptions.fallbackPlan = plan
+        let report = Sanitizer(options: sanitizerOptions)
+            .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
+        if report.outcome == .fallback && options.strict {
+            throw PipelineError.fallbackRefused(topic: topic.name, batch: plan.number)
+        }
+        let stored = try await store.storeBatch(
+            NewBatch(
+                topicID: topic.id,
+                plan: plan,
+                provider: provider.name,
+                model: timed.completion.model.isEmpty ? provider.model : timed.completion.model,
+                promptHash: timed.promptHash,
+                outcome: report.outcome,
+                dropped: report.dropped,
+                usage: timed.completion.usage,
+                latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
+                cards: report.cards
+            )
+        )
+        existingKeys.formUnion(stored.cards.map(\.dedupKey))
+        let record = stored.record
+        return BatchSummary(
+            number: record.plan.number,
+            aspect: record.plan.aspect,
+            depth: record.plan.depth,
+            outcome: record.outcome,
+            kept: record.cardsKept,
+            dropped: Dictionary(uniqueKeysWithValues: record.dropped.map { ($0.key.rawValue, $0.value) }),
+            repairs: report.repairs.map(\.rawValue),
+            inputTokens: record.usage.input,
+            outputTokens: record.usage.output,
+            latencyMs: record.latencyMilliseconds,
+            truncated: timed.completion.truncated
+        )
+    }
+}
+
+/// Runs `body` and measures it on `clock`.
+func elapsed<C: Clock<Duration>, T>(on clock: C, _ body: () async throws -> T) async rethrows -> (T, Duration) {
+    let start = clock.now
+    let value = try await body()
+    return (value, start.duration(to: clock.now))
+}

@@ -1,0 +1,109 @@
+public import FCCore
+public import FCGenerator
+import FCStore
+public import Foundation
+
+/// Assembles a ``Pipeline`` from ``Settings``: store, transport, provider, prompt templates.
+///
+/// Executables call this with the real clock and a randomly seeded ``RandomSource``; tests pass a transport stub.
+public struct PipelineFactory: Sendable {
+    public var settings: Settings
+    public var environment: [String: String]
+    public var workingDirectory: URL
+
+    public init(settings: Settings, environment: [String: String], workingDirectory: URL) {
+        self.settings = settings
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The prompt templates: `prompts_dir` when configured (it must exist), else `./prompts` when present, else the
+    /// templates built into the binary.
+    public func templates() throws -> PromptTemplates {
+        if let directory = settings.promptsDirectory {
+            return try PromptTemplates.load(from: directory)
+        }
+        let local = workingDirectory.appendingPathComponent("prompts", isDirectory: true)
+        if FileManager.default.fileExists(atPath: local.appendingPathComponent("batch.txt").path) {
+            return try PromptTemplates.load(from: local)
+        }
+        return .builtIn
+    }
+
+    /// The provider settings, with the API key read from the environment at the last moment.
+    public func providerSettings() throws -> ProviderSettings {
+        ProviderSettings(
+            kind: settings.provider,
+            baseURL: settings.baseURL,
+            model: settings.model,
+            apiKey: try settings.apiKey(from: environment),
+            temperature: settings.temperature,
+            maxOutputTokens: settings.maxOutputTokens,
+            timeoutSeconds: settings.timeoutSeconds,
+            structuredOutput: settings.structuredOutput,
+            retry: RetryPolicy(
+                maxAttempts: settings.retries + 1,
+                baseDelay: settings.backoffBase,
+                maxDelay: settings.backoffMax
+            ),
+            requestsPerMinute: settings.requestsPerMinute,
+            fixturesDirectory: settings.fixturesDirectory,
+            apiKeyVariable: settings.apiKeyVariable
+        )
+    }
+
+    /// Opens the store and builds the pipeline.
+    ///
+    /// - Parameters:
+    ///   - transport: the HTTP transport; `nil` means libcurl sized to the configured concurrency.
+    ///   - clock: sleeps for backoff and rate limits, and measures latency.
+    ///   - random: jitter for backoff.
+    ///   - now: timestamps stored rows.
+    public func makePipeline(
+        transport: (any LLMTransport)? = nil,
+        clock: any Clock<Duration>,
+        random: RandomSource,
+        now: Now,
+        events: @escaping PipelineEventHandler
+    ) throws -> Pipeline {
+        let providerSettings = try providerSettings()
+        if settings.provider == .fixture {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: settings.fixturesDirectory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw PipelineError.setting(
+                    "fixtures directory \(settings.fixturesDirectory.path) not found "
+                        + "(run from the repository root, or set --fixtures / FCGEN_FIXTURES_DIR)"
+                )
+            }
+        }
+        let templates = try templates()
+        let store = try Store(path: settings.databasePath, now: now)
+        let provider = makeProvider(
+            providerSettings,
+            transport: transport ?? CurlTransport(maxConcurrentRequests: settings.concurrency),
+            clock: clock,
+            random: random,
+            events: { events(.generator($0)) }
+        )
+        return Pipeline(
+            store: store,
+            provider: provider,
+            templates: templates,
+            clock: clock,
+            origin: settings.provider == .fixture ? .fixture : .generated,
+            events: events
+        )
+    }
+
+    /// The generation options the settings describe.
+    public func generationOptions(strict: Bool) -> GenerationOptions {
+        GenerationOptions(
+            cardsPerBatch: settings.cardsPerBatch,
+            concurrency: settings.concurrency,
+            strict: strict,
+            avoidListLimit: settings.avoidListLimit
+        )
+    }
+}

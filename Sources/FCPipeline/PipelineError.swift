@@ -1,0 +1,38 @@
+/// Everything that can go wrong in FCPipeline, with the context a user needs to fix it.
+///
+/// Descriptions never contain API keys or card text.
+public enum PipelineError: Error, Sendable, CustomStringConvertible {
+    /// A configuration file could not be read or holds a bad value.
+    case config(file: String, key: String?, problem: String)
+    /// An environment variable holds a bad value.
+    case environment(variable: String, problem: String)
+    /// A setting is missing or contradicts another.
+    case setting(String)
+    /// The provider needs an API key and the environment variable that should hold it is empty.
+    case missingAPIKey(provider: String, variable: String)
+    /// `--strict` is on and a batch fell back to templated cards.
+    case fallbackRefused(topic: String, batch: Int)
+    /// A batch failed; batches before it were stored.
+    case batchFailed(topic: String, batch: Int, storedBefore: Int, underlying: any Error & Sendable)
+    /// An input file could not be used.
+    case input(file: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .config(let file, let key?, let problem): "\(file): key \"\(key)\": \(problem)"
+        case .config(let file, nil, let problem): "\(file): \(problem)"
+        case .environment(let variable, let problem): "environment variable \(variable): \(problem)"
+        case .setting(let problem): problem
+        case .missingAPIKey(let provider, let variable):
+            "\(variable) is not set: provider \(provider) needs an API key in that environment variable "
+                + "(or use --offline for the fixture demo, or --base-url for a local OpenAI-compatible server)"
+        case .fallbackRefused(let topic, let batch):
+            "topic \"\(topic)\", batch \(batch): nothing usable in the model's reply and --strict refuses "
+                + "templated fallback cards; nothing was stored for this batch"
+        case .batchFailed(let topic, let batch, let storedBefore, let underlying):
+            "topic \"\(topic)\", batch \(batch): \(underlying)"
+                + (storedBefore > 0 ? " (\(storedBefore) earlier batch(es) of this run were stored)" : "")
+        case .input(let file, let problem): "\(file): \(problem)"
+        }
+    }
+}

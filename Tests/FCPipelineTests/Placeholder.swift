@@ -1,1 +1,0 @@
-// Tests for FCPipeline arrive with the pipeline issue.
