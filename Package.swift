@@ -78,7 +78,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FCGenCLITests",
-            dependencies: ["FCTestSupport", "FCCore"],
+            // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
+            dependencies: ["fcgen", "FCTestSupport", "FCStore", "FCCore"],
             swiftSettings: strictSettings
         ),
     ]

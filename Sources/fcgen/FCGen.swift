@@ -1,7 +1,22 @@
 import ArgumentParser
 
+/// The `fcgen` command: `fcgen --topic T --batches N` is `fcgen generate --topic T --batches N`.
 @main
 struct FCGen: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "fcgen", abstract: "Generate flashcards with an LLM.")
-    func run() async throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "fcgen",
+        abstract: "Turn a topic into study-ready flashcards with an LLM.",
+        discussion: """
+            Cards, batches and topics live in one SQLite database (--db, $FCGEN_DB, or \
+            $XDG_DATA_HOME/fcgen/fcgen.sqlite). Try the offline demo: fcgen --topic "Roman history" --batches 3 --offline
+
+            Exit codes: 0 ok, 1 failure, 64 usage, 65 bad input data or config, \
+            69 LLM unavailable after retries, 75 temporary failure (try again).
+            """,
+        version: "0.1.0",
+        subcommands: [
+            GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, CardsCommand.self, BatchesCommand.self,
+        ],
+        defaultSubcommand: GenerateCommand.self
+    )
 }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+
+/// `fcgen cards --topic T`: a topic's cards in deck order.
+struct CardsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cards",
+        abstract: "List a topic's cards.",
+        discussion: "Example: fcgen cards --topic \"Roman history\" --json"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("The topic whose cards to list.", valueName: "name"))
+    var topic: String
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var topic: String
+        var cards: [Card]
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            let found = try await global.requireTopic(topic, in: store)
+            let cards = try await store.cards(topicID: found.id)
+            if global.json {
+                try Console.json(Output(topic: found.name, cards: cards))
+                return
+            }
+            var table = TextTable([
+                ("id", .right), ("pos", .right), ("type", .left), ("origin", .left), ("question", .left),
+                ("answer", .left),
+            ])
+            for card in cards {
+                table.append([
+                    "\(card.id)", "\(card.position)", card.kind.rawValue, card.origin.rawValue, clip(card.question, 60),
+                    clip(card.answer, 40),
+                ])
+            }
+            Console.out(table.render())
+        }
+    }
+}

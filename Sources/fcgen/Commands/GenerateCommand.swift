@@ -1,0 +1,136 @@
+import ArgumentParser
+import FCCore
+import FCGenerator
+import FCPipeline
+import Foundation
+
+/// `fcgen generate`: append batches of cards to a topic.
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate batches of cards for a topic and store them.",
+        discussion: """
+            Each new batch continues the topic's plan (another aspect, a deeper level) and lists the topic's \
+            existing questions so the model does not repeat them.
+
+            Examples:
+              fcgen --topic "Roman history" --batches 3 --offline
+              OPENAI_API_KEY=... fcgen --topic Photosynthesis --batches 2 --provider openai --model gpt-4o-mini
+              fcgen --topic Photosynthesis --base-url http://127.0.0.1:11434/v1 --model llama3.2
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("The topic to generate cards for.", valueName: "name"))
+    var topic: String
+
+    @Option(help: ArgumentHelp("How many new batches to append.", valueName: "n"))
+    var batches = 1
+
+    @Flag(help: "Replay responses from fixtures/ instead of calling a model (no API key, no network).")
+    var offline = false
+
+    @Option(help: ArgumentHelp("LLM provider.", valueName: "openai|gemini|anthropic|fixture"))
+    var provider: String?
+
+    @Option(help: ArgumentHelp("Model name.", valueName: "name"))
+    var model: String?
+
+    @Option(
+        help: ArgumentHelp("Provider endpoint, e.g. http://127.0.0.1:11434/v1 for a local server.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("Batches requested at once (default 4).", valueName: "n"))
+    var concurrency: Int?
+
+    @Option(help: ArgumentHelp("Cards asked for per batch (default 15).", valueName: "n"))
+    var cardsPerBatch: Int?
+
+    @Option(help: ArgumentHelp("Seconds to wait for one response (whole seconds).", valueName: "s"))
+    var timeout: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Structured output mode to start with.", valueName: "json_schema|json_object_schema|json_object|none"))
+    var structuredOutput: String?
+
+    @Option(help: ArgumentHelp("Fixture folder for --offline (default ./fixtures).", valueName: "path"))
+    var fixtures: String?
+
+    @Option(
+        help: ArgumentHelp("Prompt template folder (default ./prompts when present, else built in).", valueName: "path")
+    )
+    var prompts: String?
+
+    @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
+    var strict = false
+
+    @Flag(help: "Only warnings and errors on stderr.")
+    var quiet = false
+
+    func validate() throws {
+        guard !topic.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ValidationError("--topic must not be empty")
+        }
+        guard (1...1000).contains(batches) else { throw ValidationError("--batches must be between 1 and 1000") }
+        if let concurrency, !(1...64).contains(concurrency) {
+            throw ValidationError("--concurrency must be between 1 and 64")
+        }
+        if let cardsPerBatch, !(1...100).contains(cardsPerBatch) {
+            throw ValidationError("--cards-per-batch must be between 1 and 100")
+        }
+        if let timeout, !(1...3600).contains(timeout) { throw ValidationError("--timeout must be 1...3600 seconds") }
+        if offline, let provider, provider != "fixture" {
+            throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
+        }
+        if let provider, !["openai", "gemini", "anthropic", "fixture"].contains(provider) {
+            throw ValidationError("--provider must be one of openai, gemini, anthropic, fixture")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            var flags = ConfigLayer()
+            flags.provider = offline ? "fixture" : provider
+            flags.model = model
+            flags.baseURL = baseURL
+            flags.concurrency = concurrency
+            flags.cardsPerBatch = cardsPerBatch
+            flags.timeoutSeconds = timeout
+            flags.structuredOutput = structuredOutput
+            flags.fixturesDirectory = fixtures
+            flags.promptsDirectory = prompts
+            let (settings, _) = try global.loadSettings(flags: flags)
+            let factory = PipelineFactory(
+                settings: settings,
+                environment: ProcessInfo.processInfo.environment,
+                workingDirectory: global.workingDirectory
+            )
+            let printer = EventPrinter(format: global.logFormat, quiet: quiet || global.json)
+            let pipeline = try factory.makePipeline(
+                clock: ContinuousClock(),
+                random: RandomSource(seed: UInt64.random(in: .min ... .max)),
+                now: .system,
+                events: printer.handle
+            )
+            let summaries = try await pipeline.generate(
+                topic: topic,
+                batches: batches,
+                options: factory.generationOptions(strict: strict)
+            )
+            let report = GenerationReport(
+                topic: topic,
+                database: settings.databasePath,
+                provider: pipeline.provider.name,
+                model: pipeline.provider.model,
+                batches: summaries
+            )
+            if global.json {
+                try Console.json(report)
+            } else {
+                Console.out(GenerationSummaryView(report: report).render())
+            }
+        }
+    }
+}

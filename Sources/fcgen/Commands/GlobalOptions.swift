@@ -1,0 +1,39 @@
+import ArgumentParser
+import FCPipeline
+import Foundation
+
+/// Options every subcommand shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "SQLite database file.", discussion: "Default: $FCGEN_DB, else $XDG_DATA_HOME/fcgen/fcgen.sqlite.",
+            valueName: "path"))
+    var db: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Config file (JSON).", discussion: "Default: $XDG_CONFIG_HOME/fcgen/config.json when it exists.",
+            valueName: "path"))
+    var config: String?
+
+    @Flag(help: "Print results as one JSON document on stdout.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Diagnostics on stderr as text lines or JSON lines.", valueName: "text|json"))
+    var logFormat: LogFormat = .text
+
+    /// Loads settings with these options (and a command's own flags) on top of environment and config file.
+    func loadSettings(flags: ConfigLayer = ConfigLayer()) throws -> (settings: Settings, configFile: String?) {
+        var layer = flags
+        layer.database = db ?? flags.database
+        return try SettingsLoader(environment: ProcessInfo.processInfo.environment, workingDirectory: workingDirectory)
+            .load(flags: layer, configPath: config)
+    }
+
+    var workingDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true) }
+}
+
+enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text
+    case json
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen topics`: every topic with its card and batch counts.
+struct TopicsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "topics",
+        abstract: "List topics with their card and batch counts.",
+        discussion: "Example: fcgen topics --json"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var topics: [TopicSummary]
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            let topics = try await store.topicSummaries()
+            if global.json {
+                try Console.json(Output(topics: topics))
+                return
+            }
+            var table = TextTable([
+                ("id", .right), ("topic", .left), ("cards", .right), ("batches", .right), ("last batch", .left),
+            ])
+            for topic in topics {
+                table.append([
+                    "\(topic.id)", topic.name, "\(topic.cardCount)", "\(topic.batchCount)",
+                    topic.lastBatchAt.map(Timestamp.format) ?? "-",
+                ])
+            }
+            Console.out(
+                topics.isEmpty
+                    ? "no topics yet — try: fcgen --topic \"Roman history\" --batches 3 --offline" : table.render())
+        }
+    }
+}
+
+extension GlobalOptions {
+    /// Opens the store the settings point at (creating it if needed).
+    func openStore() throws -> Store {
+        try Store(path: try loadSettings().settings.databasePath, now: .system)
+    }
+
+    /// Looks a topic up by name, or fails with a message that says how to find names.
+    func requireTopic(_ name: String, in store: Store) async throws -> Topic {
+        guard let topic = try await store.topic(named: name) else {
+            throw PipelineError.input(file: "--topic", problem: "no topic named \"\(name)\" (see: fcgen topics)")
+        }
+        return topic
+    }
+}

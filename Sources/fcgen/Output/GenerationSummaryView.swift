@@ -1,0 +1,36 @@
+import FCCore
+import FCPipeline
+
+/// The per-batch summary `fcgen generate` prints.
+struct GenerationSummaryView {
+    var report: GenerationReport
+
+    func render() -> String {
+        var table = TextTable([
+            ("batch", .right), ("aspect", .left), ("depth", .left), ("outcome", .left), ("kept", .right),
+            ("dropped", .left), ("tokens in/out", .right), ("ms", .right),
+        ])
+        for batch in report.batches {
+            let dropped =
+                batch.dropped.isEmpty
+                ? "-" : batch.dropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let tokens = "\(batch.inputTokens.map(String.init) ?? "-")/\(batch.outputTokens.map(String.init) ?? "-")"
+            table.append([
+                "\(batch.number)", batch.aspect, batch.depth.rawValue,
+                batch.outcome.rawValue + (batch.truncated ? " (truncated)" : ""), "\(batch.kept)", dropped, tokens,
+                "\(batch.latencyMs)",
+            ])
+        }
+        let fallbacks = report.batches.filter { $0.outcome == .fallback }.count
+        var lines = [
+            "\(report.topic): \(report.batches.count) batch(es), \(report.cardsKept) card(s) stored "
+                + "(provider \(report.provider), model \(report.model))",
+            table.render(),
+        ]
+        if fallbacks > 0 {
+            lines.append("note: \(fallbacks) batch(es) fell back to templated study cards (origin \"fallback\")")
+        }
+        lines.append("database: \(report.database)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs the built `fcgen` binary as a subprocess, the way a user or a script would.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The build products folder: the test bundle lives next to the executables SwiftPM built.
+    static var productsDirectory: URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        // `swift test` runs `…/debug/fcgenPackageTests.xctest`; on some layouts the binary sits inside the bundle.
+        while directory.path != "/"
+            && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("fcgen").path)
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    /// A fresh temporary folder with the database path used by one test.
+    let directory: URL
+    var databasePath: String { directory.appendingPathComponent("fcgen.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcgen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs `fcgen arguments…` from the repository root with a clean environment (no keys, no user config).
+    func run(
+        _ arguments: [String],
+        environment extra: [String: String] = [:],
+        stdin: Data? = nil,
+        workingDirectory: URL = CLIRunner.repositoryRoot
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.productsDirectory.appendingPathComponent("fcgen")
+        process.arguments = arguments
+        process.currentDirectoryURL = workingDirectory
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "LANG": "C.UTF-8",
+        ]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        // Files, not pipes: a chatty child can never block on a full pipe while we wait for it.
+        let name = UUID().uuidString
+        let outURL = directory.appendingPathComponent("\(name).out")
+        let errURL = directory.appendingPathComponent("\(name).err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
+        let input = Pipe()
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8)
+        )
+    }
+}

@@ -1,0 +1,83 @@
+import FCCore
+import FCStore
+import Foundation
+import Testing
+
+/// The README's first command, run as a user would: the built binary, offline, on a temp database.
+@Suite(.serialized)
+struct OfflineDemoTests {
+    private func decode(_ text: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func offlineDemoStoresThreeBatchesAndPrintsTheSummary() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["--topic", "Roman history", "--batches", "3", "--offline", "--db", cli.databasePath])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Roman history: 3 batch(es), ") == true)
+        #expect(lines.contains { $0.hasPrefix("batch  aspect") })
+        #expect(lines.last == "database: \(cli.databasePath)")
+        for number in 1...3 {
+            #expect(lines.contains { $0.hasPrefix("    \(number)  ") }, "no summary row for batch \(number)")
+        }
+        // Progress goes to stderr, never stdout.
+        #expect(result.stderr.contains("[Roman history] batch 1"))
+        #expect(!result.stdout.contains("requesting"))
+
+        let batches = try decode(
+            cli.run(["batches", "--topic", "roman HISTORY", "--json", "--db", cli.databasePath]).stdout)
+        let rows = try #require(batches["batches"] as? [[String: Any]])
+        #expect(rows.count == 3)
+        let numbers = rows.compactMap { ($0["plan"] as? [String: Any])?["number"] as? Int }
+        #expect(numbers == [1, 2, 3])
+        let aspects = Set(rows.compactMap { ($0["plan"] as? [String: Any])?["aspect"] as? String })
+        #expect(aspects.count == 3, "each batch has its own aspect")
+        let kept = rows.compactMap { $0["cardsKept"] as? Int }.reduce(0, +)
+
+        let cards = try decode(
+            cli.run(["cards", "--topic", "Roman history", "--json", "--db", cli.databasePath]).stdout)
+        let cardRows = try #require(cards["cards"] as? [[String: Any]])
+        #expect(cardRows.count == kept)
+        #expect(kept >= 30)
+        #expect(Set(cardRows.compactMap { $0["origin"] as? String }) == ["fixture"])
+
+        let store = try Store(path: cli.databasePath, now: .system)
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    @Test func secondRunContinuesThePlanAfterExistingBatches() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let first = try cli.run([
+            "--topic", "Algebra", "--batches", "2", "--offline", "--db", cli.databasePath, "--json",
+        ])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let second = try cli.run([
+            "--topic", "Algebra", "--batches", "2", "--offline", "--db", cli.databasePath, "--json",
+        ])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let report = try decode(second.stdout)
+        let numbers = (report["batches"] as? [[String: Any]])?.compactMap { $0["number"] as? Int }
+        #expect(numbers == [3, 4])
+        #expect(report["schemaVersion"] as? Int == 1)
+    }
+
+    @Test func topicWithoutFixturesFallsBackVisiblyAndStrictRefuses() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let loose = try cli.run(["--topic", "Volcanoes", "--offline", "--db", cli.databasePath])
+        #expect(loose.status == 0, "stderr: \(loose.stderr)")
+        #expect(loose.stdout.contains("fallback"))
+        #expect(loose.stdout.contains("fell back to templated study cards"))
+
+        let strict = try cli.run(["--topic", "Glaciers", "--offline", "--strict", "--db", cli.databasePath])
+        #expect(strict.status == 65)
+        #expect(strict.stderr.contains("topic \"Glaciers\", batch 1"))
+        let topics = try decode(cli.run(["topics", "--json", "--db", cli.databasePath]).stdout)
+        let glaciers = (topics["topics"] as? [[String: Any]])?.first { $0["name"] as? String == "Glaciers" }
+        #expect(glaciers?["cardCount"] as? Int ?? 0 == 0, "nothing stored for a refused batch")
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for FCGenCLI arrive with the pipeline issue.
