@@ -15,8 +15,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
             Examples:
               fcgen --topic "Roman history" --batches 3 --offline
-              OPENAI_API_KEY=... fcgen --topic Photosynthesis --batches 2 --provider openai --model gpt-4o-mini
-              fcgen --topic Photosynthesis --base-url http://127.0.0.1:11434/v1 --model llama3.2
+              OPENAI_API_KEY=... fcgen --topic Photosynthesis --model gpt-4o-mini
+              fcgen --topic Photosynthesis --base-url http://127.0.0.1:11434/v1
             """
     )
 
