@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "FCSanitizer", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(name: "FCGenerator", dependencies: ["FCCore", "FCSanitizer", "CCurl"], swiftSettings: strictSettings),
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
+        .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
             dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore"],
@@ -44,6 +45,7 @@ let package = Package(
             name: "fcgen",
             dependencies: [
                 "FCPipeline",
+                "FCScheduler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -74,6 +76,12 @@ let package = Package(
         .testTarget(
             name: "FCPipelineTests",
             dependencies: ["FCPipeline", "FCTestSupport", "FCCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FCSchedulerTests",
+            dependencies: ["FCScheduler", "FCCore"],
+            exclude: ["Vectors"],
             swiftSettings: strictSettings
         ),
         .testTarget(

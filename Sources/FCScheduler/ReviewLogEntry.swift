@@ -1,0 +1,17 @@
+public import struct Foundation.Date
+
+/// One line of a card's review log: when it was reviewed and how it was rated.
+///
+/// The log is the source of truth for scheduling; ``CardScheduler/rebuild(from:createdAt:using:)`` turns it back
+/// into a ``CardState``.
+public struct ReviewLogEntry: Sendable, Codable, Hashable {
+    /// When the review happened.
+    public var reviewedAt: Date
+    /// The learner's rating.
+    public var rating: Rating
+
+    public init(reviewedAt: Date, rating: Rating) {
+        self.reviewedAt = reviewedAt
+        self.rating = rating
+    }
+}
