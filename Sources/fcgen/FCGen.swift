@@ -16,6 +16,7 @@ struct FCGen: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, CardsCommand.self, BatchesCommand.self,
+            SchedulerCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )
