@@ -6,7 +6,7 @@ public import Foundation
 /// reviews) stays statically dispatched.
 ///
 /// ```swift
-/// var rng = SplitMix64(seed: cardID)
+/// var rng = SplitMix64(seed: 42)
 /// let scheduler = Scheduler(algorithm: topic.algorithm)
 /// let outcome = scheduler.review(state, rating: .good, at: now(), using: &rng)
 /// ```

@@ -70,3 +70,28 @@ struct ReplayTests {
         #expect(decoded == card)
     }
 }
+
+/// Per-review seeds: a live review and a rebuild draw the same fuzz without any stored generator state.
+struct CardSeedReplayTests {
+    @Test(arguments: SchedulingAlgorithm.allCases)
+    func liveReviewsAndRebuildAgreeWithFuzzOn(algorithm: SchedulingAlgorithm) throws {
+        var configuration = SchedulerConfiguration()
+        configuration.fsrs.enableFuzzing = true
+        let scheduler = try Scheduler(algorithm: algorithm, configuration: configuration)
+        var card = CardState(newAt: TestTime.start)
+        for entry in ReplayTests.log {
+            card = scheduler.review(card, rating: entry.rating, at: entry.reviewedAt, cardSeed: 1234).card
+        }
+        #expect(scheduler.rebuild(from: ReplayTests.log, createdAt: TestTime.start, cardSeed: 1234) == card)
+        let outcomes = scheduler.replay(ReplayTests.log, createdAt: TestTime.start, cardSeed: 1234)
+        #expect(outcomes.count == ReplayTests.log.count && outcomes.last?.card == card)
+    }
+
+    @Test func differentCardsDrawDifferentFuzz() {
+        let scheduler = Scheduler(algorithm: .badger)
+        let first = scheduler.replay(ReplayTests.log, createdAt: TestTime.start, cardSeed: 1).map(\.card.due)
+        let second = scheduler.replay(ReplayTests.log, createdAt: TestTime.start, cardSeed: 2).map(\.card.due)
+        #expect(first != second)
+        #expect(Scheduler.reviewSeed(cardSeed: 1, review: 0) != Scheduler.reviewSeed(cardSeed: 1, review: 1))
+    }
+}

@@ -5,8 +5,9 @@ extension CardScheduler {
     /// Replays a review log from a new card and returns the outcome of every review, in time order.
     ///
     /// Entries are applied oldest first; entries with the same time keep their order in `log` (py-fsrs's
-    /// `reschedule_card` also sorts by time). Replaying with a generator seeded the same way as when the reviews
-    /// were made reproduces the fuzzed due dates too.
+    /// `reschedule_card` also sorts by time). Replaying with a generator in the same state as when the reviews were
+    /// made reproduces the fuzzed due dates too; ``replay(_:createdAt:cardSeed:)`` does that without keeping any
+    /// generator state between reviews.
     ///
     /// ```swift
     /// var rng = SplitMix64(seed: 0)
@@ -50,7 +51,7 @@ extension CardScheduler {
     }
 
     /// `log` sorted by time, stable for equal times; returned as is when already in order (the usual case).
-    private static func timeOrdered(_ log: [ReviewLogEntry]) -> [ReviewLogEntry] {
+    static func timeOrdered(_ log: [ReviewLogEntry]) -> [ReviewLogEntry] {
         let isOrdered = zip(log, log.dropFirst()).allSatisfy { $0.reviewedAt <= $1.reviewedAt }
         if isOrdered { return log }
         return log.enumerated()

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FCCore
 import FCPipeline
 import FCScheduler
 import Foundation
@@ -76,8 +75,8 @@ struct SchedulerReplayCommand: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for sequence in sequences {
-                var generator = SplitMix64(seed: seed &+ UInt64(sequence.line))
-                let outcomes = scheduler.replay(sequence.log, createdAt: sequence.created, using: &generator)
+                let cardSeed = seed &+ UInt64(sequence.line)
+                let outcomes = scheduler.replay(sequence.log, createdAt: sequence.created, cardSeed: cardSeed)
                 let line = ReplayOutput(algorithm: algorithm, id: sequence.id, outcomes: outcomes)
                 Console.out(String(decoding: try encoder.encode(line), as: UTF8.self))
             }
