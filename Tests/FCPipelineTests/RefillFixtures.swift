@@ -7,6 +7,8 @@ import Foundation
 import Synchronization
 
 /// A refill worker over a stub transport, a temp database, a manual wall clock and an injected elapsed clock.
+///
+/// The default elapsed clock is a `TestClock` nobody advances: lease renewals then wait instead of spinning.
 struct RefillHarness {
     let database = TemporaryDatabase()
     let time = ManualNow()
@@ -16,7 +18,7 @@ struct RefillHarness {
 
     init(
         transport: any LLMTransport,
-        clock: any Clock<Duration> = ImmediateClock(),
+        clock: any Clock<Duration> = TestClock(),
         options: RefillOptions = RefillOptions(workerID: "test:1"),
         retries: Int = 0,
         requestsPerMinute: Int? = nil,
