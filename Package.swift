@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "fcgen", targets: ["fcgen"]),
         .executable(name: "fcgen-bench", targets: ["fcgen-bench"]),
+        .executable(name: "fcgen-worker", targets: ["fcgen-worker"]),
         .library(name: "FCPipeline", targets: ["FCPipeline"]),
     ],
     dependencies: [
@@ -42,6 +43,14 @@ let package = Package(
 
         .executableTarget(
             name: "fcgen",
+            dependencies: [
+                "FCPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "fcgen-worker",
             dependencies: [
                 "FCPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -79,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "FCGenCLITests",
             // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-            dependencies: ["fcgen", "FCTestSupport", "FCStore", "FCCore"],
+            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore"],
             swiftSettings: strictSettings
         ),
     ]
