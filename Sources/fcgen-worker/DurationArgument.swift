@@ -19,6 +19,11 @@ struct DurationArgument: ExpressibleByArgument, Sendable, CustomStringConvertibl
         self.text = argument
     }
 
+    init(seconds: Int64, text: String) {
+        duration = .seconds(seconds)
+        self.text = text
+    }
+
     var description: String { text }
 
     var seconds: Int64 { duration.components.seconds }

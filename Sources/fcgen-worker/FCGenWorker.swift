@@ -51,10 +51,10 @@ struct FCGenWorker: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "How long a claim holds a job before another worker may take it over.", valueName: "duration"))
-    var lease = DurationArgument(argument: "5m") ?? DurationArgument(argument: "300")!
+    var lease = DurationArgument(seconds: 300, text: "5m")
 
     @Option(help: ArgumentHelp("On SIGINT/SIGTERM, how long in-flight jobs may take to finish.", valueName: "duration"))
-    var grace = DurationArgument(argument: "30s") ?? DurationArgument(argument: "30")!
+    var grace = DurationArgument(seconds: 30, text: "30s")
 
     @Option(help: ArgumentHelp("Attempts a new job gets before it is dead.", valueName: "n"))
     var maxAttempts = 5
