@@ -117,7 +117,22 @@ struct CLIRunner {
         /// What it wrote to stderr so far.
         var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
 
-        /// Waits for the exit and collects the output.
+        /// Waits for the exit without blocking a cooperative thread, and collects the output.
+        ///
+        /// `waitUntilExit()` blocks its thread; on a 2-core machine the cooperative pool has two, so a test that
+        /// blocks one for seconds stalls every other test's timing. The wait runs on a global queue instead.
+        func finish() async throws -> Result {
+            let box = ProcessBox(process: process)
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    box.process.waitUntilExit()
+                    continuation.resume()
+                }
+            }
+            return try wait()
+        }
+
+        /// Waits for the exit (blocking the calling thread) and collects the output.
         func wait() throws -> Result {
             process.waitUntilExit()
             return Result(
@@ -127,4 +142,10 @@ struct CLIRunner {
             )
         }
     }
+}
+
+/// Hands a `Process` to the waiting queue. `Process` is not `Sendable`; while the queue waits, the test only reads
+/// files the process wrote, never the `Process` itself.
+private struct ProcessBox: @unchecked Sendable {
+    let process: Process
 }

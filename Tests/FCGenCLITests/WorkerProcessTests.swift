@@ -64,7 +64,8 @@ struct WorkerProcessTests {
                 executable: "fcgen-worker",
                 workerArguments(cli, server, ["--once", "--concurrency", "4", "--worker-id", "worker-\(id)"]))
         }
-        let results = try workers.map { try $0.wait() }
+        var results: [CLIRunner.Result] = []
+        for worker in workers { results.append(try await worker.finish()) }
 
         for result in results {
             #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -96,17 +97,18 @@ struct WorkerProcessTests {
         let doomed = try cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"]))
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
-        _ = try doomed.wait()
+        _ = try await doomed.finish()
         let orphan = try #require(try await store.jobs().first)
         #expect(orphan.status == .running)
 
-        let early = try cli.run(executable: "fcgen-worker", workerArguments(cli, server, ["--once"]))
+        let early = try await cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"])).finish()
         #expect(early.status == 0, "stderr: \(early.stderr)")
         #expect(try await store.job(id: orphan.id)?.status == .running, "the lease has not expired yet")
 
         let expiry = try #require(orphan.leaseExpiresAt)
         try await Task.sleep(for: .milliseconds(Int(max(0, expiry.timeIntervalSinceNow) * 1000) + 100))
-        let rescuer = try cli.run(executable: "fcgen-worker", workerArguments(cli, server, ["--once"]))
+        let rescuer = try await cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"]))
+            .finish()
 
         #expect(rescuer.status == 0, "stderr: \(rescuer.stderr)")
         let job = try #require(try await store.job(id: orphan.id))
@@ -130,7 +132,7 @@ struct WorkerProcessTests {
             executable: "fcgen-worker", workerArguments(cli, server, ["--interval", "1h", "--grace", "10s"]))
         #expect(try await eventually { try await server.requests().count == 1 })
         worker.send(SIGTERM)
-        let result = try worker.wait()
+        let result = try await worker.finish()
 
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("signal 15"))
@@ -152,7 +154,7 @@ struct WorkerProcessTests {
         #expect(try await eventually { try await server.requests().count == 1 })
         let signalled = Date()
         worker.send(SIGTERM)
-        let result = try worker.wait()
+        let result = try await worker.finish()
 
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(Date().timeIntervalSince(signalled) < 10)
