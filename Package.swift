@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "fcgen", targets: ["fcgen"]),
         .executable(name: "fcgen-bench", targets: ["fcgen-bench"]),
+        .executable(name: "fcgen-worker", targets: ["fcgen-worker"]),
         .library(name: "FCPipeline", targets: ["FCPipeline"]),
     ],
     dependencies: [
@@ -46,6 +47,14 @@ let package = Package(
             dependencies: [
                 "FCPipeline",
                 "FCScheduler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "fcgen-worker",
+            dependencies: [
+                "FCPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -86,8 +95,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FCGenCLITests",
-            // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-            dependencies: ["fcgen", "FCTestSupport", "FCStore", "FCCore"],
+            // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
+            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore"],
+            exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
     ]

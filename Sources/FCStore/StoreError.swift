@@ -23,6 +23,15 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case corruptRow(table: String, column: String, rowID: Int64)
     /// A test armed the store's fault-injection seam and it fired. Never thrown in production.
     case injectedFault(afterCardInserts: Int)
+    /// The worker no longer holds the job's lease (it expired and was taken over, or the job was cancelled), so
+    /// its result was refused and nothing was written.
+    case leaseLost(jobID: Int64)
+    /// No job has this id.
+    case jobNotFound(id: Int64)
+    /// The job's status does not allow the action (e.g. retrying a done job).
+    case jobStateConflict(id: Int64, status: String, action: String)
+    /// A topic refill policy value is out of range.
+    case invalidPolicy(String)
 
     public var description: String {
         switch self {
@@ -47,6 +56,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "unreadable value in \(table).\(column) of row \(rowID)"
         case .injectedFault(let count):
             "injected fault after \(count) card inserts"
+        case .leaseLost(let jobID):
+            "job \(jobID): lease lost (taken over by another worker, or cancelled); its result was not stored"
+        case .jobNotFound(let id):
+            "no job with id \(id)"
+        case .jobStateConflict(let id, let status, let action):
+            "cannot \(action) job \(id): it is \(status)"
+        case .invalidPolicy(let problem):
+            "invalid refill policy: \(problem)"
         }
     }
 }

@@ -15,8 +15,8 @@ struct FCGen: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, CardsCommand.self, BatchesCommand.self,
-            SchedulerCommand.self,
+            GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, TopicCommand.self, CardsCommand.self,
+            BatchesCommand.self, JobsCommand.self, SchedulerCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `fcgen` binary as a subprocess, the way a user or a script would.
+/// Runs the built `fcgen` (or `fcgen-worker`) binary as a subprocess, the way a user or a script would.
 struct CLIRunner {
     struct Result {
         var status: Int32
@@ -44,8 +44,32 @@ struct CLIRunner {
         stdin: Data? = nil,
         workingDirectory: URL = CLIRunner.repositoryRoot
     ) throws -> Result {
+        try run(executable: "fcgen", arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
+    }
+
+    /// Runs a built executable (`fcgen` or `fcgen-worker`) to completion.
+    func run(
+        executable: String,
+        _ arguments: [String],
+        environment extra: [String: String] = [:],
+        stdin: Data? = nil,
+        workingDirectory: URL = CLIRunner.repositoryRoot
+    ) throws -> Result {
+        let running = try launch(
+            executable: executable, arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
+        return try running.wait()
+    }
+
+    /// Starts a built executable in the background, for tests that signal it or run several at once.
+    func launch(
+        executable: String,
+        _ arguments: [String],
+        environment extra: [String: String] = [:],
+        stdin: Data? = nil,
+        workingDirectory: URL = CLIRunner.repositoryRoot
+    ) throws -> Running {
         let process = Process()
-        process.executableURL = Self.productsDirectory.appendingPathComponent("fcgen")
+        process.executableURL = Self.productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = workingDirectory
         var environment = [
@@ -76,11 +100,52 @@ struct CLIRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8)
-        )
+        return Running(process: process, outURL: outURL, errURL: errURL)
     }
+
+    /// A launched executable.
+    struct Running {
+        let process: Process
+        let outURL: URL
+        let errURL: URL
+
+        var processIdentifier: Int32 { process.processIdentifier }
+
+        /// Sends `signal` (SIGTERM, SIGKILL, …).
+        func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+        /// What it wrote to stderr so far.
+        var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+        /// Waits for the exit without blocking a cooperative thread, and collects the output.
+        ///
+        /// `waitUntilExit()` blocks its thread; on a 2-core machine the cooperative pool has two, so a test that
+        /// blocks one for seconds stalls every other test's timing. The wait runs on a global queue instead.
+        func finish() async throws -> Result {
+            let box = ProcessBox(process: process)
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    box.process.waitUntilExit()
+                    continuation.resume()
+                }
+            }
+            return try wait()
+        }
+
+        /// Waits for the exit (blocking the calling thread) and collects the output.
+        func wait() throws -> Result {
+            process.waitUntilExit()
+            return Result(
+                status: process.terminationStatus,
+                stdout: try String(contentsOf: outURL, encoding: .utf8),
+                stderr: try String(contentsOf: errURL, encoding: .utf8)
+            )
+        }
+    }
+}
+
+/// Hands a `Process` to the waiting queue. `Process` is not `Sendable`; while the queue waits, the test only reads
+/// files the process wrote, never the `Process` itself.
+private struct ProcessBox: @unchecked Sendable {
+    let process: Process
 }

@@ -9,10 +9,10 @@ struct StoreOpeningTests {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
 
-        #expect(try await store.schemaVersion() == 1)
+        #expect(try await store.schemaVersion() == Migration.all.count)
         let tables = try await store.scalarText(
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
-        #expect(tables == "batches,cards,schema_migrations,topics")
+        #expect(tables == "batches,cards,jobs,schema_migrations,topics")
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 1") == "initial")
         #expect(
             try await store.scalarInteger("SELECT applied_at FROM schema_migrations WHERE version = 1")
@@ -28,52 +28,57 @@ struct StoreOpeningTests {
         let later = Now.constant(Fixtures.date.addingTimeInterval(3600))
         let reopened = try Store(path: database.path, now: later)
 
-        #expect(try await reopened.schemaVersion() == 1)
-        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM schema_migrations") == 1)
-        #expect(try await reopened.scalarInteger("SELECT applied_at FROM schema_migrations") == 1_700_000_000_123)
-        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") == 4)
+        #expect(try await reopened.schemaVersion() == Migration.all.count)
+        #expect(
+            try await reopened.scalarInteger("SELECT COUNT(*) FROM schema_migrations") == Int64(Migration.all.count))
+        #expect(
+            try await reopened.scalarInteger("SELECT MAX(applied_at) FROM schema_migrations") == 1_700_000_000_123)
+        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") == 5)
         #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
     }
 
-    @Test func appliesANewMigrationOnTopOfVersionOne() async throws {
+    @Test func appliesANewMigrationOnTopOfTheShippedOnes() async throws {
         let database = TemporaryDatabase()
         do {
             let store = try Store(path: database.path, now: Fixtures.now)
             _ = try await store.ensureTopic(named: "Rome")
         }
+        let next = Migration.all.count + 1
         let fake = Migration(
-            version: 2, name: "add notes",
+            version: next, name: "add notes",
             sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); ALTER TABLE topics ADD COLUMN note TEXT;")
         let store = try Store(path: database.path, now: Fixtures.now, migrations: Migration.all + [fake])
 
-        #expect(try await store.schemaVersion() == 2)
-        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 2") == "add notes")
+        #expect(try await store.schemaVersion() == next)
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = \(next)") == "add notes")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM notes") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE note IS NULL") == 1)
     }
 
     @Test func aFailingMigrationLeavesThePreviousVersion() async throws {
         let database = TemporaryDatabase()
+        let next = Migration.all.count + 1
         let broken = Migration(
-            version: 2, name: "broken", sql: "CREATE TABLE half (id INTEGER); INSERT INTO missing VALUES (1);")
+            version: next, name: "broken", sql: "CREATE TABLE half (id INTEGER); INSERT INTO missing VALUES (1);")
 
         #expect {
             _ = try Store(path: database.path, now: Fixtures.now, migrations: Migration.all + [broken])
         } throws: { error in
-            guard case .migrationFailed(_, 2, "broken", let message) = error as? StoreError else { return false }
+            guard case .migrationFailed(_, next, "broken", let message) = error as? StoreError else { return false }
             return message.contains("no such table: missing")
         }
         let store = try Store(path: database.path, now: Fixtures.now)
-        #expect(try await store.schemaVersion() == 1)
+        #expect(try await store.schemaVersion() == Migration.all.count)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'") == 0)
     }
 
     @Test func refusesADatabaseFromANewerVersion() async throws {
         let database = TemporaryDatabase()
-        let future = Migration(version: 2, name: "future", sql: "CREATE TABLE future (id INTEGER PRIMARY KEY);")
+        let next = Migration.all.count + 1
+        let future = Migration(version: next, name: "future", sql: "CREATE TABLE future (id INTEGER PRIMARY KEY);")
         _ = try Store(path: database.path, now: Fixtures.now, migrations: Migration.all + [future])
 
-        #expect(throws: StoreError.schemaTooNew(path: database.path, version: 2, supported: 1)) {
+        #expect(throws: StoreError.schemaTooNew(path: database.path, version: next, supported: next - 1)) {
             _ = try Store(path: database.path, now: Fixtures.now)
         }
     }
@@ -93,7 +98,7 @@ struct StoreOpeningTests {
         let nested = database.path(named: "data/fcgen/deep/fcgen.sqlite")
         let store = try Store(path: nested, now: Fixtures.now)
 
-        #expect(try await store.schemaVersion() == 1)
+        #expect(try await store.schemaVersion() == Migration.all.count)
         #expect(FileManager.default.fileExists(atPath: nested))
     }
 

@@ -88,7 +88,8 @@ public struct Pipeline: Sendable {
                         )
                     case .success(let timed):
                         let summary = try await storeBatch(
-                            timed, topic: topic, plan: plan, keys: &existingKeys, options)
+                            timed, topic: topic, plan: plan, keys: &existingKeys, options,
+                            commit: { try await store.storeBatch($0) })
                         events(.batchStored(topic: topic.name, summary: summary))
                         summaries.append(summary)
                     }
@@ -112,7 +113,7 @@ public struct Pipeline: Sendable {
         var latency: Duration
     }
 
-    private func complete(_ request: GenerationRequest) async -> Result<TimedCompletion, any Error> {
+    func complete(_ request: GenerationRequest) async -> Result<TimedCompletion, any Error> {
         do {
             let (completion, latency) = try await elapsed(on: clock) { try await provider.complete(request) }
             return .success(TimedCompletion(completion: completion, promptHash: request.prompt.hash, latency: latency))
@@ -121,12 +122,15 @@ public struct Pipeline: Sendable {
         }
     }
 
-    private func storeBatch(
+    /// Sanitizes a reply and hands the batch to `commit`, which writes it in one transaction (a plain
+    /// ``Store/storeBatch(_:)``, or a refill job's completion).
+    func storeBatch(
         _ timed: TimedCompletion,
         topic: Topic,
         plan: BatchPlan,
         keys existingKeys: inout Set<String>,
-        _ options: GenerationOptions
+        _ options: GenerationOptions,
+        commit: (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
         var sanitizerOptions = SanitizerOptions()
         sanitizerOptions.origin = origin
@@ -137,7 +141,7 @@ public struct Pipeline: Sendable {
         if report.outcome == .fallback && options.strict {
             throw PipelineError.fallbackRefused(topic: topic.name, batch: plan.number)
         }
-        let stored = try await store.storeBatch(
+        let stored = try await commit(
             NewBatch(
                 topicID: topic.id,
                 plan: plan,

@@ -26,11 +26,24 @@ extension Store {
     /// - Throws: ``StoreError/batchNumberTaken(topicID:number:)`` when the topic already has a batch with this
     ///   number (two runs raced); ``StoreError/topicNotFound(topicID:)``; ``StoreError/sqlite(path:operation:code:message:)``.
     public func storeBatch(_ batch: NewBatch) throws -> StoredBatch {
+        try storeBatch(batch, operation: "store batch", before: {}, after: { _ in })
+    }
+
+    /// ``storeBatch(_:)`` with extra work inside the same transaction: `before` runs first (it may refuse by
+    /// throwing), `after` runs once the batch and its cards are written. Anything thrown rolls all of it back.
+    /// The job repository completes a refill job this way, so a job and its batch commit together.
+    func storeBatch(
+        _ batch: NewBatch,
+        operation: String,
+        before: () throws -> Void,
+        after: (StoredBatch) throws -> Void
+    ) throws -> StoredBatch {
         // Normalising questions is the costly part of a card; do it before taking the write lock.
         let keys = batch.cards.map(\.dedupKey)
         let createdAt = now().unixMilliseconds
         let fault = faultAfterCardInserts
-        return try connection.immediateTransaction("store batch") {
+        return try connection.immediateTransaction(operation) {
+            try before()
             let batchID = try insertBatchRow(batch, createdAt: createdAt)
             if fault == 0 { throw StoreError.injectedFault(afterCardInserts: 0) }
             let firstPosition = try lastPosition(topicID: batch.topicID) + 1
@@ -89,7 +102,9 @@ extension Store {
                 promptHash: batch.promptHash, outcome: batch.outcome, cardsKept: cards.count, dropped: dropped,
                 usage: batch.usage, latencyMilliseconds: batch.latencyMilliseconds,
                 createdAt: Date(unixMilliseconds: createdAt))
-            return StoredBatch(record: record, cards: cards, skippedDuplicates: skipped)
+            let stored = StoredBatch(record: record, cards: cards, skippedDuplicates: skipped)
+            try after(stored)
+            return stored
         }
     }
 

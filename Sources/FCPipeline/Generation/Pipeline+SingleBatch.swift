@@ -1,0 +1,39 @@
+public import FCCore
+import FCGenerator
+public import FCStore
+
+extension Pipeline {
+    /// Generates exactly batch `number` of `topic` and commits it through `commit`: the refill worker's unit of work.
+    ///
+    /// Same steps as ``generate(topic:batches:options:)`` for one batch (plan, prompt with the avoid-list, provider,
+    /// sanitizer), but the caller picks the number and the commit, so a refill job stores its batch and finishes in
+    /// one transaction:
+    ///
+    /// ```swift
+    /// let summary = try await pipeline.generateBatch(topic: topic, number: 4, options: options) { batch in
+    ///     try await store.completeJob(jobID: job.id, owner: workerID, batch: batch)
+    /// }
+    /// ```
+    ///
+    /// - Throws: the provider's ``GeneratorError`` as is (so the caller can tell transient from permanent),
+    ///   ``PipelineError/fallbackRefused(topic:batch:)`` under `strict`, or whatever `commit` throws.
+    public func generateBatch(
+        topic: Topic,
+        number: Int,
+        options: GenerationOptions,
+        commit: @Sendable (NewBatch) async throws -> StoredBatch
+    ) async throws -> BatchSummary {
+        let plan = BatchPlanner.plan(number: number)
+        let avoid = try await store.recentQuestions(topicID: topic.id, limit: options.avoidListLimit)
+        var existingKeys = try await store.dedupKeys(topicID: topic.id)
+        let prompt = templates.render(topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid)
+        let request = GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+        events(.batchStarted(topic: topic.name, plan: plan))
+        switch await complete(request) {
+        case .failure(let error):
+            throw error
+        case .success(let timed):
+            return try await storeBatch(timed, topic: topic, plan: plan, keys: &existingKeys, options, commit: commit)
+        }
+    }
+}

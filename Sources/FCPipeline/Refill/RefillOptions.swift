@@ -1,0 +1,38 @@
+public import FCGenerator
+
+/// How a refill worker runs its jobs.
+public struct RefillOptions: Sendable {
+    /// The lease owner written on claimed jobs, e.g. `host:pid`. Must differ between concurrent workers.
+    public var workerID: String
+    /// Jobs in flight at once (across topics). The provider's rate limiter still spaces their requests.
+    public var concurrency: Int
+    /// How long a claim holds a job. The worker renews it every third of this while the request is in flight;
+    /// if the worker dies, another may take the job over once it expires.
+    public var lease: Duration
+    /// Attempts a new job gets before it is dead.
+    public var maxAttempts: Int
+    /// The delay before a failed job runs again, by attempts used (exponential with jitter).
+    public var backoff: RetryPolicy
+    /// Cards per batch for a job whose topic has lost its policy meanwhile.
+    public var defaultBatchSize: Int
+    /// How many of the topic's existing questions the prompt lists as "don't repeat these".
+    public var avoidListLimit: Int
+
+    public init(
+        workerID: String,
+        concurrency: Int = 4,
+        lease: Duration = .seconds(300),
+        maxAttempts: Int = 5,
+        backoff: RetryPolicy = RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(3600), jitter: .equal),
+        defaultBatchSize: Int = 15,
+        avoidListLimit: Int = 60
+    ) {
+        self.workerID = workerID
+        self.concurrency = max(1, concurrency)
+        self.lease = max(lease, .seconds(1))
+        self.maxAttempts = max(1, maxAttempts)
+        self.backoff = backoff
+        self.defaultBatchSize = max(1, defaultBatchSize)
+        self.avoidListLimit = avoidListLimit
+    }
+}

@@ -1,0 +1,113 @@
+import FCCore
+import FCGenerator
+import FCStore
+
+extension RefillWorker {
+    /// Runs one claimed job to its end: done, failed/dead, released on cancellation, or lost.
+    func run(_ job: Job) async -> JobResult {
+        do {
+            guard let number = job.batchNumber, let topic = try await store.topic(named: job.topicName) else {
+                throw StoreError.topicNotFound(topicID: job.topicID)
+            }
+            let policy = try await store.topicPolicy(topicID: job.topicID)
+            let generation = GenerationOptions(
+                cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
+                avoidListLimit: options.avoidListLimit)
+            let (store, owner) = (store, options.workerID)
+            let summary = try await holdingLease(on: job) {
+                try await pipeline.generateBatch(topic: topic, number: number, options: generation) { batch in
+                    try await store.completeJob(jobID: job.id, owner: owner, batch: batch)
+                }
+            }
+            var finished = job
+            finished.status = .done
+            events(.batchStored(finished, summary))
+            return .done(cards: summary.kept)
+        } catch {
+            return await settle(job, after: error)
+        }
+    }
+
+    /// Runs `work` while a child task renews the job's lease every third of the lease time.
+    ///
+    /// - Throws: ``StoreError/leaseLost(jobID:)`` (and cancels `work`) when a renewal finds the lease gone.
+    private func holdingLease(
+        on job: Job, _ work: @escaping @Sendable () async throws -> BatchSummary
+    ) async throws -> BatchSummary {
+        let (store, clock, owner, lease) = (store, clock, options.workerID, options.lease)
+        return try await withThrowingTaskGroup(of: BatchSummary?.self) { group in
+            defer { group.cancelAll() }
+            group.addTask { try await work() }
+            group.addTask {
+                while true {
+                    try await clock.sleep(for: lease / 3)
+                    guard try await store.renewLease(jobID: job.id, owner: owner, lease: lease) else {
+                        throw StoreError.leaseLost(jobID: job.id)
+                    }
+                }
+            }
+            while let result = try await group.next() {
+                if let summary = result { return summary }
+            }
+            throw CancellationError()
+        }
+    }
+
+    /// Records why a job did not finish and what happens to it next.
+    private func settle(_ job: Job, after error: any Error) async -> JobResult {
+        if case StoreError.leaseLost = error {
+            events(.leaseLost(job))
+            return .leaseLost
+        }
+        if Task.isCancelled {
+            // Shutdown after the grace period: give the job back so the next run does it.
+            _ = try? await store.releaseJob(jobID: job.id, owner: options.workerID)
+            events(.jobReleased(job))
+            return .released
+        }
+        let failure = JobFailure(error)
+        let (policy, random) = (options.backoff, random)
+        do {
+            let updated = try await store.failJob(
+                jobID: job.id, owner: options.workerID, error: failure.reason, permanent: failure.isPermanent
+            ) { attempts in policy.backoff(beforeRetry: attempts, random: random) }
+            events(.jobFailed(updated, reason: failure.reason))
+            return updated.status == .dead
+                ? .dead(unreachable: failure.isProviderUnreachable)
+                : .retryLater(unreachable: failure.isProviderUnreachable)
+        } catch StoreError.leaseLost {
+            events(.leaseLost(job))
+            return .leaseLost
+        } catch {
+            // Could not even record the failure: the lease expires and another run retries the job.
+            events(.jobFailed(job, reason: "\(failure.reason); recording the failure failed too: \(error)"))
+            return .retryLater(unreachable: failure.isProviderUnreachable)
+        }
+    }
+}
+
+/// A job's failure, classified.
+struct JobFailure {
+    /// For `last_error` and the log; error descriptions carry no keys or card text.
+    var reason: String
+    /// Retrying the same request can't help (the provider rejected it, a template is broken).
+    var isPermanent: Bool
+    /// The provider could not be reached (after the request's own retries).
+    var isProviderUnreachable: Bool
+
+    init(_ error: any Error) {
+        reason = "\(error)"
+        switch error {
+        case let error as GeneratorError:
+            isPermanent = !error.isTransient && error != .cancelled
+            if case .unavailable = error { isProviderUnreachable = true } else { isProviderUnreachable = false }
+        case is TransportError:
+            isPermanent = false
+            isProviderUnreachable = true
+        default:
+            // Store contention, a batch number another run took first, anything unexpected: try again later.
+            isPermanent = false
+            isProviderUnreachable = false
+        }
+    }
+}

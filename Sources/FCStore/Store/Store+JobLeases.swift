@@ -1,0 +1,173 @@
+import FCCore
+import Foundation
+
+extension Store {
+    /// Claims the next due job for `owner`, atomically: the job becomes `running` with a lease until now + `lease`.
+    ///
+    /// Due means: queued or failed with `run_after` ≤ now, or running with an expired lease (its worker died or
+    /// hung; the job is taken over). Oldest `run_after` first. One `UPDATE … WHERE id = (SELECT …)` inside
+    /// `BEGIN IMMEDIATE`, so two workers can never claim the same job. The claim counts as an attempt (a worker
+    /// killed mid-job used one up too) and fixes the batch number the job produces: the topic's next one now.
+    ///
+    /// ```swift
+    /// while let job = try await store.claimNextJob(owner: "host:4242", lease: .seconds(300)) { … }
+    /// ```
+    ///
+    /// - Returns: the claimed job, or `nil` when nothing is due.
+    public func claimNextJob(owner: String, lease: Duration) throws -> Job? {
+        let now = now().unixMilliseconds
+        let id: Int64? = try connection.immediateTransaction("claim job") {
+            try connection.withStatement(
+                """
+                UPDATE jobs SET status = 'running', lease_owner = ?1, lease_expires_at = ?2, updated_at = ?3,
+                    attempts = attempts + 1,
+                    batch_number = (SELECT COALESCE(MAX(b.number), 0) + 1 FROM batches b
+                        WHERE b.topic_id = jobs.topic_id)
+                WHERE id = (
+                    SELECT id FROM jobs
+                    WHERE (status IN ('queued', 'failed') AND run_after <= ?3)
+                        OR (status = 'running' AND lease_expires_at <= ?3)
+                    ORDER BY run_after, id LIMIT 1)
+                RETURNING id
+                """,
+                operation: "claim job"
+            ) { statement in
+                try statement.bind(owner, at: 1)
+                try statement.bind(now + lease.storeMilliseconds, at: 2)
+                try statement.bind(now, at: 3)
+                return try statement.step() ? statement.int64(at: 0) : nil
+            }
+        }
+        guard let id else { return nil }
+        return try job(id: id)
+    }
+
+    /// Extends `owner`'s lease on a running job to now + `lease`.
+    ///
+    /// - Returns: `false` when the lease is lost: the job was taken over, cancelled or finished.
+    public func renewLease(jobID: Int64, owner: String, lease: Duration) throws -> Bool {
+        let now = now().unixMilliseconds
+        return try connection.immediateTransaction("renew lease") {
+            try connection.withStatement(
+                """
+                UPDATE jobs SET lease_expires_at = ?1, updated_at = ?2
+                WHERE id = ?3 AND status = 'running' AND lease_owner = ?4
+                """,
+                operation: "renew lease"
+            ) { statement in
+                try statement.bind(now + lease.storeMilliseconds, at: 1)
+                try statement.bind(now, at: 2)
+                try statement.bind(jobID, at: 3)
+                try statement.bind(owner, at: 4)
+                try statement.run()
+            }
+            return connection.changes == 1
+        }
+    }
+
+    /// Stores the job's batch and marks the job done, in ONE transaction: a job is never done without its cards,
+    /// and cards never appear without their job finishing.
+    ///
+    /// - Throws: ``StoreError/leaseLost(jobID:)`` (nothing is stored) when `owner` no longer holds the job, for
+    ///   example because its lease expired and another worker took it over; every error of
+    ///   ``storeBatch(_:)``, which also rolls everything back.
+    public func completeJob(jobID: Int64, owner: String, batch: NewBatch) throws -> StoredBatch {
+        let now = now().unixMilliseconds
+        return try storeBatch(
+            batch, operation: "complete job",
+            before: {
+                let job = try job(id: jobID)
+                guard let job, job.status == .running, job.leaseOwner == owner else {
+                    throw StoreError.leaseLost(jobID: jobID)
+                }
+                guard job.batchNumber == batch.plan.number, job.topicID == batch.topicID else {
+                    throw StoreError.jobStateConflict(id: jobID, status: job.status.rawValue, action: "complete")
+                }
+            },
+            after: { _ in
+                try connection.withStatement(
+                    """
+                    UPDATE jobs SET status = 'done', lease_expires_at = NULL, last_error = NULL,
+                        updated_at = ?1, finished_at = ?1
+                    WHERE id = ?2
+                    """,
+                    operation: "finish job"
+                ) { statement in
+                    try statement.bind(now, at: 1)
+                    try statement.bind(jobID, at: 2)
+                    try statement.run()
+                }
+            })
+    }
+
+    /// Records a failed attempt: `failed` with `run_after` = now + `backoff(attempts)`, or `dead` when the job
+    /// has used its attempts or `permanent` says retrying can't help.
+    ///
+    /// - Parameters:
+    ///   - error: why, for `last_error`; never card text or keys.
+    ///   - backoff: the delay before the next attempt, given the attempts used so far (1 after the first).
+    /// - Returns: the updated job.
+    /// - Throws: ``StoreError/leaseLost(jobID:)`` when `owner` no longer holds the job (nothing is changed).
+    @discardableResult
+    public func failJob(
+        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @Sendable (Int) -> Duration
+    ) throws -> Job {
+        let now = now().unixMilliseconds
+        try connection.immediateTransaction("fail job") {
+            guard let job = try job(id: jobID), job.status == .running, job.leaseOwner == owner else {
+                throw StoreError.leaseLost(jobID: jobID)
+            }
+            let isDead = permanent || job.attempts >= job.maxAttempts
+            let runAfter = isDead ? now : now + backoff(job.attempts).storeMilliseconds
+            try connection.withStatement(
+                """
+                UPDATE jobs SET status = ?1, last_error = ?2, run_after = ?3, updated_at = ?4, finished_at = ?5,
+                    lease_expires_at = NULL
+                WHERE id = ?6
+                """,
+                operation: "fail job"
+            ) { statement in
+                try statement.bind(isDead ? JobStatus.dead.rawValue : JobStatus.failed.rawValue, at: 1)
+                try statement.bind(String(error.prefix(1000)), at: 2)
+                try statement.bind(runAfter, at: 3)
+                try statement.bind(now, at: 4)
+                try statement.bind(isDead ? now : nil, at: 5)
+                try statement.bind(jobID, at: 6)
+                try statement.run()
+            }
+        }
+        guard let job = try job(id: jobID) else { throw StoreError.jobNotFound(id: jobID) }
+        return job
+    }
+
+    /// Gives a running job back to the queue (on shutdown), runnable at once; the attempt is not counted.
+    ///
+    /// - Returns: `false` when `owner` no longer held the job (nothing changed).
+    @discardableResult
+    public func releaseJob(jobID: Int64, owner: String) throws -> Bool {
+        let now = now().unixMilliseconds
+        return try connection.immediateTransaction("release job") {
+            try connection.withStatement(
+                """
+                UPDATE jobs SET status = 'queued', attempts = MAX(attempts - 1, 0), run_after = ?1, updated_at = ?1,
+                    lease_owner = NULL, lease_expires_at = NULL
+                WHERE id = ?2 AND status = 'running' AND lease_owner = ?3
+                """,
+                operation: "release job"
+            ) { statement in
+                try statement.bind(now, at: 1)
+                try statement.bind(jobID, at: 2)
+                try statement.bind(owner, at: 3)
+                try statement.run()
+            }
+            return connection.changes == 1
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, as the store's time columns count them.
+    var storeMilliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,150 @@
+import FCCore
+import Foundation
+
+extension Store {
+    /// Enqueues one refill job for every topic the ``RefillRule`` says is due and that has no open job yet.
+    ///
+    /// Idempotent: the `jobs_one_open_per_topic` index admits one open (queued, running, failed or dead) job per
+    /// topic, and `INSERT OR IGNORE` skips the rest, so two workers enqueueing at once still make one job each.
+    ///
+    /// - Parameter maxAttempts: attempts each new job gets before it is dead.
+    /// - Returns: the jobs created now, by topic id.
+    public func enqueueDueRefills(maxAttempts: Int) throws -> [Job] {
+        let now = now().unixMilliseconds
+        let ids = try connection.immediateTransaction("enqueue refills") {
+            try connection.withStatement(
+                """
+                INSERT OR IGNORE INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
+                    created_at, updated_at)
+                SELECT t.id, 'refill', 'queued', 0, ?1, ?2, ?2, ?2 FROM topics t
+                WHERE \(RefillRule.isDueSQL)
+                    AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.topic_id = t.id AND j.kind = 'refill'
+                        AND j.status IN ('queued', 'running', 'failed', 'dead'))
+                ORDER BY t.id
+                RETURNING id
+                """,
+                operation: "enqueue refills"
+            ) { statement in
+                try statement.bind(max(1, maxAttempts), at: 1)
+                try statement.bind(now, at: 2)
+                var ids: [Int64] = []
+                while try statement.step() { ids.append(statement.int64(at: 0)) }
+                return ids
+            }
+        }
+        return try ids.compactMap { try job(id: $0) }
+    }
+
+    /// The job with this id, or `nil`.
+    public func job(id: Int64) throws -> Job? {
+        try connection.withStatement("\(Self.jobColumns) WHERE j.id = ?", operation: "read job") { statement in
+            try statement.bind(id, at: 1)
+            return try statement.step() ? try Self.job(from: statement) : nil
+        }
+    }
+
+    /// Jobs, newest first; only those with `status` when given.
+    public func jobs(status: JobStatus? = nil) throws -> [Job] {
+        try connection.withStatement(
+            "\(Self.jobColumns) WHERE ?1 IS NULL OR j.status = ?1 ORDER BY j.id DESC", operation: "list jobs"
+        ) { statement in
+            try statement.bind(status?.rawValue, at: 1)
+            var jobs: [Job] = []
+            while try statement.step() { jobs.append(try Self.job(from: statement)) }
+            return jobs
+        }
+    }
+
+    /// The topic's jobs, newest first.
+    public func jobs(topicID: Int64) throws -> [Job] {
+        try connection.withStatement(
+            "\(Self.jobColumns) WHERE j.topic_id = ? ORDER BY j.id DESC", operation: "list topic jobs"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            var jobs: [Job] = []
+            while try statement.step() { jobs.append(try Self.job(from: statement)) }
+            return jobs
+        }
+    }
+
+    /// Puts a failed or dead job back in the queue to run now, with its attempts reset.
+    ///
+    /// - Throws: ``StoreError/jobNotFound(id:)``, or ``StoreError/jobStateConflict(id:status:action:)`` when the
+    ///   job is queued, running, done or cancelled.
+    @discardableResult
+    public func retryJob(id: Int64) throws -> Job {
+        try changeJob(id: id, action: "retry", allowed: [.failed, .dead]) { now in
+            """
+            UPDATE jobs SET status = 'queued', attempts = 0, run_after = \(now), updated_at = \(now),
+                lease_owner = NULL, lease_expires_at = NULL, finished_at = NULL
+            WHERE id = ?
+            """
+        }
+    }
+
+    /// Cancels a job that has not finished: it never runs again, and its topic may get a new job.
+    ///
+    /// A running job's worker finds its lease gone when it tries to commit, so its batch is not stored.
+    ///
+    /// - Throws: ``StoreError/jobNotFound(id:)``, or ``StoreError/jobStateConflict(id:status:action:)`` for a
+    ///   done or cancelled job.
+    @discardableResult
+    public func cancelJob(id: Int64) throws -> Job {
+        try changeJob(id: id, action: "cancel", allowed: [.queued, .running, .failed, .dead]) { now in
+            """
+            UPDATE jobs SET status = 'cancelled', updated_at = \(now), finished_at = \(now),
+                lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = ?
+            """
+        }
+    }
+
+    /// Checks the job's status and runs `sql` (bound with the id) in one write transaction.
+    private func changeJob(
+        id: Int64, action: String, allowed: Set<JobStatus>, sql: (Int64) -> String
+    ) throws -> Job {
+        let now = now().unixMilliseconds
+        try connection.immediateTransaction("\(action) job") {
+            guard let job = try job(id: id) else { throw StoreError.jobNotFound(id: id) }
+            guard allowed.contains(job.status) else {
+                throw StoreError.jobStateConflict(id: id, status: job.status.rawValue, action: action)
+            }
+            let statement = try connection.prepare(sql(now), operation: "\(action) job")
+            try statement.bind(id, at: 1)
+            try statement.run()
+        }
+        guard let job = try job(id: id) else { throw StoreError.jobNotFound(id: id) }
+        return job
+    }
+
+    /// `SELECT` of every job column (and the topic's name), for ``job(from:)``.
+    static let jobColumns = """
+        SELECT j.id, j.topic_id, t.name, j.kind, j.batch_number, j.status, j.attempts, j.max_attempts, j.run_after,
+            j.lease_owner, j.lease_expires_at, j.last_error, j.created_at, j.updated_at, j.finished_at
+        FROM jobs j JOIN topics t ON t.id = j.topic_id
+        """
+
+    /// Reads a job from a row with the columns of ``jobColumns``.
+    static func job(from statement: Statement) throws -> Job {
+        let id = statement.int64(at: 0)
+        guard let status = JobStatus(rawValue: statement.string(at: 5)) else {
+            throw StoreError.corruptRow(table: "jobs", column: "status", rowID: id)
+        }
+        return Job(
+            id: id,
+            topicID: statement.int64(at: 1),
+            topicName: statement.string(at: 2),
+            kind: statement.string(at: 3),
+            batchNumber: statement.optionalInt(at: 4),
+            status: status,
+            attempts: statement.int(at: 6),
+            maxAttempts: statement.int(at: 7),
+            runAfter: Date(unixMilliseconds: statement.int64(at: 8)),
+            leaseOwner: statement.optionalString(at: 9),
+            leaseExpiresAt: statement.optionalInt64(at: 10).map(Date.init(unixMilliseconds:)),
+            lastError: statement.optionalString(at: 11),
+            createdAt: Date(unixMilliseconds: statement.int64(at: 12)),
+            updatedAt: Date(unixMilliseconds: statement.int64(at: 13)),
+            finishedAt: statement.optionalInt64(at: 14).map(Date.init(unixMilliseconds:)))
+    }
+}

@@ -1,0 +1,76 @@
+extension Store {
+    /// Subscribes the topic to refills with `policy`, or unsubscribes it with `nil`.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``, ``StoreError/invalidPolicy(_:)`` for a non-positive value.
+    public func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) throws {
+        if let policy {
+            guard policy.refillBelow > 0 else { throw StoreError.invalidPolicy("refill-below must be at least 1") }
+            guard policy.batchSize > 0 else { throw StoreError.invalidPolicy("batch size must be at least 1") }
+            if let maxBatches = policy.maxBatches, maxBatches < 1 {
+                throw StoreError.invalidPolicy("max batches must be at least 1")
+            }
+        }
+        try connection.immediateTransaction("set topic policy") {
+            try connection.withStatement(
+                "UPDATE topics SET refill_below = ?, batch_size = ?, max_batches = ? WHERE id = ?",
+                operation: "set topic policy"
+            ) { statement in
+                try statement.bind(policy?.refillBelow, at: 1)
+                try statement.bind(policy?.batchSize, at: 2)
+                try statement.bind(policy?.maxBatches, at: 3)
+                try statement.bind(topicID, at: 4)
+                try statement.run()
+            }
+            guard connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
+        }
+    }
+
+    /// The topic's refill policy; `nil` when it is not subscribed.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    public func topicPolicy(topicID: Int64) throws -> TopicPolicy? {
+        try connection.withStatement(
+            "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = ?", operation: "read topic policy"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            return Self.policy(from: statement, at: 0)
+        }
+    }
+
+    /// The topic's policy with the counts the refill rule looks at and its open job.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    public func topicRefillStatus(topicID: Int64) throws -> TopicRefillStatus {
+        let row = try connection.withStatement(
+            """
+            SELECT t.name, t.refill_below, t.batch_size, t.max_batches,
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
+                \(RefillRule.unstudiedCardsSQL), \(RefillRule.batchCountSQL)
+            FROM topics t WHERE t.id = ?
+            """,
+            operation: "read topic refill status"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            return (
+                name: statement.string(at: 0), policy: Self.policy(from: statement, at: 1),
+                cards: statement.int(at: 4), unstudied: statement.int(at: 5), batches: statement.int(at: 6)
+            )
+        }
+        let openJob = try jobs(topicID: topicID).first { $0.status.isOpen }
+        return TopicRefillStatus(
+            topicID: topicID, name: row.name, policy: row.policy, cardCount: row.cards,
+            unstudiedCount: row.unstudied, batchCount: row.batches, openJob: openJob,
+            isRefillDue: RefillRule.isDue(policy: row.policy, unstudied: row.unstudied, batches: row.batches))
+    }
+
+    /// Reads `refill_below, batch_size, max_batches` starting at `column`.
+    private static func policy(from statement: Statement, at column: Int32) -> TopicPolicy? {
+        guard let refillBelow = statement.optionalInt(at: column),
+            let batchSize = statement.optionalInt(at: column + 1)
+        else { return nil }
+        return TopicPolicy(
+            refillBelow: refillBelow, batchSize: batchSize, maxBatches: statement.optionalInt(at: column + 2))
+    }
+}

@@ -1,0 +1,195 @@
+import ArgumentParser
+import FCCore
+import FCGenerator
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen-worker`: runs refill jobs so every subscribed topic stays stocked with cards.
+@main
+struct FCGenWorker: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fcgen-worker",
+        abstract: "Run refill jobs: keep every subscribed topic stocked with fresh cards.",
+        discussion: """
+            A topic subscribes with: fcgen topic add NAME --refill-below 20 --batch-size 15. Each round enqueues a \
+            job for every topic below its threshold, then runs due jobs, --concurrency at a time. Several workers \
+            may share one database.
+
+            Examples:
+              fcgen-worker --once --offline            # one round with the fixture provider (cron, systemd timer)
+              fcgen-worker --interval 10m --concurrency 8
+
+            Exit codes (--once): 0 every job succeeded (or nothing was due), 1 a job is dead (see fcgen jobs \
+            --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something will be retried. \
+            SIGINT/SIGTERM stop gracefully (exit 0); a second signal exits at once.
+            """,
+        version: "0.1.0"
+    )
+
+    @Flag(help: "Run one round and exit (for cron and systemd timers).")
+    var once = false
+
+    @Option(help: ArgumentHelp("Run a round every interval until stopped, e.g. 30s, 10m, 1h.", valueName: "duration"))
+    var interval: DurationArgument?
+
+    @Option(help: ArgumentHelp("Jobs in flight at once (default: the concurrency setting, 4).", valueName: "n"))
+    var concurrency: Int?
+
+    @Flag(help: "Use the fixture provider (fixtures/) instead of calling a model.")
+    var offline = false
+
+    @Option(
+        help: ArgumentHelp(
+            "SQLite database file.", discussion: "Default: $FCGEN_DB, else $XDG_DATA_HOME/fcgen/fcgen.sqlite.",
+            valueName: "path"))
+    var db: String?
+
+    @Option(help: ArgumentHelp("Config file (JSON).", valueName: "path"))
+    var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How long a claim holds a job before another worker may take it over.", valueName: "duration"))
+    var lease = DurationArgument(seconds: 300, text: "5m")
+
+    @Option(help: ArgumentHelp("On SIGINT/SIGTERM, how long in-flight jobs may take to finish.", valueName: "duration"))
+    var grace = DurationArgument(seconds: 30, text: "30s")
+
+    @Option(help: ArgumentHelp("Attempts a new job gets before it is dead.", valueName: "n"))
+    var maxAttempts = 5
+
+    @Option(help: ArgumentHelp("Log lines on stderr as text or JSON lines.", valueName: "text|json"))
+    var logFormat: WorkerLogFormat = .text
+
+    @Option(help: ArgumentHelp("Lease owner name (default host:pid); must be unique per worker.", valueName: "id"))
+    var workerID: String?
+
+    @Option(help: ArgumentHelp("LLM provider.", valueName: "openai|gemini|anthropic|fixture"))
+    var provider: String?
+
+    @Option(help: ArgumentHelp("Model name.", valueName: "name"))
+    var model: String?
+
+    @Option(help: ArgumentHelp("Provider endpoint, e.g. http://127.0.0.1:11434/v1.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("Fixture folder for --offline (default ./fixtures).", valueName: "path"))
+    var fixtures: String?
+
+    func validate() throws {
+        guard once != (interval != nil) else { throw ValidationError("give exactly one of --once or --interval") }
+        if let interval, interval.seconds < 1 { throw ValidationError("--interval must be at least 1s") }
+        if let concurrency, !(1...64).contains(concurrency) {
+            throw ValidationError("--concurrency must be between 1 and 64")
+        }
+        guard lease.seconds >= 1 else { throw ValidationError("--lease must be at least 1s") }
+        guard (1...100).contains(maxAttempts) else { throw ValidationError("--max-attempts must be 1...100") }
+        if offline, let provider, provider != "fixture" {
+            throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
+        }
+    }
+
+    func run() async throws {
+        let log = WorkerLog(json: logFormat == .json)
+        let worker: RefillWorker
+        do {
+            worker = try makeWorker(log: log)
+        } catch {
+            log.note("fcgen-worker: error: \(error)")
+            throw ExitCode(WorkerExit.status(for: error))
+        }
+        let clock = ContinuousClock()
+        let (once, every, grace) = (once, interval?.duration ?? .seconds(600), grace)
+        let work = Task { () async throws -> RoundSummary? in
+            if once { return try await worker.runRound() }
+            await worker.run(every: every)
+            return nil
+        }
+        let signals = ShutdownSignals { signalNumber in
+            log.note("signal \(signalNumber): claiming no more jobs; in-flight jobs get \(grace) to finish")
+            worker.stop.request()
+            Task {
+                try? await clock.sleep(for: grace.duration)
+                work.cancel()
+            }
+        }
+        let result = await work.result
+        withExtendedLifetime(signals) {}
+        if worker.stop.isRequested {
+            log.note("stopped")
+            return
+        }
+        switch result {
+        case .success(let summary?):
+            let status = WorkerExit.status(for: summary.outcome)
+            if status != 0 { throw ExitCode(status) }
+        case .success(nil):
+            return
+        case .failure(let error):
+            log.note("fcgen-worker: error: \(error)")
+            throw ExitCode(WorkerExit.status(for: error))
+        }
+    }
+
+    private func makeWorker(log: WorkerLog) throws -> RefillWorker {
+        var flags = ConfigLayer()
+        flags.database = db
+        flags.provider = offline ? "fixture" : provider
+        flags.model = model
+        flags.baseURL = baseURL
+        flags.concurrency = concurrency
+        flags.fixturesDirectory = fixtures
+        let environment = ProcessInfo.processInfo.environment
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let (settings, _) = try SettingsLoader(environment: environment, workingDirectory: workingDirectory)
+            .load(flags: flags, configPath: config)
+        let factory = PipelineFactory(settings: settings, environment: environment, workingDirectory: workingDirectory)
+        let random = RandomSource(seed: UInt64.random(in: .min ... .max))
+        // One provider per process: every job shares its rate limiter and Retry-After pauses.
+        let pipeline = try factory.makePipeline(
+            clock: ContinuousClock(), random: random, now: .system,
+            events: { event in
+                if case .generator(let generatorEvent) = event { log.handle(.generator(generatorEvent)) }
+            })
+        let options = RefillOptions(
+            workerID: workerID ?? "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)",
+            concurrency: settings.concurrency,
+            lease: lease.duration,
+            maxAttempts: maxAttempts,
+            defaultBatchSize: settings.cardsPerBatch,
+            avoidListLimit: settings.avoidListLimit)
+        return RefillWorker(
+            pipeline: pipeline, options: options, clock: ContinuousClock(), random: random, events: log.handle)
+    }
+}
+
+enum WorkerLogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text
+    case json
+}
+
+/// The worker's exit statuses (sysexits where one fits, as in `fcgen`).
+enum WorkerExit {
+    static func status(for outcome: RoundOutcome) -> Int32 {
+        switch outcome {
+        case .succeeded: 0
+        case .failed: 1
+        case .providerUnreachable: 69
+        case .retryLater: 75
+        }
+    }
+
+    static func status(for error: any Error) -> Int32 {
+        switch error {
+        case let error as PipelineError:
+            switch error {
+            case .setting, .missingAPIKey: 64
+            case .config, .environment, .input, .fallbackRefused: 65
+            case .batchFailed: 1
+            }
+        case let error as StoreError: error.isBusy ? 75 : 1
+        default: 1
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen topic …`: manage one topic (its refill subscription today; colour, icon, rename and delete later).
+struct TopicCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "topic",
+        abstract: "Manage a topic and its refill policy.",
+        discussion: """
+            A topic with a refill policy is kept stocked by fcgen-worker: when fewer than --refill-below of its \
+            cards are unstudied, a job generates the next batch of --batch-size cards (until --max-batches).
+
+            Examples:
+              fcgen topic add "Roman history" --refill-below 20 --batch-size 15 --max-batches 50
+              fcgen topic set "Roman history" --refill-below 30
+              fcgen topic show "Roman history" --json
+            """,
+        subcommands: [TopicAddCommand.self, TopicSetCommand.self, TopicShowCommand.self]
+    )
+}
+
+/// Refill policy flags shared by `topic add` and `topic set`.
+struct PolicyOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Refill when fewer unstudied cards than this remain.", valueName: "n"))
+    var refillBelow: Int?
+
+    @Option(help: ArgumentHelp("Cards per refill batch (default: the cards-per-batch setting, 15).", valueName: "n"))
+    var batchSize: Int?
+
+    @Option(help: ArgumentHelp("Stop refilling once the topic has this many batches.", valueName: "n"))
+    var maxBatches: Int?
+
+    func validate() throws {
+        if let refillBelow, !(1...100_000).contains(refillBelow) {
+            throw ValidationError("--refill-below must be between 1 and 100000")
+        }
+        if let batchSize, !(1...100).contains(batchSize) { throw ValidationError("--batch-size must be 1...100") }
+        if let maxBatches, maxBatches < 1 { throw ValidationError("--max-batches must be at least 1") }
+    }
+
+    var isEmpty: Bool { refillBelow == nil && batchSize == nil && maxBatches == nil }
+}
+
+/// `fcgen topic add NAME [policy]`: create the topic (if new) and subscribe it to refills.
+struct TopicAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Create a topic, optionally subscribed to refills.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The topic's name.") var name: String
+    @OptionGroup var policy: PolicyOptions
+
+    func validate() throws {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ValidationError("the topic name must not be empty")
+        }
+        if policy.refillBelow == nil, !policy.isEmpty {
+            throw ValidationError("--batch-size and --max-batches need --refill-below")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try global.loadSettings().settings
+            let store = try Store(path: settings.databasePath, now: .system)
+            let topic = try await store.ensureTopic(named: name)
+            if let refillBelow = policy.refillBelow {
+                let newPolicy = TopicPolicy(
+                    refillBelow: refillBelow, batchSize: policy.batchSize ?? settings.cardsPerBatch,
+                    maxBatches: policy.maxBatches)
+                try await store.setTopicPolicy(newPolicy, topicID: topic.id)
+            }
+            try await TopicShowCommand.show(topic.id, in: store, json: global.json)
+        }
+    }
+}
+
+/// `fcgen topic set NAME [policy]`: change (or end) a topic's refill subscription.
+struct TopicSetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Change a topic's refill policy.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The topic's name.") var name: String
+    @OptionGroup var policy: PolicyOptions
+
+    @Flag(help: "Remove the batch limit.") var noMaxBatches = false
+    @Flag(help: "Stop refilling this topic.") var unsubscribe = false
+
+    func validate() throws {
+        if unsubscribe, !policy.isEmpty || noMaxBatches {
+            throw ValidationError("--unsubscribe takes no other policy options")
+        }
+        if noMaxBatches, policy.maxBatches != nil {
+            throw ValidationError("give either --max-batches or --no-max-batches")
+        }
+        if !unsubscribe, policy.isEmpty, !noMaxBatches {
+            throw ValidationError(
+                "nothing to change: give --refill-below, --batch-size, --max-batches or --unsubscribe")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try global.loadSettings().settings
+            let store = try Store(path: settings.databasePath, now: .system)
+            let topic = try await global.requireTopic(name, in: store)
+            if unsubscribe {
+                try await store.setTopicPolicy(nil, topicID: topic.id)
+            } else {
+                let current = try await store.topicPolicy(topicID: topic.id)
+                guard let refillBelow = policy.refillBelow ?? current?.refillBelow else {
+                    throw PipelineError.input(
+                        file: "--refill-below",
+                        problem: "topic \"\(topic.name)\" is not subscribed yet; give --refill-below")
+                }
+                let updated = TopicPolicy(
+                    refillBelow: refillBelow,
+                    batchSize: policy.batchSize ?? current?.batchSize ?? settings.cardsPerBatch,
+                    maxBatches: noMaxBatches ? nil : policy.maxBatches ?? current?.maxBatches)
+                try await store.setTopicPolicy(updated, topicID: topic.id)
+            }
+            try await TopicShowCommand.show(topic.id, in: store, json: global.json)
+        }
+    }
+}
+
+/// `fcgen topic show NAME`: the refill policy, counts and open job.
+struct TopicShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a topic's refill policy, counts and open job.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The topic's name.") var name: String
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var topic: TopicRefillStatus
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            let topic = try await global.requireTopic(name, in: store)
+            try await Self.show(topic.id, in: store, json: global.json)
+        }
+    }
+
+    static func show(_ topicID: Int64, in store: Store, json: Bool) async throws {
+        let status = try await store.topicRefillStatus(topicID: topicID)
+        if json {
+            try Console.json(Output(topic: status))
+            return
+        }
+        var lines = ["topic: \(status.name) (id \(status.topicID))"]
+        if let policy = status.policy {
+            lines.append(
+                "refill: below \(policy.refillBelow) unstudied cards, batches of \(policy.batchSize), "
+                    + "max batches \(policy.maxBatches.map(String.init) ?? "unlimited")")
+        } else {
+            lines.append("refill: not subscribed")
+        }
+        lines.append("cards: \(status.cardCount) (\(status.unstudiedCount) unstudied), batches: \(status.batchCount)")
+        lines.append("refill due: \(status.isRefillDue ? "yes" : "no")")
+        if let job = status.openJob {
+            lines.append("open job: \(job.id) \(job.status.rawValue), attempts \(job.attempts)/\(job.maxAttempts)")
+        }
+        Console.out(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `fcgen topic …` and `fcgen jobs …` on the built binary.
+@Suite(.serialized)
+struct TopicAndJobsCommandTests {
+    private func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func addSetAndShowATopicsRefillPolicy() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+
+        let added = try cli.run(["topic", "add", "Roman history", "--refill-below", "20", "--batch-size", "15"] + db)
+        #expect(added.status == 0, "stderr: \(added.stderr)")
+        #expect(added.stdout.contains("refill: below 20 unstudied cards, batches of 15, max batches unlimited"))
+        let set = try cli.run(["topic", "set", "roman history", "--max-batches", "50"] + db)
+        #expect(set.status == 0, "stderr: \(set.stderr)")
+
+        let shown = try object(try cli.run(["topic", "show", "Roman history", "--json"] + db).stdout)
+        let topic = try #require(shown["topic"] as? [String: Any])
+        let policy = try #require(topic["policy"] as? [String: Any])
+        #expect(policy["refillBelow"] as? Int == 20)
+        #expect(policy["batchSize"] as? Int == 15)
+        #expect(policy["maxBatches"] as? Int == 50)
+        #expect(topic["isRefillDue"] as? Bool == true)
+
+        let usage = try cli.run(["topic", "set", "Roman history"] + db)
+        #expect(usage.status == 64)
+        let missing = try cli.run(["topic", "show", "Nope"] + db)
+        #expect(missing.status == 65)
+    }
+
+    @Test func listRetryAndCancelJobs() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        _ = try cli.run(["topic", "add", "Roman history", "--refill-below", "5", "--batch-size", "5"] + db)
+        let once = try cli.run(executable: "fcgen-worker", ["--once", "--offline"] + db)
+        #expect(once.status == 0, "stderr: \(once.stderr)")
+        #expect(once.stderr.contains("round: 1 enqueued, 1 claimed, 1 done"))
+
+        let listed = try object(try cli.run(["jobs", "--status", "done", "--json"] + db).stdout)
+        let jobs = try #require(listed["jobs"] as? [[String: Any]])
+        #expect(jobs.count == 1)
+        #expect(jobs.first?["batchNumber"] as? Int == 1)
+
+        let retryDone = try cli.run(["jobs", "retry", "1"] + db)
+        #expect(retryDone.status == 1)
+        #expect(retryDone.stderr.contains("cannot retry job 1: it is done"))
+        #expect(try cli.run(["jobs", "cancel", "7"] + db).stderr.contains("no job with id 7"))
+        #expect(try cli.run(["jobs", "--status", "bogus"] + db).status == 64)
+    }
+}
