@@ -1,3 +1,5 @@
+public import FCCore
+
 public import struct Foundation.Date
 
 /// An algorithm that decides when a card comes back: state in, decision out, no I/O (STYLE.md §21).

@@ -1,3 +1,5 @@
+public import FCCore
+
 public import struct Foundation.Date
 
 /// One line of a card's review log: when it was reviewed and how it was rated.

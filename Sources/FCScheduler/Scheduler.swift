@@ -1,3 +1,4 @@
+public import FCCore
 public import Foundation
 
 /// Schedules with whichever algorithm a topic uses: one type for callers, one `switch` inside.

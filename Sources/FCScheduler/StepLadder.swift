@@ -1,3 +1,4 @@
+import FCCore
 import Foundation
 
 /// Short (re)learning steps, minutes apart, that a card climbs before long-term scheduling.

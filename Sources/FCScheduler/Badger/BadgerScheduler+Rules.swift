@@ -1,3 +1,4 @@
+public import FCCore
 import Foundation
 
 // The calibrated constants and formulas of the badger rule; `BadgerScheduler.swift` explains the choices.

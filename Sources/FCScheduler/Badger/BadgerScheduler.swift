@@ -1,3 +1,4 @@
+public import FCCore
 public import Foundation
 
 /// The product's own scheduler, and the default: the spec's rules, calibrated so that Good answers climb the

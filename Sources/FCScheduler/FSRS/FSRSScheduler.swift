@@ -1,3 +1,4 @@
+public import FCCore
 public import Foundation
 
 /// FSRS-6, computing what py-fsrs 6.3.2 computes (`fsrs.Scheduler.review_card`).

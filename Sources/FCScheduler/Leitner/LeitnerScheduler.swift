@@ -1,3 +1,4 @@
+public import FCCore
 public import Foundation
 
 /// The Leitner system: eight boxes, each reviewed less often than the one before.

@@ -1,4 +1,5 @@
-import struct FCCore.SplitMix64
+public import FCCore
+
 public import struct Foundation.Date
 
 /// Reviews whose fuzz comes from the card and its review count, so a rebuild reproduces fuzzed due dates without

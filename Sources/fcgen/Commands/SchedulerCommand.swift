@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCore
 import FCPipeline
 import FCScheduler
 import Foundation
