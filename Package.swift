@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "FCGenerator", dependencies: ["FCCore", "FCSanitizer", "CCurl"], swiftSettings: strictSettings),
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
             dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore"],
@@ -91,6 +92,11 @@ let package = Package(
             name: "FCSchedulerTests",
             dependencies: ["FCScheduler", "FCCore"],
             exclude: ["Vectors"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FCGamificationTests",
+            dependencies: ["FCGamification", "FCCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The state being changed by one event, and the awards paid so far; every payment goes through ``pay(_:xp:)`` so
+/// total XP, today's XP and the award list always agree.
+struct Step {
+    var state: GamificationState
+    var awards: [Award] = []
+    let time: Date
+    let day: LocalDay
+
+    init(state: GamificationState, time: Date, day: LocalDay) {
+        self.state = state
+        self.time = time
+        self.day = day
+    }
+
+    /// Records an award and adds its XP to the totals.
+    mutating func pay(_ reason: AwardReason, xp: Int) {
+        awards.append(Award(reason: reason, xp: xp, day: day, earnedAt: time))
+        state.totalXP = state.totalXP.addingReportingOverflow(xp).overflow ? Int.max : state.totalXP + xp
+        state.today?.xp += xp
+    }
+
+    /// Records an award that pays nothing (a box earned, a level reached).
+    mutating func announce(_ reason: AwardReason) {
+        awards.append(Award(reason: reason, xp: 0, day: day, earnedAt: time))
+    }
+
+    /// Marks a topic as studied today and ever.
+    mutating func explore(_ topicID: Int64) {
+        state.today?.topicIDs.insert(topicID)
+        state.lifetime.exploredTopicIDs.insert(topicID)
+    }
+}

@@ -1,0 +1,86 @@
+public import FCCore
+public import Foundation
+
+/// Something a learner did that may earn XP, progress, boxes or achievements.
+///
+/// Pass each event with the instant it *happened* (not when it is processed): replaying an event with its original
+/// time is then recognised as a duplicate, see ``Gamification/apply(_:to:at:timeZone:using:)``.
+public enum GamificationEvent: Sendable, Hashable, Codable {
+    /// A card rated in a study session (spaced or free). A `fail` rating pays "card completed" XP.
+    case cardReviewed(CardReview)
+    /// A quiz answer judged correct (quizzes have no rating). Send this *or* `cardReviewed` for one answer.
+    case cardAnsweredCorrectly(CardAnswer)
+    /// A study or quiz session ended; earns mystery boxes.
+    case sessionFinished(SessionSummary)
+    /// The learner opened a topic to study it.
+    case topicExplored(topicID: Int64)
+    /// The learner finished a topic (the caller decides what "finished" means); pays once per topic.
+    case topicCompleted(topicID: Int64)
+    /// A generation the learner asked for finished; the topic counts as explored.
+    case generationFinished(topicID: Int64, cardsAdded: Int)
+    /// The learner opened one of their unopened mystery boxes.
+    case boxOpened(boxID: String)
+}
+
+/// A rated card review.
+public struct CardReview: Sendable, Hashable, Codable {
+    public var cardID: Int64
+    public var topicID: Int64
+    public var rating: Rating
+    /// Whether this is the learner's first attempt at the card in the current session (no earlier miss).
+    public var isFirstTry: Bool
+    /// Time spent on the card, in seconds.
+    public var duration: TimeInterval
+
+    public init(cardID: Int64, topicID: Int64, rating: Rating, isFirstTry: Bool, duration: TimeInterval) {
+        self.cardID = cardID
+        self.topicID = topicID
+        self.rating = rating
+        self.isFirstTry = isFirstTry
+        self.duration = duration
+    }
+}
+
+/// A correct quiz answer.
+public struct CardAnswer: Sendable, Hashable, Codable {
+    public var cardID: Int64
+    public var topicID: Int64
+    /// Whether this is the learner's first attempt at the card in the current quiz.
+    public var isFirstTry: Bool
+    /// Time spent on the card, in seconds.
+    public var duration: TimeInterval
+
+    public init(cardID: Int64, topicID: Int64, isFirstTry: Bool, duration: TimeInterval) {
+        self.cardID = cardID
+        self.topicID = topicID
+        self.isFirstTry = isFirstTry
+        self.duration = duration
+    }
+}
+
+/// The totals of a finished session.
+public struct SessionSummary: Sendable, Hashable, Codable {
+    /// The store's session id; boxes are keyed by it.
+    public var sessionID: Int64
+    /// Answers given in the session.
+    public var cardsReviewed: Int
+    /// Answers that were recalled (any rating but `fail`, or a correct quiz answer).
+    public var correct: Int
+    /// Cards recalled on the first try.
+    public var perfect: Int
+    /// Wall time of the session, in seconds.
+    public var duration: TimeInterval
+    /// The topics studied in the session.
+    public var topicIDs: [Int64]
+
+    public init(
+        sessionID: Int64, cardsReviewed: Int, correct: Int, perfect: Int, duration: TimeInterval, topicIDs: [Int64]
+    ) {
+        self.sessionID = sessionID
+        self.cardsReviewed = cardsReviewed
+        self.correct = correct
+        self.perfect = perfect
+        self.duration = duration
+        self.topicIDs = topicIDs
+    }
+}

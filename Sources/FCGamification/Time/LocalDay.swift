@@ -1,0 +1,106 @@
+/// A calendar day in a learner's own time zone, such as `2026-03-08`.
+///
+/// Days are the unit of every daily rule (card XP once per card per day, streaks, challenges, daily stats). A
+/// `LocalDay` is a plain proleptic-Gregorian date with no time zone attached: ``LocalDay/init(containing:in:)`` and
+/// ``LocalDay/start(in:)`` convert to and from instants for a given zone. Days are numbered consecutively, so
+/// "yesterday" and gaps between days are exact integer arithmetic whatever happened to the clocks (DST).
+///
+/// ```swift
+/// let day = LocalDay(containing: now, in: TimeZone(identifier: "Pacific/Auckland")!)
+/// day.description            // "2026-03-08"
+/// day.advanced(by: 1)        // the next day
+/// ```
+public struct LocalDay: Sendable, Hashable, Strideable, LosslessStringConvertible {
+    /// Days since 1970-01-01 (which is 0); negative before.
+    public let ordinal: Int
+
+    /// The day numbered `ordinal` (days since 1970-01-01).
+    public init(ordinal: Int) { self.ordinal = ordinal }
+
+    /// The given date, or `nil` when it does not exist (month 13, February 30, …).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let candidate = LocalDay(ordinal: Self.ordinal(year: year, month: month, day: day))
+        // Days past the end of a month roll over into the next one; reject them.
+        guard candidate.day == day, candidate.month == month else { return nil }
+        self = candidate
+    }
+
+    /// Parses `YYYY-MM-DD`; `nil` for anything else.
+    public init?(_ description: String) {
+        let parts = description.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The year, e.g. 2026.
+    public var year: Int { civil.year }
+    /// The month, 1–12.
+    public var month: Int { civil.month }
+    /// The day of the month, 1–31.
+    public var day: Int { civil.day }
+
+    /// The day before.
+    public var previous: LocalDay { LocalDay(ordinal: ordinal - 1) }
+    /// The day after.
+    public var next: LocalDay { LocalDay(ordinal: ordinal + 1) }
+
+    /// `YYYY-MM-DD`, the form used in idempotency keys and JSON.
+    public var description: String {
+        let (year, month, day) = civil
+        return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+    }
+
+    public func advanced(by days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }
+    public func distance(to other: LocalDay) -> Int { other.ordinal - ordinal }
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days (http://howardhinnant.github.io/date_algorithms.html):
+    // exact for the whole proleptic Gregorian calendar, no Foundation needed for day arithmetic.
+    private static func ordinal(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let shiftedMonth = (month + 9) % 12  // March = 0 … February = 11
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private var civil: (year: Int, month: Int, day: Int) {
+        let shifted = ordinal + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension LocalDay: Codable {
+    /// Decodes `YYYY-MM-DD`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = LocalDay(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD day")
+        }
+        self = day
+    }
+
+    /// Encodes as `YYYY-MM-DD`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
