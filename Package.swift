@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
-            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore"],
+            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -88,23 +88,7 @@ extension Store {
     /// Checks that `cardID` is the session's next card, then counts `answer` and moves on; inside a transaction.
     func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) throws -> StudySessionRecord {
         var session = try session(id: id, userID: userID)
-        guard !session.isEnded else { throw StoreError.sessionConflict(id: id, problem: "it has ended") }
-        guard let expected = session.nextCardID else {
-            throw StoreError.sessionConflict(id: id, problem: "every card of its queue was answered")
-        }
-        guard expected == cardID else {
-            throw StoreError.sessionConflict(id: id, problem: "the next card is \(expected), not \(cardID)")
-        }
-        session.position += 1
-        session.counts.cards += 1
-        if answer.isCorrect {
-            session.counts.correct += 1
-        } else if answer.isEmpty {
-            session.counts.empty += 1
-        } else {
-            session.counts.failed += 1
-        }
-        session.counts.ratingSum += answer.rating
+        try session.advance(cardID: cardID, answer: answer)
         try connection.withStatement(
             """
             UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?

@@ -24,9 +24,48 @@ public struct StudySessionRecord: Sendable, Codable, Hashable, Identifiable {
     public var endedAt: Date?
     public var counts: SessionCounts
 
+    /// Counts `answer` for `cardID` and moves on to the next card.
+    ///
+    /// - Throws: ``StoreError/sessionConflict(id:problem:)`` when the session has ended, its queue is done, or
+    ///   `cardID` is not the card it expects next.
+    public mutating func advance(cardID: Int64, answer: SessionAnswer) throws(StoreError) {
+        guard !isEnded else { throw StoreError.sessionConflict(id: id, problem: "it has ended") }
+        guard let expected = nextCardID else {
+            throw StoreError.sessionConflict(id: id, problem: "every card of its queue was answered")
+        }
+        guard expected == cardID else {
+            throw StoreError.sessionConflict(id: id, problem: "the next card is \(expected), not \(cardID)")
+        }
+        position += 1
+        counts.cards += 1
+        if answer.isCorrect {
+            counts.correct += 1
+        } else if answer.isEmpty {
+            counts.empty += 1
+        } else {
+            counts.failed += 1
+        }
+        counts.ratingSum += answer.rating
+    }
+
     /// The card to show next; `nil` when the queue is done.
     public var nextCardID: Int64? { position < queue.count ? queue[position] : nil }
     public var isEnded: Bool { endedAt != nil }
+
+    public init(
+        id: Int64, userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64], position: Int = 0,
+        startedAt: Date, endedAt: Date? = nil, counts: SessionCounts = SessionCounts()
+    ) {
+        self.id = id
+        self.userID = userID
+        self.mode = mode
+        self.topicIDs = topicIDs
+        self.queue = queue
+        self.position = position
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.counts = counts
+    }
 }
 
 /// A session's running totals.
