@@ -8,7 +8,8 @@ public enum QuizVerdict: String, Sendable, Codable, Hashable {
     case empty
 }
 
-/// Grades typed answers: equal ignoring case and surrounding whitespace, and (unless turned off) accents.
+/// Grades typed answers: equal ignoring case, surrounding whitespace, a final full stop, and (unless turned off)
+/// accents. (Generated answers often end with "." that nobody types.)
 ///
 /// ```swift
 /// QuizGrader().grade("  cafe ", expected: "Café")   // .correct
@@ -30,7 +31,11 @@ public struct QuizGrader: Sendable {
 
     /// Trimmed, with inner runs of whitespace collapsed to one space, case (and accents) folded.
     func normalized(_ text: String) -> String {
-        let words = text.split(whereSeparator: { $0.isWhitespace })
+        var words = text.split(whereSeparator: { $0.isWhitespace })
+        if let last = words.last, last.hasSuffix(".") {
+            words[words.count - 1] = last.dropLast()
+            if words[words.count - 1].isEmpty { words.removeLast() }
+        }
         var options: String.CompareOptions = [.caseInsensitive]
         if ignoresAccents { options.insert(.diacriticInsensitive) }
         return words.joined(separator: " ").folding(options: options, locale: Locale(identifier: "en_US_POSIX"))

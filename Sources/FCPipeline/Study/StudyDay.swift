@@ -25,7 +25,7 @@ public struct StudyDay: Sendable {
     /// - Throws: ``PipelineError/study(_:)`` for an identifier that is not a known time zone.
     public init(override: String? = nil, stored: String? = nil) throws {
         guard let identifier = override ?? stored else {
-            self.init(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+            self.init(timeZone: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current)
             return
         }
         guard let zone = TimeZone(identifier: identifier) else {

@@ -65,6 +65,8 @@ struct StudyDayTests {
         #expect(grader.grade("JULIUS   caesar", expected: "Julius Caesar") == .correct)
         #expect(grader.grade("Crème brûlée", expected: "creme brulee") == .correct)
         #expect(grader.grade("Augustus", expected: "Julius Caesar") == .wrong)
+        #expect(grader.grade("hadrian", expected: "Hadrian.") == .correct)
+        #expect(grader.grade(" . ", expected: "Hadrian.") == .empty)
         #expect(grader.grade("   \n", expected: "Julius Caesar") == .empty)
         #expect(grader.grade("", expected: "") == .empty)
         #expect(QuizGrader(ignoresAccents: false).grade("cafe", expected: "Café") == .wrong)
