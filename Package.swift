@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
-            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore"],
+            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -16,6 +16,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case batchFailed(topic: String, batch: Int, storedBefore: Int, underlying: any Error & Sendable)
     /// An input file could not be used.
     case input(file: String, problem: String)
+    /// A study request cannot be carried out (a bad time zone, a review dated in the past, …).
+    case study(String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
             "topic \"\(topic)\", batch \(batch): \(underlying)"
                 + (storedBefore > 0 ? " (\(storedBefore) earlier batch(es) of this run were stored)" : "")
         case .input(let file, let problem): "\(file): \(problem)"
+        case .study(let problem): problem
         }
     }
 }

@@ -32,6 +32,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case jobStateConflict(id: Int64, status: String, action: String)
     /// A topic refill policy value is out of range.
     case invalidPolicy(String)
+    /// No card has this id.
+    case cardNotFound(id: Int64)
+    /// A learner name was empty after trimming whitespace.
+    case invalidUserName
+    /// No study session has this id (for this learner).
+    case sessionNotFound(id: Int64)
+    /// The session cannot take this action (it ended, or the card is not the one it expects next).
+    case sessionConflict(id: Int64, problem: String)
 
     public var description: String {
         switch self {
@@ -64,6 +72,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "cannot \(action) job \(id): it is \(status)"
         case .invalidPolicy(let problem):
             "invalid refill policy: \(problem)"
+        case .cardNotFound(let id):
+            "no card with id \(id)"
+        case .invalidUserName:
+            "a learner name must not be empty"
+        case .sessionNotFound(let id):
+            "no study session with id \(id)"
+        case .sessionConflict(let id, let problem):
+            "session \(id): \(problem)"
         }
     }
 }

@@ -16,7 +16,8 @@ struct FCGen: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, TopicCommand.self, CardsCommand.self,
-            BatchesCommand.self, JobsCommand.self, SchedulerCommand.self,
+            BatchesCommand.self, JobsCommand.self, SchedulerCommand.self, DueCommand.self, ReviewCommand.self,
+            SessionCommand.self, LearnCommand.self, QuizCommand.self, StatsCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )

@@ -63,6 +63,10 @@ final class Statement {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
+    func bind(_ value: Double?, at index: Int32) throws {
+        if let value { try check(sqlite3_bind_double(handle, index, value)) } else { try bindNull(at: index) }
+    }
+
     func bindNull(at index: Int32) throws {
         try check(sqlite3_bind_null(handle, index))
     }
@@ -109,6 +113,14 @@ final class Statement {
 
     func optionalInt64(at column: Int32) -> Int64? {
         isNull(at: column) ? nil : int64(at: column)
+    }
+
+    func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    func optionalDouble(at column: Int32) -> Double? {
+        isNull(at: column) ? nil : double(at: column)
     }
 
     /// Reads text byte-exact: the byte count comes from SQLite, so embedded NULs survive.

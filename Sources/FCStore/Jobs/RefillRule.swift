@@ -2,15 +2,19 @@
 ///
 /// A refill is due when the topic has a ``TopicPolicy``, fewer than `refillBelow` of its cards are *unstudied*,
 /// and it has fewer than `maxBatches` batches (no limit when `nil`). "Unstudied" means: for the learner with the
-/// fewest cards left, the topic's cards that learner has not studied yet. No learners or review state exist yet,
-/// so today every card counts as never shown and the unstudied count is the topic's card count. The review-state
-/// migration changes ``unstudiedCardsSQL`` (and nothing else here).
+/// fewest cards left, the topic's cards that learner has not studied yet (no `card_states` row). That is the
+/// topic's card count minus the most cards any one learner has studied in it; with no learners (or nobody has
+/// studied the topic) every card counts. The learner furthest ahead decides, so they never run out of new cards.
 ///
 /// The rule exists twice, as SQL (the enqueue query runs it for every topic at once) and as ``isDue(policy:unstudied:batches:)``
 /// (for `fcgen topic show`); they sit side by side so they change together, and tests check they agree.
 public enum RefillRule {
     /// The unstudied cards of the topic aliased `t`, as an SQL expression.
-    static let unstudiedCardsSQL = "(SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id)"
+    static let unstudiedCardsSQL = """
+        ((SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id)
+            - COALESCE((SELECT COUNT(*) FROM card_states s JOIN cards c ON c.id = s.card_id
+                WHERE c.topic_id = t.id GROUP BY s.user_id ORDER BY 1 DESC LIMIT 1), 0))
+        """
 
     /// The batches of the topic aliased `t`, as an SQL expression.
     static let batchCountSQL = "(SELECT COUNT(*) FROM batches b WHERE b.topic_id = t.id)"

@@ -18,5 +18,5 @@ package struct Migration: Sendable, Hashable {
     }
 
     /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
-    package static let all: [Migration] = [initial, jobs]
+    package static let all: [Migration] = [initial, jobs, study]
 }

@@ -25,6 +25,9 @@ public actor Store {
     /// `n` cards of the batch are inserted (0: right after the batch row), inside the transaction, so tests can
     /// check that nothing of a failed batch remains.
     package var faultAfterCardInserts: Int?
+    /// Test seam: when `true`, ``recordReview(userID:cardID:sessionID:decide:)`` throws
+    /// ``StoreError/injectedFault(afterCardInserts:)`` after writing the review row, before the card state.
+    package var faultAfterReviewInsert = false
 
     /// Opens or creates the database at `path` and migrates it to the newest schema.
     ///

@@ -31,7 +31,7 @@ func exitStatus(for error: any Error) -> Int32 {
     switch error {
     case let error as PipelineError:
         switch error {
-        case .config, .environment, .fallbackRefused, .input: return ExitStatus.dataError
+        case .config, .environment, .fallbackRefused, .input, .study: return ExitStatus.dataError
         case .setting, .missingAPIKey: return ExitStatus.usage
         case .batchFailed(_, _, _, let underlying): return exitStatus(for: underlying)
         }
@@ -44,7 +44,10 @@ func exitStatus(for error: any Error) -> Int32 {
     case let error as TransportError:
         return error == .cancelled ? ExitStatus.failure : ExitStatus.unavailable
     case let error as StoreError:
-        return error.isBusy ? ExitStatus.temporaryFailure : ExitStatus.failure
+        switch error {
+        case .cardNotFound, .sessionNotFound, .sessionConflict, .invalidUserName: return ExitStatus.dataError
+        default: return error.isBusy ? ExitStatus.temporaryFailure : ExitStatus.failure
+        }
     default:
         return ExitStatus.failure
     }

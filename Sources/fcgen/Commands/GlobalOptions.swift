@@ -16,6 +16,11 @@ struct GlobalOptions: ParsableArguments {
             valueName: "path"))
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The learner (created on first use).", discussion: "Default: \"local\".", valueName: "name"))
+    var user: String?
+
     @Flag(help: "Print results as one JSON document on stdout.")
     var json = false
 

@@ -1,0 +1,85 @@
+public import FCCore
+public import FCScheduler
+public import FCStore
+public import Foundation
+
+/// Records reviews: the card's state from the store → the topic's scheduler → the review row and the new state
+/// (and the session's counters) written in one transaction.
+///
+/// The scheduling runs inside the store's `BEGIN IMMEDIATE` transaction (see
+/// ``FCStore/Store/recordReview(userID:cardID:sessionID:decide:)``), so concurrent reviews of one card serialise.
+/// Fuzz is drawn from a generator seeded by the card id and its review count, so replaying the log with
+/// `Scheduler.rebuild(from:createdAt:cardSeed:)` reproduces every due date. When the topic's algorithm changed since
+/// the card's state was written, the state is first rebuilt from the log under the new algorithm.
+///
+/// ```swift
+/// let recorder = ReviewRecorder(store: store)
+/// let result = try await recorder.record(userID: me.id, cardID: 42, rating: .good, at: now())
+/// result.state.due  // when the card comes back
+/// ```
+public struct ReviewRecorder: Sendable {
+    public let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Records one review.
+    ///
+    /// - Parameters:
+    ///   - sessionID: The spaced session the answer belongs to (its counters move in the same transaction).
+    ///   - durationMilliseconds: How long the learner looked at the card, when known.
+    /// - Throws: ``PipelineError/study(_:)`` for a review dated before the card's last one; ``FCStore/StoreError``.
+    @discardableResult
+    public func record(
+        userID: Int64, cardID: Int64, rating: Rating, at time: Date, durationMilliseconds: Int? = nil,
+        sessionID: Int64? = nil
+    ) async throws -> ReviewResult {
+        let recorded = try await store.recordReview(userID: userID, cardID: cardID, sessionID: sessionID) { context in
+            try Self.decide(context, rating: rating, at: time, durationMilliseconds: durationMilliseconds)
+        }
+        return ReviewResult(
+            cardID: cardID, rating: rating, reviewedAt: time, state: CardState(recorded.state),
+            algorithm: SchedulingAlgorithm(rawValue: recorded.state.algorithm) ?? .default, session: recorded.session)
+    }
+
+    /// The pure part: what the review decides given what the store read.
+    static func decide(
+        _ context: ReviewContext, rating: Rating, at time: Date, durationMilliseconds: Int?
+    ) throws -> ReviewDecision {
+        let algorithm = SchedulingAlgorithm(rawValue: context.topicAlgorithm) ?? .default
+        let scheduler = Scheduler(algorithm: algorithm)
+        let seed = UInt64(bitPattern: context.cardID)
+        let current: CardState
+        if let log = context.logForRebuild {
+            let entries = log.compactMap { entry in
+                Rating(rawValue: entry.rating).map { ReviewLogEntry(reviewedAt: entry.reviewedAt, rating: $0) }
+            }
+            current = scheduler.rebuild(from: entries, createdAt: context.cardCreatedAt, cardSeed: seed)
+        } else if let state = context.state {
+            current = CardState(state)
+        } else {
+            current = CardState(newAt: context.cardCreatedAt)
+        }
+        if let last = current.lastReview, time < last {
+            throw PipelineError.study("card \(context.cardID): a review cannot be dated before the card's last review")
+        }
+        let outcome = scheduler.review(current, rating: rating, at: time, cardSeed: seed)
+        return ReviewDecision(
+            rating: rating.rawValue, reviewedAt: time, durationMilliseconds: durationMilliseconds,
+            elapsedDays: outcome.elapsedDays, scheduledDays: outcome.interval / 86_400,
+            state: outcome.card.stored(userID: context.userID, cardID: context.cardID, algorithm: algorithm))
+    }
+}
+
+/// What recording a review produced.
+public struct ReviewResult: Sendable, Codable {
+    public var cardID: Int64
+    public var rating: Rating
+    public var reviewedAt: Date
+    /// The card's new state.
+    public var state: CardState
+    public var algorithm: SchedulingAlgorithm
+    /// The session after this answer, when the review was part of one.
+    public var session: StudySessionRecord?
+}

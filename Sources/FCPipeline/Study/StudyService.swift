@@ -1,0 +1,131 @@
+public import FCCore
+public import FCStore
+public import Foundation
+
+/// Study sessions: building the queue, answering cards, ending with a summary. What `fcgen learn`, the
+/// non-interactive `fcgen session …` commands and the apps' Learn view share.
+///
+/// - **spaced**: due cards (due by the end of the learner's local today, across the chosen topics) first, weakest
+///   first, then new cards (``StudyQueue``); every answer is a review recorded by ``ReviewRecorder``.
+/// - **free**: any cards of the chosen topics, shuffled; answers change no learning state. With `store: false`
+///   the session lives in memory only (its id is 0) and the database is left exactly as it was.
+/// - **quiz**: the whole deck shuffled, typed answers graded by ``QuizGrader``; no learning state changes.
+///
+/// ```swift
+/// var rng = SplitMix64(seed: 7)
+/// let service = StudyService(store: store, now: .system)
+/// var session = try await service.start(userID: me.id, topicIDs: [rome.id], limit: 10, mode: .spaced,
+///                                       day: StudyDay(timeZone: zone), using: &rng)
+/// let card = try await service.nextCard(of: session)
+/// session = try await service.answer(session, cardID: card!.id, rating: .good).session
+/// ```
+public struct StudyService: Sendable {
+    public let store: Store
+    public let now: Now
+    public let recorder: ReviewRecorder
+
+    public init(store: Store, now: Now) {
+        self.store = store
+        self.now = now
+        self.recorder = ReviewRecorder(store: store)
+    }
+
+    /// Starts a session over `topicIDs` with at most `limit` cards.
+    ///
+    /// - Parameters:
+    ///   - stored: Whether to store the session (needed to continue it from another process). Spaced sessions
+    ///     are always stored (their reviews point at them).
+    /// - Returns: The session with its queue; an empty queue when there is nothing to study.
+    public func start(
+        userID: Int64, topicIDs: [Int64], limit: Int, mode: SessionMode, day: StudyDay, stored: Bool = true,
+        using generator: inout some RandomNumberGenerator
+    ) async throws -> StudySessionRecord {
+        guard limit > 0 else { throw PipelineError.study("a session needs at least one card") }
+        let queue: [Int64]
+        switch mode {
+        case .spaced:
+            queue = try await spacedQueue(userID: userID, topicIDs: topicIDs, limit: limit, day: day, using: &generator)
+        case .free, .quiz:
+            var ids: [Int64] = []
+            for topicID in topicIDs { ids += try await store.cards(topicID: topicID).map(\.id) }
+            queue = Array(ids.shuffled(using: &generator).prefix(limit))
+        }
+        if mode == .spaced || stored {
+            return try await store.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
+        }
+        return StudySessionRecord(id: 0, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, startedAt: now())
+    }
+
+    /// The spaced queue: due by the end of the learner's today, weakest first, then new cards.
+    public func spacedQueue(
+        userID: Int64, topicIDs: [Int64]?, limit: Int, day: StudyDay, using generator: inout some RandomNumberGenerator
+    ) async throws -> [Int64] {
+        let until = day.endOfDay(containing: now())
+        let due = try await store.dueCandidates(
+            userID: userID, topicIDs: topicIDs, until: until, limit: max(limit * StudyQueue.candidatesPerCard, 200))
+        let new = try await store.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit)
+        return StudyQueue.order(due: due, new: new, limit: limit, using: &generator)
+    }
+
+    /// The card to show next, or `nil` when the session's queue is done.
+    public func nextCard(of session: StudySessionRecord) async throws -> Card? {
+        guard let id = session.nextCardID else { return nil }
+        return try await store.card(id: id)
+    }
+
+    /// Answers the session's current card with a rating (spaced and free sessions).
+    ///
+    /// - Parameters:
+    ///   - time: When the answer was given; now when `nil`.
+    /// - Returns: The session moved on, and (spaced) the review.
+    /// - Throws: ``FCStore/StoreError/sessionConflict(id:problem:)`` when `cardID` is not the next card.
+    public func answer(
+        _ session: StudySessionRecord, cardID: Int64, rating: Rating, at time: Date? = nil,
+        durationMilliseconds: Int? = nil
+    ) async throws -> (session: StudySessionRecord, review: ReviewResult?) {
+        switch session.mode {
+        case .spaced:
+            let review = try await recorder.record(
+                userID: session.userID, cardID: cardID, rating: rating, at: time ?? now(),
+                durationMilliseconds: durationMilliseconds, sessionID: session.id)
+            return (review.session ?? session, review)
+        case .free, .quiz:
+            return (try await advance(session, cardID: cardID, answer: SessionAnswer(rating: rating.rawValue)), nil)
+        }
+    }
+
+    /// Answers the session's current card with a typed answer (quizzes); no learning state changes.
+    ///
+    /// - Parameter reverse: The learner was shown the answer and typed the question.
+    public func answerQuiz(
+        _ session: StudySessionRecord, cardID: Int64, typed: String, reverse: Bool = false,
+        grader: QuizGrader = QuizGrader()
+    ) async throws -> (session: StudySessionRecord, verdict: QuizVerdict, card: Card) {
+        let card = try await store.card(id: cardID)
+        let verdict = grader.grade(typed, expected: reverse ? card.question : card.answer)
+        let answer = SessionAnswer(quizCorrect: verdict == .correct, empty: verdict == .empty)
+        return (try await advance(session, cardID: cardID, answer: answer), verdict, card)
+    }
+
+    /// Ends the session; an in-memory session just gets its end time.
+    public func end(_ session: StudySessionRecord) async throws -> StudySessionRecord {
+        guard session.id != 0 else {
+            var ended = session
+            ended.endedAt = ended.endedAt ?? now()
+            return ended
+        }
+        return try await store.endSession(id: session.id, userID: session.userID)
+    }
+
+    private func advance(
+        _ session: StudySessionRecord, cardID: Int64, answer: SessionAnswer
+    ) async throws -> StudySessionRecord {
+        guard session.id != 0 else {
+            var moved = session
+            try moved.advance(cardID: cardID, answer: answer)
+            return moved
+        }
+        return try await store.answerWithoutReview(
+            sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+extension Store {
+    /// Records one review: reads the card's context, lets `decide` compute the outcome, and writes the review row,
+    /// the new card state, the session's counters and the decision's awards in ONE `BEGIN IMMEDIATE` transaction.
+    ///
+    /// `decide` runs inside the transaction, holding the write lock, so two processes reviewing the same card
+    /// cannot both start from the same old state. It must be quick and pure (the scheduler, the gamification
+    /// rules); anything it throws rolls everything back. The pipeline's `ReviewRecorder` is the caller.
+    ///
+    /// ```swift
+    /// let recorded = try await store.recordReview(userID: me.id, cardID: 42, sessionID: nil) { context in
+    ///     ReviewDecision(…)  // from Scheduler(algorithm: context.topicAlgorithm).review(…)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sessionID: The spaced session the review belongs to; the card must be the one it expects next.
+    /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/sessionNotFound(id:)``,
+    ///   ``StoreError/sessionConflict(id:problem:)``, whatever `decide` throws.
+    public func recordReview(
+        userID: Int64,
+        cardID: Int64,
+        sessionID: Int64?,
+        decide: @Sendable (ReviewContext) throws -> ReviewDecision
+    ) throws -> RecordedReview {
+        let fault = faultAfterReviewInsert
+        return try connection.immediateTransaction("record review") {
+            let context = try reviewContext(userID: userID, cardID: cardID)
+            let decision = try decide(context)
+            var state = decision.state
+            state.userID = userID
+            state.cardID = cardID
+            let reviewID = try insertReview(decision, state: state, sessionID: sessionID)
+            if fault { throw StoreError.injectedFault(afterCardInserts: 0) }
+            try upsertState(state)
+            var session: StudySessionRecord?
+            if let sessionID {
+                session = try advanceSession(
+                    id: sessionID, userID: userID, cardID: cardID, answer: SessionAnswer(rating: decision.rating))
+            }
+            for award in decision.awards { try apply(award) }
+            return RecordedReview(reviewID: reviewID, state: state, session: session)
+        }
+    }
+
+    /// The learner's state of the card; `nil` when they have never reviewed it.
+    public func cardState(userID: Int64, cardID: Int64) throws -> StoredCardState? {
+        try connection.withStatement(
+            "SELECT \(Self.stateColumns) FROM card_states WHERE user_id = ? AND card_id = ?",
+            operation: "read card state"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(cardID, at: 2)
+            return try statement.step() ? Self.state(from: statement, at: 0) : nil
+        }
+    }
+
+    /// The learner's reviews of the card, oldest first.
+    public func reviewLog(userID: Int64, cardID: Int64) throws -> [StoredReview] {
+        try connection.withStatement(
+            """
+            SELECT rating, reviewed_at FROM reviews WHERE user_id = ? AND card_id = ? ORDER BY reviewed_at, id
+            """,
+            operation: "read review log"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(cardID, at: 2)
+            var log: [StoredReview] = []
+            while try statement.step() {
+                log.append(
+                    StoredReview(
+                        rating: statement.int(at: 0), reviewedAt: Date(unixMilliseconds: statement.int64(at: 1))))
+            }
+            return log
+        }
+    }
+
+    /// Writes one award; see ``AwardWrite``. Nothing to write until gamification adds cases.
+    /// (``AwardWrite`` has no cases yet, so there is nothing to switch over; gamification adds the `switch`.)
+    func apply(_ award: AwardWrite) throws {}
+
+    private func reviewContext(userID: Int64, cardID: Int64) throws -> ReviewContext {
+        let card = try connection.withStatement(
+            """
+            SELECT c.topic_id, c.created_at, t.algorithm FROM cards c JOIN topics t ON t.id = c.topic_id
+            WHERE c.id = ?
+            """,
+            operation: "read card for review"
+        ) { statement in
+            try statement.bind(cardID, at: 1)
+            guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
+            return (
+                topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1), algorithm: statement.string(at: 2)
+            )
+        }
+        let state = try cardState(userID: userID, cardID: cardID)
+        let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
+        return ReviewContext(
+            userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
+            cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
+            logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
+    }
+
+    private func insertReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws -> Int64 {
+        try connection.withStatement(
+            """
+            INSERT INTO reviews (user_id, card_id, session_id, rating, reviewed_at, duration_ms, elapsed_days,
+                scheduled_days, algorithm)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            operation: "insert review"
+        ) { statement in
+            try statement.bind(state.userID, at: 1)
+            try statement.bind(state.cardID, at: 2)
+            try statement.bind(sessionID, at: 3)
+            try statement.bind(decision.rating, at: 4)
+            try statement.bind(decision.reviewedAt.unixMilliseconds, at: 5)
+            try statement.bind(decision.durationMilliseconds, at: 6)
+            try statement.bind(decision.elapsedDays, at: 7)
+            try statement.bind(decision.scheduledDays, at: 8)
+            try statement.bind(state.algorithm, at: 9)
+            try statement.run()
+            return connection.lastInsertRowID
+        }
+    }
+
+    /// Inserts or replaces the learner's state of a card.
+    func upsertState(_ state: StoredCardState) throws {
+        try connection.withStatement(
+            """
+            INSERT OR REPLACE INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, box,
+                due, last_review, reps, lapses, level)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            operation: "write card state"
+        ) { statement in
+            try statement.bind(state.userID, at: 1)
+            try statement.bind(state.cardID, at: 2)
+            try statement.bind(state.algorithm, at: 3)
+            try statement.bind(state.phase, at: 4)
+            try statement.bind(state.step, at: 5)
+            try statement.bind(state.stability, at: 6)
+            try statement.bind(state.difficulty, at: 7)
+            try statement.bind(state.box, at: 8)
+            try statement.bind(state.due.unixMilliseconds, at: 9)
+            try statement.bind(state.lastReview?.unixMilliseconds, at: 10)
+            try statement.bind(state.reps, at: 11)
+            try statement.bind(state.lapses, at: 12)
+            try statement.bind(state.level, at: 13)
+            try statement.run()
+        }
+    }
+
+    /// The columns ``state(from:at:)`` reads, in order, for the table aliased by nothing or `s`.
+    static let stateColumns =
+        "user_id, card_id, algorithm, phase, step, stability, difficulty, box, due, last_review, reps, lapses, level"
+
+    static func state(from statement: Statement, at first: Int32) -> StoredCardState {
+        StoredCardState(
+            userID: statement.int64(at: first), cardID: statement.int64(at: first + 1),
+            algorithm: statement.string(at: first + 2), phase: statement.int(at: first + 3),
+            step: statement.optionalInt(at: first + 4), stability: statement.optionalDouble(at: first + 5),
+            difficulty: statement.optionalDouble(at: first + 6), box: statement.optionalInt(at: first + 7),
+            due: Date(unixMilliseconds: statement.int64(at: first + 8)),
+            lastReview: statement.optionalInt64(at: first + 9).map(Date.init(unixMilliseconds:)),
+            reps: statement.int(at: first + 10), lapses: statement.int(at: first + 11),
+            level: statement.int(at: first + 12))
+    }
+}
+
+extension Store {
+    /// Arms (or disarms) the ``faultAfterReviewInsert`` test seam.
+    package func setFaultAfterReviewInsert(_ isArmed: Bool) {
+        faultAfterReviewInsert = isArmed
+    }
+}

@@ -1,0 +1,145 @@
+import FCCore
+import Foundation
+
+extension Store {
+    /// Starts a session with its planned queue and returns it.
+    public func createSession(
+        userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]
+    ) throws -> StudySessionRecord {
+        let startedAt = now().unixMilliseconds
+        let id = try connection.immediateTransaction("start session") {
+            try connection.withStatement(
+                """
+                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (?, ?, ?, ?, ?)
+                """,
+                operation: "start session"
+            ) { statement in
+                try statement.bind(userID, at: 1)
+                try statement.bind(mode.rawValue, at: 2)
+                try statement.bind(Self.jsonArray(topicIDs), at: 3)
+                try statement.bind(Self.jsonArray(queue), at: 4)
+                try statement.bind(startedAt, at: 5)
+                try statement.run()
+                return connection.lastInsertRowID
+            }
+        }
+        return StudySessionRecord(
+            id: id, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, position: 0,
+            startedAt: Date(unixMilliseconds: startedAt), endedAt: nil, counts: SessionCounts())
+    }
+
+    /// The learner's session with this id.
+    ///
+    /// - Throws: ``StoreError/sessionNotFound(id:)`` when there is none (or it is another learner's).
+    public func session(id: Int64, userID: Int64) throws -> StudySessionRecord {
+        try connection.withStatement(
+            "SELECT \(Self.sessionColumns) FROM sessions WHERE id = ? AND user_id = ?", operation: "read session"
+        ) { statement in
+            try statement.bind(id, at: 1)
+            try statement.bind(userID, at: 2)
+            guard try statement.step() else { throw StoreError.sessionNotFound(id: id) }
+            return try Self.session(from: statement)
+        }
+    }
+
+    /// Counts an answer that writes no learning state (free practice, quizzes) and moves the session on.
+    ///
+    /// Spaced sessions move on through ``recordReview(userID:cardID:sessionID:decide:)`` instead.
+    /// - Throws: ``StoreError/sessionConflict(id:problem:)`` when the session ended or expects another card.
+    public func answerWithoutReview(
+        sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer
+    ) throws -> StudySessionRecord {
+        try connection.immediateTransaction("answer in session") {
+            try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+        }
+    }
+
+    /// Ends the session (once; ending an ended session returns it unchanged).
+    public func endSession(id: Int64, userID: Int64) throws -> StudySessionRecord {
+        let endedAt = now().unixMilliseconds
+        return try connection.immediateTransaction("end session") {
+            try connection.withStatement(
+                "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
+                operation: "end session"
+            ) { statement in
+                try statement.bind(endedAt, at: 1)
+                try statement.bind(id, at: 2)
+                try statement.bind(userID, at: 3)
+                try statement.run()
+            }
+            return try session(id: id, userID: userID)
+        }
+    }
+
+    /// The learner's most recent sessions, newest first.
+    public func recentSessions(userID: Int64, limit: Int) throws -> [StudySessionRecord] {
+        try connection.withStatement(
+            "SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? ORDER BY started_at DESC, id DESC LIMIT ?",
+            operation: "list sessions"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(limit, at: 2)
+            var sessions: [StudySessionRecord] = []
+            while try statement.step() { sessions.append(try Self.session(from: statement)) }
+            return sessions
+        }
+    }
+
+    /// Checks that `cardID` is the session's next card, then counts `answer` and moves on; inside a transaction.
+    func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) throws -> StudySessionRecord {
+        var session = try session(id: id, userID: userID)
+        try session.advance(cardID: cardID, answer: answer)
+        try connection.withStatement(
+            """
+            UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?
+            WHERE id = ?
+            """,
+            operation: "update session"
+        ) { statement in
+            try statement.bind(session.position, at: 1)
+            try statement.bind(session.counts.cards, at: 2)
+            try statement.bind(session.counts.correct, at: 3)
+            try statement.bind(session.counts.failed, at: 4)
+            try statement.bind(session.counts.empty, at: 5)
+            try statement.bind(session.counts.ratingSum, at: 6)
+            try statement.bind(id, at: 7)
+            try statement.run()
+        }
+        return session
+    }
+
+    private static let sessionColumns = """
+        id, user_id, mode, topics_json, queue_json, position, started_at, ended_at, cards, correct, failed, empty,
+        rating_sum
+        """
+
+    private static func session(from statement: Statement) throws -> StudySessionRecord {
+        let id = statement.int64(at: 0)
+        guard let mode = SessionMode(rawValue: statement.string(at: 2)) else {
+            throw StoreError.corruptRow(table: "sessions", column: "mode", rowID: id)
+        }
+        guard let topics = jsonIntegers(statement.string(at: 3)) else {
+            throw StoreError.corruptRow(table: "sessions", column: "topics_json", rowID: id)
+        }
+        guard let queue = jsonIntegers(statement.string(at: 4)) else {
+            throw StoreError.corruptRow(table: "sessions", column: "queue_json", rowID: id)
+        }
+        return StudySessionRecord(
+            id: id, userID: statement.int64(at: 1), mode: mode, topicIDs: topics, queue: queue,
+            position: statement.int(at: 5), startedAt: Date(unixMilliseconds: statement.int64(at: 6)),
+            endedAt: statement.optionalInt64(at: 7).map(Date.init(unixMilliseconds:)),
+            counts: SessionCounts(
+                cards: statement.int(at: 8), correct: statement.int(at: 9), failed: statement.int(at: 10),
+                empty: statement.int(at: 11), ratingSum: statement.int(at: 12)))
+    }
+
+    /// `[1,2,3]`: ids as a JSON array (also what `json_each` reads in the queue queries).
+    static func jsonArray(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    private static func jsonIntegers(_ text: String) -> [Int64]? {
+        guard let data = text.data(using: .utf8) else { return nil }
+        return try? JSONDecoder().decode([Int64].self, from: data)
+    }
+}

@@ -1,0 +1,149 @@
+public import FCCore
+public import Foundation
+
+extension Store {
+    /// The learner's due cards, weakest level first and then earliest due, at most `limit`.
+    ///
+    /// Walks the `(user_id, level, due)` index and stops after `limit` rows, so it costs the same for a learner
+    /// with a million cards as for one with ten (the `fcgen-bench` "next due" figure).
+    ///
+    /// - Parameters:
+    ///   - topicIDs: Only cards of these topics; `nil` for every topic.
+    ///   - until: Cards due at or before this time.
+    public func dueCandidates(userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int) throws -> [DueCandidate] {
+        try connection.withStatement(
+            """
+            SELECT s.card_id, s.level, s.due FROM card_states s INDEXED BY card_states_user_level_due
+            WHERE s.user_id = ?1 AND s.due <= ?2
+                AND (?3 IS NULL OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
+                    AND c.topic_id IN (SELECT value FROM json_each(?3))))
+            ORDER BY s.level, s.due
+            LIMIT ?4
+            """,
+            operation: "list due cards"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(until.unixMilliseconds, at: 2)
+            try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
+            try statement.bind(limit, at: 4)
+            var candidates: [DueCandidate] = []
+            while try statement.step() {
+                candidates.append(
+                    DueCandidate(
+                        cardID: statement.int64(at: 0), level: statement.int(at: 1),
+                        due: Date(unixMilliseconds: statement.int64(at: 2))))
+            }
+            return candidates
+        }
+    }
+
+    /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`.
+    public func newCardIDs(userID: Int64, topicIDs: [Int64]?, limit: Int) throws -> [Int64] {
+        try connection.withStatement(
+            """
+            SELECT c.id FROM cards c
+            WHERE (?2 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?2)))
+                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
+            ORDER BY c.position, c.topic_id
+            LIMIT ?3
+            """,
+            operation: "list new cards"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
+            try statement.bind(limit, at: 3)
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
+        }
+    }
+
+    /// The cards with these ids, in the order of `ids`; unknown ids are left out.
+    public func cards(ids: [Int64]) throws -> [Card] {
+        guard !ids.isEmpty else { return [] }
+        let found = try connection.withStatement(
+            """
+            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at
+            FROM cards WHERE id IN (SELECT value FROM json_each(?))
+            """,
+            operation: "read cards"
+        ) { statement in
+            try statement.bind(Self.jsonArray(ids), at: 1)
+            var cards: [Int64: Card] = [:]
+            while try statement.step() {
+                let card = try Self.card(from: statement)
+                cards[card.id] = card
+            }
+            return cards
+        }
+        return ids.compactMap { found[$0] }
+    }
+
+    /// The card with this id.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)``.
+    public func card(id: Int64) throws -> Card {
+        guard let card = try cards(ids: [id]).first else { throw StoreError.cardNotFound(id: id) }
+        return card
+    }
+
+    /// Every topic (or only `topicIDs`) with the learner's studied, due (at or before `until`) and known counts,
+    /// by name.
+    public func topicStudySummaries(userID: Int64, until: Date, topicIDs: [Int64]? = nil) throws
+        -> [TopicStudySummary]
+    {
+        try connection.withStatement(
+            """
+            SELECT t.id, t.name, t.algorithm,
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
+                COUNT(s.card_id),
+                COALESCE(SUM(s.due <= ?2), 0),
+                COALESCE(SUM(\(KnownRule.sql)), 0)
+            FROM topics t
+            LEFT JOIN cards c ON c.topic_id = t.id
+            LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
+            WHERE ?3 IS NULL OR t.id IN (SELECT value FROM json_each(?3))
+            GROUP BY t.id
+            ORDER BY t.name, t.id
+            """,
+            operation: "summarise topics for a learner"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(until.unixMilliseconds, at: 2)
+            try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
+            var summaries: [TopicStudySummary] = []
+            while try statement.step() {
+                summaries.append(
+                    TopicStudySummary(
+                        topicID: statement.int64(at: 0), name: statement.string(at: 1),
+                        algorithm: statement.string(at: 2), cardCount: statement.int(at: 3),
+                        studiedCount: statement.int(at: 4), dueCount: statement.int(at: 5),
+                        knownCount: statement.int(at: 6)))
+            }
+            return summaries
+        }
+    }
+
+    /// The learner's reviews (of one topic, when given), oldest first: what statistics and streaks are made of.
+    public func reviewEvents(userID: Int64, topicID: Int64? = nil) throws -> [ReviewEvent] {
+        try connection.withStatement(
+            """
+            SELECT c.topic_id, r.reviewed_at, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
+            WHERE r.user_id = ?1 AND (?2 IS NULL OR c.topic_id = ?2)
+            ORDER BY r.reviewed_at, r.id
+            """,
+            operation: "list reviews"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(topicID, at: 2)
+            var events: [ReviewEvent] = []
+            while try statement.step() {
+                events.append(
+                    ReviewEvent(
+                        topicID: statement.int64(at: 0), reviewedAt: Date(unixMilliseconds: statement.int64(at: 1)),
+                        rating: statement.int(at: 2)))
+            }
+            return events
+        }
+    }
+}

@@ -1,0 +1,70 @@
+public import Foundation
+
+extension Store {
+    /// The topic's scheduling algorithm (`badger` unless changed).
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    public func topicAlgorithm(topicID: Int64) throws -> String {
+        try connection.withStatement("SELECT algorithm FROM topics WHERE id = ?", operation: "read algorithm") {
+            statement in
+            try statement.bind(topicID, at: 1)
+            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            return statement.string(at: 0)
+        }
+    }
+
+    /// Switches the topic to `algorithm` and rebuilds every learner's state of its cards from the review log,
+    /// in one transaction: history is kept, only the derived states change.
+    ///
+    /// - Parameter rebuild: Computes a card's state under the new algorithm from its log (the pipeline replays it
+    ///   with `Scheduler.rebuild`).
+    /// - Returns: How many card states were rebuilt.
+    @discardableResult
+    public func setTopicAlgorithm(
+        _ algorithm: String, topicID: Int64, rebuild: @Sendable (CardHistory) -> StoredCardState
+    ) throws -> Int {
+        try connection.immediateTransaction("set topic algorithm") {
+            try connection.withStatement("UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm") {
+                statement in
+                try statement.bind(algorithm, at: 1)
+                try statement.bind(topicID, at: 2)
+                try statement.run()
+            }
+            guard connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
+            let pairs = try connection.withStatement(
+                """
+                SELECT s.user_id, s.card_id, c.created_at FROM card_states s JOIN cards c ON c.id = s.card_id
+                WHERE c.topic_id = ?
+                """,
+                operation: "list states to rebuild"
+            ) { statement in
+                try statement.bind(topicID, at: 1)
+                var rows: [(Int64, Int64, Int64)] = []
+                while try statement.step() {
+                    rows.append((statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2)))
+                }
+                return rows
+            }
+            for (userID, cardID, createdAt) in pairs {
+                let history = CardHistory(
+                    userID: userID, cardID: cardID, cardCreatedAt: Date(unixMilliseconds: createdAt),
+                    log: try reviewLog(userID: userID, cardID: cardID))
+                var state = rebuild(history)
+                state.userID = userID
+                state.cardID = cardID
+                state.algorithm = algorithm
+                try upsertState(state)
+            }
+            return pairs.count
+        }
+    }
+}
+
+/// A learner's review history of one card: what a rebuild replays.
+public struct CardHistory: Sendable {
+    public var userID: Int64
+    public var cardID: Int64
+    public var cardCreatedAt: Date
+    /// Oldest first.
+    public var log: [StoredReview]
+}

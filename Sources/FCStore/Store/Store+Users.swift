@@ -1,0 +1,60 @@
+import FCCore
+import Foundation
+
+extension Store {
+    /// The learner with this name (ignoring case), created when missing: `--user NAME` creates learners on
+    /// first use, and the default learner ``User/defaultName`` the same way.
+    ///
+    /// ```swift
+    /// let me = try await store.ensureUser(named: User.defaultName)
+    /// ```
+    ///
+    /// - Throws: ``StoreError/invalidUserName`` for an empty name.
+    public func ensureUser(named name: String) throws -> User {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw StoreError.invalidUserName }
+        if let existing = try user(named: name) { return existing }
+        let createdAt = now().unixMilliseconds
+        return try connection.immediateTransaction("create user") {
+            try connection.withStatement(
+                "INSERT INTO users (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                operation: "create user"
+            ) { statement in
+                try statement.bind(name, at: 1)
+                try statement.bind(createdAt, at: 2)
+                try statement.run()
+            }
+            // Another connection may have created it between the look-up and the write lock.
+            guard let user = try user(named: name) else {
+                throw StoreError.sqlite(
+                    path: path, operation: "create user", code: 0, message: "user missing after insert")
+            }
+            return user
+        }
+    }
+
+    /// The learner with this name (ignoring case), or `nil`.
+    public func user(named name: String) throws -> User? {
+        try connection.withStatement(
+            "SELECT id, name, time_zone, created_at FROM users WHERE name = ?", operation: "find user"
+        ) { statement in
+            try statement.bind(name.trimmingCharacters(in: .whitespacesAndNewlines), at: 1)
+            guard try statement.step() else { return nil }
+            return User(
+                id: statement.int64(at: 0), name: statement.string(at: 1), timeZone: statement.optionalString(at: 2),
+                createdAt: Date(unixMilliseconds: statement.int64(at: 3)))
+        }
+    }
+
+    /// Sets (or with `nil` clears) the learner's time zone identifier.
+    public func setTimeZone(_ identifier: String?, userID: Int64) throws {
+        try connection.immediateTransaction("set time zone") {
+            try connection.withStatement("UPDATE users SET time_zone = ? WHERE id = ?", operation: "set time zone") {
+                statement in
+                try statement.bind(identifier, at: 1)
+                try statement.bind(userID, at: 2)
+                try statement.run()
+            }
+        }
+    }
+}

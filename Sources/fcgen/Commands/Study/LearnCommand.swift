@@ -1,0 +1,128 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen learn`: an interactive study session in the terminal.
+struct LearnCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
+        abstract: "Study cards interactively: question, answer, explanation, then rate 1–4.",
+        discussion: """
+            Without --topic, choose topics from a numbered list (with due and new counts). For each card: the \
+            question; any key shows the answer; any key shows the explanation; 1 fail, 2 difficult, 3 good, \
+            4 easy (or f/d/g/e) rate it; q quits. Due cards come first (weakest first), then new ones. At the \
+            end: a summary, then "learn again".
+
+            When stdin is not a terminal, each key is one line, so sessions can be scripted:
+              printf '1\\n\\n\\n3\\nn\\n' | fcgen learn --cards 10
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var zone: TimeZoneOption
+
+    @Option(help: ArgumentHelp("A topic to study (repeatable; default: choose from a list).", valueName: "name"))
+    var topic: [String] = []
+
+    @Option(help: ArgumentHelp("Cards per session.", valueName: "10|25|50"))
+    var cards = 10
+
+    @Flag(help: "Free practice: any cards, shuffled; nothing is recorded.")
+    var free = false
+
+    @Option(help: ArgumentHelp("Seed for the shuffle (default: random).", valueName: "n"))
+    var seed: UInt64?
+
+    func validate() throws {
+        guard StudyQueue.sizes.contains(cards) else { throw ValidationError("--cards must be 10, 25 or 50") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global, timeZone: zone.tz)
+            let input = KeyInput()
+            var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            while true {
+                let topicIDs: [Int64]
+                if topic.isEmpty {
+                    guard let chosen = try await chooseTopics(context, input: input) else { return }
+                    topicIDs = chosen
+                } else {
+                    topicIDs = try await context.topics(topic, global: global).map(\.id)
+                }
+                let session = try await context.service.start(
+                    userID: context.user.id, topicIDs: topicIDs, limit: cards, mode: free ? .free : .spaced,
+                    day: context.day, stored: !free, using: &rng)
+                guard !session.queue.isEmpty else {
+                    Screen.show("Nothing to study here: no due or new cards.")
+                    return
+                }
+                let finished = try await study(session, context: context, input: input)
+                Screen.show("\nSession summary: \(SessionView(finished).summaryLine)")
+                Screen.show("Learn again? (y/n)")
+                guard input.key() == "y" else { return }
+            }
+        }
+    }
+
+    /// The numbered topic list; returns the chosen topic ids, `nil` to quit.
+    private func chooseTopics(_ context: StudyContext, input: KeyInput) async throws -> [Int64]? {
+        let until = context.day.endOfDay(containing: Date())
+        let summaries = try await context.store.topicStudySummaries(userID: context.user.id, until: until)
+        guard !summaries.isEmpty else {
+            Screen.show("No topics yet. Try: fcgen --topic \"Roman history\" --batches 3 --offline")
+            return nil
+        }
+        Screen.show("Topics:")
+        for (index, summary) in summaries.enumerated() {
+            Screen.show("  \(index + 1). \(summary.name) — \(summary.dueCount) due, \(summary.newCount) new")
+        }
+        while true {
+            Screen.show("Choose topics (numbers separated by spaces or commas, a for all, q to quit):")
+            guard let line = input.line()?.trimmingCharacters(in: .whitespaces), line != "q" else { return nil }
+            if line == "a" { return summaries.map(\.topicID) }
+            let numbers = line.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
+            let chosen = numbers.filter { (1...summaries.count).contains($0) }.map { summaries[$0 - 1].topicID }
+            if !chosen.isEmpty { return chosen }
+        }
+    }
+
+    /// Shows each card and records its rating; returns the ended session.
+    private func study(
+        _ start: StudySessionRecord, context: StudyContext, input: KeyInput
+    ) async throws -> StudySessionRecord {
+        var session = start
+        while let card = try await context.service.nextCard(of: session) {
+            let shownAt = Date()
+            Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(card.question)")
+            Screen.show("(any key: answer, q: quit)")
+            guard let first = input.key(), first != "q" else { break }
+            Screen.show("→ \(card.answer)")
+            var key: String?
+            if let explanation = card.explanation, !explanation.isEmpty {
+                Screen.show("(any key: explanation, or rate: 1 fail  2 difficult  3 good  4 easy)")
+                key = input.key()
+                if let pressed = key, Rating(name: pressed) == nil, pressed != "q" {
+                    Screen.show("  \(explanation)")
+                    key = nil
+                }
+            }
+            var rating = key.flatMap { Rating(name: $0) }
+            while rating == nil {
+                if key == "q" { break }
+                Screen.show("Rate: 1 fail  2 difficult  3 good  4 easy (f/d/g/e)")
+                guard let pressed = input.key() else { break }
+                key = pressed
+                rating = Rating(name: pressed)
+            }
+            guard let rating else { break }
+            let duration = Int(Date().timeIntervalSince(shownAt) * 1000)
+            session = try await context.service.answer(
+                session, cardID: card.id, rating: rating, durationMilliseconds: duration
+            ).session
+        }
+        return try await context.service.end(session)
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen quiz --topic T`: a typed-answer test over the shuffled deck.
+struct QuizCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quiz",
+        abstract: "Test yourself with typed answers over a topic's shuffled deck.",
+        discussion: """
+            Type each answer and press Enter (an empty line leaves it empty). Answers match ignoring case, \
+            surrounding spaces and (unless --exact-accents) accents. At the end: how many were wrong and empty, \
+            and each of them with your answer and the correct one. A quiz changes no learning state.
+              fcgen quiz --topic "Roman history" --reverse
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("The topic to test.", valueName: "name"))
+    var topic: String
+
+    @Flag(help: "Show the answer and ask for the question.")
+    var reverse = false
+
+    @Flag(help: "Count accents: \"cafe\" does not match \"café\".")
+    var exactAccents = false
+
+    @Option(help: ArgumentHelp("At most this many cards (default: the whole deck).", valueName: "n"))
+    var cards: Int?
+
+    @Option(help: ArgumentHelp("Seed for the shuffle (default: random).", valueName: "n"))
+    var seed: UInt64?
+
+    struct Miss: Encodable {
+        var cardID: Int64
+        var prompt: String
+        var given: String
+        var correct: String
+        var verdict: QuizVerdict
+    }
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var session: SessionView
+        var right: Int
+        var wrong: Int
+        var empty: Int
+        var misses: [Miss]
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global)
+            let found = try await global.requireTopic(topic, in: context.store)
+            var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            var session = try await context.service.start(
+                userID: context.user.id, topicIDs: [found.id], limit: max(1, cards ?? Int.max), mode: .quiz,
+                day: context.day, using: &rng)
+            let grader = QuizGrader(ignoresAccents: !exactAccents)
+            var misses: [Miss] = []
+            while let card = try await context.service.nextCard(of: session) {
+                let prompt = reverse ? card.answer : card.question
+                if !global.json { Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(prompt)") }
+                let typed = readLine() ?? ""
+                let graded = try await context.service.answerQuiz(
+                    session, cardID: card.id, typed: typed, reverse: reverse, grader: grader)
+                session = graded.session
+                let correct = reverse ? card.question : card.answer
+                if graded.verdict != .correct {
+                    misses.append(
+                        Miss(
+                            cardID: card.id, prompt: prompt, given: typed.trimmingCharacters(in: .whitespaces),
+                            correct: correct, verdict: graded.verdict))
+                }
+                if !global.json { Screen.show(graded.verdict == .correct ? "✓ right" : "✗ \(correct)") }
+            }
+            session = try await context.service.end(session)
+            let output = Output(
+                session: SessionView(session), right: session.counts.correct, wrong: session.counts.failed,
+                empty: session.counts.empty, misses: misses)
+            if global.json {
+                try Console.json(output)
+                return
+            }
+            Screen.show(
+                "\nQuiz: \(session.counts.cards) cards, \(output.right) right, \(output.wrong) wrong, "
+                    + "\(output.empty) empty")
+            for miss in misses {
+                let given = miss.verdict == .empty ? "(empty)" : "\"\(miss.given)\""
+                Screen.show("- \(miss.prompt)\n    yours: \(given)\n    correct: \"\(miss.correct)\"")
+            }
+        }
+    }
+}

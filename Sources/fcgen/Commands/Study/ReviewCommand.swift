@@ -1,0 +1,63 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCScheduler
+import FCStore
+import Foundation
+
+/// `fcgen review CARD --rating R`: record one review outside a session.
+struct ReviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Record one review of a card and print its new schedule.",
+        discussion: """
+            The topic's algorithm (badger unless changed) computes the new state; the review and the state are \
+            written in one transaction. Examples:
+              fcgen review 42 --rating good
+              fcgen review 42 --rating fail --at 2024-03-10T12:00:00Z --json
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The card's id (see fcgen cards, fcgen due).", valueName: "card-id"))
+    var cardID: Int64
+
+    @Option(
+        help: ArgumentHelp("How well it was recalled.", valueName: "fail|difficult|good|easy"),
+        transform: Rating.parse)
+    var rating: Rating
+
+    @Option(help: ArgumentHelp("When the review happened (ISO 8601; default now).", valueName: "time"))
+    var at: String?
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var review: ReviewResult
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let time = try at.map(parseInstant) ?? Date()
+            let context = try await StudyContext(global: global)
+            let result = try await context.service.recorder.record(
+                userID: context.user.id, cardID: cardID, rating: rating, at: time)
+            if global.json {
+                try Console.json(Output(review: result))
+                return
+            }
+            Console.out(
+                "card \(cardID): \(rating.name) → \(Self.phaseName(result.state.phase)), due "
+                    + "\(Timestamp.format(result.state.due)) (\(result.algorithm.rawValue))")
+        }
+    }
+
+    static func phaseName(_ phase: CardPhase) -> String {
+        switch phase {
+        case .new: "new"
+        case .learning: "learning"
+        case .review: "review"
+        case .relearning: "relearning"
+        }
+    }
+}

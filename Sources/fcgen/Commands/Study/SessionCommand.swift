@@ -1,0 +1,156 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen session …`: drive a study session without a terminal (scripts, apps, tests).
+struct SessionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Drive a study session step by step (for scripts and apps).",
+        discussion: """
+            Every step prints the session (and the card to show) as JSON with --json. A spaced session records \
+            each answer as a review; --free changes no learning state.
+
+              id=$(fcgen session start --topic "Roman history" --cards 10 --json | jq .session.id)
+              fcgen session next $id --json          # the card to show (null when done)
+              fcgen session answer $id CARD --rating good --json
+              fcgen session end $id --json           # the summary
+            """,
+        subcommands: [
+            SessionStartCommand.self, SessionNextCommand.self, SessionAnswerCommand.self, SessionEndCommand.self,
+        ]
+    )
+
+    /// What every session step prints.
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var session: SessionView
+        /// The card to show next; `nil` when the queue is done.
+        var card: CardView?
+        /// Whether every card of the queue was answered.
+        var done: Bool
+    }
+
+    /// Prints the session and its next card.
+    static func show(_ session: StudySessionRecord, context: StudyContext, json: Bool) async throws {
+        let card = try await context.service.nextCard(of: session)
+        let view = SessionView(session)
+        if json {
+            try Console.json(Output(session: view, card: card.map(CardView.init), done: card == nil))
+            return
+        }
+        var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
+        if let card {
+            lines.append("next card \(card.id): \(card.question)")
+        } else {
+            lines.append(view.summaryLine)
+        }
+        Console.out(lines.joined(separator: "\n"))
+    }
+}
+
+struct SessionStartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Start a session: due cards first, weakest first, then new cards.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var zone: TimeZoneOption
+
+    @Option(help: ArgumentHelp("A topic to study (repeatable; default: all).", valueName: "name"))
+    var topic: [String] = []
+
+    @Option(help: ArgumentHelp("Cards in the session.", valueName: "10|25|50"))
+    var cards = 10
+
+    @Flag(help: "Free practice: any cards of the topics, shuffled; no learning state changes.")
+    var free = false
+
+    @Option(help: ArgumentHelp("Seed for the shuffle (default: random).", valueName: "n"))
+    var seed: UInt64?
+
+    func validate() throws {
+        guard StudyQueue.sizes.contains(cards) else { throw ValidationError("--cards must be 10, 25 or 50") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global, timeZone: zone.tz)
+            let topics = try await context.topics(topic, global: global)
+            var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            let session = try await context.service.start(
+                userID: context.user.id, topicIDs: topics.map(\.id), limit: cards, mode: free ? .free : .spaced,
+                day: context.day, stored: true, using: &rng)
+            try await SessionCommand.show(session, context: context, json: global.json)
+        }
+    }
+}
+
+struct SessionNextCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the card to answer next.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The session's id.", valueName: "session-id")) var sessionID: Int64
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global)
+            let session = try await context.store.session(id: sessionID, userID: context.user.id)
+            try await SessionCommand.show(session, context: context, json: global.json)
+        }
+    }
+}
+
+struct SessionAnswerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "answer", abstract: "Rate the session's current card and move on.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The session's id.", valueName: "session-id")) var sessionID: Int64
+    @Argument(help: ArgumentHelp("The card being answered (the one next shows).", valueName: "card-id"))
+    var cardID: Int64
+
+    @Option(
+        help: ArgumentHelp("How well it was recalled.", valueName: "fail|difficult|good|easy"),
+        transform: Rating.parse)
+    var rating: Rating
+
+    @Option(help: ArgumentHelp("When the answer was given (ISO 8601; default now).", valueName: "time"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("How long the learner looked at the card.", valueName: "ms"))
+    var durationMs: Int?
+
+    func run() async throws {
+        try await reportingErrors {
+            let time = try at.map(parseInstant)
+            let context = try await StudyContext(global: global)
+            let session = try await context.store.session(id: sessionID, userID: context.user.id)
+            let answered = try await context.service.answer(
+                session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
+            try await SessionCommand.show(answered.session, context: context, json: global.json)
+        }
+    }
+}
+
+struct SessionEndCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "end", abstract: "End the session and print its summary.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The session's id.", valueName: "session-id")) var sessionID: Int64
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global)
+            let session = try await context.store.session(id: sessionID, userID: context.user.id)
+            let ended = try await context.service.end(session)
+            if global.json {
+                try Console.json(SessionCommand.Output(session: SessionView(ended), card: nil, done: true))
+                return
+            }
+            Console.out("session \(ended.id) ended: \(SessionView(ended).summaryLine)")
+        }
+    }
+}

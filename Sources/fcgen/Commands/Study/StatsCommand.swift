@@ -1,0 +1,104 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen stats`: reviews, days practised, streaks, progress and retention.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show study statistics: reviews, days practised, streaks, progress, retention.",
+        discussion: """
+            Days and streaks are the learner's local calendar days (--tz, else the stored zone, else UTC). \
+            Progress is the share of a topic's cards that are known: in long-term review with a stability of \
+            at least 21 days (Leitner: box 4 or higher). Retention is the share of reviews not failed.
+              fcgen stats --topic "Roman history" --json
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var zone: TimeZoneOption
+
+    @Option(help: ArgumentHelp("Only this topic.", valueName: "name"))
+    var topic: String?
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var statistics: StudyStatistics
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global, timeZone: zone.tz)
+            var topicID: Int64?
+            if let topic { topicID = try await global.requireTopic(topic, in: context.store).id }
+            let stats = try await context.service.statistics(user: context.user, topicID: topicID, day: context.day)
+            if global.json {
+                try Console.json(Output(statistics: stats))
+                return
+            }
+            let colour = ProgressColour.isEnabled
+            var table = TextTable([
+                ("topic", .left), ("algorithm", .left), ("cards", .right), ("known", .right), ("progress", .right),
+                ("reviews", .right), ("days", .right), ("retention", .right),
+            ])
+            for topic in stats.topics {
+                table.append([
+                    topic.name, topic.algorithm, "\(topic.cards)", "\(topic.known)", percent(topic.progress),
+                    "\(topic.reviews)", "\(topic.daysPractised)",
+                    "\(topic.retention.map(percent) ?? "-") / \(topic.targetRetention.map(percent) ?? "-")",
+                ])
+            }
+            var text = table.render()
+            if colour {
+                // Colour after layout, so escape codes don't count as width.
+                for topic in stats.topics {
+                    let plain = percent(topic.progress)
+                    text = text.replacingOccurrences(
+                        of: "  \(plain)  ", with: "  \(ProgressColour.paint(plain, progress: topic.progress))  ")
+                }
+            }
+            var lines = [
+                "learner \(stats.user) (\(stats.timeZone)): \(stats.totalReviews) reviews on \(stats.daysPractised) "
+                    + "days; streak \(stats.streaks.current) days (longest \(stats.streaks.longest)); retention "
+                    + "\(stats.retention.map(percent) ?? "-")",
+                "", text,
+            ]
+            if !stats.recentSessions.isEmpty {
+                lines.append("\nrecent sessions:")
+                for session in stats.recentSessions {
+                    lines.append(
+                        "  \(Timestamp.format(session.startedAt))  \(session.mode.rawValue)  "
+                            + SessionView(session).summaryLine)
+                }
+            }
+            Console.out(lines.joined(separator: "\n"))
+        }
+    }
+
+    private func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
+    }
+}
+
+/// The red → green scale for progress in a terminal (green above 95 %).
+enum ProgressColour {
+    /// Colour only on a terminal, and never with `NO_COLOR` set (https://no-color.org).
+    static var isEnabled: Bool {
+        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return isatty(STDOUT_FILENO) == 1 && !noColour
+    }
+
+    /// `text` in a 24-bit colour from red (0 %) through yellow to green (above 95 %).
+    static func paint(_ text: String, progress: Double) -> String {
+        let (red, green) = rgb(progress)
+        return "\u{1B}[38;2;\(red);\(green);0m\(text)\u{1B}[0m"
+    }
+
+    static func rgb(_ progress: Double) -> (Int, Int) {
+        if progress > 0.95 { return (0, 200) }
+        let p = min(max(progress / 0.95, 0), 1)
+        return p < 0.5 ? (220, Int(440 * p)) : (Int(440 * (1 - p)), 220)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// `fcgen session …`, `learn`, `quiz`, `due`, `review` and `stats` on the built binary.
+@Suite(.serialized)
+struct StudyCommandTests {
+    private func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// A database with the offline demo's first batch of "Roman history".
+    private func demo() throws -> (CLIRunner, [String]) {
+        let cli = try CLIRunner()
+        let db = ["--db", cli.databasePath]
+        let generated = try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
+        #expect(generated.status == 0, "stderr: \(generated.stderr)")
+        return (cli, db)
+    }
+
+    @Test func aSessionDrivenStepByStepRecordsReviewsAndSummarises() throws {
+        let (cli, db) = try demo()
+        defer { cli.cleanUp() }
+
+        let started = try cli.run(["session", "start", "--topic", "roman history", "--cards", "10", "--json"] + db)
+        #expect(started.status == 0, "stderr: \(started.stderr)")
+        let session = try #require(try object(started.stdout)["session"] as? [String: Any])
+        let id = try #require(session["id"] as? Int)
+        #expect(session["size"] as? Int == 10)
+        #expect(session["mode"] as? String == "spaced")
+
+        let ratings = ["good", "fail", "easy"]
+        for rating in ratings {
+            let next = try object(try cli.run(["session", "next", "\(id)", "--json"] + db).stdout)
+            let card = try #require(next["card"] as? [String: Any])
+            let cardID = try #require(card["id"] as? Int)
+            let answered = try cli.run(
+                ["session", "answer", "\(id)", "\(cardID)", "--rating", rating, "--json"] + db)
+            #expect(answered.status == 0, "stderr: \(answered.stderr)")
+        }
+        let wrong = try cli.run(["session", "answer", "\(id)", "1", "--rating", "good"] + db)
+        #expect(wrong.status == 65)
+
+        let ended = try object(try cli.run(["session", "end", "\(id)", "--json"] + db).stdout)
+        let summary = try #require(ended["session"] as? [String: Any])
+        #expect(summary["cards"] as? Int == 3)
+        #expect(summary["correct"] as? Int == 2)
+        #expect(summary["failed"] as? Int == 1)
+        #expect(summary["averageRating"] as? Double == 1.67)
+        #expect(summary["endedAt"] != nil)
+
+        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        let statistics = try #require(stats["statistics"] as? [String: Any])
+        #expect(statistics["totalReviews"] as? Int == 3)
+        #expect((statistics["streaks"] as? [String: Any])?["current"] as? Int == 1)
+        let due = try object(try cli.run(["due", "--json"] + db).stdout)
+        let topics = try #require(due["topics"] as? [[String: Any]])
+        #expect(topics.first?["new"] as? Int == 11)
+    }
+
+    @Test func learnReadsOneLinePerKeyFromAPipe() throws {
+        let (cli, db) = try demo()
+        defer { cli.cleanUp() }
+        // Choose topic 1; card 1: answer, explanation, rate good; card 2: answer, rate easy (4); then quit, no again.
+        let keys = "1\n\n\n3\n\n4\nq\nn\n"
+        let learned = try cli.run(["learn", "--seed", "1"] + db, stdin: Data(keys.utf8))
+
+        #expect(learned.status == 0, "stderr: \(learned.stderr)")
+        #expect(learned.stdout.contains("1. Roman history — 0 due, 14 new"))
+        #expect(learned.stdout.contains("[1/10]"))
+        #expect(learned.stdout.contains("Session summary: 2 cards, 2 correct, 0 failed, average rating 2.50"))
+        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        #expect((stats["statistics"] as? [String: Any])?["totalReviews"] as? Int == 2)
+    }
+
+    @Test func freeLearningWritesNothing() throws {
+        let (cli, db) = try demo()
+        defer { cli.cleanUp() }
+        _ = try cli.run(["stats"] + db)  // creates the default learner, so the free run has nothing to add
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        let learned = try cli.run(
+            ["learn", "--free", "--topic", "Roman history"] + db, stdin: Data("\n\n1\nq\nn\n".utf8))
+        #expect(learned.status == 0, "stderr: \(learned.stderr)")
+        #expect(learned.stdout.contains("Session summary: 1 cards, 0 correct, 1 failed"))
+        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        let statistics = try #require(stats["statistics"] as? [String: Any])
+        #expect(statistics["totalReviews"] as? Int == 0)
+        #expect((statistics["recentSessions"] as? [Any])?.isEmpty == true)
+        // Nothing was written: the database file is byte-identical (each run checkpoints its WAL when it closes).
+        let after = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        #expect(after == before)
+    }
+
+    @Test func aQuizCountsWrongAndEmptyAnswers() throws {
+        let (cli, db) = try demo()
+        defer { cli.cleanUp() }
+        let quiz = try cli.run(
+            ["quiz", "--topic", "Roman history", "--cards", "3", "--json"] + db, stdin: Data("nope\n\n".utf8))
+        #expect(quiz.status == 0, "stderr: \(quiz.stderr)")
+        let output = try object(quiz.stdout)
+        #expect(output["wrong"] as? Int == 1)
+        #expect(output["empty"] as? Int == 2)
+        let misses = try #require(output["misses"] as? [[String: Any]])
+        #expect(misses.first?["given"] as? String == "nope")
+        #expect(misses.count == 3)
+    }
+
+    @Test func reviewRecordsOneCardAndRejectsBadInput() throws {
+        let (cli, db) = try demo()
+        defer { cli.cleanUp() }
+        let reviewed = try cli.run(["review", "1", "--rating", "good", "--at", "2024-03-10T12:00:00Z", "--json"] + db)
+        #expect(reviewed.status == 0, "stderr: \(reviewed.stderr)")
+        let review = try #require(try object(reviewed.stdout)["review"] as? [String: Any])
+        let state = try #require(review["state"] as? [String: Any])
+        #expect(state["due"] as? String == "2024-03-10T12:10:00Z")
+        #expect(review["algorithm"] as? String == "badger")
+
+        #expect(try cli.run(["review", "1", "--rating", "meh"] + db).status == 64)
+        #expect(try cli.run(["review", "999", "--rating", "good"] + db).status == 65)
+        #expect(try cli.run(["review", "1", "--rating", "good", "--at", "2024-03-10T11:00:00Z"] + db).status == 65)
+        #expect(try cli.run(["session", "start", "--cards", "7"] + db).status == 64)
+        #expect(try cli.run(["due", "--tz", "Mars/Olympus"] + db).status == 65)
+        let other = try object(try cli.run(["due", "--user", "ana", "--json", "--tz", "Asia/Tokyo"] + db).stdout)
+        #expect(other["user"] as? String == "ana")
+        #expect(other["timeZone"] as? String == "Asia/Tokyo")
+    }
+}

@@ -1,0 +1,52 @@
+import FCCore
+import FCPipeline
+import FCStore
+import FCTestSupport
+import Foundation
+
+/// A temp database with one learner and topics of cards, a manual clock and the study service over them.
+struct StudyHarness {
+    let database = TemporaryDatabase()
+    let time: ManualNow
+    let store: Store
+    let service: StudyService
+    let user: User
+
+    static let start = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14T22:13:20Z
+
+    init(start: Date = StudyHarness.start) async throws {
+        time = ManualNow(start)
+        store = try Store(path: database.path, now: time.now)
+        service = StudyService(store: store, now: time.now)
+        user = try await store.ensureUser(named: User.defaultName)
+    }
+
+    /// A topic with `count` cards "<name> question i?" / "<name> answer i".
+    func topic(_ name: String, cards count: Int) async throws -> (topic: Topic, cards: [Card]) {
+        let topic = try await store.ensureTopic(named: name)
+        let drafts = (1...count).map {
+            CardDraft(question: "\(name) question \($0)?", answer: "\(name) answer \($0)", origin: .manual)
+        }
+        let batch = NewBatch(
+            topicID: topic.id, plan: BatchPlan(number: 1, aspect: "a", depth: .intermediate), provider: "test",
+            model: "test", promptHash: "h", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
+            latencyMilliseconds: 0, cards: drafts)
+        return (topic, try await store.storeBatch(batch).cards)
+    }
+
+    /// Every row of every table, as text: compare before and after to prove nothing changed.
+    func tableContents() async throws -> String {
+        let tables = try await store.scalarText(
+            "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
+        var dump = ""
+        for table in (tables ?? "").split(separator: ",") {
+            let columns = try await store.scalarText(
+                "SELECT group_concat(name, ',') FROM pragma_table_info('\(table)')")
+            let row = (columns ?? "").split(separator: ",").map { "quote(\($0))" }.joined(separator: " || '|' || ")
+            let rows = try await store.scalarText(
+                "SELECT group_concat(r, char(10)) FROM (SELECT \(row) AS r FROM \(table) ORDER BY 1)")
+            dump += "\(table):\n\(rows ?? "")\n"
+        }
+        return dump
+    }
+}

@@ -1,0 +1,145 @@
+import FCCore
+import FCPipeline
+import FCScheduler
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// Sessions through the study service: queue order, limits, recording, free mode.
+struct StudySessionTests {
+    private let utc = StudyDay(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+
+    @Test func dueCardsComeFirstWeakestFirstThenNewCardsInDeckOrder() async throws {
+        let harness = try await StudyHarness()
+        let (topic, cards) = try await harness.topic("Rome", cards: 8)
+        let recorder = harness.service.recorder
+        let now = harness.time.date
+        // cards[0]: failed → relearning (level 0); cards[1], cards[2]: good twice → review, 1 day (level 1).
+        try await recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now)
+        try await recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now + 700)
+        for card in cards[1...2] {
+            try await recorder.record(userID: harness.user.id, cardID: card.id, rating: .good, at: now)
+            try await recorder.record(userID: harness.user.id, cardID: card.id, rating: .good, at: now + 700)
+        }
+        // Two days later all three are due; cards[0] is then failed (relearning, due in 10 minutes).
+        harness.time.advance(by: 2 * 86_400)
+        try await recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .fail, at: harness.time.date)
+
+        var rng = SplitMix64(seed: 1)
+        let queue = try await harness.service.spacedQueue(
+            userID: harness.user.id, topicIDs: [topic.id], limit: 6, day: utc, using: &rng)
+
+        #expect(queue.first == cards[0].id)
+        #expect(Set(queue[1...2]) == [cards[1].id, cards[2].id])
+        #expect(Array(queue[3...]) == cards[3...5].map(\.id))
+    }
+
+    @Test func theShuffleWithinALevelIsSeededAndLimitsHold() async throws {
+        let harness = try await StudyHarness()
+        let (topic, cards) = try await harness.topic("Rome", cards: 60)
+        for card in cards {
+            try await harness.service.recorder.record(
+                userID: harness.user.id, cardID: card.id, rating: .easy, at: harness.time.date)
+        }
+        harness.time.advance(by: 30 * 86_400)
+        func queue(seed: UInt64, limit: Int) async throws -> [Int64] {
+            var rng = SplitMix64(seed: seed)
+            return try await harness.service.spacedQueue(
+                userID: harness.user.id, topicIDs: [topic.id], limit: limit, day: utc, using: &rng)
+        }
+
+        #expect(try await queue(seed: 5, limit: 25) == (try await queue(seed: 5, limit: 25)))
+        #expect(try await queue(seed: 5, limit: 50) != (try await queue(seed: 6, limit: 50)))
+        for limit in StudyQueue.sizes {
+            let ids = try await queue(seed: 9, limit: limit)
+            #expect(ids.count == limit)
+            #expect(Set(ids).count == limit)
+        }
+    }
+
+    @Test func aSpacedSessionRecordsEachAnswerAndSummarises() async throws {
+        let harness = try await StudyHarness()
+        let (topic, _) = try await harness.topic("Rome", cards: 3)
+        var rng = SplitMix64(seed: 2)
+        var session = try await harness.service.start(
+            userID: harness.user.id, topicIDs: [topic.id], limit: 10, mode: .spaced, day: utc, using: &rng)
+        #expect(session.queue.count == 3)
+
+        for rating in [Rating.good, .fail, .easy] {
+            let card = try #require(try await harness.service.nextCard(of: session))
+            session = try await harness.service.answer(session, cardID: card.id, rating: rating).session
+        }
+        #expect(try await harness.service.nextCard(of: session) == nil)
+        let ended = try await harness.service.end(session)
+
+        #expect(ended.counts == SessionCounts(cards: 3, correct: 2, failed: 1, empty: 0, ratingSum: 5))
+        #expect(ended.isEnded)
+        #expect(
+            try await harness.store.scalarInteger("SELECT COUNT(*) FROM reviews WHERE session_id = \(session.id)") == 3)
+        #expect(try await harness.store.scalarInteger("SELECT COUNT(*) FROM card_states") == 3)
+    }
+
+    @Test func freeModeLeavesEveryTableExactlyAsItWas() async throws {
+        let harness = try await StudyHarness()
+        let (topic, cards) = try await harness.topic("Rome", cards: 5)
+        try await harness.service.recorder.record(
+            userID: harness.user.id, cardID: cards[0].id, rating: .good, at: harness.time.date)
+        let before = try await harness.tableContents()
+
+        var rng = SplitMix64(seed: 3)
+        var session = try await harness.service.start(
+            userID: harness.user.id, topicIDs: [topic.id], limit: 10, mode: .free, day: utc, stored: false,
+            using: &rng)
+        while let card = try await harness.service.nextCard(of: session) {
+            session = try await harness.service.answer(session, cardID: card.id, rating: .fail).session
+        }
+        let ended = try await harness.service.end(session)
+
+        #expect(ended.counts.cards == 5)
+        #expect(ended.counts.failed == 5)
+        #expect(try await harness.tableContents() == before)
+        #expect(before.contains("card_states:\n"))
+    }
+
+    @Test func aLogReplayReproducesTheStoredStateAndASwitchedAlgorithmRebuildsIt() async throws {
+        let harness = try await StudyHarness()
+        let (topic, cards) = try await harness.topic("Rome", cards: 1)
+        let card = cards[0]
+        var at = harness.time.date
+        for rating in [Rating.good, .good, .difficult, .good, .fail, .good] {
+            try await harness.service.recorder.record(userID: harness.user.id, cardID: card.id, rating: rating, at: at)
+            at += 3 * 86_400
+        }
+        let stored = try #require(try await harness.store.cardState(userID: harness.user.id, cardID: card.id))
+        let log = try await harness.store.reviewLog(userID: harness.user.id, cardID: card.id).map {
+            ReviewLogEntry(reviewedAt: $0.reviewedAt, rating: Rating(rawValue: $0.rating) ?? .fail)
+        }
+        let replayed = Scheduler(algorithm: .badger).rebuild(
+            from: log, createdAt: card.createdAt, cardSeed: UInt64(bitPattern: card.id))
+        #expect(CardState(stored) == replayed)
+
+        // Switch the topic to FSRS behind the recorder's back: the next review rebuilds from the log first.
+        _ = try await harness.store.scalarInteger("UPDATE topics SET algorithm = 'fsrs' WHERE id = \(topic.id)")
+        let result = try await harness.service.recorder.record(
+            userID: harness.user.id, cardID: card.id, rating: .good, at: at)
+        let fsrs = Scheduler(algorithm: .fsrs)
+        let expected = fsrs.rebuild(
+            from: log + [ReviewLogEntry(reviewedAt: at, rating: .good)], createdAt: card.createdAt,
+            cardSeed: UInt64(bitPattern: card.id))
+        #expect(result.algorithm == .fsrs)
+        #expect(result.state == expected)
+        #expect(result.state.reps == 7)
+    }
+
+    @Test func aReviewDatedBeforeTheLastOneIsRefused() async throws {
+        let harness = try await StudyHarness()
+        let (_, cards) = try await harness.topic("Rome", cards: 1)
+        let now = harness.time.date
+        try await harness.service.recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now)
+        await #expect(throws: PipelineError.self) {
+            try await harness.service.recorder.record(
+                userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now - 60)
+        }
+    }
+}

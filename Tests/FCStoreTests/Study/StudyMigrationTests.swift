@@ -1,0 +1,61 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// Migration 3 (users, card states, reviews, sessions) on a new database and over a version-2 one with data.
+struct StudyMigrationTests {
+    @Test func migratesAVersionTwoDatabaseWithDataKeepingEverything() async throws {
+        let database = TemporaryDatabase()
+        do {
+            let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(2)))
+            let topic = try await old.ensureTopic(named: "Rome")
+            _ = try await old.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(4)))
+            try await old.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
+            #expect(try await old.schemaVersion() == 2)
+        }
+        let store = try Store(path: database.path, now: Fixtures.now)
+
+        #expect(try await store.schemaVersion() == 3)
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 3") == "study")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 4)
+        let topic = try #require(try await store.topic(named: "rome"))
+        #expect(try await store.topicAlgorithm(topicID: topic.id) == "badger")
+        #expect(try await store.topicPolicy(topicID: topic.id)?.refillBelow == 10)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM users") == 0)
+        #expect(try await store.integrityCheck() == "ok")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0)
+    }
+
+    @Test func learnersAreCreatedOnFirstUseAndFoundIgnoringCase() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let local = try await store.ensureUser(named: User.defaultName)
+        let ana = try await store.ensureUser(named: "Ana")
+
+        #expect(try await store.ensureUser(named: "ANA").id == ana.id)
+        #expect(local.id != ana.id)
+        #expect(local.timeZone == nil)
+        #expect(local.createdAt == Fixtures.date)
+        try await store.setTimeZone("Europe/Berlin", userID: ana.id)
+        #expect(try await store.user(named: "ana")?.timeZone == "Europe/Berlin")
+        await #expect(throws: StoreError.invalidUserName) { try await store.ensureUser(named: "  ") }
+    }
+
+    @Test func deletingACardOrTopicDeletesItsStatesAndReviews() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 3)
+        for card in world.cards { try await world.review(card) }
+        #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 3)
+
+        _ = try await world.store.scalarInteger("DELETE FROM cards WHERE id = \(world.cards[0].id)")
+        #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 2)
+        #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM card_states") == 2)
+
+        _ = try await world.store.scalarInteger("DELETE FROM topics WHERE id = \(world.topic.id)")
+        #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 0)
+        #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM card_states") == 0)
+        #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM users") == 1)
+    }
+}
