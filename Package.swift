@@ -31,9 +31,11 @@ let package = Package(
         .target(name: "FCGenerator", dependencies: ["FCCore", "FCSanitizer", "CCurl"], swiftSettings: strictSettings),
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing, SHA-256.
+        .target(name: "FCDeckFormats", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
-            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore"],
+            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCDeckFormats"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -47,6 +49,7 @@ let package = Package(
             dependencies: [
                 "FCPipeline",
                 "FCScheduler",
+                "FCDeckFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -61,11 +64,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "fcgen-bench",
-            dependencies: ["FCPipeline", "FCTestSupport"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats"],
             swiftSettings: strictSettings
         ),
 
         .testTarget(name: "FCCoreTests", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FCDeckFormatsTests", dependencies: ["FCDeckFormats", "FCCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "FCSanitizerTests",
             dependencies: ["FCSanitizer", "FCCore"],
@@ -84,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FCPipelineTests",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCCore"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -96,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "FCGenCLITests",
             // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
-            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore"],
+            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats"],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),

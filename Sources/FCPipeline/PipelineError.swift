@@ -16,6 +16,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case batchFailed(topic: String, batch: Int, storedBefore: Int, underlying: any Error & Sendable)
     /// An input file could not be used.
     case input(file: String, problem: String)
+    /// An import found bad rows and stored nothing (all-or-nothing); `problems` are the first few, as
+    /// `file:line:column: message`, out of `total`.
+    case importRefused(file: String, problems: [String], total: Int)
 
     public var description: String {
         switch self {
@@ -33,6 +36,10 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
             "topic \"\(topic)\", batch \(batch): \(underlying)"
                 + (storedBefore > 0 ? " (\(storedBefore) earlier batch(es) of this run were stored)" : "")
         case .input(let file, let problem): "\(file): \(problem)"
+        case .importRefused(let file, let problems, let total):
+            "\(file): \(total) bad row(s); nothing was imported (--skip-bad stores the good rows)\n  "
+                + problems.joined(separator: "\n  ")
+                + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         }
     }
 }

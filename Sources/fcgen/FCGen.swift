@@ -16,7 +16,8 @@ struct FCGen: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, TopicCommand.self, CardsCommand.self,
-            BatchesCommand.self, JobsCommand.self, SchedulerCommand.self,
+            BatchesCommand.self, JobsCommand.self, SchedulerCommand.self, CardCommand.self, ImportCommand.self,
+            ExportCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )

@@ -18,5 +18,8 @@ package struct Migration: Sendable, Hashable {
     }
 
     /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
-    package static let all: [Migration] = [initial, jobs]
+    package static let all: [Migration] = [initial, jobs, images]
+
+    /// The newest version in ``all`` (equal to its count once no version is missing).
+    package static var latestVersion: Int { all.last?.version ?? 0 }
 }
