@@ -98,6 +98,9 @@ public struct DeckTextReader: Sendable {
             isPastStart = true
             return
         }
+        if !final, startBytes.count == 1, startBytes[0] == 0xFF || startBytes[0] == 0xFE {
+            return  // could be a UTF-16 byte-order mark
+        }
         if startBytes == bom {
             startBytes = []
         } else if !final && bom.starts(with: startBytes) {

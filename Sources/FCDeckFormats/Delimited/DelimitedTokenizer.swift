@@ -54,6 +54,7 @@ public struct DelimitedTokenizer: Sendable {
         self.lenientQuotes = lenientQuotes
         self.line = firstLine
         self.recordLine = firstLine
+        self.fieldStart = TextPosition(line: firstLine, column: 1)
     }
 
     private static let quote = UInt8(ascii: "\"")
@@ -130,9 +131,9 @@ public struct DelimitedTokenizer: Sendable {
             return nil
         case .fieldStart:
             if isBlank(byte) { return nil }
-            fieldStart = position
             if fields.isEmpty { recordLine = position.line }
             if byte == Self.quote {
+                fieldStart = position  // a quoted field is where its quote is
                 state = .quoted
                 return nil
             }
@@ -225,6 +226,7 @@ public struct DelimitedTokenizer: Sendable {
         unquotedLength = 0
         state = .fieldStart
         recordLine = line
+        fieldStart = TextPosition(line: line, column: column)
     }
 
     /// Reports `problem` and skips the rest of the line (or nothing more, when the problem byte ended it).

@@ -1,7 +1,7 @@
 /// One field of a delimited line, decoded: its text and where it starts.
 public struct RawField: Sendable, Hashable {
     public var text: String
-    /// Where the field starts (its opening quote, for a quoted field).
+    /// Where the field starts: right after the separator (blanks included), or at its opening quote.
     public var position: TextPosition
     public var isQuoted: Bool
 
