@@ -43,11 +43,14 @@ struct CardRulesTests {
             message: "--reverse needs a question: the twin card asks for it, and an image-only card has none"),
         Refusal(
             label: "reversed true/false",
-            content: CardContent(kind: .truefalse, question: "Rome fell in 476?", answer: "true", explanation: nil, hasImage: false),
-            reversed: true, message: "--reverse does not fit --kind truefalse: its answer is not something to ask about"),
+            content: CardContent(
+                kind: .truefalse, question: "Rome fell in 476?", answer: "true", explanation: nil, hasImage: false),
+            reversed: true, message: "--reverse does not fit --kind truefalse: its answer is not something to ask about"
+        ),
         Refusal(
             label: "question too long",
-            content: CardContent(question: String(repeating: "q", count: 501), answer: "A", explanation: nil, hasImage: false),
+            content: CardContent(
+                question: String(repeating: "q", count: 501), answer: "A", explanation: nil, hasImage: false),
             message: "the question is too long (501 characters; at most 500)"),
     ]
 

@@ -25,7 +25,8 @@ struct MathAndAnkiTests {
 
     @Test func writesHeadersAndReversedNotes() {
         let writer = AnkiTextWriter(deck: "Roman\thistory")
-        #expect(writer.header.hasPrefix("#separator:tab\n#html:true\n#notetype column:1\n#deck column:2\n#tags column:6\n"))
+        #expect(
+            writer.header.hasPrefix("#separator:tab\n#html:true\n#notetype column:1\n#deck column:2\n#tags column:6\n"))
         let line = writer.line(
             for: ExportNote(
                 question: "Q", answer: "A", explanation: "E", isReversed: true,

@@ -14,7 +14,8 @@ struct CardEditingTests {
         let store = try Store(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Algebra")
         let added = try await store.addCard(
-            NewCard(topicID: topic.id, kind: .math, question: "Solve $x^2=4$", answer: "$x=\\pm 2$",
+            NewCard(
+                topicID: topic.id, kind: .math, question: "Solve $x^2=4$", answer: "$x=\\pm 2$",
                 explanation: "roots", withTwin: true))
         #expect(added.count == 2)
         #expect(added[0].twinID == added[1].card.id)
@@ -22,9 +23,12 @@ struct CardEditingTests {
         #expect(added[1].card.question == "$x=\\pm 2$")
         #expect(added.map(\.card.origin) == [.manual, .manual])
 
-        await #expect(throws: StoreError.duplicateQuestion(topicID: topic.id, existingCardID: added[0].card.id, side: "card")) {
+        await #expect(
+            throws: StoreError.duplicateQuestion(topicID: topic.id, existingCardID: added[0].card.id, side: "card")
+        ) {
             _ = try await store.addCard(
-                NewCard(topicID: topic.id, kind: .question, question: "solve  $X^2=4$?", answer: "other", explanation: nil))
+                NewCard(
+                    topicID: topic.id, kind: .question, question: "solve  $X^2=4$?", answer: "other", explanation: nil))
         }
         #expect(try await store.cards(topicID: topic.id).count == 2)
     }
@@ -78,10 +82,13 @@ struct CardEditingTests {
         let first = try await store.addCard(
             NewCard(topicID: topic.id, kind: .image, question: "", answer: "France", explanation: nil, image: image))
         let second = try await store.addCard(
-            NewCard(topicID: topic.id, kind: .question, question: "Which flag?", answer: "F", explanation: nil, image: image))
+            NewCard(
+                topicID: topic.id, kind: .question, question: "Which flag?", answer: "F", explanation: nil, image: image
+            ))
         // Two image-only cards with different pictures are not duplicates of each other.
         _ = try await store.addCard(
-            NewCard(topicID: topic.id, kind: .image, question: "", answer: "Italy", explanation: nil,
+            NewCard(
+                topicID: topic.id, kind: .image, question: "", answer: "Italy", explanation: nil,
                 image: NewImage(hash: "def", mimeType: "image/gif", bytes: [0x47])))
         #expect(first[0].image == CardImageInfo(hash: "abc", mimeType: "image/png", byteCount: 4))
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 2)
