@@ -32,9 +32,11 @@ let package = Package(
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing, SHA-256.
+        .target(name: "FCDeckFormats", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
-            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler"],
+            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -48,6 +50,7 @@ let package = Package(
             dependencies: [
                 "FCPipeline",
                 "FCScheduler",
+                "FCDeckFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -62,11 +65,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "fcgen-bench",
-            dependencies: ["FCPipeline", "FCTestSupport"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats"],
             swiftSettings: strictSettings
         ),
 
         .testTarget(name: "FCCoreTests", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FCDeckFormatsTests", dependencies: ["FCDeckFormats", "FCCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "FCSanitizerTests",
             dependencies: ["FCSanitizer", "FCCore"],
@@ -85,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FCPipelineTests",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCCore"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -102,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "FCGenCLITests",
             // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
-            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore"],
+            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats"],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),

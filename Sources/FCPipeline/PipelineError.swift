@@ -18,6 +18,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case input(file: String, problem: String)
     /// A study request cannot be carried out (a bad time zone, a review dated in the past, …).
     case study(String)
+    /// An import found bad rows and stored nothing (all-or-nothing); `problems` are the first few, as
+    /// `file:line:column: message`, out of `total`.
+    case importRefused(file: String, problems: [String], total: Int)
 
     public var description: String {
         switch self {
@@ -36,6 +39,10 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
                 + (storedBefore > 0 ? " (\(storedBefore) earlier batch(es) of this run were stored)" : "")
         case .input(let file, let problem): "\(file): \(problem)"
         case .study(let problem): problem
+        case .importRefused(let file, let problems, let total):
+            "\(file): \(total) bad row(s); nothing was imported (--skip-bad stores the good rows)\n  "
+                + problems.joined(separator: "\n  ")
+                + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         }
     }
 }

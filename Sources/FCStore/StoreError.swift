@@ -40,6 +40,15 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case sessionNotFound(id: Int64)
     /// The session cannot take this action (it ended, or the card is not the one it expects next).
     case sessionConflict(id: Int64, problem: String)
+    /// The topic already has a card with this question (same ``FCCore/DedupKey``); `side` says which card of a
+    /// pair clashed ("card" or "reversed twin").
+    case duplicateQuestion(topicID: Int64, existingCardID: Int64, side: String)
+    /// A deck position outside 1…count.
+    case positionOutOfRange(position: Int, count: Int)
+    /// Another topic already has this name (ignoring case).
+    case topicNameTaken(String)
+    /// Deleting the topic would delete cards, and `force` was not given.
+    case topicHasCards(name: String, cards: Int)
 
     public var description: String {
         switch self {
@@ -80,11 +89,31 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "no study session with id \(id)"
         case .sessionConflict(let id, let problem):
             "session \(id): \(problem)"
+        case .duplicateQuestion(let topicID, let existing, let side):
+            "the \(side) duplicates the question of card \(existing) in topic \(topicID); edit that card instead"
+        case .positionOutOfRange(let position, let count):
+            "position \(position) is outside the deck (1...\(count))"
+        case .topicNameTaken(let name):
+            "a topic named \"\(name)\" already exists"
+        case .topicHasCards(let name, let cards):
+            "topic \"\(name)\" has \(cards) card(s); pass --force to delete it with its cards, learning state and jobs"
         }
     }
 }
 
 extension StoreError {
+    /// Whether the error is about the user's input (a missing card, a duplicate, …) rather than the database:
+    /// the CLI exits 65 for these.
+    public var isInputError: Bool {
+        switch self {
+        case .cardNotFound, .duplicateQuestion, .positionOutOfRange, .topicNameTaken, .topicHasCards, .invalidTopicName,
+            .sessionNotFound, .sessionConflict, .invalidUserName:
+            true
+        default:
+            false
+        }
+    }
+
     /// Another connection held the lock past the busy timeout: trying again later may work (exit 75 in the CLI).
     public var isBusy: Bool {
         guard case .sqlite(_, _, let code, _) = self else { return false }

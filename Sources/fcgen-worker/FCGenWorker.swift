@@ -185,7 +185,7 @@ enum WorkerExit {
         case let error as PipelineError:
             switch error {
             case .setting, .missingAPIKey: 64
-            case .config, .environment, .input, .fallbackRefused, .study: 65
+            case .config, .environment, .input, .fallbackRefused, .study, .importRefused: 65
             case .batchFailed: 1
             }
         case let error as StoreError: error.isBusy ? 75 : 1

@@ -43,6 +43,7 @@ struct ConfigKey: Sendable {
         ConfigKey("prompts_dir", .text(\.promptsDirectory, allowed: nil)),
         ConfigKey("fixtures_dir", .text(\.fixturesDirectory, allowed: nil)),
         ConfigKey("avoid_list_limit", .integer(\.avoidListLimit, range: 0...1000)),
+        ConfigKey("image_max_bytes", .integer(\.imageMaxBytes, range: 1024...67_108_864)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

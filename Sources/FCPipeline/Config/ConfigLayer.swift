@@ -21,6 +21,7 @@ public struct ConfigLayer: Sendable, Equatable {
     public var promptsDirectory: String?
     public var fixturesDirectory: String?
     public var avoidListLimit: Int?
+    public var imageMaxBytes: Int?
 
     public init() {}
 
@@ -45,6 +46,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.promptsDirectory = promptsDirectory ?? lower.promptsDirectory
         merged.fixturesDirectory = fixturesDirectory ?? lower.fixturesDirectory
         merged.avoidListLimit = avoidListLimit ?? lower.avoidListLimit
+        merged.imageMaxBytes = imageMaxBytes ?? lower.imageMaxBytes
         return merged
     }
 }

@@ -25,6 +25,8 @@ public struct Settings: Sendable {
     public var promptsDirectory: URL?
     public var fixturesDirectory: URL
     public var avoidListLimit: Int
+    /// Largest image a card may carry, in bytes (default 1 MiB).
+    public var imageMaxBytes: Int
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -72,7 +74,8 @@ public struct Settings: Sendable {
             databasePath: layer.database.map { directory($0).path } ?? defaultDatabasePath(environment),
             promptsDirectory: layer.promptsDirectory.map(directory),
             fixturesDirectory: directory(layer.fixturesDirectory ?? "fixtures"),
-            avoidListLimit: layer.avoidListLimit ?? 60
+            avoidListLimit: layer.avoidListLimit ?? 60,
+            imageMaxBytes: layer.imageMaxBytes ?? 1_048_576
         )
     }
 

@@ -4,7 +4,8 @@ import CSQLite
 ///
 /// Parameter and column indexes follow SQLite: parameters start at 1, columns at 0.
 final class Statement {
-    private let handle: OpaquePointer
+    /// Internal (not private) so extensions in other files (blobs) can reach it.
+    let handle: OpaquePointer
     /// Named in errors, with ``operation``.
     private let path: String
     /// What the store is doing with this statement ("insert card"), for errors; never the SQL arguments. Set per

@@ -7,10 +7,12 @@
 struct Migrator {
     let migrations: [Migration]
 
-    /// - Precondition: versions are 1, 2, 3, … in order (a programmer error otherwise).
+    /// - Precondition: versions increase strictly, starting at 1 (a programmer error otherwise). A gap is allowed
+    ///   only while parallel branches are merged (cards' version 4 before study's version 3 lands).
     init(migrations: [Migration]) {
         for (offset, migration) in migrations.enumerated() {
-            precondition(migration.version == offset + 1, "migrations must be numbered 1, 2, 3, … in order")
+            let previous = offset == 0 ? 0 : migrations[offset - 1].version
+            precondition(migration.version > previous, "migrations must be numbered in increasing order")
         }
         self.migrations = migrations
     }

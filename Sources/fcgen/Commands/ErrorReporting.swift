@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCDeckFormats
 import FCGenerator
 import FCPipeline
 import FCStore
@@ -31,7 +32,7 @@ func exitStatus(for error: any Error) -> Int32 {
     switch error {
     case let error as PipelineError:
         switch error {
-        case .config, .environment, .fallbackRefused, .input, .study: return ExitStatus.dataError
+        case .config, .environment, .fallbackRefused, .input, .study, .importRefused: return ExitStatus.dataError
         case .setting, .missingAPIKey: return ExitStatus.usage
         case .batchFailed(_, _, _, let underlying): return exitStatus(for: underlying)
         }
@@ -44,10 +45,10 @@ func exitStatus(for error: any Error) -> Int32 {
     case let error as TransportError:
         return error == .cancelled ? ExitStatus.failure : ExitStatus.unavailable
     case let error as StoreError:
-        switch error {
-        case .cardNotFound, .sessionNotFound, .sessionConflict, .invalidUserName: return ExitStatus.dataError
-        default: return error.isBusy ? ExitStatus.temporaryFailure : ExitStatus.failure
-        }
+        if error.isInputError { return ExitStatus.dataError }
+        return error.isBusy ? ExitStatus.temporaryFailure : ExitStatus.failure
+    case is DeckFormatError:
+        return ExitStatus.dataError
     default:
         return ExitStatus.failure
     }

@@ -4,11 +4,11 @@ import FCPipeline
 import FCStore
 import Foundation
 
-/// `fcgen topic …`: manage one topic (its refill subscription today; colour, icon, rename and delete later).
+/// `fcgen topic …`: manage one topic: refill subscription, colour and icon, name, deletion.
 struct TopicCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "topic",
-        abstract: "Manage a topic and its refill policy.",
+        abstract: "Manage a topic: refill policy, colour and icon, rename, delete.",
         discussion: """
             A topic with a refill policy is kept stocked by fcgen-worker: when fewer than --refill-below of its \
             cards are unstudied, a job generates the next batch of --batch-size cards (until --max-batches).
@@ -17,8 +17,14 @@ struct TopicCommand: AsyncParsableCommand {
               fcgen topic add "Roman history" --refill-below 20 --batch-size 15 --max-batches 50
               fcgen topic set "Roman history" --refill-below 30
               fcgen topic show "Roman history" --json
+              fcgen topic set "Roman history" --color red --icon 🏛
+              fcgen topic rename "Roman history" "Ancient Rome"
+              fcgen topic delete "Ancient Rome" --force
             """,
-        subcommands: [TopicAddCommand.self, TopicSetCommand.self, TopicShowCommand.self]
+        subcommands: [
+            TopicAddCommand.self, TopicSetCommand.self, TopicShowCommand.self, TopicRenameCommand.self,
+            TopicDeleteCommand.self,
+        ]
     )
 }
 
@@ -52,6 +58,7 @@ struct TopicAddCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The topic's name.") var name: String
     @OptionGroup var policy: PolicyOptions
+    @OptionGroup var appearance: AppearanceOptions
 
     func validate() throws {
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -73,6 +80,10 @@ struct TopicAddCommand: AsyncParsableCommand {
                     maxBatches: policy.maxBatches)
                 try await store.setTopicPolicy(newPolicy, topicID: topic.id)
             }
+            if !appearance.isEmpty {
+                let current = try await store.topicAppearance(topicID: topic.id)
+                try await store.setTopicAppearance(appearance.applied(to: current), topicID: topic.id)
+            }
             try await TopicShowCommand.show(topic.id, in: store, json: global.json)
         }
     }
@@ -89,6 +100,12 @@ struct TopicSetCommand: AsyncParsableCommand {
 
     @Flag(help: "Remove the batch limit.") var noMaxBatches = false
     @Flag(help: "Stop refilling this topic.") var unsubscribe = false
+    @OptionGroup var appearance: AppearanceOptions
+    @Flag(help: "Remove the colour.") var noColor = false
+    @Flag(help: "Remove the icon.") var noIcon = false
+
+    private var changesAppearance: Bool { !appearance.isEmpty || noColor || noIcon }
+    private var changesPolicy: Bool { unsubscribe || !policy.isEmpty || noMaxBatches }
 
     func validate() throws {
         if unsubscribe, !policy.isEmpty || noMaxBatches {
@@ -97,10 +114,12 @@ struct TopicSetCommand: AsyncParsableCommand {
         if noMaxBatches, policy.maxBatches != nil {
             throw ValidationError("give either --max-batches or --no-max-batches")
         }
-        if !unsubscribe, policy.isEmpty, !noMaxBatches {
+        if !changesPolicy, !changesAppearance {
             throw ValidationError(
-                "nothing to change: give --refill-below, --batch-size, --max-batches or --unsubscribe")
+                "nothing to change: give --refill-below, --batch-size, --max-batches, --unsubscribe, --color or --icon")
         }
+        if noColor, appearance.color != nil { throw ValidationError("give either --color or --no-color") }
+        if noIcon, appearance.icon != nil { throw ValidationError("give either --icon or --no-icon") }
     }
 
     func run() async throws {
@@ -108,7 +127,14 @@ struct TopicSetCommand: AsyncParsableCommand {
             let settings = try global.loadSettings().settings
             let store = try Store(path: settings.databasePath, now: .system)
             let topic = try await global.requireTopic(name, in: store)
-            if unsubscribe {
+            if changesAppearance {
+                let current = try await store.topicAppearance(topicID: topic.id)
+                try await store.setTopicAppearance(
+                    appearance.applied(to: current, clearColor: noColor, clearIcon: noIcon), topicID: topic.id)
+            }
+            if !changesPolicy {
+                // Appearance only.
+            } else if unsubscribe {
                 try await store.setTopicPolicy(nil, topicID: topic.id)
             } else {
                 let current = try await store.topicPolicy(topicID: topic.id)
@@ -131,7 +157,7 @@ struct TopicSetCommand: AsyncParsableCommand {
 /// `fcgen topic show NAME`: the refill policy, counts and open job.
 struct TopicShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a topic's refill policy, counts and open job.")
+        commandName: "show", abstract: "Show a topic's refill policy, counts, open job, colour and icon.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The topic's name.") var name: String
@@ -139,6 +165,7 @@ struct TopicShowCommand: AsyncParsableCommand {
     struct Output: Encodable {
         var schemaVersion = 1
         var topic: TopicRefillStatus
+        var appearance: TopicAppearance
     }
 
     func run() async throws {
@@ -151,8 +178,9 @@ struct TopicShowCommand: AsyncParsableCommand {
 
     static func show(_ topicID: Int64, in store: Store, json: Bool) async throws {
         let status = try await store.topicRefillStatus(topicID: topicID)
+        let appearance = try await store.topicAppearance(topicID: topicID)
         if json {
-            try Console.json(Output(topic: status))
+            try Console.json(Output(topic: status, appearance: appearance))
             return
         }
         var lines = ["topic: \(status.name) (id \(status.topicID))"]
@@ -167,6 +195,9 @@ struct TopicShowCommand: AsyncParsableCommand {
         lines.append("refill due: \(status.isRefillDue ? "yes" : "no")")
         if let job = status.openJob {
             lines.append("open job: \(job.id) \(job.status.rawValue), attempts \(job.attempts)/\(job.maxAttempts)")
+        }
+        if appearance.color != nil || appearance.icon != nil {
+            lines.append("colour: \(appearance.color ?? "none"), icon: \(appearance.icon ?? "none")")
         }
         Console.out(lines.joined(separator: "\n"))
     }

@@ -17,7 +17,7 @@ struct StudyMigrationTests {
         }
         let store = try Store(path: database.path, now: Fixtures.now)
 
-        #expect(try await store.schemaVersion() == 3)
+        #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 3") == "study")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 4)
         let topic = try #require(try await store.topic(named: "rome"))

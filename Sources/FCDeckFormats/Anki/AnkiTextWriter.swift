@@ -1,0 +1,58 @@
+/// Writes Anki's "Notes in Plain Text" format, which Anki's File › Import reads without questions asked.
+///
+/// Columns: note type, deck, Front, Back, Explanation, tags. The note type is `Basic`, or `Basic (and reversed
+/// card)` for a card stored with a reversed twin (one note, and Anki makes both cards). The explanation is its own
+/// field so it can be mapped to a field of the user's choice (Basic has none: Anki then leaves it unmapped). Fields
+/// are HTML (`#html:true`): text is escaped, line breaks become `<br>`, `$…$`/`$$…$$` become MathJax `\(…\)`/`\[…\]`,
+/// and a picture is `<img src="<hash>.<ext>">` before the question (copy the media files into Anki's
+/// `collection.media` folder).
+///
+/// ```swift
+/// let writer = AnkiTextWriter(deck: "Roman history")
+/// var text = writer.header
+/// text += writer.line(for: note)
+/// ```
+public struct AnkiTextWriter: Sendable {
+    public static let basic = "Basic"
+    public static let basicAndReversed = "Basic (and reversed card)"
+    public static let tags = "fcgen"
+
+    public let deck: String
+
+    public init(deck: String) {
+        // A tab or line break would end the field; `::` (subdecks) is left as the user wrote it.
+        self.deck = String(deck.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    }
+
+    /// The file headers (Anki manual, "Importing › File headers").
+    public var header: String {
+        """
+        #separator:tab
+        #html:true
+        #notetype column:1
+        #deck column:2
+        #tags column:6
+        #columns:Note type\tDeck\tFront\tBack\tExplanation\tTags
+
+        """
+    }
+
+    /// One note as a line, ending in `\n`.
+    public func line(for note: ExportNote) -> String {
+        var front = AnkiHTML.field(fromText: note.question)
+        if let image = note.image {
+            front = "<img src=\"\(image.fileName)\">" + (front.isEmpty ? "" : "<br>" + front)
+        }
+        return [
+            note.isReversed ? Self.basicAndReversed : Self.basic, deck, front, AnkiHTML.field(fromText: note.answer),
+            AnkiHTML.field(fromText: note.explanation ?? ""), Self.tags,
+        ].map(Self.quotedIfNeeded).joined(separator: "\t") + "\n"
+    }
+
+    /// A field holding `"` (only an `<img>` tag can: text quotes are `&quot;`) is quoted with doubled quotes, as
+    /// Anki's own exporter writes it.
+    static func quotedIfNeeded(_ field: String) -> String {
+        guard field.contains("\"") else { return field }
+        return "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}

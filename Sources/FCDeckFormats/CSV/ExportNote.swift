@@ -1,0 +1,31 @@
+/// One note to export: a card, with its reversed twin folded in (``isReversed``) rather than written twice.
+public struct ExportNote: Sendable, Hashable {
+    public var question: String
+    public var answer: String
+    public var explanation: String?
+    public var isReversed: Bool
+    /// The card's picture, named by its content hash.
+    public var image: ExportImage?
+
+    public init(question: String, answer: String, explanation: String?, isReversed: Bool, image: ExportImage? = nil) {
+        self.question = question
+        self.answer = answer
+        self.explanation = explanation
+        self.isReversed = isReversed
+        self.image = image
+    }
+}
+
+/// A picture as exported: `<hash>.<ext>` beside the exported file.
+public struct ExportImage: Sendable, Hashable {
+    public var hash: String
+    public var format: ImageFormat
+
+    public init(hash: String, format: ImageFormat) {
+        self.hash = hash
+        self.format = format
+    }
+
+    /// The media file's name, e.g. `9f86d08….png`.
+    public var fileName: String { "\(hash).\(format.fileExtension)" }
+}

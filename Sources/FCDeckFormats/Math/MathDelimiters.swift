@@ -1,0 +1,88 @@
+/// Converts TeX dollar maths to the delimiters MathJax (and so Anki) renders: `$…$` → `\(…\)`, `$$…$$` → `\[…\]`.
+///
+/// A `$` opens inline maths only when a non-blank, non-digit follows it, and closes it only when a non-blank
+/// precedes it and no digit follows (pandoc's rule), so prices ("$5 and $6") stay text. `\$` is a literal dollar.
+/// `\(…\)` and `\[…\]` pass through unchanged. An unclosed `$` stays as it was.
+///
+/// ```swift
+/// MathDelimiters.mathJax("Solve $x^2 = 4$, see $$\\int f$$") // "Solve \\(x^2 = 4\\), see \\[\\int f\\]"
+/// ```
+public enum MathDelimiters {
+    public static func mathJax(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains("$") else { return text }
+        var output = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\", index + 1 < scalars.count {
+                if scalars[index + 1] == "$" {
+                    output.append("$")
+                } else {
+                    output.append(scalar)
+                    output.append(scalars[index + 1])
+                }
+                index += 2
+                continue
+            }
+            guard scalar == "$" else {
+                output.append(scalar)
+                index += 1
+                continue
+            }
+            let isDisplay = index + 1 < scalars.count && scalars[index + 1] == "$"
+            if isDisplay, let close = closingDisplay(scalars, from: index + 2) {
+                output.append(contentsOf: "\\[".unicodeScalars)
+                output.append(contentsOf: scalars[(index + 2)..<close])
+                output.append(contentsOf: "\\]".unicodeScalars)
+                index = close + 2
+            } else if !isDisplay, let close = closingInline(scalars, from: index + 1) {
+                output.append(contentsOf: "\\(".unicodeScalars)
+                output.append(contentsOf: scalars[(index + 1)..<close])
+                output.append(contentsOf: "\\)".unicodeScalars)
+                index = close + 1
+            } else {
+                output.append(scalar)
+                index += isDisplay ? 2 : 1
+                if isDisplay { output.append("$") }
+            }
+        }
+        return String(output)
+    }
+
+    private static func closingDisplay(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < scalars.count {
+            if scalars[index] == "\\" {
+                index += 2
+                continue
+            }
+            if scalars[index] == "$" && scalars[index + 1] == "$" { return index > start ? index : nil }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func closingInline(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start < scalars.count, !isBlank(scalars[start]), !isDigit(scalars[start]) else { return nil }
+        var index = start
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\" {
+                index += 2
+                continue
+            }
+            if scalar == "\n" { return nil }
+            if scalar == "$" {
+                let followedByDigit = index + 1 < scalars.count && isDigit(scalars[index + 1])
+                if !isBlank(scalars[index - 1]) && !followedByDigit { return index }
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+}

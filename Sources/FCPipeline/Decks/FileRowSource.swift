@@ -1,0 +1,80 @@
+import FCDeckFormats
+import FCStore
+import Foundation
+import Synchronization
+
+/// Problems found while reading an import file, shared between the row source (inside the store's transaction)
+/// and the importer that reports them.
+final class ImportProblemLog: Sendable {
+    private let state = Mutex<(kept: [ImportProblem], total: Int)>(([], 0))
+    /// Problems kept for the report; the rest are only counted, so a wholly wrong file can't fill memory.
+    static let keepLimit = 50
+
+    func record(_ problem: ImportProblem) {
+        state.withLock { state in
+            state.total += 1
+            if state.kept.count < Self.keepLimit { state.kept.append(problem) }
+        }
+    }
+
+    var kept: [ImportProblem] { state.withLock { $0.kept } }
+    var total: Int { state.withLock { $0.total } }
+}
+
+/// Streams an import file into the store: reads 64 KiB at a time with `read(2)`, parses, and hands over good rows.
+struct FileRowSource: CardRowSource {
+    let descriptor: Int32
+    let path: String
+    let skipBad: Bool
+    let log: ImportProblemLog
+    var reader: DeckTextReader
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
+    private var isAtEnd = false
+
+    init(descriptor: Int32, path: String, format: DeckTextReader.Format, skipBad: Bool, log: ImportProblemLog) {
+        self.descriptor = descriptor
+        self.path = path
+        self.skipBad = skipBad
+        self.log = log
+        self.reader = DeckTextReader(format: format)
+    }
+
+    mutating func next() throws -> ImportedCard? {
+        while true {
+            while let item = reader.next() {
+                switch item {
+                case .row(let row):
+                    // Once a row is bad an all-or-nothing import will roll back: keep reading only to report.
+                    if !skipBad && log.total > 0 { continue }
+                    return ImportedCard(
+                        question: row.question, answer: row.answer, explanation: row.explanation,
+                        isReversed: row.isReversed)
+                case .problem(let problem):
+                    log.record(problem)
+                    if problem.isFatal { isAtEnd = true }
+                }
+            }
+            if isAtEnd { return nil }
+            try readChunk()
+        }
+    }
+
+    private mutating func readChunk() throws {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count >= 0 else {
+            throw PipelineError.input(file: path, problem: "read failed: \(String(cString: strerror(errno)))")
+        }
+        if count == 0 {
+            reader.finish()
+            isAtEnd = true
+        } else {
+            buffer.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
+    func finish(_ summary: ImportSummary) throws {
+        guard !skipBad, log.total > 0 else { return }
+        throw PipelineError.importRefused(
+            file: path, problems: log.kept.map { "\(path):\($0)" }, total: log.total)
+    }
+}

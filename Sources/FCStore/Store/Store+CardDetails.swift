@@ -1,0 +1,62 @@
+import FCCore
+import Foundation
+
+extension Store {
+    /// The columns ``cardDetails(from:)`` reads, for `FROM cards c`.
+    static let cardDetailsColumns = """
+        c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
+        c.position, c.created_at, c.image_ref, (SELECT i.mime FROM images i WHERE i.hash = c.image_ref),
+        (SELECT i.size FROM images i WHERE i.hash = c.image_ref), c.reverse_of,
+        COALESCE(c.reverse_of, (SELECT t.id FROM cards t WHERE t.reverse_of = c.id ORDER BY t.id LIMIT 1)),
+        c.updated_at
+        """
+
+    /// One card with its picture, twin link and last edit.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)``.
+    public func cardDetails(id: Int64) throws -> CardDetails {
+        try connection.withStatement(
+            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ?", operation: "read card"
+        ) { statement in
+            try statement.bind(id, at: 1)
+            guard try statement.step() else { throw StoreError.cardNotFound(id: id) }
+            return try Self.cardDetails(from: statement)
+        }
+    }
+
+    /// Every card of the topic with details, in deck order (for exports).
+    public func cardDetails(topicID: Int64) throws -> [CardDetails] {
+        try connection.withStatement(
+            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.topic_id = ? ORDER BY c.position",
+            operation: "list card details"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            var cards: [CardDetails] = []
+            while try statement.step() { cards.append(try Self.cardDetails(from: statement)) }
+            return cards
+        }
+    }
+
+    /// Reads a row with ``cardDetailsColumns``.
+    static func cardDetails(from statement: Statement) throws -> CardDetails {
+        let id = statement.int64(at: 0)
+        guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
+            throw StoreError.corruptRow(table: "cards", column: "kind", rowID: id)
+        }
+        guard let origin = CardOrigin(rawValue: statement.string(at: 7)) else {
+            throw StoreError.corruptRow(table: "cards", column: "origin", rowID: id)
+        }
+        let card = Card(
+            id: id, topicID: statement.int64(at: 1), batchID: statement.optionalInt64(at: 2), kind: kind,
+            question: statement.string(at: 4), answer: statement.string(at: 5),
+            explanation: statement.optionalString(at: 6), origin: origin, dedupKey: statement.string(at: 8),
+            position: statement.int(at: 9), createdAt: Date(unixMilliseconds: statement.int64(at: 10)))
+        let image = statement.optionalString(at: 11).map { hash in
+            CardImageInfo(
+                hash: hash, mimeType: statement.optionalString(at: 12) ?? "", byteCount: statement.int(at: 13))
+        }
+        return CardDetails(
+            card: card, image: image, reverseOf: statement.optionalInt64(at: 14),
+            twinID: statement.optionalInt64(at: 15), updatedAt: Date(unixMilliseconds: statement.int64(at: 16)))
+    }
+}

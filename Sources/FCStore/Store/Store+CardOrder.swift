@@ -1,0 +1,88 @@
+import FCCore
+
+extension Store {
+    /// Deletes cards and closes the gaps they leave, so each affected deck stays numbered 1…n; in one transaction.
+    ///
+    /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
+    /// goes with it, and an image no other card shows is deleted too.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
+    public func deleteCards(ids: [Int64]) throws {
+        try connection.immediateTransaction("delete cards") {
+            for id in Set(ids).sorted() {
+                let details = try cardDetails(id: id)
+                try deleteLearningState(cardIDsSQL: "?", bind: id)
+                try connection.withStatement("DELETE FROM cards WHERE id = ?", operation: "delete card") { statement in
+                    try statement.bind(id, at: 1)
+                    try statement.run()
+                }
+                try connection.withStatement(
+                    "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",
+                    operation: "close position gap"
+                ) { statement in
+                    try statement.bind(details.card.topicID, at: 1)
+                    try statement.bind(details.card.position, at: 2)
+                    try statement.run()
+                }
+            }
+            try deleteUnusedImages()
+        }
+    }
+
+    /// Moves a card to `position` (1…count) in its deck, shifting the cards in between by one.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/positionOutOfRange(position:count:)``.
+    public func moveCard(id: Int64, to position: Int) throws -> CardDetails {
+        try connection.immediateTransaction("move card") {
+            let details = try cardDetails(id: id)
+            let count = try lastCardPosition(topicID: details.card.topicID)
+            guard (1...max(count, 1)).contains(position) else {
+                throw StoreError.positionOutOfRange(position: position, count: count)
+            }
+            let from = details.card.position
+            guard from != position else { return details }
+            // Moving down (to a larger position) pulls the cards in between up by one, and vice versa.
+            let shift =
+                from < position
+                ? "UPDATE cards SET position = position - 1 WHERE topic_id = ?1 AND position > ?2 AND position <= ?3"
+                : "UPDATE cards SET position = position + 1 WHERE topic_id = ?1 AND position >= ?3 AND position < ?2"
+            try connection.withStatement(shift, operation: "shift positions") { statement in
+                try statement.bind(details.card.topicID, at: 1)
+                try statement.bind(from, at: 2)
+                try statement.bind(position, at: 3)
+                try statement.run()
+            }
+            try connection.withStatement("UPDATE cards SET position = ? WHERE id = ?", operation: "move card") {
+                statement in
+                try statement.bind(position, at: 1)
+                try statement.bind(id, at: 2)
+                try statement.run()
+            }
+            return try cardDetails(id: id)
+        }
+    }
+
+    /// Deletes the learning state of the cards `cardIDsSQL` selects (one `?` bound to `bind`), when the study
+    /// tables exist: they arrive with the study migration, and reviews may not cascade on their own.
+    func deleteLearningState(cardIDsSQL: String, bind value: Int64) throws {
+        for table in ["reviews", "card_states"] where try hasColumn(table: table, column: "card_id") {
+            try connection.withStatement(
+                "DELETE FROM \(table) WHERE card_id IN (\(cardIDsSQL))", operation: "delete learning state"
+            ) { statement in
+                try statement.bind(value, at: 1)
+                try statement.run()
+            }
+        }
+    }
+
+    /// Whether `table` exists and has `column` (the schema may predate or postdate this code).
+    func hasColumn(table: String, column: String) throws -> Bool {
+        try connection.withStatement(
+            "SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?", operation: "inspect schema"
+        ) { statement in
+            try statement.bind(table, at: 1)
+            try statement.bind(column, at: 2)
+            return try statement.step() && statement.int(at: 0) > 0
+        }
+    }
+}

@@ -1,0 +1,38 @@
+extension Store {
+    /// The stored bytes of an image, by its hash; `nil` when no image has it.
+    public func imageBytes(hash: String) throws -> NewImage? {
+        try connection.withStatement("SELECT mime, bytes FROM images WHERE hash = ?", operation: "read image") {
+            statement in
+            try statement.bind(hash, at: 1)
+            guard try statement.step() else { return nil }
+            return NewImage(hash: hash, mimeType: statement.string(at: 0), bytes: statement.bytes(at: 1))
+        }
+    }
+
+    /// Stores an image unless an identical one (same hash) is already there. Call inside a write transaction.
+    func insertImage(_ image: NewImage, createdAt: Int64) throws {
+        try connection.withStatement(
+            """
+            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (hash) DO NOTHING
+            """,
+            operation: "store image"
+        ) { statement in
+            try statement.bind(image.hash, at: 1)
+            try statement.bind(image.mimeType, at: 2)
+            try statement.bind(bytes: image.bytes, at: 3)
+            try statement.bind(image.bytes.count, at: 4)
+            try statement.bind(createdAt, at: 5)
+            try statement.run()
+        }
+    }
+
+    /// Deletes images no card shows any more: after cards were deleted or lost their picture, in the same
+    /// transaction, so an image lives exactly as long as a card uses it.
+    func deleteUnusedImages() throws {
+        try connection.withStatement(
+            "DELETE FROM images WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.image_ref = images.hash)",
+            operation: "delete unused images"
+        ) { try $0.run() }
+    }
+}

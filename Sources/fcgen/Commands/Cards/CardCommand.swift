@@ -1,0 +1,76 @@
+import ArgumentParser
+import FCCore
+import FCDeckFormats
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen card …`: write, change, reorder and remove cards by hand.
+struct CardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Add, edit, delete, move or show a card.",
+        discussion: """
+            A card needs a question or an image, and an answer; an explanation is optional. --reverse also stores \
+            the twin card (question and answer swapped), linked to it: `card edit` changes the twin only with \
+            --also-twin, and says so when it leaves it alone.
+
+            Examples:
+              fcgen card add --topic Algebra --question 'Solve $x^2 = 4$' --answer '$x = \\pm 2$' --reverse
+              fcgen card add --topic Flags --image flag.png --answer France
+              fcgen card edit 12 --answer-file answer.txt --also-twin
+              fcgen card move 12 --to 1
+              fcgen card delete 12 13
+              fcgen card show 12 --json
+            """,
+        subcommands: [
+            CardAddCommand.self, CardEditCommand.self, CardDeleteCommand.self, CardMoveCommand.self,
+            CardShowCommand.self,
+        ]
+    )
+}
+
+/// `fcgen card add --topic T …`.
+struct CardAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a card (and its reversed twin) at the end of a topic's deck.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The topic (created if new).", valueName: "name")) var topic: String
+    @OptionGroup var content: CardTextOptions
+    @Flag(help: "Also store the reversed twin: the answer as question, the question as answer.") var reverse = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try global.loadSettings().settings
+            var (question, answer, explanation) = try content.sides()
+            if content.editor {
+                let sides = try CardEditor.edit(.init(question: "", answer: "", explanation: ""))
+                (question, answer, explanation) = (sides.question, sides.answer, sides.explanation)
+            }
+            let image = try content.image.map {
+                try ImageLoader.load(path: $0, maxBytes: content.imageMaxBytes ?? settings.imageMaxBytes)
+            }
+            let checked = try CardRules.check(
+                CardContent(
+                    kind: content.kind ?? .question, question: question ?? "", answer: answer ?? "",
+                    explanation: explanation, hasImage: image != nil),
+                reversed: reverse)
+            let store = try Store(path: settings.databasePath, now: .system)
+            let found = try await store.ensureTopic(named: topic)
+            let cards = try await store.addCard(
+                NewCard(
+                    topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
+                    explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse))
+            if global.json {
+                try Console.json(CardShowCommand.ListOutput(cards: cards))
+            } else {
+                for card in cards {
+                    Console.out(
+                        "added card \(card.card.id) at position \(card.card.position) of \"\(found.name)\""
+                            + (card.reverseOf != nil ? " (reversed twin of card \(card.reverseOf ?? 0))" : ""))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import FCCore
+import FCDeckFormats
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen card edit ID …`: change some sides of a card; the rest stay.
+struct CardEditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a card's text, picture or kind.",
+        discussion: """
+            Only the sides you give change. A card with a reversed twin: --also-twin writes the same change to \
+            the twin (question and answer swapped); without it the twin stays as it was and fcgen says so.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The card's id (see: fcgen cards --topic T).") var id: Int64
+    @OptionGroup var content: CardTextOptions
+    @Flag(help: "Remove the explanation.") var noExplanation = false
+    @Flag(help: "Remove the picture.") var noImage = false
+    @Flag(help: "Apply the change to the reversed twin too.") var alsoTwin = false
+
+    func validate() throws {
+        if noExplanation && (content.explanation != nil || content.explanationFile != nil) {
+            throw ValidationError("give --explanation or --no-explanation, not both")
+        }
+        if noImage && content.image != nil { throw ValidationError("give --image or --no-image, not both") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try global.loadSettings().settings
+            let store = try Store(path: settings.databasePath, now: .system)
+            let current = try await store.cardDetails(id: id)
+            var (question, answer, explanation) = try content.sides()
+            if content.editor {
+                let sides = try CardEditor.edit(
+                    .init(
+                        question: current.card.question, answer: current.card.answer,
+                        explanation: current.card.explanation ?? ""))
+                (question, answer, explanation) = (sides.question, sides.answer, sides.explanation)
+            }
+            let image = try content.image.map {
+                try ImageLoader.load(path: $0, maxBytes: content.imageMaxBytes ?? settings.imageMaxBytes)
+            }
+            let imageChange: CardUpdate.ImageChange = image.map { .replace($0) } ?? (noImage ? .remove : .keep)
+            let hasImage = image != nil || (current.image != nil && !noImage)
+            let checked = try CardRules.check(
+                CardContent(
+                    kind: content.kind ?? current.card.kind, question: question ?? current.card.question,
+                    answer: answer ?? current.card.answer,
+                    explanation: noExplanation ? nil : explanation ?? current.card.explanation, hasImage: hasImage),
+                reversed: alsoTwin && current.twinID != nil)
+            let edit = try await store.updateCard(
+                id: id,
+                to: CardUpdate(
+                    kind: checked.kind, question: checked.question, answer: checked.answer,
+                    explanation: checked.explanation, image: imageChange),
+                alsoTwin: alsoTwin)
+            if let twin = edit.twin, !edit.twinUpdated {
+                Console.err(
+                    "fcgen: note: card \(id) has a reversed twin, card \(twin.card.id), which was not changed "
+                        + "(run again with --also-twin to update it)")
+            }
+            if global.json {
+                try Console.json(
+                    CardShowCommand.ListOutput(
+                        cards: [edit.card] + (edit.twinUpdated ? [edit.twin].compactMap { $0 } : [])))
+            } else {
+                Console.out(
+                    "updated card \(id)" + (edit.twinUpdated ? " and its twin, card \(edit.twin?.card.id ?? 0)" : ""))
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import FCPipeline
+import Foundation
+
+/// Lets the learner write a card in `$EDITOR` (else `$VISUAL`, else `vi`): a temporary file with one section per
+/// side; lines starting with `#` are comments.
+enum CardEditor {
+    struct Sides {
+        var question: String
+        var answer: String
+        var explanation: String
+    }
+
+    static func edit(_ sides: Sides, in directory: URL = FileManager.default.temporaryDirectory) throws -> Sides {
+        let file = directory.appendingPathComponent("fcgen-card-\(UUID().uuidString).txt")
+        let template = """
+            # Write the card below each '== …' line. Lines starting with # are ignored.
+            # LaTeX is fine: $x^2$, $$\\int f$$. Save and quit to store the card; empty the file to cancel.
+            == question
+            \(sides.question)
+            == answer
+            \(sides.answer)
+            == explanation
+            \(sides.explanation)
+
+            """
+        try Data(template.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["EDITOR"], environment["VISUAL"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Through the shell, so EDITOR="code --wait" works; the path is passed as $1, never spliced into the script.
+        process.arguments = ["-c", "\(editor) \"$1\"", "fcgen-editor", file.path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PipelineError.input(
+                file: "$EDITOR", problem: "\(editor) exited with status \(process.terminationStatus)")
+        }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        return parse(text)
+    }
+
+    static func parse(_ text: String) -> Sides {
+        var sections: [String: [Substring]] = [:]
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("#") { continue }
+            if line.hasPrefix("== ") {
+                current = line.dropFirst(3).trimmingCharacters(in: .whitespaces).lowercased()
+                continue
+            }
+            if let current { sections[current, default: []].append(line) }
+        }
+        func side(_ name: String) -> String { (sections[name] ?? []).joined(separator: "\n") }
+        return Sides(question: side("question"), answer: side("answer"), explanation: side("explanation"))
+    }
+}

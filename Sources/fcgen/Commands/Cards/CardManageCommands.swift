@@ -1,0 +1,94 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen card delete ID…`.
+struct CardDeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete cards (their learning state too); the deck closes up the gaps.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The ids of the cards to delete.") var ids: [Int64]
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("give at least one card id") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            try await store.deleteCards(ids: ids)
+            let unique = Set(ids).sorted()
+            Console.out("deleted \(unique.count) card(s): " + unique.map(String.init).joined(separator: ", "))
+        }
+    }
+}
+
+/// `fcgen card move ID --to POSITION`.
+struct CardMoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move", abstract: "Move a card to another position in its deck (1 = first).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The card's id.") var id: Int64
+    @Option(help: ArgumentHelp("The new position, 1…number of cards.", valueName: "position")) var to: Int
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            let moved = try await store.moveCard(id: id, to: to)
+            Console.out("card \(id) is now at position \(moved.card.position)")
+        }
+    }
+}
+
+/// `fcgen card show ID`.
+struct CardShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a card: its sides, kind, picture and reversed twin.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The card's id.") var id: Int64
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var card: CardDetails
+    }
+
+    struct ListOutput: Encodable {
+        var schemaVersion = 1
+        var cards: [CardDetails]
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            let details = try await store.cardDetails(id: id)
+            if global.json {
+                try Console.json(Output(card: details))
+                return
+            }
+            let card = details.card
+            var lines = [
+                "card \(card.id), topic \(card.topicID), position \(card.position)",
+                "kind: \(card.kind.rawValue), origin: \(card.origin.rawValue)",
+                "question: \(card.question.isEmpty ? "(none: the image is the question)" : card.question)",
+                "answer: \(card.answer)",
+                "explanation: \(card.explanation ?? "(none)")",
+            ]
+            if let image = details.image {
+                lines.append("image: \(image.mimeType), \(image.byteCount) bytes, sha256 \(image.hash)")
+            } else {
+                lines.append("image: none")
+            }
+            if let original = details.reverseOf {
+                lines.append("reversed twin of card \(original)")
+            } else if let twin = details.twinID {
+                lines.append("reversed twin: card \(twin)")
+            }
+            Console.out(lines.joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen export --topic T --format anki|csv|json`.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a topic's cards for Anki, as CSV, or as JSON.",
+        discussion: """
+            anki: tab-separated with Anki's headers; File › Import in Anki reads it as Basic notes ("Basic (and \
+            reversed card)" for reversed pairs), the explanation in its own column, LaTeX as MathJax. Pictures are \
+            written beside --out as <sha256>.<ext>; copy them into Anki's collection.media folder.
+            csv: the format `fcgen import` reads (a round trip gives the same cards).
+            json: every field; --with-progress adds learning state.
+
+            Example: fcgen export --topic "Roman history" --format anki --out roman.txt
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The topic to export.", valueName: "name")) var topic: String
+    @Option(help: ArgumentHelp("anki, csv or json.", valueName: "format"), transform: enumArgument) var format:
+        ExportFormat
+    @Option(help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file")) var out: String?
+    @Flag(help: "JSON only: include each card's learning state.") var withProgress = false
+
+    func validate() throws {
+        if withProgress && format != .json { throw ValidationError("--with-progress needs --format json") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try global.openStore()
+            let found = try await global.requireTopic(topic, in: store)
+            let handle: FileHandle
+            if let out {
+                guard FileManager.default.createFile(atPath: out, contents: nil),
+                    let file = FileHandle(forWritingAtPath: out)
+                else { throw PipelineError.input(file: out, problem: "cannot be written") }
+                handle = file
+            } else {
+                handle = FileHandle.standardOutput
+            }
+            defer { if out != nil { try? handle.close() } }
+            let report = try await DeckExporter.export(
+                topic: found, format: format, from: store, withProgress: withProgress
+            ) { text in try handle.write(contentsOf: Data(text.utf8)) }
+            if !report.images.isEmpty {
+                if let out {
+                    let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
+                    try await DeckExporter.writeMedia(report.images, to: directory, from: store)
+                    Console.err("fcgen: wrote \(report.images.count) media file(s) to \(directory.path)")
+                } else {
+                    Console.err(
+                        "fcgen: note: \(report.images.count) picture(s) not written: give --out FILE to write them"
+                            + " beside the export")
+                }
+            }
+            if report.imagesLeftOut > 0 {
+                Console.err("fcgen: note: CSV has no picture column: \(report.imagesLeftOut) card picture(s) left out")
+            }
+            if out != nil { Console.err("fcgen: exported \(report.notes) note(s) from \"\(found.name)\"") }
+        }
+    }
+}

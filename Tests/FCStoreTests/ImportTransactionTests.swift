@@ -1,0 +1,62 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// A row source from an array that refuses (throws at the end) when told to, like a file with bad rows.
+private struct ArraySource: CardRowSource {
+    var rows: [ImportedCard]
+    var refuse = false
+    var index = 0
+
+    mutating func next() throws -> ImportedCard? {
+        guard index < rows.count else { return nil }
+        defer { index += 1 }
+        return rows[index]
+    }
+
+    func finish(_ summary: ImportSummary) throws {
+        if refuse { throw StoreError.invalidPolicy("refused by the test") }
+    }
+}
+
+struct ImportTransactionTests {
+    static let rows = [
+        ImportedCard(question: "Q1", answer: "A1", explanation: "E1", isReversed: true),
+        ImportedCard(question: "Q2", answer: "A2", explanation: nil, isReversed: false),
+        ImportedCard(question: "q2!", answer: "dup", explanation: nil, isReversed: false),
+    ]
+
+    @Test func importsRowsWithTwinsAndCountsDuplicates() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "T")
+        let summary = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows))
+        #expect(summary.rows == 3 && summary.cardsStored == 3 && summary.twinsStored == 1)
+        #expect(summary.duplicatesSkipped == 1)
+        let cards = try await store.cardDetails(topicID: topic.id)
+        #expect(cards.map(\.card.question) == ["Q1", "A1", "Q2"])
+        #expect(cards.map(\.card.position) == [1, 2, 3])
+        #expect(cards[1].reverseOf == cards[0].card.id)
+        #expect(cards.allSatisfy { $0.card.origin == .imported })
+
+        let again = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows))
+        #expect(again.cardsStored == 0 && again.duplicatesSkipped == 4)
+    }
+
+    @Test func storesNothingWhenTheSourceRefusesOrOnADryRun() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "T")
+        await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
+            _ = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows, refuse: true))
+        }
+        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        let dry = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows), dryRun: true)
+        #expect(dry.cardsStored == 3 && dry.isDryRun)
+        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        // The store still works after both rollbacks.
+        #expect(try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows)).cardsStored == 3)
+    }
+}
