@@ -57,11 +57,13 @@ extension Store {
         for box in write.boxesEarned { try insertBox(box, userID: userID) }
         for opening in write.boxesOpened { try openBox(opening, userID: userID) }
         for achievement in write.achievements { try insertAchievement(achievement, userID: userID) }
-        if let stats = write.dailyStats { try upsertDailyStats(stats, addingXP: xpByDay[stats.day] ?? 0) }
+        if let stats = write.dailyStats {
+            try upsertDailyStats(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0)
+        }
         for (day, xp) in xpByDay where day != write.dailyStats?.day {
             try upsertDailyStats(
                 DailyStatsRecord(userID: userID, day: day, cardsReviewed: 0, topicsExplored: 0, achievements: 0),
-                addingXP: xp)
+                userID: userID, addingXP: xp)
         }
         if write.isPerfectSessionAnswer, let sessionID = write.sessionID {
             try connection.withStatement(
@@ -161,7 +163,7 @@ extension Store {
         }
     }
 
-    private func upsertDailyStats(_ stats: DailyStatsRecord, addingXP xp: Int) throws {
+    private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) throws {
         try connection.withStatement(
             """
             INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
@@ -174,7 +176,7 @@ extension Store {
             """,
             operation: "write daily stats"
         ) { statement in
-            try statement.bind(stats.userID, at: 1)
+            try statement.bind(userID, at: 1)
             try statement.bind(stats.day, at: 2)
             try statement.bind(stats.cardsReviewed, at: 3)
             try statement.bind(stats.topicsExplored, at: 4)
