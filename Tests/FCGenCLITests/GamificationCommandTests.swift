@@ -15,8 +15,10 @@ struct GamificationCommandTests {
         #expect(try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
 
         let started = try object(
-            try cli.run(["session", "start", "--topic", "Roman history", "--cards", "10", "--json", "--user", "ana"] + db)
-                .stdout)
+            try cli.run(
+                ["session", "start", "--topic", "Roman history", "--cards", "10", "--json", "--user", "ana"] + db
+            )
+            .stdout)
         let id = try #require((started["session"] as? [String: Any])?["id"] as? Int)
         var answerXP = 0
         for rating in ["good", "easy", "fail"] {

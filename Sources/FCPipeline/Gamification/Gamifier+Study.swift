@@ -28,7 +28,8 @@ extension Gamifier {
         ]
         if card.completesTopic { events.append(.topicCompleted(topicID: card.topicID)) }
         return try decide(
-            events, input: input, at: time, isPerfectSessionAnswer: firstTry && rating.isSuccess && input.sessionID != nil)
+            events, input: input, at: time,
+            isPerfectSessionAnswer: firstTry && rating.isSuccess && input.sessionID != nil)
     }
 
     /// A quiz answer: `cardAnsweredCorrectly` for a right answer; a wrong or empty one earns nothing.

@@ -79,7 +79,8 @@ public struct Gamifier: Sendable {
             stateJSON: try codec.encode(after), sessionID: input.sessionID,
             isPerfectSessionAnswer: isPerfectSessionAnswer, updatedAt: time)
         write.awards = awards.map {
-            AwardRecord(kind: $0.kind, reference: $0.reference, xp: $0.xp, day: $0.day.description, earnedAt: $0.earnedAt)
+            AwardRecord(
+                kind: $0.kind, reference: $0.reference, xp: $0.xp, day: $0.day.description, earnedAt: $0.earnedAt)
         }
         if let today = after.today {
             // Challenges and counters are written only when they changed: most reviews move neither.

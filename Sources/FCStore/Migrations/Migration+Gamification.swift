@@ -42,8 +42,6 @@ extension Migration {
             );
             -- A session's rewards for its summary.
             CREATE INDEX xp_events_session ON xp_events (session_id) WHERE session_id IS NOT NULL;
-            -- A learner's recent awards.
-            CREATE INDEX xp_events_user_time ON xp_events (user_id, earned_at);
 
             CREATE TABLE challenges (
                 user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,

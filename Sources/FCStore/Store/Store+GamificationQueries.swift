@@ -41,7 +41,8 @@ extension Store {
             while try statement.step() {
                 boxes.append(
                     BoxRecord(
-                        boxID: statement.string(at: 0), sessionID: statement.int64(at: 1), ordinal: statement.int(at: 2),
+                        boxID: statement.string(at: 0), sessionID: statement.int64(at: 1),
+                        ordinal: statement.int(at: 2),
                         rarity: statement.string(at: 3), earnedAt: Date(unixMilliseconds: statement.int64(at: 4)),
                         openedAt: statement.optionalInt64(at: 5).map(Date.init(unixMilliseconds:)),
                         xp: statement.optionalInt(at: 6)))
@@ -112,5 +113,13 @@ extension Store {
             }
             return rows
         }
+    }
+}
+
+extension Store {
+    /// Runs SQL statements inside one `BEGIN IMMEDIATE` transaction. For benchmarks and tests that need bulk data
+    /// (a million past reviews) faster than the repository operations write it; never for application code.
+    package func executeInTransaction(_ sql: String) throws {
+        try connection.immediateTransaction("bulk SQL") { try connection.execute(sql, operation: "bulk SQL") }
     }
 }

@@ -24,7 +24,8 @@ extension Store {
         sessionID: Int64?,
         decide: @Sendable (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
-        try recordReviewTransaction(userID: userID, cardID: cardID, sessionID: sessionID, decide: decide, gamify: nil as GamifyStep?)
+        try recordReviewTransaction(
+            userID: userID, cardID: cardID, sessionID: sessionID, decide: decide, gamify: nil as GamifyStep?)
     }
 
     /// The review transaction; `gamify`, when given, runs after the review, state and session are written (see

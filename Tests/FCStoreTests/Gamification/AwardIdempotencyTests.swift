@@ -12,7 +12,8 @@ struct AwardIdempotencyTests {
         GamificationWrite(
             stateJSON: state,
             awards: [
-                AwardRecord(kind: "xp:card", reference: "\(cardID):2023-11-14", xp: 25, day: "2023-11-14", earnedAt: time),
+                AwardRecord(
+                    kind: "xp:card", reference: "\(cardID):2023-11-14", xp: 25, day: "2023-11-14", earnedAt: time),
                 AwardRecord(kind: "achievement", reference: "first_steps", xp: 10, day: "2023-11-14", earnedAt: time),
             ],
             achievements: [AchievementRecord(achievementID: "first_steps", unlockedAt: time)],
@@ -42,7 +43,8 @@ struct AwardIdempotencyTests {
         #expect(state.totalXP == 35)
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM xp_events") == 2)
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 2)
-        #expect(try await world.store.unlockedAchievements(userID: world.user.id).map(\.achievementID) == ["first_steps"])
+        #expect(
+            try await world.store.unlockedAchievements(userID: world.user.id).map(\.achievementID) == ["first_steps"])
         let day = try #require(try await world.store.dailyStats(day: "2023-11-14").first)
         #expect(day.xp == 35)
         #expect(day.cardsReviewed == 1)
@@ -88,10 +90,13 @@ struct AwardIdempotencyTests {
             return GamificationWrite(
                 stateJSON: "{}",
                 awards: [
-                    AwardRecord(kind: "box", reference: "\(session.id):1", xp: 0, day: "2023-11-14", earnedAt: Fixtures.date)
+                    AwardRecord(
+                        kind: "box", reference: "\(session.id):1", xp: 0, day: "2023-11-14", earnedAt: Fixtures.date)
                 ],
                 boxesEarned: [
-                    BoxRecord(boxID: "\(session.id):1", sessionID: session.id, ordinal: 1, rarity: "rare", earnedAt: Fixtures.date)
+                    BoxRecord(
+                        boxID: "\(session.id):1", sessionID: session.id, ordinal: 1, rarity: "rare",
+                        earnedAt: Fixtures.date)
                 ],
                 sessionID: input.sessionID, updatedAt: Fixtures.date)
         }
@@ -106,7 +111,8 @@ struct AwardIdempotencyTests {
                 stateJSON: "{}",
                 awards: [
                     AwardRecord(
-                        kind: "box_open", reference: "\(session.id):1", xp: 40, day: "2023-11-14", earnedAt: Fixtures.date)
+                        kind: "box_open", reference: "\(session.id):1", xp: 40, day: "2023-11-14",
+                        earnedAt: Fixtures.date)
                 ],
                 boxesOpened: [BoxOpening(boxID: "\(session.id):1", xp: 40, openedAt: Fixtures.date)],
                 updatedAt: Fixtures.date)

@@ -45,7 +45,9 @@ struct BoxesListCommand: AsyncParsableCommand {
                 Console.out("no boxes yet: finish a study session to earn some")
                 return
             }
-            var table = TextTable([("box", .left), ("rarity", .left), ("earned", .left), ("opened", .left), ("xp", .right)])
+            var table = TextTable([
+                ("box", .left), ("rarity", .left), ("earned", .left), ("opened", .left), ("xp", .right),
+            ])
             for box in boxes.sorted(by: { ($0.openedAt == nil ? 0 : 1) < ($1.openedAt == nil ? 0 : 1) }) {
                 table.append([
                     box.boxID, box.rarity, Timestamp.format(box.earnedAt), box.openedAt.map(Timestamp.format) ?? "-",

@@ -12,7 +12,8 @@ enum RewardsText {
         }
         if !rewards.boxesEarned.isEmpty {
             let rarities = rewards.boxesEarned.map(\.rarity).joined(separator: ", ")
-            lines.append("🎁 \(rewards.boxesEarned.count) mystery boxes earned (\(rarities)); open them: fcgen boxes open --all")
+            lines.append(
+                "🎁 \(rewards.boxesEarned.count) mystery boxes earned (\(rarities)); open them: fcgen boxes open --all")
         }
         for box in rewards.boxesOpened { lines.append("🎁 box \(box.id) (\(box.rarity)): +\(box.xp ?? 0) XP") }
         for achievement in rewards.achievementsUnlocked {
