@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "FCDeckFormats", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
-            dependencies: ["FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats"],
+            dependencies: [
+                "FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats", "FCGamification",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -51,6 +53,7 @@ let package = Package(
                 "FCPipeline",
                 "FCScheduler",
                 "FCDeckFormats",
+                "FCGamification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -65,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fcgen-bench",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification"],
             swiftSettings: strictSettings
         ),
 
@@ -90,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FCPipelineTests",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats", "FCGamification"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,6 +8,6 @@ struct Benchmark: Sendable {
 extension Benchmark {
     /// Every benchmark, in the order `fcgen-bench` runs them when none is named.
     static let all: [Benchmark] = [
-        TransportWaitBenchmark.benchmark, CSVImportBenchmark.benchmark,
+        TransportWaitBenchmark.benchmark, CSVImportBenchmark.benchmark, GamificationBenchmark.benchmark,
     ]
 }

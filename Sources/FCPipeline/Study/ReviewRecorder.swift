@@ -19,9 +19,12 @@ public import Foundation
 /// ```
 public struct ReviewRecorder: Sendable {
     public let store: Store
+    /// Gamification for every review, in the review's transaction; `nil`: none.
+    public let gamifier: Gamifier?
 
-    public init(store: Store) {
+    public init(store: Store, gamifier: Gamifier? = nil) {
         self.store = store
+        self.gamifier = gamifier
     }
 
     /// Records one review.
@@ -35,12 +38,25 @@ public struct ReviewRecorder: Sendable {
         userID: Int64, cardID: Int64, rating: Rating, at time: Date, durationMilliseconds: Int? = nil,
         sessionID: Int64? = nil
     ) async throws -> ReviewResult {
-        let recorded = try await store.recordReview(userID: userID, cardID: cardID, sessionID: sessionID) { context in
+        let decide: @Sendable (ReviewContext) throws -> ReviewDecision = { context in
             try Self.decide(context, rating: rating, at: time, durationMilliseconds: durationMilliseconds)
         }
-        return ReviewResult(
-            cardID: cardID, rating: rating, reviewedAt: time, state: CardState(recorded.state),
-            algorithm: SchedulingAlgorithm(rawValue: recorded.state.algorithm) ?? .default, session: recorded.session)
+        guard let gamifier else {
+            let recorded = try await store.recordReview(
+                userID: userID, cardID: cardID, sessionID: sessionID, decide: decide)
+            return ReviewResult(recorded, rating: rating, at: time, rewards: nil)
+        }
+        let box = DecisionBox()
+        let recorded = try await store.recordReview(
+            userID: userID, cardID: cardID, sessionID: sessionID, decide: decide
+        ) { input in
+            let decision = try gamifier.decideReview(
+                input, rating: rating, at: time, duration: Double(durationMilliseconds ?? 0) / 1000)
+            if let decision { box.set(decision) }
+            return decision?.write
+        }
+        let rewards = box.decision.flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
+        return ReviewResult(recorded, rating: rating, at: time, rewards: rewards)
     }
 
     /// The pure part: what the review decides given what the store read.
@@ -82,4 +98,16 @@ public struct ReviewResult: Sendable, Codable {
     public var algorithm: SchedulingAlgorithm
     /// The session after this answer, when the review was part of one.
     public var session: StudySessionRecord?
+    /// What the review earned (XP, level-ups, challenges, achievements); `nil` without gamification.
+    public var rewards: Rewards?
+
+    init(_ recorded: RecordedReview, rating: Rating, at time: Date, rewards: Rewards?) {
+        cardID = recorded.state.cardID
+        self.rating = rating
+        reviewedAt = time
+        state = CardState(recorded.state)
+        algorithm = SchedulingAlgorithm(rawValue: recorded.state.algorithm) ?? .default
+        session = recorded.session
+        self.rewards = rewards
+    }
 }

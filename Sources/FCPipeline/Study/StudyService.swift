@@ -23,11 +23,13 @@ public struct StudyService: Sendable {
     public let store: Store
     public let now: Now
     public let recorder: ReviewRecorder
+    /// Gamification for spaced reviews, quiz answers and session ends; `nil`: none. Free practice never earns.
+    public var gamifier: Gamifier? { recorder.gamifier }
 
-    public init(store: Store, now: Now) {
+    public init(store: Store, now: Now, gamifier: Gamifier? = nil) {
         self.store = store
         self.now = now
-        self.recorder = ReviewRecorder(store: store)
+        self.recorder = ReviewRecorder(store: store, gamifier: gamifier)
     }
 
     /// Starts a session over `topicIDs` with at most `limit` cards.
@@ -104,7 +106,16 @@ public struct StudyService: Sendable {
         let card = try await store.card(id: cardID)
         let verdict = grader.grade(typed, expected: reverse ? card.question : card.answer)
         let answer = SessionAnswer(quizCorrect: verdict == .correct, empty: verdict == .empty)
-        return (try await advance(session, cardID: cardID, answer: answer), verdict, card)
+        guard let gamifier, session.id != 0, session.mode == .quiz else {
+            return (try await advance(session, cardID: cardID, answer: answer), verdict, card)
+        }
+        let time = now()
+        let moved = try await store.answerWithoutReview(
+            sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer
+        ) { input in
+            try gamifier.decideQuizAnswer(input, correct: verdict == .correct, at: time)?.write
+        }
+        return (moved.session, verdict, card)
     }
 
     /// Ends the session; an in-memory session just gets its end time.
@@ -115,6 +126,20 @@ public struct StudyService: Sendable {
             return ended
         }
         return try await store.endSession(id: session.id, userID: session.userID)
+    }
+
+    /// Ends the session and returns what the whole session earned (its answers' awards and its boxes).
+    ///
+    /// Spaced and quiz sessions earn; free practice earns nothing. Ending an ended session earns nothing new but
+    /// still reports the session's rewards.
+    public func finish(_ session: StudySessionRecord) async throws -> (session: StudySessionRecord, rewards: Rewards?) {
+        guard let gamifier, session.id != 0, session.mode != .free else { return (try await end(session), nil) }
+        let ended = try await store.endSession(id: session.id, userID: session.userID) { input in
+            try gamifier.decideSessionEnd(input)?.write
+        }
+        let rewards = try await GamificationService(store: store, gamifier: gamifier, now: now)
+            .sessionRewards(userID: session.userID, sessionID: session.id)
+        return (ended.session, rewards)
     }
 
     private func advance(

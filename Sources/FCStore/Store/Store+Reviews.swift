@@ -24,6 +24,19 @@ extension Store {
         sessionID: Int64?,
         decide: @Sendable (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
+        try recordReviewTransaction(
+            userID: userID, cardID: cardID, sessionID: sessionID, decide: decide, gamify: nil as GamifyStep?)
+    }
+
+    /// The review transaction; `gamify`, when given, runs after the review, state and session are written (see
+    /// ``recordReview(userID:cardID:sessionID:decide:gamify:)``).
+    func recordReviewTransaction(
+        userID: Int64,
+        cardID: Int64,
+        sessionID: Int64?,
+        decide: @Sendable (ReviewContext) throws -> ReviewDecision,
+        gamify: GamifyStep?
+    ) throws -> RecordedReview {
         let fault = faultAfterReviewInsert
         return try connection.immediateTransaction("record review") {
             let context = try reviewContext(userID: userID, cardID: cardID)
@@ -39,8 +52,19 @@ extension Store {
                 session = try advanceSession(
                     id: sessionID, userID: userID, cardID: cardID, answer: SessionAnswer(rating: decision.rating))
             }
-            for award in decision.awards { try apply(award) }
-            return RecordedReview(reviewID: reviewID, state: state, session: session)
+            var commit: GamificationCommit?
+            for award in decision.awards { commit = try apply(award, userID: userID, merging: commit) }
+            if let gamify {
+                var input = try gamificationInput(userID: userID, sessionID: sessionID)
+                input.card = AnsweredCard(
+                    cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
+                    completesTopic: try KnownRule.isKnown(state)
+                        && isTopicKnown(topicID: context.topicID, userID: userID))
+                if let write = try gamify(input) {
+                    commit = try applyGamification(write, userID: userID).merged(into: commit)
+                }
+            }
+            return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
         }
     }
 
@@ -76,9 +100,12 @@ extension Store {
         }
     }
 
-    /// Writes one award; see ``AwardWrite``. Nothing to write until gamification adds cases.
-    /// (``AwardWrite`` has no cases yet, so there is nothing to switch over; gamification adds the `switch`.)
-    func apply(_ award: AwardWrite) throws {}
+    /// Writes one award of a ``ReviewDecision``; see ``AwardWrite``.
+    func apply(_ award: AwardWrite, userID: Int64, merging commit: GamificationCommit?) throws -> GamificationCommit {
+        switch award {
+        case .gamification(let write): try applyGamification(write, userID: userID).merged(into: commit)
+        }
+    }
 
     private func reviewContext(userID: Int64, cardID: Int64) throws -> ReviewContext {
         let card = try connection.withStatement(

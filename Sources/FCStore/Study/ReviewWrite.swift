@@ -59,11 +59,15 @@ public struct ReviewDecision: Sendable {
 ///
 /// ``Store/recordReview(userID:cardID:sessionID:decide:)`` writes the review row, the card state, the session
 /// counters and then every award of the ``ReviewDecision`` inside one `BEGIN IMMEDIATE` transaction, so an XP
-/// event or an achievement is stored exactly when its review is. The gamification step adds cases here (an XP
-/// event, a challenge update, …) and their SQL in ``Store/apply(_:)``; the pure gamification module computes them
-/// inside the `decide` closure from the ``ReviewContext`` (which it may extend with the state it needs).
-/// No cases yet: FCGamification has not landed.
-public enum AwardWrite: Sendable, Hashable {}
+/// event or an achievement is stored exactly when its review is. Awards are idempotent: each award row is
+/// `INSERT OR IGNORE`d by (learner, kind, reference), and only inserted ones pay.
+///
+/// The pipeline normally uses ``Store/recordReview(userID:cardID:sessionID:decide:gamify:)`` instead, whose
+/// `gamify` step reads the learner's gamification state inside the same transaction.
+public enum AwardWrite: Sendable, Hashable {
+    /// The engine's new state and what the event earned.
+    case gamification(GamificationWrite)
+}
 
 /// What ``Store/recordReview(userID:cardID:sessionID:decide:)`` wrote.
 public struct RecordedReview: Sendable {
@@ -72,4 +76,15 @@ public struct RecordedReview: Sendable {
     public var state: StoredCardState
     /// The session after its counters moved; `nil` outside a session.
     public var session: StudySessionRecord?
+    /// What the review's gamification wrote; `nil` when it had none.
+    public var gamification: GamificationCommit?
+}
+
+extension GamificationCommit {
+    /// This commit added to `other` (when there is one): keys united, XP summed, the later total.
+    func merged(into other: GamificationCommit?) -> GamificationCommit {
+        guard let other else { return self }
+        return GamificationCommit(
+            insertedKeys: other.insertedKeys.union(insertedKeys), paidXP: other.paidXP + paidXP, totalXP: totalXP)
+    }
 }

@@ -59,8 +59,9 @@ struct LearnCommand: AsyncParsableCommand {
                     Screen.show("Nothing to study here: no due or new cards.")
                     return
                 }
-                let finished = try await study(session, context: context, input: input)
+                let (finished, rewards) = try await study(session, context: context, input: input)
                 Screen.show("\nSession summary: \(SessionView(finished).summaryLine)")
+                if let rewards { Screen.show(RewardsText.lines(rewards).joined(separator: "\n")) }
                 Screen.show("Learn again? (y/n)")
                 guard input.key() == "y" else { return }
             }
@@ -92,7 +93,7 @@ struct LearnCommand: AsyncParsableCommand {
     /// Shows each card and records its rating; returns the ended session.
     private func study(
         _ start: StudySessionRecord, context: StudyContext, input: KeyInput
-    ) async throws -> StudySessionRecord {
+    ) async throws -> (session: StudySessionRecord, rewards: Rewards?) {
         var session = start
         while let card = try await context.service.nextCard(of: session) {
             let shownAt = Date()
@@ -123,6 +124,6 @@ struct LearnCommand: AsyncParsableCommand {
                 session, cardID: card.id, rating: rating, durationMilliseconds: duration
             ).session
         }
-        return try await context.service.end(session)
+        return try await context.service.finish(session)
     }
 }

@@ -49,6 +49,8 @@ struct QuizCommand: AsyncParsableCommand {
         var wrong: Int
         var empty: Int
         var misses: [Miss]
+        /// What the quiz earned.
+        var rewards: Rewards?
     }
 
     func run() async throws {
@@ -77,10 +79,11 @@ struct QuizCommand: AsyncParsableCommand {
                 }
                 if !global.json { Screen.show(graded.verdict == .correct ? "✓ right" : "✗ \(correct)") }
             }
-            session = try await context.service.end(session)
+            let (ended, rewards) = try await context.service.finish(session)
+            session = ended
             let output = Output(
                 session: SessionView(session), right: session.counts.correct, wrong: session.counts.failed,
-                empty: session.counts.empty, misses: misses)
+                empty: session.counts.empty, misses: misses, rewards: rewards)
             if global.json {
                 try Console.json(output)
                 return
@@ -92,6 +95,7 @@ struct QuizCommand: AsyncParsableCommand {
                 let given = miss.verdict == .empty ? "(empty)" : "\"\(miss.given)\""
                 Screen.show("- \(miss.prompt)\n    yours: \(given)\n    correct: \"\(miss.correct)\"")
             }
+            if let rewards { Screen.show(RewardsText.lines(rewards).joined(separator: "\n")) }
         }
     }
 }

@@ -31,14 +31,19 @@ struct SessionCommand: AsyncParsableCommand {
         var card: CardView?
         /// Whether every card of the queue was answered.
         var done: Bool
+        /// What the last answer earned (`answer`), or what the whole session earned (`end`).
+        var rewards: Rewards?
     }
 
     /// Prints the session and its next card.
-    static func show(_ session: StudySessionRecord, context: StudyContext, json: Bool) async throws {
+    static func show(
+        _ session: StudySessionRecord, context: StudyContext, json: Bool, rewards: Rewards? = nil
+    ) async throws {
         let card = try await context.service.nextCard(of: session)
         let view = SessionView(session)
         if json {
-            try Console.json(Output(session: view, card: card.map(CardView.init), done: card == nil))
+            try Console.json(
+                Output(session: view, card: card.map(CardView.init), done: card == nil, rewards: rewards))
             return
         }
         var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
@@ -129,7 +134,8 @@ struct SessionAnswerCommand: AsyncParsableCommand {
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
             let answered = try await context.service.answer(
                 session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
-            try await SessionCommand.show(answered.session, context: context, json: global.json)
+            try await SessionCommand.show(
+                answered.session, context: context, json: global.json, rewards: answered.review?.rewards)
         }
     }
 }
@@ -145,12 +151,14 @@ struct SessionEndCommand: AsyncParsableCommand {
         try await reportingErrors {
             let context = try await StudyContext(global: global)
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
-            let ended = try await context.service.end(session)
+            let (ended, rewards) = try await context.service.finish(session)
             if global.json {
-                try Console.json(SessionCommand.Output(session: SessionView(ended), card: nil, done: true))
+                try Console.json(
+                    SessionCommand.Output(session: SessionView(ended), card: nil, done: true, rewards: rewards))
                 return
             }
             Console.out("session \(ended.id) ended: \(SessionView(ended).summaryLine)")
+            if let rewards { Console.out(RewardsText.lines(rewards).joined(separator: "\n")) }
         }
     }
 }

@@ -19,12 +19,17 @@ struct StudyContext {
     let user: User
     let day: StudyDay
     let service: StudyService
+    /// Gamification reads and box opening for the learner.
+    let game: GamificationService
 
     init(global: GlobalOptions, timeZone: String? = nil) async throws {
         store = try global.openStore()
         user = try await store.ensureUser(named: global.user ?? User.defaultName)
         day = try StudyDay(override: timeZone, stored: user.timeZone)
-        service = StudyService(store: store, now: .system)
+        // The CLI is where randomness enters: the libraries only draw from the source they are given.
+        let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
+        service = StudyService(store: store, now: .system, gamifier: gamifier)
+        game = GamificationService(store: store, gamifier: gamifier, now: .system)
     }
 
     /// The topics named, in order; every topic when `names` is empty.

@@ -1,0 +1,110 @@
+public import FCCore
+public import FCGamification
+public import FCStore
+public import Foundation
+
+/// The read side of gamification and box opening: what `fcgen profile`, `challenges`, `boxes`, `achievements`
+/// and `leaderboard` show. Everything reads running totals (the stored state and small tables), never the reviews.
+///
+/// ```swift
+/// let service = GamificationService(store: store, gamifier: Gamifier(random: RandomSource(seed: 1)), now: .system)
+/// let profile = try await service.profile(of: me)
+/// profile.level.level
+/// ```
+public struct GamificationService: Sendable {
+    public let store: Store
+    public let gamifier: Gamifier
+    public let now: Now
+
+    public init(store: Store, gamifier: Gamifier, now: Now) {
+        self.store = store
+        self.gamifier = gamifier
+        self.now = now
+    }
+
+    var engine: Gamification { gamifier.engine }
+
+    /// The learner's state (a fresh one before their first event).
+    public func state(of user: User) async throws -> GamificationState {
+        try gamifier.state(from: try await store.gamificationState(userID: user.id), userID: user.id)
+    }
+
+    /// The learner's profile now: level, XP bar, streaks, today's challenges, unopened boxes.
+    public func profile(of user: User) async throws -> ProfileSummary {
+        engine.profile(of: try await state(of: user), at: now(), timeZone: Gamifier.timeZone(user.timeZone))
+    }
+
+    /// The learner's challenges for `day` (default: their today), with progress.
+    public func challenges(of user: User, on day: LocalDay? = nil) async throws -> [DailyChallenge] {
+        let zone = Gamifier.timeZone(user.timeZone)
+        let day = day ?? LocalDay(containing: now(), in: zone)
+        let state = try await state(of: user)
+        if state.today?.day == day { return state.today?.challenges ?? [] }
+        let stored = try await store.challenges(userID: user.id, day: day.description)
+        let fresh = engine.challenges(of: state, on: day, timeZone: zone)
+        // A past day: the stored rows carry that day's progress.
+        return fresh.map { challenge in
+            guard let row = stored.first(where: { $0.kind == challenge.kind.rawValue }) else { return challenge }
+            var merged = challenge
+            merged.target = row.target
+            merged.xp = row.xp
+            merged.progress = row.progress
+            merged.completedAt = row.completedAt
+            merged.expiresAt = row.expiresAt
+            return merged
+        }
+    }
+
+    /// Every achievement with its unlock time, in the rules' order.
+    public func achievements(of user: User) async throws -> [AchievementStatus] {
+        engine.achievements(of: try await state(of: user))
+    }
+
+    /// The learner's boxes, oldest first.
+    public func boxes(of user: User, unopenedOnly: Bool = false) async throws -> [BoxRecord] {
+        try await store.boxes(userID: user.id, unopenedOnly: unopenedOnly)
+    }
+
+    /// Opens boxes (every unopened one when `boxIDs` is `nil`) in one transaction; opened or unknown ids pay
+    /// nothing.
+    public func openBoxes(of user: User, boxIDs: [String]? = nil) async throws -> Rewards {
+        let gamifier = gamifier
+        let time = now()
+        let box = DecisionBox()
+        let commit = try await store.updateGamification(userID: user.id) { input in
+            let state = try gamifier.state(from: input.stored, userID: input.userID)
+            let ids = boxIDs ?? state.unopenedBoxes.map(\.id)
+            guard !ids.isEmpty else { return nil }
+            let decision = try gamifier.decide(ids.map { .boxOpened(boxID: $0) }, input: input, at: time)
+            box.set(decision)
+            return decision.write
+        }
+        guard let decision = box.decision, let rewards = gamifier.rewards(of: decision, commit: commit) else {
+            return Rewards(awards: [], rarities: [:], totalXP: commit.totalXP, rules: engine.rules)
+        }
+        return rewards
+    }
+
+    /// What the session earned so far, from the award ledger.
+    public func sessionRewards(userID: Int64, sessionID: Int64) async throws -> Rewards {
+        let awards = try await store.awards(userID: userID, sessionID: sessionID, limit: 1000).reversed()
+        var rarities: [String: String] = [:]
+        for box in try await store.boxes(userID: userID, sessionID: sessionID) { rarities[box.boxID] = box.rarity }
+        let total = try await store.gamificationState(userID: userID)?.totalXP ?? 0
+        return Rewards(awards: Array(awards), rarities: rarities, totalXP: total, rules: engine.rules)
+    }
+
+    /// Ranks every learner's stats for `day` (default: the asking learner's today) by `metric`: top `limit`,
+    /// 1-based competition ranks, the asking learner marked.
+    public func leaderboard(
+        for user: User, day: LocalDay? = nil, by metric: Leaderboard.Metric, limit: Int = 50
+    ) async throws -> (day: LocalDay, result: Leaderboard.Result) {
+        let day = day ?? LocalDay(containing: now(), in: Gamifier.timeZone(user.timeZone))
+        let rows = try await store.dailyStats(day: day.description).map {
+            DailyStats(
+                learnerID: $0.userID, name: $0.name, day: day, cardsReviewed: $0.cardsReviewed,
+                topicsExplored: $0.topicsExplored, achievementsUnlocked: $0.achievements, xp: $0.xp)
+        }
+        return (day, Leaderboard.rank(rows, by: metric, currentLearnerID: user.id, limit: limit))
+    }
+}

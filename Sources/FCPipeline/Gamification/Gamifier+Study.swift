@@ -1,0 +1,55 @@
+public import FCCore
+import FCGamification
+import FCStore
+import Foundation
+
+extension Gamifier {
+    /// Whether an answer at `time` is a *first try*: the learner's first answer to the card on their local day.
+    ///
+    /// The definition fcgen uses everywhere: an answer is a first try when the learner's previous review of the
+    /// card (`card_states.last_review`, read inside the transaction, before this answer) is on an earlier local
+    /// day, or there is none. A session's queue holds each card once, so within a session it is always the first
+    /// answer too. Quizzes write no reviews, so quiz answers look at spaced reviews only.
+    static func isFirstTry(lastReviewBefore: Date?, at time: Date, timeZone: TimeZone) -> Bool {
+        guard let last = lastReviewBefore else { return true }
+        return LocalDay(containing: last, in: timeZone) < LocalDay(containing: time, in: timeZone)
+    }
+
+    /// A spaced review: `cardReviewed`, then `topicCompleted` when the review made every card of the topic known.
+    func decideReview(_ input: GamificationInput, rating: Rating, at time: Date, duration: Double) throws -> Decision? {
+        guard let card = input.card else { return nil }
+        let firstTry = Self.isFirstTry(
+            lastReviewBefore: card.lastReviewBefore, at: time, timeZone: Self.timeZone(input.timeZone))
+        var events: [GamificationEvent] = [
+            .cardReviewed(
+                CardReview(
+                    cardID: card.cardID, topicID: card.topicID, rating: rating, isFirstTry: firstTry,
+                    duration: duration))
+        ]
+        if card.completesTopic { events.append(.topicCompleted(topicID: card.topicID)) }
+        return try decide(
+            events, input: input, at: time,
+            isPerfectSessionAnswer: firstTry && rating.isSuccess && input.sessionID != nil)
+    }
+
+    /// A quiz answer: `cardAnsweredCorrectly` for a right answer; a wrong or empty one earns nothing.
+    func decideQuizAnswer(_ input: GamificationInput, correct: Bool, at time: Date) throws -> Decision? {
+        guard correct, let card = input.card else { return nil }
+        let firstTry = Self.isFirstTry(
+            lastReviewBefore: card.lastReviewBefore, at: time, timeZone: Self.timeZone(input.timeZone))
+        let answer = CardAnswer(cardID: card.cardID, topicID: card.topicID, isFirstTry: firstTry, duration: 0)
+        return try decide(
+            [.cardAnsweredCorrectly(answer)], input: input, at: time, isPerfectSessionAnswer: firstTry)
+    }
+
+    /// A session end: `sessionFinished`, which earns the boxes.
+    func decideSessionEnd(_ input: GamificationInput) throws -> Decision? {
+        guard let ended = input.endedSession, let endedAt = ended.session.endedAt else { return nil }
+        let session = ended.session
+        let summary = SessionSummary(
+            sessionID: session.id, cardsReviewed: session.counts.cards, correct: session.counts.correct,
+            perfect: ended.perfect, duration: max(0, endedAt.timeIntervalSince(session.startedAt)),
+            topicIDs: ended.studiedTopicIDs)
+        return try decide([.sessionFinished(summary)], input: input, at: endedAt)
+    }
+}

@@ -1,0 +1,118 @@
+public import FCCore
+public import FCGamification
+public import FCStore
+public import Foundation
+
+/// Runs the pure gamification engine inside the store's transactions: decodes the learner's stored state, applies
+/// the events with the learner's time zone and an injected random source, and returns the write for the store.
+///
+/// Persisting is idempotent twice over: the engine's state remembers what it already paid today, and the store
+/// inserts each award `INSERT OR IGNORE` by (learner, kind, reference), counting only inserted awards' XP.
+///
+/// ```swift
+/// let gamifier = Gamifier(random: RandomSource(seed: 7))
+/// let recorder = ReviewRecorder(store: store, gamifier: gamifier)
+/// ```
+public struct Gamifier: Sendable {
+    /// The rules engine.
+    public let engine: Gamification
+    /// Draws box rarities and payouts.
+    public let random: RandomSource
+    let codec = GamificationStateCodec()
+
+    public init(engine: Gamification = Gamification(), random: RandomSource) {
+        self.engine = engine
+        self.random = random
+    }
+
+    /// What one gamified step decided.
+    struct Decision: Sendable {
+        var write: GamificationWrite
+        var awards: [Award]
+        var state: GamificationState
+        var levelBefore: Int
+    }
+
+    /// The learner's state from its stored form (a new state when there is none); its total XP is the store's.
+    ///
+    /// - Throws: ``PipelineError/study(_:)`` when the stored JSON cannot be read.
+    public func state(from stored: StoredGamificationState?, userID: Int64) throws -> GamificationState {
+        guard let stored else { return GamificationState(learnerID: userID) }
+        var state = try codec.decode(stored.stateJSON, userID: userID)
+        state.totalXP = stored.totalXP
+        return state
+    }
+
+    /// The learner's time zone: the stored identifier, else UTC (never the machine's zone).
+    public static func timeZone(_ identifier: String?) -> TimeZone {
+        identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
+            ?? .current
+    }
+
+    /// Applies `events` (in order, all at `time`) to the input's state.
+    func decide(
+        _ events: [GamificationEvent], input: GamificationInput, at time: Date, isPerfectSessionAnswer: Bool = false
+    ) throws -> Decision {
+        let zone = Self.timeZone(input.timeZone)
+        let before = try state(from: input.stored, userID: input.userID)
+        var state = before
+        var awards: [Award] = []
+        random.withGenerator { generator in
+            for event in events {
+                let result = engine.apply(event, to: state, at: time, timeZone: zone, using: &generator)
+                state = result.state
+                awards += result.awards
+            }
+        }
+        let write = try makeWrite(
+            before: before, after: state, awards: awards, input: input, time: time,
+            isPerfectSessionAnswer: isPerfectSessionAnswer)
+        return Decision(
+            write: write, awards: awards, state: state, levelBefore: engine.rules.levels.level(forXP: before.totalXP))
+    }
+
+    private func makeWrite(
+        before: GamificationState, after: GamificationState, awards: [Award], input: GamificationInput, time: Date,
+        isPerfectSessionAnswer: Bool
+    ) throws -> GamificationWrite {
+        var write = GamificationWrite(
+            stateJSON: try codec.encode(after), sessionID: input.sessionID,
+            isPerfectSessionAnswer: isPerfectSessionAnswer, updatedAt: time)
+        write.awards = awards.map {
+            AwardRecord(
+                kind: $0.kind, reference: $0.reference, xp: $0.xp, day: $0.day.description, earnedAt: $0.earnedAt)
+        }
+        if let today = after.today {
+            // Challenges and counters are written only when they changed: most reviews move neither.
+            if before.today?.challenges != today.challenges {
+                write.challenges = today.challenges.map {
+                    ChallengeRecord(
+                        day: $0.day.description, kind: $0.kind.rawValue, target: $0.target, xp: $0.xp,
+                        progress: $0.progress, completedAt: $0.completedAt, expiresAt: $0.expiresAt)
+                }
+            }
+            let stats = after.dailyStats(name: "", on: today.day)
+            if before.dailyStats(name: "", on: today.day) != stats {
+                write.dailyStats = DailyStatsRecord(
+                    userID: input.userID, day: today.day.description, cardsReviewed: stats.cardsReviewed,
+                    topicsExplored: stats.topicsExplored, achievements: stats.achievementsUnlocked)
+            }
+        }
+        for award in awards {
+            switch award.reason {
+            case .boxEarned(let box):
+                write.boxesEarned.append(
+                    BoxRecord(
+                        boxID: box.id, sessionID: box.sessionID, ordinal: box.ordinal, rarity: box.rarity.rawValue,
+                        earnedAt: box.earnedAt))
+            case .boxOpened(let box):
+                write.boxesOpened.append(BoxOpening(boxID: box.id, xp: award.xp, openedAt: award.earnedAt))
+            case .achievementUnlocked(let id):
+                write.achievements.append(AchievementRecord(achievementID: id.rawValue, unlockedAt: award.earnedAt))
+            default:
+                break
+            }
+        }
+        return write
+    }
+}

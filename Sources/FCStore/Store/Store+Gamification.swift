@@ -1,0 +1,212 @@
+import Foundation
+
+extension Store {
+    /// The learner's persisted gamification state; `nil` before their first gamified event.
+    public func gamificationState(userID: Int64) throws -> StoredGamificationState? {
+        try connection.withStatement(
+            "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = ?",
+            operation: "read gamification state"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            guard try statement.step() else { return nil }
+            return StoredGamificationState(
+                userID: userID, stateJSON: statement.string(at: 0), totalXP: statement.int(at: 1),
+                updatedAt: Date(unixMilliseconds: statement.int64(at: 2)))
+        }
+    }
+
+    /// Runs one gamification step in its own `BEGIN IMMEDIATE` transaction: reads the learner's state, lets `body`
+    /// compute the write, and stores it (what `fcgen boxes open` does).
+    ///
+    /// - Returns: What was written; an empty commit when `body` returns `nil`.
+    public func updateGamification(
+        userID: Int64, _ body: @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) throws -> GamificationCommit {
+        try connection.immediateTransaction("update gamification") {
+            let input = try gamificationInput(userID: userID, sessionID: nil)
+            guard let write = try body(input) else { return GamificationCommit(totalXP: input.stored?.totalXP ?? 0) }
+            return try applyGamification(write, userID: userID)
+        }
+    }
+
+    /// The input for a gamification step, read inside the caller's transaction.
+    func gamificationInput(userID: Int64, sessionID: Int64?) throws -> GamificationInput {
+        let zone = try connection.withStatement(
+            "SELECT time_zone FROM users WHERE id = ?", operation: "read learner time zone"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            return try statement.step() ? statement.optionalString(at: 0) : nil
+        }
+        return GamificationInput(
+            userID: userID, timeZone: zone, stored: try gamificationState(userID: userID), sessionID: sessionID)
+    }
+
+    /// Writes one step's results; must run inside a transaction.
+    ///
+    /// Awards first, `INSERT OR IGNORE`: only inserted awards add XP (to `total_xp` and the day's `daily_stats`),
+    /// so an award the ledger already holds pays nothing whatever the engine's state said.
+    func applyGamification(_ write: GamificationWrite, userID: Int64) throws -> GamificationCommit {
+        var commit = GamificationCommit()
+        var xpByDay: [String: Int] = [:]
+        for award in write.awards where try insertAward(award, userID: userID, sessionID: write.sessionID) {
+            commit.insertedKeys.insert(award.key)
+            commit.paidXP += award.xp
+            xpByDay[award.day, default: 0] += award.xp
+        }
+        for challenge in write.challenges { try upsertChallenge(challenge, userID: userID) }
+        for box in write.boxesEarned { try insertBox(box, userID: userID) }
+        for opening in write.boxesOpened { try openBox(opening, userID: userID) }
+        for achievement in write.achievements { try insertAchievement(achievement, userID: userID) }
+        if let stats = write.dailyStats {
+            try upsertDailyStats(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0)
+        }
+        for (day, xp) in xpByDay where day != write.dailyStats?.day {
+            try upsertDailyStats(
+                DailyStatsRecord(userID: userID, day: day, cardsReviewed: 0, topicsExplored: 0, achievements: 0),
+                userID: userID, addingXP: xp)
+        }
+        if write.isPerfectSessionAnswer, let sessionID = write.sessionID {
+            try connection.withStatement(
+                "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
+            ) { statement in
+                try statement.bind(sessionID, at: 1)
+                try statement.run()
+            }
+        }
+        commit.totalXP = try saveState(write, userID: userID, addingXP: commit.paidXP)
+        return commit
+    }
+
+    private func insertAward(_ award: AwardRecord, userID: Int64, sessionID: Int64?) throws -> Bool {
+        try connection.withStatement(
+            """
+            INSERT OR IGNORE INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            operation: "insert award"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(award.kind, at: 2)
+            try statement.bind(award.reference, at: 3)
+            try statement.bind(award.xp, at: 4)
+            try statement.bind(award.day, at: 5)
+            try statement.bind(award.earnedAt.unixMilliseconds, at: 6)
+            try statement.bind(sessionID, at: 7)
+            try statement.run()
+            return connection.changes == 1
+        }
+    }
+
+    private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) throws {
+        try connection.withStatement(
+            """
+            INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, day, kind) DO UPDATE SET
+                progress = max(progress, excluded.progress),
+                completed_at = COALESCE(completed_at, excluded.completed_at)
+            """,
+            operation: "write challenge"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(challenge.day, at: 2)
+            try statement.bind(challenge.kind, at: 3)
+            try statement.bind(challenge.target, at: 4)
+            try statement.bind(challenge.xp, at: 5)
+            try statement.bind(challenge.progress, at: 6)
+            try statement.bind(challenge.completedAt?.unixMilliseconds, at: 7)
+            try statement.bind(challenge.expiresAt.unixMilliseconds, at: 8)
+            try statement.run()
+        }
+    }
+
+    private func insertBox(_ box: BoxRecord, userID: Int64) throws {
+        try connection.withStatement(
+            """
+            INSERT OR IGNORE INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            operation: "insert box"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(box.boxID, at: 2)
+            try statement.bind(box.sessionID, at: 3)
+            try statement.bind(box.ordinal, at: 4)
+            try statement.bind(box.rarity, at: 5)
+            try statement.bind(box.earnedAt.unixMilliseconds, at: 6)
+            try statement.run()
+        }
+    }
+
+    private func openBox(_ opening: BoxOpening, userID: Int64) throws {
+        try connection.withStatement(
+            "UPDATE boxes SET opened_at = ?, xp = ? WHERE user_id = ? AND box_id = ? AND opened_at IS NULL",
+            operation: "open box"
+        ) { statement in
+            try statement.bind(opening.openedAt.unixMilliseconds, at: 1)
+            try statement.bind(opening.xp, at: 2)
+            try statement.bind(userID, at: 3)
+            try statement.bind(opening.boxID, at: 4)
+            try statement.run()
+        }
+    }
+
+    private func insertAchievement(_ achievement: AchievementRecord, userID: Int64) throws {
+        try connection.withStatement(
+            "INSERT OR IGNORE INTO achievements (user_id, achievement_id, unlocked_at) VALUES (?, ?, ?)",
+            operation: "insert achievement"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(achievement.achievementID, at: 2)
+            try statement.bind(achievement.unlockedAt.unixMilliseconds, at: 3)
+            try statement.run()
+        }
+    }
+
+    private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) throws {
+        try connection.withStatement(
+            """
+            INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, day) DO UPDATE SET
+                cards_reviewed = max(cards_reviewed, excluded.cards_reviewed),
+                topics_explored = max(topics_explored, excluded.topics_explored),
+                achievements = max(achievements, excluded.achievements),
+                xp = xp + excluded.xp
+            """,
+            operation: "write daily stats"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(stats.day, at: 2)
+            try statement.bind(stats.cardsReviewed, at: 3)
+            try statement.bind(stats.topicsExplored, at: 4)
+            try statement.bind(stats.achievements, at: 5)
+            try statement.bind(xp, at: 6)
+            try statement.run()
+        }
+    }
+
+    /// Saves the state and returns the new total XP.
+    private func saveState(_ write: GamificationWrite, userID: Int64, addingXP xp: Int) throws -> Int {
+        try connection.withStatement(
+            """
+            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET
+                state_json = excluded.state_json, total_xp = total_xp + excluded.total_xp,
+                updated_at = excluded.updated_at
+            RETURNING total_xp
+            """,
+            operation: "save gamification state"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(write.stateJSON, at: 2)
+            try statement.bind(xp, at: 3)
+            try statement.bind(write.updatedAt.unixMilliseconds, at: 4)
+            guard try statement.step() else { return xp }
+            let total = statement.int(at: 0)
+            // Step to SQLITE_DONE so the statement completes before the reset.
+            _ = try statement.step()
+            return total
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+extension Store {
+    /// The learner's awards, newest first; only those of `sessionID` when given.
+    public func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) throws -> [AwardRecord] {
+        let filter = sessionID == nil ? "" : " AND session_id = ?3"
+        return try connection.withStatement(
+            """
+            SELECT kind, reference, xp, day, earned_at, session_id FROM xp_events WHERE user_id = ?1\(filter)
+            ORDER BY earned_at DESC, id DESC LIMIT ?2
+            """,
+            operation: "list awards"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(limit, at: 2)
+            if let sessionID { try statement.bind(sessionID, at: 3) }
+            var awards: [AwardRecord] = []
+            while try statement.step() {
+                awards.append(
+                    AwardRecord(
+                        kind: statement.string(at: 0), reference: statement.string(at: 1), xp: statement.int(at: 2),
+                        day: statement.string(at: 3), earnedAt: Date(unixMilliseconds: statement.int64(at: 4)),
+                        sessionID: statement.optionalInt64(at: 5)))
+            }
+            return awards
+        }
+    }
+
+    /// The learner's boxes, oldest first; only unopened ones when `unopenedOnly`; only `sessionID`'s when given.
+    public func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) throws -> [BoxRecord] {
+        var sql = """
+            SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = ?1
+            """
+        if unopenedOnly { sql += " AND opened_at IS NULL" }
+        if sessionID != nil { sql += " AND session_id = ?2" }
+        sql += " ORDER BY earned_at, session_id, ordinal"
+        return try connection.withStatement(sql, operation: "list boxes") { statement in
+            try statement.bind(userID, at: 1)
+            if let sessionID { try statement.bind(sessionID, at: 2) }
+            var boxes: [BoxRecord] = []
+            while try statement.step() {
+                boxes.append(
+                    BoxRecord(
+                        boxID: statement.string(at: 0), sessionID: statement.int64(at: 1),
+                        ordinal: statement.int(at: 2),
+                        rarity: statement.string(at: 3), earnedAt: Date(unixMilliseconds: statement.int64(at: 4)),
+                        openedAt: statement.optionalInt64(at: 5).map(Date.init(unixMilliseconds:)),
+                        xp: statement.optionalInt(at: 6)))
+            }
+            return boxes
+        }
+    }
+
+    /// The learner's unlocked achievements, in unlock order.
+    public func unlockedAchievements(userID: Int64) throws -> [AchievementRecord] {
+        try connection.withStatement(
+            "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = ? ORDER BY unlocked_at, achievement_id",
+            operation: "list achievements"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            var records: [AchievementRecord] = []
+            while try statement.step() {
+                records.append(
+                    AchievementRecord(
+                        achievementID: statement.string(at: 0),
+                        unlockedAt: Date(unixMilliseconds: statement.int64(at: 1))))
+            }
+            return records
+        }
+    }
+
+    /// The learner's stored challenges for a local day (`YYYY-MM-DD`), by kind.
+    public func challenges(userID: Int64, day: String) throws -> [ChallengeRecord] {
+        try connection.withStatement(
+            """
+            SELECT day, kind, target, xp, progress, completed_at, expires_at FROM challenges
+            WHERE user_id = ? AND day = ? ORDER BY kind
+            """,
+            operation: "list challenges"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(day, at: 2)
+            var records: [ChallengeRecord] = []
+            while try statement.step() {
+                records.append(
+                    ChallengeRecord(
+                        day: statement.string(at: 0), kind: statement.string(at: 1), target: statement.int(at: 2),
+                        xp: statement.int(at: 3), progress: statement.int(at: 4),
+                        completedAt: statement.optionalInt64(at: 5).map(Date.init(unixMilliseconds:)),
+                        expiresAt: Date(unixMilliseconds: statement.int64(at: 6))))
+            }
+            return records
+        }
+    }
+
+    /// Every learner's stats for a local day (`YYYY-MM-DD`), with their names: the leaderboard's rows.
+    public func dailyStats(day: String) throws -> [DailyStatsRecord] {
+        try connection.withStatement(
+            """
+            SELECT d.user_id, u.name, d.day, d.cards_reviewed, d.topics_explored, d.achievements, d.xp
+            FROM daily_stats d JOIN users u ON u.id = d.user_id WHERE d.day = ?
+            """,
+            operation: "read daily stats"
+        ) { statement in
+            try statement.bind(day, at: 1)
+            var rows: [DailyStatsRecord] = []
+            while try statement.step() {
+                rows.append(
+                    DailyStatsRecord(
+                        userID: statement.int64(at: 0), name: statement.string(at: 1), day: statement.string(at: 2),
+                        cardsReviewed: statement.int(at: 3), topicsExplored: statement.int(at: 4),
+                        achievements: statement.int(at: 5), xp: statement.int(at: 6)))
+            }
+            return rows
+        }
+    }
+}
+
+extension Store {
+    /// Runs SQL statements inside one `BEGIN IMMEDIATE` transaction. For benchmarks and tests that need bulk data
+    /// (a million past reviews) faster than the repository operations write it; never for application code.
+    package func executeInTransaction(_ sql: String) throws {
+        try connection.immediateTransaction("bulk SQL") { try connection.execute(sql, operation: "bulk SQL") }
+    }
+}

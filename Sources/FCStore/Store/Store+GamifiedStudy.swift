@@ -1,0 +1,124 @@
+import FCCore
+import Foundation
+
+/// The gamification step of a transaction: the input read under the write lock in, what to write out.
+typealias GamifyStep = @Sendable (GamificationInput) throws -> GamificationWrite?
+
+extension Store {
+    /// Records one review and its gamification in ONE `BEGIN IMMEDIATE` transaction.
+    ///
+    /// As ``recordReview(userID:cardID:sessionID:decide:)``; then, after the review row, the card state and the
+    /// session counters are written, `gamify` receives the learner's gamification state (read under the write
+    /// lock), their time zone and the answered card (with its previous review time and whether the topic is now
+    /// fully known), and returns what to write; the store writes it idempotently (see ``GamificationWrite``).
+    /// Anything thrown rolls back the review too, so a retry starts from the same state and pays once.
+    ///
+    /// ```swift
+    /// let recorded = try await store.recordReview(userID: me, cardID: 42, sessionID: nil, decide: { … },
+    ///                                             gamify: { input in … })
+    /// recorded.gamification?.paidXP
+    /// ```
+    public func recordReview(
+        userID: Int64,
+        cardID: Int64,
+        sessionID: Int64?,
+        decide: @Sendable (ReviewContext) throws -> ReviewDecision,
+        gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) throws -> RecordedReview {
+        try withoutActuallyEscaping(gamify) { gamify in
+            try recordReviewTransaction(
+                userID: userID, cardID: cardID, sessionID: sessionID, decide: decide, gamify: gamify)
+        }
+    }
+
+    /// Counts a quiz (or free) answer in its session and runs `gamify` for it, in one transaction.
+    ///
+    /// - Returns: The session moved on, and what the gamification wrote (`nil` when `gamify` returned `nil`).
+    public func answerWithoutReview(
+        sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
+        gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+        try connection.immediateTransaction("answer in session") {
+            let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+            var input = try gamificationInput(userID: userID, sessionID: sessionID)
+            let card = try self.card(id: cardID)
+            input.card = AnsweredCard(
+                cardID: cardID, topicID: card.topicID,
+                lastReviewBefore: try cardState(userID: userID, cardID: cardID)?.lastReview, completesTopic: false)
+            guard let write = try gamify(input) else { return (session, nil) }
+            return (session, try applyGamification(write, userID: userID))
+        }
+    }
+
+    /// Ends the session and, when this call ended it, runs `gamify` for it, in one transaction.
+    ///
+    /// Ending an ended session returns it unchanged and runs nothing, so a repeated `session end` earns no boxes.
+    public func endSession(
+        id: Int64, userID: Int64, gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+        let endedAt = now().unixMilliseconds
+        return try connection.immediateTransaction("end session") {
+            let ended = try connection.withStatement(
+                "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
+                operation: "end session"
+            ) { statement in
+                try statement.bind(endedAt, at: 1)
+                try statement.bind(id, at: 2)
+                try statement.bind(userID, at: 3)
+                try statement.run()
+                return connection.changes == 1
+            }
+            let session = try session(id: id, userID: userID)
+            guard ended else { return (session, nil) }
+            var input = try gamificationInput(userID: userID, sessionID: id)
+            input.endedSession = EndedSession(
+                session: session, perfect: try perfectAnswers(sessionID: id),
+                studiedTopicIDs: try answeredTopicIDs(session))
+            guard let write = try gamify(input) else { return (session, nil) }
+            return (session, try applyGamification(write, userID: userID))
+        }
+    }
+
+    /// Answers in the session recalled on the first try.
+    func perfectAnswers(sessionID: Int64) throws -> Int {
+        try connection.withStatement("SELECT perfect FROM sessions WHERE id = ?", operation: "read session") {
+            statement in
+            try statement.bind(sessionID, at: 1)
+            return try statement.step() ? statement.int(at: 0) : 0
+        }
+    }
+
+    /// The distinct topics of the session's answered cards (the first `position` of its queue).
+    func answeredTopicIDs(_ session: StudySessionRecord) throws -> [Int64] {
+        try connection.withStatement(
+            """
+            SELECT DISTINCT c.topic_id FROM json_each(?) j JOIN cards c ON c.id = j.value WHERE j.key < ?
+            ORDER BY c.topic_id
+            """,
+            operation: "read session topics"
+        ) { statement in
+            try statement.bind(Self.jsonArray(session.queue), at: 1)
+            try statement.bind(session.position, at: 2)
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
+        }
+    }
+
+    /// Whether the learner knows every card of the topic (``KnownRule``); `false` for an empty topic.
+    func isTopicKnown(topicID: Int64, userID: Int64) throws -> Bool {
+        try connection.withStatement(
+            """
+            SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = ?1)
+                AND NOT EXISTS (
+                    SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
+                    WHERE c.topic_id = ?1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), 0)))
+            """,
+            operation: "check topic known"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(userID, at: 2)
+            return try statement.step() && statement.int(at: 0) == 1
+        }
+    }
+}

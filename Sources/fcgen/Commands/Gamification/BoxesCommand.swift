@@ -1,0 +1,98 @@
+import ArgumentParser
+import FCPipeline
+import FCStore
+import Foundation
+
+/// `fcgen boxes [open [ID…|--all]]`: mystery boxes.
+struct BoxesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxes",
+        abstract: "List your mystery boxes, or open them.",
+        discussion: """
+            Every finished session (spaced or quiz) earns 3–5 boxes; opening one pays XP by its rarity.
+              fcgen boxes                 # the boxes (unopened first)
+              fcgen boxes open --all      # open every unopened box
+              fcgen boxes open 12:1       # open one box by id
+            """,
+        subcommands: [BoxesListCommand.self, BoxesOpenCommand.self],
+        defaultSubcommand: BoxesListCommand.self
+    )
+}
+
+struct BoxesListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List mystery boxes.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Only unopened boxes.")
+    var unopened = false
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var user: String
+        var boxes: [BoxRecord]
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global)
+            let boxes = try await context.game.boxes(of: context.user, unopenedOnly: unopened)
+            if global.json {
+                try Console.json(Output(user: context.user.name, boxes: boxes))
+                return
+            }
+            guard !boxes.isEmpty else {
+                Console.out("no boxes yet: finish a study session to earn some")
+                return
+            }
+            var table = TextTable([
+                ("box", .left), ("rarity", .left), ("earned", .left), ("opened", .left), ("xp", .right),
+            ])
+            for box in boxes.sorted(by: { ($0.openedAt == nil ? 0 : 1) < ($1.openedAt == nil ? 0 : 1) }) {
+                table.append([
+                    box.boxID, box.rarity, Timestamp.format(box.earnedAt), box.openedAt.map(Timestamp.format) ?? "-",
+                    box.xp.map(String.init) ?? "-",
+                ])
+            }
+            Console.out(table.render())
+        }
+    }
+}
+
+struct BoxesOpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "open", abstract: "Open mystery boxes for XP.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Box ids to open (see fcgen boxes).", valueName: "box-id"))
+    var ids: [String] = []
+
+    @Flag(help: "Open every unopened box.")
+    var all = false
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var user: String
+        var rewards: Rewards
+    }
+
+    func validate() throws {
+        guard all != !ids.isEmpty else { throw ValidationError("name box ids or pass --all (not both)") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try await StudyContext(global: global)
+            let rewards = try await context.game.openBoxes(of: context.user, boxIDs: all ? nil : ids)
+            if global.json {
+                try Console.json(Output(user: context.user.name, rewards: rewards))
+                return
+            }
+            guard !rewards.boxesOpened.isEmpty else {
+                Console.out("nothing to open (unknown or already opened boxes)")
+                return
+            }
+            Console.out(RewardsText.lines(rewards).joined(separator: "\n"))
+        }
+    }
+}

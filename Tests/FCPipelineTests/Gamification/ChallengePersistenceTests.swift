@@ -1,0 +1,41 @@
+import FCCore
+import FCGamification
+import FCPipeline
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// Challenges are stored per learner and local day and expire at the learner's next local midnight.
+struct ChallengePersistenceTests {
+    @Test(arguments: [
+        // 2023-11-14T22:13:20Z is 17:13 in New York (UTC−5) and 03:43 on the 15th in Kolkata (UTC+5:30).
+        ("America/New_York", "2023-11-14", 1_700_024_400.0, "2023-11-15", 1_700_110_800.0),
+        ("Asia/Kolkata", "2023-11-15", 1_700_073_000.0, "2023-11-16", 1_700_159_400.0),
+    ])
+    func challengesArePersistedPerLocalDay(
+        zone: String, firstDay: String, firstExpiry: Double, secondDay: String, secondExpiry: Double
+    ) async throws {
+        let game = try await GameHarness()
+        let (_, cards) = try await game.base.topic("Rome", cards: 2)
+        let user = try await game.learner("zoe", zone: zone)
+        try await game.service.recorder.record(
+            userID: user.id, cardID: cards[0].id, rating: .good, at: StudyHarness.start)
+        let first = try await game.store.challenges(userID: user.id, day: firstDay)
+        #expect(first.count == 3)
+        #expect(first.allSatisfy { $0.expiresAt == Date(timeIntervalSince1970: firstExpiry) })
+        #expect(first.first { $0.kind == "card_master" }?.progress == 1)
+
+        // A day later (local): a new day's rows; the old ones stay as they were.
+        try await game.service.recorder.record(
+            userID: user.id, cardID: cards[1].id, rating: .good, at: StudyHarness.start.addingTimeInterval(86_400))
+        let second = try await game.store.challenges(userID: user.id, day: secondDay)
+        #expect(second.count == 3)
+        #expect(second.allSatisfy { $0.expiresAt == Date(timeIntervalSince1970: secondExpiry) })
+        #expect(try await game.store.challenges(userID: user.id, day: firstDay) == first)
+        game.base.time.advance(by: 86_400)
+        let shown = try await game.game.challenges(of: user)
+        #expect(shown.map(\.day.description) == [secondDay, secondDay, secondDay])
+        #expect(shown.first { $0.kind == .cardMaster }?.progress == 1)
+    }
+}

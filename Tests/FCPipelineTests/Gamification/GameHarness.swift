@@ -1,0 +1,36 @@
+import FCCore
+import FCGamification
+import FCPipeline
+import FCStore
+import FCTestSupport
+import Foundation
+
+/// A study harness whose service gamifies, with a seeded random source.
+struct GameHarness {
+    let base: StudyHarness
+    let gamifier: Gamifier
+    let service: StudyService
+    let game: GamificationService
+
+    init(start: Date = StudyHarness.start, seed: UInt64 = 7) async throws {
+        base = try await StudyHarness(start: start)
+        gamifier = Gamifier(random: RandomSource(seed: seed))
+        service = StudyService(store: base.store, now: base.time.now, gamifier: gamifier)
+        game = GamificationService(store: base.store, gamifier: gamifier, now: base.time.now)
+    }
+
+    var store: Store { base.store }
+
+    /// The learner named `name` (created), with `zone` stored when given.
+    func learner(_ name: String, zone: String? = nil) async throws -> User {
+        let user = try await store.ensureUser(named: name)
+        guard let zone else { return user }
+        try await store.setTimeZone(zone, userID: user.id)
+        return try await store.ensureUser(named: name)
+    }
+
+    /// Total XP from the store.
+    func totalXP(_ user: User) async throws -> Int {
+        try await store.gamificationState(userID: user.id)?.totalXP ?? 0
+    }
+}
