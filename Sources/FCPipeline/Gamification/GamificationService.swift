@@ -1,7 +1,7 @@
 public import FCCore
 public import FCGamification
 public import FCStore
-public import Foundation
+import Foundation
 
 /// The read side of gamification and box opening: what `fcgen profile`, `challenges`, `boxes`, `achievements`
 /// and `leaderboard` show. Everything reads running totals (the stored state and small tables), never the reviews.

@@ -1,4 +1,4 @@
-public import FCCore
+import FCCore
 import FCGamification
 import FCStore
 import Foundation
