@@ -65,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fcgen-bench",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCScheduler"],
             swiftSettings: strictSettings
         ),
 

@@ -8,6 +8,7 @@ struct Benchmark: Sendable {
 extension Benchmark {
     /// Every benchmark, in the order `fcgen-bench` runs them when none is named.
     static let all: [Benchmark] = [
-        TransportWaitBenchmark.benchmark, CSVImportBenchmark.benchmark,
+        TransportWaitBenchmark.benchmark, CSVImportBenchmark.benchmark, SchedulerThroughputBenchmark.benchmark,
+        ReviewRecordingBenchmark.benchmark, NextDueBenchmark.benchmark,
     ]
 }
