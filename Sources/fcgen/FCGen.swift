@@ -18,7 +18,7 @@ struct FCGen: AsyncParsableCommand {
             GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, TopicCommand.self, CardsCommand.self,
             BatchesCommand.self, JobsCommand.self, SchedulerCommand.self, DueCommand.self, ReviewCommand.self,
             SessionCommand.self, LearnCommand.self, QuizCommand.self, StatsCommand.self, CardCommand.self,
-            ImportCommand.self, ExportCommand.self,
+            ImportCommand.self, ExportCommand.self, UserCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )
