@@ -68,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fcgen-bench",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification"],
+            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification", "FCScheduler"],
             swiftSettings: strictSettings
         ),
 

@@ -28,4 +28,16 @@ public protocol CardScheduler: Sendable {
         at time: Date,
         using generator: inout some RandomNumberGenerator
     ) -> ReviewOutcome
+
+    /// This scheduler tuned to a learner's recent recall rate (share of recent reviews not failed, 0–1).
+    ///
+    /// Only badger uses the rate (its recall targeting, ``BadgerScheduler``); the default returns `self`. `nil`
+    /// (too few reviews to tell) also returns `self`, so a scheduler keeps whatever its configuration says. Live
+    /// recording and replay both call this with the rate ``RecentRecall`` computes from the review log before each
+    /// review, so a rebuild reproduces the live states.
+    func adapted(toRecentRecallRate rate: Double?) -> Self
+}
+
+extension CardScheduler {
+    public func adapted(toRecentRecallRate rate: Double?) -> Self { self }
 }

@@ -11,9 +11,13 @@ public struct ReviewLogEntry: Sendable, Codable, Hashable {
     public var reviewedAt: Date
     /// The learner's rating.
     public var rating: Rating
+    /// The learner's recent recall rate just before this review (see ``RecentRecall``), which badger's recall
+    /// targeting used when it scheduled the review; `nil` when unknown or too few reviews to tell.
+    public var recentRecallRate: Double?
 
-    public init(reviewedAt: Date, rating: Rating) {
+    public init(reviewedAt: Date, rating: Rating, recentRecallRate: Double? = nil) {
         self.reviewedAt = reviewedAt
         self.rating = rating
+        self.recentRecallRate = recentRecallRate
     }
 }

@@ -56,4 +56,14 @@ public struct Scheduler: CardScheduler {
         case .leitner(let scheduler): scheduler.review(card, rating: rating, at: time, using: &generator)
         }
     }
+
+    public func adapted(toRecentRecallRate rate: Double?) -> Scheduler {
+        guard rate != nil, case .badger(let scheduler) = rules else { return self }
+        return Scheduler(algorithm: algorithm, rules: .badger(scheduler.adapted(toRecentRecallRate: rate)))
+    }
+
+    private init(algorithm: SchedulingAlgorithm, rules: Rules) {
+        self.algorithm = algorithm
+        self.rules = rules
+    }
 }

@@ -9,5 +9,6 @@ extension Benchmark {
     /// Every benchmark, in the order `fcgen-bench` runs them when none is named.
     static let all: [Benchmark] = [
         TransportWaitBenchmark.benchmark, CSVImportBenchmark.benchmark, GamificationBenchmark.benchmark,
+        SchedulerThroughputBenchmark.benchmark, ReviewRecordingBenchmark.benchmark, NextDueBenchmark.benchmark,
     ]
 }

@@ -1,3 +1,4 @@
+import FCCore
 public import FCScheduler
 public import FCStore
 
@@ -16,6 +17,16 @@ extension CardState {
             userID: userID, cardID: cardID, algorithm: algorithm.rawValue, phase: phase.rawValue, step: step,
             stability: stability, difficulty: difficulty, box: box, due: due, lastReview: lastReview, reps: reps,
             lapses: lapses, level: KnowledgeLevel.of(self))
+    }
+}
+
+extension ReviewLogEntry {
+    /// The scheduler's view of a stored review, with its recall rate when the store read its window; `nil` for a
+    /// rating outside 0–3.
+    public init?(_ stored: StoredReview) {
+        guard let rating = Rating(rawValue: stored.rating) else { return nil }
+        let rate = stored.recentRecall.flatMap { RecentRecall.rate(reviews: $0.reviews, passed: $0.passed) }
+        self.init(reviewedAt: stored.reviewedAt, rating: rating, recentRecallRate: rate)
     }
 }
 

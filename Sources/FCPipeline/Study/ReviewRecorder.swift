@@ -9,8 +9,11 @@ public import Foundation
 /// The scheduling runs inside the store's `BEGIN IMMEDIATE` transaction (see
 /// ``FCStore/Store/recordReview(userID:cardID:sessionID:decide:)``), so concurrent reviews of one card serialise.
 /// Fuzz is drawn from a generator seeded by the card id and its review count, so replaying the log with
-/// `Scheduler.rebuild(from:createdAt:cardSeed:)` reproduces every due date. When the topic's algorithm changed since
-/// the card's state was written, the state is first rebuilt from the log under the new algorithm.
+/// `Scheduler.rebuild(from:createdAt:cardSeed:)` reproduces every due date. Badger's recall targeting reads the
+/// learner's recent recall rate from the review log inside the same transaction (``RecentRecall``: the last 50
+/// reviews in the topic before this one), and a rebuild computes the same rate for every review, so it reproduces
+/// the adapted intervals too. When the topic's algorithm changed since the card's state was written, the state is
+/// first rebuilt from the log under the new algorithm.
 ///
 /// ```swift
 /// let recorder = ReviewRecorder(store: store)
@@ -38,17 +41,18 @@ public struct ReviewRecorder: Sendable {
         userID: Int64, cardID: Int64, rating: Rating, at time: Date, durationMilliseconds: Int? = nil,
         sessionID: Int64? = nil
     ) async throws -> ReviewResult {
+        let window = Self.recallWindow(at: time)
         let decide: @Sendable (ReviewContext) throws -> ReviewDecision = { context in
             try Self.decide(context, rating: rating, at: time, durationMilliseconds: durationMilliseconds)
         }
         guard let gamifier else {
             let recorded = try await store.recordReview(
-                userID: userID, cardID: cardID, sessionID: sessionID, decide: decide)
+                userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
             return ReviewResult(recorded, rating: rating, at: time, rewards: nil)
         }
         let box = DecisionBox()
         let recorded = try await store.recordReview(
-            userID: userID, cardID: cardID, sessionID: sessionID, decide: decide
+            userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
         ) { input in
             let decision = try gamifier.decideReview(
                 input, rating: rating, at: time, duration: Double(durationMilliseconds ?? 0) / 1000)
@@ -68,10 +72,8 @@ public struct ReviewRecorder: Sendable {
         let seed = UInt64(bitPattern: context.cardID)
         let current: CardState
         if let log = context.logForRebuild {
-            let entries = log.compactMap { entry in
-                Rating(rawValue: entry.rating).map { ReviewLogEntry(reviewedAt: entry.reviewedAt, rating: $0) }
-            }
-            current = scheduler.rebuild(from: entries, createdAt: context.cardCreatedAt, cardSeed: seed)
+            current = scheduler.rebuild(
+                from: log.compactMap(ReviewLogEntry.init), createdAt: context.cardCreatedAt, cardSeed: seed)
         } else if let state = context.state {
             current = CardState(state)
         } else {
@@ -80,7 +82,9 @@ public struct ReviewRecorder: Sendable {
         if let last = current.lastReview, time < last {
             throw PipelineError.study("card \(context.cardID): a review cannot be dated before the card's last review")
         }
-        let outcome = scheduler.review(current, rating: rating, at: time, cardSeed: seed)
+        let rate = context.recentRecall.flatMap { RecentRecall.rate(reviews: $0.reviews, passed: $0.passed) }
+        let outcome = scheduler.adapted(toRecentRecallRate: rate).review(
+            current, rating: rating, at: time, cardSeed: seed)
         return ReviewDecision(
             rating: rating.rawValue, reviewedAt: time, durationMilliseconds: durationMilliseconds,
             elapsedDays: outcome.elapsedDays, scheduledDays: outcome.interval / 86_400,

@@ -28,10 +28,21 @@ public struct StudyDay: Sendable {
             self.init(timeZone: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current)
             return
         }
-        guard let zone = TimeZone(identifier: identifier) else {
+        guard let zone = Self.timeZone(named: identifier) else {
             throw PipelineError.study("unknown time zone \"\(identifier)\" (use an IANA name such as Europe/Berlin)")
         }
         self.init(timeZone: zone)
+    }
+
+    /// The time zone with this IANA identifier ("Europe/Berlin", "UTC"); `nil` for anything else.
+    ///
+    /// Stricter than `TimeZone(identifier:)`, which also takes Foundation's offset spellings ("GMT+1" becomes
+    /// "GMT+0100"): a learner's stored zone must be a tz database name, so it keeps its DST rules and means the
+    /// same on every platform. Names must match exactly, case included.
+    public static func timeZone(named identifier: String) -> TimeZone? {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        // Foundation reports "UTC" as "GMT"; every other accepted name comes back unchanged.
+        return zone.identifier == identifier || identifier == "UTC" ? zone : nil
     }
 
     /// The last millisecond of the local calendar day that contains `date`: cards due up to here are due today.

@@ -65,7 +65,9 @@ public struct StudyService: Sendable {
         let until = day.endOfDay(containing: now())
         let due = try await store.dueCandidates(
             userID: userID, topicIDs: topicIDs, until: until, limit: max(limit * StudyQueue.candidatesPerCard, 200))
-        let new = try await store.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit)
+        // New cards only fill what due cards leave; skipping the look-up when they fill the session matters for a
+        // learner whose every card has a state (the new-card query then has nothing to find but must look).
+        let new = due.count >= limit ? [] : try await store.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit)
         return StudyQueue.order(due: due, new: new, limit: limit, using: &generator)
     }
 

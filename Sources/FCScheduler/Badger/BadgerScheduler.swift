@@ -26,9 +26,12 @@ public import Foundation
 /// **Difficulty drift.** Every answer moves D: Fail +0.1, Difficult +0.05, Good 0, Easy −0.05, kept in 0…1.
 /// Growth uses D from before the answer.
 ///
-/// **Recall targeting.** A = 1 while the learner's recent recall rate (an input, ``BadgerParameters/recentRecallRate``)
-/// is inside the 85–90 % target; above it A = 1 + 1.5 × (rate − 0.90), below it A = 1 − 1.5 × (0.85 − rate),
-/// bounded to 0.85…1.15. Recalling more than the target means the intervals are too cautious, so they stretch.
+/// **Recall targeting.** A = 1 while the learner's recent recall rate is inside the 85–90 % target; above it
+/// A = 1 + 1.5 × (rate − 0.90), below it A = 1 − 1.5 × (0.85 − rate), bounded to 0.85…1.15. Recalling more than
+/// the target means the intervals are too cautious, so they stretch. The rate is an input: fixed in
+/// ``BadgerParameters/recentRecallRate``, or per review through ``adapted(toRecentRecallRate:)`` with the rate
+/// ``RecentRecall`` computes from the review log before that review (what the store path does, so a rebuild from
+/// the log reproduces it).
 ///
 /// **Fuzz.** Every interval of a day or more is multiplied by a factor drawn uniformly from 1 ± a, a = 10 % up to
 /// 30 days narrowing to 5 % at a year (``BadgerFuzz``), from the injected generator. Learning steps are not fuzzed.
@@ -77,6 +80,14 @@ public struct BadgerScheduler: CardScheduler {
     private init(checked parameters: BadgerParameters) {
         self.parameters = parameters
         adaptation = Self.adaptation(recallRate: parameters.recentRecallRate, target: parameters.targetRecall)
+    }
+
+    /// This scheduler with ``BadgerParameters/recentRecallRate`` set to `rate` (clamped to 0…1); `self` for `nil`.
+    public func adapted(toRecentRecallRate rate: Double?) -> BadgerScheduler {
+        guard let rate, rate.isFinite else { return self }
+        var parameters = parameters
+        parameters.recentRecallRate = min(max(rate, 0), 1)
+        return BadgerScheduler(checked: parameters)
     }
 
     public func review(

@@ -32,7 +32,8 @@ extension CardScheduler {
         var outcomes: [ReviewOutcome] = []
         outcomes.reserveCapacity(log.count)
         for entry in Self.timeOrdered(log) {
-            let outcome = review(card, rating: entry.rating, at: entry.reviewedAt, cardSeed: cardSeed)
+            let outcome = adapted(toRecentRecallRate: entry.recentRecallRate)
+                .review(card, rating: entry.rating, at: entry.reviewedAt, cardSeed: cardSeed)
             outcomes.append(outcome)
             card = outcome.card
         }

@@ -28,7 +28,8 @@ extension CardScheduler {
         var outcomes: [ReviewOutcome] = []
         outcomes.reserveCapacity(log.count)
         for entry in Self.timeOrdered(log) {
-            let outcome = review(card, rating: entry.rating, at: entry.reviewedAt, using: &generator)
+            let outcome = adapted(toRecentRecallRate: entry.recentRecallRate)
+                .review(card, rating: entry.rating, at: entry.reviewedAt, using: &generator)
             outcomes.append(outcome)
             card = outcome.card
         }
@@ -37,7 +38,8 @@ extension CardScheduler {
 
     /// The state a card has after all the reviews of its log; a new card when the log is empty.
     ///
-    /// Equal to applying ``review(_:rating:at:using:)`` once per entry, oldest first.
+    /// Equal to applying ``review(_:rating:at:using:)`` once per entry, oldest first (each with the scheduler
+    /// ``adapted(toRecentRecallRate:)`` to the entry's recall rate).
     public func rebuild(
         from log: [ReviewLogEntry],
         createdAt: Date,
@@ -45,7 +47,9 @@ extension CardScheduler {
     ) -> CardState {
         var card = CardState(newAt: createdAt)
         for entry in Self.timeOrdered(log) {
-            card = review(card, rating: entry.rating, at: entry.reviewedAt, using: &generator).card
+            card =
+                adapted(toRecentRecallRate: entry.recentRecallRate)
+                .review(card, rating: entry.rating, at: entry.reviewedAt, using: &generator).card
         }
         return card
     }

@@ -7,7 +7,7 @@ typealias GamifyStep = @Sendable (GamificationInput) throws -> GamificationWrite
 extension Store {
     /// Records one review and its gamification in ONE `BEGIN IMMEDIATE` transaction.
     ///
-    /// As ``recordReview(userID:cardID:sessionID:decide:)``; then, after the review row, the card state and the
+    /// As ``recordReview(userID:cardID:sessionID:recallWindow:decide:)``; then, after the review row, the card state and the
     /// session counters are written, `gamify` receives the learner's gamification state (read under the write
     /// lock), their time zone and the answered card (with its previous review time and whether the topic is now
     /// fully known), and returns what to write; the store writes it idempotently (see ``GamificationWrite``).
@@ -22,12 +22,16 @@ extension Store {
         userID: Int64,
         cardID: Int64,
         sessionID: Int64?,
+        recallWindow: RecallWindow? = nil,
         decide: @Sendable (ReviewContext) throws -> ReviewDecision,
         gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
     ) throws -> RecordedReview {
         try withoutActuallyEscaping(gamify) { gamify in
-            try recordReviewTransaction(
-                userID: userID, cardID: cardID, sessionID: sessionID, decide: decide, gamify: gamify)
+            try connection.immediateTransaction("record review") {
+                try recordReviewInTransaction(
+                    userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
+                    decide: decide, gamify: gamify)
+            }
         }
     }
 

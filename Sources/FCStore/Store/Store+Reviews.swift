@@ -16,56 +16,61 @@ extension Store {
     ///
     /// - Parameters:
     ///   - sessionID: The spaced session the review belongs to; the card must be the one it expects next.
+    ///   - recallWindow: When given, the context carries ``ReviewContext/recentRecall``: the learner's latest
+    ///     reviews in the card's topic before this one (``recentRecall(userID:topicID:before:window:)``).
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/sessionNotFound(id:)``,
     ///   ``StoreError/sessionConflict(id:problem:)``, whatever `decide` throws.
+    @discardableResult
     public func recordReview(
         userID: Int64,
         cardID: Int64,
         sessionID: Int64?,
+        recallWindow: RecallWindow? = nil,
         decide: @Sendable (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
-        try recordReviewTransaction(
-            userID: userID, cardID: cardID, sessionID: sessionID, decide: decide, gamify: nil as GamifyStep?)
+        try connection.immediateTransaction("record review") {
+            try recordReviewInTransaction(
+                userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide,
+                gamify: nil)
+        }
     }
 
-    /// The review transaction; `gamify`, when given, runs after the review, state and session are written (see
-    /// ``recordReview(userID:cardID:sessionID:decide:gamify:)``).
-    func recordReviewTransaction(
-        userID: Int64,
-        cardID: Int64,
-        sessionID: Int64?,
-        decide: @Sendable (ReviewContext) throws -> ReviewDecision,
+    /// The body of ``recordReview(userID:cardID:sessionID:recallWindow:decide:)``, inside a transaction the caller
+    /// opened (one review, a batch in ``recordReviews(_:decide:)``, or a gamified review); `gamify`, when given,
+    /// runs after the review, state and session are written (see
+    /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:gamify:)``).
+    func recordReviewInTransaction(
+        userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
+        decide: (ReviewContext) throws -> ReviewDecision,
         gamify: GamifyStep?
     ) throws -> RecordedReview {
-        let fault = faultAfterReviewInsert
-        return try connection.immediateTransaction("record review") {
-            let context = try reviewContext(userID: userID, cardID: cardID)
-            let decision = try decide(context)
-            var state = decision.state
-            state.userID = userID
-            state.cardID = cardID
-            let reviewID = try insertReview(decision, state: state, sessionID: sessionID)
-            if fault { throw StoreError.injectedFault(afterCardInserts: 0) }
-            try upsertState(state)
-            var session: StudySessionRecord?
-            if let sessionID {
-                session = try advanceSession(
-                    id: sessionID, userID: userID, cardID: cardID, answer: SessionAnswer(rating: decision.rating))
-            }
-            var commit: GamificationCommit?
-            for award in decision.awards { commit = try apply(award, userID: userID, merging: commit) }
-            if let gamify {
-                var input = try gamificationInput(userID: userID, sessionID: sessionID)
-                input.card = AnsweredCard(
-                    cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
-                    completesTopic: try KnownRule.isKnown(state)
-                        && isTopicKnown(topicID: context.topicID, userID: userID))
-                if let write = try gamify(input) {
-                    commit = try applyGamification(write, userID: userID).merged(into: commit)
-                }
-            }
-            return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
+        var context = try reviewContext(userID: userID, cardID: cardID)
+        try addRecentRecall(to: &context, window: recallWindow)
+        let decision = try decide(context)
+        var state = decision.state
+        state.userID = userID
+        state.cardID = cardID
+        let reviewID = try insertReview(decision, state: state, sessionID: sessionID)
+        if faultAfterReviewInsert { throw StoreError.injectedFault(afterCardInserts: 0) }
+        try upsertState(state)
+        var session: StudySessionRecord?
+        if let sessionID {
+            session = try advanceSession(
+                id: sessionID, userID: userID, cardID: cardID, answer: SessionAnswer(rating: decision.rating))
         }
+        var commit: GamificationCommit?
+        for award in decision.awards { commit = try apply(award, userID: userID, merging: commit) }
+        if let gamify {
+            var input = try gamificationInput(userID: userID, sessionID: sessionID)
+            input.card = AnsweredCard(
+                cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
+                completesTopic: try KnownRule.isKnown(state)
+                    && isTopicKnown(topicID: context.topicID, userID: userID))
+            if let write = try gamify(input) {
+                commit = try applyGamification(write, userID: userID).merged(into: commit)
+            }
+        }
+        return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
     }
 
     /// The learner's state of the card; `nil` when they have never reviewed it.
@@ -152,13 +157,19 @@ extension Store {
         }
     }
 
-    /// Inserts or replaces the learner's state of a card.
+    /// Inserts or updates the learner's state of a card. An upsert rather than `INSERT OR REPLACE`: REPLACE deletes
+    /// the row and inserts it again, rewriting every index entry, while the update leaves `card_states_card`
+    /// (whose key does not change) alone (fcgen-bench review-recording).
     func upsertState(_ state: StoredCardState) throws {
         try connection.withStatement(
             """
-            INSERT OR REPLACE INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, box,
+            INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, box,
                 due, last_review, reps, lapses, level)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, card_id) DO UPDATE SET algorithm = excluded.algorithm, phase = excluded.phase,
+                step = excluded.step, stability = excluded.stability, difficulty = excluded.difficulty,
+                box = excluded.box, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
+                lapses = excluded.lapses, level = excluded.level
             """,
             operation: "write card state"
         ) { statement in

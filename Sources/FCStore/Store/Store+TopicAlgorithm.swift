@@ -16,12 +16,16 @@ extension Store {
     /// Switches the topic to `algorithm` and rebuilds every learner's state of its cards from the review log,
     /// in one transaction: history is kept, only the derived states change.
     ///
-    /// - Parameter rebuild: Computes a card's state under the new algorithm from its log (the pipeline replays it
-    ///   with `Scheduler.rebuild`).
+    /// - Parameters:
+    ///   - recallWindow: When above 0, every review of the logs carries its recall window of this size
+    ///     (``StoredReview/recentRecall``, see ``recentRecall(userID:topicID:before:window:)``), read for the whole
+    ///     topic in one pass.
+    ///   - rebuild: Computes a card's state under the new algorithm from its log (the pipeline replays it with
+    ///     `Scheduler.rebuild`).
     /// - Returns: How many card states were rebuilt.
     @discardableResult
     public func setTopicAlgorithm(
-        _ algorithm: String, topicID: Int64, rebuild: @Sendable (CardHistory) -> StoredCardState
+        _ algorithm: String, topicID: Int64, recallWindow: Int = 0, rebuild: @Sendable (CardHistory) -> StoredCardState
     ) throws -> Int {
         try connection.immediateTransaction("set topic algorithm") {
             try connection.withStatement("UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm") {
@@ -45,10 +49,13 @@ extension Store {
                 }
                 return rows
             }
+            let logs = recallWindow > 0 ? try topicReviewLogs(topicID: topicID, window: recallWindow) : nil
             for (userID, cardID, createdAt) in pairs {
+                let log =
+                    try logs.map { $0[CardKey(userID: userID, cardID: cardID)] ?? [] }
+                    ?? reviewLog(userID: userID, cardID: cardID)
                 let history = CardHistory(
-                    userID: userID, cardID: cardID, cardCreatedAt: Date(unixMilliseconds: createdAt),
-                    log: try reviewLog(userID: userID, cardID: cardID))
+                    userID: userID, cardID: cardID, cardCreatedAt: Date(unixMilliseconds: createdAt), log: log)
                 var state = rebuild(history)
                 state.userID = userID
                 state.cardID = cardID

@@ -15,16 +15,54 @@ public struct ReviewContext: Sendable {
     /// (the topic switched): the decision rebuilds the state from it. `nil` otherwise (the common case, so the
     /// hot path reads no log).
     public var logForRebuild: [StoredReview]?
+    /// The learner's last reviews in the card's topic before this one (only when the recording asked for a recall
+    /// window); with ``logForRebuild``, each entry carries its own.
+    public var recentRecall: RecallSample?
+}
+
+/// Which recall window a review's context should carry: the latest `size` reviews at or before `time`, read only
+/// when the card's topic uses one of `algorithms` (the others have no use for it, and reading it is the costliest
+/// part of a review after the commit).
+public struct RecallWindow: Sendable, Hashable {
+    /// How many reviews (FCScheduler's `RecentRecall.windowSize`).
+    public var size: Int
+    /// The time of the review being recorded.
+    public var time: Date
+    /// The algorithms (`topics.algorithm` values) that use the window.
+    public var algorithms: Set<String>
+
+    public init(size: Int, time: Date, algorithms: Set<String>) {
+        self.size = size
+        self.time = time
+        self.algorithms = algorithms
+    }
+}
+
+/// How many of a learner's latest reviews in a topic (before some review) were passed: what badger's recall
+/// targeting turns into a rate (`FCScheduler.RecentRecall`).
+public struct RecallSample: Sendable, Codable, Hashable {
+    /// Reviews in the window (at most the window's size).
+    public var reviews: Int
+    /// Of those, the ones not failed (rating above 0).
+    public var passed: Int
+
+    public init(reviews: Int, passed: Int) {
+        self.reviews = reviews
+        self.passed = passed
+    }
 }
 
 /// One row of the review log.
 public struct StoredReview: Sendable, Codable, Hashable {
     public var rating: Int
     public var reviewedAt: Date
+    /// The learner's last reviews in the topic before this one, when the reader asked for a recall window.
+    public var recentRecall: RecallSample?
 
-    public init(rating: Int, reviewedAt: Date) {
+    public init(rating: Int, reviewedAt: Date, recentRecall: RecallSample? = nil) {
         self.rating = rating
         self.reviewedAt = reviewedAt
+        self.recentRecall = recentRecall
     }
 }
 

@@ -37,12 +37,7 @@ struct SchedulerReplayCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp("The scheduling algorithm (default: badger).", valueName: "badger|fsrs|leitner"),
-        transform: { name in
-            guard let algorithm = SchedulingAlgorithm(rawValue: name) else {
-                throw ValidationError("unknown algorithm \"\(name)\": use badger, fsrs or leitner")
-            }
-            return algorithm
-        })
+        transform: SchedulingAlgorithm.parse)
     var algorithm: SchedulingAlgorithm = .default
 
     @Argument(help: ArgumentHelp("JSON lines of review sequences, or - for standard input.", valueName: "file"))
@@ -253,5 +248,15 @@ struct ReplayOutput: Encodable {
                 due: Int64(card.due.timeIntervalSince1970.rounded()), box: card.box,
                 retrievability: outcome.retrievability)
         }
+    }
+}
+
+extension SchedulingAlgorithm {
+    /// Parses `--algorithm`.
+    static func parse(_ name: String) throws -> SchedulingAlgorithm {
+        guard let algorithm = SchedulingAlgorithm(rawValue: name) else {
+            throw ValidationError("unknown algorithm \"\(name)\": use badger, fsrs or leitner")
+        }
+        return algorithm
     }
 }

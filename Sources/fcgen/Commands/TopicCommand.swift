@@ -1,6 +1,7 @@
 import ArgumentParser
 import FCCore
 import FCPipeline
+import FCScheduler
 import FCStore
 import Foundation
 
@@ -8,7 +9,7 @@ import Foundation
 struct TopicCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "topic",
-        abstract: "Manage a topic: refill policy, colour and icon, rename, delete.",
+        abstract: "Manage a topic: refill policy, scheduling algorithm, colour and icon, rename, delete.",
         discussion: """
             A topic with a refill policy is kept stocked by fcgen-worker: when fewer than --refill-below of its \
             cards are unstudied, a job generates the next batch of --batch-size cards (until --max-batches).
@@ -18,6 +19,7 @@ struct TopicCommand: AsyncParsableCommand {
               fcgen topic set "Roman history" --refill-below 30
               fcgen topic show "Roman history" --json
               fcgen topic set "Roman history" --color red --icon 🏛
+              fcgen topic set "Roman history" --algorithm fsrs
               fcgen topic rename "Roman history" "Ancient Rome"
               fcgen topic delete "Ancient Rome" --force
             """,
@@ -89,10 +91,16 @@ struct TopicAddCommand: AsyncParsableCommand {
     }
 }
 
-/// `fcgen topic set NAME [policy]`: change (or end) a topic's refill subscription.
+/// `fcgen topic set NAME [policy] [--algorithm A]`: change (or end) a topic's refill subscription, its appearance or
+/// its scheduling algorithm.
 struct TopicSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change a topic's refill policy.")
+        commandName: "set", abstract: "Change a topic's refill policy, scheduling algorithm or appearance.",
+        discussion: """
+            --algorithm switches the topic's spaced-repetition algorithm. The review log is kept as it is; every \
+            learner's card states are rebuilt from it under the new algorithm, in one transaction, so switching \
+            back restores them.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The topic's name.") var name: String
@@ -103,6 +111,11 @@ struct TopicSetCommand: AsyncParsableCommand {
     @OptionGroup var appearance: AppearanceOptions
     @Flag(help: "Remove the colour.") var noColor = false
     @Flag(help: "Remove the icon.") var noIcon = false
+    @Option(
+        help: ArgumentHelp(
+            "The scheduling algorithm; states are rebuilt from the review log.", valueName: "badger|fsrs|leitner"),
+        transform: SchedulingAlgorithm.parse)
+    var algorithm: SchedulingAlgorithm?
 
     private var changesAppearance: Bool { !appearance.isEmpty || noColor || noIcon }
     private var changesPolicy: Bool { unsubscribe || !policy.isEmpty || noMaxBatches }
@@ -114,9 +127,10 @@ struct TopicSetCommand: AsyncParsableCommand {
         if noMaxBatches, policy.maxBatches != nil {
             throw ValidationError("give either --max-batches or --no-max-batches")
         }
-        if !changesPolicy, !changesAppearance {
+        if !changesPolicy, !changesAppearance, algorithm == nil {
             throw ValidationError(
-                "nothing to change: give --refill-below, --batch-size, --max-batches, --unsubscribe, --color or --icon")
+                "nothing to change: give --refill-below, --batch-size, --max-batches, --unsubscribe, --algorithm, "
+                    + "--color or --icon")
         }
         if noColor, appearance.color != nil { throw ValidationError("give either --color or --no-color") }
         if noIcon, appearance.icon != nil { throw ValidationError("give either --icon or --no-icon") }
@@ -127,6 +141,10 @@ struct TopicSetCommand: AsyncParsableCommand {
             let settings = try global.loadSettings().settings
             let store = try Store(path: settings.databasePath, now: .system)
             let topic = try await global.requireTopic(name, in: store)
+            if let algorithm {
+                let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
+                Console.err("fcgen: \(topic.name): algorithm \(algorithm.rawValue), \(rebuilt) card states rebuilt")
+            }
             if changesAppearance {
                 let current = try await store.topicAppearance(topicID: topic.id)
                 try await store.setTopicAppearance(
@@ -166,6 +184,7 @@ struct TopicShowCommand: AsyncParsableCommand {
         var schemaVersion = 1
         var topic: TopicRefillStatus
         var appearance: TopicAppearance
+        var algorithm: String
     }
 
     func run() async throws {
@@ -179,11 +198,12 @@ struct TopicShowCommand: AsyncParsableCommand {
     static func show(_ topicID: Int64, in store: Store, json: Bool) async throws {
         let status = try await store.topicRefillStatus(topicID: topicID)
         let appearance = try await store.topicAppearance(topicID: topicID)
+        let algorithm = try await store.topicAlgorithm(topicID: topicID)
         if json {
-            try Console.json(Output(topic: status, appearance: appearance))
+            try Console.json(Output(topic: status, appearance: appearance, algorithm: algorithm))
             return
         }
-        var lines = ["topic: \(status.name) (id \(status.topicID))"]
+        var lines = ["topic: \(status.name) (id \(status.topicID))", "algorithm: \(algorithm)"]
         if let policy = status.policy {
             lines.append(
                 "refill: below \(policy.refillBelow) unstudied cards, batches of \(policy.batchSize), "

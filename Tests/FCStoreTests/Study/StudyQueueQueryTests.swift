@@ -79,3 +79,76 @@ struct StudyQueueQueryTests {
         #expect(try await world.store.enqueueDueRefills(maxAttempts: 3).map(\.topicID) == [world.topic.id])
     }
 }
+
+/// The recall window and the due query's plan.
+struct RecallWindowAndPlanTests {
+    @Test func theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 4)
+        let other = try await world.store.ensureTopic(named: "Other")
+        let otherCards = try await world.store.storeBatch(
+            Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other"))
+        ).cards
+        let ana = try await world.store.ensureUser(named: "Ana")
+        let base = Fixtures.date
+        for (index, rating) in [2, 0, 2, 2, 0, 3].enumerated() {
+            try await world.review(world.cards[index % 4], rating: rating, at: base.addingTimeInterval(Double(index)))
+        }
+        try await world.store.recordReview(userID: world.user.id, cardID: otherCards[0].id, sessionID: nil) {
+            StudyWorld.decision($0, rating: 0, at: base, dueIn: 60, level: 0, stability: 1)
+        }
+        try await world.store.recordReview(userID: ana.id, cardID: world.cards[0].id, sessionID: nil) {
+            StudyWorld.decision($0, rating: 0, at: base, dueIn: 60, level: 0, stability: 1)
+        }
+
+        let all = try await world.store.recentRecall(
+            userID: world.user.id, topicID: world.topic.id, before: base.addingTimeInterval(10), window: 50)
+        #expect(all == RecallSample(reviews: 6, passed: 4))
+        let lastThree = try await world.store.recentRecall(
+            userID: world.user.id, topicID: world.topic.id, before: base.addingTimeInterval(10), window: 3)
+        #expect(lastThree == RecallSample(reviews: 3, passed: 2))
+        let beforeFourth = try await world.store.recentRecall(
+            userID: world.user.id, topicID: world.topic.id, before: base.addingTimeInterval(2), window: 50)
+        #expect(beforeFourth == RecallSample(reviews: 3, passed: 2))
+
+        let plan = try await world.store.queryPlan(
+            "SELECT COUNT(*) FROM reviews r JOIN cards c ON c.id = r.card_id WHERE r.user_id = 1 "
+                + "AND r.reviewed_at <= 5 AND c.topic_id = 1 ORDER BY r.reviewed_at DESC, r.id DESC LIMIT 50")
+        #expect(plan.contains { $0.contains("USING INDEX reviews_user_time") })
+    }
+
+    @Test func theDueQuerySeeksTheLevelIndexWithoutSorting() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 1)
+        let plan = try await world.store.queryPlan(Store.dueCandidatesSQL)
+        #expect(
+            plan.contains {
+                $0.contains(
+                    "SEARCH s USING COVERING INDEX card_states_user_level_due (user_id=? AND level=? AND due<?)")
+            })
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+    }
+
+    @Test func seededLearningCardsAreDueInOrderAndLaterLevelsAreFound() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 1)
+        let base = Fixtures.date
+        let seeded = try await world.store.seedLearningCards(
+            topicID: world.topic.id, userID: world.user.id, count: 1_000, firstDue: base, dueStep: 60)
+        #expect(seeded.cardIDs.count == 1_000)
+        let strong = try await world.store.seedLearningCards(
+            topicID: world.topic.id, userID: world.user.id, count: 3, firstDue: base.addingTimeInterval(-600),
+            dueStep: 1, level: 4)
+        let due = try await world.store.dueCandidates(
+            userID: world.user.id, topicIDs: nil, until: base.addingTimeInterval(120), limit: 10)
+        #expect(
+            due.map(\.cardID) == [
+                seeded.cardIDs.lowerBound, seeded.cardIDs.lowerBound + 1,
+                seeded.cardIDs.lowerBound + 2,
+            ] + Array(strong.cardIDs))
+        let onlyStrong = try await world.store.dueCandidates(
+            userID: world.user.id, topicIDs: [world.topic.id], until: base.addingTimeInterval(-1), limit: 10)
+        #expect(onlyStrong.map(\.cardID) == Array(strong.cardIDs))
+        #expect(onlyStrong.allSatisfy { $0.level == 4 })
+    }
+}

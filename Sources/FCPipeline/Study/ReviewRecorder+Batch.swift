@@ -1,0 +1,62 @@
+public import FCCore
+import FCScheduler
+import FCStore
+public import Foundation
+
+/// One answer to record with ``ReviewRecorder/record(_:)``.
+public struct ReviewInput: Sendable, Hashable {
+    public var userID: Int64
+    public var cardID: Int64
+    public var rating: Rating
+    public var time: Date
+    public var durationMilliseconds: Int?
+    public var sessionID: Int64?
+
+    public init(
+        userID: Int64, cardID: Int64, rating: Rating, at time: Date, durationMilliseconds: Int? = nil,
+        sessionID: Int64? = nil
+    ) {
+        self.userID = userID
+        self.cardID = cardID
+        self.rating = rating
+        self.time = time
+        self.durationMilliseconds = durationMilliseconds
+        self.sessionID = sessionID
+    }
+}
+
+extension ReviewRecorder {
+    /// The recall window a review at `time` reads: ``RecentRecall/windowSize`` reviews, for badger topics only
+    /// (the one algorithm with recall targeting).
+    static func recallWindow(at time: Date) -> RecallWindow {
+        RecallWindow(size: RecentRecall.windowSize, time: time, algorithms: [SchedulingAlgorithm.badger.rawValue])
+    }
+
+    /// Records several answers in one transaction, each scheduled exactly as ``record(userID:cardID:rating:at:durationMilliseconds:sessionID:)``
+    /// schedules one (same seeds, same recall window, each seeing the ones before it), so the states equal those of
+    /// recording them one by one. All or nothing.
+    ///
+    /// ```swift
+    /// let results = try await recorder.record(answers)  // e.g. a front end syncing answers given offline
+    /// ```
+    ///
+    /// - Throws: ``PipelineError/study(_:)`` when an answer is dated before its card's last review;
+    ///   ``FCStore/StoreError``. Nothing is stored then.
+    @discardableResult
+    public func record(_ answers: [ReviewInput]) async throws -> [ReviewResult] {
+        let pending = answers.map {
+            PendingReview(
+                userID: $0.userID, cardID: $0.cardID, sessionID: $0.sessionID,
+                recallWindow: Self.recallWindow(at: $0.time))
+        }
+        let recorded = try await store.recordReviews(pending) { context, index in
+            let answer = answers[index]
+            return try Self.decide(
+                context, rating: answer.rating, at: answer.time, durationMilliseconds: answer.durationMilliseconds)
+        }
+        // Batched answers are recorded without gamification for now (see the issue note): rewards stay nil.
+        return zip(answers, recorded).map { answer, recorded in
+            ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: nil)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import FCCore
+package import Foundation
+
+/// Benchmark and test support: filling a database with a million learning states fast, and reading query plans.
+///
+/// Not for application code: the rows bypass the pipeline (no batch, no dedup normalisation, states the scheduler
+/// never computed). `fcgen-bench` uses it to build its "next due" database in seconds rather than minutes.
+extension Store {
+    /// What ``seedLearningCards(topicID:userID:count:firstDue:dueStep:level:)`` inserted.
+    package struct SeededCards: Sendable {
+        /// The first and last inserted card id (the ids are consecutive).
+        package var cardIDs: ClosedRange<Int64>
+    }
+
+    /// Inserts `count` cards into the topic and a learning-phase state for each, for the learner, in ONE
+    /// `BEGIN IMMEDIATE` transaction: two `INSERT … SELECT` statements over a recursive counter, so SQLite
+    /// generates the rows itself (no per-row round trip through Swift).
+    ///
+    /// Card `i` (0-based) is due at `firstDue + i × dueStep`; every state has the given `level`, and is in
+    /// learning (phase 1, step 0) at level 0, in review (phase 2) above.
+    package func seedLearningCards(
+        topicID: Int64, userID: Int64, count: Int, firstDue: Date, dueStep: TimeInterval, level: Int = 0
+    ) throws -> SeededCards {
+        precondition(count > 0, "seed at least one card")
+        let created = now().unixMilliseconds
+        return try connection.immediateTransaction("seed learning cards") {
+            let firstPosition =
+                try connection.withStatement(
+                    "SELECT COALESCE(MAX(position), 0) + 1 FROM cards WHERE topic_id = ?", operation: "seed: position"
+                ) { statement in
+                    try statement.bind(topicID, at: 1)
+                    return try statement.step() ? statement.int64(at: 0) : 1
+                }
+            let firstID = try connection.withStatement(
+                "SELECT COALESCE(MAX(id), 0) + 1 FROM cards", operation: "seed: first id"
+            ) { statement in try statement.step() ? statement.int64(at: 0) : 1 }
+            try connection.withStatement(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
+                INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
+                    updated_at)
+                SELECT ?3 + i, ?1, 'question', 'Seeded question ' || (?3 + i), 'Seeded answer ' || (?3 + i), 'manual',
+                    'seeded ' || (?3 + i), ?4 + i, ?5, ?5
+                FROM n
+                """,
+                operation: "seed cards"
+            ) { statement in
+                try statement.bind(topicID, at: 1)
+                try statement.bind(count, at: 2)
+                try statement.bind(firstID, at: 3)
+                try statement.bind(firstPosition, at: 4)
+                try statement.bind(created, at: 5)
+                try statement.run()
+            }
+            try connection.withStatement(
+                """
+                INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, due,
+                    last_review, reps, lapses, level)
+                SELECT ?1, c.id, 'badger', CASE WHEN ?6 = 0 THEN 1 ELSE 2 END, CASE WHEN ?6 = 0 THEN 0 END, 1.0, 0.4,
+                    ?3 + (c.id - ?2) * ?4, ?5, 1, 0, ?6
+                FROM cards c WHERE c.id BETWEEN ?2 AND ?2 + ?7 - 1
+                """,
+                operation: "seed card states"
+            ) { statement in
+                try statement.bind(userID, at: 1)
+                try statement.bind(firstID, at: 2)
+                try statement.bind(firstDue.unixMilliseconds, at: 3)
+                try statement.bind(Int64((dueStep * 1000).rounded()), at: 4)
+                try statement.bind(created, at: 5)
+                try statement.bind(level, at: 6)
+                try statement.bind(count, at: 7)
+                try statement.run()
+            }
+            return SeededCards(cardIDs: firstID...(firstID + Int64(count) - 1))
+        }
+    }
+
+    /// `EXPLAIN QUERY PLAN` of `sql`, one line per step (the `detail` column), for benchmarks and tests that
+    /// prove a query uses an index. Parameters stay unbound (NULL), which does not change the plan's shape.
+    package func queryPlan(_ sql: String) throws -> [String] {
+        let statement = try connection.prepare("EXPLAIN QUERY PLAN \(sql)", operation: "query plan")
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.string(at: 3)) }
+        return lines
+    }
+
+    /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``, for ``queryPlan(_:)``.
+    package static var dueCandidatesSQL: String { dueCandidatesQuery }
+}

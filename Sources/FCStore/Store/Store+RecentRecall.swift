@@ -1,0 +1,106 @@
+public import Foundation
+
+/// The recall window: a learner's latest reviews in a topic before a given review, read the same way whether a
+/// review is being recorded or a log is being replayed, so badger's recall targeting is reproducible.
+///
+/// "Before" is log order: review time, then recording order (id). While recording, the new review gets the
+/// largest id, so its window is the latest `window` reviews at or before its time; a replay slides a window of
+/// the same size along `ORDER BY reviewed_at, id`. The two agree for every review as long as reviews are
+/// recorded in time order. A review dated (`--at`) before reviews of *other* cards that were already recorded
+/// enters their windows on a rebuild although it was not there when they were recorded; the log is the source of
+/// truth, so the rebuild's state is the one that counts.
+extension Store {
+    /// The learner's last `window` reviews in the topic at or before `time` (all of them recorded before the
+    /// review about to be written), and how many of them were passed.
+    ///
+    /// Walks the `(user_id, reviewed_at)` index backwards from `time` and stops after `window` reviews of the
+    /// topic; `EXPLAIN QUERY PLAN` shows `SEARCH r USING INDEX reviews_user_time (user_id=? AND reviewed_at<?)`.
+    public func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
+        try connection.withStatement(
+            """
+            SELECT COUNT(*), COALESCE(SUM(rating > 0), 0) FROM (
+                SELECT r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
+                WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
+                ORDER BY r.reviewed_at DESC, r.id DESC
+                LIMIT ?4)
+            """,
+            operation: "read recall window"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(topicID, at: 2)
+            try statement.bind(time.unixMilliseconds, at: 3)
+            try statement.bind(window, at: 4)
+            guard try statement.step() else { return RecallSample(reviews: 0, passed: 0) }
+            return RecallSample(reviews: statement.int(at: 0), passed: statement.int(at: 1))
+        }
+    }
+
+    /// Every learner's reviews of the topic's cards, each with its recall window, grouped by learner and card
+    /// (each log oldest first): what a rebuild of the whole topic replays.
+    func topicReviewLogs(topicID: Int64, window: Int) throws -> [CardKey: [StoredReview]] {
+        var logs: [CardKey: [StoredReview]] = [:]
+        try forEachReview(inTopic: topicID, userID: nil, window: window) { key, review in
+            logs[key, default: []].append(review)
+        }
+        return logs
+    }
+
+    /// One learner's reviews of one card, oldest first, each with its recall window.
+    func reviewLog(userID: Int64, cardID: Int64, topicID: Int64, window: Int) throws -> [StoredReview] {
+        var log: [StoredReview] = []
+        try forEachReview(inTopic: topicID, userID: userID, window: window) { key, review in
+            if key.cardID == cardID { log.append(review) }
+        }
+        return log
+    }
+
+    /// Fills in ``ReviewContext/recentRecall`` (and the windows of ``ReviewContext/logForRebuild``) when asked.
+    func addRecentRecall(to context: inout ReviewContext, window: RecallWindow?) throws {
+        guard let window, window.size > 0, window.algorithms.contains(context.topicAlgorithm) else { return }
+        context.recentRecall = try recentRecall(
+            userID: context.userID, topicID: context.topicID, before: window.time, window: window.size)
+        if context.logForRebuild != nil {
+            context.logForRebuild = try reviewLog(
+                userID: context.userID, cardID: context.cardID, topicID: context.topicID, window: window.size)
+        }
+    }
+
+    /// Streams the topic's reviews in log order per learner, each with the counts of the `window` reviews before
+    /// it (a window function over `ORDER BY reviewed_at, id`, https://www.sqlite.org/windowfunctions.html).
+    private func forEachReview(
+        inTopic topicID: Int64, userID: Int64?, window: Int, _ body: (CardKey, StoredReview) -> Void
+    ) throws {
+        // The frame size must be a constant in the SQL text; `window` is an Int, so interpolating it is safe.
+        let frame = "ROWS BETWEEN \(max(window, 1)) PRECEDING AND 1 PRECEDING"
+        try connection.withStatement(
+            """
+            SELECT r.user_id, r.card_id, r.rating, r.reviewed_at,
+                COUNT(*) OVER w, COALESCE(SUM(r.rating > 0) OVER w, 0)
+            FROM reviews r JOIN cards c ON c.id = r.card_id
+            WHERE c.topic_id = ?1 AND (?2 IS NULL OR r.user_id = ?2)
+            WINDOW w AS (PARTITION BY r.user_id ORDER BY r.reviewed_at, r.id \(frame))
+            ORDER BY r.user_id, r.reviewed_at, r.id
+            """,
+            operation: "read topic review log"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(userID, at: 2)
+            while try statement.step() {
+                let key = CardKey(userID: statement.int64(at: 0), cardID: statement.int64(at: 1))
+                let sample =
+                    window > 0 ? RecallSample(reviews: statement.int(at: 4), passed: statement.int(at: 5)) : nil
+                body(
+                    key,
+                    StoredReview(
+                        rating: statement.int(at: 2), reviewedAt: Date(unixMilliseconds: statement.int64(at: 3)),
+                        recentRecall: sample))
+            }
+        }
+    }
+}
+
+/// A learner and a card: the key of a card state.
+struct CardKey: Hashable {
+    var userID: Int64
+    var cardID: Int64
+}

@@ -1,0 +1,74 @@
+import FCCore
+import FCStore
+import Foundation
+import Testing
+
+/// `fcgen learn` driven through a real pseudo-terminal (raw-key mode): keys are single keystrokes, not lines.
+@Suite(.serialized)
+struct LearnTerminalTests {
+    static let driver = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/pty_drive.py")
+
+    /// Runs `fcgen arguments…` under `Tests/Support/pty_drive.py` with `steps`; returns status and transcript.
+    func drive(_ steps: [[String: String]], _ arguments: [String]) throws -> (status: Int32, screen: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let fcgen = CLIRunner.productsDirectory.appendingPathComponent("fcgen").path
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        process.arguments = ["python3", Self.driver.path, json, fcgen] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func aLearnSessionThroughAPseudoTerminalRecordsTheKeysPressed() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        let generated = try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
+        #expect(generated.status == 0, "stderr: \(generated.stderr)")
+
+        // Topic 1; card 1: space shows the answer, x the explanation, 3 rates Good; card 2: space, then 1 (Fail)
+        // straight from the explanation prompt; card 3: q quits; then n (no "learn again").
+        let steps: [[String: String]] = [
+            ["expect": "Choose topics", "send": "1\r"],
+            ["expect": "[1/10]", "send": ""],
+            ["expect": "(any key: answer, q: quit)", "send": " "],
+            ["expect": "(any key: explanation", "send": "x"],
+            ["expect": "Rate: 1 fail", "send": "3"],
+            ["expect": "[2/10]", "send": ""],
+            ["expect": "(any key: answer, q: quit)", "send": " "],
+            ["expect": "(any key: explanation", "send": "1"],
+            ["expect": "[3/10]", "send": ""],
+            ["expect": "(any key: answer, q: quit)", "send": "q"],
+            ["expect": "Learn again? (y/n)", "send": "n"],
+        ]
+        let (status, screen) = try drive(steps, ["learn", "--seed", "1"] + db)
+
+        #expect(status == 0, "screen:\n\(screen)")
+        #expect(screen.contains("1. Roman history — 0 due, 14 new"))
+        #expect(screen.contains("→ "))
+        #expect(screen.contains("Session summary: 2 cards, 1 correct, 1 failed, average rating 1.00"))
+        // Raw mode: the keys pressed on card prompts are not echoed back onto the screen.
+        let afterFirstCard = try #require(screen.range(of: "[1/10]")).upperBound
+        #expect(!screen[afterFirstCard...].contains("x\r\n"))
+
+        let store = try Store(path: cli.databasePath, now: .system)
+        let user = try #require(try await store.user(named: User.defaultName))
+        let topic = try #require(try await store.topic(named: "Roman history"))
+        let cards = try await store.cards(topicID: topic.id)
+        var ratings: [Int] = []
+        for card in cards.prefix(3) {
+            ratings += try await store.reviewLog(userID: user.id, cardID: card.id).map(\.rating)
+        }
+        #expect(ratings == [2, 0])
+        #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.phase == 1)
+        #expect(try await store.recentSessions(userID: user.id, limit: 5).first?.counts.cards == 2)
+    }
+}
