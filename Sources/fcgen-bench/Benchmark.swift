@@ -8,6 +8,10 @@ struct Benchmark: Sendable {
 extension Benchmark {
     /// Every benchmark, in the order `fcgen-bench` runs them when none is named.
     static let all: [Benchmark] = [
-        TransportWaitBenchmark.benchmark
+        TransportWaitBenchmark.benchmark,
+        SanitizerBenchmark.benchmark,
+        StoreBenchmark.benchmark,
+        PipelineWaitBenchmark.benchmark,
+        PipelineMemoryBenchmark.benchmark,
     ]
 }
