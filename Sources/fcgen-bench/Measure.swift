@@ -4,8 +4,8 @@ import Glibc
 /// One figure a benchmark measured, printed as one JSON line on stdout.
 ///
 /// ```json
-/// {"benchmark":"transport-wait","machine":"2 cores","metric":"curl.cpu_per_wall","pass":true,"target":0.1,
-///  "unit":"ratio","value":0.004}
+/// {"benchmark":"transport-wait","load":0.42,"machine":"2 cores","metric":"curl.cpu_per_wall","pass":true,
+///  "target":0.1,"unit":"ratio","value":0.004}
 /// ```
 struct BenchmarkResult: Encodable {
     /// Which way a figure must lie relative to its target to pass.
@@ -23,6 +23,8 @@ struct BenchmarkResult: Encodable {
     var target: Double?
     var pass: Bool
     var machine: String
+    /// The 1-minute load average when the figure was reported: on a shared machine, the context a figure needs.
+    var load: Double?
 
     init(benchmark: String, metric: String, value: Double, unit: String, goal: Goal = .none) {
         self.benchmark = benchmark
@@ -35,6 +37,7 @@ struct BenchmarkResult: Encodable {
         case .none: (target, pass) = (nil, true)
         }
         machine = Machine.description
+        load = Machine.loadAverage()
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -46,16 +49,23 @@ struct BenchmarkResult: Encodable {
         try container.encode(target, forKey: .target)  // null, not absent, when there is no target
         try container.encode(pass, forKey: .pass)
         try container.encode(machine, forKey: .machine)
+        try container.encode(load, forKey: .load)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case benchmark, metric, value, unit, target, pass, machine
+        case benchmark, metric, value, unit, target, pass, machine, load
     }
 }
 
 enum Machine {
     /// "<n> cores": figures from a 2-core box and a 16-core one are not comparable, so every line says which.
     static let description = "\(ProcessInfo.processInfo.activeProcessorCount) cores"
+
+    /// The 1-minute load average from /proc/loadavg; `nil` where there is none.
+    static func loadAverage() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Double($0) }
+    }
 }
 
 /// Prints `result` as one JSON line on stdout (sorted keys, so lines diff cleanly).

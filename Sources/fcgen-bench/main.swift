@@ -5,9 +5,22 @@
 //
 // Exit status: 0 when every benchmark ran (whether or not its figures met their targets; read "pass"),
 // 1 when one failed to run, 64 for an unknown name.
+//
+// Internal: `fcgen-bench --pipeline-child <json>` is how the pipeline benchmarks run a measured pipeline in a fresh
+// process (see PipelineRun.swift).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == PipelineRun.childFlag, arguments.count == 2 {
+    do {
+        try await PipelineRun.runChild(arguments[1])
+        exit(0)
+    } catch {
+        progress("pipeline child: \(error)")
+        exit(1)
+    }
+}
 
 if arguments.contains(where: { ["--list", "--help", "-h"].contains($0) }) {
     for benchmark in Benchmark.all { print("\(benchmark.name)\t\(benchmark.summary)") }

@@ -93,6 +93,7 @@ struct StoreOpeningTests {
         #expect(try await store.scalarText("PRAGMA journal_mode") == "wal")
         #expect(try await store.scalarInteger("PRAGMA foreign_keys") == 1)
         #expect(try await store.scalarInteger("PRAGMA synchronous") == 1)  // NORMAL
+        #expect(try await store.scalarInteger("PRAGMA wal_autocheckpoint") == 10_000)  // pages; SQLite's is 1,000
         #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
     }
 

@@ -12,6 +12,11 @@ parent never leaves it running). Paths:
   /early-hints                 a 103 response with a Link header, then 200 with X-Final: yes
   /close-mid-body              promises 1000 bytes, sends 10, closes the connection
   /stats                       JSON {"connections", "requests", "max_in_flight"} since start
+  /openai/<seconds>/v1/chat/completions
+                               wait, then 200 with an OpenAI chat completion holding 15 flashcards as
+                               {"cards": [...]} JSON text; every request gets new questions (a request counter is
+                               part of each), so a store that deduplicates keeps them all. Use base URL
+                               http://127.0.0.1:<port>/openai/<seconds>/v1 for an OpenAI-compatible provider.
 """
 
 import json
@@ -23,6 +28,39 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 stats_lock = threading.Lock()
 stats = {"connections": 0, "requests": 0, "in_flight": 0, "max_in_flight": 0}
+completions = {"count": 0}  # guarded by stats_lock
+
+FIGURES = ["Julius Caesar", "Augustus", "Cicero", "Hannibal", "Trajan", "Hadrian", "Nero", "Cleopatra"]
+THINGS = ["grain supply", "road network", "coinage", "legions", "aqueducts", "harbour", "calendar", "law courts"]
+PLACES = ["Gaul", "Britannia", "Egypt", "Hispania", "Dacia", "Sicily", "Syria", "Ostia"]
+
+
+def chat_completion(number):
+    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats."""
+    cards = []
+    for index in range(15):
+        figure = FIGURES[(number + index) % len(FIGURES)]
+        thing = THINGS[(number * 3 + index) % len(THINGS)]
+        place = PLACES[(number * 5 + index) % len(PLACES)]
+        cards.append({
+            "question": "Request %d, card %d: how did %s change the %s of %s?" % (number, index + 1, figure, thing,
+                                                                                  place),
+            "answer": "%s reorganised the %s of %s within a few years." % (figure, thing, place),
+            "explanation": "Sources describe how %s's reform of the %s in %s outlived its author and shaped the "
+                           "province for generations." % (figure, thing, place),
+            "type": "question",
+        })
+    content = json.dumps({"cards": cards}, indent=2)
+    document = {
+        "id": "chatcmpl-stub-%d" % number,
+        "object": "chat.completion",
+        "created": 1700000000,
+        "model": "stub-model",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 400, "completion_tokens": len(content) // 4,
+                  "total_tokens": 400 + len(content) // 4},
+    }
+    return json.dumps(document).encode()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -69,6 +107,12 @@ class Handler(BaseHTTPRequestHandler):
         if parts[0] == "delay":
             time.sleep(float(parts[1]))
             self.reply(200, self.path.encode())
+        elif parts[0] == "openai" and parts[2:] == ["v1", "chat", "completions"] and self.command == "POST":
+            time.sleep(float(parts[1]))
+            with stats_lock:
+                completions["count"] += 1
+                number = completions["count"]
+            self.reply(200, chat_completion(number), {"Content-Type": "application/json"})
         elif parts[0] == "status":
             self.reply(int(parts[1]), b"status %s" % parts[1].encode(), {"Retry-After": "7"})
         elif parts[0] == "echo":

@@ -41,6 +41,7 @@ extension Store {
         // Normalising questions is the costly part of a card; do it before taking the write lock.
         let keys = batch.cards.map(\.dedupKey)
         let createdAt = now().unixMilliseconds
+        let createdDate = Date(unixMilliseconds: createdAt)  // once, not per card: the same instant for all
         let fault = faultAfterCardInserts
         return try connection.immediateTransaction(operation) {
             try before()
@@ -87,7 +88,7 @@ extension Store {
                             id: connection.lastInsertRowID, topicID: batch.topicID, batchID: batchID,
                             kind: draft.kind, question: draft.question, answer: draft.answer,
                             explanation: draft.explanation, origin: draft.origin, dedupKey: keys[index],
-                            position: position, createdAt: Date(unixMilliseconds: createdAt)))
+                            position: position, createdAt: createdDate))
                     if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
                 }
             }
@@ -100,8 +101,7 @@ extension Store {
             let record = BatchRecord(
                 id: batchID, topicID: batch.topicID, plan: batch.plan, provider: batch.provider, model: batch.model,
                 promptHash: batch.promptHash, outcome: batch.outcome, cardsKept: cards.count, dropped: dropped,
-                usage: batch.usage, latencyMilliseconds: batch.latencyMilliseconds,
-                createdAt: Date(unixMilliseconds: createdAt))
+                usage: batch.usage, latencyMilliseconds: batch.latencyMilliseconds, createdAt: createdDate)
             let stored = StoredBatch(record: record, cards: cards, skippedDuplicates: skipped)
             try after(stored)
             return stored

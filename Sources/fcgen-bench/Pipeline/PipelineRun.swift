@@ -1,0 +1,93 @@
+import FCCore
+import FCGenerator
+import FCPipeline
+import FCStore
+import FCTestSupport
+import Foundation
+
+/// One `Pipeline.generate` run against the stub server, performed in a child process of `fcgen-bench`.
+///
+/// A child process of its own, so that its peak RSS is the pipeline's and not what earlier benchmarks left in this
+/// process's heap, and so that its CPU time is only the run's. The parent passes the run as JSON after
+/// `--pipeline-child`; the child prints one ``PipelineRunResult`` JSON line on stdout.
+struct PipelineRun: Codable {
+    /// The OpenAI-compatible base URL, e.g. `http://127.0.0.1:PORT/openai/0.5/v1`.
+    var baseURL: String
+    var batches: Int
+    var concurrency: Int
+
+    static let childFlag = "--pipeline-child"
+    static let cardsPerBatch = 15
+
+    /// What the child measured.
+    struct Result: Codable {
+        var wallSeconds: Double
+        var userCPUSeconds: Double
+        var systemCPUSeconds: Double
+        var peakRSSBytes: Int
+        var contextSwitches: Int
+        var storedBatches: Int
+        var storedCards: Int
+
+        var cpuPerWall: Double { wallSeconds > 0 ? (userCPUSeconds + systemCPUSeconds) / wallSeconds : 0 }
+        var peakRSSMegabytes: Double { Double(peakRSSBytes) / 1_048_576 }
+    }
+
+    /// Runs in the child: a real store on a temporary file, the openai provider on CurlTransport, one topic.
+    func perform() async throws -> Result {
+        guard let url = URL(string: baseURL) else { throw BenchmarkFailure("bad base URL \(baseURL)") }
+        let database = TemporaryDatabase(label: "fcgen-bench-pipeline")
+        let store = try Store(path: database.path, now: .system)
+        let clock = ContinuousClock()
+        let settings = ProviderSettings(
+            kind: .openai, baseURL: url, model: "stub-model", timeoutSeconds: 30, structuredOutput: .jsonObject,
+            retry: RetryPolicy(maxAttempts: 1))  // a retry would hide a failure inside the wall time: fail instead
+        let provider = makeProvider(
+            settings, transport: CurlTransport(maxConcurrentRequests: concurrency), clock: clock,
+            random: RandomSource(seed: 7), events: { _ in })
+        let pipeline = Pipeline(store: store, provider: provider, templates: .builtIn, clock: clock)
+        let options = GenerationOptions(cardsPerBatch: Self.cardsPerBatch, concurrency: concurrency)
+
+        let (summaries, measurement) = try await measure {
+            try await pipeline.generate(topic: "Roman history", batches: batches, options: options)
+        }
+        let notStrict = summaries.filter { $0.outcome != .strict }.count
+        guard notStrict == 0 else { throw BenchmarkFailure("\(notStrict) batches were not strict") }
+        return Result(
+            wallSeconds: measurement.wallSeconds, userCPUSeconds: measurement.userCPUSeconds,
+            systemCPUSeconds: measurement.systemCPUSeconds, peakRSSBytes: measurement.peakRSSBytes,
+            contextSwitches: measurement.contextSwitches, storedBatches: summaries.count,
+            storedCards: summaries.reduce(0) { $0 + $1.kept })
+    }
+
+    /// Runs in the parent: starts the child, waits for it, reads its result and checks everything was stored.
+    func launch() throws -> Result {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [Self.childFlag, String(decoding: try JSONEncoder().encode(self), as: UTF8.self)]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkFailure("pipeline child exited with status \(process.terminationStatus)")
+        }
+        let result = try JSONDecoder().decode(Result.self, from: data)
+        let expectedCards = batches * Self.cardsPerBatch
+        guard result.storedBatches == batches, result.storedCards == expectedCards else {
+            throw BenchmarkFailure(
+                "stored \(result.storedBatches) batches and \(result.storedCards) cards, expected \(batches) and "
+                    + "\(expectedCards)")
+        }
+        return result
+    }
+
+    /// The child's entry point: decodes the run from `argument`, performs it, prints the result.
+    static func runChild(_ argument: String) async throws {
+        let run = try JSONDecoder().decode(PipelineRun.self, from: Data(argument.utf8))
+        let result = try await run.perform()
+        FileHandle.standardOutput.write(try JSONEncoder().encode(result) + Data("\n".utf8))
+    }
+}

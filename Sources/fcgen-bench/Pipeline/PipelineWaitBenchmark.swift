@@ -1,0 +1,45 @@
+import Foundation
+
+/// The whole generation path over real HTTP while the provider is slow: does the pipeline keep 8 requests in flight,
+/// and does it sleep while it waits?
+///
+/// `Pipeline.generate` for 200 batches of one topic, concurrency 8: openai provider on CurlTransport, a real store on a
+/// temporary file, the loopback stub answering every chat completion after 0.5 s with 15 new cards. Ideal wall time is
+/// 200 / 8 × 0.5 s = 12.5 s. Runs in a child process (see ``PipelineRun``); the server's CPU is its own.
+enum PipelineWaitBenchmark {
+    static let name = "pipeline-wait"
+    static let batches = 200
+    static let concurrency = 8
+    static let delaySeconds = 0.5
+    static let idealWallSeconds = Double(batches) / Double(concurrency) * delaySeconds
+
+    static let benchmark = Benchmark(
+        name: name,
+        summary: "Pipeline: \(batches) batches, concurrency \(concurrency), server answers after \(delaySeconds) s"
+    ) {
+        let server = try StubServerProcess()
+        defer { server.stop() }
+        let run = PipelineRun(
+            baseURL: server.url("/openai/\(delaySeconds)/v1").absoluteString, batches: batches, concurrency: concurrency
+        )
+        progress("\(name): \(batches) batches…")
+        let result = try run.launch()
+        progress(
+            "\(name): wall \(String(format: "%.3f", result.wallSeconds)) s (ideal \(idealWallSeconds) s), CPU "
+                + "\(String(format: "%.3f", result.userCPUSeconds)) s user + "
+                + "\(String(format: "%.3f", result.systemCPUSeconds)) s system, "
+                + "peak RSS \(String(format: "%.1f", result.peakRSSMegabytes)) MB, \(result.storedCards) cards stored")
+        report(
+            .init(
+                benchmark: name, metric: "wall_ratio", value: result.wallSeconds / idealWallSeconds, unit: "ratio",
+                goal: .atMost(1.05)))
+        report(
+            .init(benchmark: name, metric: "cpu_per_wall", value: result.cpuPerWall, unit: "ratio", goal: .atMost(0.10))
+        )
+        report(.init(benchmark: name, metric: "peak_rss", value: result.peakRSSMegabytes, unit: "MB"))
+        report(
+            .init(
+                benchmark: name, metric: "context_switches",
+                value: Double(result.contextSwitches) / max(result.wallSeconds, 1e-9), unit: "per_second"))
+    }
+}
