@@ -26,24 +26,13 @@ struct LearnCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A topic to study (repeatable; default: choose from a list).", valueName: "name"))
     var topic: [String] = []
 
-    @Option(help: ArgumentHelp("Cards per session.", valueName: "10|25|50"))
-    var cards = 10
-
-    @Flag(help: "Free practice: any cards, shuffled; nothing is recorded.")
-    var free = false
-
-    @Option(help: ArgumentHelp("Seed for the shuffle (default: random).", valueName: "n"))
-    var seed: UInt64?
-
-    func validate() throws {
-        guard StudyQueue.sizes.contains(cards) else { throw ValidationError("--cards must be 10, 25 or 50") }
-    }
+    @OptionGroup var size: SessionSizeOptions
 
     func run() async throws {
         try await reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let input = KeyInput()
-            var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            var rng = size.makeGenerator()
             while true {
                 let topicIDs: [Int64]
                 if topic.isEmpty {
@@ -53,8 +42,8 @@ struct LearnCommand: AsyncParsableCommand {
                     topicIDs = try await context.topics(topic, global: global).map(\.id)
                 }
                 let session = try await context.service.start(
-                    userID: context.user.id, topicIDs: topicIDs, limit: cards, mode: free ? .free : .spaced,
-                    day: context.day, stored: !free, using: &rng)
+                    userID: context.user.id, topicIDs: topicIDs, limit: size.cards, mode: size.free ? .free : .spaced,
+                    day: context.day, stored: !size.free, using: &rng)
                 guard !session.queue.isEmpty else {
                     Screen.show("Nothing to study here: no due or new cards.")
                     return

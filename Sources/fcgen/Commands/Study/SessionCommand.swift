@@ -66,26 +66,16 @@ struct SessionStartCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A topic to study (repeatable; default: all).", valueName: "name"))
     var topic: [String] = []
 
-    @Option(help: ArgumentHelp("Cards in the session.", valueName: "10|25|50"))
-    var cards = 10
-
-    @Flag(help: "Free practice: any cards of the topics, shuffled; no learning state changes.")
-    var free = false
-
-    @Option(help: ArgumentHelp("Seed for the shuffle (default: random).", valueName: "n"))
-    var seed: UInt64?
-
-    func validate() throws {
-        guard StudyQueue.sizes.contains(cards) else { throw ValidationError("--cards must be 10, 25 or 50") }
-    }
+    @OptionGroup var size: SessionSizeOptions
 
     func run() async throws {
         try await reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let topics = try await context.topics(topic, global: global)
-            var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+            var rng = size.makeGenerator()
             let session = try await context.service.start(
-                userID: context.user.id, topicIDs: topics.map(\.id), limit: cards, mode: free ? .free : .spaced,
+                userID: context.user.id, topicIDs: topics.map(\.id), limit: size.cards,
+                mode: size.free ? .free : .spaced,
                 day: context.day, stored: true, using: &rng)
             try await SessionCommand.show(session, context: context, json: global.json)
         }
