@@ -10,14 +10,17 @@ import Foundation
 ///
 /// Set-up (not measured): a temporary-file store with `topics` topics, each subscribed with a policy that keeps it
 /// due until it has `batchesPerTopic` batches. Measured: `RefillWorker.runRound()` called back to back, as a
-/// worker that is behind would run them, until a round finds nothing to claim. Then the child checks that every
-/// job is done and every topic has batches 1…n, so a failure can't hide in the wall time.
+/// worker that is behind would run them, until a round finds nothing to claim: one round with `topUp`, one round
+/// per batch without. Then the child checks that every job is done and every topic has batches 1…n, so a failure
+/// can't hide in the wall time.
 struct WorkerRun: Codable {
     /// The OpenAI-compatible base URL, e.g. `http://127.0.0.1:PORT/openai/1/v1`.
     var baseURL: String
     var topics: Int
     var batchesPerTopic: Int
     var concurrency: Int
+    /// ``RefillOptions/topUp``: whether a round enqueues again as its jobs finish.
+    var topUp: Bool
 
     static let cardsPerBatch = 15
 
@@ -84,7 +87,7 @@ struct WorkerRun: Codable {
         // One attempt: a failed job is dead at once and shows up in the checks instead of waiting out a backoff.
         let options = RefillOptions(
             workerID: "fcgen-bench:\(ProcessInfo.processInfo.processIdentifier)", concurrency: concurrency,
-            maxAttempts: 1, defaultBatchSize: Self.cardsPerBatch)
+            maxAttempts: 1, defaultBatchSize: Self.cardsPerBatch, topUp: topUp)
         return RefillWorker(pipeline: pipeline, options: options, clock: clock, random: RandomSource(seed: 11))
     }
 
