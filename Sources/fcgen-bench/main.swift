@@ -6,18 +6,19 @@
 // Exit status: 0 when every benchmark ran (whether or not its figures met their targets; read "pass"),
 // 1 when one failed to run, 64 for an unknown name.
 //
-// Internal: `fcgen-bench --pipeline-child <json>` is how the pipeline benchmarks run a measured pipeline in a fresh
-// process (see PipelineRun.swift).
+// Internal: `fcgen-bench --pipeline-child <json>` and `--worker-child <json>` are how the pipeline and worker
+// benchmarks run a measured stretch in a fresh process (see BenchChild.swift).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-if arguments.first == PipelineRun.childFlag, arguments.count == 2 {
+let childRuns: [any BenchChildRun.Type] = [PipelineRun.self, WorkerRun.self]
+if arguments.count == 2, let child = childRuns.first(where: { $0.childFlag == arguments[0] }) {
     do {
-        try await PipelineRun.runChild(arguments[1])
+        try await child.runChild(arguments[1])
         exit(0)
     } catch {
-        progress("pipeline child: \(error)")
+        progress("\(arguments[0]) child: \(error)")
         exit(1)
     }
 }

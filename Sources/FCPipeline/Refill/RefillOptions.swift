@@ -17,6 +17,14 @@ public struct RefillOptions: Sendable {
     public var defaultBatchSize: Int
     /// How many of the topic's existing questions the prompt lists as "don't repeat these".
     public var avoidListLimit: Int
+    /// Whether a round keeps enqueueing as its jobs finish, until no topic is due (or a stop).
+    ///
+    /// Off (the default), a round gives each due topic one batch and ends with its slowest job, so a topic far
+    /// below its threshold gains one batch per round, and rounds run back to back leave slots idle while the last
+    /// wave finishes. On, a slot freed by a job that stored cards takes the next due job at once (its own topic's
+    /// next batch included), and a topic gets every batch it needs in one round. Jobs whose batch stored no cards
+    /// do not re-open the queue, so a round always ends.
+    public var topUp: Bool
 
     public init(
         workerID: String,
@@ -25,7 +33,8 @@ public struct RefillOptions: Sendable {
         maxAttempts: Int = 5,
         backoff: RetryPolicy = RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(3600), jitter: .equal),
         defaultBatchSize: Int = 15,
-        avoidListLimit: Int = 60
+        avoidListLimit: Int = 60,
+        topUp: Bool = false
     ) {
         self.workerID = workerID
         self.concurrency = max(1, concurrency)
@@ -34,5 +43,6 @@ public struct RefillOptions: Sendable {
         self.backoff = backoff
         self.defaultBatchSize = max(1, defaultBatchSize)
         self.avoidListLimit = avoidListLimit
+        self.topUp = topUp
     }
 }

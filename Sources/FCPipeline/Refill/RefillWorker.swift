@@ -50,24 +50,30 @@ public struct RefillWorker: Sendable {
 
     /// Runs one round: enqueue due topics, then claim and run due jobs until none is left (or a stop).
     ///
+    /// By default a round gives each due topic one batch, and it ends when its slowest job does. With
+    /// ``RefillOptions/topUp``, whenever the queue runs dry and a finished job stored cards, the round enqueues
+    /// again, so a freed slot takes the next due topic at once and every topic is stocked by the round's end.
+    ///
     /// - Returns: what the round did; also reported as ``WorkerEvent/roundFinished(_:)``.
     /// - Throws: a ``StoreError`` when enqueueing or claiming fails (jobs already running finish first).
     public func runRound() async throws -> RoundSummary {
         var summary = RoundSummary()
-        if !stop.isRequested {
-            let enqueued = try await store.enqueueDueRefills(maxAttempts: options.maxAttempts)
-            summary.enqueued = enqueued.count
-            for job in enqueued { events(.jobEnqueued(job)) }
-        }
+        if !stop.isRequested { try await enqueueDue(into: &summary) }
         let claimError: (any Error)? = await withTaskGroup(of: JobResult.self) { group in
             var running = 0
             var claimError: (any Error)?
             var exhausted = false
+            // With top-up: a job stored cards since the last enqueue, so its topic may be due again.
+            var mayBeDue = false
             while true {
                 while !exhausted, running < options.concurrency, !stop.isRequested, !Task.isCancelled {
                     do {
                         guard let job = try await store.claimNextJob(owner: options.workerID, lease: options.lease)
                         else {
+                            if mayBeDue {
+                                mayBeDue = false
+                                if try await enqueueDue(into: &summary) > 0 { continue }
+                            }
                             exhausted = true
                             break
                         }
@@ -83,12 +89,27 @@ public struct RefillWorker: Sendable {
                 guard let result = await group.next() else { break }
                 running -= 1
                 summary.record(result)
+                // Only a job that stored cards re-opens the queue: a topic whose batches keep coming back empty
+                // would otherwise be enqueued again and again, and the round would never end.
+                if options.topUp, claimError == nil, case .done(let cards) = result, cards > 0 {
+                    mayBeDue = true
+                    exhausted = false
+                }
             }
             return claimError
         }
         events(.roundFinished(summary))
         if let claimError { throw claimError }
         return summary
+    }
+
+    /// Enqueues a job for every due topic without an open one; returns how many.
+    @discardableResult
+    private func enqueueDue(into summary: inout RoundSummary) async throws -> Int {
+        let enqueued = try await store.enqueueDueRefills(maxAttempts: options.maxAttempts)
+        summary.enqueued += enqueued.count
+        for job in enqueued { events(.jobEnqueued(job)) }
+        return enqueued.count
     }
 
     /// Runs rounds every `interval` until ``stop`` is requested or the task is cancelled.
