@@ -59,6 +59,13 @@ struct FCGenWorker: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Attempts a new job gets before it is dead.", valueName: "n"))
     var maxAttempts = 5
 
+    @Flag(
+        help: ArgumentHelp(
+            "Keep a round going as jobs finish, until no topic is due: each topic gets every batch it needs at once.",
+            discussion: "Without it a round gives each due topic one batch; with it, freed slots take the next job "
+                + "straight away (fcgen-bench worker: 1.015 × ideal wall time instead of 1.13 ×)."))
+    var topUp = false
+
     @Option(help: ArgumentHelp("Log lines on stderr as text or JSON lines.", valueName: "text|json"))
     var logFormat: WorkerLogFormat = .text
 
@@ -158,7 +165,8 @@ struct FCGenWorker: AsyncParsableCommand {
             lease: lease.duration,
             maxAttempts: maxAttempts,
             defaultBatchSize: settings.cardsPerBatch,
-            avoidListLimit: settings.avoidListLimit)
+            avoidListLimit: settings.avoidListLimit,
+            topUp: topUp)
         return RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random, events: log.handle)
     }

@@ -53,4 +53,25 @@ struct TopicAndJobsCommandTests {
         #expect(try cli.run(["jobs", "cancel", "7"] + db).stderr.contains("no job with id 7"))
         #expect(try cli.run(["jobs", "--status", "bogus"] + db).status == 64)
     }
+
+    @Test func topUpStocksATopicInOneRound() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        let policy = ["--refill-below", "100", "--batch-size", "15", "--max-batches", "3"]
+        _ = try cli.run(["topic", "add", "Roman history"] + policy + db)
+
+        let once = try cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
+        #expect(once.status == 0, "stderr: \(once.stderr)")
+        #expect(once.stderr.contains("round: 3 enqueued, 3 claimed, 3 done"), "stderr: \(once.stderr)")
+        let batches = try object(try cli.run(["batches", "--topic", "Roman history", "--json"] + db).stdout)
+        let numbers = (batches["batches"] as? [[String: Any]])?.compactMap {
+            ($0["plan"] as? [String: Any])?["number"] as? Int
+        }
+        #expect(numbers == [1, 2, 3])
+
+        let again = try cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("round: 0 enqueued, 0 claimed"), "max batches reached: nothing more to do")
+    }
 }
