@@ -13,15 +13,3 @@ final class DecisionBox: Sendable {
 
     var decision: Gamifier.Decision? { value.withLock { $0 } }
 }
-
-/// Carries the gamification decisions of a batch out of the store's `@Sendable` transaction closure, by the
-/// answer's index in the batch.
-final class BatchDecisions: Sendable {
-    private let values = Mutex<[Int: Gamifier.Decision]>([:])
-
-    func set(_ decision: Gamifier.Decision, at index: Int) {
-        values.withLock { $0[index] = decision }
-    }
-
-    var all: [Int: Gamifier.Decision] { values.withLock { $0 } }
-}

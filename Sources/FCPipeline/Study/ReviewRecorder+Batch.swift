@@ -63,16 +63,17 @@ extension ReviewRecorder {
                 ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: nil)
             }
         }
-        let decisions = BatchDecisions()
+        let batch = BatchGamification(userIDs: answers.map(\.userID))
         let recorded = try await store.recordReviews(pending, decide: decide) { input, index in
             let answer = answers[index]
             let decision = try gamifier.decideReview(
                 input, rating: answer.rating, at: answer.time,
-                duration: Double(answer.durationMilliseconds ?? 0) / 1000)
-            if let decision { decisions.set(decision, at: index) }
+                duration: Double(answer.durationMilliseconds ?? 0) / 1000, known: batch.state(of: input.userID),
+                encodesState: batch.lastIndex[input.userID] == index)
+            if let decision { batch.set(decision, at: index, userID: input.userID) }
             return decision?.write
         }
-        let decided = decisions.all
+        let decided = batch.decisions
         return recorded.enumerated().map { index, recorded in
             let answer = answers[index]
             let rewards = decided[index].flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }

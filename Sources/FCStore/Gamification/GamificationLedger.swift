@@ -1,3 +1,5 @@
+import struct Foundation.Date
+
 /// The learners' gamification rows one transaction has read or written, kept in memory until it ends.
 ///
 /// Every gamified step reads the learner's time zone and state row and writes the state row back. A batch of
@@ -12,11 +14,18 @@ struct GamificationLedger {
     var states: [Int64: StoredGamificationState?] = [:]
     /// Learners whose state changed in memory and must be saved, in the order they first changed.
     var changed: [Int64] = []
+    /// Learners whose latest step left the state unencoded (see ``GamificationWrite/stateJSON``).
+    var unencoded: Set<Int64> = []
 
-    /// Remembers `state` as the learner's new state, to be saved.
-    mutating func update(_ state: StoredGamificationState) {
-        if case .some(.some(let old)) = states[state.userID], old == state { return }
-        if !changed.contains(state.userID) { changed.append(state.userID) }
-        states[state.userID] = state
+    /// Remembers the learner's new total XP and state text (`nil`: the text stays as it was, to be supplied by a
+    /// later step), to be saved.
+    mutating func update(userID: Int64, stateJSON: String?, totalXP: Int, updatedAt: Date) {
+        let old: StoredGamificationState? = states[userID] ?? nil
+        if let stateJSON { unencoded.remove(userID) } else { unencoded.insert(userID) }
+        let new = StoredGamificationState(
+            userID: userID, stateJSON: stateJSON ?? old?.stateJSON ?? "", totalXP: totalXP, updatedAt: updatedAt)
+        if old == new { return }
+        if !changed.contains(userID) { changed.append(userID) }
+        states[userID] = new
     }
 }

@@ -62,7 +62,11 @@ extension Store {
     }
 
     /// Saves the states `ledger` changed, one row per learner; must run inside the ledger's transaction.
+    ///
+    /// - Throws: ``StoreError/gamificationStateNotEncoded(userID:)`` when a learner's last step left the state
+    ///   unencoded; the caller's transaction then rolls back.
     func save(_ ledger: GamificationLedger) throws {
+        if let userID = ledger.unencoded.min() { throw StoreError.gamificationStateNotEncoded(userID: userID) }
         for userID in ledger.changed {
             guard case .some(.some(let state)) = ledger.states[userID] else { continue }
             try saveState(state)
@@ -106,8 +110,7 @@ extension Store {
         }
         commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
         ledger.update(
-            StoredGamificationState(
-                userID: userID, stateJSON: write.stateJSON, totalXP: commit.totalXP, updatedAt: write.updatedAt))
+            userID: userID, stateJSON: write.stateJSON, totalXP: commit.totalXP, updatedAt: write.updatedAt)
         return commit
     }
 
