@@ -1,0 +1,43 @@
+import FCGamification
+import Foundation
+import Testing
+
+@testable import FCPipeline
+
+/// The state's JSON: decodes to the state it encoded, and equal states give equal texts.
+struct GamificationStateCodecTests {
+    static func state(cards: [Int64]) -> GamificationState {
+        var state = GamificationState(learnerID: 3)
+        var today = DayProgress(day: LocalDay(ordinal: 19_675), challenges: [])
+        for card in cards { today.cardIDs.insert(card) }
+        today.perfectCardIDs = Set(cards.filter { $0 % 3 == 0 })
+        today.topicIDs = [4, 5]
+        state.today = today
+        state.lifetime.exploredTopicIDs = [4, 5]
+        return state
+    }
+
+    @Test func aStateWithThousandsOfCardsRoundTrips() throws {
+        let state = Self.state(cards: (1...3_000).map { Int64($0) * 7 })
+        let json = try GamificationStateCodec().encode(state)
+        #expect(json.contains("\"cardIDs\":[7,14,21,"))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        #expect(try decoder.decode(GamificationState.self, from: Data(json.utf8)) == state)
+        // A fresh codec decodes (no cache) to the same state.
+        #expect(try GamificationStateCodec().decode(json, userID: 3) == state)
+    }
+
+    @Test func equalStatesAreEqualTexts() throws {
+        let cards = (1...500).map { Int64($0) }
+        let forward = try GamificationStateCodec().encode(Self.state(cards: cards))
+        let backward = try GamificationStateCodec().encode(Self.state(cards: cards.reversed()))
+        #expect(forward == backward)
+    }
+
+    @Test func aStateWithoutADayHasNoCardArrays() throws {
+        let json = try GamificationStateCodec().encode(GamificationState(learnerID: 3))
+        #expect(!json.contains("cardIDs"))
+        #expect(try GamificationStateCodec().decode(json, userID: 3) == GamificationState(learnerID: 3))
+    }
+}
