@@ -45,11 +45,27 @@ final class GamificationStateCodec: Sendable {
             firstIndex(of: empty, in: bytes, from: start + empty.count) == nil
         else { return false }
         guard !ids.isEmpty else { return true }
-        var array = ids.sorted().map { String($0) }.joined(separator: ",").utf8.map { $0 }
-        array.insert(contentsOf: empty.dropLast(), at: 0)
+        var array = Array(empty.dropLast())
+        array.reserveCapacity(empty.count + ids.count * 8)
+        for (index, id) in ids.sorted().enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            appendDecimal(id, to: &array)
+        }
         array.append(UInt8(ascii: "]"))
         bytes.replaceSubrange(start..<start + empty.count, with: array)
         return true
+    }
+
+    /// Appends `value` in decimal ASCII, as JSON writes an integer.
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
     }
 
     private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

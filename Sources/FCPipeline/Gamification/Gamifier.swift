@@ -2,6 +2,7 @@ public import FCCore
 public import FCGamification
 public import FCStore
 public import Foundation
+import Synchronization
 
 /// Runs the pure gamification engine inside the store's transactions: decodes the learner's stored state, applies
 /// the events with the learner's time zone and an injected random source, and returns the write for the store.
@@ -44,10 +45,22 @@ public struct Gamifier: Sendable {
     }
 
     /// The learner's time zone: the stored identifier, else UTC (never the machine's zone).
+    ///
+    /// Zones are looked up once per identifier and process: `TimeZone(identifier:)` reads the zone database, which
+    /// cost a fifth of a gamified review when every review did it (fcgen-bench review-recording).
     public static func timeZone(_ identifier: String?) -> TimeZone {
-        identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
-            ?? .current
+        guard let identifier else { return utc }
+        if let known = zones.withLock({ $0[identifier] }) { return known }
+        let zone = TimeZone(identifier: identifier) ?? utc
+        zones.withLock { cache in
+            if cache.count > 1_000 { cache.removeAll() }
+            cache[identifier] = zone
+        }
+        return zone
     }
+
+    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+    private static let zones = Mutex<[String: TimeZone]>([:])
 
     /// Applies `events` (in order, all at `time`) to the input's state.
     ///

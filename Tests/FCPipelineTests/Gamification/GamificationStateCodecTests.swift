@@ -18,9 +18,11 @@ struct GamificationStateCodecTests {
     }
 
     @Test func aStateWithThousandsOfCardsRoundTrips() throws {
-        let state = Self.state(cards: (1...3_000).map { Int64($0) * 7 })
+        let state = Self.state(cards: (1...3_000).map { Int64($0) * 7 } + [0, 10, 99, 100, .max, .min])
         let json = try GamificationStateCodec().encode(state)
-        #expect(json.contains("\"cardIDs\":[7,14,21,"))
+        #expect(json.contains("\"cardIDs\":[-9223372036854775808,0,7,10,14,21,"))
+        #expect(json.contains(",99,"))
+        #expect(json.contains(",20993,21000,9223372036854775807]"))
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         #expect(try decoder.decode(GamificationState.self, from: Data(json.utf8)) == state)
