@@ -4,8 +4,9 @@ import Synchronization
 
 /// Encodes the engine's state as JSON for `gamification_state.state_json`.
 ///
-/// Dates are Unix milliseconds (numbers), like every time in the store, keys are sorted and the day's card id sets
-/// are written as ascending arrays, so equal states are equal texts. Decoding costs as much as the rest of a review, so the codec remembers the last state it encoded
+/// Dates are Unix milliseconds (numbers), like every time in the store, and keys are sorted. Sets are written in
+/// their iteration order (sorting the day's thousands of card ids cost as much as the rest of the encoding), so two
+/// equal states may give different texts; the cache below only needs the text it wrote itself. Decoding costs as much as the rest of a review, so the codec remembers the last state it encoded
 /// per learner: when the stored text is exactly that text (the usual case: this process wrote it), the state is
 /// reused instead of decoded. Equal text means an equal state, so the cache can never serve a stale one.
 final class GamificationStateCodec: Sendable {
@@ -37,7 +38,7 @@ final class GamificationStateCodec: Sendable {
         return json
     }
 
-    /// Fills the one empty array of `key` (`"key":[]`) in the JSON `bytes` with `ids` ascending; `false` unless
+    /// Fills the one empty array of `key` (`"key":[]`) in the JSON `bytes` with `ids`; `false` unless
     /// there is exactly one. A quote inside a JSON string is escaped, so only a real key matches.
     static func splice(_ ids: Set<Int64>, key: String, into bytes: inout [UInt8]) -> Bool {
         let empty = Array("\"\(key)\":[]".utf8)
@@ -47,7 +48,7 @@ final class GamificationStateCodec: Sendable {
         guard !ids.isEmpty else { return true }
         var array = Array(empty.dropLast())
         array.reserveCapacity(empty.count + ids.count * 8)
-        for (index, id) in ids.sorted().enumerated() {
+        for (index, id) in ids.enumerated() {
             if index > 0 { array.append(UInt8(ascii: ",")) }
             appendDecimal(id, to: &array)
         }
