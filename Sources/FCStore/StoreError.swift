@@ -49,6 +49,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case topicNameTaken(String)
     /// Deleting the topic would delete cards, and `force` was not given.
     case topicHasCards(name: String, cards: Int)
+    /// A transaction's last gamification step for the learner left the state unencoded (``GamificationWrite``'s
+    /// `stateJSON` `nil`): a programming error in the caller; nothing was stored.
+    case gamificationStateNotEncoded(userID: Int64)
 
     public var description: String {
         switch self {
@@ -97,6 +100,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "a topic named \"\(name)\" already exists"
         case .topicHasCards(let name, let cards):
             "topic \"\(name)\" has \(cards) card(s); pass --force to delete it with its cards, learning state and jobs"
+        case .gamificationStateNotEncoded(let userID):
+            "learner \(userID): the last gamification step of the transaction did not encode the state"
         }
     }
 }

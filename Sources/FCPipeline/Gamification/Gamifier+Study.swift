@@ -16,7 +16,12 @@ extension Gamifier {
     }
 
     /// A spaced review: `cardReviewed`, then `topicCompleted` when the review made every card of the topic known.
-    func decideReview(_ input: GamificationInput, rating: Rating, at time: Date, duration: Double) throws -> Decision? {
+    ///
+    /// `known` and `encodesState`: see ``decide(_:input:at:isPerfectSessionAnswer:known:encodesState:)``.
+    func decideReview(
+        _ input: GamificationInput, rating: Rating, at time: Date, duration: Double,
+        known: GamificationState? = nil, encodesState: Bool = true
+    ) throws -> Decision? {
         guard let card = input.card else { return nil }
         let firstTry = Self.isFirstTry(
             lastReviewBefore: card.lastReviewBefore, at: time, timeZone: Self.timeZone(input.timeZone))
@@ -29,7 +34,8 @@ extension Gamifier {
         if card.completesTopic { events.append(.topicCompleted(topicID: card.topicID)) }
         return try decide(
             events, input: input, at: time,
-            isPerfectSessionAnswer: firstTry && rating.isSuccess && input.sessionID != nil)
+            isPerfectSessionAnswer: firstTry && rating.isSuccess && input.sessionID != nil, known: known,
+            encodesState: encodesState)
     }
 
     /// A quiz answer: `cardAnsweredCorrectly` for a right answer; a wrong or empty one earns nothing.

@@ -2,6 +2,7 @@ public import FCCore
 public import FCGamification
 public import FCStore
 public import Foundation
+import Synchronization
 
 /// Runs the pure gamification engine inside the store's transactions: decodes the learner's stored state, applies
 /// the events with the learner's time zone and an injected random source, and returns the write for the store.
@@ -44,17 +45,41 @@ public struct Gamifier: Sendable {
     }
 
     /// The learner's time zone: the stored identifier, else UTC (never the machine's zone).
+    ///
+    /// Zones are looked up once per identifier and process: `TimeZone(identifier:)` reads the zone database, which
+    /// cost a fifth of a gamified review when every review did it (fcgen-bench review-recording).
     public static func timeZone(_ identifier: String?) -> TimeZone {
-        identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
-            ?? .current
+        guard let identifier else { return utc }
+        if let known = zones.withLock({ $0[identifier] }) { return known }
+        let zone = TimeZone(identifier: identifier) ?? utc
+        zones.withLock { cache in
+            if cache.count > 1_000 { cache.removeAll() }
+            cache[identifier] = zone
+        }
+        return zone
     }
 
+    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+    private static let zones = Mutex<[String: TimeZone]>([:])
+
     /// Applies `events` (in order, all at `time`) to the input's state.
+    ///
+    /// - Parameters:
+    ///   - known: The learner's state as an earlier step of the same transaction left it, used instead of decoding
+    ///     the input's (its total XP is still the store's); see ``BatchGamification``.
+    ///   - encodesState: `false` leaves the write's `stateJSON` `nil` (a later step of the transaction encodes it).
     func decide(
-        _ events: [GamificationEvent], input: GamificationInput, at time: Date, isPerfectSessionAnswer: Bool = false
+        _ events: [GamificationEvent], input: GamificationInput, at time: Date, isPerfectSessionAnswer: Bool = false,
+        known: GamificationState? = nil, encodesState: Bool = true
     ) throws -> Decision {
         let zone = Self.timeZone(input.timeZone)
-        let before = try state(from: input.stored, userID: input.userID)
+        var before: GamificationState
+        if let known {
+            before = known
+            before.totalXP = input.stored?.totalXP ?? 0
+        } else {
+            before = try state(from: input.stored, userID: input.userID)
+        }
         var state = before
         var awards: [Award] = []
         random.withGenerator { generator in
@@ -66,17 +91,17 @@ public struct Gamifier: Sendable {
         }
         let write = try makeWrite(
             before: before, after: state, awards: awards, input: input, time: time,
-            isPerfectSessionAnswer: isPerfectSessionAnswer)
+            isPerfectSessionAnswer: isPerfectSessionAnswer, encodesState: encodesState)
         return Decision(
             write: write, awards: awards, state: state, levelBefore: engine.rules.levels.level(forXP: before.totalXP))
     }
 
     private func makeWrite(
         before: GamificationState, after: GamificationState, awards: [Award], input: GamificationInput, time: Date,
-        isPerfectSessionAnswer: Bool
+        isPerfectSessionAnswer: Bool, encodesState: Bool
     ) throws -> GamificationWrite {
         var write = GamificationWrite(
-            stateJSON: try codec.encode(after), sessionID: input.sessionID,
+            stateJSON: encodesState ? try codec.encode(after) : nil, sessionID: input.sessionID,
             isPerfectSessionAnswer: isPerfectSessionAnswer, updatedAt: time)
         write.awards = awards.map {
             AwardRecord(

@@ -34,10 +34,13 @@ extension ReviewRecorder {
 
     /// Records several answers in one transaction, each scheduled exactly as ``record(userID:cardID:rating:at:durationMilliseconds:sessionID:)``
     /// schedules one (same seeds, same recall window, each seeing the ones before it), so the states equal those of
-    /// recording them one by one. All or nothing.
+    /// recording them one by one. With a ``gamifier``, each answer is gamified as one recorded alone is, seeing the
+    /// earlier answers' effects, in the same transaction: the batch pays the same awards as the answers recorded
+    /// one by one, and replaying it pays nothing more. All or nothing.
     ///
     /// ```swift
     /// let results = try await recorder.record(answers)  // e.g. a front end syncing answers given offline
+    /// results.compactMap(\.rewards).reduce(0) { $0 + $1.xpGained }
     /// ```
     ///
     /// - Throws: ``PipelineError/study(_:)`` when an answer is dated before its card's last review;
@@ -49,14 +52,32 @@ extension ReviewRecorder {
                 userID: $0.userID, cardID: $0.cardID, sessionID: $0.sessionID,
                 recallWindow: Self.recallWindow(at: $0.time))
         }
-        let recorded = try await store.recordReviews(pending) { context, index in
+        let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { context, index in
             let answer = answers[index]
             return try Self.decide(
                 context, rating: answer.rating, at: answer.time, durationMilliseconds: answer.durationMilliseconds)
         }
-        // Batched answers are recorded without gamification for now (see the issue note): rewards stay nil.
-        return zip(answers, recorded).map { answer, recorded in
-            ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: nil)
+        guard let gamifier else {
+            let recorded = try await store.recordReviews(pending, decide: decide)
+            return zip(answers, recorded).map { answer, recorded in
+                ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: nil)
+            }
+        }
+        let batch = BatchGamification(userIDs: answers.map(\.userID))
+        let recorded = try await store.recordReviews(pending, decide: decide) { input, index in
+            let answer = answers[index]
+            let decision = try gamifier.decideReview(
+                input, rating: answer.rating, at: answer.time,
+                duration: Double(answer.durationMilliseconds ?? 0) / 1000, known: batch.state(of: input.userID),
+                encodesState: batch.lastIndex[input.userID] == index)
+            if let decision { batch.set(decision, at: index, userID: input.userID) }
+            return decision?.write
+        }
+        let decided = batch.decisions
+        return recorded.enumerated().map { index, recorded in
+            let answer = answers[index]
+            let rewards = decided[index].flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
+            return ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: rewards)
         }
     }
 }

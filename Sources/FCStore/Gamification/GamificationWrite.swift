@@ -7,8 +7,13 @@ public import struct Foundation.Date
 /// `UNIQUE (user_id, kind, reference)` and adds to the learner's total XP only the XP of awards that were actually
 /// inserted, so a replayed or retried event never pays twice, even with a stale engine state.
 public struct GamificationWrite: Sendable, Hashable {
-    /// The engine's new state, encoded.
-    public var stateJSON: String
+    /// The engine's new state, encoded; `nil`: not encoded by this step, because a later step for the same learner
+    /// in the same transaction will supply it (a batch encodes each learner's state once, at its last step, instead
+    /// of once per event). The store saves the last text it was given; when a transaction's last step for a learner
+    /// leaves it `nil`, the transaction fails with ``StoreError/gamificationStateNotEncoded(userID:)``. Until then,
+    /// later steps' ``GamificationInput/stored`` carries the latest total XP with the last text supplied (stale):
+    /// the caller keeps the state itself.
+    public var stateJSON: String?
     /// The awards, in the engine's order.
     public var awards: [AwardRecord]
     /// The current day's challenges with their progress (upserted; progress and completion never go back).
@@ -29,7 +34,7 @@ public struct GamificationWrite: Sendable, Hashable {
     public var updatedAt: Date
 
     public init(
-        stateJSON: String, awards: [AwardRecord] = [], challenges: [ChallengeRecord] = [],
+        stateJSON: String?, awards: [AwardRecord] = [], challenges: [ChallengeRecord] = [],
         boxesEarned: [BoxRecord] = [], boxesOpened: [BoxOpening] = [], achievements: [AchievementRecord] = [],
         dailyStats: DailyStatsRecord? = nil, sessionID: Int64? = nil, isPerfectSessionAnswer: Bool = false,
         updatedAt: Date

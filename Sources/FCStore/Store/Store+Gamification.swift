@@ -23,29 +23,64 @@ extension Store {
         userID: Int64, _ body: @Sendable (GamificationInput) throws -> GamificationWrite?
     ) throws -> GamificationCommit {
         try connection.immediateTransaction("update gamification") {
-            let input = try gamificationInput(userID: userID, sessionID: nil)
+            var ledger = GamificationLedger()
+            let input = try gamificationInput(userID: userID, sessionID: nil, ledger: &ledger)
             guard let write = try body(input) else { return GamificationCommit(totalXP: input.stored?.totalXP ?? 0) }
-            return try applyGamification(write, userID: userID)
+            let commit = try applyGamification(write, userID: userID, ledger: &ledger)
+            try save(ledger)
+            return commit
         }
     }
 
-    /// The input for a gamification step, read inside the caller's transaction.
-    func gamificationInput(userID: Int64, sessionID: Int64?) throws -> GamificationInput {
-        let zone = try connection.withStatement(
-            "SELECT time_zone FROM users WHERE id = ?", operation: "read learner time zone"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-            return try statement.step() ? statement.optionalString(at: 0) : nil
+    /// The input for a gamification step, read inside the caller's transaction: the time zone and the state come
+    /// from `ledger` when an earlier step of the transaction read or wrote them.
+    func gamificationInput(
+        userID: Int64, sessionID: Int64?, ledger: inout GamificationLedger
+    ) throws -> GamificationInput {
+        let zone: String?
+        if let known = ledger.zones[userID] {
+            zone = known
+        } else {
+            zone = try connection.withStatement(
+                "SELECT time_zone FROM users WHERE id = ?", operation: "read learner time zone"
+            ) { statement in
+                try statement.bind(userID, at: 1)
+                return try statement.step() ? statement.optionalString(at: 0) : nil
+            }
+            ledger.zones[userID] = .some(zone)
         }
         return GamificationInput(
-            userID: userID, timeZone: zone, stored: try gamificationState(userID: userID), sessionID: sessionID)
+            userID: userID, timeZone: zone, stored: try state(userID: userID, ledger: &ledger), sessionID: sessionID)
+    }
+
+    /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
+    private func state(userID: Int64, ledger: inout GamificationLedger) throws -> StoredGamificationState? {
+        if let known = ledger.states[userID] { return known }
+        let stored = try gamificationState(userID: userID)
+        ledger.states[userID] = .some(stored)
+        return stored
+    }
+
+    /// Saves the states `ledger` changed, one row per learner; must run inside the ledger's transaction.
+    ///
+    /// - Throws: ``StoreError/gamificationStateNotEncoded(userID:)`` when a learner's last step left the state
+    ///   unencoded; the caller's transaction then rolls back.
+    func save(_ ledger: GamificationLedger) throws {
+        if let userID = ledger.unencoded.min() { throw StoreError.gamificationStateNotEncoded(userID: userID) }
+        for userID in ledger.changed {
+            guard case .some(.some(let state)) = ledger.states[userID] else { continue }
+            try saveState(state)
+        }
     }
 
     /// Writes one step's results; must run inside a transaction.
     ///
     /// Awards first, `INSERT OR IGNORE`: only inserted awards add XP (to `total_xp` and the day's `daily_stats`),
     /// so an award the ledger already holds pays nothing whatever the engine's state said.
-    func applyGamification(_ write: GamificationWrite, userID: Int64) throws -> GamificationCommit {
+    /// The new state goes to `ledger` (saved by ``save(_:)``), with the total XP it read plus what was paid.
+    func applyGamification(
+        _ write: GamificationWrite, userID: Int64, ledger: inout GamificationLedger
+    ) throws -> GamificationCommit {
         var commit = GamificationCommit()
         var xpByDay: [String: Int] = [:]
         for award in write.awards where try insertAward(award, userID: userID, sessionID: write.sessionID) {
@@ -73,7 +108,9 @@ extension Store {
                 try statement.run()
             }
         }
-        commit.totalXP = try saveState(write, userID: userID, addingXP: commit.paidXP)
+        commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
+        ledger.update(
+            userID: userID, stateJSON: write.stateJSON, totalXP: commit.totalXP, updatedAt: write.updatedAt)
         return commit
     }
 
@@ -186,27 +223,21 @@ extension Store {
         }
     }
 
-    /// Saves the state and returns the new total XP.
-    private func saveState(_ write: GamificationWrite, userID: Int64, addingXP xp: Int) throws -> Int {
+    /// Writes the learner's state row (its total XP is absolute: the ledger read it in the same transaction).
+    private func saveState(_ state: StoredGamificationState) throws {
         try connection.withStatement(
             """
             INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET
-                state_json = excluded.state_json, total_xp = total_xp + excluded.total_xp,
-                updated_at = excluded.updated_at
-            RETURNING total_xp
+                state_json = excluded.state_json, total_xp = excluded.total_xp, updated_at = excluded.updated_at
             """,
             operation: "save gamification state"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(write.stateJSON, at: 2)
-            try statement.bind(xp, at: 3)
-            try statement.bind(write.updatedAt.unixMilliseconds, at: 4)
-            guard try statement.step() else { return xp }
-            let total = statement.int(at: 0)
-            // Step to SQLITE_DONE so the statement completes before the reset.
-            _ = try statement.step()
-            return total
+            try statement.bind(state.userID, at: 1)
+            try statement.bind(state.stateJSON, at: 2)
+            try statement.bind(state.totalXP, at: 3)
+            try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
+            try statement.run()
         }
     }
 }

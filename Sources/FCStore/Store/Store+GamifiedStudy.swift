@@ -28,9 +28,12 @@ extension Store {
     ) throws -> RecordedReview {
         try withoutActuallyEscaping(gamify) { gamify in
             try connection.immediateTransaction("record review") {
-                try recordReviewInTransaction(
+                var ledger = GamificationLedger()
+                let recorded = try recordReviewInTransaction(
                     userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
-                    decide: decide, gamify: gamify)
+                    decide: decide, gamify: gamify, ledger: &ledger)
+                try save(ledger)
+                return recorded
             }
         }
     }
@@ -44,13 +47,16 @@ extension Store {
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try connection.immediateTransaction("answer in session") {
             let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
-            var input = try gamificationInput(userID: userID, sessionID: sessionID)
+            var ledger = GamificationLedger()
+            var input = try gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
             let card = try self.card(id: cardID)
             input.card = AnsweredCard(
                 cardID: cardID, topicID: card.topicID,
                 lastReviewBefore: try cardState(userID: userID, cardID: cardID)?.lastReview, completesTopic: false)
             guard let write = try gamify(input) else { return (session, nil) }
-            return (session, try applyGamification(write, userID: userID))
+            let commit = try applyGamification(write, userID: userID, ledger: &ledger)
+            try save(ledger)
+            return (session, commit)
         }
     }
 
@@ -74,12 +80,15 @@ extension Store {
             }
             let session = try session(id: id, userID: userID)
             guard ended else { return (session, nil) }
-            var input = try gamificationInput(userID: userID, sessionID: id)
+            var ledger = GamificationLedger()
+            var input = try gamificationInput(userID: userID, sessionID: id, ledger: &ledger)
             input.endedSession = EndedSession(
                 session: session, perfect: try perfectAnswers(sessionID: id),
                 studiedTopicIDs: try answeredTopicIDs(session))
             guard let write = try gamify(input) else { return (session, nil) }
-            return (session, try applyGamification(write, userID: userID))
+            let commit = try applyGamification(write, userID: userID, ledger: &ledger)
+            try save(ledger)
+            return (session, commit)
         }
     }
 

@@ -1,28 +1,41 @@
 extension Store {
     /// Records several reviews in ONE `BEGIN IMMEDIATE` transaction, each exactly as
-    /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:)`` records one: its context (with the reviews
-    /// before it in the batch already written), `decide`, the review row, the state, the session, the awards.
+    /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:gamify:)`` records one: its context (with the
+    /// reviews before it in the batch already written), `decide`, the review row, the state, the session, the
+    /// awards, and, when `gamify` is given, the gamification step (which sees the state the batch's earlier steps
+    /// left and pays idempotently, as for one review).
     ///
-    /// For front ends that sync a batch of answers given offline, and for importing a review history: a commit
-    /// costs as much as the rest of a review together (WAL frames for every touched page, file locks), so sharing
-    /// one is what makes bulk recording fast (fcgen-bench review-recording). All or nothing: when one review fails
-    /// (its card is unknown, `decide` throws), none of the batch is stored.
+    /// For front ends that sync a batch of answers given offline, for importing a review history, and for bulk
+    /// event processing: a commit costs as much as the rest of a review together (WAL frames for every touched
+    /// page, file locks), so sharing one is what makes bulk recording fast (fcgen-bench review-recording,
+    /// gamification). Each learner's gamification state row is read once and written once per batch (see
+    /// ``GamificationLedger``). All or nothing: when one review fails (its card is unknown, `decide` or `gamify`
+    /// throws), none of the batch is stored.
     ///
-    /// - Parameter decide: Called once per review, in order, with the review's context and its index in `reviews`.
+    /// - Parameters:
+    ///   - decide: Called once per review, in order, with the review's context and its index in `reviews`.
+    ///   - gamify: Called once per review after its review row and state are written, with the gamification input
+    ///     and the review's index; `nil`: no gamification.
     /// - Returns: One result per review, in order.
     public func recordReviews(
-        _ reviews: [PendingReview], decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision
+        _ reviews: [PendingReview], decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision,
+        gamify: (@Sendable (GamificationInput, Int) throws -> GamificationWrite?)? = nil
     ) throws -> [RecordedReview] {
         guard !reviews.isEmpty else { return [] }
         return try connection.immediateTransaction("record reviews") {
+            var ledger = GamificationLedger()
             var recorded: [RecordedReview] = []
             recorded.reserveCapacity(reviews.count)
             for (index, review) in reviews.enumerated() {
+                var step: GamifyStep?
+                if let gamify { step = { @Sendable input in try gamify(input, index) } }
                 recorded.append(
                     try recordReviewInTransaction(
                         userID: review.userID, cardID: review.cardID, sessionID: review.sessionID,
-                        recallWindow: review.recallWindow, decide: { try decide($0, index) }, gamify: nil))
+                        recallWindow: review.recallWindow, decide: { try decide($0, index) }, gamify: step,
+                        ledger: &ledger))
             }
+            try save(ledger)
             return recorded
         }
     }

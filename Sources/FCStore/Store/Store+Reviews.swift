@@ -29,20 +29,24 @@ extension Store {
         decide: @Sendable (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
         try connection.immediateTransaction("record review") {
-            try recordReviewInTransaction(
+            var ledger = GamificationLedger()
+            let recorded = try recordReviewInTransaction(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide,
-                gamify: nil)
+                gamify: nil, ledger: &ledger)
+            try save(ledger)
+            return recorded
         }
     }
 
     /// The body of ``recordReview(userID:cardID:sessionID:recallWindow:decide:)``, inside a transaction the caller
-    /// opened (one review, a batch in ``recordReviews(_:decide:)``, or a gamified review); `gamify`, when given,
-    /// runs after the review, state and session are written (see
-    /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:gamify:)``).
+    /// opened (one review, a batch in ``recordReviews(_:decide:gamify:)``, or a gamified review); `gamify`, when
+    /// given, runs after the review, state and session are written (see
+    /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:gamify:)``). Gamification states go to `ledger`:
+    /// the caller saves it before committing.
     func recordReviewInTransaction(
         userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
         decide: (ReviewContext) throws -> ReviewDecision,
-        gamify: GamifyStep?
+        gamify: GamifyStep?, ledger: inout GamificationLedger
     ) throws -> RecordedReview {
         var context = try reviewContext(userID: userID, cardID: cardID)
         try addRecentRecall(to: &context, window: recallWindow)
@@ -59,15 +63,17 @@ extension Store {
                 id: sessionID, userID: userID, cardID: cardID, answer: SessionAnswer(rating: decision.rating))
         }
         var commit: GamificationCommit?
-        for award in decision.awards { commit = try apply(award, userID: userID, merging: commit) }
+        for award in decision.awards {
+            commit = try apply(award, userID: userID, merging: commit, ledger: &ledger)
+        }
         if let gamify {
-            var input = try gamificationInput(userID: userID, sessionID: sessionID)
+            var input = try gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
             input.card = AnsweredCard(
                 cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
                 completesTopic: try KnownRule.isKnown(state)
                     && isTopicKnown(topicID: context.topicID, userID: userID))
             if let write = try gamify(input) {
-                commit = try applyGamification(write, userID: userID).merged(into: commit)
+                commit = try applyGamification(write, userID: userID, ledger: &ledger).merged(into: commit)
             }
         }
         return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
@@ -106,9 +112,12 @@ extension Store {
     }
 
     /// Writes one award of a ``ReviewDecision``; see ``AwardWrite``.
-    func apply(_ award: AwardWrite, userID: Int64, merging commit: GamificationCommit?) throws -> GamificationCommit {
+    func apply(
+        _ award: AwardWrite, userID: Int64, merging commit: GamificationCommit?, ledger: inout GamificationLedger
+    ) throws -> GamificationCommit {
         switch award {
-        case .gamification(let write): try applyGamification(write, userID: userID).merged(into: commit)
+        case .gamification(let write):
+            try applyGamification(write, userID: userID, ledger: &ledger).merged(into: commit)
         }
     }
 
