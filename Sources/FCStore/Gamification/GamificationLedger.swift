@@ -21,7 +21,7 @@ struct GamificationLedger {
     /// later step), to be saved.
     mutating func update(userID: Int64, stateJSON: String?, totalXP: Int, updatedAt: Date) {
         let old: StoredGamificationState? = states[userID] ?? nil
-        if let stateJSON { unencoded.remove(userID) } else { unencoded.insert(userID) }
+        if stateJSON != nil { unencoded.remove(userID) } else { unencoded.insert(userID) }
         let new = StoredGamificationState(
             userID: userID, stateJSON: stateJSON ?? old?.stateJSON ?? "", totalXP: totalXP, updatedAt: updatedAt)
         if old == new { return }
