@@ -42,5 +42,4 @@ extension BenchChildRun {
     }
 }
 
-/// `PipelineRun` already has this shape (it predates the protocol); conforming lets `main.swift` dispatch both.
 extension PipelineRun: BenchChildRun {}

@@ -5,11 +5,8 @@ import FCStore
 import FCTestSupport
 import Foundation
 
-/// One `Pipeline.generate` run against the stub server, performed in a child process of `fcgen-bench`.
-///
-/// A child process of its own, so that its peak RSS is the pipeline's and not what earlier benchmarks left in this
-/// process's heap, and so that its CPU time is only the run's. The parent passes the run as JSON after
-/// `--pipeline-child`; the child prints one ``PipelineRunResult`` JSON line on stdout.
+/// One `Pipeline.generate` run against the stub server, performed in a child process of `fcgen-bench`
+/// (see ``BenchChildRun`` for why a child).
 struct PipelineRun: Codable {
     /// The OpenAI-compatible base URL, e.g. `http://127.0.0.1:PORT/openai/0.5/v1`.
     var baseURL: String
@@ -60,21 +57,9 @@ struct PipelineRun: Codable {
             storedCards: summaries.reduce(0) { $0 + $1.kept })
     }
 
-    /// Runs in the parent: starts the child, waits for it, reads its result and checks everything was stored.
+    /// Runs in the parent: the child run (``BenchChildRun/launchChild()``), then a check that everything was stored.
     func launch() throws -> Result {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [Self.childFlag, String(decoding: try JSONEncoder().encode(self), as: UTF8.self)]
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkFailure("pipeline child exited with status \(process.terminationStatus)")
-        }
-        let result = try JSONDecoder().decode(Result.self, from: data)
+        let result = try launchChild()
         let expectedCards = batches * Self.cardsPerBatch
         guard result.storedBatches == batches, result.storedCards == expectedCards else {
             throw BenchmarkFailure(
@@ -82,12 +67,5 @@ struct PipelineRun: Codable {
                     + "\(expectedCards)")
         }
         return result
-    }
-
-    /// The child's entry point: decodes the run from `argument`, performs it, prints the result.
-    static func runChild(_ argument: String) async throws {
-        let run = try JSONDecoder().decode(PipelineRun.self, from: Data(argument.utf8))
-        let result = try await run.perform()
-        FileHandle.standardOutput.write(try JSONEncoder().encode(result) + Data("\n".utf8))
     }
 }
