@@ -2,11 +2,15 @@ import FCGenerator
 public import Foundation
 import Synchronization
 
-/// Runs `Tests/Support/llm_stub_server.py` (Python 3, standard library) on a free loopback port for one test.
+/// Runs `Tests/Support/llm_stub_server.py` (Python 3, standard library) on a free loopback port for one test or
+/// benchmark.
 ///
 /// The script plays an LLM provider: a test scripts its responses (status, headers, body, delay, a connection cut
-/// mid-body), points a provider at ``baseURL``, then reads back what was sent. The server exits when ``stop()`` closes
-/// its stdin, and on its own if this process dies, so no server outlives the tests.
+/// mid-body), points a provider at ``baseURL``, then reads back what was sent. It also answers fixed path-driven
+/// routes (`/delay/<s>`, `/status/<code>`, `/echo`, `/bytes/<n>`, `/stats`, `/openai/<s>/v1/chat/completions`, …;
+/// see the script's docstring) for transport tests and benchmarks; reach them with ``url(_:)``. The server is a
+/// separate process, so its CPU never shows up in this process's `getrusage`. It exits when ``stop()`` closes its
+/// stdin, and on its own if this process dies, so no server outlives the tests.
 ///
 /// ```swift
 /// let server = try await LoopbackServer.start()
@@ -106,8 +110,11 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Launches the server and waits for it to report its port.
-    /// - Throws: ``LoopbackServerError`` when Python can't be started or prints no port.
+    /// - Throws: ``LoopbackServerError`` when the script is missing, Python can't be started or prints no port.
     public static func start() async throws -> LoopbackServer {
+        guard FileManager.default.fileExists(atPath: scriptURL.path) else {
+            throw LoopbackServerError.scriptMissing(scriptURL.path)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", scriptURL.path]
@@ -130,6 +137,11 @@ public final class LoopbackServer: Sendable {
             throw LoopbackServerError.noPort(line)
         }
         return LoopbackServer(port: port, process: process, stdin: input.fileHandleForWriting)
+    }
+
+    /// `http://127.0.0.1:<port><path>`, for the path-driven routes; `path` starts with `/` and may hold a query.
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? baseURL
     }
 
     /// Replaces the response queue (and clears the recorded requests). `default` answers once the queue is empty.
@@ -180,12 +192,14 @@ public final class LoopbackServer: Sendable {
 
 /// Why the loopback server could not be used.
 public enum LoopbackServerError: Error, Sendable, CustomStringConvertible {
+    case scriptMissing(String)
     case launchFailed(String)
     case noPort(String)
     case controlFailed(Int)
 
     public var description: String {
         switch self {
+        case .scriptMissing(let path): "loopback server script not found at \(path); run from the source tree"
         case .launchFailed(let detail): "could not start python3 for the loopback server: \(detail)"
         case .noPort(let line): "the loopback server printed no port (first line: \"\(line)\")"
         case .controlFailed(let status): "the loopback server's control endpoint answered HTTP \(status)"

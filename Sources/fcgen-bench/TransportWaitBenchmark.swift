@@ -1,4 +1,5 @@
 import FCGenerator
+import FCTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -21,7 +22,7 @@ enum TransportWaitBenchmark {
         name: name,
         summary: "\(requests) requests, \(concurrency) in flight, server answers after \(delaySeconds) s"
     ) {
-        let server = try StubServerProcess()
+        let server = try await LoopbackServer.start()
         defer { server.stop() }
         let curl = CurlTransport(maxConcurrentRequests: concurrency)
         try await run(label: "curl", server: server) { url in
@@ -50,7 +51,7 @@ enum TransportWaitBenchmark {
     /// Sends every request with at most `concurrency` in flight, checks each answer, and reports the figures.
     static func run(
         label: String,
-        server: StubServerProcess,
+        server: LoopbackServer,
         send: @escaping @Sendable (URL) async throws -> (status: Int, body: Data)
     ) async throws {
         progress("\(name): \(label): \(requests) requests…")

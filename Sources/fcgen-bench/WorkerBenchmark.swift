@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 
 /// The refill worker while the provider is slow: does it keep 16 requests in flight across topics and batches, and
@@ -25,7 +26,7 @@ enum WorkerBenchmark {
         summary: "Refill worker: \(jobs) jobs over \(topics) topics, concurrency \(concurrency), "
             + "server answers after \(delaySeconds) s"
     ) {
-        let server = try StubServerProcess()
+        let server = try await LoopbackServer.start()
         defer { server.stop() }
         let baseURL = server.url("/openai/\(delaySeconds)/v1").absoluteString
         for topUp in [true, false] {

@@ -1,9 +1,10 @@
 import FCGenerator
+import FCTestSupport
 import Foundation
 import Glibc
 import Testing
 
-/// Real HTTP over loopback against `Tests/Support/slow_http_server.py`, one server process per test.
+/// Real HTTP over loopback against `Tests/Support/llm_stub_server.py`'s path-driven routes, one server per test.
 @Suite(.timeLimit(.minutes(1)))
 struct CurlTransportTests {
     @Test(arguments: ["GET", "POST", "PUT", "DELETE"])
@@ -312,64 +313,22 @@ private struct SplitMixForTests {
     }
 }
 
-/// `Tests/Support/slow_http_server.py` in a child process; it exits when this object closes its stdin.
-private final class LoopbackServer: Sendable {
-    struct Stats: Decodable {
+/// The requests and the `/stats` read these tests make against the shared loopback server.
+extension LoopbackServer {
+    fileprivate struct Stats: Decodable {
         var connections: Int
         var requests: Int
         var maxInFlight: Int
     }
 
-    private let process: Process
-    private let input: Pipe
-    let port: Int
-
-    /// Launches the server on a plain thread: the launch blocks until the port line arrives, and blocking the
-    /// (two-thread) cooperative pool would stall every other test running in parallel.
-    static func start() async throws -> LoopbackServer {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try LoopbackServer() }) }.start()
-        }
-    }
-
-    private init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/slow_http_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty, "server exited before printing its port")
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        port = try #require(Int(text.replacingOccurrences(of: "PORT ", with: "")))
-    }
-
-    deinit {
-        // End of input is the server's signal to exit; not waiting for it keeps the test's thread free.
-        try? input.fileHandleForWriting.close()
-    }
-
-    func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
-    }
-
-    func request(_ path: String, method: String = "GET", body: Data = Data(), timeoutSeconds: Int = 5)
+    fileprivate func request(_ path: String, method: String = "GET", body: Data = Data(), timeoutSeconds: Int = 5)
         -> LLMHTTPRequest
     {
         LLMHTTPRequest(url: url(path), method: method, body: body, timeoutSeconds: timeoutSeconds)
     }
 
-    /// What the server has seen so far, fetched with a throwaway transport.
-    func stats() async throws -> Stats {
+    /// What the server has seen so far, fetched with a throwaway transport (its connection counts too).
+    fileprivate func stats() async throws -> Stats {
         let response = try await CurlTransport(maxConcurrentRequests: 1).send(request("/stats"))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase

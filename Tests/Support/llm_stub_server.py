@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""A scriptable loopback HTTP server that plays an LLM provider for fcgen's tests.
+"""The loopback HTTP/1.1 server for fcgen's tests and benchmarks: a scriptable LLM provider plus fixed routes.
 
 Standard library only. Binds 127.0.0.1 on a free port and prints `PORT <n>` as its first stdout line.
-Exits when its stdin closes (so it never outlives the test process that started it) or on SIGTERM.
+Exits when its stdin closes (so it never outlives the process that started it) or on SIGTERM.
 
-Control endpoints (everything else is a "provider" request: recorded, then answered from the script):
+Control endpoints (anything that is neither a control endpoint nor a path-driven route below is a "provider"
+request: recorded, then answered from the script):
   POST /_script    {"responses": [R, ...], "default": R}  replaces the queue, clears recorded requests
   GET  /_requests  [{"method", "path", "headers": {lowercased name: value}, "body": text,
                      "received_at": monotonic seconds}, ...]
@@ -13,6 +14,21 @@ Control endpoints (everything else is a "provider" request: recorded, then answe
 A response R: {"status": 200, "headers": {...}, "body": "text" | "json": any, "delay_s": 0.0,
                "close_mid_body": false, "close_before_response": false}
 Responses play in order; when the queue is empty, the default answers (a 500 unless scripted).
+
+Path-driven routes, chosen by the first path segment only (they are neither recorded nor take from the script):
+  /delay/<seconds>[/anything]  wait, then 200 with the request path as the body
+  /status/<code>               that status, a Retry-After: 7 header and a small body
+  /echo                        200, JSON body {"method", "path", "headers" (lowercased names), "body"}
+  /echo-raw                    200, the request body back byte for byte
+  /bytes/<n>                   200, n bytes of the pattern i % 251
+  /early-hints                 a 103 response with a Link header, then 200 with X-Final: yes
+  /close-mid-body              promises 1000 bytes, sends 10, closes the connection
+  /stats                       JSON {"connections", "requests", "max_in_flight"} since start (every request counts)
+  POST /openai/<seconds>/v1/chat/completions
+                               wait, then 200 with an OpenAI chat completion holding 15 flashcards as
+                               {"cards": [...]} JSON text; every request gets new questions (a request counter is
+                               part of each), so a store that deduplicates keeps them all. Use base URL
+                               http://127.0.0.1:<port>/openai/<seconds>/v1 for an OpenAI-compatible provider.
 
 Run by hand with --stay to ignore stdin.
 """
@@ -28,6 +44,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 FALLBACK = {"status": 500, "json": {"error": {"message": "llm_stub_server: no scripted response left"}}}
 
+FIGURES = ["Julius Caesar", "Augustus", "Cicero", "Hannibal", "Trajan", "Hadrian", "Nero", "Cleopatra"]
+THINGS = ["grain supply", "road network", "coinage", "legions", "aqueducts", "harbour", "calendar", "law courts"]
+PLACES = ["Gaul", "Britannia", "Egypt", "Hispania", "Dacia", "Sicily", "Syria", "Ostia"]
+
 
 class State:
     def __init__(self):
@@ -35,9 +55,52 @@ class State:
         self.queue = []
         self.default = FALLBACK
         self.requests = []
+        self.connections = 0
+        self.served = 0
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.completions = 0
 
 
 STATE = State()
+
+
+def chat_completion(number):
+    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats."""
+    cards = []
+    for index in range(15):
+        figure = FIGURES[(number + index) % len(FIGURES)]
+        thing = THINGS[(number * 3 + index) % len(THINGS)]
+        place = PLACES[(number * 5 + index) % len(PLACES)]
+        cards.append({
+            "question": "Request %d, card %d: how did %s change the %s of %s?" % (number, index + 1, figure, thing,
+                                                                                  place),
+            "answer": "%s reorganised the %s of %s within a few years." % (figure, thing, place),
+            "explanation": "Sources describe how %s's reform of the %s in %s outlived its author and shaped the "
+                           "province for generations." % (figure, thing, place),
+            "type": "question",
+        })
+    content = json.dumps({"cards": cards}, indent=2)
+    document = {
+        "id": "chatcmpl-stub-%d" % number,
+        "object": "chat.completion",
+        "created": 1700000000,
+        "model": "stub-model",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 400, "completion_tokens": len(content) // 4,
+                  "total_tokens": 400 + len(content) // 4},
+    }
+    return json.dumps(document).encode()
+
+
+# First path segments the fixed routes own; any other path reaches the control endpoints or the script.
+ROUTES = {"delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats"}
+
+
+def is_path_route(command, parts):
+    if parts[0] in ROUTES:
+        return True
+    return parts[0] == "openai" and parts[2:] == ["v1", "chat", "completions"] and command == "POST"
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -45,6 +108,11 @@ class Handler(BaseHTTPRequestHandler):
     # Without this every response waits for the peer's delayed ACK: about 45 ms per request (PLATFORM.md).
     disable_nagle_algorithm = True
     server_version = "llm-stub/1"
+
+    def setup(self):
+        super().setup()
+        with STATE.lock:
+            STATE.connections += 1
 
     def log_message(self, format, *args):
         pass
@@ -77,7 +145,25 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_any(self):
         body = self.read_body()
+        with STATE.lock:
+            STATE.served += 1
+            STATE.in_flight += 1
+            STATE.max_in_flight = max(STATE.max_in_flight, STATE.in_flight)
+        try:
+            self.dispatch(body)
+        finally:
+            with STATE.lock:
+                STATE.in_flight -= 1
+
+    def dispatch(self, body):
         path = self.path
+        parts = path.split("?")[0].strip("/").split("/")
+        if is_path_route(self.command, parts):
+            try:
+                return self.route(parts, body)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True  # the client gave up (timeout, cancellation): nothing to do
+                return
         if path == "/_health":
             return self.send_json(200, {"ok": True})
         if path == "/_script" and self.command == "POST":
@@ -103,6 +189,53 @@ class Handler(BaseHTTPRequestHandler):
             })
             response = STATE.queue.pop(0) if STATE.queue else STATE.default
         self.play(response)
+
+    def route(self, parts, body):
+        if parts[0] == "delay":
+            time.sleep(float(parts[1]))
+            self.reply(200, self.path.encode())
+        elif parts[0] == "openai":
+            time.sleep(float(parts[1]))
+            with STATE.lock:
+                STATE.completions += 1
+                number = STATE.completions
+            self.reply(200, chat_completion(number), {"Content-Type": "application/json"})
+        elif parts[0] == "status":
+            self.reply(int(parts[1]), b"status %s" % parts[1].encode(), {"Retry-After": "7"})
+        elif parts[0] == "echo":
+            headers = {name.lower(): value for name, value in self.headers.items()}
+            document = {"method": self.command, "path": self.path, "headers": headers,
+                        "body": body.decode("utf-8", "replace")}
+            self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json",
+                                                            "X-Server-Note": "hello"})
+        elif parts[0] == "echo-raw":
+            self.reply(200, body)
+        elif parts[0] == "bytes":
+            count = int(parts[1])
+            self.reply(200, (bytes(range(251)) * (count // 251 + 1))[:count])
+        elif parts[0] == "early-hints":
+            self.wfile.write(b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n")
+            self.reply(200, b"final", {"X-Final": "yes"})
+        elif parts[0] == "close-mid-body":
+            self.send_response(200)
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b"0123456789")
+            self.wfile.flush()
+            self.close_connection = True
+        elif parts[0] == "stats":
+            with STATE.lock:
+                document = {"connections": STATE.connections, "requests": STATE.served,
+                            "max_in_flight": STATE.max_in_flight}
+            self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
+
+    def reply(self, status, body, headers=None):
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def play(self, response):
         delay = float(response.get("delay_s", 0) or 0)
@@ -151,7 +284,8 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
-    request_queue_size = 64
+    # The default listen backlog of 5 drops SYNs when dozens of clients connect at once.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         # Clients that time out or hang up mid-response are part of the tests, not errors worth a traceback.

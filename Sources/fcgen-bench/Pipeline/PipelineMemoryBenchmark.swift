@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 
 /// Peak memory of a long generation run, and whether it stays flat as the run grows.
@@ -17,7 +18,7 @@ enum PipelineMemoryBenchmark {
         name: name,
         summary: "Pipeline peak RSS: \(short) and \(long) batches, concurrency \(concurrency), no server delay"
     ) {
-        let server = try StubServerProcess()
+        let server = try await LoopbackServer.start()
         defer { server.stop() }
         let baseURL = server.url("/openai/0/v1").absoluteString
         var peaks: [Int: Double] = [:]

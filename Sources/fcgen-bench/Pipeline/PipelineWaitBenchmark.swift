@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 
 /// The whole generation path over real HTTP while the provider is slow: does the pipeline keep 8 requests in flight,
@@ -17,7 +18,7 @@ enum PipelineWaitBenchmark {
         name: name,
         summary: "Pipeline: \(batches) batches, concurrency \(concurrency), server answers after \(delaySeconds) s"
     ) {
-        let server = try StubServerProcess()
+        let server = try await LoopbackServer.start()
         defer { server.stop() }
         let run = PipelineRun(
             baseURL: server.url("/openai/\(delaySeconds)/v1").absoluteString, batches: batches, concurrency: concurrency
