@@ -82,7 +82,7 @@ func progress(_ message: String) {
 }
 
 /// Wall time, process CPU time and peak resident memory of one measured stretch of work.
-struct Measurement {
+struct Measurement: Codable {
     var wallSeconds: Double
     var userCPUSeconds: Double
     var systemCPUSeconds: Double

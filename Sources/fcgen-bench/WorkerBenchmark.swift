@@ -43,21 +43,24 @@ enum WorkerBenchmark {
     private static func report(mode: String, _ result: WorkerRun.Result, targets: Bool) {
         progress(
             "\(name): \(mode): \(result.jobsDone) jobs in \(result.rounds) rounds, wall "
-                + "\(String(format: "%.3f", result.wallSeconds)) s (ideal \(idealWallSeconds) s), CPU "
-                + "\(String(format: "%.3f", result.userCPUSeconds)) s user + "
-                + "\(String(format: "%.3f", result.systemCPUSeconds)) s system, "
-                + "peak RSS \(String(format: "%.1f", result.peakRSSMegabytes)) MB, \(result.cardsStored) cards stored")
+                + "\(String(format: "%.3f", result.measurement.wallSeconds)) s (ideal \(idealWallSeconds) s), CPU "
+                + "\(String(format: "%.3f", result.measurement.userCPUSeconds)) s user + "
+                + "\(String(format: "%.3f", result.measurement.systemCPUSeconds)) s system, "
+                + "peak RSS \(String(format: "%.1f", result.measurement.peakRSSMegabytes)) MB, \(result.cardsStored) cards stored"
+        )
         func figure(_ metric: String, _ value: Double, _ unit: String, _ goal: BenchmarkResult.Goal) {
             fcgen_bench.report(
                 .init(
                     benchmark: name, metric: "\(mode).\(metric)", value: value, unit: unit, goal: targets ? goal : .none
                 ))
         }
-        figure("wall_ratio", result.wallSeconds / idealWallSeconds, "ratio", .atMost(1.10))
-        figure("cpu_per_wall", result.cpuPerWall, "ratio", .atMost(0.10))
-        figure("peak_rss", result.peakRSSMegabytes, "MB", .atMost(64))
+        figure("wall_ratio", result.measurement.wallSeconds / idealWallSeconds, "ratio", .atMost(1.10))
+        figure("cpu_per_wall", result.measurement.cpuPerWall, "ratio", .atMost(0.10))
+        figure("peak_rss", result.measurement.peakRSSMegabytes, "MB", .atMost(64))
         figure("jobs_done", Double(result.jobsDone), "jobs", .atLeast(Double(jobs)))
         figure("rounds", Double(result.rounds), "rounds", .none)
-        figure("context_switches", Double(result.contextSwitches) / max(result.wallSeconds, 1e-9), "per_second", .none)
+        figure(
+            "context_switches", Double(result.measurement.contextSwitches) / max(result.measurement.wallSeconds, 1e-9),
+            "per_second", .none)
     }
 }

@@ -28,17 +28,11 @@ struct WorkerRun: Codable {
 
     /// What the child measured.
     struct Result: Codable {
-        var wallSeconds: Double
-        var userCPUSeconds: Double
-        var systemCPUSeconds: Double
-        var peakRSSBytes: Int
-        var contextSwitches: Int
+        /// Wall time, CPU and peak RSS of the measured stretch.
+        var measurement: Measurement
         var rounds: Int
         var jobsDone: Int
         var cardsStored: Int
-
-        var cpuPerWall: Double { wallSeconds > 0 ? (userCPUSeconds + systemCPUSeconds) / wallSeconds : 0 }
-        var peakRSSMegabytes: Double { Double(peakRSSBytes) / 1_048_576 }
     }
 
     /// Runs in the child: set-up, the measured rounds, then the correctness checks.
@@ -68,9 +62,7 @@ struct WorkerRun: Codable {
         }
         try await check(store: store, topicIDs: topicIDs, summaries: summaries)
         return Result(
-            wallSeconds: measurement.wallSeconds, userCPUSeconds: measurement.userCPUSeconds,
-            systemCPUSeconds: measurement.systemCPUSeconds, peakRSSBytes: measurement.peakRSSBytes,
-            contextSwitches: measurement.contextSwitches, rounds: summaries.count,
+            measurement: measurement, rounds: summaries.count,
             jobsDone: summaries.reduce(0) { $0 + $1.done }, cardsStored: summaries.reduce(0) { $0 + $1.cardsStored })
     }
 

@@ -26,9 +26,10 @@ enum PipelineMemoryBenchmark {
             progress("\(name): \(batches) batches…")
             let result = try PipelineRun(baseURL: baseURL, batches: batches, concurrency: concurrency).launch()
             progress(
-                "\(name): \(batches) batches in \(String(format: "%.2f", result.wallSeconds)) s, peak RSS "
-                    + "\(String(format: "%.1f", result.peakRSSMegabytes)) MB, \(result.storedCards) cards stored")
-            peaks[batches] = result.peakRSSMegabytes
+                "\(name): \(batches) batches in \(String(format: "%.2f", result.measurement.wallSeconds)) s, peak RSS "
+                    + "\(String(format: "%.1f", result.measurement.peakRSSMegabytes)) MB, \(result.storedCards) cards stored"
+            )
+            peaks[batches] = result.measurement.peakRSSMegabytes
         }
         let shortPeak = peaks[short] ?? 0
         let longPeak = peaks[long] ?? 0

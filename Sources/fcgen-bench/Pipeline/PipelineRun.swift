@@ -18,16 +18,10 @@ struct PipelineRun: Codable {
 
     /// What the child measured.
     struct Result: Codable {
-        var wallSeconds: Double
-        var userCPUSeconds: Double
-        var systemCPUSeconds: Double
-        var peakRSSBytes: Int
-        var contextSwitches: Int
+        /// Wall time, CPU and peak RSS of the measured stretch.
+        var measurement: Measurement
         var storedBatches: Int
         var storedCards: Int
-
-        var cpuPerWall: Double { wallSeconds > 0 ? (userCPUSeconds + systemCPUSeconds) / wallSeconds : 0 }
-        var peakRSSMegabytes: Double { Double(peakRSSBytes) / 1_048_576 }
     }
 
     /// Runs in the child: a real store on a temporary file, the openai provider on CurlTransport, one topic.
@@ -51,9 +45,7 @@ struct PipelineRun: Codable {
         let notStrict = summaries.filter { $0.outcome != .strict }.count
         guard notStrict == 0 else { throw BenchmarkFailure("\(notStrict) batches were not strict") }
         return Result(
-            wallSeconds: measurement.wallSeconds, userCPUSeconds: measurement.userCPUSeconds,
-            systemCPUSeconds: measurement.systemCPUSeconds, peakRSSBytes: measurement.peakRSSBytes,
-            contextSwitches: measurement.contextSwitches, storedBatches: summaries.count,
+            measurement: measurement, storedBatches: summaries.count,
             storedCards: summaries.reduce(0) { $0 + $1.kept })
     }
 
