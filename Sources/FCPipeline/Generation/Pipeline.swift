@@ -56,18 +56,19 @@ public struct Pipeline: Sendable {
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
             var launched = 0
-            func request(_ index: Int) -> GenerationRequest {
+            /// Sends the next batch's request, if any is left.
+            func launchNext(in group: inout ThrowingTaskGroup<(Int, Result<TimedCompletion, any Error>), any Error>) {
+                guard launched < plans.count else { return }
+                let index = launched
                 let plan = plans[index]
                 let prompt = templates.render(topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid)
-                return GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
-            }
-            while launched < min(options.concurrency, plans.count) {
-                let index = launched
-                let generation = request(index)
-                events(.batchStarted(topic: topic.name, plan: generation.plan))
+                let generation = GenerationRequest(
+                    topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+                events(.batchStarted(topic: topic.name, plan: plan))
                 group.addTask { (index, await self.complete(generation)) }
                 launched += 1
             }
+            while launched < min(options.concurrency, plans.count) { launchNext(in: &group) }
 
             var finished: [Int: Result<TimedCompletion, any Error>] = [:]
             var summaries: [BatchSummary] = []
@@ -94,13 +95,7 @@ public struct Pipeline: Sendable {
                         summaries.append(summary)
                     }
                 }
-                if launched < plans.count {
-                    let index = launched
-                    let generation = request(index)
-                    events(.batchStarted(topic: topic.name, plan: generation.plan))
-                    group.addTask { (index, await self.complete(generation)) }
-                    launched += 1
-                }
+                launchNext(in: &group)
             }
             return summaries
         }
