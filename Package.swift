@@ -18,17 +18,31 @@ let package = Package(
         .library(name: "FCPipeline", targets: ["FCPipeline"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
-        // System C libraries. Only FCStore imports CSQLite; only FCGenerator's curl transport imports CCurl.
+        // The system SQLite library; only FCStore imports it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libcurl's setopt/getinfo are variadic, so curl needs a few lines of C: a small C target, not a modulemap.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
 
         .target(name: "FCCore", swiftSettings: strictSettings),
         .target(name: "FCSanitizer", dependencies: ["FCCore"], swiftSettings: strictSettings),
-        .target(name: "FCGenerator", dependencies: ["FCCore", "FCSanitizer", "CCurl"], swiftSettings: strictSettings),
+        .target(
+            name: "FCGenerator",
+            dependencies: [
+                "FCCore", "FCSanitizer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
@@ -43,7 +57,9 @@ let package = Package(
         ),
         .target(
             name: "FCTestSupport",
-            dependencies: ["FCCore", "FCGenerator", "FCStore"],
+            dependencies: [
+                "FCCore", "FCGenerator", "FCStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -83,7 +99,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FCGeneratorTests",
-            dependencies: ["FCGenerator", "FCTestSupport", "FCCore"],
+            dependencies: [
+                "FCGenerator", "FCTestSupport", "FCCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

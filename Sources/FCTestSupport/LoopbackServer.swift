@@ -92,13 +92,13 @@ public final class LoopbackServer: Sendable {
 
     // Process and FileHandle are not Sendable; the Mutex serialises every use of them.
     private let running: Mutex<Running?>
-    private let control: URLSessionTransport
+    private let control: HTTPClientTransport
 
     private init(port: Int, process: Process, stdin: FileHandle) {
         self.port = port
         baseURL = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
         running = Mutex(Running(process: process, stdin: stdin))
-        control = URLSessionTransport(maxConnectionsPerHost: 2)
+        control = TestHTTPClient.transport()
     }
 
     deinit { stop() }

@@ -5,7 +5,7 @@ import Foundation
 /// does it sleep while it waits?
 ///
 /// 100 topics that each need 10 batches, so 1,000 refill jobs; `RefillWorker` with concurrency 16 on a real clock,
-/// the openai provider on CurlTransport, a real store on a temporary file, the loopback stub answering every chat
+/// the openai provider on HTTPClientTransport, a real store on a temporary file, the loopback stub answering every chat
 /// completion after 1 s with 15 new cards. Ideal wall time is 1,000 / 16 × 1 s = 62.5 s. Each mode runs in a child
 /// process (see ``WorkerRun``); the server's CPU is its own.
 ///

@@ -66,14 +66,14 @@ struct WorkerRun: Codable {
             jobsDone: summaries.reduce(0) { $0 + $1.done }, cardsStored: summaries.reduce(0) { $0 + $1.cardsStored })
     }
 
-    /// The openai provider over CurlTransport and a worker with `concurrency` slots on a real clock.
+    /// The openai provider over HTTPClientTransport and a worker with `concurrency` slots on a real clock.
     private func makeWorker(store: Store, url: URL) -> RefillWorker {
         let clock = ContinuousClock()
         let settings = ProviderSettings(
             kind: .openai, baseURL: url, model: "stub-model", timeoutSeconds: 30, structuredOutput: .jsonObject,
             retry: RetryPolicy(maxAttempts: 1))  // a retry would hide a failure inside the wall time: fail instead
         let provider = makeProvider(
-            settings, transport: CurlTransport(maxConcurrentRequests: concurrency), clock: clock,
+            settings, transport: TestHTTPClient.transport(), clock: clock,
             random: RandomSource(seed: 7), events: { _ in })
         let pipeline = Pipeline(store: store, provider: provider, templates: .builtIn, clock: clock)
         // One attempt: a failed job is dead at once and shows up in the checks instead of waiting out a backoff.

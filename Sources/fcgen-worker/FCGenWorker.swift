@@ -98,10 +98,17 @@ struct FCGenWorker: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The process's one HTTP client; its pool is sized generously because the worker caps its own concurrency.
+        try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
+            try await run(transport: transport)
+        }
+    }
+
+    private func run(transport: HTTPClientTransport) async throws {
         let log = WorkerLog(json: logFormat == .json)
         let worker: RefillWorker
         do {
-            worker = try makeWorker(log: log)
+            worker = try makeWorker(log: log, transport: transport)
         } catch {
             log.note("fcgen-worker: error: \(error)")
             throw ExitCode(WorkerExit.status(for: error))
@@ -139,7 +146,7 @@ struct FCGenWorker: AsyncParsableCommand {
         }
     }
 
-    private func makeWorker(log: WorkerLog) throws -> RefillWorker {
+    private func makeWorker(log: WorkerLog, transport: HTTPClientTransport) throws -> RefillWorker {
         var flags = ConfigLayer()
         flags.database = db
         flags.provider = offline ? "fixture" : provider
@@ -155,7 +162,7 @@ struct FCGenWorker: AsyncParsableCommand {
         let random = RandomSource(seed: UInt64.random(in: .min ... .max))
         // One provider per process: every job shares its rate limiter and Retry-After pauses.
         let pipeline = try factory.makePipeline(
-            clock: ContinuousClock(), random: random, now: .system,
+            transport: transport, clock: ContinuousClock(), random: random, now: .system,
             events: { event in
                 if case .generator(let generatorEvent) = event { log.handle(.generator(generatorEvent)) }
             })

@@ -8,7 +8,7 @@ struct AnthropicProviderTests {
     static func provider(_ server: LoopbackServer) -> any LLMProvider {
         makeProvider(
             Fixtures.settings(.anthropic, baseURL: server.baseURL.appendingPathComponent("v1"), apiKey: "ant-key-9"),
-            transport: URLSessionTransport(maxConnectionsPerHost: 2),
+            transport: TestHTTPClient.transport(),
             clock: ImmediateClock(),
             random: RandomSource(seed: 3),
             events: { _ in }

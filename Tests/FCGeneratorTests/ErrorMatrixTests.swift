@@ -32,7 +32,7 @@ struct ErrorMatrixTests {
                     timeoutSeconds: timeoutSeconds,
                     retry: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), maxDelay: .seconds(30), jitter: .none)
                 ),
-                transport: URLSessionTransport(maxConnectionsPerHost: 4),
+                transport: TestHTTPClient.transport(),
                 clock: clock,
                 random: RandomSource(seed: 9),
                 events: events.handler

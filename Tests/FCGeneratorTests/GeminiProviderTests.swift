@@ -13,7 +13,7 @@ struct GeminiProviderTests {
                 apiKey: "g-key-1",
                 structured: mode
             ),
-            transport: URLSessionTransport(maxConnectionsPerHost: 2),
+            transport: TestHTTPClient.transport(),
             clock: ImmediateClock(),
             random: RandomSource(seed: 3),
             events: { _ in }

@@ -11,7 +11,7 @@ struct OpenAIProviderTests {
     {
         makeProvider(
             Fixtures.settings(baseURL: server.baseURL.appendingPathComponent("v1"), apiKey: apiKey, structured: mode),
-            transport: URLSessionTransport(maxConnectionsPerHost: 2),
+            transport: TestHTTPClient.transport(),
             clock: ImmediateClock(),
             random: RandomSource(seed: 3),
             events: { _ in }

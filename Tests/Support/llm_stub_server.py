@@ -24,6 +24,11 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   /early-hints                 a 103 response with a Link header, then 200 with X-Final: yes
   /close-mid-body              promises 1000 bytes, sends 10, closes the connection
   /stats                       JSON {"connections", "requests", "max_in_flight"} since start (every request counts)
+  /gzip/<text>                 200, Content-Encoding: gzip, the text compressed
+  /gzip-bomb/<mib>             200, Content-Encoding: gzip, a small body that inflates to <mib> MiB of zeros
+  /redirect                    302 to /echo (a client that follows it would resend its headers)
+  /sse/<n>/<seconds>           200 text/event-stream: n events `data: {"n": i}`, <seconds> apart, then
+                               `data: [DONE]`; no Content-Length, the connection closes at the end
   POST /openai/<seconds>/v1/chat/completions
                                wait, then 200 with an OpenAI chat completion holding 15 flashcards as
                                {"cards": [...]} JSON text; every request gets new questions (a request counter is
@@ -33,6 +38,7 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
 Run by hand with --stay to ignore stdin.
 """
 
+import gzip
 import json
 import os
 import signal
@@ -40,6 +46,7 @@ import socket
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 FALLBACK = {"status": 500, "json": {"error": {"message": "llm_stub_server: no scripted response left"}}}
@@ -94,7 +101,8 @@ def chat_completion(number):
 
 
 # First path segments the fixed routes own; any other path reaches the control endpoints or the script.
-ROUTES = {"delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats"}
+ROUTES = {"delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats", "gzip", "gzip-bomb",
+          "redirect", "sse"}
 
 
 def is_path_route(command, parts):
@@ -223,6 +231,25 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"0123456789")
             self.wfile.flush()
             self.close_connection = True
+        elif parts[0] == "gzip":
+            self.reply(200, gzip.compress(parts[1].encode()), {"Content-Encoding": "gzip"})
+        elif parts[0] == "gzip-bomb":
+            self.reply(200, gzip_bomb(int(parts[1])), {"Content-Encoding": "gzip"})
+        elif parts[0] == "redirect":
+            self.reply(302, b"moved", {"Location": "/echo"})
+        elif parts[0] == "sse":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            for index in range(int(parts[1])):
+                if index:
+                    time.sleep(float(parts[2]))
+                self.wfile.write(b'data: {"n": %d}\n\n' % index)
+                self.wfile.flush()
+            self.wfile.write(b"data: [DONE]\n\n")
+            self.wfile.flush()
+            self.close_connection = True
         elif parts[0] == "stats":
             with STATE.lock:
                 document = {"connections": STATE.connections, "requests": STATE.served,
@@ -280,6 +307,19 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
         self.wfile.write(payload)
+
+
+BOMBS = {}
+
+
+def gzip_bomb(mebibytes):
+    """A gzip member of `mebibytes` MiB of zeros, compressed a MiB at a time (about 1 KB per MiB), cached."""
+    with STATE.lock:
+        if mebibytes not in BOMBS:
+            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+            chunk = bytes(1 << 20)
+            BOMBS[mebibytes] = b"".join(packer.compress(chunk) for _ in range(mebibytes)) + packer.flush()
+        return BOMBS[mebibytes]
 
 
 class Server(ThreadingHTTPServer):

@@ -95,7 +95,12 @@ package struct RequestExecutor: Sendable {
             } catch let error as GeneratorError {
                 throw error
             } catch let error as TransportError {
-                guard error.isRetryable else { throw GeneratorError.cancelled }
+                if error == .cancelled { throw GeneratorError.cancelled }
+                guard error.isRetryable else {
+                    // The same request would get the same reply (an oversized body): report it now, don't retry.
+                    throw GeneratorError.unavailable(
+                        provider: provider, attempts: attempt, lastError: diagnostics.redact(error.description))
+                }
                 failure = (diagnostics.redact(error.description), nil)
             } catch is CancellationError {
                 throw GeneratorError.cancelled

@@ -7,7 +7,7 @@ public struct LLMHTTPRequest: Sendable {
     /// Header names as the provider documents them; transports send them as given.
     public var headers: [String: String]
     public var body: Data
-    /// Whole seconds: URLSession on Linux truncates fractions (PLATFORM.md), so we never pretend otherwise.
+    /// The whole request, from sending to the last byte of the body, in whole seconds.
     public var timeoutSeconds: Int
 
     public init(url: URL, method: String = "POST", headers: [String: String] = [:], body: Data, timeoutSeconds: Int) {
@@ -48,8 +48,25 @@ public struct LLMHTTPResponse: Sendable {
 /// ```
 public protocol LLMTransport: Sendable {
     /// Sends `request` and returns the complete response.
-    /// - Throws: ``TransportError`` when the connection fails, times out, is cut, or the task is cancelled.
+    /// - Throws: ``TransportError`` when the connection fails, times out, is cut, the body is larger than the
+    ///   transport allows, or the task is cancelled.
     func send(_ request: LLMHTTPRequest) async throws -> LLMHTTPResponse
+
+    /// Sends `request` and returns as soon as the response head has arrived; the body follows as it streams in
+    /// (server-sent events from a streaming completion, say). The default sends the request with ``send(_:)`` and
+    /// delivers the whole body as one chunk, which is what a stub needs.
+    /// - Throws: ``TransportError`` as ``send(_:)`` does; the body stream throws the same errors.
+    func stream(_ request: LLMHTTPRequest) async throws -> LLMHTTPStreamingResponse
+}
+
+extension LLMTransport {
+    public func stream(_ request: LLMHTTPRequest) async throws -> LLMHTTPStreamingResponse {
+        let response = try await send(request)
+        let (body, continuation) = AsyncThrowingStream<ArraySlice<UInt8>, any Error>.makeStream()
+        if !response.body.isEmpty { continuation.yield(ArraySlice(response.body)) }
+        continuation.finish()
+        return LLMHTTPStreamingResponse(status: response.status, headers: response.headers, body: body)
+    }
 }
 
 /// Why a transport could not deliver a complete response. Never carries request bodies or headers (keys).
@@ -60,6 +77,8 @@ public enum TransportError: Error, Sendable, CustomStringConvertible, Equatable 
     case connectionFailed(String)
     /// The connection closed before the whole response arrived.
     case connectionLost(String)
+    /// The response body (counted after decompression) was larger than the transport's cap.
+    case responseTooLarge(limitBytes: Int)
     /// The caller's task was cancelled.
     case cancelled
     /// Anything else the transport reported.
@@ -70,6 +89,7 @@ public enum TransportError: Error, Sendable, CustomStringConvertible, Equatable 
         case .timedOut(let seconds): "no response within \(seconds) s"
         case .connectionFailed(let detail): "could not connect: \(detail)"
         case .connectionLost(let detail): "connection lost before the response was complete: \(detail)"
+        case .responseTooLarge(let limit): "the response body is larger than the \(limit)-byte limit"
         case .cancelled: "cancelled"
         case .other(let detail): detail
         }
@@ -79,7 +99,8 @@ public enum TransportError: Error, Sendable, CustomStringConvertible, Equatable 
     public var isRetryable: Bool {
         switch self {
         case .timedOut, .connectionFailed, .connectionLost, .other: true
-        case .cancelled: false
+        // The same request would get the same oversized reply; a model that rambles is not a network fault.
+        case .responseTooLarge, .cancelled: false
         }
     }
 }

@@ -55,12 +55,12 @@ public struct PipelineFactory: Sendable {
     /// Opens the store and builds the pipeline.
     ///
     /// - Parameters:
-    ///   - transport: the HTTP transport; `nil` means libcurl sized to the configured concurrency.
+    ///   - transport: the HTTP transport (the executable's ``HTTPClientTransport``, a stub in tests).
     ///   - clock: sleeps for backoff and rate limits, and measures latency.
     ///   - random: jitter for backoff.
     ///   - now: timestamps stored rows.
     public func makePipeline(
-        transport: (any LLMTransport)? = nil,
+        transport: any LLMTransport,
         clock: any Clock<Duration>,
         random: RandomSource,
         now: Now,
@@ -82,7 +82,7 @@ public struct PipelineFactory: Sendable {
         let store = try Store(path: settings.databasePath, now: now)
         let provider = makeProvider(
             providerSettings,
-            transport: transport ?? CurlTransport(maxConcurrentRequests: settings.concurrency),
+            transport: transport,
             clock: clock,
             random: random,
             events: { events(.generator($0)) }

@@ -24,7 +24,7 @@ struct PipelineRun: Codable {
         var storedCards: Int
     }
 
-    /// Runs in the child: a real store on a temporary file, the openai provider on CurlTransport, one topic.
+    /// Runs in the child: a real store on a temporary file, the openai provider on HTTPClientTransport, one topic.
     func perform() async throws -> Result {
         guard let url = URL(string: baseURL) else { throw BenchmarkFailure("bad base URL \(baseURL)") }
         let database = TemporaryDatabase(label: "fcgen-bench-pipeline")
@@ -34,7 +34,7 @@ struct PipelineRun: Codable {
             kind: .openai, baseURL: url, model: "stub-model", timeoutSeconds: 30, structuredOutput: .jsonObject,
             retry: RetryPolicy(maxAttempts: 1))  // a retry would hide a failure inside the wall time: fail instead
         let provider = makeProvider(
-            settings, transport: CurlTransport(maxConcurrentRequests: concurrency), clock: clock,
+            settings, transport: TestHTTPClient.transport(), clock: clock,
             random: RandomSource(seed: 7), events: { _ in })
         let pipeline = Pipeline(store: store, provider: provider, templates: .builtIn, clock: clock)
         let options = GenerationOptions(cardsPerBatch: Self.cardsPerBatch, concurrency: concurrency)

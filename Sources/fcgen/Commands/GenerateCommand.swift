@@ -108,24 +108,29 @@ struct GenerateCommand: AsyncParsableCommand {
                 workingDirectory: global.workingDirectory
             )
             let printer = EventPrinter(format: global.logFormat, quiet: quiet || global.json)
-            let pipeline = try factory.makePipeline(
-                clock: ContinuousClock(),
-                random: RandomSource(seed: UInt64.random(in: .min ... .max)),
-                now: .system,
-                events: printer.handle
-            )
-            let summaries = try await pipeline.generate(
-                topic: topic,
-                batches: batches,
-                options: factory.generationOptions(strict: strict)
-            )
-            let report = GenerationReport(
-                topic: topic,
-                database: settings.databasePath,
-                provider: pipeline.provider.name,
-                model: pipeline.provider.model,
-                batches: summaries
-            )
+            let report = try await HTTPClientTransport.withTransport(
+                maxConnectionsPerHost: settings.concurrency
+            ) { transport in
+                let pipeline = try factory.makePipeline(
+                    transport: transport,
+                    clock: ContinuousClock(),
+                    random: RandomSource(seed: UInt64.random(in: .min ... .max)),
+                    now: .system,
+                    events: printer.handle
+                )
+                let summaries = try await pipeline.generate(
+                    topic: topic,
+                    batches: batches,
+                    options: factory.generationOptions(strict: strict)
+                )
+                return GenerationReport(
+                    topic: topic,
+                    database: settings.databasePath,
+                    provider: pipeline.provider.name,
+                    model: pipeline.provider.model,
+                    batches: summaries
+                )
+            }
             if global.json {
                 try Console.json(report)
             } else {

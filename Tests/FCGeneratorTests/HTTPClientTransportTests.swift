@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import FCGenerator
 import FCTestSupport
 import Foundation
@@ -6,11 +7,11 @@ import Testing
 
 /// Real HTTP over loopback against `Tests/Support/llm_stub_server.py`'s path-driven routes, one server per test.
 @Suite(.timeLimit(.minutes(1)))
-struct CurlTransportTests {
+struct HTTPClientTransportTests {
     @Test(arguments: ["GET", "POST", "PUT", "DELETE"])
     func roundTripSendsMethodHeadersAndBodyAndReturnsStatusHeadersAndBody(method: String) async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 4)
+        let transport = TestHTTPClient.transport()
         let body = method == "GET" ? Data() : Data(#"{"prompt":"héllo"}"#.utf8)
         let request = LLMHTTPRequest(
             url: server.url("/echo?mode=test"), method: method,
@@ -33,7 +34,7 @@ struct CurlTransportTests {
     @Test(arguments: [404, 429, 500])
     func errorStatusesAreDeliveredAsResponsesWithHeaders(status: Int) async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
 
         let response = try await transport.send(server.request("/status/\(status)", method: "POST"))
 
@@ -44,7 +45,7 @@ struct CurlTransportTests {
 
     @Test func onlyTheFinalResponsesHeadersAreKeptAfterAnInformationalResponse() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
 
         let response = try await transport.send(server.request("/early-hints"))
 
@@ -56,7 +57,7 @@ struct CurlTransportTests {
 
     @Test func slowServerTimesOutWithinTheRequestTimeout() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
         let clock = ContinuousClock()
         let start = clock.now
 
@@ -69,7 +70,7 @@ struct CurlTransportTests {
 
     @Test func refusedConnectionIsConnectionFailed() async throws {
         let port = try closedLoopbackPort()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/echo"))
 
         let error = await sendError(transport, LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 5))
@@ -79,7 +80,7 @@ struct CurlTransportTests {
 
     @Test func connectionClosedMidBodyIsConnectionLost() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
 
         let error = await sendError(transport, server.request("/close-mid-body"))
 
@@ -88,7 +89,7 @@ struct CurlTransportTests {
 
     @Test func cancellingAnInFlightRequestThrowsCancelledQuickly() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 2)
+        let transport = TestHTTPClient.transport()
         let task = Task { await sendError(transport, server.request("/delay/5", timeoutSeconds: 10)) }
         try await waitUntil { try await server.stats().requests >= 1 }
         let clock = ContinuousClock()
@@ -98,17 +99,16 @@ struct CurlTransportTests {
         let error = await task.value
 
         #expect(error == .cancelled)
-        // Far below the server's 5 s delay, so the request was abandoned, not waited out; generous because a loaded
-        // 2-core CI machine can take most of a second to schedule the curl thread.
+        // Far below the server's 5 s delay, so the request was abandoned, not waited out; generous for a loaded
+        // 2-core CI machine.
         #expect(clock.now - cancelledAt < .seconds(2))
-        try await waitUntil { transport.outstandingTransfers == 0 }
         let next = try await transport.send(server.request("/delay/0"))
         #expect(next.status == 200)
     }
 
     @Test func headerWithLineBreakIsRejectedWithoutSendingOrLeakingTheValue() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
         var request = server.request("/echo")
         request.headers["X-Api-Key"] = "secret\r\nX-Injected: yes"
 
@@ -121,7 +121,7 @@ struct CurlTransportTests {
 
     @Test func alreadyCancelledTaskThrowsCancelledWithoutSending() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let transport = TestHTTPClient.transport()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await sendError(transport, server.request("/delay/0"))
@@ -133,7 +133,7 @@ struct CurlTransportTests {
 
     @Test func thirtyTwoConcurrentRequestsAllCompleteWithTheirOwnBodies() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 32)
+        let transport = TestHTTPClient.transport()
         let clock = ContinuousClock()
         let start = clock.now
 
@@ -155,7 +155,7 @@ struct CurlTransportTests {
 
     @Test func fiveMegabyteBodiesArriveIntact() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 2)
+        let transport = TestHTTPClient.transport()
         var generator = SplitMixForTests(seed: 42)
         var upload = Data(count: 5_000_000)
         upload.withUnsafeMutableBytes { bytes in
@@ -176,24 +176,25 @@ struct CurlTransportTests {
 
     @Test func concurrencyIsCappedAndConnectionsAreReused() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 2)
 
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<6 {
-                group.addTask { _ = try await transport.send(server.request("/delay/0.2/\(index)")) }
+        try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 2) { transport in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<6 {
+                    group.addTask { _ = try await transport.send(server.request("/delay/0.2/\(index)")) }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            for _ in 0..<4 { _ = try await transport.send(server.request("/delay/0")) }
         }
-        for _ in 0..<4 { _ = try await transport.send(server.request("/delay/0")) }
         let stats = try await server.stats()
 
         #expect(stats.maxInFlight == 2)
-        #expect(stats.connections == 2 + 1)  // + the connection of the throwaway transport that asked for stats
+        #expect(stats.connections == 2 + 1)  // + the connection of the shared client that asked for stats
     }
 
     @Test func everyCallerIsResumedOnceUnderConcurrentCancellations() async throws {
         let server = try await LoopbackServer.start()
-        let transport = CurlTransport(maxConcurrentRequests: 16)
+        let transport = TestHTTPClient.transport()
         var tasks: [Task<TransportError?, Never>] = []
         for index in 0..<96 {
             let delay = Double(index % 7) * 0.1
@@ -210,23 +211,19 @@ struct CurlTransportTests {
         #expect(outcomes.values.reduce(0, +) == 96)
         #expect(Set(outcomes.keys).isSubset(of: ["ok", "cancelled"]))
         #expect(outcomes["ok", default: 0] >= 48)
-        try await waitUntil { transport.outstandingTransfers == 0 }
+        #expect(try await transport.send(server.request("/delay/0")).status == 200)
     }
 
-    @Test func droppingTransportsStopsTheirThreads() async throws {
+    @Test func aTransportWhoseClientIsShutDownRefusesToSend() async throws {
         let server = try await LoopbackServer.start()
-        var transports: [CurlTransport] = []
-        for _ in 0..<10 {
-            let transport = CurlTransport(
-                maxConcurrentRequests: 2, connectTimeoutSeconds: 5, threadName: "curl-drop-test")
-            _ = try await transport.send(server.request("/delay/0"))
-            transports.append(transport)
+        let (escaped, status) = try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 1) { transport in
+            (transport, try await transport.send(server.request("/delay/0")).status)
         }
-        #expect(try threads(named: "curl-drop-test") == 10)
 
-        transports.removeAll()
+        let error = await sendError(escaped, server.request("/delay/0"))
 
-        #expect(try threads(named: "curl-drop-test") == 0)
+        #expect(status == 200)
+        #expect(error == .other("the HTTP client is shut down"))
     }
 }
 
@@ -241,11 +238,12 @@ private struct Echo: Decodable {
 
 extension TransportError {
     /// The case name, for tests that don't care about the detail text.
-    fileprivate var kind: String {
+    var kind: String {
         switch self {
         case .timedOut: "timedOut"
         case .connectionFailed: "connectionFailed"
         case .connectionLost: "connectionLost"
+        case .responseTooLarge: "responseTooLarge"
         case .cancelled: "cancelled"
         case .other(let detail): "other: \(detail)"
         }
@@ -253,7 +251,7 @@ extension TransportError {
 }
 
 /// The transport's error, or nil when the request succeeded.
-private func sendError(_ transport: CurlTransport, _ request: LLMHTTPRequest) async -> TransportError? {
+func sendError(_ transport: some LLMTransport, _ request: LLMHTTPRequest) async -> TransportError? {
     do {
         _ = try await transport.send(request)
         return nil
@@ -265,7 +263,7 @@ private func sendError(_ transport: CurlTransport, _ request: LLMHTTPRequest) as
 }
 
 /// Polls `condition` every 10 ms for up to 5 s; records an issue if it never holds.
-private func waitUntil(_ condition: () async throws -> Bool) async throws {
+func waitUntil(_ condition: () async throws -> Bool) async throws {
     for _ in 0..<500 {
         if try await condition() { return }
         try await Task.sleep(for: .milliseconds(10))
@@ -274,7 +272,7 @@ private func waitUntil(_ condition: () async throws -> Bool) async throws {
 }
 
 /// A loopback port nobody listens on: bound to learn a free number, then closed.
-private func closedLoopbackPort() throws -> Int {
+func closedLoopbackPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     try #require(descriptor >= 0)
     defer { close(descriptor) }
@@ -289,15 +287,6 @@ private func closedLoopbackPort() throws -> Int {
     }
     try #require(bound)
     return Int(UInt16(bigEndian: address.sin_port))
-}
-
-/// How many of this process's threads carry `name` (as `ccurl_name_current_thread` set it).
-private func threads(named name: String) throws -> Int {
-    let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
-    return tasks.filter { task in
-        let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
-        return comm?.trimmingCharacters(in: .newlines) == name
-    }.count
 }
 
 /// SplitMix64, so the large-body test's bytes are not a pattern the server could fake.
@@ -315,21 +304,21 @@ private struct SplitMixForTests {
 
 /// The requests and the `/stats` read these tests make against the shared loopback server.
 extension LoopbackServer {
-    fileprivate struct Stats: Decodable {
+    struct Stats: Decodable {
         var connections: Int
         var requests: Int
         var maxInFlight: Int
     }
 
-    fileprivate func request(_ path: String, method: String = "GET", body: Data = Data(), timeoutSeconds: Int = 5)
+    func request(_ path: String, method: String = "GET", body: Data = Data(), timeoutSeconds: Int = 5)
         -> LLMHTTPRequest
     {
         LLMHTTPRequest(url: url(path), method: method, body: body, timeoutSeconds: timeoutSeconds)
     }
 
-    /// What the server has seen so far, fetched with a throwaway transport (its connection counts too).
-    fileprivate func stats() async throws -> Stats {
-        let response = try await CurlTransport(maxConcurrentRequests: 1).send(request("/stats"))
+    /// What the server has seen so far, fetched on the shared client (its connection counts too).
+    func stats() async throws -> Stats {
+        let response = try await TestHTTPClient.transport().send(request("/stats"))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(Stats.self, from: response.body)

@@ -1,0 +1,79 @@
+import FCGenerator
+import FCTestSupport
+import Foundation
+import OpenAPIRuntime
+import Testing
+
+/// Streaming bodies and server-sent events over loopback.
+@Suite(.timeLimit(.minutes(1)))
+struct HTTPClientTransportStreamingTests {
+    @Test func eventsArriveAsTheServerSendsThemNotAtTheEnd() async throws {
+        let server = try await LoopbackServer.start()
+        let clock = ContinuousClock()
+        let start = clock.now
+
+        let response = try await TestHTTPClient.transport().stream(server.request("/sse/4/0.5", timeoutSeconds: 10))
+        var data: [String] = []
+        var firstAt: Duration?
+        for try await event in response.events {
+            if firstAt == nil { firstAt = clock.now - start }
+            data.append(event.data ?? "")
+        }
+
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"] == "text/event-stream")
+        #expect(data == [#"{"n": 0}"#, #"{"n": 1}"#, #"{"n": 2}"#, #"{"n": 3}"#, "[DONE]"])
+        // The first event came before the other three, 1.5 s later on the server.
+        #expect(try #require(firstAt) < .seconds(1.2))
+        #expect(clock.now - start >= .seconds(1.4))
+    }
+
+    @Test func aStreamThatOutlivesItsTimeoutThrowsTimedOut() async throws {
+        let server = try await LoopbackServer.start()
+
+        let response = try await TestHTTPClient.transport().stream(server.request("/sse/10/0.5", timeoutSeconds: 1))
+        var received = 0
+        var error: TransportError?
+        do {
+            for try await _ in response.events { received += 1 }
+        } catch let caught as TransportError {
+            error = caught
+        }
+
+        #expect(error == .timedOut(seconds: 1))
+        #expect(received >= 1 && received < 10)
+    }
+
+    @Test func aStreamOverTheCapThrowsResponseTooLarge() async throws {
+        let server = try await LoopbackServer.start()
+
+        let response = try await TestHTTPClient.transport(maxResponseBytes: 10_000).stream(
+            server.request("/bytes/50000"))
+
+        await #expect(throws: TransportError.responseTooLarge(limitBytes: 10_000)) {
+            _ = try await response.collectBody(upTo: 1_000_000)
+        }
+    }
+
+    @Test func errorStatusesStreamTheirBodyForDiagnostics() async throws {
+        let server = try await LoopbackServer.start()
+
+        let response = try await TestHTTPClient.transport().stream(server.request("/status/503"))
+        let body = try await response.collectBody(upTo: 1_000)
+
+        #expect(response.status == 503)
+        #expect(response.headers["retry-after"] == "7")
+        #expect(String(decoding: body, as: UTF8.self) == "status 503")
+    }
+
+    @Test func stubTransportsStreamTheirWholeReplyAsOneChunk() async throws {
+        let stub = StubTransport(replies: [.json(status: 200, "data: {\"a\": 1}\n\ndata: [DONE]\n\n")])
+        let request = LLMHTTPRequest(url: URL(fileURLWithPath: "/x"), body: Data(), timeoutSeconds: 1)
+
+        let response = try await stub.stream(request)
+        var data: [String?] = []
+        for try await event in response.events { data.append(event.data) }
+
+        #expect(data == [#"{"a": 1}"#, "[DONE]"])
+    }
+}
