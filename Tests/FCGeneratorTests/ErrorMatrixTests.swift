@@ -102,6 +102,23 @@ struct ErrorMatrixTests {
         #expect(reason.hasPrefix("connection lost"))
     }
 
+    @Test func tenMegabyteReplyFailsAtOnceWithoutRetryingOrGrowing() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        try await server.script([.init(body: String(repeating: "x", count: 10_000_000))], default: Self.ok)
+        let run = Run(server: server)
+
+        let error = await #expect(throws: GeneratorError.self) { try await run.provider.complete(Fixtures.request()) }
+
+        guard case .unavailable("openai", 1, let reason) = error else {
+            Issue.record("expected unavailable after one attempt, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("larger than the \(HTTPClientTransport.defaultMaxResponseBytes)-byte limit"))
+        #expect(try await server.requests().count == 1)
+        #expect(run.clock.sleeps.isEmpty)
+    }
+
     @Test func connectionClosedBeforeAnyResponseThenSuccess() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
