@@ -18,7 +18,8 @@ let package = Package(
         .library(name: "FCPipeline", targets: ["FCPipeline"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // System C libraries. Only FCStore imports CSQLite; only FCGenerator's curl transport imports CCurl.
@@ -38,6 +39,16 @@ let package = Package(
             name: "FCPipeline",
             dependencies: [
                 "FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats", "FCGamification",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // What both executables share: log handlers and library events as log lines.
+        .target(
+            name: "FCCommandLine",
+            dependencies: [
+                "FCCore", "FCGenerator", "FCStore", "FCPipeline",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -105,6 +116,15 @@ let package = Package(
         .testTarget(
             name: "FCGamificationTests",
             dependencies: ["FCGamification", "FCCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FCCommandLineTests",
+            dependencies: [
+                "FCCommandLine", "FCCore", "FCGenerator", "FCStore", "FCPipeline",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
