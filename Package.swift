@@ -42,11 +42,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // What both executables share: log handlers and library events as log lines.
+        // What both executables share: log handlers, library events as log lines, the exit-code table.
         .target(
             name: "FCCommandLine",
             dependencies: [
-                "FCCore", "FCGenerator", "FCStore", "FCPipeline",
+                "FCCore", "FCGenerator", "FCStore", "FCDeckFormats", "FCPipeline",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
