@@ -62,10 +62,16 @@ let package = Package(
             name: "fcgen",
             dependencies: [
                 "FCPipeline",
+                "FCCommandLine",
+                "FCCore",
+                "FCGenerator",
+                "FCStore",
+                "FCSanitizer",
                 "FCScheduler",
                 "FCDeckFormats",
                 "FCGamification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
