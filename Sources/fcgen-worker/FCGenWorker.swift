@@ -21,9 +21,10 @@ struct FCGenWorker: AsyncParsableCommand {
               fcgen-worker --once --offline            # one round with the fixture provider (cron, systemd timer)
               fcgen-worker --interval 10m --concurrency 8
 
-            Exit codes (--once): 0 every job succeeded (or nothing was due), 1 a job is dead (see fcgen jobs \
-            --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something will be retried. \
-            SIGINT/SIGTERM stop gracefully (exit 0); a second signal exits at once.
+            Exit codes (--once; the same table as fcgen's): 0 every job succeeded (or nothing was due), 1 a job is \
+            dead (see fcgen jobs --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something \
+            will be retried or the database stayed locked. SIGINT/SIGTERM stop gracefully (exit 0); a second signal \
+            stops at once, in-flight jobs released (exit 130/143).
             """,
         version: "0.1.0"
     )
