@@ -102,6 +102,7 @@ struct FCGenWorker: AsyncParsableCommand {
     func run() async throws {
         // The daemon's text lines carry the time; cron and journald logs are read long after.
         let logger = logFormat.logger(label: "fcgen-worker", timestamps: true)
+        logFormat.bootstrapOnce(timestamps: true)
         let refill: RefillService
         do {
             refill = RefillService(

@@ -1,5 +1,6 @@
 import ArgumentParser
 package import Logging
+import Synchronization
 
 /// `--log-format text|json`: how both executables write diagnostics to stderr.
 package enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -10,9 +11,8 @@ package enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     /// A logger labelled `label` writing in this format.
     ///
-    /// Built with an explicit factory rather than `LoggingSystem.bootstrap`: `fcgen` learns the format only after
-    /// parsing a subcommand's options, and a logger passed down explicitly is what swift-log asks libraries (here
-    /// ServiceLifecycle) to take anyway.
+    /// Built with an explicit factory: the executables pass their logger down (to ServiceLifecycle, say), and a
+    /// test can capture the lines. ``bootstrapOnce(timestamps:)`` makes the same format the process default too.
     ///
     /// - Parameters:
     ///   - timestamps: start text lines with the time (the daemon); JSON lines always carry it.
@@ -30,4 +30,23 @@ package enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         logger.logLevel = level
         return logger
     }
+
+    /// Makes this format the process-wide default for loggers a dependency creates on its own with
+    /// `Logger(label:)`, so they write to stderr in the same shape; swift-log's default writes to stdout, where
+    /// it would mix with the results. Only the first call per process counts (swift-log allows one bootstrap).
+    package func bootstrapOnce(timestamps: Bool = false) {
+        let first = Self.bootstrapped.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        LoggingSystem.bootstrap { label in
+            switch self {
+            case .text: TextLogHandler(label: label, timestamps: timestamps)
+            case .json: JSONLogHandler(label: label)
+            }
+        }
+    }
+
+    private static let bootstrapped = Mutex(false)
 }

@@ -6,6 +6,8 @@ import Logging
 /// `--log-format json`) and the exit code ``ExitStatus`` gives it.
 enum ErrorReporter {
     static func run(logFormat: LogFormat, _ body: () async throws -> Void) async throws {
+        // Every command runs through here once its options are parsed: the first moment the format is known.
+        logFormat.bootstrapOnce()
         do {
             try await body()
         } catch let error as ExitCode {
