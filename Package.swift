@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The system SQLite library; only FCStore imports it.
@@ -55,6 +57,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What both executables share: log handlers, library events as log lines, the exit-code table.
+        .target(
+            name: "FCCommandLine",
+            dependencies: [
+                "FCCore", "FCGenerator", "FCStore", "FCDeckFormats", "FCPipeline",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "FCTestSupport",
             dependencies: [
@@ -67,10 +79,16 @@ let package = Package(
             name: "fcgen",
             dependencies: [
                 "FCPipeline",
+                "FCCommandLine",
+                "FCCore",
+                "FCGenerator",
+                "FCStore",
+                "FCSanitizer",
                 "FCScheduler",
                 "FCDeckFormats",
                 "FCGamification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -78,7 +96,13 @@ let package = Package(
             name: "fcgen-worker",
             dependencies: [
                 "FCPipeline",
+                "FCCommandLine",
+                "FCCore",
+                "FCGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -125,6 +149,15 @@ let package = Package(
         .testTarget(
             name: "FCGamificationTests",
             dependencies: ["FCGamification", "FCCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FCCommandLineTests",
+            dependencies: [
+                "FCCommandLine", "FCCore", "FCGenerator", "FCStore", "FCPipeline",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

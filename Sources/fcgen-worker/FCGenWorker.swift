@@ -1,9 +1,11 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCGenerator
 import FCPipeline
-import FCStore
 import Foundation
+import Logging
+import ServiceLifecycle
 
 /// `fcgen-worker`: runs refill jobs so every subscribed topic stays stocked with cards.
 @main
@@ -20,9 +22,10 @@ struct FCGenWorker: AsyncParsableCommand {
               fcgen-worker --once --offline            # one round with the fixture provider (cron, systemd timer)
               fcgen-worker --interval 10m --concurrency 8
 
-            Exit codes (--once): 0 every job succeeded (or nothing was due), 1 a job is dead (see fcgen jobs \
-            --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something will be retried. \
-            SIGINT/SIGTERM stop gracefully (exit 0); a second signal exits at once.
+            Exit codes (--once; the same table as fcgen's): 0 every job succeeded (or nothing was due), 1 a job is \
+            dead (see fcgen jobs --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something \
+            will be retried or the database stayed locked. SIGINT/SIGTERM stop gracefully (exit 0); a second signal \
+            stops at once, in-flight jobs released (exit 130/143).
             """,
         version: "0.1.0"
     )
@@ -67,7 +70,7 @@ struct FCGenWorker: AsyncParsableCommand {
     var topUp = false
 
     @Option(help: ArgumentHelp("Log lines on stderr as text or JSON lines.", valueName: "text|json"))
-    var logFormat: WorkerLogFormat = .text
+    var logFormat: LogFormat = .text
 
     @Option(help: ArgumentHelp("Lease owner name (default host:pid); must be unique per worker.", valueName: "id"))
     var workerID: String?
@@ -99,54 +102,45 @@ struct FCGenWorker: AsyncParsableCommand {
 
     func run() async throws {
         // The process's one HTTP client; its pool is sized generously because the worker caps its own concurrency.
+        // It is shut down after the service group has stopped, so no job is left holding it.
         try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
             try await run(transport: transport)
         }
     }
 
     private func run(transport: HTTPClientTransport) async throws {
-        let log = WorkerLog(json: logFormat == .json)
-        let worker: RefillWorker
+        // The daemon's text lines carry the time; cron and journald logs are read long after.
+        let logger = logFormat.logger(label: "fcgen-worker", timestamps: true)
+        logFormat.bootstrapOnce(timestamps: true)
+        let refill: RefillService
         do {
-            worker = try makeWorker(log: log, transport: transport)
+            refill = RefillService(
+                worker: try makeWorker(logger: logger, transport: transport),
+                schedule: interval.map { .every($0.duration) } ?? .once)
         } catch {
-            log.note("fcgen-worker: error: \(error)")
-            throw ExitCode(WorkerExit.status(for: error))
+            logger.error("\(error)")
+            throw ExitStatus(for: error).exitCode
         }
-        let clock = ContinuousClock()
-        let (once, every, grace) = (once, interval?.duration ?? .seconds(600), grace)
-        let work = Task { () async throws -> RoundSummary? in
-            if once { return try await worker.runRound() }
-            await worker.run(every: every)
-            return nil
+        let group = WorkerServices(logger: logger, grace: grace).group(running: refill)
+        do {
+            try await group.run()
+        } catch let signal as SecondSignal {
+            throw ExitCode(signal.exitStatus)
+        } catch {
+            logger.error("\(error)")
+            throw ExitStatus(for: error).exitCode
         }
-        let signals = ShutdownSignals { signalNumber in
-            log.note("signal \(signalNumber): claiming no more jobs; in-flight jobs get \(grace) to finish")
-            worker.stop.request()
-            Task {
-                try? await clock.sleep(for: grace.duration)
-                work.cancel()
-            }
-        }
-        let result = await work.result
-        withExtendedLifetime(signals) {}
-        if worker.stop.isRequested {
-            log.note("stopped")
+        if refill.wasStopped {
+            logger.notice("stopped", metadata: ["event": "stopped"])
             return
         }
-        switch result {
-        case .success(let summary?):
-            let status = WorkerExit.status(for: summary.outcome)
-            if status != 0 { throw ExitCode(status) }
-        case .success(nil):
-            return
-        case .failure(let error):
-            log.note("fcgen-worker: error: \(error)")
-            throw ExitCode(WorkerExit.status(for: error))
+        if let round = refill.finishedRound {
+            let status = ExitStatus(for: round.outcome)
+            if status != .success { throw status.exitCode }
         }
     }
 
-    private func makeWorker(log: WorkerLog, transport: HTTPClientTransport) throws -> RefillWorker {
+    private func makeWorker(logger: Logger, transport: HTTPClientTransport) throws -> RefillWorker {
         var flags = ConfigLayer()
         flags.database = db
         flags.provider = offline ? "fixture" : provider
@@ -164,7 +158,7 @@ struct FCGenWorker: AsyncParsableCommand {
         let pipeline = try factory.makePipeline(
             transport: transport, clock: ContinuousClock(), random: random, now: .system,
             events: { event in
-                if case .generator(let generatorEvent) = event { log.handle(.generator(generatorEvent)) }
+                if case .generator(let generatorEvent) = event { logger.log(generatorEvent) }
             })
         let options = RefillOptions(
             workerID: workerID ?? "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)",
@@ -175,36 +169,7 @@ struct FCGenWorker: AsyncParsableCommand {
             avoidListLimit: settings.avoidListLimit,
             topUp: topUp)
         return RefillWorker(
-            pipeline: pipeline, options: options, clock: ContinuousClock(), random: random, events: log.handle)
-    }
-}
-
-enum WorkerLogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text
-    case json
-}
-
-/// The worker's exit statuses (sysexits where one fits, as in `fcgen`).
-enum WorkerExit {
-    static func status(for outcome: RoundOutcome) -> Int32 {
-        switch outcome {
-        case .succeeded: 0
-        case .failed: 1
-        case .providerUnreachable: 69
-        case .retryLater: 75
-        }
-    }
-
-    static func status(for error: any Error) -> Int32 {
-        switch error {
-        case let error as PipelineError:
-            switch error {
-            case .setting, .missingAPIKey: 64
-            case .config, .environment, .input, .fallbackRefused, .study, .importRefused: 65
-            case .batchFailed: 1
-            }
-        case let error as StoreError: error.isBusy ? 75 : 1
-        default: 1
-        }
+            pipeline: pipeline, options: options, clock: ContinuousClock(), random: random,
+            events: { logger.log($0) })
     }
 }

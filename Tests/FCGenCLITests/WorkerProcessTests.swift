@@ -166,4 +166,33 @@ struct WorkerProcessTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
         #expect(try await store.integrityCheck() == "ok")
     }
+
+    @Test func aSecondSignalStopsAtOnceAndReleasesTheJob() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        try await server.script([], default: .init(json: Self.reply, delaySeconds: 60))
+        let store = try Store(path: cli.databasePath, now: .system)
+        try await subscribe(1, in: store)
+
+        let worker = try cli.launch(
+            executable: "fcgen-worker", workerArguments(cli, server, ["--once", "--grace", "60s"]))
+        #expect(try await eventually { try await server.requests().count == 1 })
+        worker.send(SIGTERM)
+        // Two signals sent back to back may arrive as one; the second goes once the first is announced.
+        #expect(try await eventually { worker.stderr.contains("signal 15 (SIGTERM): claiming no more jobs") })
+        let signalled = Date()
+        worker.send(SIGINT)
+        let result = try await worker.finish()
+
+        #expect(result.status == 128 + SIGINT, "stderr: \(result.stderr)")
+        #expect(Date().timeIntervalSince(signalled) < 10, "did not wait out the 60 s grace period")
+        #expect(result.stderr.contains("signal 2 (SIGINT) again: stopping now"))
+        #expect(result.stderr.contains("released on shutdown"))
+        let job = try #require(try await store.jobs().first)
+        #expect(job.status == .queued)
+        #expect(job.leaseOwner == nil)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
+    }
 }

@@ -29,6 +29,9 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   /redirect                    302 to /echo (a client that follows it would resend its headers)
   /sse/<n>/<seconds>           200 text/event-stream: n events `data: {"n": i}`, <seconds> apart, then
                                `data: [DONE]`; no Content-Length, the connection closes at the end
+  /sse-gated/<name>            200 text/event-stream: `data: first`, then waits (10 s at most) for
+                               /release/<name>, then `data: released` (or `data: not released`) and closes
+  /release/<name>              200, lets /sse-gated/<name> go on
   POST /openai/<seconds>/v1/chat/completions
                                wait, then 200 with an OpenAI chat completion holding 15 flashcards as
                                {"cards": [...]} JSON text; every request gets new questions (a request counter is
@@ -102,7 +105,7 @@ def chat_completion(number):
 
 # First path segments the fixed routes own; any other path reaches the control endpoints or the script.
 ROUTES = {"delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats", "gzip", "gzip-bomb",
-          "redirect", "sse"}
+          "redirect", "sse", "sse-gated", "release"}
 
 
 def is_path_route(command, parts):
@@ -250,6 +253,20 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"data: [DONE]\n\n")
             self.wfile.flush()
             self.close_connection = True
+        elif parts[0] == "sse-gated":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(b"data: first\n\n")
+            self.wfile.flush()
+            released = gate(parts[1]).wait(10)
+            self.wfile.write(b"data: released\n\n" if released else b"data: not released\n\n")
+            self.wfile.flush()
+            self.close_connection = True
+        elif parts[0] == "release":
+            gate(parts[1]).set()
+            self.reply(200, b"released")
         elif parts[0] == "stats":
             with STATE.lock:
                 document = {"connections": STATE.connections, "requests": STATE.served,
@@ -310,6 +327,12 @@ class Handler(BaseHTTPRequestHandler):
 
 
 BOMBS = {}
+GATES = {}
+
+
+def gate(name):
+    with STATE.lock:
+        return GATES.setdefault(name, threading.Event())
 
 
 def gzip_bomb(mebibytes):

@@ -23,7 +23,7 @@ struct BatchesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let found = try await global.requireTopic(topic, in: store)
             let batches = try await store.batches(topicID: found.id)

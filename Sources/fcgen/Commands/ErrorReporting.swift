@@ -1,55 +1,36 @@
 import ArgumentParser
-import FCDeckFormats
-import FCGenerator
-import FCPipeline
-import FCStore
+import FCCommandLine
+import Logging
 
-/// fcgen's exit codes, from the sysexits range where one fits (documented in `fcgen --help` and the README).
-enum ExitStatus {
-    static let failure: Int32 = 1
-    static let usage: Int32 = 64
-    static let dataError: Int32 = 65
-    static let unavailable: Int32 = 69
-    static let temporaryFailure: Int32 = 75
-}
-
-/// Runs a command body; a thrown error becomes one `fcgen: error: …` line on stderr and a documented exit code.
-func reportingErrors(_ body: () async throws -> Void) async throws {
-    do {
-        try await body()
-    } catch let error as ExitCode {
-        throw error
-    } catch let error as CleanExit {
-        throw error
-    } catch {
-        Console.err("fcgen: error: \(error)")
-        throw ExitCode(exitStatus(for: error))
+/// Runs command bodies so that a thrown error becomes one `fcgen: error: …` line on stderr (a JSON line with
+/// `--log-format json`) and the exit code ``ExitStatus`` gives it.
+enum ErrorReporter {
+    static func run(logFormat: LogFormat, _ body: () async throws -> Void) async throws {
+        // Every command runs through here once its options are parsed: the first moment the format is known.
+        logFormat.bootstrapOnce()
+        do {
+            try await body()
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as CleanExit {
+            throw error
+        } catch {
+            let status = ExitStatus(for: error)
+            logFormat.logger(label: "fcgen").error(
+                "\(error)", metadata: ["event": "command_failed", "exit_status": .stringConvertible(status.rawValue)])
+            throw status.exitCode
+        }
     }
 }
 
-/// Maps an error to the exit code scripts rely on.
-func exitStatus(for error: any Error) -> Int32 {
-    switch error {
-    case let error as PipelineError:
-        switch error {
-        case .config, .environment, .fallbackRefused, .input, .study, .importRefused: return ExitStatus.dataError
-        case .setting, .missingAPIKey: return ExitStatus.usage
-        case .batchFailed(_, _, _, let underlying): return exitStatus(for: underlying)
-        }
-    case let error as GeneratorError:
-        switch error {
-        case .promptsMissing, .unknownPlaceholder, .invalidTemplate: return ExitStatus.dataError
-        case .unavailable, .badResponse: return ExitStatus.unavailable
-        case .rejected, .cancelled: return ExitStatus.failure
-        }
-    case let error as TransportError:
-        return error == .cancelled ? ExitStatus.failure : ExitStatus.unavailable
-    case let error as StoreError:
-        if error.isInputError { return ExitStatus.dataError }
-        return error.isBusy ? ExitStatus.temporaryFailure : ExitStatus.failure
-    case is DeckFormatError:
-        return ExitStatus.dataError
-    default:
-        return ExitStatus.failure
+/// ``ErrorReporter`` for a command without ``GlobalOptions`` (text diagnostics).
+func reportingErrors(_ body: () async throws -> Void) async throws {
+    try await ErrorReporter.run(logFormat: .text, body)
+}
+
+extension GlobalOptions {
+    /// ``ErrorReporter`` in this command's `--log-format`.
+    func reportingErrors(_ body: () async throws -> Void) async throws {
+        try await ErrorReporter.run(logFormat: logFormat, body)
     }
 }

@@ -3,6 +3,7 @@ import FCCore
 import FCPipeline
 import FCStore
 import Foundation
+import Logging
 
 /// `fcgen export --topic T --format anki|csv|json`.
 struct ExportCommand: AsyncParsableCommand {
@@ -31,7 +32,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let found = try await global.requireTopic(topic, in: store)
             let handle: FileHandle
@@ -51,17 +52,19 @@ struct ExportCommand: AsyncParsableCommand {
                 if let out {
                     let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
                     try await DeckExporter.writeMedia(report.images, to: directory, from: store)
-                    Console.err("fcgen: wrote \(report.images.count) media file(s) to \(directory.path)")
+                    global.logger().notice("wrote \(report.images.count) media file(s) to \(directory.path)")
                 } else {
-                    Console.err(
-                        "fcgen: note: \(report.images.count) picture(s) not written: give --out FILE to write them"
-                            + " beside the export")
+                    let note =
+                        "note: \(report.images.count) picture(s) not written: give --out FILE to write them"
+                        + " beside the export"
+                    global.logger().notice("\(note)")
                 }
             }
             if report.imagesLeftOut > 0 {
-                Console.err("fcgen: note: CSV has no picture column: \(report.imagesLeftOut) card picture(s) left out")
+                global.logger().notice(
+                    "note: CSV has no picture column: \(report.imagesLeftOut) card picture(s) left out")
             }
-            if out != nil { Console.err("fcgen: exported \(report.notes) note(s) from \"\(found.name)\"") }
+            if out != nil { global.logger().notice("exported \(report.notes) note(s) from \"\(found.name)\"") }
         }
     }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCGenerator
 import FCPipeline
 import Foundation
+import Logging
 
 /// `fcgen generate`: append batches of cards to a topic.
 struct GenerateCommand: AsyncParsableCommand {
@@ -90,7 +92,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             var flags = ConfigLayer()
             flags.provider = offline ? "fixture" : provider
             flags.model = model
@@ -107,7 +109,8 @@ struct GenerateCommand: AsyncParsableCommand {
                 environment: ProcessInfo.processInfo.environment,
                 workingDirectory: global.workingDirectory
             )
-            let printer = EventPrinter(format: global.logFormat, quiet: quiet || global.json)
+            // --json keeps stderr to warnings and errors too: the document on stdout is the progress report.
+            let logger = global.logger(level: quiet || global.json ? .warning : .info)
             let report = try await HTTPClientTransport.withTransport(
                 maxConnectionsPerHost: settings.concurrency
             ) { transport in
@@ -116,7 +119,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     clock: ContinuousClock(),
                     random: RandomSource(seed: UInt64.random(in: .min ... .max)),
                     now: .system,
-                    events: printer.handle
+                    events: { logger.log($0) }
                 )
                 let summaries = try await pipeline.generate(
                     topic: topic,

@@ -1,6 +1,8 @@
 import ArgumentParser
+import FCCommandLine
 import FCPipeline
 import Foundation
+import Logging
 
 /// Options every subcommand shares.
 struct GlobalOptions: ParsableArguments {
@@ -36,9 +38,10 @@ struct GlobalOptions: ParsableArguments {
     }
 
     var workingDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true) }
-}
 
-enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text
-    case json
+    /// fcgen's logger for diagnostics on stderr, in `--log-format`; `level` `.warning` keeps only warnings and
+    /// errors (`--quiet`).
+    func logger(level: Logger.Level = .info) -> Logger {
+        logFormat.logger(label: "fcgen", level: level)
+    }
 }

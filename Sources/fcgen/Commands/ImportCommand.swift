@@ -4,6 +4,7 @@ import FCDeckFormats
 import FCPipeline
 import FCStore
 import Foundation
+import Logging
 
 /// `fcgen import FILE --topic T`: bring a CSV or Anki deck in.
 struct ImportCommand: AsyncParsableCommand {
@@ -40,7 +41,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let found = try await store.ensureTopic(named: topic)
             let report = try await DeckImporter.importFile(
@@ -52,9 +53,9 @@ struct ImportCommand: AsyncParsableCommand {
                         skipped: report.skipped, skippedTotal: report.skippedTotal))
                 return
             }
-            for problem in report.skipped { Console.err("fcgen: skipped: \(problem)") }
+            for problem in report.skipped { global.logger().notice("skipped: \(problem)") }
             if report.skippedTotal > report.skipped.count {
-                Console.err("fcgen: skipped: … and \(report.skippedTotal - report.skipped.count) more")
+                global.logger().notice("skipped: … and \(report.skippedTotal - report.skipped.count) more")
             }
             let summary = report.summary
             Console.out(

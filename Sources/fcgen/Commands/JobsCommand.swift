@@ -42,7 +42,7 @@ struct JobsListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let jobs = try await store.jobs(status: status.flatMap(JobStatus.init(rawValue:)))
             if global.json {
@@ -74,7 +74,7 @@ struct JobsRetryCommand: AsyncParsableCommand {
     @Argument(help: "The job's id (see: fcgen jobs).") var id: Int64
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let job = try await global.openStore().retryJob(id: id)
             Console.out("job \(job.id) (\(job.topicName)) is \(job.status.rawValue)")
         }
@@ -90,7 +90,7 @@ struct JobsCancelCommand: AsyncParsableCommand {
     @Argument(help: "The job's id (see: fcgen jobs).") var id: Int64
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let job = try await global.openStore().cancelJob(id: id)
             Console.out("job \(job.id) (\(job.topicName)) is \(job.status.rawValue)")
         }

@@ -33,7 +33,7 @@ struct SanitizeCommand: AsyncParsableCommand {
     var truncated = false
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let text = try readInput()
             var options = SanitizerOptions()
             options.fallbackTopic = topic

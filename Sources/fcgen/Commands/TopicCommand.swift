@@ -4,6 +4,7 @@ import FCPipeline
 import FCScheduler
 import FCStore
 import Foundation
+import Logging
 
 /// `fcgen topic …`: manage one topic: refill subscription, colour and icon, name, deletion.
 struct TopicCommand: AsyncParsableCommand {
@@ -72,7 +73,7 @@ struct TopicAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             let store = try Store(path: settings.databasePath, now: .system)
             let topic = try await store.ensureTopic(named: name)
@@ -137,13 +138,13 @@ struct TopicSetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             let store = try Store(path: settings.databasePath, now: .system)
             let topic = try await global.requireTopic(name, in: store)
             if let algorithm {
                 let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
-                Console.err("fcgen: \(topic.name): algorithm \(algorithm.rawValue), \(rebuilt) card states rebuilt")
+                global.logger().notice("\(topic.name): algorithm \(algorithm.rawValue), \(rebuilt) card states rebuilt")
             }
             if changesAppearance {
                 let current = try await store.topicAppearance(topicID: topic.id)
@@ -188,7 +189,7 @@ struct TopicShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             try await Self.show(topic.id, in: store, json: global.json)

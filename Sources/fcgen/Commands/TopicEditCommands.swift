@@ -64,7 +64,7 @@ struct TopicRenameCommand: AsyncParsableCommand {
     @Argument(help: "Its new name.") var newName: String
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             let renamed = try await store.renameTopic(id: topic.id, to: newName)
@@ -84,7 +84,7 @@ struct TopicDeleteCommand: AsyncParsableCommand {
     @Flag(help: "Delete the topic even though it has cards.") var force = false
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             let deletion = try await store.deleteTopic(id: topic.id, force: force)

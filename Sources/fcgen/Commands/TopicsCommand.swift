@@ -20,7 +20,7 @@ struct TopicsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let topics = try await store.topicSummaries()
             if global.json {

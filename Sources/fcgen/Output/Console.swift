@@ -1,18 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Where the CLI writes: results to stdout, diagnostics to stderr. Lines from concurrent batches don't interleave.
+/// Where the CLI writes its results: stdout, one write per document, so lines never interleave.
+///
+/// Diagnostics (errors, progress, notes) go to stderr through the logger, ``GlobalOptions/logger(level:)``.
 enum Console {
     private static let lock = Mutex(())
 
     /// Writes a result line to stdout.
     static func out(_ text: String) {
         write(text, to: FileHandle.standardOutput)
-    }
-
-    /// Writes a diagnostic line to stderr.
-    static func err(_ text: String) {
-        write(text, to: FileHandle.standardError)
     }
 
     private static func write(_ text: String, to handle: FileHandle) {

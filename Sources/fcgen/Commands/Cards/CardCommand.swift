@@ -41,7 +41,7 @@ struct CardAddCommand: AsyncParsableCommand {
     @Flag(help: "Also store the reversed twin: the answer as question, the question as answer.") var reverse = false
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             var (question, answer, explanation) = try content.sides()
             if content.editor {

@@ -4,6 +4,7 @@ import FCDeckFormats
 import FCPipeline
 import FCStore
 import Foundation
+import Logging
 
 /// `fcgen card edit ID …`: change some sides of a card; the rest stay.
 struct CardEditCommand: AsyncParsableCommand {
@@ -30,7 +31,7 @@ struct CardEditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             let store = try Store(path: settings.databasePath, now: .system)
             let current = try await store.cardDetails(id: id)
@@ -60,9 +61,10 @@ struct CardEditCommand: AsyncParsableCommand {
                     explanation: checked.explanation, image: imageChange),
                 alsoTwin: alsoTwin)
             if let twin = edit.twin, !edit.twinUpdated {
-                Console.err(
-                    "fcgen: note: card \(id) has a reversed twin, card \(twin.card.id), which was not changed "
-                        + "(run again with --also-twin to update it)")
+                let note =
+                    "note: card \(id) has a reversed twin, card \(twin.card.id), which was not changed "
+                    + "(run again with --also-twin to update it)"
+                global.logger().notice("\(note)")
             }
             if global.json {
                 try Console.json(

@@ -17,7 +17,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             try await store.deleteCards(ids: ids)
             let unique = Set(ids).sorted()
@@ -36,7 +36,7 @@ struct CardMoveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The new position, 1…number of cards.", valueName: "position")) var to: Int
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let moved = try await store.moveCard(id: id, to: to)
             Console.out("card \(id) is now at position \(moved.card.position)")
@@ -63,7 +63,7 @@ struct CardShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let store = try global.openStore()
             let details = try await store.cardDetails(id: id)
             if global.json {

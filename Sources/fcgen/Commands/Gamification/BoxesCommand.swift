@@ -34,7 +34,7 @@ struct BoxesListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let boxes = try await context.game.boxes(of: context.user, unopenedOnly: unopened)
             if global.json {
@@ -81,7 +81,7 @@ struct BoxesOpenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let rewards = try await context.game.openBoxes(of: context.user, boxIDs: all ? nil : ids)
             if global.json {

@@ -37,7 +37,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let (day, result) = try await context.game.leaderboard(
                 for: context.user, day: day.flatMap(LocalDay.init), by: by.metric)

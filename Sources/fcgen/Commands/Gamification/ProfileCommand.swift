@@ -24,7 +24,7 @@ struct ProfileCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let profile = try await context.game.profile(of: context.user)
             if global.json {
@@ -73,7 +73,7 @@ struct ChallengesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let challenges = try await context.game.challenges(of: context.user, on: day.flatMap(LocalDay.init))
             if global.json {
@@ -101,7 +101,7 @@ struct AchievementsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let achievements = try await context.game.achievements(of: context.user)
             if global.json {

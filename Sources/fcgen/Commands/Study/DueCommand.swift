@@ -52,7 +52,7 @@ struct DueCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let topics = topic.isEmpty ? nil : try await context.topics(topic, global: global).map(\.id)
             let until = context.day.endOfDay(containing: Date())

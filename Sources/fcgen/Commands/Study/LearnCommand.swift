@@ -29,7 +29,7 @@ struct LearnCommand: AsyncParsableCommand {
     @OptionGroup var size: SessionSizeOptions
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let input = KeyInput()
             var rng = size.makeGenerator()

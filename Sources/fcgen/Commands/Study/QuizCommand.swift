@@ -54,7 +54,7 @@ struct QuizCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let found = try await global.requireTopic(topic, in: context.store)
             var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))

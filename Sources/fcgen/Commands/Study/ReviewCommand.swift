@@ -37,7 +37,7 @@ struct ReviewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let time = try at.map(parseInstant) ?? Date()
             let context = try await StudyContext(global: global)
             let result = try await context.service.recorder.record(

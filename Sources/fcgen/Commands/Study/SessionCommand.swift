@@ -69,7 +69,7 @@ struct SessionStartCommand: AsyncParsableCommand {
     @OptionGroup var size: SessionSizeOptions
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let topics = try await context.topics(topic, global: global)
             var rng = size.makeGenerator()
@@ -89,7 +89,7 @@ struct SessionNextCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The session's id.", valueName: "session-id")) var sessionID: Int64
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
             try await SessionCommand.show(session, context: context, json: global.json)
@@ -118,7 +118,7 @@ struct SessionAnswerCommand: AsyncParsableCommand {
     var durationMs: Int?
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let time = try at.map(parseInstant)
             let context = try await StudyContext(global: global)
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
@@ -138,7 +138,7 @@ struct SessionEndCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The session's id.", valueName: "session-id")) var sessionID: Int64
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
             let (ended, rewards) = try await context.service.finish(session)

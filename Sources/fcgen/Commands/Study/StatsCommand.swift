@@ -29,7 +29,7 @@ struct StatsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
+        try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             var topicID: Int64?
             if let topic { topicID = try await global.requireTopic(topic, in: context.store).id }

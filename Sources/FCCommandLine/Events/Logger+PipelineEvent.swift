@@ -1,0 +1,71 @@
+import FCCore
+package import FCGenerator
+package import FCPipeline
+package import Logging
+
+extension Logger {
+    /// Logs a generation event: progress at `info`, a failed batch as a warning (the run's error line follows).
+    ///
+    /// Text lines keep fcgen's progress shape (`[Roman history] batch 1: …`); the metadata names the event for
+    /// `--log-format json`.
+    package func log(_ event: PipelineEvent) {
+        switch event {
+        case .batchStarted(let topic, let plan):
+            info(
+                "[\(topic)] batch \(plan.number): \(plan.aspect), \(plan.depth.rawValue) — requesting",
+                metadata: [
+                    "event": "batch_started", "topic": "\(topic)", "batch": .stringConvertible(plan.number),
+                    "aspect": "\(plan.aspect)", "depth": "\(plan.depth.rawValue)",
+                ])
+        case .batchStored(let topic, let summary):
+            let line =
+                "[\(topic)] batch \(summary.number): \(summary.outcome.rawValue), kept \(summary.kept), "
+                + "dropped \(summary.droppedTotal), \(summary.latencyMs) ms"
+            info(
+                "\(line)",
+                metadata: [
+                    "event": "batch_stored", "topic": "\(topic)", "batch": .stringConvertible(summary.number),
+                    "outcome": "\(summary.outcome.rawValue)", "kept": .stringConvertible(summary.kept),
+                    "dropped": .stringConvertible(summary.droppedTotal),
+                    "latency_ms": .stringConvertible(summary.latencyMs),
+                ])
+        case .batchFailed(let topic, let number, let reason):
+            warning(
+                "[\(topic)] batch \(number) failed: \(reason)",
+                metadata: [
+                    "event": "batch_failed", "topic": "\(topic)", "batch": .stringConvertible(number),
+                    "reason": "\(reason)",
+                ])
+        case .generator(let event):
+            log(event)
+        }
+    }
+
+    /// Logs what a provider did on the way to a completion: a retry or a downgrade is a warning, a rate-limit
+    /// wait a notice. Generator events carry no API keys and no request bodies.
+    package func log(_ event: GeneratorEvent) {
+        switch event {
+        case .retrying(let provider, let attempt, let delay, let reason):
+            warning(
+                "\(event)",
+                metadata: [
+                    "event": "request_retried", "provider": "\(provider)", "attempt": .stringConvertible(attempt),
+                    "delay_ms": .stringConvertible(delay.wholeMilliseconds), "reason": "\(reason)",
+                ])
+        case .rateLimited(let provider, let delay):
+            notice(
+                "\(event)",
+                metadata: [
+                    "event": "rate_limited", "provider": "\(provider)",
+                    "delay_ms": .stringConvertible(delay.wholeMilliseconds),
+                ])
+        case .structuredOutputDowngraded(let provider, let from, let to, let reason):
+            warning(
+                "\(event)",
+                metadata: [
+                    "event": "structured_output_downgraded", "provider": "\(provider)", "from": "\(from.rawValue)",
+                    "to": "\(to.rawValue)", "reason": "\(reason)",
+                ])
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// The worker's service group: signal handling, the grace period and the order services stop in.
+///
+/// ```swift
+/// try await WorkerServices(logger: logger, grace: grace).group(running: refill).run()
+/// ```
+///
+/// SIGINT and SIGTERM start a graceful shutdown: the group tells its services to finish, in reverse order of
+/// ``group(running:)``'s list, and cancels whatever is still running after `--grace`. A service the refill jobs
+/// depend on (such as an HTTP client that must shut down after the last request) belongs in `dependencies`, before
+/// the refill service, so it stops only after the jobs are done.
+struct WorkerServices {
+    let logger: Logger
+    /// `--grace`: how long in-flight jobs may take after the first signal.
+    let grace: DurationArgument
+
+    /// A group running `dependencies`, the second-signal watcher and `refill`, stopping them in reverse order.
+    ///
+    /// When the refill service returns (`--once`), the group shuts the others down gracefully; when it throws, the
+    /// group does the same and rethrows its error. A second signal cancels the whole group at once.
+    func group(
+        running refill: RefillService, dependencies: [ServiceGroupConfiguration.ServiceConfiguration] = []
+    ) -> ServiceGroup {
+        let services =
+            dependencies + [
+                .init(
+                    service: SecondSignalService(logger: logger, grace: grace),
+                    successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup),
+                .init(
+                    service: refill,
+                    successTerminationBehavior: .gracefullyShutdownGroup,
+                    failureTerminationBehavior: .gracefullyShutdownGroup),
+            ]
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = grace.duration
+        return ServiceGroup(configuration: configuration)
+    }
+}
