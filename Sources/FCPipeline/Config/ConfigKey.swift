@@ -59,7 +59,7 @@ struct ConfigKey: Sendable {
     }
 
     /// Stores `value` into `layer`, or returns why it can't.
-    func assign(_ value: JSONValue, to layer: inout ConfigLayer) -> String? {
+    func assign(_ value: ConfigValue, to layer: inout ConfigLayer) -> String? {
         switch (field, value) {
         case (.text(let path, let allowed), .string(let text)):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
