@@ -96,7 +96,7 @@ extension ConfigLayer {
             guard let raw = environment[key.environmentVariable], !raw.isEmpty else { continue }
             let value: ConfigValue
             switch key.field {
-            case .text: value = .string(raw)
+            case .text, .variableName: value = .string(raw)
             case .integer, .decimal: value = Double(raw).map(ConfigValue.number) ?? .string(raw)
             }
             if let problem = key.assign(value, to: &layer) {
