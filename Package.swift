@@ -18,7 +18,8 @@ let package = Package(
         .library(name: "FCPipeline", targets: ["FCPipeline"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // System C libraries. Only FCStore imports CSQLite; only FCGenerator's curl transport imports CCurl.
@@ -32,12 +33,13 @@ let package = Package(
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
-        // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing, SHA-256.
+        // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing.
         .target(name: "FCDeckFormats", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
             dependencies: [
                 "FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats", "FCGamification",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
