@@ -23,7 +23,8 @@ public struct Settings: Sendable {
     public var databasePath: String
     /// `nil` means the prompt templates built into the binary.
     public var promptsDirectory: URL?
-    public var fixturesDirectory: URL
+    /// `nil` means the fixture replies built into the binary (a copy of the repository's `fixtures/`).
+    public var fixturesDirectory: URL?
     public var avoidListLimit: Int
     /// Largest image a card may carry, in bytes (default 1 MiB).
     public var imageMaxBytes: Int
@@ -83,7 +84,7 @@ public struct Settings: Sendable {
             structuredOutput: layer.structuredOutput.flatMap(StructuredOutputMode.init(rawValue:)) ?? .jsonSchema,
             databasePath: layer.database.map { directory($0).path } ?? defaultDatabasePath(environment),
             promptsDirectory: layer.promptsDirectory.map(directory),
-            fixturesDirectory: directory(layer.fixturesDirectory ?? "fixtures"),
+            fixturesDirectory: layer.fixturesDirectory.map(directory),
             avoidListLimit: layer.avoidListLimit ?? 60,
             imageMaxBytes: layer.imageMaxBytes ?? 1_048_576
         )
