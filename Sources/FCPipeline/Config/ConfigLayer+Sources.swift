@@ -2,7 +2,7 @@ import FCSanitizer
 public import Foundation
 
 extension ConfigLayer {
-    /// Reads a config file, refusing unknown keys and values of the wrong type.
+    /// Reads a config file, refusing unknown keys, keys written twice and values of the wrong type.
     ///
     /// Keys that start with `//` are comments (JSON has none), so `config.example.json` can document itself.
     ///
@@ -20,9 +20,9 @@ extension ConfigLayer {
 
     /// Parses the bytes of a config file; `file` names it in errors.
     ///
-    /// The file is read with the sanitizer's strict parser rather than `JSONDecoder`, which keeps the last of two
-    /// equal keys without a word: a setting written twice is refused with both lines, since either copy may be the
-    /// one the user meant. Comment keys (`//…`) may repeat.
+    /// The file is read with the sanitizer's strict parser rather than `JSONDecoder`, which keeps one of two equal
+    /// keys without a word: a setting written twice is refused with both lines, since either copy may be the one the
+    /// user meant. Comment keys (`//…`) may repeat.
     public static func parse(_ data: Data, file: String) throws -> ConfigLayer {
         guard String(data: data, encoding: .utf8) != nil else {
             throw PipelineError.config(file: file, key: nil, problem: "is not UTF-8 text")
