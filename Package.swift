@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The system SQLite library; only FCStore imports it.
@@ -48,12 +49,13 @@ let package = Package(
         .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
-        // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing, SHA-256.
+        // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing.
         .target(name: "FCDeckFormats", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(
             name: "FCPipeline",
             dependencies: [
                 "FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats", "FCGamification",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,7 +1,8 @@
-/// Why the JSON reader stopped; internal to the sanitizer, which never throws to its callers.
+/// Why the JSON reader stopped. The sanitizer never throws to its callers; other modules see this only from
+/// ``ParsedJSON/parseStrict(_:)``.
 ///
 /// Offsets are byte offsets into the text being read. No reply text is included (STYLE.md §11).
-enum SanitizerError: Error, Sendable, CustomStringConvertible {
+package enum SanitizerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A byte that cannot continue the JSON at this point.
     case unexpectedByte(offset: Int)
     /// The input ended inside a value: the reply was probably truncated.
@@ -9,7 +10,8 @@ enum SanitizerError: Error, Sendable, CustomStringConvertible {
     /// Containers nested deeper than the reader allows.
     case tooDeep(offset: Int)
 
-    var offset: Int {
+    /// The byte offset where reading stopped.
+    package var offset: Int {
         switch self {
         case .unexpectedByte(let offset), .endOfInput(let offset), .tooDeep(let offset): offset
         }
@@ -20,7 +22,7 @@ enum SanitizerError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unexpectedByte(let offset): "unexpected byte at offset \(offset)"
         case .endOfInput(let offset): "input ended inside a JSON value at offset \(offset)"

@@ -1,25 +1,13 @@
 public import FCCore
 
-/// The longest card fields the sanitizer keeps, in characters; a longer card is dropped as `too_long`.
-public struct SanitizerLimits: Sendable, Hashable {
-    public var questionMax: Int
-    public var answerMax: Int
-    public var explanationMax: Int
-
-    public init(questionMax: Int = 500, answerMax: Int = 1000, explanationMax: Int = 2000) {
-        self.questionMax = questionMax
-        self.answerMax = answerMax
-        self.explanationMax = explanationMax
-    }
-}
-
 /// How a ``Sanitizer`` stamps, checks and replaces cards.
 ///
 /// ```swift
 /// let options = SanitizerOptions(origin: .fixture, fallbackTopic: "Roman history", fallbackPlan: plan)
 /// ```
 public struct SanitizerOptions: Sendable {
-    public var limits: SanitizerLimits
+    /// The longest fields a kept card may have; a longer card is dropped as `too_long`.
+    public var limits: CardLimits
     /// The origin stamped on kept cards: `.generated` for provider replies, `.fixture` for replayed ones.
     public var origin: CardOrigin
     /// When set, a `fallback` outcome carries templated study cards about this topic (see ``FallbackCards``).
@@ -30,7 +18,7 @@ public struct SanitizerOptions: Sendable {
     public var fallbackCount: Int
 
     public init(
-        limits: SanitizerLimits = SanitizerLimits(),
+        limits: CardLimits = .standard,
         origin: CardOrigin = .generated,
         fallbackTopic: String? = nil,
         fallbackPlan: BatchPlan? = nil,

@@ -75,4 +75,18 @@ struct CardRulesTests {
         #expect(both.kind == .question)
         #expect(both.twin.question == "France" && both.twin.answer == "Which flag?" && !both.twin.hasImage)
     }
+
+    @Test func lengthLimitsAreTheSharedCardLimits() throws {
+        // The sanitizer reads the same table (SanitizerOptions().limits), so generated and hand-made cards agree.
+        #expect(CardRules.limits == CardLimits.standard)
+        let limit = CardLimits.standard.explanationMax
+        let longest = String(repeating: "e", count: limit)
+        let card = try CardRules.check(CardContent(question: "Q?", answer: "A", explanation: longest, hasImage: false))
+        #expect(card.explanation?.count == limit)
+        #expect(
+            throws: DeckFormatError.cardRule("the explanation is too long (\(limit + 1) characters; at most \(limit))")
+        ) {
+            try CardRules.check(CardContent(question: "Q?", answer: "A", explanation: longest + "e", hasImage: false))
+        }
+    }
 }

@@ -25,9 +25,7 @@ struct ImageTests {
         #expect(try CheckedImage(bytes: Self.png, name: "a.jpg", maxBytes: 1024).format == .png)
         #expect(try CheckedImage(bytes: Self.gif, name: "a.png", maxBytes: 1024).format == .gif)
         #expect(try CheckedImage(bytes: Self.jpeg, name: "a", maxBytes: 1024).format == .jpeg)
-        #expect(
-            try CheckedImage(bytes: Self.png, name: "a.png", maxBytes: 1024).hash
-                == SHA256.hexDigest(of: Self.png))
+        #expect(try CheckedImage(bytes: Self.png, name: "a.png", maxBytes: 1024).bytes == Self.png)
     }
 
     @Test func refusesATextFileNamedPNG() {

@@ -47,7 +47,7 @@ struct CLIRunner {
         try run(executable: "fcgen", arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
     }
 
-    /// Runs a built executable (`fcgen` or `fcgen-worker`) to completion.
+    /// Runs a built executable (`fcgen` or `fcgen-worker`, or an absolute path to a copy) to completion.
     func run(
         executable: String,
         _ arguments: [String],
@@ -69,7 +69,10 @@ struct CLIRunner {
         workingDirectory: URL = CLIRunner.repositoryRoot
     ) throws -> Running {
         let process = Process()
-        process.executableURL = Self.productsDirectory.appendingPathComponent(executable)
+        // A bare name is a build product; an absolute path is a copy elsewhere (the "installed binary" tests).
+        process.executableURL =
+            executable.hasPrefix("/")
+            ? URL(fileURLWithPath: executable) : Self.productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = workingDirectory
         var environment = [

@@ -42,7 +42,7 @@ struct FixtureProviderTests {
                 == Completion(
                     text: Fixtures.cardsText, truncated: true, usage: .init(input: 10, output: 20), model: "recorded"))
         #expect(provider.name == "fixture" && provider.model == "fixture")
-        #expect(provider.fileURL(topic: "Roman History", batch: 12).path.hasSuffix("roman-history/batch-012.json"))
+        #expect(FixtureProvider.replyPath(topic: "Roman History", batch: 12) == "roman-history/batch-012.json")
     }
 
     @Test func missingFileGivesAnEmptyCompletion() async throws {

@@ -45,7 +45,7 @@ struct DedupTests {
     }
 
     @Test func customLimitsApply() {
-        let limits = SanitizerLimits(questionMax: 10, answerMax: 5, explanationMax: 3)
+        let limits = CardLimits(questionMax: 10, answerMax: 5, explanationMax: 3)
         let input =
             #"[{"question":"Short?","answer":"Yes.","explanation":"ok"},{"question":"Way too long a question?","answer":"x"},{"question":"Q?","answer":"x","explanation":"long"}]"#
         let report = Sanitizer(options: SanitizerOptions(limits: limits)).sanitize(input)

@@ -26,7 +26,7 @@ struct SanitizerReportTests {
 
     @Test func defaultsMatchTheContract() {
         let options = SanitizerOptions()
-        #expect(options.limits == SanitizerLimits(questionMax: 500, answerMax: 1000, explanationMax: 2000))
+        #expect(options.limits == CardLimits.standard)
         #expect(options.origin == .generated)
         #expect(options.fallbackTopic == nil)
         #expect(options.fallbackPlan == nil)

@@ -1,9 +1,11 @@
 /// An image that passed the checks a card's picture must pass: a known format and at most the size cap.
+///
+/// Its identity in the store, the SHA-256 of its bytes, is computed by the caller (FCPipeline, with swift-crypto):
+/// this module stays free of package dependencies so an app can embed it.
 public struct CheckedImage: Sendable, Hashable {
     /// The sniffed format.
     public var format: ImageFormat
-    /// SHA-256 of ``bytes`` as lowercase hex: the image's identity in the store and its exported file name.
-    public var hash: String
+    /// The image file's bytes, unchanged.
     public var bytes: [UInt8]
 
     /// The default size cap: 1 MiB (the `image_max_bytes` setting changes it).
@@ -23,7 +25,6 @@ public struct CheckedImage: Sendable, Hashable {
         guard bytes.count <= maxBytes else { throw .imageTooLarge(name: name, bytes: bytes.count, limit: maxBytes) }
         guard let format = ImageFormat.sniff(bytes) else { throw .imageNotRecognised(name: name) }
         self.format = format
-        self.hash = SHA256.hexDigest(of: bytes)
         self.bytes = bytes
     }
 }

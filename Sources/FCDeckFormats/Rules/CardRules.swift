@@ -1,4 +1,4 @@
-import FCCore
+public import FCCore
 
 /// The rules every hand-made or imported card follows, with the message a learner sees when one is broken.
 ///
@@ -11,10 +11,8 @@ import FCCore
 ///     CardContent(question: "2 + 2?", answer: "4", explanation: nil, hasImage: false), reversed: true)
 /// ```
 public enum CardRules {
-    /// Longest sides, in characters; the same limits the sanitizer applies to generated cards.
-    public static let questionMax = 500
-    public static let answerMax = 1000
-    public static let explanationMax = 2000
+    /// Longest sides, in characters: the limits the sanitizer applies to generated cards, from one table in FCCore.
+    public static let limits = CardLimits.standard
 
     /// Kinds whose answer is not something one could be asked for: their twin would make no sense.
     static let unreversibleKinds: Set<CardKind> = [.truefalse, .fillblank]
@@ -48,9 +46,11 @@ public enum CardRules {
         if card.question.isEmpty && card.kind != .image {
             throw .cardRule("a card without a question shows only its image: use --kind image or add --question")
         }
-        try checkLength(card.question, max: questionMax, side: "question")
-        try checkLength(card.answer, max: answerMax, side: "answer")
-        if let explanation = card.explanation { try checkLength(explanation, max: explanationMax, side: "explanation") }
+        try checkLength(card.question, max: limits.questionMax, side: "question")
+        try checkLength(card.answer, max: limits.answerMax, side: "answer")
+        if let explanation = card.explanation {
+            try checkLength(explanation, max: limits.explanationMax, side: "explanation")
+        }
 
         if reversed {
             if card.question.isEmpty {
@@ -61,10 +61,10 @@ public enum CardRules {
                 throw .cardRule(
                     "--reverse does not fit --kind \(card.kind.rawValue): its answer is not something to ask about")
             }
-            if card.answer.count > questionMax {
+            if card.answer.count > limits.questionMax {
                 throw .cardRule(
                     "--reverse: the answer becomes the twin's question, and it is \(card.answer.count) characters "
-                        + "(a question has at most \(questionMax))")
+                        + "(a question has at most \(limits.questionMax))")
             }
         }
         return card

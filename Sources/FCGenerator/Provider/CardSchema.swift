@@ -11,8 +11,8 @@ package enum CardSchema {
     ///
     /// - Parameter count: when given, `minItems`/`maxItems` pin the array length. Only for llama.cpp's grammar
     ///   mode: OpenAI's strict mode has rejected array bounds, and the prompt states the count anyway.
-    package static func jsonSchema(count: Int? = nil) -> JSONValue {
-        var cards: JSONValue = [
+    package static func jsonSchema(count: Int? = nil) -> WireJSON {
+        var cards: WireJSON = [
             "type": "array",
             "items": [
                 "type": "object",
@@ -39,8 +39,8 @@ package enum CardSchema {
 
     /// Gemini's `responseSchema` (an OpenAPI 3.0 subset): upper-case types, no `additionalProperties`, and
     /// `propertyOrdering`, without which Gemini orders properties alphabetically (answer before question).
-    package static func geminiSchema(count: Int? = nil) -> JSONValue {
-        var cards: JSONValue = [
+    package static func geminiSchema(count: Int? = nil) -> WireJSON {
+        var cards: WireJSON = [
             "type": "ARRAY",
             "items": [
                 "type": "OBJECT",

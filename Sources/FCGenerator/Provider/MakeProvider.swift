@@ -49,6 +49,6 @@ public func makeProvider(
     case .openai: return OpenAIProvider(settings: settings, executor: executor)
     case .gemini: return GeminiProvider(settings: settings, executor: executor)
     case .anthropic: return AnthropicProvider(settings: settings, executor: executor)
-    case .fixture: return FixtureProvider(directory: settings.fixturesDirectory ?? URL(fileURLWithPath: "fixtures"))
+    case .fixture: return FixtureProvider(directory: settings.fixturesDirectory)
     }
 }

@@ -20,7 +20,7 @@ public struct ProviderSettings: Sendable {
     public var retry: RetryPolicy
     /// `nil` = unlimited.
     public var requestsPerMinute: Int?
-    /// Where the fixture provider reads replies; `nil` = `fixtures` in the current directory.
+    /// Where the fixture provider reads replies; `nil` = the replies built into the binary.
     public var fixturesDirectory: URL?
     /// The environment variable the key came from, named in authentication errors; `nil` = the kind's default.
     public var apiKeyVariable: String?

@@ -110,6 +110,9 @@ public struct HTTPClientTransport: LLMTransport {
     /// Sends the request and waits for the response head.
     private func execute(_ request: LLMHTTPRequest, timeoutSeconds: Int) async throws -> HTTPClientResponse {
         try Self.checkHeaders(request.headers)
+        // AsyncHTTPClient hears of a cancellation through a task of its own, so a request from an already cancelled
+        // task could still go out: check first.
+        try Task.checkCancellation()
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }

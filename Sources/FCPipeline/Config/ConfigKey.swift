@@ -7,6 +7,8 @@ struct ConfigKey: Sendable {
         case text(any WritableKeyPath<ConfigLayer, String?> & Sendable, allowed: [String]?)
         case integer(any WritableKeyPath<ConfigLayer, Int?> & Sendable, range: ClosedRange<Int>)
         case decimal(any WritableKeyPath<ConfigLayer, Double?> & Sendable, range: ClosedRange<Double>)
+        /// The name of an environment variable; a bad value is never echoed (see ``EnvironmentVariableName``).
+        case variableName(any WritableKeyPath<ConfigLayer, String?> & Sendable)
     }
 
     /// The key in `config.json`.
@@ -25,7 +27,7 @@ struct ConfigKey: Sendable {
         ConfigKey("provider", .text(\.provider, allowed: ["openai", "gemini", "anthropic", "fixture"])),
         ConfigKey("base_url", .text(\.baseURL, allowed: nil)),
         ConfigKey("model", .text(\.model, allowed: nil)),
-        ConfigKey("api_key_env", .text(\.apiKeyEnv, allowed: nil)),
+        ConfigKey("api_key_env", .variableName(\.apiKeyEnv)),
         ConfigKey("cards_per_batch", .integer(\.cardsPerBatch, range: 1...100)),
         ConfigKey("temperature", .decimal(\.temperature, range: 0...2)),
         ConfigKey("max_output_tokens", .integer(\.maxOutputTokens, range: 64...1_000_000)),
@@ -55,11 +57,12 @@ struct ConfigKey: Sendable {
         case .text: "a non-empty string"
         case .integer(_, let range): "an integer in \(range.lowerBound)...\(range.upperBound)"
         case .decimal(_, let range): "a number in \(range.lowerBound)...\(range.upperBound)"
+        case .variableName: "the name of an environment variable"
         }
     }
 
     /// Stores `value` into `layer`, or returns why it can't.
-    func assign(_ value: JSONValue, to layer: inout ConfigLayer) -> String? {
+    func assign(_ value: ConfigValue, to layer: inout ConfigLayer) -> String? {
         switch (field, value) {
         case (.text(let path, let allowed), .string(let text)):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -75,9 +78,16 @@ struct ConfigKey: Sendable {
             guard range.contains(number) else { break }
             layer[keyPath: path] = number
             return nil
+        case (.variableName(let path), .string(let text)):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard EnvironmentVariableName.isPlausible(trimmed) else { break }
+            layer[keyPath: path] = trimmed
+            return nil
         default:
             break
         }
+        // A pasted key must not reach stderr: whatever `api_key_env` holds, the message leaves it out.
+        if case .variableName = field { return EnvironmentVariableName.requirement }
         return "expected \(expectation), got \(value.summary)"
     }
 }

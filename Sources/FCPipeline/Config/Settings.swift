@@ -23,7 +23,8 @@ public struct Settings: Sendable {
     public var databasePath: String
     /// `nil` means the prompt templates built into the binary.
     public var promptsDirectory: URL?
-    public var fixturesDirectory: URL
+    /// `nil` means the fixture replies built into the binary (a copy of the repository's `fixtures/`).
+    public var fixturesDirectory: URL?
     public var avoidListLimit: Int
     /// Largest image a card may carry, in bytes (default 1 MiB).
     public var imageMaxBytes: Int
@@ -41,12 +42,22 @@ public struct Settings: Sendable {
         workingDirectory: URL
     ) throws -> Settings {
         let provider = ProviderKind(rawValue: layer.provider ?? "openai") ?? .openai
+        // Flags reach this point unchecked (the file and environment were checked as they were read).
+        if let name = layer.apiKeyEnv, !EnvironmentVariableName.isPlausible(name) {
+            throw PipelineError.setting("api_key_env " + EnvironmentVariableName.requirement)
+        }
         var baseURL: URL?
         if let text = layer.baseURL {
             guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
                 url.host != nil
             else {
-                throw PipelineError.setting("base_url \"\(text)\" is not an http(s) URL")
+                // A URL may carry a key (`?key=…`, `user:token@`), and a pasted key is no URL at all: show the value
+                // only when it is recognisably a URL, and then without those parts.
+                let shown = URL(string: text).flatMap { $0.scheme != nil && $0.host != nil ? $0 : nil }
+                    .map { "\"\($0.redactedDescription)\"" }
+                throw PipelineError.setting(
+                    "base_url \(shown ?? "(the value is not shown)") is not an http(s) URL, e.g. http://127.0.0.1:11434/v1"
+                )
             }
             baseURL = url
         }
@@ -73,7 +84,7 @@ public struct Settings: Sendable {
             structuredOutput: layer.structuredOutput.flatMap(StructuredOutputMode.init(rawValue:)) ?? .jsonSchema,
             databasePath: layer.database.map { directory($0).path } ?? defaultDatabasePath(environment),
             promptsDirectory: layer.promptsDirectory.map(directory),
-            fixturesDirectory: directory(layer.fixturesDirectory ?? "fixtures"),
+            fixturesDirectory: layer.fixturesDirectory.map(directory),
             avoidListLimit: layer.avoidListLimit ?? 60,
             imageMaxBytes: layer.imageMaxBytes ?? 1_048_576
         )

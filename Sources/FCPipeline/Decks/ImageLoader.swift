@@ -1,3 +1,4 @@
+import Crypto
 import FCDeckFormats
 public import FCStore
 import Foundation
@@ -19,6 +20,19 @@ public enum ImageLoader {
             throw DeckFormatError.imageTooLarge(name: name, bytes: size, limit: maxBytes)
         }
         let image = try CheckedImage(bytes: [UInt8](data), name: name, maxBytes: maxBytes)
-        return NewImage(hash: image.hash, mimeType: image.format.mimeType, bytes: image.bytes)
+        return NewImage(hash: contentHash(of: image.bytes), mimeType: image.format.mimeType, bytes: image.bytes)
+    }
+
+    /// SHA-256 of `bytes` as lowercase hex: an image's identity in the store (one row however many cards show it)
+    /// and its exported file name. Collision resistance matters here: two pictures must never share a row.
+    package static func contentHash(of bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: bytes) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }

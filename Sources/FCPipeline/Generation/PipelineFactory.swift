@@ -67,14 +67,14 @@ public struct PipelineFactory: Sendable {
         events: @escaping PipelineEventHandler
     ) throws -> Pipeline {
         let providerSettings = try providerSettings()
-        if settings.provider == .fixture {
+        // Without a folder the fixture provider replays its built-in copy; a folder someone named must exist.
+        if settings.provider == .fixture, let folder = settings.fixturesDirectory {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: settings.fixturesDirectory.path, isDirectory: &isDirectory),
-                isDirectory.boolValue
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
             else {
                 throw PipelineError.setting(
-                    "fixtures directory \(settings.fixturesDirectory.path) not found "
-                        + "(run from the repository root, or set --fixtures / FCGEN_FIXTURES_DIR)"
+                    "fixtures directory \(folder.path) not found (set by --fixtures, FCGEN_FIXTURES_DIR or "
+                        + "fixtures_dir; without one, --offline replays the replies built into fcgen)"
                 )
             }
         }

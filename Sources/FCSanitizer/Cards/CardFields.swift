@@ -15,7 +15,7 @@ struct CardFields {
     /// The key the answer came from, as written (`definition` marks a definition card).
     var answerKey: String?
 
-    init(members: [JSONMember]) {
+    init(members: [ParsedJSON.Member]) {
         var questionRank = Int.max
         var answerRank = Int.max
         var explanationRank = Int.max
@@ -44,7 +44,7 @@ struct CardFields {
     }
 
     /// The text of a field value; `nil` for `null` and objects.
-    static func text(of value: JSONValue) -> String? {
+    static func text(of value: ParsedJSON) -> String? {
         switch value {
         case .string(let text), .number(let text): return text
         case .bool(let flag): return flag ? "True" : "False"

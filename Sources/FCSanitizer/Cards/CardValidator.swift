@@ -4,7 +4,7 @@ import FCCore
 ///
 /// Checks, in order: a question (`missing_question`) and an answer (`missing_answer`), trimmed and non-empty;
 /// no refusal in either (`refusal`); no placeholder in either (`placeholder`); the length caps of
-/// ``SanitizerLimits`` in characters (`too_long`); a blank in a fill-in question (`blank_missing`).
+/// ``FCCore/CardLimits`` in characters (`too_long`); a blank in a fill-in question (`blank_missing`).
 /// On the way it settles the kind: the `type` field if there is one, else `definition` for `term`/`definition`
 /// keys, `fillblank` for a question with a blank, `truefalse` for a bare "True"/"False" answer, else `question`.
 /// True/false answers become exactly "True" or "False"; the rest of such an answer moves to the explanation. A
@@ -24,7 +24,7 @@ struct CardValidator {
         case drop(DropReason)
     }
 
-    let limits: SanitizerLimits
+    let limits: CardLimits
 
     func check(_ fields: CardFields) -> Verdict {
         guard let question = fields.question else { return .drop(.missingQuestion) }

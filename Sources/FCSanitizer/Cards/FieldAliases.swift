@@ -19,7 +19,7 @@ enum FieldAliases {
     }
 
     /// Whether `members` look like a card: at least one question or answer field.
-    static func isCardLike(_ members: [JSONMember]) -> Bool {
+    static func isCardLike(_ members: [ParsedJSON.Member]) -> Bool {
         members.contains { member in
             switch role(for: member.key) {
             case .question, .answer: true

@@ -1,6 +1,6 @@
 extension JSONParser {
     /// Reads a number and keeps its literal text. Lenient mode also takes a leading `+` or `.`.
-    mutating func parseNumber() throws(SanitizerError) -> JSONValue {
+    mutating func parseNumber() throws(SanitizerError) -> ParsedJSON {
         let start = position
         if bytes[position] == ASCII.minus || (isLenient && bytes[position] == ASCII.plus) { position += 1 }
         let integerDigits = skipDigits()
@@ -25,7 +25,7 @@ extension JSONParser {
     }
 
     /// Reads `true`, `false`, `null`; lenient mode also Python's `True`, `False`, `None`.
-    mutating func parseLiteral() throws(SanitizerError) -> JSONValue {
+    mutating func parseLiteral() throws(SanitizerError) -> ParsedJSON {
         for (text, value, isPython) in Self.literals where !isPython || isLenient {
             switch match(text) {
             case .matched:
@@ -41,7 +41,7 @@ extension JSONParser {
         throw .unexpectedByte(offset: position)
     }
 
-    private static let literals: [(text: [UInt8], value: JSONValue, isPython: Bool)] = [
+    private static let literals: [(text: [UInt8], value: ParsedJSON, isPython: Bool)] = [
         (Array("true".utf8), .bool(true), false),
         (Array("false".utf8), .bool(false), false),
         (Array("null".utf8), .null, false),

@@ -34,7 +34,7 @@ struct JSONParser {
     }
 
     /// Reads the whole input as one JSON document (an optional byte order mark, one value, whitespace).
-    mutating func parseDocument() throws(SanitizerError) -> JSONValue {
+    mutating func parseDocument() throws(SanitizerError) -> ParsedJSON {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
         let value = try parseValue()
         skipWhitespace()
@@ -43,7 +43,7 @@ struct JSONParser {
     }
 
     /// Reads one value starting at `position` (after whitespace) and leaves `position` just past it.
-    mutating func parseValue() throws(SanitizerError) -> JSONValue {
+    mutating func parseValue() throws(SanitizerError) -> ParsedJSON {
         skipWhitespace()
         guard position < bytes.count else { throw .endOfInput(offset: position) }
         switch bytes[position] {
@@ -58,7 +58,7 @@ struct JSONParser {
     }
 
     /// The values only lenient mode reads: Python literals, `+1`/`.5`, strings in other quotes.
-    private mutating func parseLenientValue() throws(SanitizerError) -> JSONValue {
+    private mutating func parseLenientValue() throws(SanitizerError) -> ParsedJSON {
         guard isLenient else { throw .unexpectedByte(offset: position) }
         switch bytes[position] {
         case UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "N"):
@@ -73,10 +73,10 @@ struct JSONParser {
 
     // MARK: Containers
 
-    private mutating func parseArray() throws(SanitizerError) -> JSONValue {
+    private mutating func parseArray() throws(SanitizerError) -> ParsedJSON {
         try enterContainer()
         defer { depth -= 1 }
-        var elements: [JSONValue] = []
+        var elements: [ParsedJSON] = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == ASCII.closeBracket {
             position += 1
@@ -84,7 +84,7 @@ struct JSONParser {
         }
         while true {
             guard position < bytes.count else { return try endedInside(.array(elements, truncated: true)) }
-            let element: JSONValue
+            let element: ParsedJSON
             do throws(SanitizerError) {
                 element = try parseValue()
             } catch {
@@ -115,10 +115,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(SanitizerError) -> JSONValue {
+    private mutating func parseObject() throws(SanitizerError) -> ParsedJSON {
         try enterContainer()
         defer { depth -= 1 }
-        var members: [JSONMember] = []
+        var members: [ParsedJSON.Member] = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == ASCII.closeBrace {
             position += 1
@@ -126,8 +126,9 @@ struct JSONParser {
         }
         while true {
             guard position < bytes.count else { return try endedInside(.object(members, truncated: true)) }
+            let keyOffset = position
             let key: String
-            let value: JSONValue
+            let value: ParsedJSON
             do throws(SanitizerError) {
                 key = try parseKey()
                 skipWhitespace()
@@ -140,7 +141,7 @@ struct JSONParser {
                 // A member whose key or scalar value was cut off is dropped.
                 return try endedInside(.object(members, truncated: true))
             }
-            members.append(JSONMember(key: key, value: value))
+            members.append(ParsedJSON.Member(key: key, value: value, keyOffset: keyOffset))
             if value.isTruncated { return .object(members, truncated: true) }
             skipWhitespace()
             guard position < bytes.count else { return try endedInside(.object(members, truncated: true)) }
@@ -185,7 +186,7 @@ struct JSONParser {
     }
 
     /// The input ended inside a container: strict mode fails, lenient mode keeps what was complete.
-    private mutating func endedInside(_ partial: JSONValue) throws(SanitizerError) -> JSONValue {
+    private mutating func endedInside(_ partial: ParsedJSON) throws(SanitizerError) -> ParsedJSON {
         guard isLenient else { throw .endOfInput(offset: position) }
         repairs.insert(.truncation)
         return partial

@@ -13,13 +13,13 @@ struct CardExtractor {
     }
 
     /// Collects the cards in `value`; returns whether it found anything card-shaped.
-    mutating func collect(_ value: JSONValue) -> Bool {
+    mutating func collect(_ value: ParsedJSON) -> Bool {
         let before = reply.foundCount
         visit(value, inCardList: false)
         return reply.foundCount > before
     }
 
-    private mutating func visit(_ value: JSONValue, inCardList: Bool) {
+    private mutating func visit(_ value: ParsedJSON, inCardList: Bool) {
         switch value {
         case .object(let members, let truncated):
             if FieldAliases.isCardLike(members) {

@@ -1,7 +1,7 @@
 /// What the reading stage got out of a reply: the card-shaped objects and what it cost to get them.
 struct ParsedReply {
     /// Objects with a question or answer field, in reply order; not yet validated.
-    var objects: [[JSONMember]] = []
+    var objects: [[ParsedJSON.Member]] = []
     var repairs = RepairSet()
     /// Elements of a card list that are no card (a number, a string, an object without card fields), and
     /// broken objects the value scanner had to skip.

@@ -30,7 +30,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many new batches to append.", valueName: "n"))
     var batches = 1
 
-    @Flag(help: "Replay responses from fixtures/ instead of calling a model (no API key, no network).")
+    @Flag(help: "Replay recorded responses (built into fcgen) instead of calling a model (no API key, no network).")
     var offline = false
 
     @Option(help: ArgumentHelp("LLM provider.", valueName: "openai|gemini|anthropic|fixture"))
@@ -57,7 +57,8 @@ struct GenerateCommand: AsyncParsableCommand {
             "Structured output mode to start with.", valueName: "json_schema|json_object_schema|json_object|none"))
     var structuredOutput: String?
 
-    @Option(help: ArgumentHelp("Fixture folder for --offline (default ./fixtures).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("Fixture folder for --offline (default: the replies built into fcgen).", valueName: "path"))
     var fixtures: String?
 
     @Option(

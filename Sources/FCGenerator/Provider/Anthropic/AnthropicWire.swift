@@ -14,7 +14,7 @@ package enum AnthropicWire {
         package var temperature: Double
         package var maxTokens: Int
 
-        package var json: JSONValue {
+        package var json: WireJSON {
             [
                 "model": .string(model),
                 "max_tokens": .int(maxTokens),

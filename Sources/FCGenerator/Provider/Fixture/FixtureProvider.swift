@@ -1,22 +1,25 @@
 import FCCore
 public import Foundation
 
-/// Replays recorded replies from disk, for offline demos and tests: no network, no key.
+/// Replays recorded replies, for offline demos and tests: no network, no key.
 ///
-/// The reply for batch *n* of a topic is `<directory>/<slug>/batch-<NNN>.json` (NNN = n zero-padded to three
-/// digits), holding one OpenAI chat-completions response body, read with the OpenAI parser. When there is no such
-/// file the provider returns an empty text, which the sanitizer turns into flagged fallback cards.
+/// The reply for batch *n* of a topic is `<slug>/batch-<NNN>.json` (NNN = n zero-padded to three digits), holding
+/// one OpenAI chat-completions response body, read with the OpenAI parser. Replies come from a folder laid out like
+/// the repository's `fixtures/`, or, without one, from the copy of `fixtures/` compiled into the binary
+/// (``BuiltInFixtures``), so the offline demo works from any directory and from a binary installed on its own.
+/// When there is no reply the provider returns an empty text, which the sanitizer turns into flagged fallback cards.
 ///
 /// ```swift
-/// let provider = FixtureProvider(directory: URL(fileURLWithPath: "fixtures"))
+/// let provider = FixtureProvider(directory: nil)  // the built-in replies
 /// FixtureProvider.slug("Roman History!") // "roman-history"
 /// ```
 public struct FixtureProvider: LLMProvider {
-    public let directory: URL
+    /// The folder replies are read from; `nil` means the replies built into the binary.
+    public let directory: URL?
     public var name: String { ProviderKind.fixture.rawValue }
     public var model: String { "fixture" }
 
-    public init(directory: URL) {
+    public init(directory: URL?) {
         self.directory = directory
     }
 
@@ -39,31 +42,39 @@ public struct FixtureProvider: LLMProvider {
         return slug.isEmpty ? "topic" : slug.lowercased()
     }
 
-    /// The file that holds batch `number` of `topic`.
-    public func fileURL(topic: String, batch number: Int) -> URL {
+    /// Where batch `number` of `topic` is, relative to the fixtures folder: `roman-history/batch-012.json`.
+    public static func replyPath(topic: String, batch number: Int) -> String {
         let digits = String(max(0, number))
         let padded = String(repeating: "0", count: max(0, 3 - digits.count)) + digits
-        return directory.appendingPathComponent(Self.slug(topic), isDirectory: true)
-            .appendingPathComponent("batch-\(padded).json", isDirectory: false)
+        return slug(topic) + "/batch-\(padded).json"
     }
 
-    /// - Throws: ``GeneratorError/badResponse(provider:detail:)`` when the file exists but is not a chat completion.
+    /// - Throws: ``GeneratorError/badResponse(provider:detail:)`` when the reply exists but is not a chat completion.
     public func complete(_ request: GenerationRequest) async throws -> Completion {
         if Task.isCancelled { throw GeneratorError.cancelled }
-        let url = fileURL(topic: request.topic, batch: request.plan.number)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            return Completion(text: "", truncated: false, usage: .none, model: model)
-        }
+        let path = Self.replyPath(topic: request.topic, batch: request.plan.number)
+        let source: String
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw GeneratorError.badResponse(provider: name, detail: "cannot read \(url.path)")
+        if let directory {
+            let url = directory.appendingPathComponent(path, isDirectory: false)
+            source = url.path
+            guard FileManager.default.fileExists(atPath: url.path) else { return Self.noReply }
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw GeneratorError.badResponse(provider: name, detail: "cannot read \(url.path)")
+            }
+        } else {
+            source = "built-in fixture " + path
+            guard let text = BuiltInFixtures.replies[path] else { return Self.noReply }
+            data = Data(text.utf8)
         }
         do {
             return try OpenAIWire.parse(data, requestedModel: model)
         } catch {
-            throw GeneratorError.badResponse(provider: name, detail: "\(url.path): \(error.detail)")
+            throw GeneratorError.badResponse(provider: name, detail: "\(source): \(error.detail)")
         }
     }
+
+    private static let noReply = Completion(text: "", truncated: false, usage: .none, model: "fixture")
 }

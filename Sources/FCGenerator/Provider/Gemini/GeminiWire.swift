@@ -12,8 +12,8 @@ package enum GeminiWire {
         package var mode: StructuredOutputMode
         package var count: Int
 
-        package var json: JSONValue {
-            var config: JSONValue = [
+        package var json: WireJSON {
+            var config: WireJSON = [
                 "temperature": .double(temperature),
                 "maxOutputTokens": .int(maxOutputTokens),
             ]

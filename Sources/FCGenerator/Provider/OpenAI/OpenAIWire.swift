@@ -16,8 +16,8 @@ package enum OpenAIWire {
         package var mode: StructuredOutputMode
         package var count: Int
 
-        package var json: JSONValue {
-            var body: JSONValue = [
+        package var json: WireJSON {
+            var body: WireJSON = [
                 "model": .string(model),
                 "messages": [
                     ["role": "system", "content": .string(system)],
@@ -31,7 +31,7 @@ package enum OpenAIWire {
         }
 
         /// `response_format` for the mode, `nil` for `.none`.
-        package var responseFormat: JSONValue? {
+        package var responseFormat: WireJSON? {
             switch mode {
             case .jsonSchema:
                 [

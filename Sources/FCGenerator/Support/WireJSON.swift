@@ -1,4 +1,5 @@
-/// A JSON value whose objects keep their keys in the order they were written.
+/// JSON built to send on the wire (request bodies, structured-output schemas): objects keep their keys in the
+/// order they were written.
 ///
 /// Request bodies are built from these rather than with `JSONEncoder`, because `JSONEncoder` on Linux writes object
 /// keys in hash order. Order matters here: structured-output engines (OpenAI's, llama.cpp's grammar, Gemini's
@@ -6,24 +7,24 @@
 /// makes request bodies byte-stable, so tests can compare them.
 ///
 /// ```swift
-/// let body: JSONValue = ["model": "gpt-4o-mini", "temperature": 0.2, "stream": false]
+/// let body: WireJSON = ["model": "gpt-4o-mini", "temperature": 0.2, "stream": false]
 /// body.serialized() // {"model":"gpt-4o-mini","temperature":0.2,"stream":false}
 /// ```
-package enum JSONValue: Sendable, Equatable {
+package enum WireJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
     case string(String)
-    case array([JSONValue])
+    case array([WireJSON])
     case object([Member])
 
     /// One key and value of an object, in written order.
     package struct Member: Sendable, Equatable {
         package var key: String
-        package var value: JSONValue
+        package var value: WireJSON
 
-        package init(_ key: String, _ value: JSONValue) {
+        package init(_ key: String, _ value: WireJSON) {
             self.key = key
             self.value = value
         }
@@ -40,7 +41,7 @@ package enum JSONValue: Sendable, Equatable {
     package func data() -> [UInt8] { Array(serialized().utf8) }
 
     /// A copy of this object with `key` appended (or replaced in place). Non-objects are returned unchanged.
-    package func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    package func setting(_ key: String, to value: WireJSON) -> WireJSON {
         guard case .object(var members) = self else { return self }
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
@@ -51,7 +52,7 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     /// The value under `key` when this is an object.
-    package subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> WireJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -109,17 +110,17 @@ package enum JSONValue: Sendable, Equatable {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+extension WireJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
     package init(stringLiteral value: String) { self = .string(value) }
     package init(integerLiteral value: Int) { self = .int(value) }
     package init(floatLiteral value: Double) { self = .double(value) }
     package init(booleanLiteral value: Bool) { self = .bool(value) }
-    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: WireJSON...) { self = .array(elements) }
     package init(nilLiteral: ()) { self = .null }
     /// Dictionary literals keep their written order, which is the point of this type.
-    package init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, WireJSON)...) {
         self = .object(elements.map { Member($0.0, $0.1) })
     }
 }

@@ -1,0 +1,61 @@
+import FCCore
+import FCGenerator
+import Foundation
+import Testing
+
+/// The fixture replies compiled into the binary (`BuiltInFixtures.swift`, written by `scripts/embed-fixtures.py`)
+/// must be the repository's `fixtures/` folder, byte for byte.
+struct FixtureFileTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `fixtures/*/batch-*.json`, keyed like the built-in copy.
+    static func folderReplies() throws -> [String: String] {
+        let folder = repositoryRoot.appendingPathComponent("fixtures", isDirectory: true)
+        var replies: [String: String] = [:]
+        for topic in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let directory = folder.appendingPathComponent(topic, isDirectory: true)
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            for file in files where file.hasPrefix("batch-") && file.hasSuffix(".json") {
+                let data = try Data(contentsOf: directory.appendingPathComponent(file))
+                replies["\(topic)/\(file)"] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return replies
+    }
+
+    @Test func builtInRepliesAreTheFixturesFolder() throws {
+        let folder = try Self.folderReplies()
+        #expect(folder.count == 12)
+        #expect(Set(BuiltInFixtures.replies.keys) == Set(folder.keys))
+        for (path, text) in folder.sorted(by: { $0.key < $1.key }) {
+            #expect(BuiltInFixtures.replies[path] == text, "\(path) differs: run python3 scripts/embed-fixtures.py")
+        }
+    }
+
+    @Test func theEmbeddingScriptWouldWriteTheCommittedFile() throws {
+        // Regenerates the Swift file in memory and compares it with the committed one, so a hand edit of the
+        // generated file (or a script change without a rerun) fails too, not only a changed fixture.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Self.repositoryRoot.appendingPathComponent("scripts/embed-fixtures.py").path, "--check",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "embed-fixtures.py --check: \(message)")
+    }
+
+    @Test func withoutAFolderTheProviderReplaysTheBuiltInCopy() async throws {
+        let provider = FixtureProvider(directory: nil)
+        let completion = try await provider.complete(Fixtures.request(topic: "Roman History"))
+        // roman-history/batch-003.json: smart-quoted JSON whose content keeps ‘Veni, vidi, vici’.
+        #expect(completion.text.contains("‘Veni, vidi, vici’"))
+        #expect(completion.text.contains("“question”"))
+        let nothing = try await provider.complete(Fixtures.request(topic: "Volcanoes"))
+        #expect(nothing == Completion(text: "", truncated: false, usage: .none, model: "fixture"))
+    }
+}
