@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Swift 6 language mode everywhere, plus the upcoming features the house style asks for (STYLE.md §13).
+/// Swift 6 language mode everywhere, plus the upcoming features that make imports and existentials explicit.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -10,11 +10,19 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "fcgen",
-    platforms: [.macOS(.v15)],
+    // The pure modules build for Apple platforms too, so an iPhone or Mac app can embed the scheduler, gamification,
+    // sanitizer and deck formats exactly as the server runs them.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "fcgen", targets: ["fcgen"]),
         .executable(name: "fcgen-bench", targets: ["fcgen-bench"]),
         .executable(name: "fcgen-worker", targets: ["fcgen-worker"]),
+        // What an app embeds: the pure modules (no package dependencies) and the server-side use cases.
+        .library(name: "FCCore", targets: ["FCCore"]),
+        .library(name: "FCScheduler", targets: ["FCScheduler"]),
+        .library(name: "FCGamification", targets: ["FCGamification"]),
+        .library(name: "FCSanitizer", targets: ["FCSanitizer"]),
+        .library(name: "FCDeckFormats", targets: ["FCDeckFormats"]),
         .library(name: "FCPipeline", targets: ["FCPipeline"]),
     ],
     dependencies: [
@@ -36,7 +44,7 @@ let package = Package(
         .target(
             name: "FCGenerator",
             dependencies: [
-                "FCCore", "FCSanitizer",
+                "FCCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -72,7 +80,7 @@ let package = Package(
         .target(
             name: "FCTestSupport",
             dependencies: [
-                "FCCore", "FCGenerator", "FCStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FCCore", "FCGenerator", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strictSettings
         ),
@@ -110,7 +118,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "fcgen-bench",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification", "FCScheduler"],
+            dependencies: [
+                "FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification", "FCScheduler", "FCCore",
+                "FCGenerator", "FCSanitizer",
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -139,7 +150,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FCPipelineTests",
-            dependencies: ["FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats", "FCGamification"],
+            dependencies: [
+                "FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats", "FCGamification", "FCGenerator",
+                "FCScheduler",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

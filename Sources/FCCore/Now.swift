@@ -1,6 +1,6 @@
 public import struct Foundation.Date
 
-/// The wall clock, injected so that tests fix the time (STYLE.md §17).
+/// The wall clock, injected so that tests fix the time.
 public struct Now: Sendable {
     public var date: @Sendable () -> Date
 

@@ -1,6 +1,6 @@
 /// Everything FCDeckFormats refuses: a card that breaks the card rules, or an image that is not acceptable.
 ///
-/// Descriptions never contain card text (STYLE.md §11); they name files, sizes and rules. Problems in an import
+/// Descriptions never contain card text; they name files, sizes and rules. Problems in an import
 /// file are values (``ImportProblem``), so a reader can report every one of them, not only the first.
 public enum DeckFormatError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The card breaks a rule; the message says which and how to fix it.

@@ -2,7 +2,7 @@
 ///
 /// Descriptions name the provider, the HTTP status, a short server message and what to check. They never contain
 /// an API key (keys are redacted from server messages too) or card text.
-public enum GeneratorError: Error, Sendable, CustomStringConvertible, Equatable {
+package enum GeneratorError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The prompts folder, or a template file in it, does not exist.
     case promptsMissing(path: String)
     /// A template uses a placeholder fcgen does not know.
@@ -19,7 +19,7 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible, Equatable 
     /// The caller's task was cancelled while waiting for the provider.
     case cancelled
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .promptsMissing(let path):
             "prompt templates not found: \(path) does not exist. Point the prompts setting at a folder holding "
@@ -48,7 +48,7 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible, Equatable 
     }
 
     /// Whether the same request may succeed later without changing any setting (the worker's retry-later case).
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .unavailable, .badResponse: true
         case .rejected(_, let status, _, _): status == 413

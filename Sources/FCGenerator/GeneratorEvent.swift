@@ -1,8 +1,8 @@
 /// Something a provider did on the way to a completion that the caller may want to show or log.
 ///
-/// Libraries report, executables print (STYLE.md §22): providers hand these to the `@Sendable` handler given to
+/// Libraries report, executables print: providers hand these to the `@Sendable` handler given to
 /// ``makeProvider(_:transport:clock:random:events:)``. Events carry no API keys and no card text.
-public enum GeneratorEvent: Sendable, Equatable, CustomStringConvertible {
+package enum GeneratorEvent: Sendable, Equatable, CustomStringConvertible {
     /// A request failed in a way worth retrying; attempt number `attempt` (2 = the first retry) starts after `delay`.
     case retrying(provider: String, attempt: Int, delay: Duration, reason: String)
     /// A request waited `delay` for the provider's rate limiter (requests-per-minute spacing or a Retry-After pause).
@@ -15,7 +15,7 @@ public enum GeneratorEvent: Sendable, Equatable, CustomStringConvertible {
         reason: String
     )
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .retrying(let provider, let attempt, let delay, let reason):
             "\(provider): \(reason); attempt \(attempt) in \(delay.secondsText)"

@@ -1,7 +1,7 @@
 /// Why the JSON reader stopped. The sanitizer never throws to its callers; other modules see this only from
 /// ``ParsedJSON/parseStrict(_:)``.
 ///
-/// Offsets are byte offsets into the text being read. No reply text is included (STYLE.md §11).
+/// Offsets are byte offsets into the text being read. No reply text is included.
 package enum SanitizerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A byte that cannot continue the JSON at this point.
     case unexpectedByte(offset: Int)

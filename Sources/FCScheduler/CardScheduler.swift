@@ -2,7 +2,7 @@ public import FCCore
 
 public import struct Foundation.Date
 
-/// An algorithm that decides when a card comes back: state in, decision out, no I/O (STYLE.md §21).
+/// An algorithm that decides when a card comes back: state in, decision out, no I/O.
 ///
 /// Implementations are pure functions of their arguments: the same card, rating, time and generator state always
 /// give the same outcome. Chance (interval fuzz) comes only from `generator`, so tests pass a seeded `SplitMix64`.

@@ -1,8 +1,8 @@
 /// Everything that can go wrong in the store, with enough context to act on it.
 ///
 /// Descriptions name the database path, the operation and SQLite's own message. They never contain card text or
-/// bound statement arguments (STYLE.md §11): SQLite's messages name tables and columns, not values.
-public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
+/// bound statement arguments: SQLite's messages name tables and columns, not values.
+package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The directory that should hold the database could not be created.
     case cannotCreateDirectory(path: String, reason: String)
     /// SQLite could not open (or set up) the database file.
@@ -53,7 +53,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     /// `stateJSON` `nil`): a programming error in the caller; nothing was stored.
     case gamificationStateNotEncoded(userID: Int64)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             "cannot create the directory for the database at \(path): \(reason)"
@@ -109,7 +109,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
 extension StoreError {
     /// Whether the error is about the user's input (a missing card, a duplicate, …) rather than the database:
     /// the CLI exits 65 for these.
-    public var isInputError: Bool {
+    package var isInputError: Bool {
         switch self {
         case .cardNotFound, .duplicateQuestion, .positionOutOfRange, .topicNameTaken, .topicHasCards, .invalidTopicName,
             .sessionNotFound, .sessionConflict, .invalidUserName:
@@ -120,7 +120,7 @@ extension StoreError {
     }
 
     /// Another connection held the lock past the busy timeout: trying again later may work (exit 75 in the CLI).
-    public var isBusy: Bool {
+    package var isBusy: Bool {
         guard case .sqlite(_, _, let code, _) = self else { return false }
         // Extended codes keep the primary code in the low byte: SQLITE_BUSY = 5, SQLITE_LOCKED = 6.
         return code & 0xFF == 5 || code & 0xFF == 6

@@ -1,1 +1,1 @@
-// FCTestSupport: see DESIGN.md. Filled in by the pipeline issue.
+// FCTestSupport: the fakes and launchers tests and benchmarks share (test clock, stub transport, loopback server).

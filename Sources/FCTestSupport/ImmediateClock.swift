@@ -10,8 +10,8 @@ import Synchronization
 /// try await clock.sleep(for: .seconds(2))
 /// clock.sleeps // [.seconds(2)]
 /// ```
-public final class ImmediateClock: Clock, Sendable {
-    public typealias Instant = TestClock.Instant
+package final class ImmediateClock: Clock, Sendable {
+    package typealias Instant = TestClock.Instant
 
     private struct State {
         var now = Instant()
@@ -20,15 +20,15 @@ public final class ImmediateClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
-    public var minimumResolution: Duration { .zero }
+    package var now: Instant { state.withLock { $0.now } }
+    package var minimumResolution: Duration { .zero }
 
     /// Every requested sleep (deadline minus the time at the call, never negative), in call order.
-    public var sleeps: [Duration] { state.withLock { $0.sleeps } }
+    package var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         state.withLock { state in
             state.sleeps.append(max(.zero, state.now.duration(to: deadline)))

@@ -1,5 +1,5 @@
 import FCGenerator
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// Runs `Tests/Support/llm_stub_server.py` (Python 3, standard library) on a free loopback port for one test or
@@ -19,17 +19,17 @@ import Synchronization
 /// // … run the provider against server.baseURL …
 /// let sent = try await server.requests()
 /// ```
-public final class LoopbackServer: Sendable {
+package final class LoopbackServer: Sendable {
     /// One scripted response; see the script's docstring for the fields.
-    public struct Response: Sendable, Encodable {
-        public var status: Int
-        public var headers: [String: String]
-        public var body: String
-        public var delaySeconds: Double
-        public var closeMidBody: Bool
-        public var closeBeforeResponse: Bool
+    package struct Response: Sendable, Encodable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: String
+        package var delaySeconds: Double
+        package var closeMidBody: Bool
+        package var closeBeforeResponse: Bool
 
-        public init(
+        package init(
             status: Int = 200,
             headers: [String: String] = [:],
             body: String = "",
@@ -46,7 +46,7 @@ public final class LoopbackServer: Sendable {
         }
 
         /// A JSON response: `body` is sent as is, with `Content-Type: application/json`.
-        public init(status: Int = 200, json body: String, headers: [String: String] = [:], delaySeconds: Double = 0) {
+        package init(status: Int = 200, json body: String, headers: [String: String] = [:], delaySeconds: Double = 0) {
             var all = ["Content-Type": "application/json"]
             for (name, value) in headers { all[name] = value }
             self.init(status: status, headers: all, body: body, delaySeconds: delaySeconds)
@@ -61,14 +61,14 @@ public final class LoopbackServer: Sendable {
     }
 
     /// A request the server received.
-    public struct RecordedRequest: Sendable, Decodable {
-        public var method: String
-        public var path: String
+    package struct RecordedRequest: Sendable, Decodable {
+        package var method: String
+        package var path: String
         /// Names lowercased.
-        public var headers: [String: String]
-        public var body: String
+        package var headers: [String: String]
+        package var body: String
         /// When the server had read the request, in the server's monotonic seconds: compare requests, not clocks.
-        public var receivedAt: Double
+        package var receivedAt: Double
 
         enum CodingKeys: String, CodingKey {
             case method, path, headers, body
@@ -76,14 +76,14 @@ public final class LoopbackServer: Sendable {
         }
 
         /// The body parsed as a JSON object, or `nil`.
-        public var json: [String: Any]? {
+        package var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
         }
     }
 
-    public let port: Int
+    package let port: Int
     /// `http://127.0.0.1:<port>`; providers append their own paths (`/chat/completions`, …).
-    public let baseURL: URL
+    package let baseURL: URL
 
     private struct Running {
         var process: Process
@@ -104,14 +104,14 @@ public final class LoopbackServer: Sendable {
     deinit { stop() }
 
     /// The script, found from this file's location: `Sources/FCTestSupport/` → `../../Tests/Support/`.
-    public static var scriptURL: URL {
+    package static var scriptURL: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/Support/llm_stub_server.py")
     }
 
     /// Launches the server and waits for it to report its port.
     /// - Throws: ``LoopbackServerError`` when the script is missing, Python can't be started or prints no port.
-    public static func start() async throws -> LoopbackServer {
+    package static func start() async throws -> LoopbackServer {
         guard FileManager.default.fileExists(atPath: scriptURL.path) else {
             throw LoopbackServerError.scriptMissing(scriptURL.path)
         }
@@ -140,12 +140,12 @@ public final class LoopbackServer: Sendable {
     }
 
     /// `http://127.0.0.1:<port><path>`, for the path-driven routes; `path` starts with `/` and may hold a query.
-    public func url(_ path: String) -> URL {
+    package func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)") ?? baseURL
     }
 
     /// Replaces the response queue (and clears the recorded requests). `default` answers once the queue is empty.
-    public func script(_ responses: [Response], default fallback: Response? = nil) async throws {
+    package func script(_ responses: [Response], default fallback: Response? = nil) async throws {
         struct Script: Encodable {
             var responses: [Response]
             var `default`: Response?
@@ -158,7 +158,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// The provider requests received since the last ``script(_:default:)``, in order.
-    public func requests() async throws -> [RecordedRequest] {
+    package func requests() async throws -> [RecordedRequest] {
         let response = try await control.send(
             LLMHTTPRequest(url: baseURL.appendingRawPath("_requests"), method: "GET", body: Data(), timeoutSeconds: 5)
         )
@@ -171,7 +171,7 @@ public final class LoopbackServer: Sendable {
     /// Doesn't wait for the exit on the calling thread: `waitUntilExit()` blocks, and tests call this from the
     /// cooperative pool (two threads on a 2-core machine), where blocking stalls every other test. The process is
     /// reaped on a global queue instead.
-    public func stop() {
+    package func stop() {
         guard
             let running = running.withLock({ state -> Running? in
                 defer { state = nil }
@@ -191,13 +191,13 @@ public final class LoopbackServer: Sendable {
 }
 
 /// Why the loopback server could not be used.
-public enum LoopbackServerError: Error, Sendable, CustomStringConvertible {
+package enum LoopbackServerError: Error, Sendable, CustomStringConvertible {
     case scriptMissing(String)
     case launchFailed(String)
     case noPort(String)
     case controlFailed(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .scriptMissing(let path): "loopback server script not found at \(path); run from the source tree"
         case .launchFailed(let detail): "could not start python3 for the loopback server: \(detail)"

@@ -1,5 +1,5 @@
-public import FCCore
-public import Foundation
+package import FCCore
+package import Foundation
 import Synchronization
 
 /// A wall clock that tests move by hand: hand ``now`` to a store, then ``advance(by:)`` past a lease or backoff.
@@ -9,23 +9,23 @@ import Synchronization
 /// let store = try Store(path: database.path, now: time.now)
 /// time.advance(by: 301) // the 5-minute lease has expired
 /// ```
-public final class ManualNow: Sendable {
+package final class ManualNow: Sendable {
     private let current: Mutex<Date>
 
-    public init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+    package init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
         current = Mutex(start)
     }
 
     /// The `Now` to inject; it reads this object's current date.
-    public var now: Now {
+    package var now: Now {
         Now { self.current.withLock { $0 } }
     }
 
     /// The current date.
-    public var date: Date { current.withLock { $0 } }
+    package var date: Date { current.withLock { $0 } }
 
     /// Moves the clock forward by `seconds`.
-    public func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }

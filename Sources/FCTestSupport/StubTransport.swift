@@ -1,29 +1,29 @@
-public import FCGenerator
+package import FCGenerator
 import Foundation
 import Synchronization
 
-/// An ``LLMTransport`` for tests: records every request and answers from a script (STYLE.md §20).
+/// An ``LLMTransport`` for tests: records every request and answers from a script.
 ///
 /// ```swift
 /// let transport = StubTransport(replies: [.json(status: 500, #"{"error":{"message":"busy"}}"#), .json(ok)])
 /// _ = try await provider.complete(request)
 /// transport.requests.count // 2
 /// ```
-public final class StubTransport: LLMTransport {
+package final class StubTransport: LLMTransport {
     /// One scripted answer.
-    public enum Reply: Sendable {
+    package enum Reply: Sendable {
         case response(LLMHTTPResponse)
         case failure(TransportError)
 
         /// A response with a UTF-8 body, `Content-Type: application/json` unless `headers` says otherwise.
-        public static func json(status: Int = 200, _ body: String, headers: [String: String] = [:]) -> Reply {
+        package static func json(status: Int = 200, _ body: String, headers: [String: String] = [:]) -> Reply {
             var all = ["content-type": "application/json"]
             for (name, value) in headers { all[name.lowercased()] = value }
             return .response(LLMHTTPResponse(status: status, headers: all, body: Data(body.utf8)))
         }
     }
 
-    public typealias Handler = @Sendable (_ request: LLMHTTPRequest, _ index: Int) async throws -> LLMHTTPResponse
+    package typealias Handler = @Sendable (_ request: LLMHTTPRequest, _ index: Int) async throws -> LLMHTTPResponse
 
     private struct State {
         var replies: [Reply]
@@ -36,7 +36,7 @@ public final class StubTransport: LLMTransport {
     private let handler: Handler?
 
     /// Answers with `replies` in order, then with `fallback` (a 500 by default).
-    public init(
+    package init(
         replies: [Reply] = [],
         fallback: Reply = .json(status: 500, #"{"error":{"message":"StubTransport: no scripted reply left"}}"#)
     ) {
@@ -46,22 +46,22 @@ public final class StubTransport: LLMTransport {
     }
 
     /// Answers every request with `handler`, given the request and its 0-based index.
-    public init(handler: @escaping Handler) {
+    package init(handler: @escaping Handler) {
         state = Mutex(State(replies: []))
         fallback = .failure(.other("unused"))
         self.handler = handler
     }
 
     /// The requests received so far, in order.
-    public var requests: [LLMHTTPRequest] { state.withLock { $0.requests } }
+    package var requests: [LLMHTTPRequest] { state.withLock { $0.requests } }
 
     /// Adds replies to the end of the script.
-    public func enqueue(_ replies: [Reply]) {
+    package func enqueue(_ replies: [Reply]) {
         state.withLock { $0.replies += replies }
     }
 
     /// Returns once at least `count` requests have arrived.
-    public func waitForRequests(_ count: Int) async {
+    package func waitForRequests(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.requests.count >= count { return true }
@@ -72,7 +72,7 @@ public final class StubTransport: LLMTransport {
         }
     }
 
-    public func send(_ request: LLMHTTPRequest) async throws -> LLMHTTPResponse {
+    package func send(_ request: LLMHTTPRequest) async throws -> LLMHTTPResponse {
         let (index, reply, ready) = state.withLock { state in
             state.requests.append(request)
             let count = state.requests.count

@@ -13,15 +13,15 @@ import Foundation
 ///
 /// Each instance gets its own directory under the system temporary directory, so tests that run in parallel never
 /// share a file, and a test can put further files (a second database, a nested path) next to ``path``.
-public final class TemporaryDatabase: Sendable {
+package final class TemporaryDatabase: Sendable {
     /// The directory that holds the database; deleted with everything in it.
-    public let directory: String
+    package let directory: String
     /// The database file path: `<directory>/test.sqlite`. The file does not exist until something opens it.
-    public let path: String
+    package let path: String
 
     /// Makes a fresh directory. `label` (the calling function's name by default) only makes the directory name
     /// easier to recognise when a test leaves it behind after a crash.
-    public init(label: String = #function) {
+    package init(label: String = #function) {
         let safeLabel = String(label.prefix(40).map { $0.isLetter || $0.isNumber ? $0 : "-" })
         let base = FileManager.default.temporaryDirectory
             .appendingPathComponent("fcgen-tests", isDirectory: true)
@@ -33,12 +33,12 @@ public final class TemporaryDatabase: Sendable {
     }
 
     /// A path inside ``directory``, e.g. `path(named: "a/b/other.sqlite")`, for tests that need more than one file.
-    public func path(named relativePath: String) -> String {
+    package func path(named relativePath: String) -> String {
         URL(fileURLWithPath: directory).appendingPathComponent(relativePath).path
     }
 
     /// The database file and its WAL companions; handy for asserting what exists on disk.
-    public var files: [String] { [path, path + "-wal", path + "-shm"] }
+    package var files: [String] { [path, path + "-wal", path + "-shm"] }
 
     deinit {
         try? FileManager.default.removeItem(atPath: directory)

@@ -11,16 +11,16 @@ import Synchronization
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(5))   // the task's sleep returns
 /// ```
-public final class TestClock: Clock, Sendable {
+package final class TestClock: Clock, Sendable {
     /// A point on the test clock: the time elapsed since it started.
-    public struct Instant: InstantProtocol {
-        public var offset: Duration
+    package struct Instant: InstantProtocol {
+        package var offset: Duration
 
-        public init(offset: Duration = .zero) { self.offset = offset }
+        package init(offset: Duration = .zero) { self.offset = offset }
 
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
+        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -40,18 +40,18 @@ public final class TestClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
-    public var minimumResolution: Duration { .zero }
+    package var now: Instant { state.withLock { $0.now } }
+    package var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting for time to pass.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// The duration each sleep asked for (deadline minus the time when it started), in call order.
-    public var requestedSleeps: [Duration] { state.withLock { $0.requested } }
+    package var requestedSleeps: [Duration] { state.withLock { $0.requested } }
 
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             state.nextID += 1
@@ -86,7 +86,7 @@ public final class TestClock: Clock, Sendable {
     ///
     /// A sleep that starts after this call returns is not woken by it, even when its deadline is already past
     /// (it returns at once instead).
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -98,7 +98,7 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Returns once at least `count` sleeps are waiting.
-    public func waitForSleepers(_ count: Int) async {
+    package func waitForSleepers(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }

@@ -73,7 +73,7 @@ struct ErrorMatrixTests {
     @Test func timeoutThenSuccess() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        // Whole-second timeouts only (PLATFORM.md): 1 s against a 6 s delay, so the bound below separates "timed out
+        // Whole-second timeouts: 1 s against a 6 s delay, so the bound below separates "timed out
         // and retried" from "waited for the slow reply" with room for a loaded machine.
         try await server.script([.init(json: Fixtures.openAIBody(), delaySeconds: 6), Self.ok])
         let run = Run(server: server, timeoutSeconds: 1)

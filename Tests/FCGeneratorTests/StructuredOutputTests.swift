@@ -6,7 +6,7 @@ import Testing
 @testable import FCGenerator
 
 struct StructuredOutputTests {
-    /// llama-cpp-python's real answer to `json_schema` (shared/llm-samples d_openai_json_schema): HTTP 500.
+    /// llama-cpp-python's real answer to `json_schema` (the recorded sample d_openai_json_schema): HTTP 500.
     static let llamaRejection = #"""
         {"error":{"message":"1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}","type":"internal_server_error","param":null,"code":null}}
         """#

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The real replies in `Samples/` (copies of `shared/llm-samples`): OpenAI chat-completion response bodies.
+/// The real replies in `Samples/` (recorded samples): OpenAI chat-completion response bodies.
 enum SampleReplies {
     struct Reply {
         var content: String

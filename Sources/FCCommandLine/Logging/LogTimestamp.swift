@@ -1,6 +1,6 @@
 package import Foundation
 
-/// RFC 3339 timestamps in UTC, the same on every machine (locale-dependent formatting differs; PLATFORM.md).
+/// RFC 3339 timestamps in UTC, the same on every machine (locale-dependent formatting differs between machines).
 package enum LogTimestamp {
     /// `2026-03-01T09:30:00Z`: whole seconds, for text lines people read.
     package static func seconds(_ date: Date) -> String {

@@ -1,4 +1,4 @@
-public import FCCore
+package import FCCore
 
 /// Decides what each batch of a topic is about, so every later batch goes deeper instead of repeating batch 1.
 ///
@@ -13,9 +13,9 @@ public import FCCore
 /// BatchPlanner.plan(number: 1)  // definitions and terminology, foundational
 /// BatchPlanner.plan(number: 3)  // dates and timeline, intermediate
 /// ```
-public enum BatchPlanner {
+package enum BatchPlanner {
     /// The rotating angles, broadest first.
-    public static let aspects = [
+    package static let aspects = [
         "definitions and terminology",
         "key figures",
         "dates and timeline",
@@ -27,10 +27,10 @@ public enum BatchPlanner {
     ]
 
     /// How many batches share a depth before the next level.
-    public static let batchesPerDepth = 2
+    package static let batchesPerDepth = 2
 
     /// The plan for batch `number` (numbers below 1 are treated as 1, but kept in the plan).
-    public static func plan(number: Int) -> BatchPlan {
+    package static func plan(number: Int) -> BatchPlan {
         let index = max(number, 1) - 1
         let depths = DepthLevel.allCases
         let depth = depths[min(depths.count - 1, index / batchesPerDepth)]

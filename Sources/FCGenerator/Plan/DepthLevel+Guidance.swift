@@ -1,8 +1,8 @@
-public import FCCore
+package import FCCore
 
 extension DepthLevel {
     /// What this depth means, for the prompt's `{{depth_guidance}}`.
-    public var guidance: String {
+    package var guidance: String {
         switch self {
         case .foundational:
             "Cover what a newcomer needs first: the core terms, the main facts and the big picture. Keep questions "

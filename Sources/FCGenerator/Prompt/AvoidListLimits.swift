@@ -2,20 +2,20 @@
 ///
 /// The caller passes the topic's recent questions, newest first; rendering keeps as many as fit, so a topic with
 /// thousands of cards doesn't blow the model's context.
-public struct AvoidListLimits: Sendable, Hashable {
+package struct AvoidListLimits: Sendable, Hashable {
     /// Longer questions are cut and end with `…`.
-    public var maxEntryLength: Int
+    package var maxEntryLength: Int
     /// The rendered list (lines joined by newlines) stays within this many characters.
-    public var maxTotalLength: Int
+    package var maxTotalLength: Int
 
-    public init(maxEntryLength: Int = 160, maxTotalLength: Int = 4000) {
+    package init(maxEntryLength: Int = 160, maxTotalLength: Int = 4000) {
         self.maxEntryLength = max(8, maxEntryLength)
         self.maxTotalLength = max(0, maxTotalLength)
     }
 
     /// The bulleted list for `{{avoid_list}}`: one `- question` per line, whitespace collapsed, duplicates skipped,
     /// each entry capped, stopping before the total would pass the cap. Empty when nothing is left.
-    public func render(_ questions: [String]) -> String {
+    package func render(_ questions: [String]) -> String {
         var lines: [String] = []
         var seen = Set<String>()
         var total = 0

@@ -1,19 +1,19 @@
 /// A rendered prompt: the system and user messages, and a fingerprint stored with each batch.
-public struct Prompt: Sendable, Hashable {
-    public var system: String
-    public var user: String
+package struct Prompt: Sendable, Hashable {
+    package var system: String
+    package var user: String
     /// 16 hex digits of FNV-1a 64 over the UTF-8 of `system`, a NUL byte, and `user`. Stable across runs and
     /// machines, so batches made from the same prompt can be found.
-    public var hash: String
+    package var hash: String
 
-    public init(system: String, user: String) {
+    package init(system: String, user: String) {
         self.system = system
         self.user = user
         hash = Self.hash(system: system, user: user)
     }
 
     /// The hash of a system and user message pair (see ``hash``).
-    public static func hash(system: String, user: String) -> String {
+    package static func hash(system: String, user: String) -> String {
         var hasher = FNV1a64()
         hasher.combine(system.utf8)
         // The separator keeps ("ab", "c") and ("a", "bc") apart.

@@ -1,5 +1,5 @@
-public import FCCore
-public import Foundation
+package import FCCore
+package import Foundation
 
 /// The system and batch templates prompts are rendered from (see `prompts/README.md`).
 ///
@@ -7,21 +7,21 @@ public import Foundation
 /// let templates = try PromptTemplates.load(from: URL(fileURLWithPath: "prompts"))
 /// let prompt = templates.render(topic: "Roman history", plan: BatchPlanner.plan(number: 1), count: 10, avoid: [])
 /// ```
-public struct PromptTemplates: Sendable, Hashable {
+package struct PromptTemplates: Sendable, Hashable {
     /// The placeholders templates may use, in the order `prompts/README.md` lists them.
-    public static let placeholders = [
+    package static let placeholders = [
         "topic", "count", "aspect", "depth", "depth_guidance", "batch_number", "avoid_list",
     ]
     /// File names inside a prompts folder.
-    public static let systemFileName = "system.txt"
-    public static let batchFileName = "batch.txt"
+    package static let systemFileName = "system.txt"
+    package static let batchFileName = "batch.txt"
 
     /// The system template's text, as loaded (surrounding blank lines removed).
-    public let systemSource: String
+    package let systemSource: String
     /// The batch template's text, as loaded (surrounding blank lines removed).
-    public let batchSource: String
+    package let batchSource: String
     /// Bounds for the rendered `{{avoid_list}}`.
-    public var avoidLimits: AvoidListLimits
+    package var avoidLimits: AvoidListLimits
 
     private let system: Template
     private let batch: Template
@@ -29,7 +29,7 @@ public struct PromptTemplates: Sendable, Hashable {
     /// Parses two templates.
     /// - Throws: ``GeneratorError/unknownPlaceholder(file:placeholder:)`` naming the file and the placeholder, or
     ///   ``GeneratorError/invalidTemplate(file:detail:)``.
-    public init(system: String, batch: String, avoidLimits: AvoidListLimits = AvoidListLimits()) throws {
+    package init(system: String, batch: String, avoidLimits: AvoidListLimits = AvoidListLimits()) throws {
         let known = Set(Self.placeholders)
         systemSource = Self.normalize(system)
         batchSource = Self.normalize(batch)
@@ -39,7 +39,7 @@ public struct PromptTemplates: Sendable, Hashable {
     }
 
     /// The templates fcgen ships, identical to the repository's `prompts/` folder.
-    public static let builtIn: PromptTemplates = {
+    package static let builtIn: PromptTemplates = {
         do {
             return try PromptTemplates(system: builtInSystem, batch: builtInBatch)
         } catch {
@@ -51,7 +51,7 @@ public struct PromptTemplates: Sendable, Hashable {
     /// Reads `system.txt` and `batch.txt` from `directory`.
     /// - Throws: ``GeneratorError/promptsMissing(path:)`` when the folder or a file is missing, and the parsing
     ///   errors of ``init(system:batch:avoidLimits:)``.
-    public static func load(from directory: URL) throws -> PromptTemplates {
+    package static func load(from directory: URL) throws -> PromptTemplates {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw GeneratorError.promptsMissing(path: directory.path) }
@@ -72,7 +72,7 @@ public struct PromptTemplates: Sendable, Hashable {
     ///   - count: How many cards to ask for.
     ///   - avoid: Questions already in the topic, newest first; bounded by ``avoidLimits``.
     /// - Returns: The system and user messages and their hash.
-    public func render(topic: String, plan: BatchPlan, count: Int, avoid: [String]) -> Prompt {
+    package func render(topic: String, plan: BatchPlan, count: Int, avoid: [String]) -> Prompt {
         var topicLine = topic.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         if topicLine.count > 200 { topicLine = String(topicLine.prefix(200)) }
         let values = [
@@ -95,11 +95,11 @@ public struct PromptTemplates: Sendable, Hashable {
         return text
     }
 
-    public static func == (lhs: PromptTemplates, rhs: PromptTemplates) -> Bool {
+    package static func == (lhs: PromptTemplates, rhs: PromptTemplates) -> Bool {
         lhs.systemSource == rhs.systemSource && lhs.batchSource == rhs.batchSource && lhs.avoidLimits == rhs.avoidLimits
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(systemSource)
         hasher.combine(batchSource)
         hasher.combine(avoidLimits)

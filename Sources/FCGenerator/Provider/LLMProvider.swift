@@ -1,14 +1,14 @@
-public import FCCore
+package import FCCore
 
 /// What the pipeline asks a provider for: one batch of cards about one topic.
-public struct GenerationRequest: Sendable {
-    public var topic: String
-    public var plan: BatchPlan
+package struct GenerationRequest: Sendable {
+    package var topic: String
+    package var plan: BatchPlan
     /// How many cards the prompt asks for; providers that support it also bound the schema's array by it.
-    public var count: Int
-    public var prompt: Prompt
+    package var count: Int
+    package var prompt: Prompt
 
-    public init(topic: String, plan: BatchPlan, count: Int, prompt: Prompt) {
+    package init(topic: String, plan: BatchPlan, count: Int, prompt: Prompt) {
         self.topic = topic
         self.plan = plan
         self.count = count
@@ -17,16 +17,16 @@ public struct GenerationRequest: Sendable {
 }
 
 /// The model's raw reply to one request, before the sanitizer looks at it.
-public struct Completion: Sendable, Equatable {
+package struct Completion: Sendable, Equatable {
     /// The model's text as sent (JSON when structured output worked, anything otherwise).
-    public var text: String
+    package var text: String
     /// The provider said the output was cut at the token limit (`length`, `MAX_TOKENS`, `max_tokens`).
-    public var truncated: Bool
-    public var usage: TokenUsage
+    package var truncated: Bool
+    package var usage: TokenUsage
     /// The model the provider says answered (which may differ from the one requested), else the requested one.
-    public var model: String
+    package var model: String
 
-    public init(text: String, truncated: Bool, usage: TokenUsage, model: String) {
+    package init(text: String, truncated: Bool, usage: TokenUsage, model: String) {
         self.text = text
         self.truncated = truncated
         self.usage = usage
@@ -43,7 +43,7 @@ public struct Completion: Sendable, Equatable {
 ///                             clock: ContinuousClock(), random: RandomSource(seed: seed), events: { _ in })
 /// let completion = try await provider.complete(request)
 /// ```
-public protocol LLMProvider: Sendable {
+package protocol LLMProvider: Sendable {
     /// The provider's name as shown in reports and stored with batches: `openai`, `gemini`, `anthropic`, `fixture`.
     var name: String { get }
     /// The model requested.

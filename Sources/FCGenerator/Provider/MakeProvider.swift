@@ -1,4 +1,4 @@
-public import FCCore
+package import FCCore
 import Foundation
 
 /// Builds the provider the settings describe, with its own retry loop and request-rate limiter.
@@ -22,7 +22,7 @@ import Foundation
 ///   - random: Jitter for the backoff.
 ///   - events: Receives retries, rate-limit waits and structured-output downgrades; called from any task.
 /// - Returns: The provider.
-public func makeProvider(
+package func makeProvider(
     _ settings: ProviderSettings,
     transport: any LLMTransport,
     clock: any Clock<Duration>,

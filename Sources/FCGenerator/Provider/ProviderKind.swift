@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 
 /// Which wire format a provider speaks.
-public enum ProviderKind: String, Sendable, Codable, CaseIterable {
+package enum ProviderKind: String, Sendable, Codable, CaseIterable {
     /// OpenAI chat completions, and every server that copies them (Ollama, llama.cpp, vLLM, LM Studio, OpenRouter).
     case openai
     /// Google's Gemini `generateContent`.
@@ -12,7 +12,7 @@ public enum ProviderKind: String, Sendable, Codable, CaseIterable {
     case fixture
 
     /// Where requests go when the settings give no base URL; `nil` for the fixture provider.
-    public var defaultBaseURL: URL? {
+    package var defaultBaseURL: URL? {
         switch self {
         case .openai: URL.constant("https://api.openai.com/v1")
         case .gemini: URL.constant("https://generativelanguage.googleapis.com/v1beta")
@@ -22,7 +22,7 @@ public enum ProviderKind: String, Sendable, Codable, CaseIterable {
     }
 
     /// The environment variable error messages tell the user to check when the settings name none.
-    public var defaultAPIKeyVariable: String? {
+    package var defaultAPIKeyVariable: String? {
         switch self {
         case .openai: "OPENAI_API_KEY"
         case .gemini: "GEMINI_API_KEY"
@@ -36,7 +36,7 @@ public enum ProviderKind: String, Sendable, Codable, CaseIterable {
 ///
 /// When a server rejects a mode, the provider steps down the chain once per rejection and keeps the lower mode for
 /// the rest of the run (see ``GeneratorEvent/structuredOutputDowngraded(provider:from:to:reason:)``).
-public enum StructuredOutputMode: String, Sendable, Codable, CaseIterable, Comparable {
+package enum StructuredOutputMode: String, Sendable, Codable, CaseIterable, Comparable {
     /// OpenAI's `{"type":"json_schema","json_schema":{"name":…,"strict":true,"schema":…}}`; Gemini's
     /// `responseSchema`.
     case jsonSchema = "json_schema"
@@ -48,7 +48,7 @@ public enum StructuredOutputMode: String, Sendable, Codable, CaseIterable, Compa
     case none
 
     /// The next weaker mode, or `nil` for ``none``.
-    public var weaker: StructuredOutputMode? {
+    package var weaker: StructuredOutputMode? {
         switch self {
         case .jsonSchema: .jsonObjectSchema
         case .jsonObjectSchema: .jsonObject
@@ -67,5 +67,5 @@ public enum StructuredOutputMode: String, Sendable, Codable, CaseIterable, Compa
     }
 
     /// `a < b` when `a` is the weaker mode.
-    public static func < (lhs: StructuredOutputMode, rhs: StructuredOutputMode) -> Bool { lhs.strength < rhs.strength }
+    package static func < (lhs: StructuredOutputMode, rhs: StructuredOutputMode) -> Bool { lhs.strength < rhs.strength }
 }

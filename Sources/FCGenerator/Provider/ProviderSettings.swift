@@ -1,31 +1,31 @@
-public import Foundation
+package import Foundation
 
 /// Everything needed to build a provider; what the CLI's configuration resolves to.
 ///
 /// The API key is held here but never shown: ``description`` and the reflection mirror (used by `dump` and
 /// string interpolation of the value) print only whether a key is set.
-public struct ProviderSettings: Sendable {
-    public var kind: ProviderKind
+package struct ProviderSettings: Sendable {
+    package var kind: ProviderKind
     /// `nil` = the kind's ``ProviderKind/defaultBaseURL``; point `openai` at Ollama, llama.cpp, vLLM, … here.
-    public var baseURL: URL?
-    public var model: String
+    package var baseURL: URL?
+    package var model: String
     /// `nil` or empty = send no credentials (local servers need none).
-    public var apiKey: String?
-    public var temperature: Double
-    public var maxOutputTokens: Int
-    /// Per-request timeout, whole seconds (URLSession on Linux ignores fractions; see PLATFORM.md).
-    public var timeoutSeconds: Int
+    package var apiKey: String?
+    package var temperature: Double
+    package var maxOutputTokens: Int
+    /// Per-request timeout, whole seconds (an LLM call takes seconds; sub-second timeouts would only fire on a busy machine).
+    package var timeoutSeconds: Int
     /// The strongest structured-output mode to try first.
-    public var structuredOutput: StructuredOutputMode
-    public var retry: RetryPolicy
+    package var structuredOutput: StructuredOutputMode
+    package var retry: RetryPolicy
     /// `nil` = unlimited.
-    public var requestsPerMinute: Int?
+    package var requestsPerMinute: Int?
     /// Where the fixture provider reads replies; `nil` = the replies built into the binary.
-    public var fixturesDirectory: URL?
+    package var fixturesDirectory: URL?
     /// The environment variable the key came from, named in authentication errors; `nil` = the kind's default.
-    public var apiKeyVariable: String?
+    package var apiKeyVariable: String?
 
-    public init(
+    package init(
         kind: ProviderKind,
         baseURL: URL? = nil,
         model: String,
@@ -54,18 +54,18 @@ public struct ProviderSettings: Sendable {
     }
 
     /// The base URL requests go to.
-    public var resolvedBaseURL: URL? { baseURL ?? kind.defaultBaseURL }
+    package var resolvedBaseURL: URL? { baseURL ?? kind.defaultBaseURL }
 }
 
 extension ProviderSettings: CustomStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         let base = resolvedBaseURL?.redactedDescription ?? "-"
         let key = (apiKey?.isEmpty ?? true) ? "none" : "set"
         return "\(kind.rawValue) model=\(model) base=\(base) key=\(key) structured=\(structuredOutput.rawValue) "
             + "timeout=\(timeoutSeconds)s attempts=\(retry.maxAttempts)"
     }
 
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(
             self,
             children: [

@@ -27,7 +27,7 @@ package final class StructuredOutputState: Sendable {
     /// Whether `response` rejects the structured-output part of a request sent with `sentMode`.
     ///
     /// Servers disagree on the status: OpenAI says 400, some proxies 422, llama-cpp-python 500 (see
-    /// shared/llm-samples `d_openai_json_schema`). So any 400, 415, 422 or 5xx whose body names the response format
+    /// the recorded sample `d_openai_json_schema` in Tests/FCSanitizerTests/Samples). So any 400, 415, 422 or 5xx whose body names the response format
     /// counts; everything else takes the normal retry path.
     package func isRejection(_ response: LLMHTTPResponse, sentMode: StructuredOutputMode) -> Bool {
         guard sentMode != .none else { return false }

@@ -2,7 +2,7 @@
 ///
 /// Working with `any Clock<Duration>` directly is awkward because its `Instant` is an associated type; opening the
 /// existential once here lets the limiter and the retry loop do plain `Duration` arithmetic. All waiting in
-/// FCGenerator goes through this, so tests control time with a manual clock (STYLE.md §18).
+/// FCGenerator goes through this, so tests control time with a manual clock.
 package struct ElapsedClock: Sendable {
     /// Time since this value was made, according to the clock.
     package let now: @Sendable () -> Duration

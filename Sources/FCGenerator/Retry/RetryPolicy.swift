@@ -1,14 +1,14 @@
-public import FCCore
+package import FCCore
 
 /// How often and how patiently a provider retries a failed request.
 ///
 /// Retried: timeouts, connection errors, HTTP 408, 409, 429 and 5xx, and once a successful status whose body is
 /// unreadable. Not retried: other 4xx. The delay before retry *n* (1 = after the first failure) is
 /// `min(maxDelay, baseDelay · 2ⁿ⁻¹)` with jitter applied, or the server's `Retry-After` capped at `maxRetryAfter`.
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
     /// How the exponential delay is randomised so that many clients don't retry in lockstep.
     /// See https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/
-    public enum Jitter: String, Sendable, Codable, CaseIterable {
+    package enum Jitter: String, Sendable, Codable, CaseIterable {
         /// A uniform delay in `0 ..< ceiling`.
         case full
         /// Half the ceiling plus a uniform part of the other half: never retries at once.
@@ -18,15 +18,15 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// Attempts in all, the first included (1 = never retry).
-    public var maxAttempts: Int
-    public var baseDelay: Duration
+    package var maxAttempts: Int
+    package var baseDelay: Duration
     /// The most the exponential delay grows to.
-    public var maxDelay: Duration
-    public var jitter: Jitter
+    package var maxDelay: Duration
+    package var jitter: Jitter
     /// The longest `Retry-After` honoured; a server asking for more gets this.
-    public var maxRetryAfter: Duration
+    package var maxRetryAfter: Duration
 
-    public init(
+    package init(
         maxAttempts: Int = 4,
         baseDelay: Duration = .seconds(1),
         maxDelay: Duration = .seconds(30),
@@ -43,7 +43,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The delay before retry number `retry` (1 = the retry after the first failure), in whole milliseconds.
     ///
     /// Draws one `Double` from `random` for `.full` and `.equal` jitter, none for `.none`.
-    public func backoff(beforeRetry retry: Int, random: RandomSource) -> Duration {
+    package func backoff(beforeRetry retry: Int, random: RandomSource) -> Duration {
         let base = max(0, baseDelay.secondsDouble)
         let exponent = Double(min(max(retry, 1) - 1, 62))
         let ceiling = min(max(0, maxDelay.secondsDouble), base * pow2(exponent))

@@ -3,7 +3,7 @@ public import Foundation
 
 /// Every setting fcgen runs with, resolved from flags, environment, config file and defaults.
 public struct Settings: Sendable {
-    public var provider: ProviderKind
+    package var provider: ProviderKind
     /// `nil` means the provider's public endpoint.
     public var baseURL: URL?
     public var model: String
@@ -19,7 +19,7 @@ public struct Settings: Sendable {
     /// `nil` means no limit.
     public var requestsPerMinute: Int?
     public var concurrency: Int
-    public var structuredOutput: StructuredOutputMode
+    package var structuredOutput: StructuredOutputMode
     public var databasePath: String
     /// `nil` means the prompt templates built into the binary.
     public var promptsDirectory: URL?

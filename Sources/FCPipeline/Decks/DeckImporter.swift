@@ -4,7 +4,7 @@ import Foundation
 
 /// What `fcgen import` did: the store's summary and the rows it skipped (with `--skip-bad`).
 public struct ImportReport: Sendable {
-    public var summary: ImportSummary
+    package var summary: ImportSummary
     public var format: DeckTextReader.Format
     /// Skipped rows' problems (at most 50 kept), as `file:line:column: message`.
     public var skipped: [String]

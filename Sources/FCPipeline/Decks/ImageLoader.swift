@@ -7,7 +7,7 @@ import Foundation
 public enum ImageLoader {
     /// - Throws: ``PipelineError/input(file:problem:)`` when the file can't be read, or
     ///   ``FCDeckFormats/DeckFormatError`` when it is not an acceptable image.
-    public static func load(path: String, maxBytes: Int) throws -> NewImage {
+    package static func load(path: String, maxBytes: Int) throws -> NewImage {
         let name = URL(fileURLWithPath: path).lastPathComponent
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw PipelineError.input(file: path, problem: "cannot be read")

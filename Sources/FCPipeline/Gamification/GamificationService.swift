@@ -25,17 +25,17 @@ public struct GamificationService: Sendable {
     var engine: Gamification { gamifier.engine }
 
     /// The learner's state (a fresh one before their first event).
-    public func state(of user: User) async throws -> GamificationState {
+    package func state(of user: User) async throws -> GamificationState {
         try gamifier.state(from: try await store.gamificationState(userID: user.id), userID: user.id)
     }
 
     /// The learner's profile now: level, XP bar, streaks, today's challenges, unopened boxes.
-    public func profile(of user: User) async throws -> ProfileSummary {
+    package func profile(of user: User) async throws -> ProfileSummary {
         engine.profile(of: try await state(of: user), at: now(), timeZone: Gamifier.timeZone(user.timeZone))
     }
 
     /// The learner's challenges for `day` (default: their today), with progress.
-    public func challenges(of user: User, on day: LocalDay? = nil) async throws -> [DailyChallenge] {
+    package func challenges(of user: User, on day: LocalDay? = nil) async throws -> [DailyChallenge] {
         let zone = Gamifier.timeZone(user.timeZone)
         let day = day ?? LocalDay(containing: now(), in: zone)
         let state = try await state(of: user)
@@ -56,18 +56,18 @@ public struct GamificationService: Sendable {
     }
 
     /// Every achievement with its unlock time, in the rules' order.
-    public func achievements(of user: User) async throws -> [AchievementStatus] {
+    package func achievements(of user: User) async throws -> [AchievementStatus] {
         engine.achievements(of: try await state(of: user))
     }
 
     /// The learner's boxes, oldest first.
-    public func boxes(of user: User, unopenedOnly: Bool = false) async throws -> [BoxRecord] {
+    package func boxes(of user: User, unopenedOnly: Bool = false) async throws -> [BoxRecord] {
         try await store.boxes(userID: user.id, unopenedOnly: unopenedOnly)
     }
 
     /// Opens boxes (every unopened one when `boxIDs` is `nil`) in one transaction; opened or unknown ids pay
     /// nothing.
-    public func openBoxes(of user: User, boxIDs: [String]? = nil) async throws -> Rewards {
+    package func openBoxes(of user: User, boxIDs: [String]? = nil) async throws -> Rewards {
         let gamifier = gamifier
         let time = now()
         let box = DecisionBox()
@@ -96,7 +96,7 @@ public struct GamificationService: Sendable {
 
     /// Ranks every learner's stats for `day` (default: the asking learner's today) by `metric`: top `limit`,
     /// 1-based competition ranks, the asking learner marked.
-    public func leaderboard(
+    package func leaderboard(
         for user: User, day: LocalDay? = nil, by metric: Leaderboard.Metric, limit: Int = 50
     ) async throws -> (day: LocalDay, result: Leaderboard.Result) {
         let day = day ?? LocalDay(containing: now(), in: Gamifier.timeZone(user.timeZone))

@@ -37,7 +37,7 @@ public struct Gamifier: Sendable {
     /// The learner's state from its stored form (a new state when there is none); its total XP is the store's.
     ///
     /// - Throws: ``PipelineError/study(_:)`` when the stored JSON cannot be read.
-    public func state(from stored: StoredGamificationState?, userID: Int64) throws -> GamificationState {
+    package func state(from stored: StoredGamificationState?, userID: Int64) throws -> GamificationState {
         guard let stored else { return GamificationState(learnerID: userID) }
         var state = try codec.decode(stored.stateJSON, userID: userID)
         state.totalXP = stored.totalXP

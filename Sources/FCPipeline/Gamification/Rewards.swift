@@ -44,7 +44,7 @@ public struct Rewards: Sendable, Codable, Hashable {
     /// - Parameters:
     ///   - awards: Award rows (only those that were inserted).
     ///   - rarities: Box id → rarity, for box awards.
-    public init(awards: [AwardRecord], rarities: [String: String], totalXP: Int, rules: GamificationRules) {
+    package init(awards: [AwardRecord], rarities: [String: String], totalXP: Int, rules: GamificationRules) {
         xpGained = awards.reduce(0) { $0 + $1.xp }
         self.totalXP = totalXP
         level = LevelInfo(totalXP: totalXP, curve: rules.levels)

@@ -17,7 +17,7 @@ extension Pipeline {
     ///
     /// - Throws: the provider's ``GeneratorError`` as is (so the caller can tell transient from permanent),
     ///   ``PipelineError/fallbackRefused(topic:batch:)`` under `strict`, or whatever `commit` throws.
-    public func generateBatch(
+    package func generateBatch(
         topic: Topic,
         number: Int,
         options: GenerationOptions,

@@ -15,14 +15,14 @@ public import FCStore
 /// ```
 public struct Pipeline: Sendable {
     public let store: Store
-    public let provider: any LLMProvider
-    public let templates: PromptTemplates
+    package let provider: any LLMProvider
+    package let templates: PromptTemplates
     let clock: any Clock<Duration>
     let events: PipelineEventHandler
     /// Cards from fixtures are stored with origin `fixture`, others with `generated`.
     let origin: CardOrigin
 
-    public init(
+    package init(
         store: Store,
         provider: any LLMProvider,
         templates: PromptTemplates,

@@ -2,7 +2,7 @@ public import FCCore
 public import FCGenerator
 
 /// What a pipeline run reports while it works. The CLI prints these on stderr; tests collect them.
-public enum PipelineEvent: Sendable {
+package enum PipelineEvent: Sendable {
     /// A batch's request is about to go out.
     case batchStarted(topic: String, plan: BatchPlan)
     /// Something inside the generator happened (retry, rate limit, structured-output downgrade).
@@ -14,4 +14,4 @@ public enum PipelineEvent: Sendable {
 }
 
 /// Where pipeline events go. `@Sendable` because batches run concurrently.
-public typealias PipelineEventHandler = @Sendable (PipelineEvent) -> Void
+package typealias PipelineEventHandler = @Sendable (PipelineEvent) -> Void

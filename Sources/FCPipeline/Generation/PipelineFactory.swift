@@ -19,7 +19,7 @@ public struct PipelineFactory: Sendable {
 
     /// The prompt templates: `prompts_dir` when configured (it must exist), else `./prompts` when present, else the
     /// templates built into the binary.
-    public func templates() throws -> PromptTemplates {
+    package func templates() throws -> PromptTemplates {
         if let directory = settings.promptsDirectory {
             return try PromptTemplates.load(from: directory)
         }
@@ -31,7 +31,7 @@ public struct PipelineFactory: Sendable {
     }
 
     /// The provider settings, with the API key read from the environment at the last moment.
-    public func providerSettings() throws -> ProviderSettings {
+    package func providerSettings() throws -> ProviderSettings {
         ProviderSettings(
             kind: settings.provider,
             baseURL: settings.baseURL,
@@ -59,7 +59,7 @@ public struct PipelineFactory: Sendable {
     ///   - clock: sleeps for backoff and rate limits, and measures latency.
     ///   - random: jitter for backoff.
     ///   - now: timestamps stored rows.
-    public func makePipeline(
+    package func makePipeline(
         transport: any LLMTransport,
         clock: any Clock<Duration>,
         random: RandomSource,

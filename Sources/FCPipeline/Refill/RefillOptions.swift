@@ -12,7 +12,7 @@ public struct RefillOptions: Sendable {
     /// Attempts a new job gets before it is dead.
     public var maxAttempts: Int
     /// The delay before a failed job runs again, by attempts used (exponential with jitter).
-    public var backoff: RetryPolicy
+    package var backoff: RetryPolicy
     /// Cards per batch for a job whose topic has lost its policy meanwhile.
     public var defaultBatchSize: Int
     /// How many of the topic's existing questions the prompt lists as "don't repeat these".
@@ -26,7 +26,7 @@ public struct RefillOptions: Sendable {
     /// do not re-open the queue, so a round always ends.
     public var topUp: Bool
 
-    public init(
+    package init(
         workerID: String,
         concurrency: Int = 4,
         lease: Duration = .seconds(300),

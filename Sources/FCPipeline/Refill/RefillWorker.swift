@@ -30,7 +30,7 @@ public struct RefillWorker: Sendable {
     public let stop: WorkerStop
     let events: WorkerEventHandler
 
-    public init(
+    package init(
         pipeline: Pipeline,
         options: RefillOptions,
         clock: any Clock<Duration>,

@@ -1,8 +1,8 @@
 public import FCGenerator
 public import FCStore
 
-/// What a refill worker reports while it works; the executable prints one line per event (STYLE.md §22).
-public enum WorkerEvent: Sendable {
+/// What a refill worker reports while it works; the executable prints one line per event.
+package enum WorkerEvent: Sendable {
     /// A due topic got a refill job.
     case jobEnqueued(Job)
     /// This worker claimed a job (queued, due for retry, or taken over from an expired lease).
@@ -24,4 +24,4 @@ public enum WorkerEvent: Sendable {
 }
 
 /// Where worker events go; called from concurrent jobs.
-public typealias WorkerEventHandler = @Sendable (WorkerEvent) -> Void
+package typealias WorkerEventHandler = @Sendable (WorkerEvent) -> Void

@@ -29,7 +29,7 @@ public enum AlgorithmSwitch {
     }
 
     /// The state a card's history gives under `algorithm`, as ``ReviewRecorder`` would have stored it.
-    public static func rebuild(_ history: CardHistory, algorithm: SchedulingAlgorithm) -> StoredCardState {
+    package static func rebuild(_ history: CardHistory, algorithm: SchedulingAlgorithm) -> StoredCardState {
         let state = Scheduler(algorithm: algorithm).rebuild(
             from: history.log.compactMap(ReviewLogEntry.init), createdAt: history.cardCreatedAt,
             cardSeed: UInt64(bitPattern: history.cardID))

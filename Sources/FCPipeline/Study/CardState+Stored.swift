@@ -4,7 +4,7 @@ public import FCStore
 
 extension CardState {
     /// The scheduler's view of a stored state.
-    public init(_ stored: StoredCardState) {
+    package init(_ stored: StoredCardState) {
         self.init(
             phase: CardPhase(rawValue: stored.phase) ?? .new, step: stored.step, stability: stored.stability,
             difficulty: stored.difficulty, box: stored.box, due: stored.due, lastReview: stored.lastReview,
@@ -12,7 +12,7 @@ extension CardState {
     }
 
     /// The store's row for this state, with its knowledge level.
-    public func stored(userID: Int64, cardID: Int64, algorithm: SchedulingAlgorithm) -> StoredCardState {
+    package func stored(userID: Int64, cardID: Int64, algorithm: SchedulingAlgorithm) -> StoredCardState {
         StoredCardState(
             userID: userID, cardID: cardID, algorithm: algorithm.rawValue, phase: phase.rawValue, step: step,
             stability: stability, difficulty: difficulty, box: box, due: due, lastReview: lastReview, reps: reps,
@@ -23,7 +23,7 @@ extension CardState {
 extension ReviewLogEntry {
     /// The scheduler's view of a stored review, with its recall rate when the store read its window; `nil` for a
     /// rating outside 0–3.
-    public init?(_ stored: StoredReview) {
+    package init?(_ stored: StoredReview) {
         guard let rating = Rating(rawValue: stored.rating) else { return nil }
         let rate = stored.recentRecall.flatMap { RecentRecall.rate(reviews: $0.reviews, passed: $0.passed) }
         self.init(reviewedAt: stored.reviewedAt, rating: rating, recentRecallRate: rate)

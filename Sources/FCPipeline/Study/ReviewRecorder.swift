@@ -101,7 +101,7 @@ public struct ReviewResult: Sendable, Codable {
     public var state: CardState
     public var algorithm: SchedulingAlgorithm
     /// The session after this answer, when the review was part of one.
-    public var session: StudySessionRecord?
+    package var session: StudySessionRecord?
     /// What the review earned (XP, level-ups, challenges, achievements); `nil` without gamification.
     public var rewards: Rewards?
 

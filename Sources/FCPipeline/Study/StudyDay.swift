@@ -2,7 +2,7 @@ public import Foundation
 
 /// The learner's calendar days: "due today", streaks and days practised are counted in their time zone.
 ///
-/// Never the machine's zone (PLATFORM.md): the zone comes from `--tz`, else the learner's stored zone, else UTC.
+/// Never the machine's zone (servers run in UTC): the zone comes from `--tz`, else the learner's stored zone, else UTC.
 /// Days are calendar days, so a day with a DST change has 23 or 25 hours and still counts once.
 ///
 /// ```swift

@@ -21,7 +21,7 @@ public enum StudyQueue {
 
     /// Orders `due` (already weakest level first, then earliest due) and `new` (deck order) into at most `limit`
     /// card ids.
-    public static func order(
+    package static func order(
         due: [DueCandidate], new: [Int64], limit: Int, using generator: inout some RandomNumberGenerator
     ) -> [Int64] {
         var queue: [Int64] = []

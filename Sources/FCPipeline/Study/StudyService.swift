@@ -38,7 +38,7 @@ public struct StudyService: Sendable {
     ///   - stored: Whether to store the session (needed to continue it from another process). Spaced sessions
     ///     are always stored (their reviews point at them).
     /// - Returns: The session with its queue; an empty queue when there is nothing to study.
-    public func start(
+    package func start(
         userID: Int64, topicIDs: [Int64], limit: Int, mode: SessionMode, day: StudyDay, stored: Bool = true,
         using generator: inout some RandomNumberGenerator
     ) async throws -> StudySessionRecord {
@@ -72,7 +72,7 @@ public struct StudyService: Sendable {
     }
 
     /// The card to show next, or `nil` when the session's queue is done.
-    public func nextCard(of session: StudySessionRecord) async throws -> Card? {
+    package func nextCard(of session: StudySessionRecord) async throws -> Card? {
         guard let id = session.nextCardID else { return nil }
         return try await store.card(id: id)
     }
@@ -83,7 +83,7 @@ public struct StudyService: Sendable {
     ///   - time: When the answer was given; now when `nil`.
     /// - Returns: The session moved on, and (spaced) the review.
     /// - Throws: ``FCStore/StoreError/sessionConflict(id:problem:)`` when `cardID` is not the next card.
-    public func answer(
+    package func answer(
         _ session: StudySessionRecord, cardID: Int64, rating: Rating, at time: Date? = nil,
         durationMilliseconds: Int? = nil
     ) async throws -> (session: StudySessionRecord, review: ReviewResult?) {
@@ -101,7 +101,7 @@ public struct StudyService: Sendable {
     /// Answers the session's current card with a typed answer (quizzes); no learning state changes.
     ///
     /// - Parameter reverse: The learner was shown the answer and typed the question.
-    public func answerQuiz(
+    package func answerQuiz(
         _ session: StudySessionRecord, cardID: Int64, typed: String, reverse: Bool = false,
         grader: QuizGrader = QuizGrader()
     ) async throws -> (session: StudySessionRecord, verdict: QuizVerdict, card: Card) {
@@ -121,7 +121,7 @@ public struct StudyService: Sendable {
     }
 
     /// Ends the session; an in-memory session just gets its end time.
-    public func end(_ session: StudySessionRecord) async throws -> StudySessionRecord {
+    package func end(_ session: StudySessionRecord) async throws -> StudySessionRecord {
         guard session.id != 0 else {
             var ended = session
             ended.endedAt = ended.endedAt ?? now()
@@ -134,7 +134,8 @@ public struct StudyService: Sendable {
     ///
     /// Spaced and quiz sessions earn; free practice earns nothing. Ending an ended session earns nothing new but
     /// still reports the session's rewards.
-    public func finish(_ session: StudySessionRecord) async throws -> (session: StudySessionRecord, rewards: Rewards?) {
+    package func finish(_ session: StudySessionRecord) async throws -> (session: StudySessionRecord, rewards: Rewards?)
+    {
         guard let gamifier, session.id != 0, session.mode != .free else { return (try await end(session), nil) }
         let ended = try await store.endSession(id: session.id, userID: session.userID) { input in
             try gamifier.decideSessionEnd(input)?.write

@@ -15,7 +15,7 @@ public struct StudyStatistics: Sendable, Codable {
     /// Share of reviews not failed; `nil` without reviews.
     public var retention: Double?
     public var topics: [TopicStatistics]
-    public var recentSessions: [StudySessionRecord]
+    package var recentSessions: [StudySessionRecord]
 }
 
 /// One topic's statistics for a learner.
@@ -45,7 +45,7 @@ extension StudyService {
     /// - Parameters:
     ///   - day: The learner's calendar (time zone) for days practised and streaks.
     ///   - recentSessions: How many recent sessions to include.
-    public func statistics(
+    package func statistics(
         user: User, topicID: Int64? = nil, day: StudyDay, recentSessions: Int = 5
     ) async throws -> StudyStatistics {
         let now = now()

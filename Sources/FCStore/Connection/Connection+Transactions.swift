@@ -7,7 +7,7 @@ extension Connection {
     /// busy handler (see ``configure()``) instead of failing. A plain (DEFERRED) `BEGIN` that reads first and then
     /// upgrades to a write lock gets `SQLITE_BUSY` straight away when another connection wrote in between, and no
     /// busy timeout helps (https://www.sqlite.org/lang_transaction.html#immediate, GRDB
-    /// `Documentation.docc/DatabaseSharing.md` "How to limit the SQLITE_BUSY error", PLATFORM.md).
+    /// `Documentation.docc/DatabaseSharing.md` "How to limit the SQLITE_BUSY error").
     func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
         try withStatement("BEGIN IMMEDIATE", operation: "\(operation) (begin)") { try $0.run() }
         do {

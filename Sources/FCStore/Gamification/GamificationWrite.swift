@@ -1,4 +1,4 @@
-public import struct Foundation.Date
+package import struct Foundation.Date
 
 /// Everything one gamified event writes, computed by the pure engine and stored in the event's transaction.
 ///
@@ -6,34 +6,34 @@ public import struct Foundation.Date
 /// `(kind, reference)` rows. ``Store`` inserts each award with `INSERT OR IGNORE` against
 /// `UNIQUE (user_id, kind, reference)` and adds to the learner's total XP only the XP of awards that were actually
 /// inserted, so a replayed or retried event never pays twice, even with a stale engine state.
-public struct GamificationWrite: Sendable, Hashable {
+package struct GamificationWrite: Sendable, Hashable {
     /// The engine's new state, encoded; `nil`: not encoded by this step, because a later step for the same learner
     /// in the same transaction will supply it (a batch encodes each learner's state once, at its last step, instead
     /// of once per event). The store saves the last text it was given; when a transaction's last step for a learner
     /// leaves it `nil`, the transaction fails with ``StoreError/gamificationStateNotEncoded(userID:)``. Until then,
     /// later steps' ``GamificationInput/stored`` carries the latest total XP with the last text supplied (stale):
     /// the caller keeps the state itself.
-    public var stateJSON: String?
+    package var stateJSON: String?
     /// The awards, in the engine's order.
-    public var awards: [AwardRecord]
+    package var awards: [AwardRecord]
     /// The current day's challenges with their progress (upserted; progress and completion never go back).
-    public var challenges: [ChallengeRecord]
+    package var challenges: [ChallengeRecord]
     /// Boxes earned by this event.
-    public var boxesEarned: [BoxRecord]
+    package var boxesEarned: [BoxRecord]
     /// Boxes opened by this event.
-    public var boxesOpened: [BoxOpening]
+    package var boxesOpened: [BoxOpening]
     /// Achievements unlocked by this event.
-    public var achievements: [AchievementRecord]
+    package var achievements: [AchievementRecord]
     /// The learner's counters for the current local day (XP is added from inserted awards instead).
-    public var dailyStats: DailyStatsRecord?
+    package var dailyStats: DailyStatsRecord?
     /// The session whose answer or end earned the awards, if any.
-    public var sessionID: Int64?
+    package var sessionID: Int64?
     /// Whether the event was an answer in ``sessionID`` recalled on the first try (counts toward `perfect`).
-    public var isPerfectSessionAnswer: Bool
+    package var isPerfectSessionAnswer: Bool
     /// When the state was computed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
-    public init(
+    package init(
         stateJSON: String?, awards: [AwardRecord] = [], challenges: [ChallengeRecord] = [],
         boxesEarned: [BoxRecord] = [], boxesOpened: [BoxOpening] = [], achievements: [AchievementRecord] = [],
         dailyStats: DailyStatsRecord? = nil, sessionID: Int64? = nil, isPerfectSessionAnswer: Bool = false,
@@ -53,19 +53,19 @@ public struct GamificationWrite: Sendable, Hashable {
 }
 
 /// One row of the award ledger (`xp_events`).
-public struct AwardRecord: Sendable, Hashable, Codable {
+package struct AwardRecord: Sendable, Hashable, Codable {
     /// `xp:card`, `box`, `achievement`, … (the engine's `Award.kind`).
-    public var kind: String
+    package var kind: String
     /// What the award is about, unique per learner and kind (the engine's `Award.reference`).
-    public var reference: String
-    public var xp: Int
+    package var reference: String
+    package var xp: Int
     /// The learner's local day, `YYYY-MM-DD`.
-    public var day: String
-    public var earnedAt: Date
+    package var day: String
+    package var earnedAt: Date
     /// The session it belongs to (set when read back).
-    public var sessionID: Int64?
+    package var sessionID: Int64?
 
-    public init(kind: String, reference: String, xp: Int, day: String, earnedAt: Date, sessionID: Int64? = nil) {
+    package init(kind: String, reference: String, xp: Int, day: String, earnedAt: Date, sessionID: Int64? = nil) {
         self.kind = kind
         self.reference = reference
         self.xp = xp
@@ -75,20 +75,20 @@ public struct AwardRecord: Sendable, Hashable, Codable {
     }
 
     /// `kind:reference`.
-    public var key: String { "\(kind):\(reference)" }
+    package var key: String { "\(kind):\(reference)" }
 }
 
 /// One daily challenge row.
-public struct ChallengeRecord: Sendable, Hashable, Codable {
-    public var day: String
-    public var kind: String
-    public var target: Int
-    public var xp: Int
-    public var progress: Int
-    public var completedAt: Date?
-    public var expiresAt: Date
+package struct ChallengeRecord: Sendable, Hashable, Codable {
+    package var day: String
+    package var kind: String
+    package var target: Int
+    package var xp: Int
+    package var progress: Int
+    package var completedAt: Date?
+    package var expiresAt: Date
 
-    public init(
+    package init(
         day: String, kind: String, target: Int, xp: Int, progress: Int, completedAt: Date?, expiresAt: Date
     ) {
         self.day = day
@@ -102,18 +102,18 @@ public struct ChallengeRecord: Sendable, Hashable, Codable {
 }
 
 /// A mystery box row.
-public struct BoxRecord: Sendable, Hashable, Codable {
-    public var boxID: String
-    public var sessionID: Int64
-    public var ordinal: Int
-    public var rarity: String
-    public var earnedAt: Date
+package struct BoxRecord: Sendable, Hashable, Codable {
+    package var boxID: String
+    package var sessionID: Int64
+    package var ordinal: Int
+    package var rarity: String
+    package var earnedAt: Date
     /// `nil` while unopened.
-    public var openedAt: Date?
+    package var openedAt: Date?
     /// The XP it paid when opened.
-    public var xp: Int?
+    package var xp: Int?
 
-    public init(
+    package init(
         boxID: String, sessionID: Int64, ordinal: Int, rarity: String, earnedAt: Date, openedAt: Date? = nil,
         xp: Int? = nil
     ) {
@@ -128,12 +128,12 @@ public struct BoxRecord: Sendable, Hashable, Codable {
 }
 
 /// A box being opened.
-public struct BoxOpening: Sendable, Hashable, Codable {
-    public var boxID: String
-    public var xp: Int
-    public var openedAt: Date
+package struct BoxOpening: Sendable, Hashable, Codable {
+    package var boxID: String
+    package var xp: Int
+    package var openedAt: Date
 
-    public init(boxID: String, xp: Int, openedAt: Date) {
+    package init(boxID: String, xp: Int, openedAt: Date) {
         self.boxID = boxID
         self.xp = xp
         self.openedAt = openedAt
@@ -141,28 +141,28 @@ public struct BoxOpening: Sendable, Hashable, Codable {
 }
 
 /// An unlocked achievement row.
-public struct AchievementRecord: Sendable, Hashable, Codable {
-    public var achievementID: String
-    public var unlockedAt: Date
+package struct AchievementRecord: Sendable, Hashable, Codable {
+    package var achievementID: String
+    package var unlockedAt: Date
 
-    public init(achievementID: String, unlockedAt: Date) {
+    package init(achievementID: String, unlockedAt: Date) {
         self.achievementID = achievementID
         self.unlockedAt = unlockedAt
     }
 }
 
 /// A learner's numbers for one local day.
-public struct DailyStatsRecord: Sendable, Hashable, Codable {
-    public var userID: Int64
+package struct DailyStatsRecord: Sendable, Hashable, Codable {
+    package var userID: Int64
     /// The learner's name (filled when read back for a leaderboard).
-    public var name: String
-    public var day: String
-    public var cardsReviewed: Int
-    public var topicsExplored: Int
-    public var achievements: Int
-    public var xp: Int
+    package var name: String
+    package var day: String
+    package var cardsReviewed: Int
+    package var topicsExplored: Int
+    package var achievements: Int
+    package var xp: Int
 
-    public init(
+    package init(
         userID: Int64, name: String = "", day: String, cardsReviewed: Int, topicsExplored: Int, achievements: Int,
         xp: Int = 0
     ) {

@@ -8,7 +8,7 @@
 ///
 /// The rule exists twice, as SQL (the enqueue query runs it for every topic at once) and as ``isDue(policy:unstudied:batches:)``
 /// (for `fcgen topic show`); they sit side by side so they change together, and tests check they agree.
-public enum RefillRule {
+package enum RefillRule {
     /// The unstudied cards of the topic aliased `t`, as an SQL expression.
     static let unstudiedCardsSQL = """
         ((SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id)
@@ -31,7 +31,7 @@ public enum RefillRule {
     /// ```swift
     /// RefillRule.isDue(policy: TopicPolicy(refillBelow: 20, batchSize: 15), unstudied: 12, batches: 1) // true
     /// ```
-    public static func isDue(policy: TopicPolicy?, unstudied: Int, batches: Int) -> Bool {
+    package static func isDue(policy: TopicPolicy?, unstudied: Int, batches: Int) -> Bool {
         guard let policy else { return false }
         if let maxBatches = policy.maxBatches, batches >= maxBatches { return false }
         return unstudied < policy.refillBelow

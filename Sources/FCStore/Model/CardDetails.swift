@@ -1,15 +1,15 @@
-public import FCCore
+package import FCCore
 
-public import struct Foundation.Date
+package import struct Foundation.Date
 
 /// Image bytes to store with a card, already checked (format, size) and hashed by the caller.
-public struct NewImage: Sendable, Hashable {
+package struct NewImage: Sendable, Hashable {
     /// SHA-256 of ``bytes``, lowercase hex: the image's key, so equal pictures are stored once.
-    public var hash: String
-    public var mimeType: String
-    public var bytes: [UInt8]
+    package var hash: String
+    package var mimeType: String
+    package var bytes: [UInt8]
 
-    public init(hash: String, mimeType: String, bytes: [UInt8]) {
+    package init(hash: String, mimeType: String, bytes: [UInt8]) {
         self.hash = hash
         self.mimeType = mimeType
         self.bytes = bytes
@@ -17,12 +17,12 @@ public struct NewImage: Sendable, Hashable {
 }
 
 /// What `card show` says about a card's picture.
-public struct CardImageInfo: Sendable, Codable, Hashable {
-    public var hash: String
-    public var mimeType: String
-    public var byteCount: Int
+package struct CardImageInfo: Sendable, Codable, Hashable {
+    package var hash: String
+    package var mimeType: String
+    package var byteCount: Int
 
-    public init(hash: String, mimeType: String, byteCount: Int) {
+    package init(hash: String, mimeType: String, byteCount: Int) {
         self.hash = hash
         self.mimeType = mimeType
         self.byteCount = byteCount
@@ -30,16 +30,16 @@ public struct CardImageInfo: Sendable, Codable, Hashable {
 }
 
 /// A stored card with everything the card commands and exports show: picture, twin link and last edit.
-public struct CardDetails: Sendable, Codable, Hashable {
-    public var card: Card
-    public var image: CardImageInfo?
+package struct CardDetails: Sendable, Codable, Hashable {
+    package var card: Card
+    package var image: CardImageInfo?
     /// Set on a reversed twin: the card it was made from.
-    public var reverseOf: Int64?
+    package var reverseOf: Int64?
     /// The card's reversed twin, whichever side this card is.
-    public var twinID: Int64?
-    public var updatedAt: Date
+    package var twinID: Int64?
+    package var updatedAt: Date
 
-    public init(card: Card, image: CardImageInfo?, reverseOf: Int64?, twinID: Int64?, updatedAt: Date) {
+    package init(card: Card, image: CardImageInfo?, reverseOf: Int64?, twinID: Int64?, updatedAt: Date) {
         self.card = card
         self.image = image
         self.reverseOf = reverseOf
@@ -49,19 +49,19 @@ public struct CardDetails: Sendable, Codable, Hashable {
 }
 
 /// A card written by hand (or imported one at a time), checked by the card rules before it gets here.
-public struct NewCard: Sendable, Hashable {
-    public var topicID: Int64
-    public var kind: CardKind
+package struct NewCard: Sendable, Hashable {
+    package var topicID: Int64
+    package var kind: CardKind
     /// Empty for an image-only card.
-    public var question: String
-    public var answer: String
-    public var explanation: String?
-    public var origin: CardOrigin
-    public var image: NewImage?
+    package var question: String
+    package var answer: String
+    package var explanation: String?
+    package var origin: CardOrigin
+    package var image: NewImage?
     /// Also store the reversed twin (question and answer swapped), linked to this card.
-    public var withTwin: Bool
+    package var withTwin: Bool
 
-    public init(
+    package init(
         topicID: Int64, kind: CardKind, question: String, answer: String, explanation: String?,
         origin: CardOrigin = .manual, image: NewImage? = nil, withTwin: Bool = false
     ) {
@@ -87,21 +87,21 @@ public struct NewCard: Sendable, Hashable {
 }
 
 /// A card's new content for ``Store/updateCard(id:to:alsoTwin:)``: the whole card as it should be afterwards.
-public struct CardUpdate: Sendable, Hashable {
+package struct CardUpdate: Sendable, Hashable {
     /// What happens to the card's picture.
-    public enum ImageChange: Sendable, Hashable {
+    package enum ImageChange: Sendable, Hashable {
         case keep
         case replace(NewImage)
         case remove
     }
 
-    public var kind: CardKind
-    public var question: String
-    public var answer: String
-    public var explanation: String?
-    public var image: ImageChange
+    package var kind: CardKind
+    package var question: String
+    package var answer: String
+    package var explanation: String?
+    package var image: ImageChange
 
-    public init(kind: CardKind, question: String, answer: String, explanation: String?, image: ImageChange = .keep) {
+    package init(kind: CardKind, question: String, answer: String, explanation: String?, image: ImageChange = .keep) {
         self.kind = kind
         self.question = question
         self.answer = answer
@@ -111,9 +111,9 @@ public struct CardUpdate: Sendable, Hashable {
 }
 
 /// What an edit changed.
-public struct CardEdit: Sendable, Hashable {
-    public var card: CardDetails
+package struct CardEdit: Sendable, Hashable {
+    package var card: CardDetails
     /// The twin after the edit (changed only when ``twinUpdated``).
-    public var twin: CardDetails?
-    public var twinUpdated: Bool
+    package var twin: CardDetails?
+    package var twinUpdated: Bool
 }

@@ -1,7 +1,7 @@
-public import struct Foundation.Date
+package import struct Foundation.Date
 
 /// Where a job is in its life: queued → running → done, or → failed (retried later) → dead; or cancelled by hand.
-public enum JobStatus: String, Sendable, Codable, CaseIterable, Hashable {
+package enum JobStatus: String, Sendable, Codable, CaseIterable, Hashable {
     /// Waiting for a worker; runs once `runAfter` has passed.
     case queued
     /// A worker holds its lease; another worker may take it over once the lease has expired.
@@ -16,7 +16,7 @@ public enum JobStatus: String, Sendable, Codable, CaseIterable, Hashable {
     case cancelled
 
     /// Whether the job still counts as its topic's open job (at most one per topic).
-    public var isOpen: Bool {
+    package var isOpen: Bool {
         switch self {
         case .queued, .running, .failed, .dead: true
         case .done, .cancelled: false
@@ -25,30 +25,30 @@ public enum JobStatus: String, Sendable, Codable, CaseIterable, Hashable {
 }
 
 /// One refill job: produce the next batch of a topic.
-public struct Job: Sendable, Codable, Hashable, Identifiable {
-    public var id: Int64
-    public var topicID: Int64
-    public var topicName: String
+package struct Job: Sendable, Codable, Hashable, Identifiable {
+    package var id: Int64
+    package var topicID: Int64
+    package var topicName: String
     /// Always `refill` for now.
-    public var kind: String
+    package var kind: String
     /// The batch number the job produces; set when a worker claims it (the topic's next number at that moment).
-    public var batchNumber: Int?
-    public var status: JobStatus
+    package var batchNumber: Int?
+    package var status: JobStatus
     /// Attempts started so far (claims), the current one included.
-    public var attempts: Int
-    public var maxAttempts: Int
+    package var attempts: Int
+    package var maxAttempts: Int
     /// Not run before this moment.
-    public var runAfter: Date
+    package var runAfter: Date
     /// Who holds the lease (e.g. `host:pid`), while running.
-    public var leaseOwner: String?
-    public var leaseExpiresAt: Date?
+    package var leaseOwner: String?
+    package var leaseExpiresAt: Date?
     /// Why the last attempt failed; never card text or keys.
-    public var lastError: String?
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var finishedAt: Date?
+    package var lastError: String?
+    package var createdAt: Date
+    package var updatedAt: Date
+    package var finishedAt: Date?
 
-    public init(
+    package init(
         id: Int64, topicID: Int64, topicName: String, kind: String = "refill", batchNumber: Int?, status: JobStatus,
         attempts: Int, maxAttempts: Int, runAfter: Date, leaseOwner: String?, leaseExpiresAt: Date?,
         lastError: String?, createdAt: Date, updatedAt: Date, finishedAt: Date?

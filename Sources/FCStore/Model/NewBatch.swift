@@ -1,4 +1,4 @@
-public import FCCore
+package import FCCore
 
 /// A batch to store: the generation call's facts and the cards the sanitizer kept.
 ///
@@ -9,22 +9,22 @@ public import FCCore
 ///     cards: report.cards)
 /// let stored = try await store.storeBatch(batch)
 /// ```
-public struct NewBatch: Sendable, Hashable {
-    public var topicID: Int64
+package struct NewBatch: Sendable, Hashable {
+    package var topicID: Int64
     /// Number, aspect and depth; the number must be new for the topic.
-    public var plan: BatchPlan
-    public var provider: String
-    public var model: String
-    public var promptHash: String
-    public var outcome: BatchOutcome
+    package var plan: BatchPlan
+    package var provider: String
+    package var model: String
+    package var promptHash: String
+    package var outcome: BatchOutcome
     /// Cards the sanitizer dropped, by reason. The store adds its own `duplicateInTopic` skips to it.
-    public var dropped: [DropReason: Int]
-    public var usage: TokenUsage
-    public var latencyMilliseconds: Int
+    package var dropped: [DropReason: Int]
+    package var usage: TokenUsage
+    package var latencyMilliseconds: Int
     /// In deck order; each gets the next position in the topic.
-    public var cards: [CardDraft]
+    package var cards: [CardDraft]
 
-    public init(
+    package init(
         topicID: Int64,
         plan: BatchPlan,
         provider: String,

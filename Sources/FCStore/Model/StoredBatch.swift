@@ -1,15 +1,15 @@
-public import FCCore
+package import FCCore
 
 /// What ``Store/storeBatch(_:)`` wrote: the batch row and the cards that were new to the topic.
-public struct StoredBatch: Sendable, Hashable {
+package struct StoredBatch: Sendable, Hashable {
     /// The stored batch; `cardsKept` and `dropped` include the duplicates the store skipped.
-    public var record: BatchRecord
+    package var record: BatchRecord
     /// The inserted cards, in position order.
-    public var cards: [Card]
+    package var cards: [Card]
     /// Drafts not inserted because the topic (or an earlier draft of this batch) already had the question.
-    public var skippedDuplicates: Int
+    package var skippedDuplicates: Int
 
-    public init(record: BatchRecord, cards: [Card], skippedDuplicates: Int) {
+    package init(record: BatchRecord, cards: [Card], skippedDuplicates: Int) {
         self.record = record
         self.cards = cards
         self.skippedDuplicates = skippedDuplicates

@@ -1,15 +1,15 @@
 /// A topic's refill subscription: keep it stocked with cards, one batch at a time.
 ///
 /// A topic without a policy is not refilled. See ``RefillRule`` for when a refill is due.
-public struct TopicPolicy: Sendable, Codable, Hashable {
+package struct TopicPolicy: Sendable, Codable, Hashable {
     /// A refill is due when fewer unstudied cards than this remain.
-    public var refillBelow: Int
+    package var refillBelow: Int
     /// Cards each refill batch asks for.
-    public var batchSize: Int
+    package var batchSize: Int
     /// No refills once the topic has this many batches; `nil` = unlimited.
-    public var maxBatches: Int?
+    package var maxBatches: Int?
 
-    public init(refillBelow: Int, batchSize: Int, maxBatches: Int? = nil) {
+    package init(refillBelow: Int, batchSize: Int, maxBatches: Int? = nil) {
         self.refillBelow = refillBelow
         self.batchSize = batchSize
         self.maxBatches = maxBatches
@@ -17,21 +17,21 @@ public struct TopicPolicy: Sendable, Codable, Hashable {
 }
 
 /// A topic's refill policy and the counts the refill rule looks at, for `fcgen topic show`.
-public struct TopicRefillStatus: Sendable, Codable, Hashable {
-    public var topicID: Int64
-    public var name: String
+package struct TopicRefillStatus: Sendable, Codable, Hashable {
+    package var topicID: Int64
+    package var name: String
     /// `nil` when the topic is not subscribed to refills.
-    public var policy: TopicPolicy?
-    public var cardCount: Int
+    package var policy: TopicPolicy?
+    package var cardCount: Int
     /// Cards no learner has studied yet (see ``RefillRule``).
-    public var unstudiedCount: Int
-    public var batchCount: Int
+    package var unstudiedCount: Int
+    package var batchCount: Int
     /// The topic's open job (queued, running, failed or dead), if any.
-    public var openJob: Job?
+    package var openJob: Job?
     /// Whether a refill is due by the rule right now (an open job may already be taking care of it).
-    public var isRefillDue: Bool
+    package var isRefillDue: Bool
 
-    public init(
+    package init(
         topicID: Int64, name: String, policy: TopicPolicy?, cardCount: Int, unstudiedCount: Int, batchCount: Int,
         openJob: Job?, isRefillDue: Bool
     ) {

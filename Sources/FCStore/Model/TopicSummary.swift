@@ -1,17 +1,17 @@
-public import struct Foundation.Date
+package import struct Foundation.Date
 
 /// A topic with its deck size and batch history at a glance, for listings.
-public struct TopicSummary: Sendable, Codable, Hashable, Identifiable {
-    public var id: Int64
-    public var name: String
+package struct TopicSummary: Sendable, Codable, Hashable, Identifiable {
+    package var id: Int64
+    package var name: String
     /// Cards stored for the topic.
-    public var cardCount: Int
+    package var cardCount: Int
     /// Batches stored for the topic.
-    public var batchCount: Int
+    package var batchCount: Int
     /// When the newest batch was stored; `nil` before the first one.
-    public var lastBatchAt: Date?
+    package var lastBatchAt: Date?
 
-    public init(id: Int64, name: String, cardCount: Int, batchCount: Int, lastBatchAt: Date?) {
+    package init(id: Int64, name: String, cardCount: Int, batchCount: Int, lastBatchAt: Date?) {
         self.id = id
         self.name = name
         self.cardCount = cardCount

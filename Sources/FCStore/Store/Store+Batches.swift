@@ -1,9 +1,9 @@
-public import FCCore
+package import FCCore
 import Foundation
 
 extension Store {
     /// The highest batch number stored for the topic; 0 when it has none.
-    public func lastBatchNumber(topicID: Int64) throws -> Int {
+    package func lastBatchNumber(topicID: Int64) throws -> Int {
         try connection.withStatement(
             "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = ?", operation: "read last batch number"
         ) { statement in
@@ -25,7 +25,7 @@ extension Store {
     ///
     /// - Throws: ``StoreError/batchNumberTaken(topicID:number:)`` when the topic already has a batch with this
     ///   number (two runs raced); ``StoreError/topicNotFound(topicID:)``; ``StoreError/sqlite(path:operation:code:message:)``.
-    public func storeBatch(_ batch: NewBatch) throws -> StoredBatch {
+    package func storeBatch(_ batch: NewBatch) throws -> StoredBatch {
         try storeBatch(batch, operation: "store batch", before: {}, after: { _ in })
     }
 
@@ -109,7 +109,7 @@ extension Store {
     }
 
     /// The topic's batches, by number.
-    public func batches(topicID: Int64) throws -> [BatchRecord] {
+    package func batches(topicID: Int64) throws -> [BatchRecord] {
         try connection.withStatement(
             """
             SELECT id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome, cards_kept,

@@ -14,7 +14,7 @@ extension Store {
     /// One card with its picture, twin link and last edit.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    public func cardDetails(id: Int64) throws -> CardDetails {
+    package func cardDetails(id: Int64) throws -> CardDetails {
         try connection.withStatement(
             "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ?", operation: "read card"
         ) { statement in
@@ -25,7 +25,7 @@ extension Store {
     }
 
     /// Every card of the topic with details, in deck order (for exports).
-    public func cardDetails(topicID: Int64) throws -> [CardDetails] {
+    package func cardDetails(topicID: Int64) throws -> [CardDetails] {
         try connection.withStatement(
             "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.topic_id = ? ORDER BY c.position",
             operation: "list card details"

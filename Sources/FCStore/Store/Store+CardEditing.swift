@@ -16,7 +16,7 @@ extension Store {
     /// - Returns: the stored card, then its twin when ``NewCard/withTwin`` is set.
     /// - Throws: ``StoreError/duplicateQuestion(topicID:existingCardID:side:)`` (nothing is stored),
     ///   ``StoreError/topicNotFound(topicID:)``.
-    public func addCard(_ new: NewCard) throws -> [CardDetails] {
+    package func addCard(_ new: NewCard) throws -> [CardDetails] {
         let now = now().unixMilliseconds
         return try connection.immediateTransaction("add card") {
             if let image = new.image { try insertImage(image, createdAt: now) }
@@ -41,7 +41,7 @@ extension Store {
     /// offer to update it.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/duplicateQuestion(topicID:existingCardID:side:)``.
-    public func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) throws -> CardEdit {
+    package func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) throws -> CardEdit {
         let now = now().unixMilliseconds
         return try connection.immediateTransaction("edit card") {
             let current = try cardDetails(id: id)

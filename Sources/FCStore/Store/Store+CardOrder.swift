@@ -7,7 +7,7 @@ extension Store {
     /// goes with it, and an image no other card shows is deleted too.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
-    public func deleteCards(ids: [Int64]) throws {
+    package func deleteCards(ids: [Int64]) throws {
         try connection.immediateTransaction("delete cards") {
             for id in Set(ids).sorted() {
                 let details = try cardDetails(id: id)
@@ -32,7 +32,7 @@ extension Store {
     /// Moves a card to `position` (1…count) in its deck, shifting the cards in between by one.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/positionOutOfRange(position:count:)``.
-    public func moveCard(id: Int64, to position: Int) throws -> CardDetails {
+    package func moveCard(id: Int64, to position: Int) throws -> CardDetails {
         try connection.immediateTransaction("move card") {
             let details = try cardDetails(id: id)
             let count = try lastCardPosition(topicID: details.card.topicID)

@@ -1,9 +1,9 @@
-public import FCCore
+package import FCCore
 import Foundation
 
 extension Store {
     /// The topic's cards in deck order (by position).
-    public func cards(topicID: Int64) throws -> [Card] {
+    package func cards(topicID: Int64) throws -> [Card] {
         try connection.withStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at
@@ -19,7 +19,7 @@ extension Store {
     }
 
     /// The dedup keys of the topic's cards: what the sanitizer checks new questions against.
-    public func dedupKeys(topicID: Int64) throws -> Set<String> {
+    package func dedupKeys(topicID: Int64) throws -> Set<String> {
         try connection.withStatement("SELECT dedup_key FROM cards WHERE topic_id = ?", operation: "list dedup keys") {
             statement in
             try statement.bind(topicID, at: 1)
@@ -30,7 +30,7 @@ extension Store {
     }
 
     /// The topic's newest questions, newest first (highest position first); for a prompt's avoid-list.
-    public func recentQuestions(topicID: Int64, limit: Int) throws -> [String] {
+    package func recentQuestions(topicID: Int64, limit: Int) throws -> [String] {
         guard limit > 0 else { return [] }
         return try connection.withStatement(
             "SELECT question FROM cards WHERE topic_id = ? ORDER BY position DESC LIMIT ?",

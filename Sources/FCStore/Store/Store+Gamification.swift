@@ -2,7 +2,7 @@ import Foundation
 
 extension Store {
     /// The learner's persisted gamification state; `nil` before their first gamified event.
-    public func gamificationState(userID: Int64) throws -> StoredGamificationState? {
+    package func gamificationState(userID: Int64) throws -> StoredGamificationState? {
         try connection.withStatement(
             "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = ?",
             operation: "read gamification state"
@@ -19,7 +19,7 @@ extension Store {
     /// compute the write, and stores it (what `fcgen boxes open` does).
     ///
     /// - Returns: What was written; an empty commit when `body` returns `nil`.
-    public func updateGamification(
+    package func updateGamification(
         userID: Int64, _ body: @Sendable (GamificationInput) throws -> GamificationWrite?
     ) throws -> GamificationCommit {
         try connection.immediateTransaction("update gamification") {

@@ -2,7 +2,7 @@ import Foundation
 
 extension Store {
     /// The learner's awards, newest first; only those of `sessionID` when given.
-    public func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) throws -> [AwardRecord] {
+    package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) throws -> [AwardRecord] {
         let filter = sessionID == nil ? "" : " AND session_id = ?3"
         return try connection.withStatement(
             """
@@ -27,7 +27,7 @@ extension Store {
     }
 
     /// The learner's boxes, oldest first; only unopened ones when `unopenedOnly`; only `sessionID`'s when given.
-    public func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) throws -> [BoxRecord] {
+    package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) throws -> [BoxRecord] {
         var sql = """
             SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = ?1
             """
@@ -52,7 +52,7 @@ extension Store {
     }
 
     /// The learner's unlocked achievements, in unlock order.
-    public func unlockedAchievements(userID: Int64) throws -> [AchievementRecord] {
+    package func unlockedAchievements(userID: Int64) throws -> [AchievementRecord] {
         try connection.withStatement(
             "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = ? ORDER BY unlocked_at, achievement_id",
             operation: "list achievements"
@@ -70,7 +70,7 @@ extension Store {
     }
 
     /// The learner's stored challenges for a local day (`YYYY-MM-DD`), by kind.
-    public func challenges(userID: Int64, day: String) throws -> [ChallengeRecord] {
+    package func challenges(userID: Int64, day: String) throws -> [ChallengeRecord] {
         try connection.withStatement(
             """
             SELECT day, kind, target, xp, progress, completed_at, expires_at FROM challenges
@@ -94,7 +94,7 @@ extension Store {
     }
 
     /// Every learner's stats for a local day (`YYYY-MM-DD`), with their names: the leaderboard's rows.
-    public func dailyStats(day: String) throws -> [DailyStatsRecord] {
+    package func dailyStats(day: String) throws -> [DailyStatsRecord] {
         try connection.withStatement(
             """
             SELECT d.user_id, u.name, d.day, d.cards_reviewed, d.topics_explored, d.achievements, d.xp

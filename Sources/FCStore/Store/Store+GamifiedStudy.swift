@@ -18,7 +18,7 @@ extension Store {
     ///                                             gamify: { input in … })
     /// recorded.gamification?.paidXP
     /// ```
-    public func recordReview(
+    package func recordReview(
         userID: Int64,
         cardID: Int64,
         sessionID: Int64?,
@@ -41,7 +41,7 @@ extension Store {
     /// Counts a quiz (or free) answer in its session and runs `gamify` for it, in one transaction.
     ///
     /// - Returns: The session moved on, and what the gamification wrote (`nil` when `gamify` returned `nil`).
-    public func answerWithoutReview(
+    package func answerWithoutReview(
         sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
         gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
@@ -63,7 +63,7 @@ extension Store {
     /// Ends the session and, when this call ended it, runs `gamify` for it, in one transaction.
     ///
     /// Ending an ended session returns it unchanged and runs nothing, so a repeated `session end` earns no boxes.
-    public func endSession(
+    package func endSession(
         id: Int64, userID: Int64, gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         let endedAt = now().unixMilliseconds

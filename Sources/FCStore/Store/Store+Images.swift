@@ -1,6 +1,6 @@
 extension Store {
     /// The stored bytes of an image, by its hash; `nil` when no image has it.
-    public func imageBytes(hash: String) throws -> NewImage? {
+    package func imageBytes(hash: String) throws -> NewImage? {
         try connection.withStatement("SELECT mime, bytes FROM images WHERE hash = ?", operation: "read image") {
             statement in
             try statement.bind(hash, at: 1)

@@ -14,7 +14,7 @@ extension Store {
     /// ```
     ///
     /// - Returns: the claimed job, or `nil` when nothing is due.
-    public func claimNextJob(owner: String, lease: Duration) throws -> Job? {
+    package func claimNextJob(owner: String, lease: Duration) throws -> Job? {
         let now = now().unixMilliseconds
         let id: Int64? = try connection.immediateTransaction("claim job") {
             try connection.withStatement(
@@ -45,7 +45,7 @@ extension Store {
     /// Extends `owner`'s lease on a running job to now + `lease`.
     ///
     /// - Returns: `false` when the lease is lost: the job was taken over, cancelled or finished.
-    public func renewLease(jobID: Int64, owner: String, lease: Duration) throws -> Bool {
+    package func renewLease(jobID: Int64, owner: String, lease: Duration) throws -> Bool {
         let now = now().unixMilliseconds
         return try connection.immediateTransaction("renew lease") {
             try connection.withStatement(
@@ -71,7 +71,7 @@ extension Store {
     /// - Throws: ``StoreError/leaseLost(jobID:)`` (nothing is stored) when `owner` no longer holds the job, for
     ///   example because its lease expired and another worker took it over; every error of
     ///   ``storeBatch(_:)``, which also rolls everything back.
-    public func completeJob(jobID: Int64, owner: String, batch: NewBatch) throws -> StoredBatch {
+    package func completeJob(jobID: Int64, owner: String, batch: NewBatch) throws -> StoredBatch {
         let now = now().unixMilliseconds
         return try storeBatch(
             batch, operation: "complete job",
@@ -109,7 +109,7 @@ extension Store {
     /// - Returns: the updated job.
     /// - Throws: ``StoreError/leaseLost(jobID:)`` when `owner` no longer holds the job (nothing is changed).
     @discardableResult
-    public func failJob(
+    package func failJob(
         jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @Sendable (Int) -> Duration
     ) throws -> Job {
         let now = now().unixMilliseconds
@@ -144,7 +144,7 @@ extension Store {
     ///
     /// - Returns: `false` when `owner` no longer held the job (nothing changed).
     @discardableResult
-    public func releaseJob(jobID: Int64, owner: String) throws -> Bool {
+    package func releaseJob(jobID: Int64, owner: String) throws -> Bool {
         let now = now().unixMilliseconds
         return try connection.immediateTransaction("release job") {
             try connection.withStatement(

@@ -9,7 +9,7 @@ extension Store {
     ///
     /// - Parameter maxAttempts: attempts each new job gets before it is dead.
     /// - Returns: the jobs created now, by topic id.
-    public func enqueueDueRefills(maxAttempts: Int) throws -> [Job] {
+    package func enqueueDueRefills(maxAttempts: Int) throws -> [Job] {
         let now = now().unixMilliseconds
         let ids = try connection.immediateTransaction("enqueue refills") {
             try connection.withStatement(
@@ -36,7 +36,7 @@ extension Store {
     }
 
     /// The job with this id, or `nil`.
-    public func job(id: Int64) throws -> Job? {
+    package func job(id: Int64) throws -> Job? {
         try connection.withStatement("\(Self.jobColumns) WHERE j.id = ?", operation: "read job") { statement in
             try statement.bind(id, at: 1)
             return try statement.step() ? try Self.job(from: statement) : nil
@@ -44,7 +44,7 @@ extension Store {
     }
 
     /// Jobs, newest first; only those with `status` when given.
-    public func jobs(status: JobStatus? = nil) throws -> [Job] {
+    package func jobs(status: JobStatus? = nil) throws -> [Job] {
         try connection.withStatement(
             "\(Self.jobColumns) WHERE ?1 IS NULL OR j.status = ?1 ORDER BY j.id DESC", operation: "list jobs"
         ) { statement in
@@ -56,7 +56,7 @@ extension Store {
     }
 
     /// The topic's jobs, newest first.
-    public func jobs(topicID: Int64) throws -> [Job] {
+    package func jobs(topicID: Int64) throws -> [Job] {
         try connection.withStatement(
             "\(Self.jobColumns) WHERE j.topic_id = ? ORDER BY j.id DESC", operation: "list topic jobs"
         ) { statement in
@@ -72,7 +72,7 @@ extension Store {
     /// - Throws: ``StoreError/jobNotFound(id:)``, or ``StoreError/jobStateConflict(id:status:action:)`` when the
     ///   job is queued, running, done or cancelled.
     @discardableResult
-    public func retryJob(id: Int64) throws -> Job {
+    package func retryJob(id: Int64) throws -> Job {
         try changeJob(id: id, action: "retry", allowed: [.failed, .dead]) { now in
             """
             UPDATE jobs SET status = 'queued', attempts = 0, run_after = \(now), updated_at = \(now),
@@ -89,7 +89,7 @@ extension Store {
     /// - Throws: ``StoreError/jobNotFound(id:)``, or ``StoreError/jobStateConflict(id:status:action:)`` for a
     ///   done or cancelled job.
     @discardableResult
-    public func cancelJob(id: Int64) throws -> Job {
+    package func cancelJob(id: Int64) throws -> Job {
         try changeJob(id: id, action: "cancel", allowed: [.queued, .running, .failed, .dead]) { now in
             """
             UPDATE jobs SET status = 'cancelled', updated_at = \(now), finished_at = \(now),

@@ -1,11 +1,11 @@
 /// One column value of a learning-state row, whatever its type.
-public enum StateValue: Sendable, Codable, Hashable {
+package enum StateValue: Sendable, Codable, Hashable {
     case integer(Int64)
     case real(Double)
     case text(String)
     case null
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .integer(let value): try container.encode(value)
@@ -15,7 +15,7 @@ public enum StateValue: Sendable, Codable, Hashable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -35,7 +35,7 @@ extension Store {
     ///
     /// Read generically (`SELECT *`) so an export carries whatever the study schema records, without this code
     /// knowing its columns.
-    public func learningState(topicID: Int64) throws -> [Int64: [[String: StateValue]]]? {
+    package func learningState(topicID: Int64) throws -> [Int64: [[String: StateValue]]]? {
         guard try hasColumn(table: "card_states", column: "card_id") else { return nil }
         let statement = try connection.prepare(
             """

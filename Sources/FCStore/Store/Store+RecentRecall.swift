@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The recall window: a learner's latest reviews in a topic before a given review, read the same way whether a
 /// review is being recorded or a log is being replayed, so badger's recall targeting is reproducible.
@@ -15,7 +15,7 @@ extension Store {
     ///
     /// Walks the `(user_id, reviewed_at)` index backwards from `time` and stops after `window` reviews of the
     /// topic; `EXPLAIN QUERY PLAN` shows `SEARCH r USING INDEX reviews_user_time (user_id=? AND reviewed_at<?)`.
-    public func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
+    package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
         try connection.withStatement(
             """
             SELECT COUNT(*), COALESCE(SUM(rating > 0), 0) FROM (

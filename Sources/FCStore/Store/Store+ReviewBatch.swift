@@ -17,7 +17,7 @@ extension Store {
     ///   - gamify: Called once per review after its review row and state are written, with the gamification input
     ///     and the review's index; `nil`: no gamification.
     /// - Returns: One result per review, in order.
-    public func recordReviews(
+    package func recordReviews(
         _ reviews: [PendingReview], decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision,
         gamify: (@Sendable (GamificationInput, Int) throws -> GamificationWrite?)? = nil
     ) throws -> [RecordedReview] {
@@ -42,13 +42,13 @@ extension Store {
 }
 
 /// One review of a batch for ``Store/recordReviews(_:decide:)``: whose, which card, which session, which window.
-public struct PendingReview: Sendable, Hashable {
-    public var userID: Int64
-    public var cardID: Int64
-    public var sessionID: Int64?
-    public var recallWindow: RecallWindow?
+package struct PendingReview: Sendable, Hashable {
+    package var userID: Int64
+    package var cardID: Int64
+    package var sessionID: Int64?
+    package var recallWindow: RecallWindow?
 
-    public init(userID: Int64, cardID: Int64, sessionID: Int64? = nil, recallWindow: RecallWindow? = nil) {
+    package init(userID: Int64, cardID: Int64, sessionID: Int64? = nil, recallWindow: RecallWindow? = nil) {
         self.userID = userID
         self.cardID = cardID
         self.sessionID = sessionID

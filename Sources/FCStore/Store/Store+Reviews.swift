@@ -21,7 +21,7 @@ extension Store {
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/sessionNotFound(id:)``,
     ///   ``StoreError/sessionConflict(id:problem:)``, whatever `decide` throws.
     @discardableResult
-    public func recordReview(
+    package func recordReview(
         userID: Int64,
         cardID: Int64,
         sessionID: Int64?,
@@ -80,7 +80,7 @@ extension Store {
     }
 
     /// The learner's state of the card; `nil` when they have never reviewed it.
-    public func cardState(userID: Int64, cardID: Int64) throws -> StoredCardState? {
+    package func cardState(userID: Int64, cardID: Int64) throws -> StoredCardState? {
         try connection.withStatement(
             "SELECT \(Self.stateColumns) FROM card_states WHERE user_id = ? AND card_id = ?",
             operation: "read card state"
@@ -92,7 +92,7 @@ extension Store {
     }
 
     /// The learner's reviews of the card, oldest first.
-    public func reviewLog(userID: Int64, cardID: Int64) throws -> [StoredReview] {
+    package func reviewLog(userID: Int64, cardID: Int64) throws -> [StoredReview] {
         try connection.withStatement(
             """
             SELECT rating, reviewed_at FROM reviews WHERE user_id = ? AND card_id = ? ORDER BY reviewed_at, id

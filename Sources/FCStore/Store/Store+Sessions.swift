@@ -3,7 +3,7 @@ import Foundation
 
 extension Store {
     /// Starts a session with its planned queue and returns it.
-    public func createSession(
+    package func createSession(
         userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]
     ) throws -> StudySessionRecord {
         let startedAt = now().unixMilliseconds
@@ -31,7 +31,7 @@ extension Store {
     /// The learner's session with this id.
     ///
     /// - Throws: ``StoreError/sessionNotFound(id:)`` when there is none (or it is another learner's).
-    public func session(id: Int64, userID: Int64) throws -> StudySessionRecord {
+    package func session(id: Int64, userID: Int64) throws -> StudySessionRecord {
         try connection.withStatement(
             "SELECT \(Self.sessionColumns) FROM sessions WHERE id = ? AND user_id = ?", operation: "read session"
         ) { statement in
@@ -46,7 +46,7 @@ extension Store {
     ///
     /// Spaced sessions move on through ``recordReview(userID:cardID:sessionID:decide:)`` instead.
     /// - Throws: ``StoreError/sessionConflict(id:problem:)`` when the session ended or expects another card.
-    public func answerWithoutReview(
+    package func answerWithoutReview(
         sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer
     ) throws -> StudySessionRecord {
         try connection.immediateTransaction("answer in session") {
@@ -55,7 +55,7 @@ extension Store {
     }
 
     /// Ends the session (once; ending an ended session returns it unchanged).
-    public func endSession(id: Int64, userID: Int64) throws -> StudySessionRecord {
+    package func endSession(id: Int64, userID: Int64) throws -> StudySessionRecord {
         let endedAt = now().unixMilliseconds
         return try connection.immediateTransaction("end session") {
             try connection.withStatement(
@@ -72,7 +72,7 @@ extension Store {
     }
 
     /// The learner's most recent sessions, newest first.
-    public func recentSessions(userID: Int64, limit: Int) throws -> [StudySessionRecord] {
+    package func recentSessions(userID: Int64, limit: Int) throws -> [StudySessionRecord] {
         try connection.withStatement(
             "SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? ORDER BY started_at DESC, id DESC LIMIT ?",
             operation: "list sessions"

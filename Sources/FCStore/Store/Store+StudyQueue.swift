@@ -1,5 +1,5 @@
-public import FCCore
-public import Foundation
+package import FCCore
+package import Foundation
 
 extension Store {
     /// The learner's due cards, weakest level first and then earliest due, at most `limit`.
@@ -15,7 +15,7 @@ extension Store {
     /// - Parameters:
     ///   - topicIDs: Only cards of these topics; `nil` for every topic.
     ///   - until: Cards due at or before this time.
-    public func dueCandidates(userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int) throws -> [DueCandidate] {
+    package func dueCandidates(userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int) throws -> [DueCandidate] {
         try connection.withStatement(
             Self.dueCandidatesQuery,
             operation: "list due cards"
@@ -46,13 +46,13 @@ extension Store {
         """
 
     /// The highest knowledge level the study queue reads; the pipeline's levels stay below it (it caps them at 40).
-    public static let maximumLevel = 63
+    package static let maximumLevel = 63
 
     /// "0, 1, …, 63": the levels ``dueCandidates(userID:topicIDs:until:limit:)`` seeks, as SQL.
     static let levelList = (0...maximumLevel).map(String.init).joined(separator: ", ")
 
     /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`.
-    public func newCardIDs(userID: Int64, topicIDs: [Int64]?, limit: Int) throws -> [Int64] {
+    package func newCardIDs(userID: Int64, topicIDs: [Int64]?, limit: Int) throws -> [Int64] {
         try connection.withStatement(
             """
             SELECT c.id FROM cards c
@@ -73,7 +73,7 @@ extension Store {
     }
 
     /// The cards with these ids, in the order of `ids`; unknown ids are left out.
-    public func cards(ids: [Int64]) throws -> [Card] {
+    package func cards(ids: [Int64]) throws -> [Card] {
         guard !ids.isEmpty else { return [] }
         let found = try connection.withStatement(
             """
@@ -96,14 +96,14 @@ extension Store {
     /// The card with this id.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    public func card(id: Int64) throws -> Card {
+    package func card(id: Int64) throws -> Card {
         guard let card = try cards(ids: [id]).first else { throw StoreError.cardNotFound(id: id) }
         return card
     }
 
     /// Every topic (or only `topicIDs`) with the learner's studied, due (at or before `until`) and known counts,
     /// by name.
-    public func topicStudySummaries(userID: Int64, until: Date, topicIDs: [Int64]? = nil) throws
+    package func topicStudySummaries(userID: Int64, until: Date, topicIDs: [Int64]? = nil) throws
         -> [TopicStudySummary]
     {
         try connection.withStatement(
@@ -139,7 +139,7 @@ extension Store {
     }
 
     /// The learner's reviews (of one topic, when given), oldest first: what statistics and streaks are made of.
-    public func reviewEvents(userID: Int64, topicID: Int64? = nil) throws -> [ReviewEvent] {
+    package func reviewEvents(userID: Int64, topicID: Int64? = nil) throws -> [ReviewEvent] {
         try connection.withStatement(
             """
             SELECT c.topic_id, r.reviewed_at, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id

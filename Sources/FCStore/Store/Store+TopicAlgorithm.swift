@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 extension Store {
     /// The topic's scheduling algorithm (`badger` unless changed).
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    public func topicAlgorithm(topicID: Int64) throws -> String {
+    package func topicAlgorithm(topicID: Int64) throws -> String {
         try connection.withStatement("SELECT algorithm FROM topics WHERE id = ?", operation: "read algorithm") {
             statement in
             try statement.bind(topicID, at: 1)
@@ -24,7 +24,7 @@ extension Store {
     ///     `Scheduler.rebuild`).
     /// - Returns: How many card states were rebuilt.
     @discardableResult
-    public func setTopicAlgorithm(
+    package func setTopicAlgorithm(
         _ algorithm: String, topicID: Int64, recallWindow: Int = 0, rebuild: @Sendable (CardHistory) -> StoredCardState
     ) throws -> Int {
         try connection.immediateTransaction("set topic algorithm") {
@@ -68,10 +68,10 @@ extension Store {
 }
 
 /// A learner's review history of one card: what a rebuild replays.
-public struct CardHistory: Sendable {
-    public var userID: Int64
-    public var cardID: Int64
-    public var cardCreatedAt: Date
+package struct CardHistory: Sendable {
+    package var userID: Int64
+    package var cardID: Int64
+    package var cardCreatedAt: Date
     /// Oldest first.
-    public var log: [StoredReview]
+    package var log: [StoredReview]
 }

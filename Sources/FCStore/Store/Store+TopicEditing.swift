@@ -1,11 +1,11 @@
-public import FCCore
+package import FCCore
 import Foundation
 
 extension Store {
     /// Renames a topic (a change of case only is allowed).
     ///
     /// - Throws: ``StoreError/topicNameTaken(_:)``, ``StoreError/invalidTopicName``, ``StoreError/topicNotFound(topicID:)``.
-    public func renameTopic(id: Int64, to name: String) throws -> Topic {
+    package func renameTopic(id: Int64, to name: String) throws -> Topic {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw StoreError.invalidTopicName }
         return try connection.immediateTransaction("rename topic") {
@@ -30,7 +30,7 @@ extension Store {
     ///
     /// - Parameter force: required when the topic has cards; without it such a topic is refused.
     /// - Throws: ``StoreError/topicHasCards(name:cards:)``, ``StoreError/topicNotFound(topicID:)``.
-    public func deleteTopic(id: Int64, force: Bool) throws -> TopicDeletion {
+    package func deleteTopic(id: Int64, force: Bool) throws -> TopicDeletion {
         try connection.immediateTransaction("delete topic") {
             let deletion = try connection.withStatement(
                 """
@@ -61,7 +61,7 @@ extension Store {
     }
 
     /// Sets a topic's colour and icon (`nil` clears one).
-    public func setTopicAppearance(_ appearance: TopicAppearance, topicID: Int64) throws {
+    package func setTopicAppearance(_ appearance: TopicAppearance, topicID: Int64) throws {
         try connection.immediateTransaction("set topic appearance") {
             try connection.withStatement(
                 "UPDATE topics SET color = ?, icon = ? WHERE id = ?", operation: "set topic appearance"
@@ -76,7 +76,7 @@ extension Store {
     }
 
     /// A topic's colour and icon.
-    public func topicAppearance(topicID: Int64) throws -> TopicAppearance {
+    package func topicAppearance(topicID: Int64) throws -> TopicAppearance {
         try connection.withStatement("SELECT color, icon FROM topics WHERE id = ?", operation: "read appearance") {
             statement in
             try statement.bind(topicID, at: 1)

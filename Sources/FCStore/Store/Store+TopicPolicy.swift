@@ -2,7 +2,7 @@ extension Store {
     /// Subscribes the topic to refills with `policy`, or unsubscribes it with `nil`.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``, ``StoreError/invalidPolicy(_:)`` for a non-positive value.
-    public func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) throws {
+    package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) throws {
         if let policy {
             guard policy.refillBelow > 0 else { throw StoreError.invalidPolicy("refill-below must be at least 1") }
             guard policy.batchSize > 0 else { throw StoreError.invalidPolicy("batch size must be at least 1") }
@@ -28,7 +28,7 @@ extension Store {
     /// The topic's refill policy; `nil` when it is not subscribed.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    public func topicPolicy(topicID: Int64) throws -> TopicPolicy? {
+    package func topicPolicy(topicID: Int64) throws -> TopicPolicy? {
         try connection.withStatement(
             "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = ?", operation: "read topic policy"
         ) { statement in
@@ -41,7 +41,7 @@ extension Store {
     /// The topic's policy with the counts the refill rule looks at and its open job.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    public func topicRefillStatus(topicID: Int64) throws -> TopicRefillStatus {
+    package func topicRefillStatus(topicID: Int64) throws -> TopicRefillStatus {
         let row = try connection.withStatement(
             """
             SELECT t.name, t.refill_below, t.batch_size, t.max_batches,

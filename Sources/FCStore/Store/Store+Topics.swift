@@ -1,11 +1,11 @@
-public import FCCore
+package import FCCore
 import Foundation
 
 extension Store {
     /// The topic with this name, ignoring case (ASCII letters, as SQLite's NOCASE collation folds them).
     ///
     /// Leading and trailing whitespace is ignored. Returns `nil` when there is no such topic.
-    public func topic(named name: String) throws -> Topic? {
+    package func topic(named name: String) throws -> Topic? {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { return nil }
         return try fetchTopic(named: name)
@@ -19,7 +19,7 @@ extension Store {
     /// ```
     ///
     /// - Throws: ``StoreError/invalidTopicName`` for an empty or all-whitespace name.
-    public func ensureTopic(named name: String) throws -> Topic {
+    package func ensureTopic(named name: String) throws -> Topic {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw StoreError.invalidTopicName }
         // Most calls find an existing topic: look without taking the write lock first.
@@ -47,7 +47,7 @@ extension Store {
     }
 
     /// Every topic with its card and batch counts, sorted by name (ignoring case).
-    public func topicSummaries() throws -> [TopicSummary] {
+    package func topicSummaries() throws -> [TopicSummary] {
         try connection.withStatement(
             """
             SELECT t.id, t.name,

@@ -10,7 +10,7 @@ extension Store {
     /// ```
     ///
     /// - Throws: ``StoreError/invalidUserName`` for an empty name.
-    public func ensureUser(named name: String) throws -> User {
+    package func ensureUser(named name: String) throws -> User {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw StoreError.invalidUserName }
         if let existing = try user(named: name) { return existing }
@@ -34,7 +34,7 @@ extension Store {
     }
 
     /// The learner with this name (ignoring case), or `nil`.
-    public func user(named name: String) throws -> User? {
+    package func user(named name: String) throws -> User? {
         try connection.withStatement(
             "SELECT id, name, time_zone, created_at FROM users WHERE name = ?", operation: "find user"
         ) { statement in
@@ -47,7 +47,7 @@ extension Store {
     }
 
     /// Sets (or with `nil` clears) the learner's time zone identifier.
-    public func setTimeZone(_ identifier: String?, userID: Int64) throws {
+    package func setTimeZone(_ identifier: String?, userID: Int64) throws {
         try connection.immediateTransaction("set time zone") {
             try connection.withStatement("UPDATE users SET time_zone = ? WHERE id = ?", operation: "set time zone") {
                 statement in

@@ -19,7 +19,7 @@ public actor Store {
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
     let now: Now
     /// The database path the store was opened with.
-    public nonisolated let path: String
+    package nonisolated let path: String
 
     /// Test seam: when set to `n`, ``storeBatch(_:)`` throws ``StoreError/injectedFault(afterCardInserts:)`` once
     /// `n` cards of the batch are inserted (0: right after the batch row), inside the transaction, so tests can
@@ -53,13 +53,13 @@ public actor Store {
     }
 
     /// The newest applied migration's version (1 after the initial schema).
-    public func schemaVersion() throws -> Int {
+    package func schemaVersion() throws -> Int {
         try Migrator.currentVersion(connection)
     }
 
     /// Runs SQLite's `PRAGMA integrity_check`; returns `"ok"` for a healthy database, else SQLite's findings, one
     /// per line.
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         let statement = try connection.prepare("PRAGMA integrity_check", operation: "integrity check")
         var lines: [String] = []
         while try statement.step() { lines.append(statement.string(at: 0)) }

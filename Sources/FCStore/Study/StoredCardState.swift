@@ -1,26 +1,26 @@
-public import struct Foundation.Date
+package import struct Foundation.Date
 
 /// One learner's scheduling state of one card, as the `card_states` table holds it.
 ///
 /// The store does not interpret it (it knows no scheduler): `phase` is the scheduler's phase number (0 new,
 /// 1 learning, 2 review, 3 relearning), `algorithm` the name of the algorithm that computed it, and `level` the
 /// knowledge level the study queue orders by (0 weakest), computed by the pipeline.
-public struct StoredCardState: Sendable, Codable, Hashable {
-    public var userID: Int64
-    public var cardID: Int64
-    public var algorithm: String
-    public var phase: Int
-    public var step: Int?
-    public var stability: Double?
-    public var difficulty: Double?
-    public var box: Int?
-    public var due: Date
-    public var lastReview: Date?
-    public var reps: Int
-    public var lapses: Int
-    public var level: Int
+package struct StoredCardState: Sendable, Codable, Hashable {
+    package var userID: Int64
+    package var cardID: Int64
+    package var algorithm: String
+    package var phase: Int
+    package var step: Int?
+    package var stability: Double?
+    package var difficulty: Double?
+    package var box: Int?
+    package var due: Date
+    package var lastReview: Date?
+    package var reps: Int
+    package var lapses: Int
+    package var level: Int
 
-    public init(
+    package init(
         userID: Int64, cardID: Int64, algorithm: String, phase: Int, step: Int?, stability: Double?,
         difficulty: Double?, box: Int?, due: Date, lastReview: Date?, reps: Int, lapses: Int, level: Int
     ) {

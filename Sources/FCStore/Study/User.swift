@@ -1,18 +1,18 @@
-public import struct Foundation.Date
+package import struct Foundation.Date
 
 /// A learner: learning state, reviews and sessions belong to one. Content (topics, cards) is shared.
-public struct User: Sendable, Codable, Hashable, Identifiable {
-    public var id: Int64
+package struct User: Sendable, Codable, Hashable, Identifiable {
+    package var id: Int64
     /// Unique ignoring case; the default learner is ``defaultName``.
-    public var name: String
+    package var name: String
     /// An IANA time zone identifier ("Europe/Berlin") that decides the learner's calendar days; `nil`: UTC.
-    public var timeZone: String?
-    public var createdAt: Date
+    package var timeZone: String?
+    package var createdAt: Date
 
     /// The learner fcgen uses when no `--user` is given.
-    public static let defaultName = "local"
+    package static let defaultName = "local"
 
-    public init(id: Int64, name: String, timeZone: String?, createdAt: Date) {
+    package init(id: Int64, name: String, timeZone: String?, createdAt: Date) {
         self.id = id
         self.name = name
         self.timeZone = timeZone

@@ -30,7 +30,7 @@ enum Console {
     }
 }
 
-/// Fixed-format UTC timestamps for output (locale-dependent formatting differs between machines; PLATFORM.md).
+/// Fixed-format UTC timestamps for output (locale-dependent formatting differs between machines).
 enum Timestamp {
     static func format(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()

@@ -1,7 +1,7 @@
 import FCScheduler
 import Foundation
 
-/// The py-fsrs 6.3.2 reference sequences in `Vectors/vectors-200.jsonl` (copied from `shared/fsrs-vectors/`).
+/// The py-fsrs 6.3.2 reference sequences in `Vectors/vectors-200.jsonl` (generated with py-fsrs 6.3.2).
 struct ReferenceSequence: Decodable, Sendable {
     struct Review: Decodable, Sendable {
         var t: Int64

@@ -1,5 +1,5 @@
 import FCCore
-public import Foundation
+package import Foundation
 
 /// Replays recorded replies, for offline demos and tests: no network, no key.
 ///
@@ -13,20 +13,20 @@ public import Foundation
 /// let provider = FixtureProvider(directory: nil)  // the built-in replies
 /// FixtureProvider.slug("Roman History!") // "roman-history"
 /// ```
-public struct FixtureProvider: LLMProvider {
+package struct FixtureProvider: LLMProvider {
     /// The folder replies are read from; `nil` means the replies built into the binary.
-    public let directory: URL?
-    public var name: String { ProviderKind.fixture.rawValue }
-    public var model: String { "fixture" }
+    package let directory: URL?
+    package var name: String { ProviderKind.fixture.rawValue }
+    package var model: String { "fixture" }
 
-    public init(directory: URL?) {
+    package init(directory: URL?) {
         self.directory = directory
     }
 
     /// The folder name for a topic: lowercase ASCII letters and digits, with every run of anything else (after
     /// folding accents away, so "Café" becomes "cafe") turned into one `-`, and no `-` at either end. A topic with
     /// no letters or digits at all becomes `topic`.
-    public static func slug(_ topic: String) -> String {
+    package static func slug(_ topic: String) -> String {
         let folded = topic.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingDash = false
@@ -43,14 +43,14 @@ public struct FixtureProvider: LLMProvider {
     }
 
     /// Where batch `number` of `topic` is, relative to the fixtures folder: `roman-history/batch-012.json`.
-    public static func replyPath(topic: String, batch number: Int) -> String {
+    package static func replyPath(topic: String, batch number: Int) -> String {
         let digits = String(max(0, number))
         let padded = String(repeating: "0", count: max(0, 3 - digits.count)) + digits
         return slug(topic) + "/batch-\(padded).json"
     }
 
     /// - Throws: ``GeneratorError/badResponse(provider:detail:)`` when the reply exists but is not a chat completion.
-    public func complete(_ request: GenerationRequest) async throws -> Completion {
+    package func complete(_ request: GenerationRequest) async throws -> Completion {
         if Task.isCancelled { throw GeneratorError.cancelled }
         let path = Self.replyPath(topic: request.topic, batch: request.plan.number)
         let source: String
