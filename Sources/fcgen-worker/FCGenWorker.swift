@@ -39,7 +39,7 @@ struct FCGenWorker: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Jobs in flight at once (default: the concurrency setting, 4).", valueName: "n"))
     var concurrency: Int?
 
-    @Flag(help: "Use the fixture provider (fixtures/) instead of calling a model.")
+    @Flag(help: "Use the fixture provider (recorded replies) instead of calling a model.")
     var offline = false
 
     @Option(
@@ -84,7 +84,9 @@ struct FCGenWorker: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Provider endpoint, e.g. http://127.0.0.1:11434/v1.", valueName: "url"))
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("Fixture folder for --offline (default ./fixtures).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Fixture folder for --offline (default: the replies built into fcgen-worker).", valueName: "path"))
     var fixtures: String?
 
     func validate() throws {
