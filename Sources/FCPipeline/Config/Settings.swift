@@ -1,4 +1,4 @@
-public import FCGenerator
+package import FCGenerator
 public import Foundation
 
 /// Every setting fcgen runs with, resolved from flags, environment, config file and defaults.

@@ -1,6 +1,6 @@
 import Crypto
 import FCDeckFormats
-public import FCStore
+package import FCStore
 import Foundation
 
 /// Reads a card's picture from a file and checks it: JPEG, GIF or PNG by content, at most `maxBytes`.

@@ -1,5 +1,5 @@
 public import FCCore
-public import FCGamification
+package import FCGamification
 public import FCStore
 import Foundation
 

@@ -1,6 +1,6 @@
 public import FCCore
 public import FCGamification
-public import FCStore
+package import FCStore
 public import Foundation
 import Synchronization
 

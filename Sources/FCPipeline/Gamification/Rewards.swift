@@ -1,5 +1,5 @@
 public import FCGamification
-public import FCStore
+package import FCStore
 
 /// What an event or a whole session earned, for the end-of-session screen and `--json` output.
 ///

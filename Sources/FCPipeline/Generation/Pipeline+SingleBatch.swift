@@ -1,6 +1,6 @@
-public import FCCore
+package import FCCore
 import FCGenerator
-public import FCStore
+package import FCStore
 
 extension Pipeline {
     /// Generates exactly batch `number` of `topic` and commits it through `commit`: the refill worker's unit of work.

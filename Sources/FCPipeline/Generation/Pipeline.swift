@@ -1,5 +1,5 @@
-public import FCCore
-public import FCGenerator
+package import FCCore
+package import FCGenerator
 import FCSanitizer
 public import FCStore
 

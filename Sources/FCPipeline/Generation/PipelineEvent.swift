@@ -1,5 +1,5 @@
-public import FCCore
-public import FCGenerator
+package import FCCore
+package import FCGenerator
 
 /// What a pipeline run reports while it works. The CLI prints these on stderr; tests collect them.
 package enum PipelineEvent: Sendable {

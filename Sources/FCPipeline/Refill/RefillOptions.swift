@@ -1,4 +1,4 @@
-public import FCGenerator
+package import FCGenerator
 
 /// How a refill worker runs its jobs.
 public struct RefillOptions: Sendable {

@@ -1,4 +1,4 @@
-public import FCCore
+package import FCCore
 import FCGenerator
 import FCStore
 

@@ -1,5 +1,5 @@
-public import FCGenerator
-public import FCStore
+package import FCGenerator
+package import FCStore
 
 /// What a refill worker reports while it works; the executable prints one line per event.
 package enum WorkerEvent: Sendable {

@@ -1,6 +1,6 @@
 import FCCore
 public import FCScheduler
-public import FCStore
+package import FCStore
 
 extension CardState {
     /// The scheduler's view of a stored state.

@@ -1,4 +1,4 @@
-public import FCStore
+package import FCStore
 
 /// The order cards are shown in a spaced session: due cards first, weakest first, shuffled within each level;
 /// then new cards in deck order.

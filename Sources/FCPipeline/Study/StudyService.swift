@@ -1,6 +1,6 @@
 public import FCCore
 public import FCStore
-public import Foundation
+package import Foundation
 
 /// Study sessions: building the queue, answering cards, ending with a summary. What `fcgen learn`, the
 /// non-interactive `fcgen session …` commands and the apps' Learn view share.

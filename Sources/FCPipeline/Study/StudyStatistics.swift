@@ -1,6 +1,6 @@
 import FCCore
 import FCScheduler
-public import FCStore
+package import FCStore
 import Foundation
 
 /// A learner's statistics: what `fcgen stats` shows.
