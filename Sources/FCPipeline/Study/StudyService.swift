@@ -29,7 +29,7 @@ public struct StudyService: Sendable {
     public init(store: Store, now: Now, gamifier: Gamifier? = nil) {
         self.store = store
         self.now = now
-        self.recorder = ReviewRecorder(store: store, gamifier: gamifier)
+        self.recorder = ReviewRecorder(store: store, gamifier: gamifier, now: now)
     }
 
     /// Starts a session over `topicIDs` with at most `limit` cards.

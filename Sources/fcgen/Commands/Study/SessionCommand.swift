@@ -111,7 +111,10 @@ struct SessionAnswerCommand: AsyncParsableCommand {
         transform: Rating.parse)
     var rating: Rating
 
-    @Option(help: ArgumentHelp("When the answer was given (ISO 8601; default now).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "When the answer was given (ISO 8601; default now): after the card was created, not in the future.",
+            valueName: "time"))
     var at: String?
 
     @Option(help: ArgumentHelp("How long the learner looked at the card.", valueName: "ms"))
@@ -122,8 +125,10 @@ struct SessionAnswerCommand: AsyncParsableCommand {
             let time = try at.map(parseInstant)
             let context = try await StudyContext(global: global)
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
-            let answered = try await context.service.answer(
-                session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
+            let answered = try await namingTimeFlag("--at") {
+                try await context.service.answer(
+                    session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
+            }
             try await SessionCommand.show(
                 answered.session, context: context, json: global.json, rewards: answered.review?.rewards)
         }
