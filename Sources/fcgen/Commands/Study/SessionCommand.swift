@@ -67,6 +67,7 @@ struct SessionStartCommand: AsyncParsableCommand {
     var topic: [String] = []
 
     @OptionGroup var size: SessionSizeOptions
+    @OptionGroup var fallback: FallbackOption
 
     func run() async throws {
         try await global.reportingErrors {
@@ -75,8 +76,8 @@ struct SessionStartCommand: AsyncParsableCommand {
             var rng = size.makeGenerator()
             let session = try await context.service.start(
                 userID: context.user.id, topicIDs: topics.map(\.id), limit: size.cards,
-                mode: size.free ? .free : .spaced,
-                day: context.day, stored: true, using: &rng)
+                mode: size.free ? .free : .spaced, day: context.day, stored: true,
+                includeFallback: fallback.includeFallback, using: &rng)
             try await SessionCommand.show(session, context: context, json: global.json)
         }
     }
