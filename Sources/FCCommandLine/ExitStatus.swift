@@ -46,7 +46,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     private init(for error: PipelineError) {
         switch error {
         case .config, .environment, .fallbackRefused, .input, .study, .importRefused: self = .dataError
-        case .setting, .missingAPIKey: self = .usage
+        case .setting, .missingAPIKey, .eventTime: self = .usage
         // A failed batch exits as its cause would: 69 for an unreachable provider, 1 for a refusal, 75 for a lock.
         case .batchFailed(_, _, _, let underlying): self.init(for: underlying)
         }

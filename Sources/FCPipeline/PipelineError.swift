@@ -18,6 +18,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case input(file: String, problem: String)
     /// A study request cannot be carried out (a bad time zone, a review dated in the past, …).
     case study(String)
+    /// A review or answer is dated after now (beyond the clock-skew allowance) or before its card existed: a usage
+    /// error naming the input and the allowed range (``EventTime``).
+    case eventTime(EventTimeViolation)
     /// An import found bad rows and stored nothing (all-or-nothing); `problems` are the first few, as
     /// `file:line:column: message`, out of `total`.
     case importRefused(file: String, problems: [String], total: Int)
@@ -39,6 +42,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
                 + (storedBefore > 0 ? " (\(storedBefore) earlier batch(es) of this run were stored)" : "")
         case .input(let file, let problem): "\(file): \(problem)"
         case .study(let problem): problem
+        case .eventTime(let violation): violation.description
         case .importRefused(let file, let problems, let total):
             "\(file): \(total) bad row(s); nothing was imported (--skip-bad stores the good rows)\n  "
                 + problems.joined(separator: "\n  ")

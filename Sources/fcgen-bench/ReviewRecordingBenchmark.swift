@@ -27,9 +27,12 @@ enum ReviewRecordingBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcgen-bench-reviews-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try Store(path: directory.appendingPathComponent("reviews.sqlite").path, now: .system)
+        // The cards exist before the first review (dated from 2023-11-15 on): a review before its card is refused.
+        let store = try Store(
+            path: directory.appendingPathComponent("reviews.sqlite").path,
+            now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
         let user = try await store.ensureUser(named: User.defaultName)
-        let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)))
+        let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)), now: .system)
         // Each topic is studied in its own stretch of time, as a learner does (one topic per session).
         var start = Date(timeIntervalSince1970: 1_700_000_000)
         for (algorithm, batch) in [(SchedulingAlgorithm.badger, 1), (.badger, 100), (.fsrs, 1)] {

@@ -17,7 +17,8 @@ struct FCGen: AsyncParsableCommand {
         subcommands: [
             GenerateCommand.self, SanitizeCommand.self, TopicsCommand.self, TopicCommand.self, CardsCommand.self,
             BatchesCommand.self, JobsCommand.self, SchedulerCommand.self, DueCommand.self, ReviewCommand.self,
-            SessionCommand.self, LearnCommand.self, QuizCommand.self, StatsCommand.self, CardCommand.self,
+            SessionCommand.self, LearnCommand.self, QuizCommand.self, StatsCommand.self, HistoryCommand.self,
+            CalendarCommand.self, CardCommand.self,
             ImportCommand.self, ExportCommand.self, UserCommand.self, ProfileCommand.self, ChallengesCommand.self,
             BoxesCommand.self, AchievementsCommand.self, LeaderboardCommand.self,
         ],

@@ -50,13 +50,15 @@ struct AchievementTests {
         #expect(unlocked(learner).contains(.nightOwl))
     }
 
-    @Test func explorerAtTenTopics() {
+    @Test func explorerAtTenTopicsStudied() {
         var learner = Learner()
-        for topic in 1...8 { learner.apply(.topicExplored(topicID: Int64(topic)), at: noon) }
-        learner.review(1, topic: 9, at: noon)
+        for topic in 1...8 { learner.review(Int64(topic), topic: Int64(topic), at: noon) }
+        learner.quiz(9, topic: 9, at: noon)
         learner.apply(.topicExplored(topicID: 9), at: noon)
-        #expect(!unlocked(learner).contains(.explorer))
         learner.apply(.generationFinished(topicID: 10, cardsAdded: 12), at: noon)
+        #expect(learner.state.lifetime.exploredTopicIDs.count == 10)
+        #expect(!unlocked(learner).contains(.explorer))
+        learner.review(10, topic: 10, at: noon)
         #expect(unlocked(learner).contains(.explorer))
     }
 

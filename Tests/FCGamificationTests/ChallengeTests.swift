@@ -96,7 +96,9 @@ struct ChallengeTests {
         learner.review(1, topic: 1, rating: .good, firstTry: false, at: time)
         learner.review(2, topic: 1, rating: .fail, at: time)
         #expect(learner.state.today?.challenges.map(\.progress) == [0, 1])
-        learner.apply(.topicExplored(topicID: 2), at: time)
+        learner.apply(.topicExplored(topicID: 2), at: time)  // opening a topic is not studying it
+        #expect(learner.state.today?.challenges.map(\.progress) == [0, 1])
+        learner.quiz(5, topic: 2, at: time)
         learner.review(3, topic: 1, at: time)
         learner.review(4, topic: 1, at: time)
         #expect(learner.state.today?.challenges.allSatisfy(\.isCompleted) == true)

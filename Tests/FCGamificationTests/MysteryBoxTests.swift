@@ -43,14 +43,15 @@ struct MysteryBoxTests {
     ])
     func sessionsEarnThreeToFiveBoxes(cards: Int, correct: Int, expected: Int) {
         let summary = SessionSummary(
-            sessionID: 1, cardsReviewed: cards, correct: correct, perfect: 0, duration: 60, topicIDs: [])
+            sessionID: 1, queueSize: cards, cardsReviewed: cards, correct: correct, perfect: 0, duration: 60,
+            topicIDs: [])
         #expect(boxes.boxCount(for: summary) == expected)
     }
 
     @Test func unopenedBoxesPersistAndOpeningPaysFromTheRange() throws {
         var learner = Learner()
         let time = instant("2026-03-08T10:00:00Z")
-        let earned = learner.apply(session(11, cards: 3, correct: 1), at: time)
+        let earned = learner.apply(session(11, cards: 5, correct: 3), at: time)
         #expect(earned.filter { $0.kind == "box" }.count == 3)
         #expect(earned.filter { $0.kind == "box" }.allSatisfy { $0.xp == 0 })
         // Persisting the state and reading it back keeps the boxes.

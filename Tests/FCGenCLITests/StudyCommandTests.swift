@@ -1,3 +1,5 @@
+import FCCore
+import FCStore
 import Foundation
 import Testing
 
@@ -104,9 +106,12 @@ struct StudyCommandTests {
         #expect(misses.count == 3)
     }
 
-    @Test func reviewRecordsOneCardAndRejectsBadInput() throws {
+    @Test func reviewRecordsOneCardAndRejectsBadInput() async throws {
         let (cli, db) = try demo()
         defer { cli.cleanUp() }
+        // Cards created in 2023, so a review may be dated 2024 (never before its card, never in the future).
+        _ = try await Store(path: cli.databasePath, now: .system).scalarInteger(
+            "UPDATE cards SET created_at = 1700000000000")
         let reviewed = try cli.run(["review", "1", "--rating", "good", "--at", "2024-03-10T12:00:00Z", "--json"] + db)
         #expect(reviewed.status == 0, "stderr: \(reviewed.stderr)")
         let review = try #require(try object(reviewed.stdout)["review"] as? [String: Any])

@@ -54,10 +54,12 @@ struct UserAndAlgorithmCommandTests {
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
         let store = try Store(path: cli.databasePath, now: .system)
         let topic = try #require(try await store.topic(named: "Roman history"))
+        // Reviews with badger (the default), days apart, after the cards' creation and before now: the cards are
+        // dated back a month (a review cannot be dated before its card, nor in the future).
+        let start = Date().addingTimeInterval(-20 * 86_400)
+        _ = try await store.scalarInteger(
+            "UPDATE cards SET created_at = \(Int64((start.timeIntervalSince1970 - 86_400) * 1000))")
         let cards = Array(try await store.cards(topicID: topic.id).prefix(3))
-
-        // Reviews with badger (the default), days apart, in the future of the cards' creation.
-        let start = Date(timeIntervalSince1970: 1_900_000_000)
         let ratings = ["good", "good", "fail", "good", "easy"]
         for (round, rating) in ratings.enumerated() {
             for (index, card) in cards.enumerated() {

@@ -34,15 +34,16 @@ public struct AchievementDefinition: Sendable, Hashable, Codable, Identifiable {
             emoji: "🎓", xp: 100, rarity: .rare, category: .learning, rule: .cardsReviewed(atLeast: 100)),
         AchievementDefinition(
             id: .speedDemon, title: "Speed Demon",
-            description: "Finish a session of at least 20 cards averaging 5 seconds or less per card.", emoji: "⚡",
-            xp: 150, rarity: .epic, category: .mastery,
-            rule: .fastSession(minimumCards: 20, maximumSecondsPerCard: 5)),
+            description:
+                "Finish a session of at least 20 cards averaging 5 seconds or less per card, with 80 % of them right.",
+            emoji: "⚡", xp: 150, rarity: .epic, category: .mastery,
+            rule: .fastSession(minimumCards: 20, maximumSecondsPerCard: 5, minimumAccuracy: 0.8)),
         AchievementDefinition(
             id: .nightOwl, title: "Night Owl", description: "Review 5 cards between 23:00 and 04:00 local time.",
             emoji: "🦉", xp: 50, rarity: .rare, category: .learning, rule: .lateNightReviews(atLeast: 5)),
         AchievementDefinition(
             id: .explorer, title: "Explorer", description: "Study 10 different topics.", emoji: "🧭", xp: 100,
-            rarity: .rare, category: .exploration, rule: .topicsExplored(atLeast: 10)),
+            rarity: .rare, category: .exploration, rule: .topicsStudied(atLeast: 10)),
         AchievementDefinition(
             id: .perfectionist, title: "Perfectionist",
             description: "Finish a session of at least 10 cards with every card right on the first try.", emoji: "💎",

@@ -1,15 +1,19 @@
 extension Gamification {
-    /// Counts a finished session once and earns its boxes; returns the session when it was new (for achievements).
+    /// Counts a finished session once and earns its boxes, up to the day's cap; returns the session when it counts
+    /// (for the session achievements).
+    ///
+    /// A session that does not count (``SessionRules``: abandoned, too short, too few right answers) changes
+    /// nothing: no boxes, no finished session, no topics, no achievements. Its answers were paid one by one.
     func recordSession(
         _ session: SessionSummary, in step: inout Step, using generator: inout some RandomNumberGenerator
     ) -> SessionSummary? {
-        // Sessions too short to earn boxes do not count as finished sessions either.
-        guard session.cardsReviewed >= max(1, rules.boxes.minimumSessionCards),
-            step.state.today?.sessionIDs.insert(session.sessionID).inserted == true
+        guard rules.sessions.counts(session), step.state.today?.sessionIDs.insert(session.sessionID).inserted == true
         else { return nil }
-        let count = rules.boxes.boxCount(for: session)
+        let earnedToday = step.state.today?.boxesEarned ?? 0
+        let count = max(0, min(rules.boxes.boxCount(for: session), rules.boxes.maximumBoxesPerDay - earnedToday))
+        step.state.today?.boxesEarned = earnedToday + count
         step.state.lifetime.sessionsFinished += 1
-        for topicID in session.topicIDs { step.explore(topicID) }
+        for topicID in session.topicIDs { step.study(topicID) }
         for ordinal in stride(from: 1, through: count, by: 1) {
             let box = MysteryBox(
                 sessionID: session.sessionID, ordinal: ordinal, rarity: rules.boxes.drawRarity(using: &generator),

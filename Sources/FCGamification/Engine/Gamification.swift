@@ -71,17 +71,17 @@ public struct Gamification: Sendable {
                 review.cardID, topicID: review.topicID,
                 tier: CardTier(
                     correct: review.rating.isSuccess,
-                    firstTry: review.isFirstTry), hour: calendar.hour(of: time), in: &step)
+                    firstTry: review.isFirstTry), hour: calendar.hour(of: time), kind: .review, in: &step)
         case .cardAnsweredCorrectly(let answer):
             recordCard(
                 answer.cardID, topicID: answer.topicID, tier: CardTier(correct: true, firstTry: answer.isFirstTry),
-                hour: calendar.hour(of: time), in: &step)
+                hour: calendar.hour(of: time), kind: .quiz, in: &step)
         case .sessionFinished(let session):
             newSession = recordSession(session, in: &step, using: &generator)
         case .topicExplored(let topicID), .generationFinished(let topicID, _):
             step.explore(topicID)
         case .topicCompleted(let topicID):
-            step.explore(topicID)
+            step.study(topicID)
             if step.state.lifetime.completedTopicIDs.insert(topicID).inserted {
                 step.pay(.topicCompleted(topicID: topicID), xp: rules.xp.topicCompleted)
             }

@@ -26,9 +26,16 @@ struct Step {
         awards.append(Award(reason: reason, xp: 0, day: day, earnedAt: time))
     }
 
-    /// Marks a topic as studied today and ever.
-    mutating func explore(_ topicID: Int64) {
+    /// Marks a topic as studied (a card reviewed or answered right in it) today and ever.
+    mutating func study(_ topicID: Int64) {
         state.today?.topicIDs.insert(topicID)
+        state.lifetime.studiedTopicIDs.insert(topicID)
+        state.lifetime.exploredTopicIDs.insert(topicID)
+    }
+
+    /// Marks a topic as explored (opened or generated), which is not studying it: it counts for
+    /// ``AchievementRule/topicsExplored(atLeast:)`` only.
+    mutating func explore(_ topicID: Int64) {
         state.lifetime.exploredTopicIDs.insert(topicID)
     }
 }

@@ -10,13 +10,13 @@ public enum GamificationEvent: Sendable, Hashable, Codable {
     case cardReviewed(CardReview)
     /// A quiz answer judged correct (quizzes have no rating). Send this *or* `cardReviewed` for one answer.
     case cardAnsweredCorrectly(CardAnswer)
-    /// A study or quiz session ended; earns mystery boxes.
+    /// A study or quiz session ended; earns mystery boxes when it counts (``SessionRules``).
     case sessionFinished(SessionSummary)
-    /// The learner opened a topic to study it.
+    /// The learner opened a topic to study it (counts for the Topic Explorer challenge, not as studying).
     case topicExplored(topicID: Int64)
     /// The learner finished a topic (the caller decides what "finished" means); pays once per topic.
     case topicCompleted(topicID: Int64)
-    /// A generation the learner asked for finished; the topic counts as explored.
+    /// A generation the learner asked for finished; the topic counts as explored (not as studied).
     case generationFinished(topicID: Int64, cardsAdded: Int)
     /// The learner opened one of their unopened mystery boxes.
     case boxOpened(boxID: String)
@@ -62,6 +62,8 @@ public struct CardAnswer: Sendable, Hashable, Codable {
 public struct SessionSummary: Sendable, Hashable, Codable {
     /// The store's session id; boxes are keyed by it.
     public var sessionID: Int64
+    /// Cards the session planned to show (its queue); a session that answered fewer was abandoned.
+    public var queueSize: Int
     /// Answers given in the session.
     public var cardsReviewed: Int
     /// Answers that were recalled (any rating but `fail`, or a correct quiz answer).
@@ -74,9 +76,11 @@ public struct SessionSummary: Sendable, Hashable, Codable {
     public var topicIDs: [Int64]
 
     public init(
-        sessionID: Int64, cardsReviewed: Int, correct: Int, perfect: Int, duration: TimeInterval, topicIDs: [Int64]
+        sessionID: Int64, queueSize: Int, cardsReviewed: Int, correct: Int, perfect: Int, duration: TimeInterval,
+        topicIDs: [Int64]
     ) {
         self.sessionID = sessionID
+        self.queueSize = queueSize
         self.cardsReviewed = cardsReviewed
         self.correct = correct
         self.perfect = perfect

@@ -49,10 +49,15 @@ public struct DayProgress: Sendable, Hashable, Codable {
     public var cardIDs: Set<Int64>
     /// Cards recalled on the first try today.
     public var perfectCardIDs: Set<Int64>
-    /// Topics studied today.
+    /// Cards answered right in a quiz today and not reviewed yet today: a later review of one still counts as a
+    /// review (First Steps, Scholar) though its XP was paid by the quiz answer.
+    public var quizOnlyCardIDs: Set<Int64>
+    /// Topics studied today (a card reviewed or answered right in them).
     public var topicIDs: Set<Int64>
     /// Sessions counted today.
     public var sessionIDs: Set<Int64>
+    /// Mystery boxes earned today, for the daily cap (``BoxRules/maximumBoxesPerDay``).
+    public var boxesEarned: Int
     /// XP earned today.
     public var xp: Int
     /// Achievements unlocked today.
@@ -64,8 +69,10 @@ public struct DayProgress: Sendable, Hashable, Codable {
         self.day = day
         cardIDs = []
         perfectCardIDs = []
+        quizOnlyCardIDs = []
         topicIDs = []
         sessionIDs = []
+        boxesEarned = 0
         xp = 0
         achievementsUnlocked = 0
         self.challenges = challenges
@@ -74,28 +81,68 @@ public struct DayProgress: Sendable, Hashable, Codable {
 
 /// Lifetime totals; each grows only when its day-scoped key is new, so replays never inflate them.
 public struct LifetimeCounters: Sendable, Hashable, Codable {
-    /// Card answers, each card counted once per local day.
+    /// Spaced reviews, each card counted once per local day (quiz answers are not reviews).
     public var cardsReviewed: Int
+    /// Right quiz answers, each card counted once per local day.
+    public var quizAnswers: Int
     /// Cards recalled on the first try, once per card per day.
     public var perfectCards: Int
-    /// Card answers (once per card per day) in the night hours.
+    /// Spaced reviews (once per card per day) in the night hours.
     public var lateNightReviews: Int
     /// Sessions that earned boxes.
     public var sessionsFinished: Int
     /// Boxes opened.
     public var boxesOpened: Int
-    /// Topics ever studied.
+    /// Topics ever studied, opened or generated.
     public var exploredTopicIDs: Set<Int64>
+    /// Topics ever studied: a card reviewed or answered right in them.
+    public var studiedTopicIDs: Set<Int64>
     /// Topics completed (each paid once).
     public var completedTopicIDs: Set<Int64>
 
     public init() {
         cardsReviewed = 0
+        quizAnswers = 0
         perfectCards = 0
         lateNightReviews = 0
         sessionsFinished = 0
         boxesOpened = 0
         exploredTopicIDs = []
+        studiedTopicIDs = []
         completedTopicIDs = []
+    }
+}
+
+// States stored before a field existed decode with its empty value, so no stored learner is ever unreadable.
+extension DayProgress {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        day = try container.decode(LocalDay.self, forKey: .day)
+        cardIDs = try container.decode(Set<Int64>.self, forKey: .cardIDs)
+        perfectCardIDs = try container.decode(Set<Int64>.self, forKey: .perfectCardIDs)
+        quizOnlyCardIDs = try container.decodeIfPresent(Set<Int64>.self, forKey: .quizOnlyCardIDs) ?? []
+        topicIDs = try container.decode(Set<Int64>.self, forKey: .topicIDs)
+        sessionIDs = try container.decode(Set<Int64>.self, forKey: .sessionIDs)
+        boxesEarned = try container.decodeIfPresent(Int.self, forKey: .boxesEarned) ?? 0
+        xp = try container.decode(Int.self, forKey: .xp)
+        achievementsUnlocked = try container.decode(Int.self, forKey: .achievementsUnlocked)
+        challenges = try container.decode([DailyChallenge].self, forKey: .challenges)
+    }
+}
+
+extension LifetimeCounters {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cardsReviewed = try container.decode(Int.self, forKey: .cardsReviewed)
+        quizAnswers = try container.decodeIfPresent(Int.self, forKey: .quizAnswers) ?? 0
+        perfectCards = try container.decode(Int.self, forKey: .perfectCards)
+        lateNightReviews = try container.decode(Int.self, forKey: .lateNightReviews)
+        sessionsFinished = try container.decode(Int.self, forKey: .sessionsFinished)
+        boxesOpened = try container.decode(Int.self, forKey: .boxesOpened)
+        exploredTopicIDs = try container.decode(Set<Int64>.self, forKey: .exploredTopicIDs)
+        // Before topics studied were told apart, every explored topic came from studying it.
+        studiedTopicIDs =
+            try container.decodeIfPresent(Set<Int64>.self, forKey: .studiedTopicIDs) ?? exploredTopicIDs
+        completedTopicIDs = try container.decode(Set<Int64>.self, forKey: .completedTopicIDs)
     }
 }

@@ -1,9 +1,11 @@
 /// Mystery boxes: how many a finished session earns, how rare they are, and what opening one pays.
 ///
-/// A session with at least ``minimumSessionCards`` cards earns ``baseBoxesPerSession`` boxes, one more when its
-/// accuracy (correct ÷ reviewed) is at least ``accuracyBonusThreshold``, and one more when it reviewed at least
-/// ``cardsBonusThreshold`` cards, never more than ``maximumBoxesPerSession``: 3–5 with the defaults. The count
-/// depends only on the session, so a replayed session produces the same box ids.
+/// A session that counts (``SessionRules``: whole queue answered, enough answers, enough of them right) earns
+/// ``baseBoxesPerSession`` boxes, one more when its accuracy (correct ÷ reviewed) is at least
+/// ``accuracyBonusThreshold``, and one more when it reviewed at least ``cardsBonusThreshold`` cards, never more
+/// than ``maximumBoxesPerSession``: 3–5 with the defaults. A learner earns at most ``maximumBoxesPerDay`` boxes per
+/// local day; a session past the cap earns fewer (or none). A session is counted once, so replaying it earns
+/// nothing more.
 public struct BoxRules: Sendable, Hashable, Codable {
     /// Relative weight of each rarity when a box is earned (50/30/15/5 by default).
     public var rarityWeights: [Rarity: Int]
@@ -13,8 +15,8 @@ public struct BoxRules: Sendable, Hashable, Codable {
     public var baseBoxesPerSession: Int
     /// The cap on boxes per session.
     public var maximumBoxesPerSession: Int
-    /// Sessions with fewer cards earn nothing.
-    public var minimumSessionCards: Int
+    /// The most boxes a learner earns per local day, however many sessions they finish.
+    public var maximumBoxesPerDay: Int
     /// Accuracy (0–1) that earns a bonus box.
     public var accuracyBonusThreshold: Double
     /// Cards reviewed in the session that earn a bonus box.
@@ -22,28 +24,29 @@ public struct BoxRules: Sendable, Hashable, Codable {
 
     public init(
         rarityWeights: [Rarity: Int], payouts: [Rarity: ClosedRange<Int>], baseBoxesPerSession: Int,
-        maximumBoxesPerSession: Int, minimumSessionCards: Int, accuracyBonusThreshold: Double, cardsBonusThreshold: Int
+        maximumBoxesPerSession: Int, maximumBoxesPerDay: Int, accuracyBonusThreshold: Double, cardsBonusThreshold: Int
     ) {
         self.rarityWeights = rarityWeights
         self.payouts = payouts
         self.baseBoxesPerSession = baseBoxesPerSession
         self.maximumBoxesPerSession = maximumBoxesPerSession
-        self.minimumSessionCards = minimumSessionCards
+        self.maximumBoxesPerDay = maximumBoxesPerDay
         self.accuracyBonusThreshold = accuracyBonusThreshold
         self.cardsBonusThreshold = cardsBonusThreshold
     }
 
-    /// 50/30/15/5 weights; payouts 10–25, 30–60, 75–150, 200–400 XP; 3–5 boxes per session of ≥ 1 card
-    /// (+1 at ≥ 80 % accuracy, +1 at ≥ 20 cards).
+    /// 50/30/15/5 weights; payouts 10–25, 30–60, 75–150, 200–400 XP; 3–5 boxes per counted session (+1 at
+    /// ≥ 80 % accuracy, +1 at ≥ 20 cards); at most 10 boxes a day.
     public static let `default` = BoxRules(
         rarityWeights: [.common: 50, .rare: 30, .epic: 15, .legendary: 5],
         payouts: [.common: 10...25, .rare: 30...60, .epic: 75...150, .legendary: 200...400],
-        baseBoxesPerSession: 3, maximumBoxesPerSession: 5, minimumSessionCards: 1,
+        baseBoxesPerSession: 3, maximumBoxesPerSession: 5, maximumBoxesPerDay: 10,
         accuracyBonusThreshold: 0.8, cardsBonusThreshold: 20)
 
-    /// How many boxes `session` earns (0 when it is too short).
+    /// How many boxes `session` earns by its own numbers (0 without answers), before ``SessionRules`` decide
+    /// whether it counts at all and before the daily cap.
     public func boxCount(for session: SessionSummary) -> Int {
-        guard session.cardsReviewed >= minimumSessionCards, session.cardsReviewed > 0 else { return 0 }
+        guard session.cardsReviewed > 0 else { return 0 }
         var count = baseBoxesPerSession
         if Double(session.correct) / Double(session.cardsReviewed) >= accuracyBonusThreshold { count += 1 }
         if session.cardsReviewed >= cardsBonusThreshold { count += 1 }

@@ -14,6 +14,8 @@ public struct GamificationRules: Sendable, Hashable, Codable {
     public var challenges: [ChallengeTemplate]
     /// Mystery boxes.
     public var boxes: BoxRules
+    /// What a session must show to earn boxes and session achievements.
+    public var sessions: SessionRules
     /// The achievements, in display order.
     public var achievements: [AchievementDefinition]
     /// The local hours that count as "late at night" for ``AchievementRule/lateNightReviews(atLeast:)``.
@@ -21,23 +23,24 @@ public struct GamificationRules: Sendable, Hashable, Codable {
 
     public init(
         xp: XPRewards, levels: LevelCurve, challenges: [ChallengeTemplate], boxes: BoxRules,
-        achievements: [AchievementDefinition], nightHours: HourWindow
+        sessions: SessionRules = .default, achievements: [AchievementDefinition], nightHours: HourWindow
     ) {
         self.xp = xp
         self.levels = levels
         self.challenges = challenges
         self.boxes = boxes
+        self.sessions = sessions
         self.achievements = achievements
         self.nightHours = nightHours
     }
 
     /// The product spec's rules.
     public static let `default` = GamificationRules(
-        xp: .default, levels: .default, challenges: ChallengeTemplate.defaults, boxes: .default,
+        xp: .default, levels: .default, challenges: ChallengeTemplate.defaults, boxes: .default, sessions: .default,
         achievements: AchievementDefinition.defaults, nightHours: HourWindow(startHour: 23, endHour: 4))
 
     /// Checks that the rules make sense: no negative XP, a rising level curve, drawable challenges and boxes,
-    /// unique achievement and challenge ids.
+    /// sessions that must answer something, unique achievement and challenge ids.
     ///
     /// - Throws: ``GamificationError/invalidRule(field:problem:)`` naming the first bad field.
     public func validate() throws(GamificationError) {
@@ -83,6 +86,15 @@ public struct GamificationRules: Sendable, Hashable, Codable {
         guard boxes.baseBoxesPerSession >= 0, boxes.maximumBoxesPerSession >= boxes.baseBoxesPerSession else {
             throw .invalidRule(field: "boxes.perSession", problem: "need 0 ≤ base ≤ maximum")
         }
+        guard boxes.maximumBoxesPerDay >= 0 else {
+            throw .invalidRule(field: "boxes.maximumBoxesPerDay", problem: "is negative")
+        }
+        guard sessions.minimumAnswers >= 1 else {
+            throw .invalidRule(field: "sessions.minimumAnswers", problem: "must be at least 1")
+        }
+        guard (0...1).contains(sessions.minimumAccuracy) else {
+            throw .invalidRule(field: "sessions.minimumAccuracy", problem: "must be 0–1")
+        }
     }
 
     private func validateAchievements() throws(GamificationError) {
@@ -91,6 +103,11 @@ public struct GamificationRules: Sendable, Hashable, Codable {
         }
         for achievement in achievements where achievement.xp < 0 {
             throw .invalidRule(field: "achievements.\(achievement.id)", problem: "XP is negative")
+        }
+        for achievement in achievements {
+            if case .fastSession(_, _, let accuracy) = achievement.rule, !(0...1).contains(accuracy) {
+                throw .invalidRule(field: "achievements.\(achievement.id)", problem: "minimumAccuracy must be 0–1")
+            }
         }
     }
 }

@@ -53,7 +53,8 @@ extension Gamifier {
         guard let ended = input.endedSession, let endedAt = ended.session.endedAt else { return nil }
         let session = ended.session
         let summary = SessionSummary(
-            sessionID: session.id, cardsReviewed: session.counts.cards, correct: session.counts.correct,
+            sessionID: session.id, queueSize: session.queue.count, cardsReviewed: session.counts.cards,
+            correct: session.counts.correct,
             perfect: ended.perfect, duration: max(0, endedAt.timeIntervalSince(session.startedAt)),
             topicIDs: ended.studiedTopicIDs)
         return try decide([.sessionFinished(summary)], input: input, at: endedAt)

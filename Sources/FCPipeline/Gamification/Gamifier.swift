@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let gamifier = Gamifier(random: RandomSource(seed: 7))
-/// let recorder = ReviewRecorder(store: store, gamifier: gamifier)
+/// let recorder = ReviewRecorder(store: store, gamifier: gamifier, now: .system)
 /// ```
 public struct Gamifier: Sendable {
     /// The rules engine.

@@ -31,6 +31,9 @@ public struct GenerationReport: Sendable, Codable, Equatable {
 
     public var cardsKept: Int { batches.reduce(0) { $0 + $1.kept } }
 
+    /// Templated cards stored by batches that fell back: kept for inspection, left out of every study queue.
+    public var fallbackCardsKept: Int { batches.filter { $0.outcome == .fallback }.reduce(0) { $0 + $1.kept } }
+
     public init(topic: String, database: String, provider: String, model: String, batches: [BatchSummary]) {
         self.topic = topic
         self.database = database

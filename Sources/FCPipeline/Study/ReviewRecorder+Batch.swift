@@ -43,10 +43,18 @@ extension ReviewRecorder {
     /// results.compactMap(\.rewards).reduce(0) { $0 + $1.xpGained }
     /// ```
     ///
-    /// - Throws: ``PipelineError/study(_:)`` when an answer is dated before its card's last review;
-    ///   ``FCStore/StoreError``. Nothing is stored then.
+    /// - Throws: ``PipelineError/eventTime(_:)`` when an answer is dated after now (beyond the clock-skew
+    ///   allowance) or before its card was created; ``PipelineError/study(_:)`` when an answer is dated before its
+    ///   card's last review; ``FCStore/StoreError``. Nothing is stored then.
     @discardableResult
-    public func record(_ answers: [ReviewInput]) async throws -> [ReviewResult] {
+    public func record(_ claimed: [ReviewInput]) async throws -> [ReviewResult] {
+        let now = now()
+        // Times a little ahead become now before anything is read, so the recall windows see the recorded times.
+        let answers = try claimed.map { answer in
+            var checked = answer
+            checked.time = try EventTime.notInFuture(answer.time, now: now)
+            return checked
+        }
         let pending = answers.map {
             PendingReview(
                 userID: $0.userID, cardID: $0.cardID, sessionID: $0.sessionID,
@@ -55,7 +63,8 @@ extension ReviewRecorder {
         let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { context, index in
             let answer = answers[index]
             return try Self.decide(
-                context, rating: answer.rating, at: answer.time, durationMilliseconds: answer.durationMilliseconds)
+                context, rating: answer.rating, at: answer.time, now: now,
+                durationMilliseconds: answer.durationMilliseconds)
         }
         guard let gamifier else {
             let recorded = try await store.recordReviews(pending, decide: decide)

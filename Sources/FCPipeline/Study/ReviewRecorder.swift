@@ -15,8 +15,12 @@ public import Foundation
 /// the adapted intervals too. When the topic's algorithm changed since the card's state was written, the state is
 /// first rebuilt from the log under the new algorithm.
 ///
+/// Every review's time is checked against the clock (``EventTime``): not after now beyond the clock-skew
+/// allowance, not before the card was created; a time a little ahead is recorded as now. Whoever records reviews
+/// (the CLI, a sync of offline answers, the HTTP API) gets the same check.
+///
 /// ```swift
-/// let recorder = ReviewRecorder(store: store)
+/// let recorder = ReviewRecorder(store: store, now: .system)
 /// let result = try await recorder.record(userID: me.id, cardID: 42, rating: .good, at: now())
 /// result.state.due  // when the card comes back
 /// ```
@@ -24,10 +28,13 @@ public struct ReviewRecorder: Sendable {
     public let store: Store
     /// Gamification for every review, in the review's transaction; `nil`: none.
     public let gamifier: Gamifier?
+    /// The clock review times are checked against.
+    public let now: Now
 
-    public init(store: Store, gamifier: Gamifier? = nil) {
+    public init(store: Store, gamifier: Gamifier? = nil, now: Now) {
         self.store = store
         self.gamifier = gamifier
+        self.now = now
     }
 
     /// Records one review.
@@ -35,15 +42,19 @@ public struct ReviewRecorder: Sendable {
     /// - Parameters:
     ///   - sessionID: The spaced session the answer belongs to (its counters move in the same transaction).
     ///   - durationMilliseconds: How long the learner looked at the card, when known.
-    /// - Throws: ``PipelineError/study(_:)`` for a review dated before the card's last one; ``FCStore/StoreError``.
+    /// - Throws: ``PipelineError/eventTime(_:)`` for a time after now (beyond the clock-skew allowance) or before
+    ///   the card was created; ``PipelineError/study(_:)`` for a review dated before the card's last one;
+    ///   ``FCStore/StoreError``. Nothing is stored then.
     @discardableResult
     public func record(
-        userID: Int64, cardID: Int64, rating: Rating, at time: Date, durationMilliseconds: Int? = nil,
+        userID: Int64, cardID: Int64, rating: Rating, at claimed: Date, durationMilliseconds: Int? = nil,
         sessionID: Int64? = nil
     ) async throws -> ReviewResult {
+        let now = now()
+        let time = try EventTime.notInFuture(claimed, now: now)
         let window = Self.recallWindow(at: time)
         let decide: @Sendable (ReviewContext) throws -> ReviewDecision = { context in
-            try Self.decide(context, rating: rating, at: time, durationMilliseconds: durationMilliseconds)
+            try Self.decide(context, rating: rating, at: time, now: now, durationMilliseconds: durationMilliseconds)
         }
         guard let gamifier else {
             let recorded = try await store.recordReview(
@@ -65,8 +76,9 @@ public struct ReviewRecorder: Sendable {
 
     /// The pure part: what the review decides given what the store read.
     static func decide(
-        _ context: ReviewContext, rating: Rating, at time: Date, durationMilliseconds: Int?
+        _ context: ReviewContext, rating: Rating, at time: Date, now: Date, durationMilliseconds: Int?
     ) throws -> ReviewDecision {
+        try EventTime.check(time, cardID: context.cardID, createdAt: context.cardCreatedAt, now: now)
         let algorithm = SchedulingAlgorithm(rawValue: context.topicAlgorithm) ?? .default
         let scheduler = Scheduler(algorithm: algorithm)
         let seed = UInt64(bitPattern: context.cardID)

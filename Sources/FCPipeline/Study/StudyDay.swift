@@ -45,6 +45,11 @@ public struct StudyDay: Sendable {
         return zone.identifier == identifier || identifier == "UTC" ? zone : nil
     }
 
+    /// The zone's IANA name as the learner chose it: "UTC" for UTC (Foundation calls it "GMT").
+    public var zoneName: String {
+        timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
+    }
+
     /// The last millisecond of the local calendar day that contains `date`: cards due up to here are due today.
     public func endOfDay(containing date: Date) -> Date {
         let start = calendar.startOfDay(for: date)

@@ -11,6 +11,10 @@ package import Foundation
 ///   the session lives in memory only (its id is 0) and the database is left exactly as it was.
 /// - **quiz**: the whole deck shuffled, typed answers graded by ``QuizGrader``; no learning state changes.
 ///
+/// Templated fallback cards (origin `fallback`, what generation stores when a model's reply held nothing usable)
+/// are kept for inspection, not study: no queue of any mode holds them unless the learner asks
+/// (`includeFallback`).
+///
 /// ```swift
 /// var rng = SplitMix64(seed: 7)
 /// let service = StudyService(store: store, now: .system)
@@ -29,7 +33,7 @@ public struct StudyService: Sendable {
     public init(store: Store, now: Now, gamifier: Gamifier? = nil) {
         self.store = store
         self.now = now
-        self.recorder = ReviewRecorder(store: store, gamifier: gamifier)
+        self.recorder = ReviewRecorder(store: store, gamifier: gamifier, now: now)
     }
 
     /// Starts a session over `topicIDs` with at most `limit` cards.
@@ -37,19 +41,25 @@ public struct StudyService: Sendable {
     /// - Parameters:
     ///   - stored: Whether to store the session (needed to continue it from another process). Spaced sessions
     ///     are always stored (their reviews point at them).
+    ///   - includeFallback: Whether fallback cards may enter the queue (the learner asked for them).
     /// - Returns: The session with its queue; an empty queue when there is nothing to study.
     package func start(
         userID: Int64, topicIDs: [Int64], limit: Int, mode: SessionMode, day: StudyDay, stored: Bool = true,
-        using generator: inout some RandomNumberGenerator
+        includeFallback: Bool = false, using generator: inout some RandomNumberGenerator
     ) async throws -> StudySessionRecord {
         guard limit > 0 else { throw PipelineError.study("a session needs at least one card") }
         let queue: [Int64]
         switch mode {
         case .spaced:
-            queue = try await spacedQueue(userID: userID, topicIDs: topicIDs, limit: limit, day: day, using: &generator)
+            queue = try await spacedQueue(
+                userID: userID, topicIDs: topicIDs, limit: limit, day: day, includeFallback: includeFallback,
+                using: &generator)
         case .free, .quiz:
             var ids: [Int64] = []
-            for topicID in topicIDs { ids += try await store.cards(topicID: topicID).map(\.id) }
+            for topicID in topicIDs {
+                ids += try await store.cards(topicID: topicID).filter { includeFallback || $0.origin != .fallback }
+                    .map(\.id)
+            }
             queue = Array(ids.shuffled(using: &generator).prefix(limit))
         }
         if mode == .spaced || stored {
@@ -58,16 +68,23 @@ public struct StudyService: Sendable {
         return StudySessionRecord(id: 0, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, startedAt: now())
     }
 
-    /// The spaced queue: due by the end of the learner's today, weakest first, then new cards.
+    /// The spaced queue: due by the end of the learner's today, weakest first, then new cards; fallback cards only
+    /// with `includeFallback`.
     public func spacedQueue(
-        userID: Int64, topicIDs: [Int64]?, limit: Int, day: StudyDay, using generator: inout some RandomNumberGenerator
+        userID: Int64, topicIDs: [Int64]?, limit: Int, day: StudyDay, includeFallback: Bool = false,
+        using generator: inout some RandomNumberGenerator
     ) async throws -> [Int64] {
         let until = day.endOfDay(containing: now())
         let due = try await store.dueCandidates(
-            userID: userID, topicIDs: topicIDs, until: until, limit: max(limit * StudyQueue.candidatesPerCard, 200))
+            userID: userID, topicIDs: topicIDs, until: until, limit: max(limit * StudyQueue.candidatesPerCard, 200),
+            includeFallback: includeFallback)
         // New cards only fill what due cards leave; skipping the look-up when they fill the session matters for a
         // learner whose every card has a state (the new-card query then has nothing to find but must look).
-        let new = due.count >= limit ? [] : try await store.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit)
+        let new =
+            due.count >= limit
+            ? []
+            : try await store.newCardIDs(
+                userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
         return StudyQueue.order(due: due, new: new, limit: limit, using: &generator)
     }
 

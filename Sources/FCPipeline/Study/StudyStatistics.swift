@@ -8,6 +8,7 @@ public struct StudyStatistics: Sendable, Codable {
     public var user: String
     /// The IANA zone the days were counted in.
     public var timeZone: String
+    /// Every review the learner made, including reviews of cards deleted since (with one topic: that topic's).
     public var totalReviews: Int
     /// Local calendar days with at least one review.
     public var daysPractised: Int
@@ -42,6 +43,10 @@ public struct TopicStatistics: Sendable, Codable {
 extension StudyService {
     /// Builds the learner's statistics (for every topic, or one).
     ///
+    /// The learner's totals (reviews, days practised, streaks, retention) count reviews of deleted cards too: a
+    /// deleted deck does not undo the days the learner studied it, nor the XP those days earned. One topic's
+    /// statistics count that topic's reviews only.
+    ///
     /// - Parameters:
     ///   - day: The learner's calendar (time zone) for days practised and streaks.
     ///   - recentSessions: How many recent sessions to include.
@@ -65,12 +70,14 @@ extension StudyService {
                 retention: Self.retention(topicEvents),
                 targetRetention: Self.targetRetention(SchedulingAlgorithm(rawValue: summary.algorithm)))
         }
-        let days = Set(events.map { day.dayNumber(of: $0.reviewedAt) })
+        let everything = topicID == nil ? events + (try await store.archivedReviewEvents(userID: user.id)) : events
+        let days = Set(everything.map { day.dayNumber(of: $0.reviewedAt) })
         var sessions = try await store.recentSessions(userID: user.id, limit: recentSessions)
         if let topicID { sessions = sessions.filter { $0.topicIDs.contains(topicID) } }
         return StudyStatistics(
-            user: user.name, timeZone: day.timeZone.identifier, totalReviews: events.count, daysPractised: days.count,
-            streaks: Streaks(days: days, today: day.dayNumber(of: now)), retention: Self.retention(events),
+            user: user.name, timeZone: day.zoneName, totalReviews: everything.count,
+            daysPractised: days.count, streaks: Streaks(days: days, today: day.dayNumber(of: now)),
+            retention: Self.retention(everything),
             topics: topics, recentSessions: sessions)
     }
 

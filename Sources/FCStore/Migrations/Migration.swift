@@ -18,7 +18,7 @@ package struct Migration: Sendable, Hashable {
     }
 
     /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
-    package static let all: [Migration] = [initial, jobs, study, images, gamification, trimIndexes]
+    package static let all: [Migration] = [initial, jobs, study, images, gamification, trimIndexes, reviewArchive]
 
     /// The newest version in ``all``.
     package static var latestVersion: Int { all.last?.version ?? 0 }

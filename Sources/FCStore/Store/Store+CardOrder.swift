@@ -1,4 +1,5 @@
 import FCCore
+import Foundation
 
 extension Store {
     /// Deletes cards and closes the gaps they leave, so each affected deck stays numbered 1…n; in one transaction.
@@ -63,8 +64,27 @@ extension Store {
     }
 
     /// Deletes the learning state of the cards `cardIDsSQL` selects (one `?` bound to `bind`), when the study
-    /// tables exist: they arrive with the study migration, and reviews may not cascade on their own.
+    /// tables exist: they arrive with the study migration, and reviews may not cascade on their own. The reviews
+    /// are first copied to `archived_reviews` (when it exists), so the learner's history keeps what their XP
+    /// already counts.
     func deleteLearningState(cardIDsSQL: String, bind value: Int64) throws {
+        if try hasColumn(table: "archived_reviews", column: "first_review") {
+            try connection.withStatement(
+                """
+                INSERT INTO archived_reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms,
+                    first_review, archived_at)
+                SELECT r.user_id, r.card_id, c.topic_id, r.rating, r.reviewed_at, r.duration_ms,
+                    r.elapsed_days IS NULL, ?2
+                FROM reviews r JOIN cards c ON c.id = r.card_id
+                WHERE r.card_id IN (\(cardIDsSQL.replacingOccurrences(of: "?", with: "?1")))
+                """,
+                operation: "archive reviews"
+            ) { statement in
+                try statement.bind(value, at: 1)
+                try statement.bind(now().unixMilliseconds, at: 2)
+                try statement.run()
+            }
+        }
         for table in ["reviews", "card_states"] where try hasColumn(table: table, column: "card_id") {
             try connection.withStatement(
                 "DELETE FROM \(table) WHERE card_id IN (\(cardIDsSQL))", operation: "delete learning state"

@@ -15,7 +15,11 @@ extension Store {
     /// - Parameters:
     ///   - topicIDs: Only cards of these topics; `nil` for every topic.
     ///   - until: Cards due at or before this time.
-    package func dueCandidates(userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int) throws -> [DueCandidate] {
+    ///   - includeFallback: Whether templated fallback cards (origin `fallback`) may be listed; they are stored for
+    ///     inspection, not study material, so only a learner who asks studies them.
+    package func dueCandidates(
+        userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
+    ) throws -> [DueCandidate] {
         try connection.withStatement(
             Self.dueCandidatesQuery,
             operation: "list due cards"
@@ -24,6 +28,7 @@ extension Store {
             try statement.bind(until.unixMilliseconds, at: 2)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
             try statement.bind(limit, at: 4)
+            try statement.bind(includeFallback ? 1 : 0, at: 5)
             var candidates: [DueCandidate] = []
             while try statement.step() {
                 candidates.append(
@@ -39,8 +44,9 @@ extension Store {
     static let dueCandidatesQuery = """
         SELECT s.card_id, s.level, s.due FROM card_states s INDEXED BY card_states_user_level_due
         WHERE s.user_id = ?1 AND s.level IN (\(Store.levelList)) AND s.due <= ?2
-            AND (?3 IS NULL OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
-                AND c.topic_id IN (SELECT value FROM json_each(?3))))
+            AND ((?3 IS NULL AND ?5) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
+                AND (?3 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?3)))
+                AND (?5 OR c.origin <> 'fallback')))
         ORDER BY s.level, s.due
         LIMIT ?4
         """
@@ -51,12 +57,16 @@ extension Store {
     /// "0, 1, …, 63": the levels ``dueCandidates(userID:topicIDs:until:limit:)`` seeks, as SQL.
     static let levelList = (0...maximumLevel).map(String.init).joined(separator: ", ")
 
-    /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`.
-    package func newCardIDs(userID: Int64, topicIDs: [Int64]?, limit: Int) throws -> [Int64] {
+    /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`;
+    /// fallback cards only with `includeFallback`.
+    package func newCardIDs(
+        userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false
+    ) throws -> [Int64] {
         try connection.withStatement(
             """
             SELECT c.id FROM cards c
             WHERE (?2 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?2)))
+                AND (?4 OR c.origin <> 'fallback')
                 AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
             ORDER BY c.position, c.topic_id
             LIMIT ?3
@@ -66,6 +76,7 @@ extension Store {
             try statement.bind(userID, at: 1)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
             try statement.bind(limit, at: 3)
+            try statement.bind(includeFallback ? 1 : 0, at: 4)
             var ids: [Int64] = []
             while try statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
@@ -102,19 +113,19 @@ extension Store {
     }
 
     /// Every topic (or only `topicIDs`) with the learner's studied, due (at or before `until`) and known counts,
-    /// by name.
-    package func topicStudySummaries(userID: Int64, until: Date, topicIDs: [Int64]? = nil) throws
-        -> [TopicStudySummary]
-    {
+    /// by name. Fallback cards are left out of every count unless `includeFallback`: they are not study material.
+    package func topicStudySummaries(
+        userID: Int64, until: Date, topicIDs: [Int64]? = nil, includeFallback: Bool = false
+    ) throws -> [TopicStudySummary] {
         try connection.withStatement(
             """
             SELECT t.id, t.name, t.algorithm,
-                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?4 OR c.origin <> 'fallback')),
                 COUNT(s.card_id),
                 COALESCE(SUM(s.due <= ?2), 0),
                 COALESCE(SUM(\(KnownRule.sql)), 0)
             FROM topics t
-            LEFT JOIN cards c ON c.topic_id = t.id
+            LEFT JOIN cards c ON c.topic_id = t.id AND (?4 OR c.origin <> 'fallback')
             LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
             WHERE ?3 IS NULL OR t.id IN (SELECT value FROM json_each(?3))
             GROUP BY t.id
@@ -125,6 +136,7 @@ extension Store {
             try statement.bind(userID, at: 1)
             try statement.bind(until.unixMilliseconds, at: 2)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
+            try statement.bind(includeFallback ? 1 : 0, at: 4)
             var summaries: [TopicStudySummary] = []
             while try statement.step() {
                 summaries.append(

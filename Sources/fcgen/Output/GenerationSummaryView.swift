@@ -29,6 +29,9 @@ struct GenerationSummaryView {
         ]
         if fallbacks > 0 {
             lines.append("note: \(fallbacks) batch(es) fell back to templated study cards (origin \"fallback\")")
+            lines.append(
+                "note: \(report.fallbackCardsKept) fallback card(s) stored for inspection; not studied "
+                    + "(learn, quiz, due and session start leave them out unless --include-fallback)")
         }
         lines.append("database: \(report.database)")
         return lines.joined(separator: "\n")

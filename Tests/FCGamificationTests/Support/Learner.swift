@@ -60,18 +60,25 @@ struct Learner {
             at: time)
     }
 
+    /// Answers card `card` (topic `topic`) right in a quiz at `time`.
+    @discardableResult
+    mutating func quiz(_ card: Int64, topic: Int64 = 1, at time: Date) -> [Award] {
+        apply(.cardAnsweredCorrectly(CardAnswer(cardID: card, topicID: topic, isFirstTry: true, duration: 3)), at: time)
+    }
+
     /// The XP in `awards`.
     static func xp(_ awards: [Award]) -> Int { awards.reduce(0) { $0 + $1.xp } }
 }
 
-/// A session summary with sensible defaults.
+/// A session summary with sensible defaults: its whole queue answered (`queue` defaults to `cards`), all right.
 func session(
-    _ id: Int64, cards: Int, correct: Int? = nil, perfect: Int = 0, seconds: Double = 600, topics: [Int64] = [1]
+    _ id: Int64, queue: Int? = nil, cards: Int, correct: Int? = nil, perfect: Int = 0, seconds: Double = 600,
+    topics: [Int64] = [1]
 ) -> GamificationEvent {
     .sessionFinished(
         SessionSummary(
-            sessionID: id, cardsReviewed: cards, correct: correct ?? cards, perfect: perfect, duration: seconds,
-            topicIDs: topics))
+            sessionID: id, queueSize: queue ?? cards, cardsReviewed: cards, correct: correct ?? cards,
+            perfect: perfect, duration: seconds, topicIDs: topics))
 }
 
 extension Array where Element == Award {

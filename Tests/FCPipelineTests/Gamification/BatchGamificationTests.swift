@@ -1,6 +1,7 @@
 import FCCore
 import FCPipeline
 import FCStore
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -28,6 +29,9 @@ struct BatchGamificationTests {
         let batched = try await GameHarness()
         let (_, singleCards) = try await single.base.topic("Rome", cards: 9)
         let (_, batchedCards) = try await batched.base.topic("Rome", cards: 9)
+        // The clock runs ahead to the last answer: an answer cannot be dated in the future.
+        single.base.time.advance(by: 16 * 86_400)
+        batched.base.time.advance(by: 16 * 86_400)
         var singleXP = 0
         for answer in Self.answers(singleCards, userID: single.base.user.id) {
             let result = try await single.service.recorder.record(
@@ -62,6 +66,8 @@ struct BatchGamificationTests {
     @Test func replayingABatchPaysNothingMore() async throws {
         let game = try await GameHarness()
         let (_, cards) = try await game.base.topic("Rome", cards: 9)
+        // The clock runs ahead to the last answer: an answer cannot be dated in the future.
+        game.base.time.advance(by: 16 * 86_400)
         // Each card once: a replay repeats every answer at its time, none dated before its card's last review.
         let answers = Array(Self.answers(cards, userID: game.base.user.id).prefix(cards.count))
         let first = try await game.service.recorder.record(answers)
@@ -77,6 +83,8 @@ struct BatchGamificationTests {
     @Test func aFailureInTheMiddleStoresNothing() async throws {
         let game = try await GameHarness()
         let (_, cards) = try await game.base.topic("Rome", cards: 9)
+        // The clock runs ahead to the last answer: an answer cannot be dated in the future.
+        game.base.time.advance(by: 16 * 86_400)
         var answers = Array(Self.answers(cards, userID: game.base.user.id).prefix(10))
         try await game.service.recorder.record(Array(answers.prefix(3)))
         let before = try await game.base.tableContents()

@@ -27,13 +27,13 @@ struct ChallengePersistenceTests {
         #expect(first.first { $0.kind == "card_master" }?.progress == 1)
 
         // A day later (local): a new day's rows; the old ones stay as they were.
+        game.base.time.advance(by: 86_400)
         try await game.service.recorder.record(
             userID: user.id, cardID: cards[1].id, rating: .good, at: StudyHarness.start.addingTimeInterval(86_400))
         let second = try await game.store.challenges(userID: user.id, day: secondDay)
         #expect(second.count == 3)
         #expect(second.allSatisfy { $0.expiresAt == Date(timeIntervalSince1970: secondExpiry) })
         #expect(try await game.store.challenges(userID: user.id, day: firstDay) == first)
-        game.base.time.advance(by: 86_400)
         let shown = try await game.game.challenges(of: user)
         #expect(shown.map(\.day.description) == [secondDay, secondDay, secondDay])
         #expect(shown.first { $0.kind == .cardMaster }?.progress == 1)

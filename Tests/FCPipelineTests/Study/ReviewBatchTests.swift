@@ -22,6 +22,9 @@ struct ReviewBatchTests {
         let (_, singleCards) = try await single.topic("Rome", cards: 9)
         let (_, batchedCards) = try await batched.topic("Rome", cards: 9)
         let start = single.time.date
+        // The clock runs ahead to the last review: a review cannot be dated in the future.
+        single.time.advance(by: 90 * 3_600)
+        batched.time.advance(by: 90 * 3_600)
         for answer in Self.answers(singleCards, userID: single.user.id, start: start) {
             try await single.service.recorder.record(
                 userID: answer.userID, cardID: answer.cardID, rating: answer.rating, at: answer.time)
@@ -41,6 +44,8 @@ struct ReviewBatchTests {
         let (_, cards) = try await harness.topic("Rome", cards: 3)
         var answers = Self.answers(cards, userID: harness.user.id, start: harness.time.date).prefix(5).map { $0 }
         answers.append(ReviewInput(userID: harness.user.id, cardID: 999, rating: .good, at: harness.time.date))
+        // The clock runs ahead to the last review: a review cannot be dated in the future.
+        harness.time.advance(by: 5 * 3_600)
         await #expect(throws: StoreError.cardNotFound(id: 999)) {
             try await harness.service.recorder.record(answers)
         }

@@ -15,6 +15,8 @@ struct StudySessionTests {
         let (topic, cards) = try await harness.topic("Rome", cards: 8)
         let recorder = harness.service.recorder
         let now = harness.time.date
+        // The clock runs ahead to the last review: a review cannot be dated in the future.
+        harness.time.advance(by: 700)
         // cards[0]: failed → relearning (level 0); cards[1], cards[2]: good twice → review, 1 day (level 1).
         try await recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now)
         try await recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now + 700)
@@ -107,6 +109,8 @@ struct StudySessionTests {
         let (topic, cards) = try await harness.topic("Rome", cards: 1)
         let card = cards[0]
         var at = harness.time.date
+        // The clock runs ahead to the last review: a review cannot be dated in the future.
+        harness.time.advance(by: 30 * 86_400)
         for rating in [Rating.good, .good, .difficult, .good, .fail, .good] {
             try await harness.service.recorder.record(userID: harness.user.id, cardID: card.id, rating: rating, at: at)
             at += 3 * 86_400
@@ -135,11 +139,16 @@ struct StudySessionTests {
     @Test func aReviewDatedBeforeTheLastOneIsRefused() async throws {
         let harness = try await StudyHarness()
         let (_, cards) = try await harness.topic("Rome", cards: 1)
+        harness.time.advance(by: 86_400)
         let now = harness.time.date
         try await harness.service.recorder.record(userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now)
-        await #expect(throws: PipelineError.self) {
+        // After the card's creation, before its last review.
+        await #expect {
             try await harness.service.recorder.record(
                 userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now - 60)
+        } throws: { error in
+            guard case PipelineError.study(let problem) = error else { return false }
+            return problem.contains("before the card's last review")
         }
     }
 }

@@ -26,6 +26,8 @@ struct DueCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("List at most this many due cards (default 100).", valueName: "n"))
     var limit = 100
 
+    @OptionGroup var fallback: FallbackOption
+
     struct Output: Encodable {
         var schemaVersion = 1
         var user: String
@@ -57,13 +59,14 @@ struct DueCommand: AsyncParsableCommand {
             let topics = topic.isEmpty ? nil : try await context.topics(topic, global: global).map(\.id)
             let until = context.day.endOfDay(containing: Date())
             let summaries = try await context.store.topicStudySummaries(
-                userID: context.user.id, until: until, topicIDs: topics)
+                userID: context.user.id, until: until, topicIDs: topics, includeFallback: fallback.includeFallback)
             let candidates = try await context.store.dueCandidates(
-                userID: context.user.id, topicIDs: topics, until: until, limit: max(0, limit))
+                userID: context.user.id, topicIDs: topics, until: until, limit: max(0, limit),
+                includeFallback: fallback.includeFallback)
             let cards = try await context.store.cards(ids: candidates.map(\.cardID))
             let byID = Dictionary(uniqueKeysWithValues: cards.map { ($0.id, $0) })
             let output = Output(
-                user: context.user.name, timeZone: context.day.timeZone.identifier, until: until,
+                user: context.user.name, timeZone: context.day.zoneName, until: until,
                 topics: summaries.map {
                     TopicDue(
                         topicID: $0.topicID, topic: $0.name, cards: $0.cardCount, due: $0.dueCount, new: $0.newCount)

@@ -27,6 +27,7 @@ struct LearnCommand: AsyncParsableCommand {
     var topic: [String] = []
 
     @OptionGroup var size: SessionSizeOptions
+    @OptionGroup var fallback: FallbackOption
 
     func run() async throws {
         try await global.reportingErrors {
@@ -43,7 +44,7 @@ struct LearnCommand: AsyncParsableCommand {
                 }
                 let session = try await context.service.start(
                     userID: context.user.id, topicIDs: topicIDs, limit: size.cards, mode: size.free ? .free : .spaced,
-                    day: context.day, stored: !size.free, using: &rng)
+                    day: context.day, stored: !size.free, includeFallback: fallback.includeFallback, using: &rng)
                 guard !session.queue.isEmpty else {
                     Screen.show("Nothing to study here: no due or new cards.")
                     return
@@ -60,7 +61,8 @@ struct LearnCommand: AsyncParsableCommand {
     /// The numbered topic list; returns the chosen topic ids, `nil` to quit.
     private func chooseTopics(_ context: StudyContext, input: KeyInput) async throws -> [Int64]? {
         let until = context.day.endOfDay(containing: Date())
-        let summaries = try await context.store.topicStudySummaries(userID: context.user.id, until: until)
+        let summaries = try await context.store.topicStudySummaries(
+            userID: context.user.id, until: until, includeFallback: fallback.includeFallback)
         guard !summaries.isEmpty else {
             Screen.show("No topics yet. Try: fcgen --topic \"Roman history\" --batches 3 --offline")
             return nil

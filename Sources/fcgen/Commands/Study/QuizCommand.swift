@@ -34,6 +34,8 @@ struct QuizCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seed for the shuffle (default: random).", valueName: "n"))
     var seed: UInt64?
 
+    @OptionGroup var fallback: FallbackOption
+
     struct Miss: Encodable {
         var cardID: Int64
         var prompt: String
@@ -60,7 +62,7 @@ struct QuizCommand: AsyncParsableCommand {
             var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
             var session = try await context.service.start(
                 userID: context.user.id, topicIDs: [found.id], limit: max(1, cards ?? Int.max), mode: .quiz,
-                day: context.day, using: &rng)
+                day: context.day, includeFallback: fallback.includeFallback, using: &rng)
             let grader = QuizGrader(ignoresAccents: !exactAccents)
             var misses: [Miss] = []
             while let card = try await context.service.nextCard(of: session) {

@@ -12,7 +12,8 @@ struct ReviewCommand: AsyncParsableCommand {
         abstract: "Record one review of a card and print its new schedule.",
         discussion: """
             The topic's algorithm (badger unless changed) computes the new state; the review and the state are \
-            written in one transaction. Examples:
+            written in one transaction. --at may lie between the card's creation and now (a time up to 5 minutes \
+            ahead, a clock running fast, counts as now); anything else is refused (exit 64). Examples:
               fcgen review 42 --rating good
               fcgen review 42 --rating fail --at 2024-03-10T12:00:00Z --json
             """
@@ -28,7 +29,10 @@ struct ReviewCommand: AsyncParsableCommand {
         transform: Rating.parse)
     var rating: Rating
 
-    @Option(help: ArgumentHelp("When the review happened (ISO 8601; default now).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "When the review happened (ISO 8601; default now): after the card was created, not in the future.",
+            valueName: "time"))
     var at: String?
 
     struct Output: Encodable {
@@ -40,8 +44,10 @@ struct ReviewCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let time = try at.map(parseInstant) ?? Date()
             let context = try await StudyContext(global: global)
-            let result = try await context.service.recorder.record(
-                userID: context.user.id, cardID: cardID, rating: rating, at: time)
+            let result = try await namingTimeFlag("--at") {
+                try await context.service.recorder.record(
+                    userID: context.user.id, cardID: cardID, rating: rating, at: time)
+            }
             if global.json {
                 try Console.json(Output(review: result))
                 return

@@ -67,6 +67,7 @@ struct SessionStartCommand: AsyncParsableCommand {
     var topic: [String] = []
 
     @OptionGroup var size: SessionSizeOptions
+    @OptionGroup var fallback: FallbackOption
 
     func run() async throws {
         try await global.reportingErrors {
@@ -75,8 +76,8 @@ struct SessionStartCommand: AsyncParsableCommand {
             var rng = size.makeGenerator()
             let session = try await context.service.start(
                 userID: context.user.id, topicIDs: topics.map(\.id), limit: size.cards,
-                mode: size.free ? .free : .spaced,
-                day: context.day, stored: true, using: &rng)
+                mode: size.free ? .free : .spaced, day: context.day, stored: true,
+                includeFallback: fallback.includeFallback, using: &rng)
             try await SessionCommand.show(session, context: context, json: global.json)
         }
     }
@@ -111,7 +112,10 @@ struct SessionAnswerCommand: AsyncParsableCommand {
         transform: Rating.parse)
     var rating: Rating
 
-    @Option(help: ArgumentHelp("When the answer was given (ISO 8601; default now).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "When the answer was given (ISO 8601; default now): after the card was created, not in the future.",
+            valueName: "time"))
     var at: String?
 
     @Option(help: ArgumentHelp("How long the learner looked at the card.", valueName: "ms"))
@@ -122,8 +126,10 @@ struct SessionAnswerCommand: AsyncParsableCommand {
             let time = try at.map(parseInstant)
             let context = try await StudyContext(global: global)
             let session = try await context.store.session(id: sessionID, userID: context.user.id)
-            let answered = try await context.service.answer(
-                session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
+            let answered = try await namingTimeFlag("--at") {
+                try await context.service.answer(
+                    session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
+            }
             try await SessionCommand.show(
                 answered.session, context: context, json: global.json, rewards: answered.review?.rewards)
         }

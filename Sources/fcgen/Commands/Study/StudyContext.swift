@@ -81,6 +81,16 @@ extension Rating {
     }
 }
 
+/// Runs `body`, reporting a review time outside the allowed range (``EventTimeViolation``) as the value of `flag`,
+/// so the message names what the user typed (exit 64).
+func namingTimeFlag<T>(_ flag: String, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch PipelineError.eventTime(let violation) {
+        throw PipelineError.eventTime(violation.named(flag))
+    }
+}
+
 /// Parses `--at` values: ISO 8601 with a zone ("2024-03-10T12:00:00Z", "…+01:00"), fractional seconds allowed.
 func parseInstant(_ text: String) throws -> Date {
     let formatter = ISO8601DateFormatter()

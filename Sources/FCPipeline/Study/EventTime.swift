@@ -1,0 +1,101 @@
+public import Foundation
+
+/// When a learner's event (a review, a session answer, a batch of answers synced from a device) may be dated.
+///
+/// Times can come from outside: `fcgen review --at`, `fcgen session answer --at`, an app syncing answers given
+/// offline, the HTTP API. A time in the future would date the learner's state there: the card's last review, the
+/// gamification day (everything before it is then ignored as a replay, so XP, streaks and challenges freeze until
+/// that day comes). A time before the card existed is a review of nothing. So every use case that records a
+/// learner's event checks its time here, whoever calls it:
+///
+/// - later than now by more than ``clockSkewAllowance``: refused;
+/// - later than now by at most the allowance (a client clock running a little ahead): recorded as *now*, so no
+///   state is ever dated in the future;
+/// - before the card was created: refused.
+///
+/// ```swift
+/// let time = try EventTime.notInFuture(claimed, now: now())   // then, with the card: try EventTime.check(…)
+/// ```
+public enum EventTime {
+    /// How far ahead of this machine's clock a client's clock may run: 5 minutes. Phones and laptops keep time
+    /// by NTP to well within a second, but a device that was offline for days can drift by minutes; more than
+    /// this is no longer a clock but a wrong (or forged) date.
+    public static let clockSkewAllowance: TimeInterval = 5 * 60
+
+    /// The time to record for an event claimed at `time`: `time` itself, or `now` when it lies at most
+    /// ``clockSkewAllowance`` ahead.
+    ///
+    /// - Throws: ``PipelineError/eventTime(_:)`` when `time` is further ahead.
+    public static func notInFuture(_ time: Date, now: Date) throws(PipelineError) -> Date {
+        guard time > now else { return time }
+        guard time.timeIntervalSince(now) <= clockSkewAllowance else {
+            throw .eventTime(EventTimeViolation(time: time, now: now, problem: .inFuture))
+        }
+        return now
+    }
+
+    /// Refuses a review of card `cardID` dated before the card was created.
+    ///
+    /// - Throws: ``PipelineError/eventTime(_:)``.
+    static func check(_ time: Date, cardID: Int64, createdAt: Date, now: Date) throws(PipelineError) {
+        guard time >= createdAt else {
+            throw .eventTime(
+                EventTimeViolation(
+                    time: time, now: now, problem: .beforeCardCreated(cardID: cardID, createdAt: createdAt)))
+        }
+    }
+}
+
+/// A learner's event dated outside the allowed range (see ``EventTime``).
+public struct EventTimeViolation: Sendable, Hashable, CustomStringConvertible {
+    /// Which end of the range was crossed.
+    public enum Problem: Sendable, Hashable {
+        /// After now, beyond the clock-skew allowance.
+        case inFuture
+        /// Before the card existed.
+        case beforeCardCreated(cardID: Int64, createdAt: Date)
+    }
+
+    /// Where the time came from, as the caller names it to the user: `--at` on the command line, a field name in
+    /// an API; `time` unless a caller renames it (``named(_:)``).
+    public var field = "time"
+    /// The time given.
+    public var time: Date
+    /// The clock's time when the event was checked.
+    public var now: Date
+    public var problem: Problem
+
+    /// The same violation, reported for the input `field` (such as `--at`).
+    public func named(_ field: String) -> EventTimeViolation {
+        var renamed = self
+        renamed.field = field
+        return renamed
+    }
+
+    /// The latest time accepted.
+    public var latest: Date { now.addingTimeInterval(EventTime.clockSkewAllowance) }
+
+    /// E.g. `--at 2030-01-01T00:00:00Z is in the future: allowed up to 2026-11-23T13:05:00Z (now plus 5 minutes
+    /// of clock skew)`.
+    public var description: String {
+        let minutes = Int(EventTime.clockSkewAllowance / 60)
+        let upper = "\(Self.format(latest)) (now plus \(minutes) minutes of clock skew)"
+        switch problem {
+        case .inFuture:
+            return "\(field) \(Self.format(time)) is in the future: allowed up to \(upper)"
+        case .beforeCardCreated(let cardID, let createdAt):
+            return "\(field) \(Self.format(time)) is before card \(cardID) existed: allowed from "
+                + "\(Self.format(createdAt)) (when the card was created) up to \(upper)"
+        }
+    }
+
+    /// RFC 3339 in UTC, to the second, or to the millisecond when the time has a fraction.
+    static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let hasFraction = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0
+        formatter.formatOptions =
+            hasFraction ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

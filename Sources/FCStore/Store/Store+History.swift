@@ -1,0 +1,100 @@
+package import Foundation
+
+extension Store {
+    /// The learner's reviews in `[from, to)`, of live cards and of deleted ones (`archived_reviews`), unordered.
+    ///
+    /// Both halves are range scans of a `(user_id, reviewed_at)` index.
+    package func reviewActivity(userID: Int64, from: Date, to: Date) throws -> [ReviewActivity] {
+        try connection.withStatement(
+            """
+            SELECT reviewed_at, duration_ms, elapsed_days IS NULL FROM reviews
+            WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
+            UNION ALL
+            SELECT reviewed_at, duration_ms, first_review FROM archived_reviews
+            WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
+            """,
+            operation: "read review history"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(from.unixMilliseconds, at: 2)
+            try statement.bind(to.unixMilliseconds, at: 3)
+            var rows: [ReviewActivity] = []
+            while try statement.step() {
+                rows.append(
+                    ReviewActivity(
+                        reviewedAt: Date(unixMilliseconds: statement.int64(at: 0)),
+                        durationMilliseconds: statement.optionalInt(at: 1), isFirstReview: statement.int(at: 2) != 0))
+            }
+            return rows
+        }
+    }
+
+    /// The learner's ended quizzes with at least one answer, started in `[from, to)`.
+    package func quizActivity(userID: Int64, from: Date, to: Date) throws -> [QuizActivity] {
+        try connection.withStatement(
+            """
+            SELECT started_at, ended_at, cards FROM sessions
+            WHERE user_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND mode = 'quiz'
+                AND ended_at IS NOT NULL AND cards > 0
+            """,
+            operation: "read quiz history"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(from.unixMilliseconds, at: 2)
+            try statement.bind(to.unixMilliseconds, at: 3)
+            var rows: [QuizActivity] = []
+            while try statement.step() {
+                rows.append(
+                    QuizActivity(
+                        startedAt: Date(unixMilliseconds: statement.int64(at: 0)),
+                        endedAt: Date(unixMilliseconds: statement.int64(at: 1)), answers: statement.int(at: 2)))
+            }
+            return rows
+        }
+    }
+
+    /// The XP of the learner's awards earned in `[from, to)` (awards that pay nothing are left out).
+    ///
+    /// Reads the learner's ledger through the `(user_id, kind, reference)` key's prefix: a history is asked for
+    /// rarely, and an index on the earn time would cost every award insert.
+    package func xpActivity(userID: Int64, from: Date, to: Date) throws -> [XPActivity] {
+        try connection.withStatement(
+            """
+            SELECT earned_at, xp FROM xp_events
+            WHERE user_id = ?1 AND earned_at >= ?2 AND earned_at < ?3 AND xp <> 0
+            """,
+            operation: "read XP history"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(from.unixMilliseconds, at: 2)
+            try statement.bind(to.unixMilliseconds, at: 3)
+            var rows: [XPActivity] = []
+            while try statement.step() {
+                rows.append(
+                    XPActivity(earnedAt: Date(unixMilliseconds: statement.int64(at: 0)), xp: statement.int(at: 1)))
+            }
+            return rows
+        }
+    }
+
+    /// The learner's reviews of deleted cards, oldest first, with the topic they belonged to (for lifetime totals
+    /// and streaks, which outlive a deleted deck).
+    package func archivedReviewEvents(userID: Int64) throws -> [ReviewEvent] {
+        try connection.withStatement(
+            """
+            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = ? ORDER BY reviewed_at, id
+            """,
+            operation: "list archived reviews"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            var events: [ReviewEvent] = []
+            while try statement.step() {
+                events.append(
+                    ReviewEvent(
+                        topicID: statement.int64(at: 0), reviewedAt: Date(unixMilliseconds: statement.int64(at: 1)),
+                        rating: statement.int(at: 2)))
+            }
+            return events
+        }
+    }
+}
