@@ -6,7 +6,7 @@ import Testing
 
 /// What the live transport refuses to do: grow past its body cap (plain or compressed), follow redirects, or put a
 /// key from the URL into an error.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct HTTPClientTransportLimitsTests {
     @Test func aBodyOverTheCapIsResponseTooLargeAndNotRetryable() async throws {
         let server = try await LoopbackServer.start()
@@ -75,7 +75,7 @@ struct HTTPClientTransportLimitsTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/models?key=AIza-secret-key"))
 
         let error = await sendError(
-            TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 5))
+            TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 30))
 
         #expect(error?.kind == "connectionFailed")
         #expect(error?.description.contains("AIza") == false)
