@@ -20,6 +20,11 @@ public struct StudyDay: Sendable {
         self.calendar = calendar
     }
 
+    /// The zone's IANA name as fcgen shows it: `UTC` for UTC (Foundation calls it "GMT").
+    public var zoneName: String {
+        timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
+    }
+
     /// The zone named by `override`, else `stored`, else UTC.
     ///
     /// - Throws: ``PipelineError/study(_:)`` for an identifier that is not a known time zone.

@@ -69,7 +69,7 @@ extension StudyService {
         var sessions = try await store.recentSessions(userID: user.id, limit: recentSessions)
         if let topicID { sessions = sessions.filter { $0.topicIDs.contains(topicID) } }
         return StudyStatistics(
-            user: user.name, timeZone: day.timeZone.identifier, totalReviews: events.count, daysPractised: days.count,
+            user: user.name, timeZone: day.zoneName, totalReviews: events.count, daysPractised: days.count,
             streaks: Streaks(days: days, today: day.dayNumber(of: now)), retention: Self.retention(events),
             topics: topics, recentSessions: sessions)
     }

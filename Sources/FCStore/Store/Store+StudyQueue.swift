@@ -24,6 +24,7 @@ extension Store {
             try statement.bind(until.unixMilliseconds, at: 2)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
             try statement.bind(limit, at: 4)
+            try statement.bind(now().unixMilliseconds, at: 5)
             var candidates: [DueCandidate] = []
             while try statement.step() {
                 candidates.append(
@@ -41,6 +42,7 @@ extension Store {
         WHERE s.user_id = ?1 AND s.level IN (\(Store.levelList)) AND s.due <= ?2
             AND (?3 IS NULL OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
                 AND c.topic_id IN (SELECT value FROM json_each(?3))))
+            AND NOT \(Store.heldBack(cardColumn: "s.card_id", nowParameter: "?5"))
         ORDER BY s.level, s.due
         LIMIT ?4
         """
@@ -51,13 +53,15 @@ extension Store {
     /// "0, 1, …, 63": the levels ``dueCandidates(userID:topicIDs:until:limit:)`` seeks, as SQL.
     static let levelList = (0...maximumLevel).map(String.init).joined(separator: ", ")
 
-    /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`.
+    /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`;
+    /// cards the learner suspended or buried are left out, here as in ``dueCandidates(userID:topicIDs:until:limit:)``.
     package func newCardIDs(userID: Int64, topicIDs: [Int64]?, limit: Int) throws -> [Int64] {
         try connection.withStatement(
             """
             SELECT c.id FROM cards c
             WHERE (?2 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?2)))
                 AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
+                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))
             ORDER BY c.position, c.topic_id
             LIMIT ?3
             """,
@@ -66,6 +70,7 @@ extension Store {
             try statement.bind(userID, at: 1)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
             try statement.bind(limit, at: 3)
+            try statement.bind(now().unixMilliseconds, at: 4)
             var ids: [Int64] = []
             while try statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
@@ -102,7 +107,7 @@ extension Store {
     }
 
     /// Every topic (or only `topicIDs`) with the learner's studied, due (at or before `until`) and known counts,
-    /// by name.
+    /// by name. Suspended and buried cards count as cards, but neither as due nor as new (``TopicStudySummary``).
     package func topicStudySummaries(userID: Int64, until: Date, topicIDs: [Int64]? = nil) throws
         -> [TopicStudySummary]
     {
@@ -111,8 +116,9 @@ extension Store {
             SELECT t.id, t.name, t.algorithm,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
                 COUNT(s.card_id),
-                COALESCE(SUM(s.due <= ?2), 0),
-                COALESCE(SUM(\(KnownRule.sql)), 0)
+                COALESCE(SUM(s.due <= ?2 AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))), 0),
+                COALESCE(SUM(\(KnownRule.sql)), 0),
+                COALESCE(SUM(s.card_id IS NULL AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))), 0)
             FROM topics t
             LEFT JOIN cards c ON c.topic_id = t.id
             LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
@@ -125,6 +131,7 @@ extension Store {
             try statement.bind(userID, at: 1)
             try statement.bind(until.unixMilliseconds, at: 2)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
+            try statement.bind(now().unixMilliseconds, at: 4)
             var summaries: [TopicStudySummary] = []
             while try statement.step() {
                 summaries.append(
@@ -132,7 +139,7 @@ extension Store {
                         topicID: statement.int64(at: 0), name: statement.string(at: 1),
                         algorithm: statement.string(at: 2), cardCount: statement.int(at: 3),
                         studiedCount: statement.int(at: 4), dueCount: statement.int(at: 5),
-                        knownCount: statement.int(at: 6)))
+                        knownCount: statement.int(at: 6), heldBackNewCount: statement.int(at: 7)))
             }
             return summaries
         }
