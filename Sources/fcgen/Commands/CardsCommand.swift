@@ -17,7 +17,6 @@ struct CardsCommand: AsyncParsableCommand {
     var topic: String
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var topic: String
         var cards: [Card]
     }

@@ -27,7 +27,6 @@ struct DueCommand: AsyncParsableCommand {
     var limit = 100
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
         var timeZone: String
         var until: Date
@@ -63,7 +62,7 @@ struct DueCommand: AsyncParsableCommand {
             let cards = try await context.store.cards(ids: candidates.map(\.cardID))
             let byID = Dictionary(uniqueKeysWithValues: cards.map { ($0.id, $0) })
             let output = Output(
-                user: context.user.name, timeZone: context.day.timeZone.identifier, until: until,
+                user: context.user.name, timeZone: context.day.zoneName, until: until,
                 topics: summaries.map {
                     TopicDue(
                         topicID: $0.topicID, topic: $0.name, cards: $0.cardCount, due: $0.dueCount, new: $0.newCount)
