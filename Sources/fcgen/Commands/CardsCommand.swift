@@ -18,7 +18,7 @@ struct CardsCommand: AsyncParsableCommand {
 
     struct Output: Encodable {
         var topic: String
-        var cards: [Card]
+        var cards: [CardJSON]
     }
 
     func run() async throws {
@@ -27,7 +27,7 @@ struct CardsCommand: AsyncParsableCommand {
             let found = try await global.requireTopic(topic, in: store)
             let cards = try await store.cards(topicID: found.id)
             if global.json {
-                try Console.json(Output(topic: found.name, cards: cards))
+                try Console.json(Output(topic: found.name, cards: cards.map(CardJSON.init)))
                 return
             }
             var table = TextTable([
