@@ -28,7 +28,8 @@ extension FCGen {
                     guard exitCode(for: error) != .success else { exit(withError: error) }  // --help, --version
                     let commandPath = path.map(\.commandName)
                     fail(
-                        check.problem(parserMessage: message(for: error), commandPath: commandPath),
+                        check.problem(
+                            parserMessage: message(for: error), commandPath: commandPath, arguments: repaired),
                         logFormat: logFormat, json: json)
                 }
             }

@@ -38,6 +38,9 @@ struct JSONErrorDocumentTests {
         let negative = try failure(
             check, ["--topic", "X", "--batches", "-1", "--db", cli.databasePath], code: "usage", status: 64)
         #expect(negative["message"] as? String == "--batches must be between 1 and 1000")
+        let positional = try failure(check, ["card", "show", "-5"], code: "usage", status: 64)
+        #expect(positional["argument"] as? String == "-5")
+        #expect((positional["message"] as? String)?.hasPrefix("unexpected '-5': a negative number") == true)
         _ = try failure(check, ["review", "1", "--rating", "meh"], code: "usage", status: 64)
         let when = try failure(
             check, ["review", "1", "--rating", "good", "--at", "yesterday", "--db", cli.databasePath], code: "usage",

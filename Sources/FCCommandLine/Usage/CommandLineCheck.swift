@@ -65,17 +65,26 @@ package struct CommandLineCheck: Sendable {
         return repaired
     }
 
-    /// A problem from the message ArgumentParser gave for `arguments`.
-    package func problem(parserMessage: String, commandPath: [String]) -> UsageProblem {
+    /// A problem from the message ArgumentParser gave for `arguments` (as repaired).
+    ///
+    /// A negative number where a positional value belongs (`card show -5`) reaches ArgumentParser as a flag, and
+    /// it says "Unknown option" or "Missing expected argument"; the problem names the number instead.
+    package func problem(parserMessage: String, commandPath: [String], arguments: [String] = []) -> UsageProblem {
         var problem = UsageProblem(message: parserMessage, commandPath: commandPath)
         if let quoted = Self.quoted(after: "Unknown option ", in: parserMessage) {
             problem.argument = quoted
             problem.suggestion = Self.quoted(after: "Did you mean ", in: parserMessage)
-            if Self.isNegativeNumber(quoted) {
-                problem.message =
-                    "unexpected '\(quoted)': a negative number is not a valid value here (ids, counts and sizes are "
-                    + "positive)"
-            }
+        }
+        let stray =
+            problem.argument.flatMap { Self.isNegativeNumber($0) ? $0 : nil }
+            ?? (parserMessage.hasPrefix("Missing expected argument")
+                ? arguments.prefix { $0 != "--" }.first(where: Self.isNegativeNumber) : nil)
+        if let stray {
+            problem.argument = stray
+            problem.suggestion = nil
+            problem.message =
+                "unexpected '\(stray)': a negative number is not a valid value here (ids, counts and sizes are "
+                + "positive)"
         }
         return problem
     }
