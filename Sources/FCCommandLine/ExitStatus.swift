@@ -1,14 +1,12 @@
 package import ArgumentParser
-import FCDeckFormats
-import FCGenerator
 package import FCPipeline
-import FCStore
 
 /// The exit codes of `fcgen` and `fcgen-worker`: one table, from the sysexits range where one fits.
 ///
 /// Both executables turn every error and every worker round into a status only through this type, so the README's
-/// and docs/worker.md's tables describe both binaries at once. ArgumentParser exits 64 for a usage error on its own
-/// (an unknown flag, a failed `validate()`); that is ``usage``.
+/// and docs/worker.md's tables describe both binaries at once. An error gets its status through its ``ErrorCode``
+/// (the `code` of a `--json` error document), so codes and statuses cannot disagree. A command-line parsing error
+/// (an unknown flag, a failed `validate()`) is ``usage``.
 package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Everything worked (or a worker stopped gracefully on a signal).
     case success = 0
@@ -18,7 +16,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Bad command-line use: an unknown flag, a bad value, a missing API key (EX_USAGE).
     case usage = 64
     /// Bad input data: a broken config file, an unreadable or non-UTF-8 input, `--strict` refusing a fallback
-    /// batch, a bad import row (EX_DATAERR).
+    /// batch, a bad import row, an unknown topic, card, job or session, a conflict with what is stored, an ended
+    /// session (EX_DATAERR).
     case dataError = 65
     /// The LLM provider stayed unavailable after its retries (EX_UNAVAILABLE).
     case unavailable = 69
@@ -26,38 +25,9 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// left jobs to retry: running again later may work (EX_TEMPFAIL).
     case temporaryFailure = 75
 
-    /// The status for an error that ended a command.
+    /// The status for an error that ended a command: the row of its ``ErrorCode``.
     package init(for error: any Error) {
-        switch error {
-        case let error as PipelineError: self.init(for: error)
-        case let error as GeneratorError: self.init(for: error)
-        case let error as TransportError: self = error == .cancelled ? .failure : .unavailable
-        case let error as StoreError:
-            if error.isInputError {
-                self = .dataError
-            } else {
-                self = error.isBusy ? .temporaryFailure : .failure
-            }
-        case is DeckFormatError: self = .dataError
-        default: self = .failure
-        }
-    }
-
-    private init(for error: PipelineError) {
-        switch error {
-        case .config, .environment, .fallbackRefused, .input, .study, .importRefused: self = .dataError
-        case .setting, .missingAPIKey, .eventTime: self = .usage
-        // A failed batch exits as its cause would: 69 for an unreachable provider, 1 for a refusal, 75 for a lock.
-        case .batchFailed(_, _, _, let underlying): self.init(for: underlying)
-        }
-    }
-
-    private init(for error: GeneratorError) {
-        switch error {
-        case .promptsMissing, .unknownPlaceholder, .invalidTemplate: self = .dataError
-        case .unavailable, .badResponse: self = .unavailable
-        case .rejected, .cancelled: self = .failure
-        }
+        self = ErrorCode(for: error).exitStatus
     }
 
     /// The status of a `fcgen-worker --once` round, most urgent first (``RoundSummary/outcome``).

@@ -24,6 +24,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// An import found bad rows and stored nothing (all-or-nothing); `problems` are the first few, as
     /// `file:line:column: message`, out of `total`.
     case importRefused(file: String, problems: [String], total: Int)
+    /// No topic has this name (ignoring case).
+    case topicNotFound(name: String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
             "\(file): \(total) bad row(s); nothing was imported (--skip-bad stores the good rows)\n  "
                 + problems.joined(separator: "\n  ")
                 + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
+        case .topicNotFound(let name): "no topic named \"\(name)\" (see: fcgen topics)"
         }
     }
 }

@@ -17,8 +17,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case batchNumberTaken(topicID: Int64, number: Int)
     /// No topic has this id.
     case topicNotFound(topicID: Int64)
-    /// A topic name was empty after trimming whitespace.
-    case invalidTopicName
+    /// A topic name breaks ``FCCore/TopicName``'s rules (empty, too long, control characters); `problem` says how.
+    case invalidTopicName(problem: String)
     /// A stored value could not be read back (an unknown enum value, malformed JSON, …).
     case corruptRow(table: String, column: String, rowID: Int64)
     /// A test armed the store's fault-injection seam and it fired. Never thrown in production.
@@ -38,8 +38,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case invalidUserName
     /// No study session has this id (for this learner).
     case sessionNotFound(id: Int64)
-    /// The session cannot take this action (it ended, or the card is not the one it expects next).
+    /// The session cannot take this action (the card is not the one it expects next, nothing to undo, …).
     case sessionConflict(id: Int64, problem: String)
+    /// The session has ended: it refuses every further step (next, answer, skip, undo, bury, end).
+    case sessionEnded(id: Int64)
     /// The topic already has a card with this question (same ``FCCore/DedupKey``); `side` says which card of a
     /// pair clashed ("card" or "reversed twin").
     case duplicateQuestion(topicID: Int64, existingCardID: Int64, side: String)
@@ -70,8 +72,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "batch \(number) of topic \(topicID) is already stored (another run stored it first)"
         case .topicNotFound(let topicID):
             "no topic with id \(topicID)"
-        case .invalidTopicName:
-            "a topic name must not be empty"
+        case .invalidTopicName(let problem):
+            "invalid topic name: \(problem)"
         case .corruptRow(let table, let column, let rowID):
             "unreadable value in \(table).\(column) of row \(rowID)"
         case .injectedFault(let count):
@@ -92,6 +94,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "no study session with id \(id)"
         case .sessionConflict(let id, let problem):
             "session \(id): \(problem)"
+        case .sessionEnded(let id):
+            "session \(id) has ended: start a new one (fcgen session start)"
         case .duplicateQuestion(let topicID, let existing, let side):
             "the \(side) duplicates the question of card \(existing) in topic \(topicID); edit that card instead"
         case .positionOutOfRange(let position, let count):
@@ -107,18 +111,6 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
 }
 
 extension StoreError {
-    /// Whether the error is about the user's input (a missing card, a duplicate, …) rather than the database:
-    /// the CLI exits 65 for these.
-    package var isInputError: Bool {
-        switch self {
-        case .cardNotFound, .duplicateQuestion, .positionOutOfRange, .topicNameTaken, .topicHasCards, .invalidTopicName,
-            .sessionNotFound, .sessionConflict, .invalidUserName:
-            true
-        default:
-            false
-        }
-    }
-
     /// Another connection held the lock past the busy timeout: trying again later may work (exit 75 in the CLI).
     package var isBusy: Bool {
         guard case .sqlite(_, _, let code, _) = self else { return false }

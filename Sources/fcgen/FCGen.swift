@@ -10,8 +10,9 @@ struct FCGen: AsyncParsableCommand {
             Cards, batches and topics live in one SQLite database (--db, $FCGEN_DB, or \
             $XDG_DATA_HOME/fcgen/fcgen.sqlite). Try the offline demo: fcgen --topic "Roman history" --batches 3 --offline
 
-            Exit codes: 0 ok, 1 failure, 64 usage, 65 bad input data or config, \
-            69 LLM unavailable after retries, 75 temporary failure (try again).
+            Exit codes: 0 ok, 1 failure, 64 usage, 65 bad input data or config, not found or conflict, \
+            69 LLM unavailable after retries, 75 temporary failure (try again). With --json a failure is a JSON \
+            document on stdout too, {"error": {"code", "message", …}} (docs/json.md).
             """,
         version: "0.1.0",
         subcommands: [

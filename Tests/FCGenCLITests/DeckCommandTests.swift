@@ -50,7 +50,7 @@ struct DeckCommandTests {
 
         let shown = try cli.run(["card", "show", "3", "--json"] + db)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
-        let card = try #require((object["card"] as? [String: Any])?["card"] as? [String: Any])
+        let card = try #require(object["card"] as? [String: Any], "one flat card object")
         #expect(card["question"] as? String == "Edited Q")
         #expect(card["position"] as? Int == 1)
 

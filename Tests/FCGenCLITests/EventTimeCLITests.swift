@@ -52,7 +52,9 @@ struct EventTimeCLITests {
         #expect(recorded.status == 0, "stderr: \(recorded.stderr)")
         let review = try #require(try object(recorded.stdout)["review"] as? [String: Any])
         let text = try #require(review["reviewedAt"] as? String)
-        let at = try #require(formatter.date(from: text))
+        let reader = ISO8601DateFormatter()
+        reader.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let at = try #require(reader.date(from: text))
         #expect(at <= Date())
     }
 

@@ -39,14 +39,14 @@ struct LearnTerminalTests {
         let steps: [[String: String]] = [
             ["expect": "Choose topics", "send": "1\r"],
             ["expect": "[1/10]", "send": ""],
-            ["expect": "(any key: answer, q: quit)", "send": " "],
+            ["expect": "(any key: answer, s: skip", "send": " "],
             ["expect": "(any key: explanation", "send": "x"],
-            ["expect": "Rate: 1 fail", "send": "3"],
+            ["expect": "Rate: 1 again", "send": "3"],
             ["expect": "[2/10]", "send": ""],
-            ["expect": "(any key: answer, q: quit)", "send": " "],
+            ["expect": "(any key: answer, s: skip", "send": " "],
             ["expect": "(any key: explanation", "send": "1"],
             ["expect": "[3/10]", "send": ""],
-            ["expect": "(any key: answer, q: quit)", "send": "q"],
+            ["expect": "(any key: answer, s: skip", "send": "q"],
             ["expect": "Learn again? (y/n)", "send": "n"],
         ]
         let (status, screen) = try drive(steps, ["learn", "--seed", "1"] + db)
@@ -54,7 +54,7 @@ struct LearnTerminalTests {
         #expect(status == 0, "screen:\n\(screen)")
         #expect(screen.contains("1. Roman history — 0 due, 14 new"))
         #expect(screen.contains("→ "))
-        #expect(screen.contains("Session summary: 2 cards, 1 correct, 1 failed, average rating 1.00"))
+        #expect(screen.contains("Session summary: 2 cards, 1 correct, 1 failed, average rating 2.00"))
         // Raw mode: the keys pressed on card prompts are not echoed back onto the screen.
         let afterFirstCard = try #require(screen.range(of: "[1/10]")).upperBound
         #expect(!screen[afterFirstCard...].contains("x\r\n"))

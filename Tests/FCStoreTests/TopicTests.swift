@@ -24,7 +24,9 @@ struct TopicTests {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
 
-        await #expect(throws: StoreError.invalidTopicName) { try await store.ensureTopic(named: " \t ") }
+        await #expect(throws: StoreError.invalidTopicName(problem: "a topic name must not be empty")) {
+            try await store.ensureTopic(named: " \t ")
+        }
         #expect(try await store.topic(named: "") == nil)
     }
 

@@ -29,7 +29,7 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   /redirect                    302 to /echo (a client that follows it would resend its headers)
   /sse/<n>/<seconds>           200 text/event-stream: n events `data: {"n": i}`, <seconds> apart, then
                                `data: [DONE]`; no Content-Length, the connection closes at the end
-  /sse-gated/<name>            200 text/event-stream: `data: first`, then waits (10 s at most) for
+  /sse-gated/<name>            200 text/event-stream: `data: first`, then waits (60 s at most) for
                                /release/<name>, then `data: released` (or `data: not released`) and closes
   /release/<name>              200, lets /sse-gated/<name> go on
   POST /openai/<seconds>/v1/chat/completions
@@ -260,7 +260,7 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(b"data: first\n\n")
             self.wfile.flush()
-            released = gate(parts[1]).wait(10)
+            released = gate(parts[1]).wait(60)
             self.wfile.write(b"data: released\n\n" if released else b"data: not released\n\n")
             self.wfile.flush()
             self.close_connection = True

@@ -11,7 +11,8 @@ package import Logging
 /// - `warning` and above: `label: level: message` (`fcgen: error: …`).
 ///
 /// The daemon (`fcgen-worker`) turns ``timestamps`` on: each line then starts with an RFC 3339 UTC time. Metadata
-/// is left out: the message says it for people, and `--log-format json` carries it for machines.
+/// is left out: the message says it for people, and `--log-format json` carries it for machines. Control
+/// characters in a message are escaped and its continuation lines indented (``TerminalText/logMessage(_:)``).
 package struct TextLogHandler: LogHandler {
     /// The logger's label, `fcgen` or `fcgen-worker`.
     package let label: String
@@ -40,7 +41,8 @@ package struct TextLogHandler: LogHandler {
         case .notice: line += "\(label): "
         case .warning, .error, .critical: line += "\(label): \(event.level): "
         }
-        line += event.message.description
+        // Messages carry topic names, provider error bodies and file names: escape what could act on the terminal.
+        line += TerminalText.logMessage(event.message.description)
         sink.write(line)
     }
 }

@@ -46,7 +46,11 @@ public enum DeckExporter {
                 }, hasProgressTables: withProgress ? progress != nil : nil)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .millisecondsSince1970
+            // RFC 3339 in UTC with milliseconds, the one time format of fcgen's JSON.
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(RFC3339.milliseconds(date))
+            }
             try write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
             report.notes = cards.count
         case .csv:

@@ -20,6 +20,11 @@ public struct StudyDay: Sendable {
         self.calendar = calendar
     }
 
+    /// The zone's IANA name as fcgen shows it: `UTC` for UTC (Foundation calls it "GMT").
+    public var zoneName: String {
+        timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
+    }
+
     /// The zone named by `override`, else `stored`, else UTC.
     ///
     /// - Throws: ``PipelineError/study(_:)`` for an identifier that is not a known time zone.
@@ -43,11 +48,6 @@ public struct StudyDay: Sendable {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         // Foundation reports "UTC" as "GMT"; every other accepted name comes back unchanged.
         return zone.identifier == identifier || identifier == "UTC" ? zone : nil
-    }
-
-    /// The zone's IANA name as the learner chose it: "UTC" for UTC (Foundation calls it "GMT").
-    public var zoneName: String {
-        timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier
     }
 
     /// The last millisecond of the local calendar day that contains `date`: cards due up to here are due today.

@@ -89,7 +89,10 @@ public struct StudyService: Sendable {
     }
 
     /// The card to show next, or `nil` when the session's queue is done.
+    ///
+    /// - Throws: ``FCStore/StoreError/sessionEnded(id:)`` for an ended session: it has no next card, done or not.
     package func nextCard(of session: StudySessionRecord) async throws -> Card? {
+        guard !session.isEnded else { throw StoreError.sessionEnded(id: session.id) }
         guard let id = session.nextCardID else { return nil }
         return try await store.card(id: id)
     }

@@ -18,7 +18,9 @@ package struct Migration: Sendable, Hashable {
     }
 
     /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
-    package static let all: [Migration] = [initial, jobs, study, images, gamification, trimIndexes, reviewArchive]
+    package static let all: [Migration] = [
+        initial, jobs, study, images, gamification, trimIndexes, reviewArchive, sessionControls,
+    ]
 
     /// The newest version in ``all``.
     package static var latestVersion: Int { all.last?.version ?? 0 }

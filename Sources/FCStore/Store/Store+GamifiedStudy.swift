@@ -29,10 +29,16 @@ extension Store {
         try withoutActuallyEscaping(gamify) { gamify in
             try connection.immediateTransaction("record review") {
                 var ledger = GamificationLedger()
+                let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
                 let recorded = try recordReviewInTransaction(
                     userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
-                    decide: decide, gamify: gamify, ledger: &ledger)
+                    decide: decide, gamify: gamify, ledger: &ledger, undo: undo)
                 try save(ledger)
+                if let undo, let sessionID {
+                    try storeAnswerUndo(
+                        undo, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID,
+                        stateAfter: recorded.state)
+                }
                 return recorded
             }
         }
@@ -46,6 +52,7 @@ extension Store {
         gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try connection.immediateTransaction("answer in session") {
+            let undo = try beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
             let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
             var ledger = GamificationLedger()
             var input = try gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
@@ -53,9 +60,15 @@ extension Store {
             input.card = AnsweredCard(
                 cardID: cardID, topicID: card.topicID,
                 lastReviewBefore: try cardState(userID: userID, cardID: cardID)?.lastReview, completesTopic: false)
-            guard let write = try gamify(input) else { return (session, nil) }
-            let commit = try applyGamification(write, userID: userID, ledger: &ledger)
-            try save(ledger)
+            var commit: GamificationCommit?
+            if let write = try gamify(input) {
+                try captureBeforeImages(of: write, userID: userID, into: undo)
+                let applied = try applyGamification(write, userID: userID, ledger: &ledger)
+                captureInsertedAwards(of: write, commit: applied, into: undo)
+                try save(ledger)
+                commit = applied
+            }
+            try storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
             return (session, commit)
         }
     }

@@ -30,10 +30,15 @@ extension Store {
     ) throws -> RecordedReview {
         try connection.immediateTransaction("record review") {
             var ledger = GamificationLedger()
+            let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
             let recorded = try recordReviewInTransaction(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide,
-                gamify: nil, ledger: &ledger)
+                gamify: nil, ledger: &ledger, undo: undo)
             try save(ledger)
+            if let undo, let sessionID {
+                try storeAnswerUndo(
+                    undo, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID, stateAfter: recorded.state)
+            }
             return recorded
         }
     }
@@ -42,11 +47,11 @@ extension Store {
     /// opened (one review, a batch in ``recordReviews(_:decide:gamify:)``, or a gamified review); `gamify`, when
     /// given, runs after the review, state and session are written (see
     /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:gamify:)``). Gamification states go to `ledger`:
-    /// the caller saves it before committing.
+    /// the caller saves it before committing. `undo`, for an answer in a session, collects what undoing it needs.
     func recordReviewInTransaction(
         userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
         decide: (ReviewContext) throws -> ReviewDecision,
-        gamify: GamifyStep?, ledger: inout GamificationLedger
+        gamify: GamifyStep?, ledger: inout GamificationLedger, undo: AnswerUndoCapture? = nil
     ) throws -> RecordedReview {
         var context = try reviewContext(userID: userID, cardID: cardID)
         try addRecentRecall(to: &context, window: recallWindow)
@@ -64,7 +69,14 @@ extension Store {
         }
         var commit: GamificationCommit?
         for award in decision.awards {
-            commit = try apply(award, userID: userID, merging: commit, ledger: &ledger)
+            if let undo, case .gamification(let write) = award {
+                try captureBeforeImages(of: write, userID: userID, into: undo)
+            }
+            let applied = try apply(award, userID: userID, merging: nil, ledger: &ledger)
+            if let undo, case .gamification(let write) = award {
+                captureInsertedAwards(of: write, commit: applied, into: undo)
+            }
+            commit = applied.merged(into: commit)
         }
         if let gamify {
             var input = try gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
@@ -73,7 +85,10 @@ extension Store {
                 completesTopic: try KnownRule.isKnown(state)
                     && isTopicKnown(topicID: context.topicID, userID: userID))
             if let write = try gamify(input) {
-                commit = try applyGamification(write, userID: userID, ledger: &ledger).merged(into: commit)
+                if let undo { try captureBeforeImages(of: write, userID: userID, into: undo) }
+                let applied = try applyGamification(write, userID: userID, ledger: &ledger)
+                if let undo { captureInsertedAwards(of: write, commit: applied, into: undo) }
+                commit = applied.merged(into: commit)
             }
         }
         return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)

@@ -50,7 +50,10 @@ extension Store {
         sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer
     ) throws -> StudySessionRecord {
         try connection.immediateTransaction("answer in session") {
-            try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+            let undo = try beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
+            let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+            try storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
+            return session
         }
     }
 
@@ -71,10 +74,14 @@ extension Store {
         }
     }
 
-    /// The learner's most recent sessions, newest first.
+    /// The learner's most recent sessions with at least one answer, newest first: a session that was started and
+    /// abandoned (or whose every answer was undone) is no study and is left out.
     package func recentSessions(userID: Int64, limit: Int) throws -> [StudySessionRecord] {
         try connection.withStatement(
-            "SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? ORDER BY started_at DESC, id DESC LIMIT ?",
+            """
+            SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? AND cards > 0
+            ORDER BY started_at DESC, id DESC LIMIT ?
+            """,
             operation: "list sessions"
         ) { statement in
             try statement.bind(userID, at: 1)

@@ -29,6 +29,7 @@ extension Store {
             try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
             try statement.bind(limit, at: 4)
             try statement.bind(includeFallback ? 1 : 0, at: 5)
+            try statement.bind(now().unixMilliseconds, at: 6)
             var candidates: [DueCandidate] = []
             while try statement.step() {
                 candidates.append(
@@ -47,6 +48,7 @@ extension Store {
             AND ((?3 IS NULL AND ?5) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
                 AND (?3 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?3)))
                 AND (?5 OR c.origin <> 'fallback')))
+            AND NOT \(Store.heldBack(cardColumn: "s.card_id", nowParameter: "?6"))
         ORDER BY s.level, s.due
         LIMIT ?4
         """
@@ -58,7 +60,8 @@ extension Store {
     static let levelList = (0...maximumLevel).map(String.init).joined(separator: ", ")
 
     /// Cards of the topics the learner has never reviewed, in deck order (position, then topic), at most `limit`;
-    /// fallback cards only with `includeFallback`.
+    /// fallback cards only with `includeFallback`; cards the learner suspended or buried are left out, here as in
+    /// ``dueCandidates(userID:topicIDs:until:limit:includeFallback:)``.
     package func newCardIDs(
         userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false
     ) throws -> [Int64] {
@@ -66,8 +69,9 @@ extension Store {
             """
             SELECT c.id FROM cards c
             WHERE (?2 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?2)))
-                AND (?4 OR c.origin <> 'fallback')
+                AND (?5 OR c.origin <> 'fallback')
                 AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
+                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))
             ORDER BY c.position, c.topic_id
             LIMIT ?3
             """,
@@ -76,7 +80,8 @@ extension Store {
             try statement.bind(userID, at: 1)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
             try statement.bind(limit, at: 3)
-            try statement.bind(includeFallback ? 1 : 0, at: 4)
+            try statement.bind(now().unixMilliseconds, at: 4)
+            try statement.bind(includeFallback ? 1 : 0, at: 5)
             var ids: [Int64] = []
             while try statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
@@ -114,18 +119,20 @@ extension Store {
 
     /// Every topic (or only `topicIDs`) with the learner's studied, due (at or before `until`) and known counts,
     /// by name. Fallback cards are left out of every count unless `includeFallback`: they are not study material.
+    /// Suspended and buried cards count as cards, but neither as due nor as new (``TopicStudySummary``).
     package func topicStudySummaries(
         userID: Int64, until: Date, topicIDs: [Int64]? = nil, includeFallback: Bool = false
     ) throws -> [TopicStudySummary] {
         try connection.withStatement(
             """
             SELECT t.id, t.name, t.algorithm,
-                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?4 OR c.origin <> 'fallback')),
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?5 OR c.origin <> 'fallback')),
                 COUNT(s.card_id),
-                COALESCE(SUM(s.due <= ?2), 0),
-                COALESCE(SUM(\(KnownRule.sql)), 0)
+                COALESCE(SUM(s.due <= ?2 AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))), 0),
+                COALESCE(SUM(\(KnownRule.sql)), 0),
+                COALESCE(SUM(s.card_id IS NULL AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))), 0)
             FROM topics t
-            LEFT JOIN cards c ON c.topic_id = t.id AND (?4 OR c.origin <> 'fallback')
+            LEFT JOIN cards c ON c.topic_id = t.id AND (?5 OR c.origin <> 'fallback')
             LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
             WHERE ?3 IS NULL OR t.id IN (SELECT value FROM json_each(?3))
             GROUP BY t.id
@@ -136,7 +143,8 @@ extension Store {
             try statement.bind(userID, at: 1)
             try statement.bind(until.unixMilliseconds, at: 2)
             try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
-            try statement.bind(includeFallback ? 1 : 0, at: 4)
+            try statement.bind(now().unixMilliseconds, at: 4)
+            try statement.bind(includeFallback ? 1 : 0, at: 5)
             var summaries: [TopicStudySummary] = []
             while try statement.step() {
                 summaries.append(
@@ -144,7 +152,7 @@ extension Store {
                         topicID: statement.int64(at: 0), name: statement.string(at: 1),
                         algorithm: statement.string(at: 2), cardCount: statement.int(at: 3),
                         studiedCount: statement.int(at: 4), dueCount: statement.int(at: 5),
-                        knownCount: statement.int(at: 6)))
+                        knownCount: statement.int(at: 6), heldBackNewCount: statement.int(at: 7)))
             }
             return summaries
         }

@@ -4,10 +4,11 @@ import Foundation
 extension Store {
     /// Renames a topic (a change of case only is allowed).
     ///
-    /// - Throws: ``StoreError/topicNameTaken(_:)``, ``StoreError/invalidTopicName``, ``StoreError/topicNotFound(topicID:)``.
+    /// - Throws: ``StoreError/topicNameTaken(_:)``, ``StoreError/invalidTopicName(problem:)`` (the new name breaks
+    ///   ``FCCore/TopicNameRule``), ``StoreError/topicNotFound(topicID:)``.
     package func renameTopic(id: Int64, to name: String) throws -> Topic {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw StoreError.invalidTopicName }
+        let name = TopicNameRule.trimmed(name)
+        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         return try connection.immediateTransaction("rename topic") {
             do {
                 try connection.withStatement("UPDATE topics SET name = ? WHERE id = ?", operation: "rename topic") {

@@ -18,12 +18,12 @@ extension Store {
     /// try await store.topic(named: "ROMAN HISTORY")?.id == topic.id // true
     /// ```
     ///
-    /// - Throws: ``StoreError/invalidTopicName`` for an empty or all-whitespace name.
+    /// - Throws: ``StoreError/invalidTopicName(problem:)`` for a name that breaks ``FCCore/TopicNameRule``.
     package func ensureTopic(named name: String) throws -> Topic {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw StoreError.invalidTopicName }
-        // Most calls find an existing topic: look without taking the write lock first.
-        if let existing = try fetchTopic(named: name) { return existing }
+        let name = TopicNameRule.trimmed(name)
+        // An existing topic is found even if its name predates the rules; only a new one is checked.
+        if !name.isEmpty, let existing = try fetchTopic(named: name) { return existing }
+        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let createdAt = now().unixMilliseconds
         return try connection.immediateTransaction("create topic") {
             try connection.withStatement(

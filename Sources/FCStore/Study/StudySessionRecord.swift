@@ -26,16 +26,11 @@ package struct StudySessionRecord: Sendable, Codable, Hashable, Identifiable {
 
     /// Counts `answer` for `cardID` and moves on to the next card.
     ///
-    /// - Throws: ``StoreError/sessionConflict(id:problem:)`` when the session has ended, its queue is done, or
-    ///   `cardID` is not the card it expects next.
+    /// - Throws: ``StoreError/sessionEnded(id:)`` when the session has ended;
+    ///   ``StoreError/sessionConflict(id:problem:)`` when its queue is done or `cardID` is not the card it expects
+    ///   next.
     package mutating func advance(cardID: Int64, answer: SessionAnswer) throws(StoreError) {
-        guard !isEnded else { throw StoreError.sessionConflict(id: id, problem: "it has ended") }
-        guard let expected = nextCardID else {
-            throw StoreError.sessionConflict(id: id, problem: "every card of its queue was answered")
-        }
-        guard expected == cardID else {
-            throw StoreError.sessionConflict(id: id, problem: "the next card is \(expected), not \(cardID)")
-        }
+        try expectNext(cardID)
         position += 1
         counts.cards += 1
         if answer.isCorrect {
@@ -46,6 +41,20 @@ package struct StudySessionRecord: Sendable, Codable, Hashable, Identifiable {
             counts.failed += 1
         }
         counts.ratingSum += answer.rating
+    }
+
+    /// Checks that the session is open and `cardID` is the card it shows next (what answering, skipping and
+    /// burying a card in the session need).
+    ///
+    /// - Throws: ``StoreError/sessionEnded(id:)``, ``StoreError/sessionConflict(id:problem:)``.
+    package func expectNext(_ cardID: Int64) throws(StoreError) {
+        guard !isEnded else { throw StoreError.sessionEnded(id: id) }
+        guard let expected = nextCardID else {
+            throw StoreError.sessionConflict(id: id, problem: "every card of its queue was answered")
+        }
+        guard expected == cardID else {
+            throw StoreError.sessionConflict(id: id, problem: "the next card is \(expected), not \(cardID)")
+        }
     }
 
     /// The card to show next; `nil` when the queue is done.
@@ -78,7 +87,7 @@ package struct SessionCounts: Sendable, Codable, Hashable {
     package var failed: Int
     /// Quiz answers left empty.
     package var empty: Int
-    /// The sum of the ratings (0–3), for the average.
+    /// The sum of the ratings as stored (0 Again … 3 Easy), for the average.
     package var ratingSum: Int
 
     package init(cards: Int = 0, correct: Int = 0, failed: Int = 0, empty: Int = 0, ratingSum: Int = 0) {
@@ -89,7 +98,8 @@ package struct SessionCounts: Sendable, Codable, Hashable {
         self.ratingSum = ratingSum
     }
 
-    /// The mean rating (0 Fail … 3 Easy); `nil` before the first answer.
+    /// The mean rating as stored (0 Again … 3 Easy; the CLI and its JSON show it on the 1–4 scale); `nil` before the
+    /// first answer.
     package var averageRating: Double? { cards > 0 ? Double(ratingSum) / Double(cards) : nil }
 }
 

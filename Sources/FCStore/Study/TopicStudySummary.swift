@@ -13,9 +13,11 @@ package struct TopicStudySummary: Sendable, Codable, Hashable {
     package var dueCount: Int
     /// Cards the learner knows (see ``KnownRule``).
     package var knownCount: Int
+    /// Cards the learner has never reviewed but suspended or buried: not new for a study queue now.
+    package var heldBackNewCount = 0
 
-    /// Cards the learner has never reviewed.
-    package var newCount: Int { cardCount - studiedCount }
+    /// Cards the learner has never reviewed and could study now (not suspended or buried).
+    package var newCount: Int { cardCount - studiedCount - heldBackNewCount }
 
     /// Known cards as a share of all cards, 0–1 (0 for an empty topic).
     package var progress: Double { cardCount > 0 ? Double(knownCount) / Double(cardCount) : 0 }

@@ -17,7 +17,6 @@ struct BatchesCommand: AsyncParsableCommand {
     var topic: String
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var topic: String
         var batches: [BatchRecord]
     }

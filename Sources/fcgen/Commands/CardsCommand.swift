@@ -17,9 +17,8 @@ struct CardsCommand: AsyncParsableCommand {
     var topic: String
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var topic: String
-        var cards: [Card]
+        var cards: [CardJSON]
     }
 
     func run() async throws {
@@ -28,7 +27,7 @@ struct CardsCommand: AsyncParsableCommand {
             let found = try await global.requireTopic(topic, in: store)
             let cards = try await store.cards(topicID: found.id)
             if global.json {
-                try Console.json(Output(topic: found.name, cards: cards))
+                try Console.json(Output(topic: found.name, cards: cards.map(CardJSON.init)))
                 return
             }
             var table = TextTable([

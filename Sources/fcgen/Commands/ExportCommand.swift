@@ -29,6 +29,22 @@ struct ExportCommand: AsyncParsableCommand {
 
     func validate() throws {
         if withProgress && format != .json { throw ValidationError("--with-progress needs --format json") }
+        // stdout holds one document: with --json it is the report, so the export itself needs a file.
+        if global.json && out == nil {
+            throw ValidationError("--json prints a report of the export; give --out FILE for the export itself")
+        }
+    }
+
+    /// What `export --out FILE --json` prints.
+    struct Output: Encodable {
+        var topic: String
+        var format: String
+        var file: String
+        var notes: Int
+        /// Picture files written beside `file`.
+        var mediaFiles: Int
+        /// Card pictures the format could not carry (CSV).
+        var imagesLeftOut: Int
     }
 
     func run() async throws {
@@ -65,6 +81,12 @@ struct ExportCommand: AsyncParsableCommand {
                     "note: CSV has no picture column: \(report.imagesLeftOut) card picture(s) left out")
             }
             if out != nil { global.logger().notice("exported \(report.notes) note(s) from \"\(found.name)\"") }
+            if global.json, let out {
+                try Console.json(
+                    Output(
+                        topic: found.name, format: format.rawValue, file: out, notes: report.notes,
+                        mediaFiles: report.images.count, imagesLeftOut: report.imagesLeftOut))
+            }
         }
     }
 }

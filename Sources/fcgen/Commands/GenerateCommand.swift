@@ -73,9 +73,7 @@ struct GenerateCommand: AsyncParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard !topic.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ValidationError("--topic must not be empty")
-        }
+        try validateTopicName(topic, argument: "--topic")
         guard (1...1000).contains(batches) else { throw ValidationError("--batches must be between 1 and 1000") }
         if let concurrency, !(1...64).contains(concurrency) {
             throw ValidationError("--concurrency must be between 1 and 64")

@@ -31,8 +31,11 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Read and check everything, store nothing.") var dryRun = false
     @Flag(help: "Store the good rows and list the bad ones, instead of storing nothing.") var skipBad = false
 
+    func validate() throws {
+        try validateTopicName(topic, argument: "--topic")
+    }
+
     struct Output: Encodable {
-        var schemaVersion = 1
         var topic: String
         var format: String
         var summary: ImportSummary

@@ -37,7 +37,6 @@ struct JobsListCommand: AsyncParsableCommand {
     }
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var jobs: [Job]
     }
 
@@ -76,7 +75,7 @@ struct JobsRetryCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let job = try await global.openStore().retryJob(id: id)
-            Console.out("job \(job.id) (\(job.topicName)) is \(job.status.rawValue)")
+            try JobOutput(job: job).print(json: global.json)
         }
     }
 }
@@ -92,6 +91,19 @@ struct JobsCancelCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let job = try await global.openStore().cancelJob(id: id)
+            try JobOutput(job: job).print(json: global.json)
+        }
+    }
+}
+
+/// What `jobs retry` and `jobs cancel` print: the job as it is now.
+struct JobOutput: Encodable {
+    var job: Job
+
+    func print(json: Bool) throws {
+        if json {
+            try Console.json(self)
+        } else {
             Console.out("job \(job.id) (\(job.topicName)) is \(job.status.rawValue)")
         }
     }

@@ -99,7 +99,6 @@ struct SanitizeOutput: Encodable {
         var origin: String
     }
 
-    var schemaVersion = 1
     var outcome: String
     var cards: [OutputCard]
     var dropped: [String: Int]

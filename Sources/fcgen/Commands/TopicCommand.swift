@@ -64,9 +64,7 @@ struct TopicAddCommand: AsyncParsableCommand {
     @OptionGroup var appearance: AppearanceOptions
 
     func validate() throws {
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ValidationError("the topic name must not be empty")
-        }
+        try validateTopicName(name, argument: "the topic name")
         if policy.refillBelow == nil, !policy.isEmpty {
             throw ValidationError("--batch-size and --max-batches need --refill-below")
         }
@@ -182,7 +180,6 @@ struct TopicShowCommand: AsyncParsableCommand {
     @Argument(help: "The topic's name.") var name: String
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var topic: TopicRefillStatus
         var appearance: TopicAppearance
         var algorithm: String

@@ -61,13 +61,26 @@ struct TopicRenameCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The topic's current name.") var name: String
-    @Argument(help: "Its new name.") var newName: String
+    @Argument(help: "Its new name (at most 200 characters, no control characters).") var newName: String
+
+    struct Output: Encodable {
+        var topic: Topic
+        var previousName: String
+    }
+
+    func validate() throws {
+        try validateTopicName(newName, argument: "the new name")
+    }
 
     func run() async throws {
         try await global.reportingErrors {
             let store = try global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             let renamed = try await store.renameTopic(id: topic.id, to: newName)
+            if global.json {
+                try Console.json(Output(topic: renamed, previousName: topic.name))
+                return
+            }
             Console.out("renamed \"\(topic.name)\" to \"\(renamed.name)\"")
         }
     }
@@ -99,7 +112,6 @@ struct TopicDeleteCommand: AsyncParsableCommand {
     }
 
     struct DeletionOutput: Encodable {
-        var schemaVersion = 1
         var deleted: TopicDeletion
     }
 }

@@ -15,7 +15,6 @@ struct TopicsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var topics: [TopicSummary]
     }
 
@@ -49,11 +48,15 @@ extension GlobalOptions {
         try Store(path: try loadSettings().settings.databasePath, now: .system)
     }
 
-    /// Looks a topic up by name, or fails with a message that says how to find names.
+    /// Looks a topic up by name, or fails (`not_found`) with a message that says how to find names.
     func requireTopic(_ name: String, in store: Store) async throws -> Topic {
-        guard let topic = try await store.topic(named: name) else {
-            throw PipelineError.input(file: "--topic", problem: "no topic named \"\(name)\" (see: fcgen topics)")
-        }
+        guard let topic = try await store.topic(named: name) else { throw PipelineError.topicNotFound(name: name) }
         return topic
     }
+}
+
+/// Checks a topic name given on the command line against the rules every topic name follows
+/// (``FCCore/TopicNameRule``), so a bad one is a usage error (64) naming the argument, before anything is opened.
+func validateTopicName(_ name: String, argument: String) throws {
+    if let problem = TopicNameRule.problem(with: name) { throw ValidationError("\(argument): \(problem)") }
 }

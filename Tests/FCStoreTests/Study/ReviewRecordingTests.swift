@@ -82,7 +82,7 @@ struct ReviewRecordingTests {
         #expect(after.nextCardID == queue[2])
         let ended = try await world.store.endSession(id: session.id, userID: world.user.id)
         #expect(ended.endedAt == Fixtures.date)
-        await #expect(throws: StoreError.sessionConflict(id: session.id, problem: "it has ended")) {
+        await #expect(throws: StoreError.sessionEnded(id: session.id)) {
             try await world.review(world.cards[2], session: session.id)
         }
         #expect(try await world.store.recentSessions(userID: world.user.id, limit: 5).map(\.id) == [session.id])

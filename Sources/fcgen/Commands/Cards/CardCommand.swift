@@ -9,7 +9,7 @@ import Foundation
 struct CardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Add, edit, delete, move or show a card.",
+        abstract: "Add, edit, delete, move or show a card; bury or suspend it for a learner.",
         discussion: """
             A card needs a question or an image, and an answer; an explanation is optional. --reverse also stores \
             the twin card (question and answer swapped), linked to it: `card edit` changes the twin only with \
@@ -22,10 +22,12 @@ struct CardCommand: AsyncParsableCommand {
               fcgen card move 12 --to 1
               fcgen card delete 12 13
               fcgen card show 12 --json
+              fcgen card bury 12              # not in today's queues (the learner's local day)
+              fcgen card suspend 12           # not in any queue until: fcgen card unsuspend 12
             """,
         subcommands: [
             CardAddCommand.self, CardEditCommand.self, CardDeleteCommand.self, CardMoveCommand.self,
-            CardShowCommand.self,
+            CardShowCommand.self, CardBuryCommand.self, CardSuspendCommand.self, CardUnsuspendCommand.self,
         ]
     )
 }
@@ -39,6 +41,10 @@ struct CardAddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The topic (created if new).", valueName: "name")) var topic: String
     @OptionGroup var content: CardTextOptions
     @Flag(help: "Also store the reversed twin: the answer as question, the question as answer.") var reverse = false
+
+    func validate() throws {
+        try validateTopicName(topic, argument: "--topic")
+    }
 
     func run() async throws {
         try await global.reportingErrors {
@@ -63,7 +69,7 @@ struct CardAddCommand: AsyncParsableCommand {
                     topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
                     explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse))
             if global.json {
-                try Console.json(CardShowCommand.ListOutput(cards: cards))
+                try Console.json(CardShowCommand.ListOutput(cards: cards.map(CardJSON.init)))
             } else {
                 for card in cards {
                     Console.out(

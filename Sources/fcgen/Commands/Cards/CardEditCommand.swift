@@ -69,7 +69,8 @@ struct CardEditCommand: AsyncParsableCommand {
             if global.json {
                 try Console.json(
                     CardShowCommand.ListOutput(
-                        cards: [edit.card] + (edit.twinUpdated ? [edit.twin].compactMap { $0 } : [])))
+                        cards: ([edit.card] + (edit.twinUpdated ? [edit.twin].compactMap { $0 } : [])).map(
+                            CardJSON.init)))
             } else {
                 Console.out(
                     "updated card \(id)" + (edit.twinUpdated ? " and its twin, card \(edit.twin?.card.id ?? 0)" : ""))

@@ -12,6 +12,11 @@ struct CardDeleteCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The ids of the cards to delete.") var ids: [Int64]
 
+    struct Output: Encodable {
+        /// The ids deleted, ascending, each once.
+        var deleted: [Int64]
+    }
+
     func validate() throws {
         if ids.isEmpty { throw ValidationError("give at least one card id") }
     }
@@ -21,6 +26,10 @@ struct CardDeleteCommand: AsyncParsableCommand {
             let store = try global.openStore()
             try await store.deleteCards(ids: ids)
             let unique = Set(ids).sorted()
+            if global.json {
+                try Console.json(Output(deleted: unique))
+                return
+            }
             Console.out("deleted \(unique.count) card(s): " + unique.map(String.init).joined(separator: ", "))
         }
     }
@@ -39,6 +48,10 @@ struct CardMoveCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try global.openStore()
             let moved = try await store.moveCard(id: id, to: to)
+            if global.json {
+                try Console.json(CardShowCommand.Output(card: CardJSON(moved)))
+                return
+            }
             Console.out("card \(id) is now at position \(moved.card.position)")
         }
     }
@@ -53,13 +66,11 @@ struct CardShowCommand: AsyncParsableCommand {
     @Argument(help: "The card's id.") var id: Int64
 
     struct Output: Encodable {
-        var schemaVersion = 1
-        var card: CardDetails
+        var card: CardJSON
     }
 
     struct ListOutput: Encodable {
-        var schemaVersion = 1
-        var cards: [CardDetails]
+        var cards: [CardJSON]
     }
 
     func run() async throws {
@@ -67,7 +78,7 @@ struct CardShowCommand: AsyncParsableCommand {
             let store = try global.openStore()
             let details = try await store.cardDetails(id: id)
             if global.json {
-                try Console.json(Output(card: details))
+                try Console.json(Output(card: CardJSON(details)))
                 return
             }
             let card = details.card

@@ -28,7 +28,6 @@ struct BoxesListCommand: AsyncParsableCommand {
     var unopened = false
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
         var boxes: [BoxRecord]
     }
@@ -71,9 +70,8 @@ struct BoxesOpenCommand: AsyncParsableCommand {
     var all = false
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
-        var rewards: Rewards
+        var rewards: RewardsJSON
     }
 
     func validate() throws {
@@ -85,7 +83,7 @@ struct BoxesOpenCommand: AsyncParsableCommand {
             let context = try await StudyContext(global: global)
             let rewards = try await context.game.openBoxes(of: context.user, boxIDs: all ? nil : ids)
             if global.json {
-                try Console.json(Output(user: context.user.name, rewards: rewards))
+                try Console.json(Output(user: context.user.name, rewards: RewardsJSON(rewards)))
                 return
             }
             guard !rewards.boxesOpened.isEmpty else {

@@ -25,7 +25,6 @@ struct LeaderboardCommand: AsyncParsableCommand {
     var by: LeaderboardMetric = .cards
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var day: String
         var metric: Leaderboard.Metric
         var entries: [Leaderboard.Entry]

@@ -18,7 +18,6 @@ struct ProfileCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
         var profile: ProfileSummary
     }
@@ -63,7 +62,6 @@ struct ChallengesCommand: AsyncParsableCommand {
     var day: String?
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
         var challenges: [DailyChallenge]
     }
@@ -95,9 +93,8 @@ struct AchievementsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
-        var achievements: [AchievementStatus]
+        var achievements: [AchievementJSON]
     }
 
     func run() async throws {
@@ -105,7 +102,10 @@ struct AchievementsCommand: AsyncParsableCommand {
             let context = try await StudyContext(global: global)
             let achievements = try await context.game.achievements(of: context.user)
             if global.json {
-                try Console.json(Output(user: context.user.name, achievements: achievements))
+                try Console.json(
+                    Output(
+                        user: context.user.name,
+                        achievements: achievements.map { AchievementJSON($0.definition, unlockedAt: $0.unlockedAt) }))
                 return
             }
             var table = TextTable([

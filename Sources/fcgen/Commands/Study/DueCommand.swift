@@ -29,7 +29,6 @@ struct DueCommand: AsyncParsableCommand {
     @OptionGroup var fallback: FallbackOption
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var user: String
         var timeZone: String
         var until: Date

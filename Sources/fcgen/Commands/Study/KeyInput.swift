@@ -41,10 +41,3 @@ final class KeyInput {
         readLine()
     }
 }
-
-/// Writes interactive output straight to stdout (prompts without a trailing newline too).
-enum Screen {
-    static func show(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-}

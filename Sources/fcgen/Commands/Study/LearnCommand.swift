@@ -11,12 +11,15 @@ struct LearnCommand: AsyncParsableCommand {
         abstract: "Study cards interactively: question, answer, explanation, then rate 1–4.",
         discussion: """
             Without --topic, choose topics from a numbered list (with due and new counts). For each card: the \
-            question; any key shows the answer; any key shows the explanation; 1 fail, 2 difficult, 3 good, \
-            4 easy (or f/d/g/e) rate it; q quits. Due cards come first (weakest first), then new ones. At the \
-            end: a summary, then "learn again".
+            question; any key shows the answer; any key shows the explanation; 1 again, 2 hard, 3 good, 4 easy \
+            (or a/h/g/e) rate it. At the question: s skips the card (it comes back after the others), b buries it \
+            until tomorrow, u undoes the last answer (its review and XP), q quits. Due cards come first (weakest \
+            first), then new ones. At the end: a summary, then "learn again".
 
             When stdin is not a terminal, each key is one line, so sessions can be scripted:
               printf '1\\n\\n\\n3\\nn\\n' | fcgen learn --cards 10
+            With --json the conversation goes to stderr and stdout gets one document: every session's summary \
+            and rewards.
             """
     )
 
@@ -29,15 +32,28 @@ struct LearnCommand: AsyncParsableCommand {
     @OptionGroup var size: SessionSizeOptions
     @OptionGroup var fallback: FallbackOption
 
+    /// What `learn --json` prints: each session of the run (one per "learn again").
+    struct Output: Encodable {
+        struct Round: Encodable {
+            var session: SessionView
+            var rewards: RewardsJSON?
+        }
+
+        var user: String
+        var sessions: [Round]
+    }
+
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
+            if global.json { Screen.divertToStandardError() }
             let input = KeyInput()
             var rng = size.makeGenerator()
-            while true {
+            var rounds: [Output.Round] = []
+            studying: while true {
                 let topicIDs: [Int64]
                 if topic.isEmpty {
-                    guard let chosen = try await chooseTopics(context, input: input) else { return }
+                    guard let chosen = try await chooseTopics(context, input: input) else { break studying }
                     topicIDs = chosen
                 } else {
                     topicIDs = try await context.topics(topic, global: global).map(\.id)
@@ -47,14 +63,16 @@ struct LearnCommand: AsyncParsableCommand {
                     day: context.day, stored: !size.free, includeFallback: fallback.includeFallback, using: &rng)
                 guard !session.queue.isEmpty else {
                     Screen.show("Nothing to study here: no due or new cards.")
-                    return
+                    break studying
                 }
                 let (finished, rewards) = try await study(session, context: context, input: input)
+                rounds.append(Output.Round(session: SessionView(finished), rewards: rewards.map(RewardsJSON.init)))
                 Screen.show("\nSession summary: \(SessionView(finished).summaryLine)")
                 if let rewards { Screen.show(RewardsText.lines(rewards).joined(separator: "\n")) }
                 Screen.show("Learn again? (y/n)")
-                guard input.key() == "y" else { return }
+                guard input.key() == "y" else { break studying }
             }
+            if global.json { try Console.json(Output(user: context.user.name, sessions: rounds)) }
         }
     }
 
@@ -89,25 +107,49 @@ struct LearnCommand: AsyncParsableCommand {
         while let card = try await context.service.nextCard(of: session) {
             let shownAt = Date()
             Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(card.question)")
-            Screen.show("(any key: answer, q: quit)")
+            let stored = session.id != 0
+            Screen.show(
+                stored
+                    ? "(any key: answer, s: skip, b: bury, u: undo last, q: quit)"
+                    : "(any key: answer, s: skip, q: quit)")
             guard let first = input.key(), first != "q" else { break }
+            switch first {
+            case "s":
+                session = try await context.service.skip(session, cardID: card.id)
+                continue
+            case "b" where stored:
+                _ = try await context.service.bury(cardIDs: [card.id], userID: session.userID, day: context.day)
+                Screen.show("buried until tomorrow")
+                session = try await context.store.session(id: session.id, userID: session.userID)
+                continue
+            case "u" where stored:
+                do {
+                    let undone = try await context.service.undo(session)
+                    session = undone.session
+                    Screen.show("undid the answer to card \(undone.cardID)")
+                } catch let error as StoreError {
+                    Screen.show("cannot undo: \(error)")
+                }
+                continue
+            default: break
+            }
             Screen.show("→ \(card.answer)")
             var key: String?
             if let explanation = card.explanation, !explanation.isEmpty {
-                Screen.show("(any key: explanation, or rate: 1 fail  2 difficult  3 good  4 easy)")
+                Screen.show("(any key: explanation, or rate: 1 again  2 hard  3 good  4 easy)")
                 key = input.key()
-                if let pressed = key, Rating(name: pressed) == nil, pressed != "q" {
+                if let pressed = key, Rating(word: pressed) == nil, pressed != "q" {
                     Screen.show("  \(explanation)")
                     key = nil
                 }
             }
-            var rating = key.flatMap { Rating(name: $0) }
+            var rating = key.flatMap { Rating(word: $0) }
             while rating == nil {
                 if key == "q" { break }
-                Screen.show("Rate: 1 fail  2 difficult  3 good  4 easy (f/d/g/e)")
+                Screen.show("Rate: 1 again  2 hard  3 good  4 easy (a/h/g/e)")
                 guard let pressed = input.key() else { break }
                 key = pressed
-                rating = Rating(name: pressed)
+                rating = Rating(word: pressed)
             }
             guard let rating else { break }
             let duration = Int(Date().timeIntervalSince(shownAt) * 1000)

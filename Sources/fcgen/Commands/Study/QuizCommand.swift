@@ -45,20 +45,21 @@ struct QuizCommand: AsyncParsableCommand {
     }
 
     struct Output: Encodable {
-        var schemaVersion = 1
         var session: SessionView
         var right: Int
         var wrong: Int
         var empty: Int
         var misses: [Miss]
         /// What the quiz earned.
-        var rewards: Rewards?
+        var rewards: RewardsJSON?
     }
 
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let found = try await global.requireTopic(topic, in: context.store)
+            // With --json stdout carries the one document; the questions still reach the terminal on stderr.
+            if global.json { Screen.divertToStandardError() }
             var rng = SplitMix64(seed: seed ?? UInt64.random(in: 0...UInt64.max))
             var session = try await context.service.start(
                 userID: context.user.id, topicIDs: [found.id], limit: max(1, cards ?? Int.max), mode: .quiz,
@@ -67,7 +68,7 @@ struct QuizCommand: AsyncParsableCommand {
             var misses: [Miss] = []
             while let card = try await context.service.nextCard(of: session) {
                 let prompt = reverse ? card.answer : card.question
-                if !global.json { Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(prompt)") }
+                Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(prompt)")
                 let typed = readLine() ?? ""
                 let graded = try await context.service.answerQuiz(
                     session, cardID: card.id, typed: typed, reverse: reverse, grader: grader)
@@ -79,13 +80,13 @@ struct QuizCommand: AsyncParsableCommand {
                             cardID: card.id, prompt: prompt, given: typed.trimmingCharacters(in: .whitespaces),
                             correct: correct, verdict: graded.verdict))
                 }
-                if !global.json { Screen.show(graded.verdict == .correct ? "✓ right" : "✗ \(correct)") }
+                Screen.show(graded.verdict == .correct ? "✓ right" : "✗ \(correct)")
             }
             let (ended, rewards) = try await context.service.finish(session)
             session = ended
             let output = Output(
                 session: SessionView(session), right: session.counts.correct, wrong: session.counts.failed,
-                empty: session.counts.empty, misses: misses, rewards: rewards)
+                empty: session.counts.empty, misses: misses, rewards: rewards.map(RewardsJSON.init))
             if global.json {
                 try Console.json(output)
                 return

@@ -15,7 +15,7 @@ struct ReviewCommand: AsyncParsableCommand {
             written in one transaction. --at may lie between the card's creation and now (a time up to 5 minutes \
             ahead, a clock running fast, counts as now); anything else is refused (exit 64). Examples:
               fcgen review 42 --rating good
-              fcgen review 42 --rating fail --at 2024-03-10T12:00:00Z --json
+              fcgen review 42 --rating again --at 2024-03-10T12:00:00Z --json
             """
     )
 
@@ -25,7 +25,7 @@ struct ReviewCommand: AsyncParsableCommand {
     var cardID: Int64
 
     @Option(
-        help: ArgumentHelp("How well it was recalled.", valueName: "fail|difficult|good|easy"),
+        help: ArgumentHelp("How well it was recalled (or 1-4).", valueName: "again|hard|good|easy"),
         transform: Rating.parse)
     var rating: Rating
 
@@ -36,8 +36,7 @@ struct ReviewCommand: AsyncParsableCommand {
     var at: String?
 
     struct Output: Encodable {
-        var schemaVersion = 1
-        var review: ReviewResult
+        var review: ReviewJSON
     }
 
     func run() async throws {
@@ -49,21 +48,12 @@ struct ReviewCommand: AsyncParsableCommand {
                     userID: context.user.id, cardID: cardID, rating: rating, at: time)
             }
             if global.json {
-                try Console.json(Output(review: result))
+                try Console.json(Output(review: ReviewJSON(result)))
                 return
             }
             Console.out(
-                "card \(cardID): \(rating.name) → \(Self.phaseName(result.state.phase)), due "
+                "card \(cardID): \(rating.word) → \(ReviewJSON.State.word(result.state.phase)), due "
                     + "\(Timestamp.format(result.state.due)) (\(result.algorithm.rawValue))")
-        }
-    }
-
-    static func phaseName(_ phase: CardPhase) -> String {
-        switch phase {
-        case .new: "new"
-        case .learning: "learning"
-        case .review: "review"
-        case .relearning: "relearning"
         }
     }
 }

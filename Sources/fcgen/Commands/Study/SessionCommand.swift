@@ -16,37 +16,60 @@ struct SessionCommand: AsyncParsableCommand {
               id=$(fcgen session start --topic "Roman history" --cards 10 --json | jq .session.id)
               fcgen session next $id --json          # the card to show (null when done)
               fcgen session answer $id CARD --rating good --json
+              fcgen session skip $id CARD            # show it again after the others
+              fcgen session undo $id                 # take the last answer back (review, state, XP)
+              fcgen session bury $id CARD            # not before tomorrow
+              fcgen session suspend $id CARD         # not until: fcgen card unsuspend CARD
               fcgen session end $id --json           # the summary
+
+            An ended session refuses every further step (exit 65, code session_ended).
             """,
         subcommands: [
-            SessionStartCommand.self, SessionNextCommand.self, SessionAnswerCommand.self, SessionEndCommand.self,
+            SessionStartCommand.self, SessionNextCommand.self, SessionAnswerCommand.self, SessionSkipCommand.self,
+            SessionUndoCommand.self, SessionBuryCommand.self, SessionSuspendCommand.self, SessionEndCommand.self,
         ]
     )
 
     /// What every session step prints.
     struct Output: Encodable {
-        var schemaVersion = 1
         var session: SessionView
-        /// The card to show next; `nil` when the queue is done.
-        var card: CardView?
-        /// Whether every card of the queue was answered.
+        /// The card to show next; `nil` when the queue is done (and after `end`).
+        var card: CardJSON?
+        /// Whether every card of the queue was answered (or the session ended).
         var done: Bool
         /// What the last answer earned (`answer`), or what the whole session earned (`end`).
-        var rewards: Rewards?
+        var rewards: RewardsJSON?
+        /// What `undo` took back.
+        var undone: Undone?
+    }
+
+    /// The answer `session undo` took back.
+    struct Undone: Encodable {
+        var cardID: Int64
+        var reviewRemoved: Bool
+        var xpReturned: Int
     }
 
     /// Prints the session and its next card.
     static func show(
-        _ session: StudySessionRecord, context: StudyContext, json: Bool, rewards: Rewards? = nil
+        _ session: StudySessionRecord, context: StudyContext, json: Bool, rewards: Rewards? = nil,
+        undone: Undone? = nil
     ) async throws {
         let card = try await context.service.nextCard(of: session)
         let view = SessionView(session)
         if json {
             try Console.json(
-                Output(session: view, card: card.map(CardView.init), done: card == nil, rewards: rewards))
+                Output(
+                    session: view, card: card.map(CardJSON.init), done: card == nil,
+                    rewards: rewards.map(RewardsJSON.init), undone: undone))
             return
         }
         var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
+        if let undone {
+            lines.append(
+                "undid the answer to card \(undone.cardID)"
+                    + (undone.xpReturned > 0 ? " (−\(undone.xpReturned) XP)" : ""))
+        }
         if let card {
             lines.append("next card \(card.id): \(card.question)")
         } else {
@@ -92,7 +115,7 @@ struct SessionNextCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global)
-            let session = try await context.store.session(id: sessionID, userID: context.user.id)
+            let session = try await context.service.openSession(id: sessionID, userID: context.user.id)
             try await SessionCommand.show(session, context: context, json: global.json)
         }
     }
@@ -108,7 +131,7 @@ struct SessionAnswerCommand: AsyncParsableCommand {
     var cardID: Int64
 
     @Option(
-        help: ArgumentHelp("How well it was recalled.", valueName: "fail|difficult|good|easy"),
+        help: ArgumentHelp("How well it was recalled (or 1-4).", valueName: "again|hard|good|easy"),
         transform: Rating.parse)
     var rating: Rating
 
@@ -125,7 +148,7 @@ struct SessionAnswerCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let time = try at.map(parseInstant)
             let context = try await StudyContext(global: global)
-            let session = try await context.store.session(id: sessionID, userID: context.user.id)
+            let session = try await context.service.openSession(id: sessionID, userID: context.user.id)
             let answered = try await namingTimeFlag("--at") {
                 try await context.service.answer(
                     session, cardID: cardID, rating: rating, at: time, durationMilliseconds: durationMs)
@@ -138,7 +161,7 @@ struct SessionAnswerCommand: AsyncParsableCommand {
 
 struct SessionEndCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "end", abstract: "End the session and print its summary.")
+        commandName: "end", abstract: "End the session and print its summary (once: an ended session refuses this).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The session's id.", valueName: "session-id")) var sessionID: Int64
@@ -146,11 +169,12 @@ struct SessionEndCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global)
-            let session = try await context.store.session(id: sessionID, userID: context.user.id)
+            let session = try await context.service.openSession(id: sessionID, userID: context.user.id)
             let (ended, rewards) = try await context.service.finish(session)
             if global.json {
                 try Console.json(
-                    SessionCommand.Output(session: SessionView(ended), card: nil, done: true, rewards: rewards))
+                    SessionCommand.Output(
+                        session: SessionView(ended), card: nil, done: true, rewards: rewards.map(RewardsJSON.init)))
                 return
             }
             Console.out("session \(ended.id) ended: \(SessionView(ended).summaryLine)")

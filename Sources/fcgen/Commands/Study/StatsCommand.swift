@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -24,8 +25,8 @@ struct StatsCommand: AsyncParsableCommand {
     var topic: String?
 
     struct Output: Encodable {
-        var schemaVersion = 1
-        var statistics: StudyStatistics
+        /// ``FCPipeline/StudyStatistics``, its recent sessions in the shape every session has (``SessionView``).
+        var statistics: JSONValue
     }
 
     func run() async throws {
@@ -35,7 +36,9 @@ struct StatsCommand: AsyncParsableCommand {
             if let topic { topicID = try await global.requireTopic(topic, in: context.store).id }
             let stats = try await context.service.statistics(user: context.user, topicID: topicID, day: context.day)
             if global.json {
-                try Console.json(Output(statistics: stats))
+                var statistics = try ContractJSON.tree(stats)
+                statistics["recentSessions"] = try ContractJSON.tree(stats.recentSessions.map(SessionView.init))
+                try Console.json(Output(statistics: statistics))
                 return
             }
             let colour = ProgressColour.isEnabled
@@ -50,14 +53,17 @@ struct StatsCommand: AsyncParsableCommand {
                     "\(topic.retention.map(percent) ?? "-") / \(topic.targetRetention.map(percent) ?? "-")",
                 ])
             }
-            var text = table.render()
-            if colour {
-                // Colour after layout, so escape codes don't count as width.
+            let text = table.render()
+            // Colour after layout (escape codes must not count as width) and after escaping (Console.out's
+            // styling): only fcgen's own colour codes reach the terminal.
+            let paint: (String) -> String = { rendered in
+                var painted = rendered
                 for topic in stats.topics {
                     let plain = percent(topic.progress)
-                    text = text.replacingOccurrences(
+                    painted = painted.replacingOccurrences(
                         of: "  \(plain)  ", with: "  \(ProgressColour.paint(plain, progress: topic.progress))  ")
                 }
+                return painted
             }
             var lines = [
                 "learner \(stats.user) (\(stats.timeZone)): \(stats.totalReviews) reviews on \(stats.daysPractised) "
@@ -73,7 +79,7 @@ struct StatsCommand: AsyncParsableCommand {
                             + SessionView(session).summaryLine)
                 }
             }
-            Console.out(lines.joined(separator: "\n"))
+            Console.out(lines.joined(separator: "\n"), styling: colour ? paint : nil)
         }
     }
 

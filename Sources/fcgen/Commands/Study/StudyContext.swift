@@ -50,47 +50,6 @@ struct TopicRef: Encodable {
     var name: String
 }
 
-extension Rating {
-    /// `fail`, `difficult`, `good`, `easy`, their first letters, or the keys 1–4; `nil` for anything else.
-    init?(name: String) {
-        switch name.lowercased() {
-        case "fail", "f", "again", "1": self = .fail
-        case "difficult", "d", "hard", "2": self = .difficult
-        case "good", "g", "3": self = .good
-        case "easy", "e", "4": self = .easy
-        default: return nil
-        }
-    }
-
-    /// Parses `--rating`.
-    static func parse(_ text: String) throws -> Rating {
-        guard let rating = Rating(name: text) else {
-            throw ValidationError("unknown rating \"\(text)\": use fail, difficult, good or easy")
-        }
-        return rating
-    }
-
-    /// The rating's name as the CLI spells it.
-    var name: String {
-        switch self {
-        case .fail: "fail"
-        case .difficult: "difficult"
-        case .good: "good"
-        case .easy: "easy"
-        }
-    }
-}
-
-/// Runs `body`, reporting a review time outside the allowed range (``EventTimeViolation``) as the value of `flag`,
-/// so the message names what the user typed (exit 64).
-func namingTimeFlag<T>(_ flag: String, _ body: () async throws -> T) async throws -> T {
-    do {
-        return try await body()
-    } catch PipelineError.eventTime(let violation) {
-        throw PipelineError.eventTime(violation.named(flag))
-    }
-}
-
 /// Parses `--at` values: ISO 8601 with a zone ("2024-03-10T12:00:00Z", "…+01:00"), fractional seconds allowed.
 func parseInstant(_ text: String) throws -> Date {
     let formatter = ISO8601DateFormatter()
@@ -100,64 +59,12 @@ func parseInstant(_ text: String) throws -> Date {
     throw ValidationError("--at: expected an ISO 8601 time such as 2024-03-10T12:00:00Z, got \"\(text)\"")
 }
 
-/// A card as study commands print it.
-struct CardView: Encodable {
-    var id: Int64
-    var topicID: Int64
-    var kind: String
-    var question: String
-    var answer: String
-    var explanation: String?
-
-    init(_ card: Card) {
-        id = card.id
-        topicID = card.topicID
-        kind = card.kind.rawValue
-        question = card.question
-        answer = card.answer
-        explanation = card.explanation
-    }
-}
-
-/// A session as study commands print it.
-struct SessionView: Encodable {
-    var id: Int64
-    var mode: String
-    var topicIDs: [Int64]
-    var size: Int
-    var answered: Int
-    var remaining: Int
-    var cards: Int
-    var correct: Int
-    var failed: Int
-    var empty: Int
-    var averageRating: Double?
-    var startedAt: Date
-    var endedAt: Date?
-
-    init(_ session: StudySessionRecord) {
-        id = session.id
-        mode = session.mode.rawValue
-        topicIDs = session.topicIDs
-        size = session.queue.count
-        answered = session.position
-        remaining = session.queue.count - session.position
-        cards = session.counts.cards
-        correct = session.counts.correct
-        failed = session.counts.failed
-        empty = session.counts.empty
-        averageRating = session.counts.averageRating.map { ($0 * 100).rounded() / 100 }
-        startedAt = session.startedAt
-        endedAt = session.endedAt
-    }
-
-    /// "3 cards, 2 correct, 1 failed, average rating 1.67 (0 fail … 3 easy)".
-    var summaryLine: String {
-        if mode == SessionMode.quiz.rawValue {
-            return "\(cards) cards, \(correct) right, \(failed) wrong, \(empty) empty"
-        }
-        var line = "\(cards) cards, \(correct) correct, \(failed) failed"
-        if let averageRating { line += ", average rating \(String(format: "%.2f", averageRating)) (0 fail … 3 easy)" }
-        return line
+/// Runs `body`, reporting a review time outside the allowed range (``EventTimeViolation``) as the value of `flag`,
+/// so the message names what the user typed (exit 64).
+func namingTimeFlag<T>(_ flag: String, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch PipelineError.eventTime(let violation) {
+        throw PipelineError.eventTime(violation.named(flag))
     }
 }

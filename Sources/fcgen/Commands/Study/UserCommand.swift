@@ -26,7 +26,6 @@ struct UserCommand: AsyncParsableCommand {
 
 /// A learner as `user show` and `user set` print it.
 struct UserView: Encodable {
-    var schemaVersion = 1
     var id: Int64
     var name: String
     /// The stored zone; `null` when none is set.

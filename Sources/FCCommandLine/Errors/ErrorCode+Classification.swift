@@ -1,0 +1,58 @@
+import ArgumentParser
+import FCDeckFormats
+import FCGenerator
+import FCPipeline
+import FCStore
+
+extension ErrorCode {
+    /// The code of an error that ended a command: the one mapping from the libraries' errors to codes (and, through
+    /// ``exitStatus``, to exit statuses).
+    package init(for error: any Error) {
+        switch error {
+        case let error as PipelineError: self.init(for: error)
+        case let error as GeneratorError: self.init(for: error)
+        case let error as TransportError: self = error == .cancelled ? .cancelled : .providerUnavailable
+        case let error as StoreError: self.init(for: error)
+        case is DeckFormatError: self = .badInput
+        case is ValidationError: self = .usage
+        case is CancellationError: self = .cancelled
+        default: self = .internal
+        }
+    }
+
+    private init(for error: PipelineError) {
+        switch error {
+        case .config, .environment: self = .badConfig
+        case .setting, .eventTime: self = .usage
+        case .missingAPIKey: self = .missingAPIKey
+        case .fallbackRefused: self = .fallbackRefused
+        case .input, .study, .importRefused: self = .badInput
+        case .topicNotFound: self = .notFound
+        // A failed batch fails as its cause would: unavailable, rejected, busy …
+        case .batchFailed(_, _, _, let underlying): self.init(for: underlying)
+        }
+    }
+
+    private init(for error: GeneratorError) {
+        switch error {
+        case .promptsMissing, .unknownPlaceholder, .invalidTemplate: self = .badConfig
+        case .unavailable, .badResponse: self = .providerUnavailable
+        case .rejected: self = .providerRejected
+        case .cancelled: self = .cancelled
+        }
+    }
+
+    private init(for error: StoreError) {
+        switch error {
+        case .cardNotFound, .jobNotFound, .sessionNotFound, .topicNotFound: self = .notFound
+        case .duplicateQuestion, .topicNameTaken, .topicHasCards, .jobStateConflict, .sessionConflict,
+            .batchNumberTaken, .leaseLost:
+            self = .conflict
+        case .sessionEnded: self = .sessionEnded
+        case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy: self = .badInput
+        case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
+        case .sqlite: self = error.isBusy ? .databaseBusy : .databaseError
+        case .injectedFault, .gamificationStateNotEncoded: self = .internal
+        }
+    }
+}

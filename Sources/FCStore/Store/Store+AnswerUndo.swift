@@ -1,0 +1,117 @@
+import FCCore
+import Foundation
+
+/// Capturing what undoing an answer needs, inside the answer's transaction (see ``AnswerUndo``).
+///
+/// The order matters: ``beginAnswerUndo(sessionID:userID:cardID:)`` before the answer writes anything,
+/// ``captureBeforeImages(of:userID:into:)`` before each gamification write is applied (the rows it is about to
+/// change are still as they were), ``captureInsertedAwards(of:commit:into:)`` after it, and
+/// ``storeAnswerUndo(_:sessionID:userID:reviewID:stateAfter:)`` last, after the learner's gamification state row
+/// was saved.
+extension Store {
+    /// The session's counters and the learner's card state before an answer.
+    func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) throws -> AnswerUndoCapture {
+        let session = try session(id: sessionID, userID: userID)
+        return AnswerUndoCapture(
+            AnswerUndo(
+                cardID: cardID, reviewID: nil, stateBefore: try cardState(userID: userID, cardID: cardID),
+                stateAfter: nil,
+                session: SessionSnapshot(
+                    position: session.position, counts: session.counts,
+                    perfect: try perfectAnswers(sessionID: sessionID)),
+                gamification: nil))
+    }
+
+    /// Reads, before `write` is applied, the rows it will change and which of its inserts are new.
+    func captureBeforeImages(of write: GamificationWrite, userID: Int64, into capture: AnswerUndoCapture) throws {
+        var undo = try capture.undo.gamification ?? GamificationUndo(stateBefore: gamificationStateRow(userID: userID))
+        for challenge in write.challenges
+        where !undo.challenges.contains(where: { $0.day == challenge.day && $0.kind == challenge.kind }) {
+            let row = try challenges(userID: userID, day: challenge.day).first { $0.kind == challenge.kind }
+            undo.challenges.append(.init(day: challenge.day, kind: challenge.kind, row: row))
+        }
+        let days = Set(write.awards.map(\.day) + [write.dailyStats?.day].compactMap { $0 })
+        for day in days.sorted() where !undo.dailyStats.contains(where: { $0.day == day }) {
+            undo.dailyStats.append(.init(day: day, row: try dailyStatsRow(userID: userID, day: day)))
+        }
+        for achievement in write.achievements {
+            let sql = "SELECT 1 FROM achievements WHERE user_id = ? AND achievement_id = ?"
+            if try !rowExists(sql, userID, achievement.achievementID) {
+                undo.achievements.append(achievement.achievementID)
+            }
+        }
+        for box in write.boxesEarned {
+            if try !rowExists("SELECT 1 FROM boxes WHERE user_id = ? AND box_id = ?", userID, box.boxID) {
+                undo.boxes.append(box.boxID)
+            }
+        }
+        capture.undo.gamification = undo
+    }
+
+    /// Notes the awards of `write` that `commit` says were inserted (the others were already paid).
+    func captureInsertedAwards(of write: GamificationWrite, commit: GamificationCommit, into capture: AnswerUndoCapture)
+    {
+        let inserted = write.awards.filter { commit.insertedKeys.contains($0.key) }
+        capture.undo.gamification?.awards += inserted.map { .init(kind: $0.kind, reference: $0.reference) }
+    }
+
+    /// Completes the capture and stores it as the session's answer at its position; inside the transaction, after
+    /// the gamification state was saved.
+    func storeAnswerUndo(
+        _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?
+    ) throws {
+        var undo = capture.undo
+        undo.reviewID = reviewID
+        // As stored (times in whole milliseconds), so undo can compare it with the row it finds then.
+        if stateAfter != nil { undo.stateAfter = try cardState(userID: userID, cardID: undo.cardID) }
+        if undo.gamification != nil { undo.gamification?.stateAfter = try gamificationStateRow(userID: userID) }
+        let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
+        try connection.withStatement(
+            """
+            INSERT OR REPLACE INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            operation: "record session answer"
+        ) { statement in
+            try statement.bind(sessionID, at: 1)
+            try statement.bind(undo.session.position, at: 2)
+            try statement.bind(undo.cardID, at: 3)
+            try statement.bind(reviewID, at: 4)
+            try statement.bind(now().unixMilliseconds, at: 5)
+            try statement.bind(json, at: 6)
+            try statement.run()
+        }
+    }
+
+    /// The learner's `gamification_state` row.
+    func gamificationStateRow(userID: Int64) throws -> GamificationUndo.StateRow? {
+        try gamificationState(userID: userID).map {
+            GamificationUndo.StateRow(stateJSON: $0.stateJSON, totalXP: $0.totalXP, updatedAt: $0.updatedAt)
+        }
+    }
+
+    /// The learner's `daily_stats` row for `day`.
+    func dailyStatsRow(userID: Int64, day: String) throws -> DailyStatsRecord? {
+        try connection.withStatement(
+            """
+            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = ? AND day = ?
+            """,
+            operation: "read daily stats"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(day, at: 2)
+            guard try statement.step() else { return nil }
+            return DailyStatsRecord(
+                userID: userID, day: day, cardsReviewed: statement.int(at: 0), topicsExplored: statement.int(at: 1),
+                achievements: statement.int(at: 2), xp: statement.int(at: 3))
+        }
+    }
+
+    private func rowExists(_ sql: String, _ userID: Int64, _ key: String) throws -> Bool {
+        try connection.withStatement(sql, operation: "check row") { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(key, at: 2)
+            return try statement.step()
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import FCCore
+package import Foundation
+
+extension Store {
+    /// Moves the session's current card to the end of its queue: the learner sees it again after the others (when it
+    /// is the last card left, it stays the next one). Nothing is recorded about the card.
+    ///
+    /// - Throws: ``StoreError/sessionEnded(id:)``, ``StoreError/sessionConflict(id:problem:)`` when `cardID` is not
+    ///   the card the session shows next.
+    package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) throws -> StudySessionRecord {
+        try connection.immediateTransaction("skip card") {
+            var session = try session(id: sessionID, userID: userID)
+            try session.expectNext(cardID)
+            session.queue.remove(at: session.position)
+            session.queue.append(cardID)
+            try saveQueue(session)
+            return session
+        }
+    }
+
+    /// Buries cards for the learner until `until` (the start of their next local day): no study queue shows them
+    /// before then, and they leave the rest of the learner's open sessions' queues.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is buried then).
+    package func buryCards(ids: [Int64], userID: Int64, until: Date) throws {
+        try setFlags(
+            ids: ids, userID: userID, value: until.unixMilliseconds, operation: "bury cards",
+            sql: """
+                INSERT INTO card_flags (user_id, card_id, buried_until) VALUES (?1, ?2, ?3)
+                ON CONFLICT (user_id, card_id) DO UPDATE SET buried_until = excluded.buried_until
+                """)
+    }
+
+    /// Suspends cards for the learner: no study queue shows them until ``unsuspendCards(ids:userID:)``, and they
+    /// leave the rest of the learner's open sessions' queues.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is suspended then).
+    package func suspendCards(ids: [Int64], userID: Int64) throws {
+        try setFlags(
+            ids: ids, userID: userID, value: now().unixMilliseconds, operation: "suspend cards",
+            sql: """
+                INSERT INTO card_flags (user_id, card_id, suspended_at) VALUES (?1, ?2, ?3)
+                ON CONFLICT (user_id, card_id) DO UPDATE SET suspended_at = excluded.suspended_at
+                """)
+    }
+
+    /// Lets suspended cards back into the learner's queues (a burial stays until it ends).
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)``.
+    package func unsuspendCards(ids: [Int64], userID: Int64) throws {
+        try connection.immediateTransaction("unsuspend cards") {
+            for cardID in ids {
+                _ = try card(id: cardID)
+                try connection.withStatement(
+                    "UPDATE card_flags SET suspended_at = NULL WHERE user_id = ? AND card_id = ?",
+                    operation: "unsuspend card"
+                ) { statement in
+                    try statement.bind(userID, at: 1)
+                    try statement.bind(cardID, at: 2)
+                    try statement.run()
+                }
+            }
+        }
+    }
+
+    /// The SQL condition "card `column` is held back for learner `?1`": suspended, or buried past `now`. The queue
+    /// queries append it as `AND NOT \(…)`; one primary-key probe per candidate, usually finding no row.
+    static func heldBack(cardColumn column: String, nowParameter: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM card_flags f WHERE f.user_id = ?1 AND f.card_id = \(column)
+            AND (f.suspended_at IS NOT NULL OR f.buried_until > \(nowParameter)))
+        """
+    }
+
+    /// Writes one flag per card (`sql` binds learner, card, `value`) and takes the cards out of the learner's open
+    /// sessions, in one transaction.
+    private func setFlags(ids: [Int64], userID: Int64, value: Int64, operation: String, sql: String) throws {
+        try connection.immediateTransaction(operation) {
+            for cardID in ids {
+                _ = try card(id: cardID)
+                try connection.withStatement(sql, operation: operation) { statement in
+                    try statement.bind(userID, at: 1)
+                    try statement.bind(cardID, at: 2)
+                    try statement.bind(value, at: 3)
+                    try statement.run()
+                }
+            }
+            try removeFromOpenSessions(cardIDs: Set(ids), userID: userID)
+        }
+    }
+
+    /// Takes cards out of the part of the learner's open sessions' queues that is still to come.
+    private func removeFromOpenSessions(cardIDs: Set<Int64>, userID: Int64) throws {
+        let open = try connection.withStatement(
+            "SELECT id FROM sessions WHERE user_id = ? AND ended_at IS NULL", operation: "list open sessions"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
+        }
+        for id in open {
+            var session = try session(id: id, userID: userID)
+            let upcoming = session.queue[session.position...]
+            guard upcoming.contains(where: cardIDs.contains) else { continue }
+            session.queue = Array(session.queue[..<session.position]) + upcoming.filter { !cardIDs.contains($0) }
+            try saveQueue(session)
+        }
+    }
+
+    /// Writes the session's queue.
+    func saveQueue(_ session: StudySessionRecord) throws {
+        try connection.withStatement("UPDATE sessions SET queue_json = ? WHERE id = ?", operation: "update queue") {
+            statement in
+            try statement.bind(Self.jsonArray(session.queue), at: 1)
+            try statement.bind(session.id, at: 2)
+            try statement.run()
+        }
+    }
+}
