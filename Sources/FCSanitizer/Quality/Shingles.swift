@@ -1,0 +1,85 @@
+/// Word shingles of a question for near-duplicate detection: its content words, and each unordered pair of
+/// content words at most two apart, hashed.
+///
+/// Single words catch rephrasings that insert a word ("In what year did Julius Caesar cross the Rubicon?" after
+/// "When did Caesar cross the Rubicon?"); unordered near pairs survive reordering ("Rome's first emperor", "the
+/// first emperor of Rome") while keeping apart questions that share most words but not their neighbours ("Which
+/// battle ended the First Punic War?", "… the Second Punic War?"). Hashes are only compared within one process,
+/// so Swift's per-process hash seed does no harm.
+struct Shingles {
+    /// Sorted and unique, so two sets intersect in one merge pass.
+    let hashes: [Int]
+
+    init(_ content: [String]) {
+        var hashes: [Int] = []
+        hashes.reserveCapacity(content.count * 3)
+        for (index, word) in content.enumerated() {
+            hashes.append(word.hashValue)
+            for distance in 1...2 where index >= distance {
+                let other = content[index - distance]
+                var hasher = Hasher()
+                // Unordered: the smaller word first.
+                if other < word {
+                    hasher.combine(other)
+                    hasher.combine(word)
+                } else {
+                    hasher.combine(word)
+                    hasher.combine(other)
+                }
+                hashes.append(hasher.finalize())
+            }
+        }
+        hashes.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(hashes.count)
+        for hash in hashes where unique.last != hash { unique.append(hash) }
+        self.hashes = unique
+    }
+
+    var isEmpty: Bool { hashes.isEmpty }
+
+    /// |A ∩ B| / |A ∪ B|.
+    func jaccard(_ other: Shingles) -> Double {
+        var shared = 0
+        var left = 0
+        var right = 0
+        while left < hashes.count && right < other.hashes.count {
+            if hashes[left] == other.hashes[right] {
+                shared += 1
+                left += 1
+                right += 1
+            } else if hashes[left] < other.hashes[right] {
+                left += 1
+            } else {
+                right += 1
+            }
+        }
+        return Double(shared) / Double(hashes.count + other.hashes.count - shared)
+    }
+}
+
+/// Earlier questions and their shingles. A batch holds a few dozen cards, so comparing with each is cheaper than
+/// maintaining an inverted index; sizes too far apart to reach the threshold are skipped without a merge.
+struct NearDuplicateIndex {
+    private var entries: [(text: String, shingles: Shingles)] = []
+
+    mutating func insert(_ shingles: Shingles, text: String) {
+        guard !shingles.isEmpty else { return }
+        entries.append((text, shingles))
+    }
+
+    /// The earliest of the questions most like `shingles`, when their Jaccard similarity reaches `threshold`.
+    func match(_ shingles: Shingles, threshold: Double) -> String? {
+        guard !shingles.isEmpty else { return nil }
+        let size = Double(shingles.hashes.count)
+        var best: (text: String, similarity: Double)?
+        for entry in entries {
+            // Jaccard ≤ min/max of the sizes.
+            let other = Double(entry.shingles.hashes.count)
+            guard min(size, other) >= threshold * max(size, other) else { continue }
+            let similarity = shingles.jaccard(entry.shingles)
+            if similarity >= threshold, similarity > best?.similarity ?? 0 { best = (entry.text, similarity) }
+        }
+        return best?.text
+    }
+}
