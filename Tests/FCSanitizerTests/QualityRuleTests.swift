@@ -144,4 +144,14 @@ struct QualityEdgeCaseTests {
         #expect(report.cards.count == 2)
         #expect(report.quality.isEmpty)
     }
+
+    @Test func questionsWithDifferentNumbersAreNoNearDuplicates() {
+        let reply = """
+            [{"question": "Batch 1 question 2?", "answer": "One"}, {"question": "Batch 2 question 1?", "answer": "Two"},
+             {"question": "Who ruled Rome in AD 69?", "answer": "Four emperors"}]
+            """
+        let report = Sanitizer().sanitize(reply, existingKeys: [DedupKey.make("Who ruled Rome in AD 79?")])
+        #expect(report.cards.count == 3)
+        #expect(report.quality.isEmpty)
+    }
 }

@@ -9,22 +9,42 @@ struct QualityChecker: Sendable {
     private let listOpenings: QualityPhraseIndex
     private let contextPhrases: QualityPhraseIndex
     private let vaguePhrases: QualityPhraseIndex
+    /// The word tables, hashed as `QualityWords` hashes a field's words.
+    let stopWords: Set<Int>
+    private let questionWords: Set<Int>
+    private let conjunctions: Set<Int>
+    private let yesNoOpenings: Set<Int>
+    private let alternativeWords: Set<Int>
+    /// `rules.actions` by ``QualityRuleID/order``: looked up several times per card, so without hashing.
+    private let actions: [QualityAction?]
 
-    /// Indexes the phrase tables once; a ``Sanitizer`` builds its checker when it is made.
+    /// Hashes and indexes the tables once; a ``Sanitizer`` builds its checker when it is made.
     init(rules: QualityRules) {
         self.rules = rules
         listOpenings = QualityPhraseIndex(rules.listOpenings, countWords: rules.countWords)
         contextPhrases = QualityPhraseIndex(rules.contextPhrases)
         vaguePhrases = QualityPhraseIndex(rules.vaguePhrases)
+        func hashed(_ words: Set<String>) -> Set<Int> { Set(words.flatMap(QualityWords.hashes)) }
+        stopWords = hashed(rules.stopWords)
+        questionWords = hashed(rules.questionWords)
+        conjunctions = hashed(rules.conjunctions)
+        yesNoOpenings = hashed(rules.yesNoOpenings)
+        alternativeWords = hashed(rules.alternativeWords)
+        var actions = [QualityAction?](repeating: nil, count: QualityRuleID.allCases.count)
+        for (rule, action) in rules.actions { actions[rule.order] = action }
+        self.actions = actions
     }
 
+    /// What `rule` does with a card it flags; `nil` when it does not run.
+    func action(_ rule: QualityRuleID) -> QualityAction? { actions[rule.order] }
+
     /// The rules `card` breaks, in rule order (near-duplicate excluded).
-    func findings(_ card: CardDraft, question: QualityWords, answer: QualityWords, questionContent: [String])
+    func findings(_ card: CardDraft, question: QualityWords, answer: QualityWords, questionContent: [Int])
         -> [QualityRuleID]
     {
         var found: [QualityRuleID] = []
         func check(_ rule: QualityRuleID, _ test: () -> Bool) {
-            if rules.actions[rule] != nil && test() { found.append(rule) }
+            if actions[rule.order] != nil && test() { found.append(rule) }
         }
         let truthCard = card.kind == .truefalse
         check(.answerTooLong) { !truthCard && answer.count > rules.answerMaxWords }
@@ -33,9 +53,9 @@ struct QualityChecker: Sendable {
         check(.answerInQuestion) {
             guard !truthCard else { return false }
             // A cloze deletion ({{c1::Augustus}}) is hidden when the card is shown: it leaks nothing.
-            guard card.question.contains("{{") else { return leaksAnswer(question, questionContent, answer) }
+            guard Self.hasDoubleBrace(card.question) else { return leaksAnswer(question, questionContent, answer) }
             let shown = QualityWords(Self.withoutClozeDeletions(card.question))
-            return leaksAnswer(shown, shown.contentWords(stopWords: rules.stopWords), answer)
+            return leaksAnswer(shown, shown.contentWords(stopWords: stopWords), answer)
         }
         check(.notSelfContained) { contextPhrases.matches(question) }
         check(.vaguePrompt) { vaguePhrases.matches(question) }
@@ -70,19 +90,19 @@ struct QualityChecker: Sendable {
         let words = question.words
         var sawQuestionWord = false
         for (index, word) in words.enumerated() {
-            if sawQuestionWord, rules.conjunctions.contains(word) {
+            if sawQuestionWord, conjunctions.contains(word.hash) {
                 let next = words.dropFirst(index + 1).prefix(2)
-                if next.contains(where: { rules.questionWords.contains($0) }) { return true }
+                if next.contains(where: { questionWords.contains($0.hash) }) { return true }
             }
-            if rules.questionWords.contains(word) { sawQuestionWord = true }
+            if questionWords.contains(word.hash) { sawQuestionWord = true }
         }
         return false
     }
 
     /// Opens with "is", "does", "can", … and offers no choice ("… or …?"), or is answered with a bare yes or no.
     private func isYesNo(_ question: QualityWords, answer: String) -> Bool {
-        if let first = question.first, rules.yesNoOpenings.contains(first),
-            !question.containsAny(of: rules.alternativeWords)
+        if let first = question.first, yesNoOpenings.contains(first),
+            !question.containsAny(of: alternativeWords)
         {
             return true
         }
@@ -90,14 +110,14 @@ struct QualityChecker: Sendable {
     }
 
     /// Every content word of the answer is in the question, and the question offers no choice between options.
-    private func leaksAnswer(_ question: QualityWords, _ questionContent: [String], _ answer: QualityWords) -> Bool {
-        let content = answer.contentWords(stopWords: rules.stopWords)
+    private func leaksAnswer(_ question: QualityWords, _ questionContent: [Int], _ answer: QualityWords) -> Bool {
+        let content = answer.words.filter { !stopWords.contains($0.hash) }
         guard
-            content.contains(where: { $0.utf8.count >= rules.leakMinimumWordLength && $0.contains(where: \.isLetter) }),
-            !question.containsAny(of: rules.alternativeWords)
+            content.contains(where: { $0.length >= rules.leakMinimumWordLength && $0.hasLetter }),
+            !question.containsAny(of: alternativeWords)
         else { return false }
         // A handful of words each: a linear scan beats building a set.
-        return content.allSatisfy { questionContent.contains($0) }
+        return content.allSatisfy { questionContent.contains($0.folded) }
     }
 
     // MARK: Text
@@ -140,7 +160,6 @@ struct QualityChecker: Sendable {
         guard newlines >= rules.listMaxItems || separators >= 2 else { return 1 }
         let lines = answer.split(whereSeparator: \.isNewline).filter { $0.contains { $0.isLetter || $0.isNumber } }
         if lines.count > 1 { return lines.count }
-        guard answer.contains(",") || answer.contains(";") else { return 1 }
         var items = Self.separatedParts(answer)
         if let last = items.popLast() {
             items += last.split(separator: " and ").flatMap { $0.split(separator: " or ") }
@@ -195,5 +214,15 @@ struct QualityChecker: Sendable {
             previous = character
         }
         return shown
+    }
+
+    /// Whether `text` has `{{`, by bytes.
+    private static func hasDoubleBrace(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 }

@@ -25,26 +25,26 @@ struct QualityPass {
         var card = draft
         let question = QualityWords(card.question)
         let answer = QualityWords(card.answer)
-        let questionContent = question.contentWords(stopWords: rules.stopWords)
+        let questionContent = question.contentWords(stopWords: checker.stopWords)
         var found = checker.findings(card, question: question, answer: answer, questionContent: questionContent)
 
         var similar: String?
         var shingles: Shingles?
-        if rules.actions[.nearDuplicate] != nil {
-            let current = Shingles(questionContent)
+        if checker.action(.nearDuplicate) != nil {
+            let current = Shingles(questionContent, numbers: question.numbers)
             similar = nearDuplicateIndex().match(current, threshold: rules.nearDuplicateThreshold)
             if similar != nil { found.append(.nearDuplicate) }
             shingles = current
         }
 
-        if let rule = found.first(where: { rules.actions[$0] == .dropped }) {
+        if let rule = found.first(where: { checker.action($0) == .dropped }) {
             card.flags = found.map(\.rawValue)
             tallies[rule, default: QualityTally()].count(.dropped)
             drops.append(QualityDrop(rule: rule, card: card, similarTo: rule == .nearDuplicate ? similar : nil))
             return nil
         }
         for rule in found {
-            let fixed = rules.actions[rule] == .fixed && rule == .yesNoQuestion && checker.fixYesNo(&card)
+            let fixed = checker.action(rule) == .fixed && rule == .yesNoQuestion && checker.fixYesNo(&card)
             tallies[rule, default: QualityTally()].count(fixed ? .fixed : .kept)
         }
         card.flags = found.map(\.rawValue)
@@ -57,7 +57,9 @@ struct QualityPass {
         if let index { return index }
         var seeded = NearDuplicateIndex()
         for key in existingKeys.sorted() {
-            seeded.insert(Shingles(QualityWords(key).contentWords(stopWords: rules.stopWords)), text: key)
+            let words = QualityWords(key)
+            seeded.insert(
+                Shingles(words.contentWords(stopWords: checker.stopWords), numbers: words.numbers), text: key)
         }
         index = seeded
         return seeded

@@ -1,28 +1,44 @@
-/// Phrases grouped by their first word, so a field is matched with one lookup per word instead of trying every
-/// phrase at every position.
+/// Phrases hashed and grouped by their first word, so a field is matched with one lookup per word instead of
+/// trying every phrase at every position.
 struct QualityPhraseIndex: Sendable {
-    private let byFirstWord: [String: [QualityPhrase]]
-    /// Phrases opening with `#n` (any count word), tried at every position.
-    private let counted: [QualityPhrase]
-    private let countWords: Set<String>
+    /// A phrase as hashes; `countWord` stands for `#n`.
+    private struct Compiled: Sendable {
+        var words: [Int]
+        var position: QualityPhrase.Position
+        var notFollowedBy: Set<Int>
+    }
+
+    private static let countWord = Int.min
+    private let byFirstWord: [Int: [Compiled]]
+    /// Phrases opening with `#n`, tried at every position.
+    private let counted: [Compiled]
+    private let countWords: Set<Int>
 
     init(_ phrases: [QualityPhrase], countWords: Set<String> = []) {
-        var byFirstWord: [String: [QualityPhrase]] = [:]
-        var counted: [QualityPhrase] = []
+        var byFirstWord: [Int: [Compiled]] = [:]
+        var counted: [Compiled] = []
         for phrase in phrases {
-            guard let first = phrase.words.first else { continue }
-            if first == "#n" { counted.append(phrase) } else { byFirstWord[first, default: []].append(phrase) }
+            let words = phrase.words.map { $0 == "#n" ? Self.countWord : QualityWords.hashes($0).first ?? 0 }
+            let compiled = Compiled(
+                words: words, position: phrase.position,
+                notFollowedBy: Set(phrase.notFollowedBy.compactMap { QualityWords.hashes($0).first }))
+            guard let first = words.first else { continue }
+            if first == Self.countWord {
+                counted.append(compiled)
+            } else {
+                byFirstWord[first, default: []].append(compiled)
+            }
         }
         self.byFirstWord = byFirstWord
         self.counted = counted
-        self.countWords = countWords
+        self.countWords = Set(countWords.compactMap { QualityWords.hashes($0).first })
     }
 
     /// Whether any phrase occurs in `field` at its position.
     func matches(_ field: QualityWords) -> Bool {
         let words = field.words
         for start in words.indices {
-            if let phrases = byFirstWord[words[start]],
+            if let phrases = byFirstWord[words[start].hash],
                 phrases.contains(where: { matches($0, words, at: start) })
             {
                 return true
@@ -32,7 +48,7 @@ struct QualityPhraseIndex: Sendable {
         return false
     }
 
-    private func matches(_ phrase: QualityPhrase, _ words: [String], at start: Int) -> Bool {
+    private func matches(_ phrase: Compiled, _ words: [QualityWords.Word], at start: Int) -> Bool {
         let end = start + phrase.words.count
         guard end <= words.count else { return false }
         switch phrase.position {
@@ -41,10 +57,10 @@ struct QualityPhraseIndex: Sendable {
         default: break
         }
         for (offset, expected) in phrase.words.enumerated() {
-            let word = words[start + offset]
-            if expected == "#n" ? !countWords.contains(word) : word != expected { return false }
+            let word = words[start + offset].hash
+            if expected == Self.countWord ? !countWords.contains(word) : word != expected { return false }
         }
-        if end < words.count, phrase.notFollowedBy.contains(words[end]) { return false }
+        if end < words.count, phrase.notFollowedBy.contains(words[end].hash) { return false }
         return true
     }
 }

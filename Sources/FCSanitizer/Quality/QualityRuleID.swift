@@ -21,7 +21,19 @@ public enum QualityRuleID: String, Sendable, Codable, CodingKeyRepresentable, Ca
     /// Ordered as declared, so reports and flags list rules in one fixed order.
     public static func < (lhs: QualityRuleID, rhs: QualityRuleID) -> Bool { lhs.order < rhs.order }
 
-    private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// The rule's place in declaration order, for table lookups without hashing.
+    var order: Int {
+        switch self {
+        case .answerTooLong: 0
+        case .multipleFacts: 1
+        case .yesNoQuestion: 2
+        case .answerInQuestion: 3
+        case .notSelfContained: 4
+        case .vaguePrompt: 5
+        case .longList: 6
+        case .nearDuplicate: 7
+        }
+    }
 }
 
 /// What the sanitizer did with a card a rule flagged.

@@ -1,47 +1,110 @@
-/// The words of a card field as the quality rules read them: runs of letters and digits, lowercased; everything
-/// else (spaces, punctuation, symbols, typographic quotes and dashes) separates words.
+/// The words of a card field as the quality rules read them, hashed: runs of letters and digits, lowercased.
+/// ASCII maths symbols (`+ = < > ^ * / %`) are words of their own; everything else (spaces, punctuation,
+/// typographic quotes and dashes) separates words.
 ///
-/// Tokenised byte by byte without Foundation: ASCII is lowercased by table, and the few non-ASCII separators
-/// models write (’ “ ” – — … « » and the no-break space) are recognised by their UTF-8 bytes. Other non-ASCII
-/// letters are kept as they are; uppercase ones are lowercased per word, which is rare.
+/// Every card goes through this, so it allocates nothing per word: each word is an FNV-1a hash of its lowercased
+/// bytes, and the rule tables are hashed the same way once (see `QualityChecker`). The few non-ASCII separators
+/// models write (’ “ ” – — … « » and the no-break space) are recognised by their UTF-8 bytes; a word with
+/// other non-ASCII letters is lowercased through `String` first, which is rare. With 64-bit hashes a collision
+/// between two words of one card or table is negligible.
 struct QualityWords {
-    let words: [String]
+    /// One word of a field.
+    struct Word {
+        /// The word's hash.
+        var hash: Int
+        /// The hash with a plural `s` folded away ("emperors" → "emperor"), for content comparisons.
+        var folded: Int
+        /// Its length in bytes.
+        var length: Int
+        var hasLetter: Bool
+        /// Only digits: a number.
+        var isNumber: Bool
+    }
+
+    let words: [Word]
 
     init(_ text: String) {
         var text = text
         words = text.withUTF8 { Self.tokenize($0) }
     }
 
-    private static func tokenize(_ utf8: UnsafeBufferPointer<UInt8>) -> [String] {
-        var words: [String] = []
+    var count: Int { words.count }
+    var first: Int? { words.first?.hash }
+
+    /// Whether any word is in `set`.
+    func containsAny(of set: Set<Int>) -> Bool {
+        words.contains { set.contains($0.hash) }
+    }
+
+    /// The folded hashes of the words that carry content (not stop words), so two phrasings of one question
+    /// share their words.
+    func contentWords(stopWords: Set<Int>) -> [Int] {
+        words.compactMap { stopWords.contains($0.hash) ? nil : $0.folded }
+    }
+
+    /// The hashes of the numbers in the field, in order ("3 - 2" and "2 - 3" differ).
+    var numbers: [Int] {
+        words.filter(\.isNumber).map(\.hash)
+    }
+
+    /// The hash of each word of `text`, for building tables.
+    static func hashes(_ text: String) -> [Int] { QualityWords(text).words.map(\.hash) }
+
+    // MARK: Tokenising
+
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x100_0000_01b3
+
+    private static func tokenize(_ utf8: UnsafeBufferPointer<UInt8>) -> [Word] {
+        var words: [Word] = []
         var start = 0
         var index = 0
-        var hasUppercase = false
+        var hash = offsetBasis
+        var beforeLast = offsetBasis
+        var previousByte: UInt8 = 0
+        var lastByte: UInt8 = 0
+        var hasLetter = false
         var hasNonASCII = false
         func flush(upTo end: Int) {
-            if end > start {
-                let slice = UnsafeBufferPointer(rebasing: utf8[start..<end])
-                var word = String(decoding: slice, as: UTF8.self)
-                if hasUppercase || hasNonASCII { word = hasNonASCII ? word.lowercased() : asciiLowercased(slice) }
-                words.append(word)
+            defer {
+                hash = offsetBasis
+                beforeLast = offsetBasis
+                hasLetter = false
+                hasNonASCII = false
+                previousByte = 0
+                lastByte = 0
             }
-            hasUppercase = false
-            hasNonASCII = false
+            guard end > start else { return }
+            if hasNonASCII {
+                let lowered = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self)
+                    .lowercased()
+                words.append(word(Array(lowered.utf8), hasLetter: true))
+                return
+            }
+            let length = end - start
+            let plural = length > 3 && lastByte == UInt8(ascii: "s") && previousByte != UInt8(ascii: "s")
+            words.append(
+                Word(
+                    hash: Int(bitPattern: UInt(hash)), folded: Int(bitPattern: UInt(plural ? beforeLast : hash)),
+                    length: length, hasLetter: hasLetter, isNumber: !hasLetter))
         }
         while index < utf8.count {
-            let byte = utf8[index]
+            var byte = utf8[index]
             if byte < 0x80 {
                 if isWordByte[Int(byte)] {
-                    if byte >= 0x41 && byte <= 0x5A { hasUppercase = true }
+                    if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                    if byte >= 0x61 { hasLetter = true }
+                    beforeLast = hash
+                    hash = (hash ^ UInt64(byte)) &* prime
+                    previousByte = lastByte
+                    lastByte = byte
                     index += 1
-                } else if isSymbolByte[Int(byte)] {
-                    // A maths symbol is a word of its own, so "2+2" and "2×2" stay different questions.
-                    flush(upTo: index)
-                    words.append(String(UnicodeScalar(byte)))
-                    index += 1
-                    start = index
                 } else {
                     flush(upTo: index)
+                    if isSymbolByte[Int(byte)] {
+                        // A maths symbol is a word of its own, so "2+2" and "2×2" stay different questions.
+                        words.append(word([byte], hasLetter: false))
+                    }
                     index += 1
                     start = index
                 }
@@ -62,26 +125,19 @@ struct QualityWords {
         return words
     }
 
-    private static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
-    var count: Int { words.count }
-    var first: String? { words.first }
-
-    /// Whether any word is in `set`.
-    func containsAny(of set: Set<String>) -> Bool {
-        words.contains { set.contains($0) }
-    }
-
-    /// The words that carry content: not stop words, with a plural `s` folded away ("emperors" → "emperor"),
-    /// so two phrasings of one question share their words.
-    func contentWords(stopWords: Set<String>) -> [String] {
-        words.compactMap { word in
-            if stopWords.contains(word) { return nil }
-            if word.utf8.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
-            return word
+    /// A word from already lowercased bytes.
+    private static func word(_ bytes: [UInt8], hasLetter: Bool) -> Word {
+        var hash = offsetBasis
+        var beforeLast = offsetBasis
+        for byte in bytes {
+            beforeLast = hash
+            hash = (hash ^ UInt64(byte)) &* prime
         }
+        let count = bytes.count
+        let plural = count > 3 && bytes[count - 1] == UInt8(ascii: "s") && bytes[count - 2] != UInt8(ascii: "s")
+        return Word(
+            hash: Int(bitPattern: UInt(hash)), folded: Int(bitPattern: UInt(plural ? beforeLast : hash)),
+            length: count, hasLetter: hasLetter, isNumber: false)
     }
 
     // MARK: Tables

@@ -4,29 +4,22 @@
 /// Single words catch rephrasings that insert a word ("In what year did Julius Caesar cross the Rubicon?" after
 /// "When did Caesar cross the Rubicon?"); unordered near pairs survive reordering ("Rome's first emperor", "the
 /// first emperor of Rome") while keeping apart questions that share most words but not their neighbours ("Which
-/// battle ended the First Punic War?", "… the Second Punic War?"). Hashes are only compared within one process,
-/// so Swift's per-process hash seed does no harm.
+/// battle ended the First Punic War?", "… the Second Punic War?").
 struct Shingles {
     /// Sorted and unique, so two sets intersect in one merge pass.
     let hashes: [Int]
+    /// The question's numbers in order: questions that mention different numbers ask about different things
+    /// ("What is 2^3?", "What is 2^4?"; "Who ruled in AD 69?", "… in AD 79?"), however alike their words.
+    let numbers: [Int]
 
-    init(_ content: [String]) {
+    init(_ content: [Int], numbers: [Int]) {
+        self.numbers = numbers
         var hashes: [Int] = []
         hashes.reserveCapacity(content.count * 3)
         for (index, word) in content.enumerated() {
-            hashes.append(word.hashValue)
+            hashes.append(word)
             for distance in 1...2 where index >= distance {
-                let other = content[index - distance]
-                var hasher = Hasher()
-                // Unordered: the smaller word first.
-                if other < word {
-                    hasher.combine(other)
-                    hasher.combine(word)
-                } else {
-                    hasher.combine(word)
-                    hasher.combine(other)
-                }
-                hashes.append(hasher.finalize())
+                hashes.append(Self.pair(word, content[index - distance]))
             }
         }
         hashes.sort()
@@ -34,6 +27,17 @@ struct Shingles {
         unique.reserveCapacity(hashes.count)
         for hash in hashes where unique.last != hash { unique.append(hash) }
         self.hashes = unique
+    }
+
+    /// An unordered pair of word hashes as one hash (a multiply-xorshift mix of the smaller and the larger).
+    private static func pair(_ first: Int, _ second: Int) -> Int {
+        let low = UInt64(bitPattern: Int64(min(first, second)))
+        let high = UInt64(bitPattern: Int64(max(first, second)))
+        var mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &+ 0x632B_E59B_D9B4_E019)
+        mixed ^= mixed >> 31
+        mixed &*= 0xBF58_476D_1CE4_E5B9
+        mixed ^= mixed >> 29
+        return Int(bitPattern: UInt(mixed))
     }
 
     var isEmpty: Bool { hashes.isEmpty }
@@ -76,7 +80,9 @@ struct NearDuplicateIndex {
         for entry in entries {
             // Jaccard ≤ min/max of the sizes.
             let other = Double(entry.shingles.hashes.count)
-            guard min(size, other) >= threshold * max(size, other) else { continue }
+            guard min(size, other) >= threshold * max(size, other), entry.shingles.numbers == shingles.numbers else {
+                continue
+            }
             let similarity = shingles.jaccard(entry.shingles)
             if similarity >= threshold, similarity > best?.similarity ?? 0 { best = (entry.text, similarity) }
         }
