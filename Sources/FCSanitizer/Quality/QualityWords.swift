@@ -52,11 +52,15 @@ struct QualityWords {
 
     // MARK: Tokenising
 
-    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x100_0000_01b3
+    private static var offsetBasis: UInt64 { 0xcbf2_9ce4_8422_2325 }
+    private static var prime: UInt64 { 0x100_0000_01b3 }
 
     private static func tokenize(_ utf8: UnsafeBufferPointer<UInt8>) -> [Word] {
+        // Local copies: a static table read in the loop would pay a lazy-initialisation check per byte.
+        let isWordByte = Self.isWordByte
+        let isSymbolByte = Self.isSymbolByte
         var words: [Word] = []
+        words.reserveCapacity(utf8.count / 5 + 1)
         var start = 0
         var index = 0
         var hash = offsetBasis
