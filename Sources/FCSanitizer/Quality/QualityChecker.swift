@@ -10,11 +10,11 @@ struct QualityChecker: Sendable {
     private let contextPhrases: QualityPhraseIndex
     private let vaguePhrases: QualityPhraseIndex
     /// The word tables, hashed as `QualityWords` hashes a field's words.
-    let stopWords: Set<Int>
-    private let questionWords: Set<Int>
-    private let conjunctions: Set<Int>
-    private let yesNoOpenings: Set<Int>
-    private let alternativeWords: Set<Int>
+    let stopWords: WordHashSet
+    private let questionWords: WordHashSet
+    private let conjunctions: WordHashSet
+    private let yesNoOpenings: WordHashSet
+    private let alternativeWords: WordHashSet
     /// `rules.actions` by ``QualityRuleID/order``: looked up several times per card, so without hashing.
     private let actions: [QualityAction?]
 
@@ -24,7 +24,7 @@ struct QualityChecker: Sendable {
         listOpenings = QualityPhraseIndex(rules.listOpenings, countWords: rules.countWords)
         contextPhrases = QualityPhraseIndex(rules.contextPhrases)
         vaguePhrases = QualityPhraseIndex(rules.vaguePhrases)
-        func hashed(_ words: Set<String>) -> Set<Int> { Set(words.flatMap(QualityWords.hashes)) }
+        func hashed(_ words: Set<String>) -> WordHashSet { WordHashSet(words.flatMap(QualityWords.hashes)) }
         stopWords = hashed(rules.stopWords)
         questionWords = hashed(rules.questionWords)
         conjunctions = hashed(rules.conjunctions)

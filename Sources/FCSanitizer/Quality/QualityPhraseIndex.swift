@@ -5,14 +5,16 @@ struct QualityPhraseIndex: Sendable {
     private struct Compiled: Sendable {
         var words: [Int]
         var position: QualityPhrase.Position
-        var notFollowedBy: Set<Int>
+        var notFollowedBy: WordHashSet
     }
 
     private static let countWord = Int.min
     private let byFirstWord: [Int: [Compiled]]
     /// Phrases opening with `#n`, tried at every position.
     private let counted: [Compiled]
-    private let countWords: Set<Int>
+    private let countWords: WordHashSet
+    /// The first words of all phrases: most words of a field are none, and this rejects them without hashing.
+    private let firstWords: WordHashSet
 
     init(_ phrases: [QualityPhrase], countWords: Set<String> = []) {
         var byFirstWord: [Int: [Compiled]] = [:]
@@ -21,7 +23,7 @@ struct QualityPhraseIndex: Sendable {
             let words = phrase.words.map { $0 == "#n" ? Self.countWord : QualityWords.hashes($0).first ?? 0 }
             let compiled = Compiled(
                 words: words, position: phrase.position,
-                notFollowedBy: Set(phrase.notFollowedBy.compactMap { QualityWords.hashes($0).first }))
+                notFollowedBy: WordHashSet(phrase.notFollowedBy.compactMap { QualityWords.hashes($0).first }))
             guard let first = words.first else { continue }
             if first == Self.countWord {
                 counted.append(compiled)
@@ -31,14 +33,15 @@ struct QualityPhraseIndex: Sendable {
         }
         self.byFirstWord = byFirstWord
         self.counted = counted
-        self.countWords = Set(countWords.compactMap { QualityWords.hashes($0).first })
+        self.countWords = WordHashSet(countWords.compactMap { QualityWords.hashes($0).first })
+        self.firstWords = WordHashSet(byFirstWord.keys)
     }
 
     /// Whether any phrase occurs in `field` at its position.
     func matches(_ field: QualityWords) -> Bool {
         let words = field.words
         for start in words.indices {
-            if let phrases = byFirstWord[words[start].hash],
+            if firstWords.contains(words[start].hash), let phrases = byFirstWord[words[start].hash],
                 phrases.contains(where: { matches($0, words, at: start) })
             {
                 return true

@@ -32,13 +32,13 @@ struct QualityWords {
     var first: Int? { words.first?.hash }
 
     /// Whether any word is in `set`.
-    func containsAny(of set: Set<Int>) -> Bool {
+    func containsAny(of set: WordHashSet) -> Bool {
         words.contains { set.contains($0.hash) }
     }
 
     /// The folded hashes of the words that carry content (not stop words), so two phrasings of one question
     /// share their words.
-    func contentWords(stopWords: Set<Int>) -> [Int] {
+    func contentWords(stopWords: WordHashSet) -> [Int] {
         words.compactMap { stopWords.contains($0.hash) ? nil : $0.folded }
     }
 

@@ -42,12 +42,17 @@ struct Shingles {
 
     var isEmpty: Bool { hashes.isEmpty }
 
-    /// |A ∩ B| / |A ∪ B|.
-    func jaccard(_ other: Shingles) -> Double {
+    /// |A ∩ B| / |A ∪ B| when it reaches `threshold`, else `nil`. The merge stops as soon as the shingles left
+    /// cannot share enough: Jaccard ≥ t needs |A ∩ B| ≥ t · (|A| + |B|) / (1 + t).
+    func jaccard(_ other: Shingles, atLeast threshold: Double) -> Double? {
+        let total = hashes.count + other.hashes.count
+        let needed = threshold * Double(total) / (1 + threshold)
         var shared = 0
         var left = 0
         var right = 0
         while left < hashes.count && right < other.hashes.count {
+            let remaining = min(hashes.count - left, other.hashes.count - right)
+            if Double(shared + remaining) < needed { return nil }
             if hashes[left] == other.hashes[right] {
                 shared += 1
                 left += 1
@@ -58,7 +63,8 @@ struct Shingles {
                 right += 1
             }
         }
-        return Double(shared) / Double(hashes.count + other.hashes.count - shared)
+        let similarity = Double(shared) / Double(total - shared)
+        return similarity >= threshold ? similarity : nil
     }
 }
 
@@ -83,8 +89,8 @@ struct NearDuplicateIndex {
             guard min(size, other) >= threshold * max(size, other), entry.shingles.numbers == shingles.numbers else {
                 continue
             }
-            let similarity = shingles.jaccard(entry.shingles)
-            if similarity >= threshold, similarity > best?.similarity ?? 0 { best = (entry.text, similarity) }
+            guard let similarity = shingles.jaccard(entry.shingles, atLeast: threshold) else { continue }
+            if similarity > best?.similarity ?? 0 { best = (entry.text, similarity) }
         }
         return best?.text
     }
