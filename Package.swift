@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "FCSanitizerTests",
             dependencies: ["FCSanitizer", "FCCore"],
-            exclude: ["Samples"],
+            exclude: ["Samples", "QualityCorpus"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -48,6 +48,8 @@ public enum DropReason: String, Sendable, Codable, CodingKeyRepresentable, CaseI
     case duplicateInTopic = "duplicate_in_topic"
     case truncated
     case malformed
+    /// A quality rule dropped the card (a leaked answer, a near-duplicate); the sanitizer's report names the rule.
+    case quality
 
     public static func < (lhs: DropReason, rhs: DropReason) -> Bool { lhs.rawValue < rhs.rawValue }
 }

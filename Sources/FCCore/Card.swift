@@ -31,19 +31,48 @@ public struct CardDraft: Sendable, Codable, Hashable {
     public var answer: String
     public var explanation: String?
     public var origin: CardOrigin
+    /// The ids of the quality rules that flagged this card (`yes-no-question`, `long-list`, …), in rule order;
+    /// empty for a card no rule flagged. Encoded only when non-empty, so older JSON reads unchanged.
+    public var flags: [String]
 
     public init(
         kind: CardKind = .question,
         question: String,
         answer: String,
         explanation: String? = nil,
-        origin: CardOrigin
+        origin: CardOrigin,
+        flags: [String] = []
     ) {
         self.kind = kind
         self.question = question
         self.answer = answer
         self.explanation = explanation
         self.origin = origin
+        self.flags = flags
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, question, answer, explanation, origin, flags
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(CardKind.self, forKey: .kind)
+        question = try container.decode(String.self, forKey: .question)
+        answer = try container.decode(String.self, forKey: .answer)
+        explanation = try container.decodeIfPresent(String.self, forKey: .explanation)
+        origin = try container.decode(CardOrigin.self, forKey: .origin)
+        flags = try container.decodeIfPresent([String].self, forKey: .flags) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(question, forKey: .question)
+        try container.encode(answer, forKey: .answer)
+        try container.encodeIfPresent(explanation, forKey: .explanation)
+        try container.encode(origin, forKey: .origin)
+        if !flags.isEmpty { try container.encode(flags, forKey: .flags) }
     }
 
     /// The key that makes a question unique within its topic (see ``DedupKey``).

@@ -3,8 +3,9 @@ import FCCore
 /// Turns one raw model reply into flashcards and a report. Pure: no I/O, no clock, no randomness.
 ///
 /// The reply is read as strict JSON first; only when that fails are repairs tried, safest first (see
-/// ``Repair``). The card objects found are read through field aliases, validated (see `CardValidator`) and
-/// de-duplicated by ``DedupKey`` within the batch and against the topic's existing keys.
+/// ``Repair``). The card objects found are read through field aliases, validated (see `CardValidator`),
+/// de-duplicated by ``DedupKey`` within the batch and against the topic's existing keys, and checked by the quality
+/// rules of ``SanitizerOptions/quality`` (flagged, fixed or dropped; see ``QualityRules``).
 ///
 /// Outcome rules:
 /// - `strict`: the reply parsed as sent and nothing was lost;
@@ -15,7 +16,8 @@ import FCCore
 ///   `.fallback`), otherwise none.
 ///
 /// Cards that survive validation but all duplicate `existingKeys` leave the outcome as it is (0 cards kept, counted
-/// as `duplicate_in_topic`): the model did its job, the topic already had those cards.
+/// as `duplicate_in_topic`): the model did its job, the topic already had those cards. The same holds for cards a
+/// quality rule drops (counted as `quality`, by rule in ``SanitizerReport/quality``).
 ///
 /// ```swift
 /// let sanitizer = Sanitizer(options: SanitizerOptions(fallbackTopic: "Roman history"))
@@ -23,9 +25,12 @@ import FCCore
 /// ```
 public struct Sanitizer: Sendable {
     public let options: SanitizerOptions
+    /// The quality rules of `options`, with their phrase tables indexed once rather than per reply.
+    private let quality: QualityChecker
 
     public init(options: SanitizerOptions = .init()) {
         self.options = options
+        self.quality = QualityChecker(rules: options.quality)
     }
 
     /// Reads the cards in `text`.
@@ -34,7 +39,8 @@ public struct Sanitizer: Sendable {
     ///   - text: the message content of one reply, nothing around it.
     ///   - truncated: the provider said the output was cut (`finish_reason` `length` and the like).
     ///   - existingKeys: `DedupKey.make` of the topic's existing questions.
-    /// - Returns: the outcome, the kept cards (stamped with `options.origin`), drops by reason, the repairs used.
+    /// - Returns: the outcome, the kept cards (stamped with `options.origin`, carrying their quality flags), drops by
+    ///   reason, the repairs used, and what each quality rule did.
     public func sanitize(_ text: String, truncated: Bool = false, existingKeys: Set<String> = []) -> SanitizerReport {
         let reply = ReplyReader.read(text)
         var dropped: [DropReason: Int] = [:]
@@ -46,6 +52,7 @@ public struct Sanitizer: Sendable {
         cards.reserveCapacity(reply.objects.count)
         var batchKeys = Set<String>(minimumCapacity: reply.objects.count)
         var survivors = 0
+        var qualityPass = QualityPass(checker: quality, existingKeys: existingKeys)
         for object in reply.objects {
             let card: CardValidator.ValidCard
             switch validator.check(CardFields(members: object)) {
@@ -67,10 +74,14 @@ public struct Sanitizer: Sendable {
             } else if !batchKeys.insert(key).inserted {
                 dropped[.duplicateInBatch, default: 0] += 1
             } else {
-                cards.append(
-                    CardDraft(
-                        kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
-                        origin: options.origin))
+                let draft = CardDraft(
+                    kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
+                    origin: options.origin)
+                if let kept = qualityPass.review(draft) {
+                    cards.append(kept)
+                } else {
+                    dropped[.quality, default: 0] += 1
+                }
             }
         }
 
@@ -85,7 +96,9 @@ public struct Sanitizer: Sendable {
         } else {
             outcome = repairs.isEmpty ? .strict : .repaired
         }
-        return SanitizerReport(outcome: outcome, cards: cards, dropped: dropped, repairs: repairs)
+        return SanitizerReport(
+            outcome: outcome, cards: cards, dropped: dropped, repairs: repairs, quality: qualityPass.tallies,
+            qualityDropped: qualityPass.drops)
     }
 
     /// Templated cards for a fallback outcome, minus any the topic already has.

@@ -16,18 +16,22 @@ public struct SanitizerOptions: Sendable {
     public var fallbackPlan: BatchPlan?
     /// How many fallback cards to make.
     public var fallbackCount: Int
+    /// The quality rules kept cards are checked against; ``QualityRules/off`` checks nothing.
+    public var quality: QualityRules
 
     public init(
         limits: CardLimits = .standard,
         origin: CardOrigin = .generated,
         fallbackTopic: String? = nil,
         fallbackPlan: BatchPlan? = nil,
-        fallbackCount: Int = 5
+        fallbackCount: Int = 5,
+        quality: QualityRules = .standard
     ) {
         self.limits = limits
         self.origin = origin
         self.fallbackTopic = fallbackTopic
         self.fallbackPlan = fallbackPlan
         self.fallbackCount = fallbackCount
+        self.quality = quality
     }
 }

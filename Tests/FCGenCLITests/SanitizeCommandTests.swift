@@ -26,4 +26,30 @@ struct SanitizeCommandTests {
         #expect(object["dropped"] is [String: Any])
         #expect((object["repairs"] as? [String])?.contains("code_fence") == true)
     }
+
+    @Test func jsonOutputShowsQualityFlagsAndTheCardsTheChecksDropped() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let existing = cli.directory.appendingPathComponent("existing.txt")
+        try Data("When did Caesar cross the Rubicon?\n\nWho founded Rome?\n".utf8).write(to: existing)
+        let reply = """
+            [{"question": "Was Carthage destroyed in 146 BC?", "answer": "Yes."},
+             {"question": "In what year did Julius Caesar cross the Rubicon?", "answer": "49 BC"},
+             {"question": "Which general, Hannibal, crossed the Alps?", "answer": "Hannibal"},
+             {"question": "Tell me about the Punic Wars.", "answer": "Three wars between Rome and Carthage."}]
+            """
+        let result = try cli.run(["sanitize", "-", "--existing", existing.path, "--json"], stdin: Data(reply.utf8))
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let cards = try #require(object["cards"] as? [[String: Any]])
+        #expect(cards.map { $0["flags"] as? [String] } == [["yes-no-question"], ["vague-prompt"]])
+        #expect(cards.first?["type"] as? String == "truefalse")
+        #expect(object["dropped"] as? [String: Int] == ["quality": 2])
+        let dropped = try #require(object["qualityDropped"] as? [[String: Any]])
+        #expect(dropped.map { $0["rule"] as? String } == ["near-duplicate", "answer-in-question"])
+        #expect(dropped.first?["similarTo"] as? String == "when did caesar cross the rubicon")
+        let quality = try #require(object["quality"] as? [String: [String: Int]])
+        #expect(quality["yes-no-question"] == ["kept": 0, "fixed": 1, "dropped": 0])
+        #expect(quality["near-duplicate"]?["dropped"] == 1)
+    }
 }

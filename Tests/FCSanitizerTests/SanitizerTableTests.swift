@@ -7,7 +7,9 @@ struct SanitizerTableTests {
 
     @Test(arguments: cases)
     func sanitizes(_ row: SanitizerCase) {
-        let report = Sanitizer().sanitize(row.input, truncated: row.truncated)
+        // The rows test reading and validation; quality rules have their own tests (QualityRuleTests), and some rows
+        // hold cards they would rightly drop ("The [blank] was Rome's forum." → "Forum").
+        let report = Sanitizer(options: SanitizerOptions(quality: .off)).sanitize(row.input, truncated: row.truncated)
         #expect(report.outcome == row.outcome)
         #expect(report.cards.count == row.count)
         if let repairs = row.repairs { #expect(report.repairs == repairs) }

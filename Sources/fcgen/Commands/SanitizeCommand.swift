@@ -11,9 +11,14 @@ struct SanitizeCommand: AsyncParsableCommand {
         abstract: "Run the sanitizer on one raw model reply and show what it makes of it.",
         discussion: """
             FILE holds the text of the model's message (not the HTTP envelope); - reads standard input.
+            Every kept card is checked by the quality rules (see docs/quality.md): --json lists each card's
+            flags (rule ids), per-rule counts under "quality" and the cards the rules dropped under
+            "qualityDropped". --existing FILE names questions the topic already has, one per line, for
+            duplicate and near-duplicate checks.
 
             Examples:
               fcgen sanitize reply.txt --json
+              fcgen sanitize reply.txt --existing questions.txt --json
               pbpaste | fcgen sanitize - --topic "Roman history"
             """
     )
@@ -32,12 +37,19 @@ struct SanitizeCommand: AsyncParsableCommand {
     @Flag(help: "The provider reported the reply as cut off (finish_reason length).")
     var truncated = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Questions the topic already has, one per line: duplicates and near-duplicates of them are dropped.",
+            valueName: "file"))
+    var existing: String?
+
     func run() async throws {
         try await global.reportingErrors {
-            let text = try readInput()
+            let text = try readInput(file)
+            let existingKeys = try existing.map { try Self.questionKeys(readInput($0)) } ?? []
             var options = SanitizerOptions()
             options.fallbackTopic = topic
-            let report = Sanitizer(options: options).sanitize(text, truncated: truncated)
+            let report = Sanitizer(options: options).sanitize(text, truncated: truncated, existingKeys: existingKeys)
             let output = SanitizeOutput(report)
             if global.json {
                 try Console.json(output)
@@ -47,7 +59,12 @@ struct SanitizeCommand: AsyncParsableCommand {
         }
     }
 
-    private func readInput() throws -> String {
+    /// The dedup keys of the non-blank lines of `text`.
+    static func questionKeys(_ text: String) -> Set<String> {
+        Set(text.split(whereSeparator: \.isNewline).map { DedupKey.make(String($0)) }.filter { !$0.isEmpty })
+    }
+
+    private func readInput(_ file: String) throws -> String {
         let data: Data
         do {
             if file == "-" {
@@ -97,12 +114,29 @@ struct SanitizeOutput: Encodable {
         var explanation: String?
         var type: String
         var origin: String
+        /// Ids of the quality rules that flagged the card; empty when none did.
+        var flags: [String]
+    }
+
+    /// A card a quality rule dropped, and the rule.
+    struct DroppedCard: Encodable {
+        var rule: String
+        var question: String
+        var answer: String
+        var type: String
+        /// Every rule that fired on the card.
+        var flags: [String]
+        /// For `near-duplicate`: the earlier question it resembles.
+        var similarTo: String?
     }
 
     var outcome: String
     var cards: [OutputCard]
     var dropped: [String: Int]
     var repairs: [String]
+    /// Per rule id: how many cards it flagged, by what was done (`kept`, `fixed`, `dropped`).
+    var quality: [String: QualityTally]
+    var qualityDropped: [DroppedCard]
 
     init(_ report: SanitizerReport) {
         outcome = report.outcome.rawValue
@@ -112,27 +146,49 @@ struct SanitizeOutput: Encodable {
                 answer: $0.answer,
                 explanation: $0.explanation,
                 type: $0.kind.rawValue,
-                origin: $0.origin.rawValue
+                origin: $0.origin.rawValue,
+                flags: $0.flags
             )
+        }
+        quality = Dictionary(uniqueKeysWithValues: report.quality.map { ($0.key.rawValue, $0.value) })
+        qualityDropped = report.qualityDropped.map {
+            DroppedCard(
+                rule: $0.rule.rawValue, question: $0.card.question, answer: $0.card.answer, type: $0.card.kind.rawValue,
+                flags: $0.card.flags, similarTo: $0.similarTo)
         }
         dropped = Dictionary(uniqueKeysWithValues: report.dropped.map { ($0.key.rawValue, $0.value) })
         repairs = report.repairs.map(\.rawValue)
     }
 
     func renderText() -> String {
-        var table = TextTable([("#", .right), ("type", .left), ("question", .left), ("answer", .left)])
+        var table = TextTable([
+            ("#", .right), ("type", .left), ("question", .left), ("answer", .left), ("flags", .left),
+        ])
         for (index, card) in cards.enumerated() {
-            table.append(["\(index + 1)", card.type, clip(card.question, 60), clip(card.answer, 40)])
+            table.append([
+                "\(index + 1)", card.type, clip(card.question, 60), clip(card.answer, 40),
+                card.flags.joined(separator: ","),
+            ])
         }
+        let qualityText =
+            quality.isEmpty
+            ? "none"
+            : quality.sorted { $0.key < $1.key }.map { rule, tally in
+                let parts = [("kept", tally.kept), ("fixed", tally.fixed), ("dropped", tally.dropped)]
+                    .filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
+                return "\(rule) (\(parts.joined(separator: ", ")))"
+            }.joined(separator: "; ")
+        let droppedCards = qualityDropped.map { "  \($0.rule): \(clip($0.question, 70))" }
         let droppedText =
             dropped.isEmpty
             ? "none" : dropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return [
-            "outcome: \(outcome), \(cards.count) card(s)",
-            "repairs: \(repairs.isEmpty ? "none" : repairs.joined(separator: ", "))",
-            "dropped: \(droppedText)",
-            table.render(),
-        ].joined(separator: "\n")
+        return
+            ([
+                "outcome: \(outcome), \(cards.count) card(s)",
+                "repairs: \(repairs.isEmpty ? "none" : repairs.joined(separator: ", "))",
+                "dropped: \(droppedText)",
+                "quality: \(qualityText)",
+            ] + droppedCards + [table.render()]).joined(separator: "\n")
     }
 }
 

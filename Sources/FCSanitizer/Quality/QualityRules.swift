@@ -1,0 +1,123 @@
+/// The quality rules as data: which rules run, what each does, and every threshold, word list and phrase they use.
+///
+/// All matching is on words: a field's ``FCCore/DedupKey`` (lowercased, Unicode-normalised, punctuation removed)
+/// split at spaces, so "What's important about Rome?" is `what s important about rome`. ``standard`` is the
+/// product's table, documented rule by rule in `docs/quality.md`; a caller can change a copy of it.
+///
+/// ```swift
+/// var rules = QualityRules.standard
+/// rules.actions[.longList] = nil  // switch a rule off
+/// rules.answerMaxWords = 15
+/// ```
+public struct QualityRules: Sendable {
+    /// The rules that run and what each does with a card it flags; a rule not in the table does not run.
+    /// `yes-no-question` with `.fixed` fixes the cards it can (a yes/no answer) and keeps the others flagged.
+    public var actions: [QualityRuleID: QualityAction]
+
+    // MARK: answer-too-long
+    /// The most words an answer may have before it is flagged.
+    public var answerMaxWords: Int
+
+    // MARK: multiple-facts
+    /// Question words; two joined by a conjunction ask two things ("when and where", "who … and what …").
+    public var questionWords: Set<String>
+    /// Words joining two asks.
+    public var conjunctions: Set<String>
+    /// Openings that ask for a set of things ("list", "name three"); `#n` stands for any of ``countWords``.
+    public var listOpenings: [QualityPhrase]
+    /// Counts that make an opening ask for several things.
+    public var countWords: Set<String>
+
+    // MARK: yes-no-question
+    /// First words that make a question a yes/no question ("is", "does", "can", …).
+    public var yesNoOpenings: Set<String>
+    /// A question with one of these words offers a choice ("Is light a wave or a particle?"), not yes/no.
+    public var alternativeWords: Set<String>
+    /// Answers starting with one of these make a yes/no question fixable as a true/false card.
+    public var yesNoAnswers: Set<String>
+
+    // MARK: answer-in-question
+    /// An answer needs at least one content word of this many characters to be checked (so "x = 4" is not).
+    public var leakMinimumWordLength: Int
+
+    // MARK: not-self-contained
+    /// Phrases that point at a context the learner won't have.
+    public var contextPhrases: [QualityPhrase]
+
+    // MARK: vague-prompt
+    /// Phrases of open prompts with no single answer.
+    public var vaguePhrases: [QualityPhrase]
+
+    // MARK: long-list
+    /// The most items an answer may list before it is flagged.
+    public var listMaxItems: Int
+    /// Separated parts longer than this are clauses of prose, not list items.
+    public var listItemMaxWords: Int
+    /// A separated part opening with one of these is an aside ("as in English"), not an item.
+    public var listAsideWords: Set<String>
+
+    // MARK: near-duplicate
+    /// Jaccard similarity of two questions' shingle sets at or above which the later one is a near-duplicate.
+    public var nearDuplicateThreshold: Double
+    /// Words ignored when comparing questions and looking for a leaked answer: articles, prepositions, question
+    /// and instruction words.
+    public var stopWords: Set<String>
+
+    public init(
+        actions: [QualityRuleID: QualityAction], answerMaxWords: Int, questionWords: Set<String>,
+        conjunctions: Set<String>, listOpenings: [QualityPhrase], countWords: Set<String>, yesNoOpenings: Set<String>,
+        alternativeWords: Set<String>, yesNoAnswers: Set<String>, leakMinimumWordLength: Int,
+        contextPhrases: [QualityPhrase], vaguePhrases: [QualityPhrase], listMaxItems: Int, listItemMaxWords: Int,
+        listAsideWords: Set<String>, nearDuplicateThreshold: Double, stopWords: Set<String>
+    ) {
+        self.actions = actions
+        self.answerMaxWords = answerMaxWords
+        self.questionWords = questionWords
+        self.conjunctions = conjunctions
+        self.listOpenings = listOpenings
+        self.countWords = countWords
+        self.yesNoOpenings = yesNoOpenings
+        self.alternativeWords = alternativeWords
+        self.yesNoAnswers = yesNoAnswers
+        self.leakMinimumWordLength = leakMinimumWordLength
+        self.contextPhrases = contextPhrases
+        self.vaguePhrases = vaguePhrases
+        self.listMaxItems = listMaxItems
+        self.listItemMaxWords = listItemMaxWords
+        self.listAsideWords = listAsideWords
+        self.nearDuplicateThreshold = nearDuplicateThreshold
+        self.stopWords = stopWords
+    }
+
+    /// No rule runs: the sanitizer behaves as before quality checks existed.
+    public static var off: QualityRules {
+        var rules = standard
+        rules.actions = [:]
+        return rules
+    }
+}
+
+/// A run of words matched against a field's words.
+///
+/// ```swift
+/// QualityPhrase("the author", notFollowedBy: ["of"])  // "the author says", not "the author of Hamlet"
+/// QualityPhrase("tell me about", at: .start)
+/// ```
+public struct QualityPhrase: Sendable, Hashable {
+    /// Where in the field the phrase must stand.
+    public enum Position: Sendable, Hashable {
+        case start, end, anywhere
+    }
+
+    /// The words, lowercase; `#n` matches any count word (see ``QualityRules/countWords``).
+    public var words: [String]
+    public var position: Position
+    /// The phrase does not match when the next word is one of these.
+    public var notFollowedBy: Set<String>
+
+    public init(_ text: String, at position: Position = .anywhere, notFollowedBy: Set<String> = []) {
+        self.words = text.split(separator: " ").map(String.init)
+        self.position = position
+        self.notFollowedBy = notFollowedBy
+    }
+}
