@@ -165,9 +165,14 @@ DOCUMENTS = {
     "sanitize": (["sanitize"], {
         "outcome": ref("batchOutcome"),
         "cards": array(obj({"question": STRING, "answer": STRING, "type": ref("cardKind"),
-                            "origin": ref("cardOrigin")}, {"explanation": STRING})),
+                            "origin": ref("cardOrigin")}, {"explanation": STRING, "flags": array(STRING)})),
         "dropped": ref("counts"), "repairs": array(STRING),
-    }, {}, "What the sanitizer made of one model reply."),
+    }, {
+        "quality": {"type": "object", "description": "Per quality rule id: what the checks did with the cards.",
+                    "additionalProperties": obj({"kept": COUNT, "fixed": COUNT, "dropped": COUNT})},
+        "qualityDropped": array(obj({"question": STRING, "answer": STRING, "type": ref("cardKind"), "rule": STRING},
+                                    {"explanation": STRING, "flags": array(STRING)})),
+    }, "What the sanitizer made of one model reply: cards kept (with their quality flags) and what was dropped."),
     "topics": (["topics"], {
         "topics": array(obj({"id": ID, "name": STRING, "cardCount": COUNT, "batchCount": COUNT},
                             {"lastBatchAt": ref("timestamp")})),
