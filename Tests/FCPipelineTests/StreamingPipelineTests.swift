@@ -70,7 +70,6 @@ struct StreamingPipelineTests {
         defer { try? FileManager.default.removeItem(atPath: database) }
         let events = TimedEvents()
         let pipeline = try Self.pipeline(base: server.url("/openai-stream/1.5/v1"), database: database, events: events)
-        let started = ContinuousClock.now
         let summaries = try await pipeline.generate(
             topic: "Roman history", batches: 1, options: GenerationOptions(stream: true))
 
@@ -78,8 +77,9 @@ struct StreamingPipelineTests {
         let storedAt = try #require(events.all.first { if case .batchStored = $0.0 { true } else { false } }?.1)
         #expect(streamedAt.count == 15)
         let first = try #require(streamedAt.first)
-        // 15 cards over 1.5 s: the first is complete after about a fifteenth of the reply.
-        #expect(first - started < (storedAt - started) / 3)
+        // 15 cards over 1.5 s: the first is complete after about a fifteenth of the reply, so well over a second
+        // before the batch is stored. (Measured from the end: a busy machine may be slow to connect.)
+        #expect(storedAt - first > .milliseconds(1000))
         #expect(events.restarts.isEmpty)
         #expect(events.kept[1] == (try await Self.storedCards(pipeline, topic: "Roman history")).first)
         let summary = try #require(summaries.first)
