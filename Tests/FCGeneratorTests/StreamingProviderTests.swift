@@ -176,18 +176,30 @@ struct StreamingProviderTests {
         #expect(try await server.requests().count == 2)
     }
 
-    @Test func textArrivesLongBeforeTheReplyIsComplete() async throws {
+    @Test func textArrivesBeforeTheReplyIsComplete() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
+        // The stub holds back the second half of the reply until the first text has been seen here: the request can
+        // only complete if text arrived while the reply was incomplete, however busy the machine.
+        let released = Mutex(false)
+        let release = server.url("/release/first-text")
         let recorder = StreamRecorder()
-        let completion = try await Self.provider(.openai, base: server.url("/openai-stream/1/v1"))
-            .stream(Fixtures.request(), updates: recorder.handler)
-        let finished = ContinuousClock.now
-        let first = try #require(recorder.textInstants.first)
-        // The stub spreads the reply over 1 s: text that arrived while the reply was still arriving came at least
-        // half of that before the end. (Measured from the end, not the start: a busy machine may be slow to connect.)
-        #expect(finished - first > .milliseconds(500))
+        let completion = try await Self.provider(.openai, base: server.url("/openai-stream-gated/first-text/v1"))
+            .stream(Fixtures.request()) { update in
+                recorder.handler(update)
+                guard case .text = update else { return }
+                let isFirst = released.withLock { value in
+                    defer { value = true }
+                    return !value
+                }
+                guard isFirst else { return }
+                Task {
+                    _ = try? await TestHTTPClient.transport().send(
+                        LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: 5))
+                }
+            }
         #expect(recorder.lastAttemptText == completion.text)
+        #expect(recorder.updates.filter { $0 == .attemptStarted }.count == 1)
         #expect(completion.text.contains("card 15:"))
         #expect(completion.usage == TokenUsage(input: 400, output: completion.text.count / 4))
     }

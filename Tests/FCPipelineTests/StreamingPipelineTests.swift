@@ -36,7 +36,10 @@ struct StreamingPipelineTests {
         }
     }
 
-    static func pipeline(base: URL, database: String, events: TimedEvents, retries: Int = 0) throws -> Pipeline {
+    static func pipeline(
+        base: URL, database: String, events: TimedEvents, retries: Int = 0,
+        onEvent: @escaping PipelineEventHandler = { _ in }
+    ) throws -> Pipeline {
         let settings = ProviderSettings(
             kind: .openai, baseURL: base, model: "stub-model", structuredOutput: .jsonObject,
             retry: RetryPolicy(maxAttempts: retries + 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10)))
@@ -46,7 +49,11 @@ struct StreamingPipelineTests {
             events: { events.record(.generator($0)) })
         let store = try Store(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
         return Pipeline(
-            store: store, provider: provider, templates: .builtIn, clock: clock, events: { events.record($0) })
+            store: store, provider: provider, templates: .builtIn, clock: clock,
+            events: {
+                events.record($0)
+                onEvent($0)
+            })
     }
 
     /// The stored cards of `topic` by batch number.
@@ -68,18 +75,29 @@ struct StreamingPipelineTests {
         defer { server.stop() }
         let database = PipelineFixtures.temporaryDatabasePath()
         defer { try? FileManager.default.removeItem(atPath: database) }
+        // The stub holds back the second half of the reply until a card has been reported: the batch can only be
+        // stored if cards were streamed while the reply was incomplete, however busy the machine.
+        let release = server.url("/release/first-card")
+        let released = Mutex(false)
         let events = TimedEvents()
-        let pipeline = try Self.pipeline(base: server.url("/openai-stream/1.5/v1"), database: database, events: events)
+        let pipeline = try Self.pipeline(
+            base: server.url("/openai-stream-gated/first-card/v1"), database: database, events: events,
+            onEvent: { event in
+                guard case .cardStreamed = event else { return }
+                let isFirst = released.withLock { value in
+                    defer { value = true }
+                    return !value
+                }
+                guard isFirst else { return }
+                Task {
+                    _ = try? await TestHTTPClient.transport().send(
+                        LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: 5))
+                }
+            })
         let summaries = try await pipeline.generate(
             topic: "Roman history", batches: 1, options: GenerationOptions(stream: true))
 
-        let streamedAt = events.all.compactMap { if case .cardStreamed = $0.0 { $0.1 } else { nil } }
-        let storedAt = try #require(events.all.first { if case .batchStored = $0.0 { true } else { false } }?.1)
-        #expect(streamedAt.count == 15)
-        let first = try #require(streamedAt.first)
-        // 15 cards over 1.5 s: the first is complete after about a fifteenth of the reply, so well over a second
-        // before the batch is stored. (Measured from the end: a busy machine may be slow to connect.)
-        #expect(storedAt - first > .milliseconds(1000))
+        #expect(events.events.filter { if case .cardStreamed = $0 { true } else { false } }.count == 15)
         #expect(events.restarts.isEmpty)
         #expect(events.kept[1] == (try await Self.storedCards(pipeline, topic: "Roman history")).first)
         let summary = try #require(summaries.first)

@@ -45,6 +45,10 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   POST /openai-stream-cut/<seconds>/v1/chat/completions
                                as /openai-stream, but the first request of this server's life stops halfway (no
                                finish, no [DONE]) and the connection closes: a stream cut midway
+  POST /openai-stream-gated/<name>/v1/chat/completions
+                               as /openai-stream, without waiting, but after half the content it waits (10 s at
+                               most) for /release/<name>; not released, it closes the connection without finishing.
+                               Proves a client saw cards before the reply could be complete, whatever the timing
   POST /anthropic-stream/<seconds>/v1/messages
                                the same 15 cards as Anthropic Messages events (message_start, content_block_delta
                                text_delta, message_delta with usage, message_stop) spread evenly over <seconds>
@@ -133,7 +137,7 @@ def is_path_route(command, parts):
         return True
     if command != "POST":
         return False
-    if parts[0] in ("openai", "openai-stream", "openai-stream-cut"):
+    if parts[0] in ("openai", "openai-stream", "openai-stream-cut", "openai-stream-gated"):
         return parts[2:] == ["v1", "chat", "completions"]
     return parts[0] == "anthropic-stream" and parts[2:] == ["v1", "messages"]
 
@@ -235,6 +239,11 @@ class Handler(BaseHTTPRequestHandler):
                 STATE.completions += 1
                 number = STATE.completions
             self.reply(200, chat_completion(number), {"Content-Type": "application/json"})
+        elif parts[0] == "openai-stream-gated":
+            with STATE.lock:
+                STATE.completions += 1
+                number = STATE.completions
+            self.stream_events(openai_stream_events(number, b"include_usage" in body), 0, False, gate(parts[1]))
         elif parts[0] in ("openai-stream", "openai-stream-cut", "anthropic-stream"):
             with STATE.lock:
                 STATE.completions += 1
@@ -309,7 +318,7 @@ class Handler(BaseHTTPRequestHandler):
                             "max_in_flight": STATE.max_in_flight}
             self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
 
-    def stream_events(self, events, seconds, cut):
+    def stream_events(self, events, seconds, cut, halfway_gate=None):
         """Sends `events` (a list of (is_content, bytes)) as text/event-stream, the content pieces spread over
         `seconds`; with `cut`, stops after half the content pieces and closes the connection."""
         self.send_response(200)
@@ -322,6 +331,9 @@ class Handler(BaseHTTPRequestHandler):
         for is_content, event in events:
             if is_content:
                 if cut and sent >= pieces // 2:
+                    break
+                if halfway_gate is not None and sent == pieces // 2 and not halfway_gate.wait(10):
+                    cut = True
                     break
                 sent += 1
                 time.sleep(seconds / max(1, pieces))
