@@ -36,10 +36,12 @@ struct StreamingProviderTests {
 
     static func provider(
         _ kind: ProviderKind, base: URL, structured: StructuredOutputMode = .none, clock: ImmediateClock = .init(),
-        events: EventLog = .init()
+        events: EventLog = .init(), timeoutSeconds: Int = 5
     ) -> any LLMProvider {
         makeProvider(
-            Fixtures.settings(kind, baseURL: base, apiKey: "key-1", structured: structured, retry: policy),
+            Fixtures.settings(
+                kind, baseURL: base, apiKey: "key-1", structured: structured, timeoutSeconds: timeoutSeconds,
+                retry: policy),
             transport: TestHTTPClient.transport(), clock: clock, random: RandomSource(seed: 1), events: events.handler)
     }
 
@@ -184,20 +186,24 @@ struct StreamingProviderTests {
         let released = Mutex(false)
         let release = server.url("/release/first-text")
         let recorder = StreamRecorder()
-        let completion = try await Self.provider(.openai, base: server.url("/openai-stream-gated/first-text/v1"))
-            .stream(Fixtures.request()) { update in
-                recorder.handler(update)
-                guard case .text = update else { return }
-                let isFirst = released.withLock { value in
-                    defer { value = true }
-                    return !value
-                }
-                guard isFirst else { return }
-                Task {
-                    _ = try? await TestHTTPClient.transport().send(
-                        LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: 5))
-                }
+        let completion = try await Self.provider(
+            // A generous timeout: a stalled machine must not turn the gated attempt into a retry, which would
+            // find the gate already open and prove nothing.
+            .openai, base: server.url("/openai-stream-gated/first-text/v1"), timeoutSeconds: 60
+        )
+        .stream(Fixtures.request()) { update in
+            recorder.handler(update)
+            guard case .text = update else { return }
+            let isFirst = released.withLock { value in
+                defer { value = true }
+                return !value
             }
+            guard isFirst else { return }
+            Task {
+                _ = try? await TestHTTPClient.transport().send(
+                    LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: 5))
+            }
+        }
         #expect(recorder.lastAttemptText == completion.text)
         #expect(recorder.updates.filter { $0 == .attemptStarted }.count == 1)
         #expect(completion.text.contains("card 15:"))
