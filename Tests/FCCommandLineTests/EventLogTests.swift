@@ -26,6 +26,27 @@ struct EventLogTests {
         return handler.entries
     }
 
+    @Test func aStreamedCardIsProgressWithoutItsTextAndARestartANotice() throws {
+        let card = CardDraft(question: "Who founded Rome?", answer: "Romulus", origin: .generated)
+        let streamed = try #require(
+            logged { $0.log(PipelineEvent.cardStreamed(topic: "Rome", number: 2, index: 4, card: card)) }.first)
+        #expect(streamed.level == .info)
+        #expect(streamed.message.description == "[Rome] batch 2: card 5 streamed")
+        #expect(streamed.metadata["event"] == "card_streamed")
+        #expect(streamed.metadata["index"]?.description == "4")
+        #expect(!"\(streamed.message) \(streamed.metadata)".contains("Romulus"))
+        #expect(!"\(streamed.message) \(streamed.metadata)".contains("founded"))
+
+        let restart = try #require(
+            logged {
+                $0.log(PipelineEvent.batchRestarted(topic: "Rome", number: 2, reason: "the request is sent again"))
+            }
+            .first)
+        #expect(restart.level == .notice)
+        #expect(restart.metadata["event"] == "batch_restarted")
+        #expect(restart.message.description.contains("streamed cards withdrawn"))
+    }
+
     @Test func aJobToRetryIsAWarningADeadJobAnError() throws {
         let retry = try #require(
             logged { $0.log(WorkerEvent.jobFailed(job(status: .failed), reason: "timeout")) }.first)

@@ -37,6 +37,21 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                {"cards": [...]} JSON text; every request gets new questions (a request counter is
                                part of each), so a store that deduplicates keeps them all. Use base URL
                                http://127.0.0.1:<port>/openai/<seconds>/v1 for an OpenAI-compatible provider.
+  POST /openai-stream/<seconds>/v1/chat/completions
+                               the same 15 cards streamed as chat-completion chunks (`choices[0].delta.content`,
+                               pieces of about 24 characters) spread evenly over <seconds>, a finish_reason, a
+                               usage chunk when the body asks for `stream_options.include_usage`, then
+                               `data: [DONE]`; no Content-Length, the connection closes at the end
+  POST /openai-stream-cut/<seconds>/v1/chat/completions
+                               as /openai-stream, but the first request of this server's life stops halfway (no
+                               finish, no [DONE]) and the connection closes: a stream cut midway
+  POST /openai-stream-gated/<name>/v1/chat/completions
+                               as /openai-stream, without waiting, but after half the content it waits (10 s at
+                               most) for /release/<name>; not released, it closes the connection without finishing.
+                               Proves a client saw cards before the reply could be complete, whatever the timing
+  POST /anthropic-stream/<seconds>/v1/messages
+                               the same 15 cards as Anthropic Messages events (message_start, content_block_delta
+                               text_delta, message_delta with usage, message_stop) spread evenly over <seconds>
 
 Run by hand with --stay to ignore stdin.
 """
@@ -70,13 +85,14 @@ class State:
         self.in_flight = 0
         self.max_in_flight = 0
         self.completions = 0
+        self.cut_done = False
 
 
 STATE = State()
 
 
-def chat_completion(number):
-    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats."""
+def card_content(number):
+    """The JSON text of 15 cards that no other request of this server repeats."""
     cards = []
     for index in range(15):
         figure = FIGURES[(number + index) % len(FIGURES)]
@@ -90,7 +106,12 @@ def chat_completion(number):
                            "province for generations." % (figure, thing, place),
             "type": "question",
         })
-    content = json.dumps({"cards": cards}, indent=2)
+    return json.dumps({"cards": cards}, indent=2)
+
+
+def chat_completion(number):
+    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats."""
+    content = card_content(number)
     document = {
         "id": "chatcmpl-stub-%d" % number,
         "object": "chat.completion",
@@ -108,10 +129,17 @@ ROUTES = {"delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-
           "redirect", "sse", "sse-gated", "release"}
 
 
+STREAM_PIECE = 24
+
+
 def is_path_route(command, parts):
     if parts[0] in ROUTES:
         return True
-    return parts[0] == "openai" and parts[2:] == ["v1", "chat", "completions"] and command == "POST"
+    if command != "POST":
+        return False
+    if parts[0] in ("openai", "openai-stream", "openai-stream-cut", "openai-stream-gated"):
+        return parts[2:] == ["v1", "chat", "completions"]
+    return parts[0] == "anthropic-stream" and parts[2:] == ["v1", "messages"]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -211,6 +239,23 @@ class Handler(BaseHTTPRequestHandler):
                 STATE.completions += 1
                 number = STATE.completions
             self.reply(200, chat_completion(number), {"Content-Type": "application/json"})
+        elif parts[0] == "openai-stream-gated":
+            with STATE.lock:
+                STATE.completions += 1
+                number = STATE.completions
+            self.stream_events(openai_stream_events(number, b"include_usage" in body), 0, False, gate(parts[1]))
+        elif parts[0] in ("openai-stream", "openai-stream-cut", "anthropic-stream"):
+            with STATE.lock:
+                STATE.completions += 1
+                number = STATE.completions
+                cut = parts[0] == "openai-stream-cut" and not STATE.cut_done
+                if cut:
+                    STATE.cut_done = True
+            if parts[0] == "anthropic-stream":
+                events = anthropic_stream_events(number)
+            else:
+                events = openai_stream_events(number, b"include_usage" in body)
+            self.stream_events(events, float(parts[1]), cut)
         elif parts[0] == "status":
             self.reply(int(parts[1]), b"status %s" % parts[1].encode(), {"Retry-After": "7"})
         elif parts[0] == "echo":
@@ -273,6 +318,31 @@ class Handler(BaseHTTPRequestHandler):
                             "max_in_flight": STATE.max_in_flight}
             self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
 
+    def stream_events(self, events, seconds, cut, halfway_gate=None):
+        """Sends `events` (a list of (is_content, bytes)) as text/event-stream, the content pieces spread over
+        `seconds`; with `cut`, stops after half the content pieces and closes the connection."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.flush()
+        pieces = sum(1 for is_content, _ in events if is_content)
+        sent = 0
+        for is_content, event in events:
+            if is_content:
+                if cut and sent >= pieces // 2:
+                    break
+                if halfway_gate is not None and sent == pieces // 2 and not halfway_gate.wait(10):
+                    cut = True
+                    break
+                sent += 1
+                time.sleep(seconds / max(1, pieces))
+            self.wfile.write(event)
+            self.wfile.flush()
+        self.close_connection = True
+        if cut:
+            self.drop_connection()
+
     def reply(self, status, body, headers=None):
         self.send_response(status)
         for name, value in (headers or {}).items():
@@ -324,6 +394,47 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
         self.wfile.write(payload)
+
+
+def sse(document, event=None):
+    line = b"data: " + json.dumps(document).encode() + b"\n\n"
+    return (b"event: " + event.encode() + b"\n" + line) if event else line
+
+
+def openai_stream_events(number, include_usage):
+    content = card_content(number)
+    chunk = {"id": "chatcmpl-stub-%d" % number, "object": "chat.completion.chunk", "created": 1700000000,
+             "model": "stub-model"}
+    events = [(False, sse(dict(chunk, choices=[{"index": 0, "delta": {"role": "assistant", "content": ""},
+                                                 "finish_reason": None}])))]
+    for start in range(0, len(content), STREAM_PIECE):
+        piece = content[start:start + STREAM_PIECE]
+        events.append((True, sse(dict(chunk, choices=[{"index": 0, "delta": {"content": piece},
+                                                       "finish_reason": None}]))))
+    events.append((False, sse(dict(chunk, choices=[{"index": 0, "delta": {}, "finish_reason": "stop"}]))))
+    if include_usage:
+        events.append((False, sse(dict(chunk, choices=[], usage={
+            "prompt_tokens": 400, "completion_tokens": len(content) // 4, "total_tokens": 400 + len(content) // 4}))))
+    events.append((False, b"data: [DONE]\n\n"))
+    return events
+
+
+def anthropic_stream_events(number):
+    content = card_content(number)
+    events = [(False, sse({"type": "message_start", "message": {
+        "id": "msg_stub_%d" % number, "type": "message", "role": "assistant", "model": "stub-claude", "content": [],
+        "stop_reason": None, "usage": {"input_tokens": 400, "output_tokens": 1}}}, "message_start")),
+        (False, sse({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+                    "content_block_start")),
+        (False, sse({"type": "ping"}, "ping"))]
+    for start in range(0, len(content), STREAM_PIECE):
+        events.append((True, sse({"type": "content_block_delta", "index": 0, "delta": {
+            "type": "text_delta", "text": content[start:start + STREAM_PIECE]}}, "content_block_delta")))
+    events.append((False, sse({"type": "content_block_stop", "index": 0}, "content_block_stop")))
+    events.append((False, sse({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                               "usage": {"output_tokens": len(content) // 4}}, "message_delta")))
+    events.append((False, sse({"type": "message_stop"}, "message_stop")))
+    return events
 
 
 BOMBS = {}

@@ -4,7 +4,8 @@ package import FCPipeline
 package import Logging
 
 extension Logger {
-    /// Logs a generation event: progress at `info`, a failed batch as a warning (the run's error line follows).
+    /// Logs a generation event: progress (and, when streaming, each card as it is read) at `info`, a
+    /// withdrawn stream as a notice, a failed batch as a warning (the run's error line follows).
     ///
     /// Text lines keep fcgen's progress shape (`[Roman history] batch 1: …`); the metadata names the event for
     /// `--log-format json`.
@@ -34,6 +35,21 @@ extension Logger {
                 "[\(topic)] batch \(number) failed: \(reason)",
                 metadata: [
                     "event": "batch_failed", "topic": "\(topic)", "batch": .stringConvertible(number),
+                    "reason": "\(reason)",
+                ])
+        case .cardStreamed(let topic, let number, let index, _):
+            // Log lines carry no card text; a consumer that shows cards takes them from the event itself.
+            info(
+                "[\(topic)] batch \(number): card \(index + 1) streamed",
+                metadata: [
+                    "event": "card_streamed", "topic": "\(topic)", "batch": .stringConvertible(number),
+                    "index": .stringConvertible(index),
+                ])
+        case .batchRestarted(let topic, let number, let reason):
+            notice(
+                "[\(topic)] batch \(number): streamed cards withdrawn (\(reason)); streaming again",
+                metadata: [
+                    "event": "batch_restarted", "topic": "\(topic)", "batch": .stringConvertible(number),
                     "reason": "\(reason)",
                 ])
         case .generator(let event):

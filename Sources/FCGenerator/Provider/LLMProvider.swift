@@ -51,4 +51,23 @@ package protocol LLMProvider: Sendable {
     /// Sends one generation request, retrying as the provider's policy allows.
     /// - Throws: ``GeneratorError``.
     func complete(_ request: GenerationRequest) async throws -> Completion
+    /// Whether ``stream(_:updates:)`` reports the reply while it arrives, not only at the end.
+    var streams: Bool { get }
+    /// Sends one generation request as a streaming request, reporting the text as it arrives; retries, errors and
+    /// the result are those of ``complete(_:)``. A retry, even one after part of the reply arrived, starts with
+    /// ``StreamUpdate/attemptStarted`` and sends the whole request again.
+    /// - Throws: ``GeneratorError``.
+    func stream(_ request: GenerationRequest, updates: @escaping StreamHandler) async throws -> Completion
+}
+
+extension LLMProvider {
+    package var streams: Bool { false }
+
+    /// For providers that cannot stream: the whole reply as one piece once it is complete.
+    package func stream(_ request: GenerationRequest, updates: @escaping StreamHandler) async throws -> Completion {
+        updates(.attemptStarted)
+        let completion = try await complete(request)
+        updates(.text(completion.text))
+        return completion
+    }
 }

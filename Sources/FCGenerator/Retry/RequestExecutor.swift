@@ -50,12 +50,36 @@ package struct RequestExecutor: Sendable {
         status == 408 || status == 409 || status == 429 || (500...599).contains(status)
     }
 
+    /// What one attempt got: a value read from a 2xx response, or a response of another status (body complete).
+    package enum Received<Value: Sendable>: Sendable {
+        case value(Value)
+        case status(LLMHTTPResponse)
+    }
+
     /// Sends `request` until it yields a decoded value or an intercepted response, or the policy gives up.
     /// - Throws: ``GeneratorError``.
     package func run<Value: Sendable>(
         _ request: LLMHTTPRequest,
         intercept: (LLMHTTPResponse) -> Bool = { _ in false },
         decode: (LLMHTTPResponse) throws(DecodeFailure) -> Value
+    ) async throws(GeneratorError) -> Outcome<Value> {
+        try await run(
+            request, intercept: intercept,
+            attempt: { request in
+                let response = try await transport.send(request)
+                guard (200...299).contains(response.status) else { return .status(response) }
+                return .value(try decode(response))
+            })
+    }
+
+    /// The retry loop around `attempt`, which sends the request once and reads what came back (whole, or as a
+    /// stream). It throws ``DecodeFailure`` for a 2xx body it cannot read and ``TransportError`` when the exchange
+    /// broke, even halfway through a streamed body: either way the whole request is sent again, as the policy allows.
+    /// - Throws: ``GeneratorError``.
+    package func run<Value: Sendable>(
+        _ request: LLMHTTPRequest,
+        intercept: (LLMHTTPResponse) -> Bool = { _ in false },
+        attempt exchange: (LLMHTTPRequest) async throws -> Received<Value>
     ) async throws(GeneratorError) -> Outcome<Value> {
         var attempt = 1
         var retriedBadResponse = false
@@ -64,26 +88,18 @@ package struct RequestExecutor: Sendable {
             do {
                 let waited = try await limiter.acquire()
                 if waited > .zero { events(.rateLimited(provider: provider, delay: waited)) }
-                let response = try await transport.send(request)
-                if (200...299).contains(response.status) {
-                    do {
-                        return .decoded(try decode(response))
-                    } catch {
-                        guard !retriedBadResponse, attempt < policy.maxAttempts else {
-                            throw GeneratorError.badResponse(provider: provider, detail: error.detail)
-                        }
-                        retriedBadResponse = true
-                        failure = ("unreadable response (\(error.detail))", nil)
-                    }
-                } else if intercept(response) {
+                switch try await exchange(request) {
+                case .value(let value):
+                    return .decoded(value)
+                case .status(let response) where intercept(response):
                     return .intercepted(response)
-                } else if Self.isRetryable(status: response.status) {
+                case .status(let response) where Self.isRetryable(status: response.status):
                     let message = diagnostics.serverMessage(response.body)
                     failure = (
                         "HTTP \(response.status)" + (message.isEmpty ? "" : ": \(message)"),
                         RetryAfter.delay(in: response.headers)
                     )
-                } else {
+                case .status(let response):
                     let message = diagnostics.serverMessage(response.body)
                     throw GeneratorError.rejected(
                         provider: provider,
@@ -92,6 +108,12 @@ package struct RequestExecutor: Sendable {
                         hint: diagnostics.hint(status: response.status, message: message)
                     )
                 }
+            } catch let error as DecodeFailure {
+                guard !retriedBadResponse, attempt < policy.maxAttempts else {
+                    throw GeneratorError.badResponse(provider: provider, detail: error.detail)
+                }
+                retriedBadResponse = true
+                failure = ("unreadable response (\(error.detail))", nil)
             } catch let error as GeneratorError {
                 throw error
             } catch let error as TransportError {

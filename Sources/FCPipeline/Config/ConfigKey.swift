@@ -7,6 +7,8 @@ struct ConfigKey: Sendable {
         case text(any WritableKeyPath<ConfigLayer, String?> & Sendable, allowed: [String]?)
         case integer(any WritableKeyPath<ConfigLayer, Int?> & Sendable, range: ClosedRange<Int>)
         case decimal(any WritableKeyPath<ConfigLayer, Double?> & Sendable, range: ClosedRange<Double>)
+        /// `true` or `false` in a file; also `1`/`0`, `yes`/`no`, `on`/`off` in the environment.
+        case boolean(any WritableKeyPath<ConfigLayer, Bool?> & Sendable)
         /// The name of an environment variable; a bad value is never echoed (see ``EnvironmentVariableName``).
         case variableName(any WritableKeyPath<ConfigLayer, String?> & Sendable)
     }
@@ -46,6 +48,7 @@ struct ConfigKey: Sendable {
         ConfigKey("fixtures_dir", .text(\.fixturesDirectory, allowed: nil)),
         ConfigKey("avoid_list_limit", .integer(\.avoidListLimit, range: 0...1000)),
         ConfigKey("image_max_bytes", .integer(\.imageMaxBytes, range: 1024...67_108_864)),
+        ConfigKey("stream", .boolean(\.stream)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -58,6 +61,7 @@ struct ConfigKey: Sendable {
         case .integer(_, let range): "an integer in \(range.lowerBound)...\(range.upperBound)"
         case .decimal(_, let range): "a number in \(range.lowerBound)...\(range.upperBound)"
         case .variableName: "the name of an environment variable"
+        case .boolean: "true or false"
         }
     }
 
@@ -77,6 +81,9 @@ struct ConfigKey: Sendable {
         case (.decimal(let path, let range), .number(let number)):
             guard range.contains(number) else { break }
             layer[keyPath: path] = number
+            return nil
+        case (.boolean(let path), .bool(let flag)):
+            layer[keyPath: path] = flag
             return nil
         case (.variableName(let path), .string(let text)):
             let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -98,6 +98,12 @@ extension ConfigLayer {
             switch key.field {
             case .text, .variableName: value = .string(raw)
             case .integer, .decimal: value = Double(raw).map(ConfigValue.number) ?? .string(raw)
+            case .boolean:
+                switch raw.lowercased() {
+                case "true", "1", "yes", "on": value = .bool(true)
+                case "false", "0", "no", "off": value = .bool(false)
+                default: value = .string(raw)
+                }
             }
             if let problem = key.assign(value, to: &layer) {
                 throw PipelineError.environment(variable: key.environmentVariable, problem: problem)

@@ -22,6 +22,7 @@ public struct ConfigLayer: Sendable, Equatable {
     public var fixturesDirectory: String?
     public var avoidListLimit: Int?
     public var imageMaxBytes: Int?
+    public var stream: Bool?
 
     public init() {}
 
@@ -47,6 +48,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.fixturesDirectory = fixturesDirectory ?? lower.fixturesDirectory
         merged.avoidListLimit = avoidListLimit ?? lower.avoidListLimit
         merged.imageMaxBytes = imageMaxBytes ?? lower.imageMaxBytes
+        merged.stream = stream ?? lower.stream
         return merged
     }
 }

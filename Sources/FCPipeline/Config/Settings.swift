@@ -28,6 +28,8 @@ public struct Settings: Sendable {
     public var avoidListLimit: Int
     /// Largest image a card may carry, in bytes (default 1 MiB).
     public var imageMaxBytes: Int
+    /// Stream replies and report cards as they are read (`stream`, `--stream`); off by default.
+    public var stream: Bool
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -86,7 +88,8 @@ public struct Settings: Sendable {
             promptsDirectory: layer.promptsDirectory.map(directory),
             fixturesDirectory: layer.fixturesDirectory.map(directory),
             avoidListLimit: layer.avoidListLimit ?? 60,
-            imageMaxBytes: layer.imageMaxBytes ?? 1_048_576
+            imageMaxBytes: layer.imageMaxBytes ?? 1_048_576,
+            stream: layer.stream ?? false
         )
     }
 

@@ -8,11 +8,18 @@ public struct GenerationOptions: Sendable {
     public var strict: Bool
     /// How many of the topic's existing questions the prompt lists as "don't repeat these".
     public var avoidListLimit: Int
+    /// Send streaming requests where the provider supports them and report each card as it is read (see
+    /// `PipelineEvent.cardStreamed`); what is stored is the same either way.
+    public var stream: Bool
 
-    public init(cardsPerBatch: Int = 15, concurrency: Int = 4, strict: Bool = false, avoidListLimit: Int = 60) {
+    public init(
+        cardsPerBatch: Int = 15, concurrency: Int = 4, strict: Bool = false, avoidListLimit: Int = 60,
+        stream: Bool = false
+    ) {
         self.cardsPerBatch = cardsPerBatch
         self.concurrency = max(1, concurrency)
         self.strict = strict
         self.avoidListLimit = avoidListLimit
+        self.stream = stream
     }
 }

@@ -29,7 +29,7 @@ extension Pipeline {
         let prompt = templates.render(topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid)
         let request = GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
         events(.batchStarted(topic: topic.name, plan: plan))
-        switch await complete(request) {
+        switch await complete(request, options: options, existingKeys: existingKeys) {
         case .failure(let error):
             throw error
         case .success(let timed):

@@ -8,6 +8,8 @@ public import FCStore
 /// Requests for the batches of one run go out concurrently (up to ``GenerationOptions/concurrency``), but each
 /// batch is sanitized and committed in batch-number order, so numbering, dedup and the stored result do not
 /// depend on which reply arrived first. The avoid-list is the topic's questions as they stood when the run began.
+/// With ``GenerationOptions/stream`` each card is also reported as soon as it is read from the arriving reply
+/// (``PipelineEvent/cardStreamed(topic:number:index:card:)``); the batch is still checked and committed whole.
 ///
 /// ```swift
 /// let pipeline = Pipeline(store: store, provider: provider, templates: .builtIn, clock: ContinuousClock())
@@ -65,7 +67,9 @@ public struct Pipeline: Sendable {
                 let generation = GenerationRequest(
                     topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
                 events(.batchStarted(topic: topic.name, plan: plan))
-                group.addTask { (index, await self.complete(generation)) }
+                // The stream checks against the keys stored so far; cards stored meanwhile are caught at commit.
+                let keys = existingKeys
+                group.addTask { (index, await self.complete(generation, options: options, existingKeys: keys)) }
                 launched += 1
             }
             while launched < min(options.concurrency, plans.count) { launchNext(in: &group) }
@@ -106,14 +110,57 @@ public struct Pipeline: Sendable {
         var completion: Completion
         var promptHash: String
         var latency: Duration
+        /// With streaming: the cards already reported for this batch (since its last restart); `nil` without.
+        var streamed: [CardDraft]?
     }
 
-    func complete(_ request: GenerationRequest) async -> Result<TimedCompletion, any Error> {
+    /// Sends the batch's request, streaming it when the options ask and the provider can.
+    func complete(_ request: GenerationRequest, options: GenerationOptions, existingKeys: Set<String>) async
+        -> Result<TimedCompletion, any Error>
+    {
         do {
-            let (completion, latency) = try await elapsed(on: clock) { try await provider.complete(request) }
-            return .success(TimedCompletion(completion: completion, promptHash: request.prompt.hash, latency: latency))
+            guard options.stream, provider.streams else {
+                let (completion, latency) = try await elapsed(on: clock) { try await provider.complete(request) }
+                return .success(
+                    TimedCompletion(completion: completion, promptHash: request.prompt.hash, latency: latency))
+            }
+            let stream = CardStream(
+                topic: request.topic, number: request.plan.number,
+                options: sanitizerOptions(topic: request.topic, plan: request.plan),
+                existingKeys: existingKeys, events: events)
+            let (completion, latency) = try await elapsed(on: clock) {
+                try await provider.stream(request, updates: { stream.receive($0) })
+            }
+            return .success(
+                TimedCompletion(
+                    completion: completion, promptHash: request.prompt.hash, latency: latency,
+                    streamed: stream.emitted))
         } catch {
             return .failure(error)
+        }
+    }
+
+    func sanitizerOptions(topic: String, plan: BatchPlan) -> SanitizerOptions {
+        var options = SanitizerOptions()
+        options.origin = origin
+        options.fallbackTopic = topic
+        options.fallbackPlan = plan
+        return options
+    }
+
+    /// Brings the streamed cards in line with the committed batch, so that a consumer who kept the cards streamed
+    /// since the batch's last restart holds exactly the stored cards: reports the cards the stream could not read,
+    /// or, when the batch differs from what was streamed, restarts the batch's stream with the stored cards.
+    func finishStream(_ streamed: [CardDraft], final cards: [CardDraft], topic: String, number: Int) {
+        var start = streamed.count
+        if !cards.starts(with: streamed) {
+            events(
+                .batchRestarted(
+                    topic: topic, number: number, reason: "the stored batch differs from the streamed cards"))
+            start = 0
+        }
+        for index in cards.indices.dropFirst(start) {
+            events(.cardStreamed(topic: topic, number: number, index: index, card: cards[index]))
         }
     }
 
@@ -127,15 +174,12 @@ public struct Pipeline: Sendable {
         _ options: GenerationOptions,
         commit: (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
-        var sanitizerOptions = SanitizerOptions()
-        sanitizerOptions.origin = origin
-        sanitizerOptions.fallbackTopic = topic.name
-        sanitizerOptions.fallbackPlan = plan
-        let report = Sanitizer(options: sanitizerOptions)
+        let report = Sanitizer(options: sanitizerOptions(topic: topic.name, plan: plan))
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
         if report.outcome == .fallback && options.strict {
             throw PipelineError.fallbackRefused(topic: topic.name, batch: plan.number)
         }
+
         let stored = try await commit(
             NewBatch(
                 topicID: topic.id,
@@ -150,6 +194,15 @@ public struct Pipeline: Sendable {
                 cards: report.cards
             )
         )
+        if let streamed = timed.streamed {
+            // Against what was committed: the store itself skips a card another writer stored meanwhile.
+            let committed = stored.cards.map {
+                CardDraft(
+                    kind: $0.kind, question: $0.question, answer: $0.answer, explanation: $0.explanation,
+                    origin: $0.origin)
+            }
+            finishStream(streamed, final: committed, topic: topic.name, number: plan.number)
+        }
         existingKeys.formUnion(stored.cards.map(\.dedupKey))
         let record = stored.record
         return BatchSummary(

@@ -7,6 +7,16 @@ package enum PipelineEvent: Sendable {
     case batchStarted(topic: String, plan: BatchPlan)
     /// Something inside the generator happened (retry, rate limit, structured-output downgrade).
     case generator(GeneratorEvent)
+    /// With ``GenerationOptions/stream``: card `index` (from 0) of batch `number` was read from the reply while it was
+    /// still arriving. Provisional: by the time ``batchStored(topic:summary:)`` comes, the cards streamed for the batch
+    /// since its last ``batchRestarted(topic:number:reason:)`` are exactly the stored cards, in order. A
+    /// ``batchFailed(topic:number:reason:)`` voids them, and a run that ends with an error voids those of every batch
+    /// it did not store.
+    case cardStreamed(topic: String, number: Int, index: Int, card: CardDraft)
+    /// The cards streamed so far for batch `number` are void and its streaming starts again from index 0: the
+    /// request is being sent again (a retry after the stream broke, a structured-output downgrade), or the stored
+    /// batch differs from what was streamed (a card stored meanwhile by an earlier batch of the run).
+    case batchRestarted(topic: String, number: Int, reason: String)
     /// A batch and its cards were committed.
     case batchStored(topic: String, summary: BatchSummary)
     /// A batch failed; later batches of the run are not stored.

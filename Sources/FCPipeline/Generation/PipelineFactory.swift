@@ -103,7 +103,8 @@ public struct PipelineFactory: Sendable {
             cardsPerBatch: settings.cardsPerBatch,
             concurrency: settings.concurrency,
             strict: strict,
-            avoidListLimit: settings.avoidListLimit
+            avoidListLimit: settings.avoidListLimit,
+            stream: settings.stream
         )
     }
 }

@@ -66,6 +66,13 @@ struct GenerateCommand: AsyncParsableCommand {
     )
     var prompts: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Stream replies (openai, anthropic, gemini, fixture) and log each card as it is read; what is stored is "
+                + "the same. Default: the stream setting, off."))
+    var stream: Bool?
+
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
@@ -102,6 +109,7 @@ struct GenerateCommand: AsyncParsableCommand {
             flags.structuredOutput = structuredOutput
             flags.fixturesDirectory = fixtures
             flags.promptsDirectory = prompts
+            flags.stream = stream
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
                 settings: settings,

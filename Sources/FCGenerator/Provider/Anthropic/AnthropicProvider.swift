@@ -31,14 +31,27 @@ struct AnthropicProvider: LLMProvider {
         }
     }
 
-    func httpRequest(for request: GenerationRequest) -> LLMHTTPRequest {
-        let body = AnthropicWire.MessagesRequest(
+    var streams: Bool { true }
+
+    func stream(_ request: GenerationRequest, updates: @escaping StreamHandler) async throws -> Completion {
+        try await executor.stream(
+            structured: nil,
+            makeRequest: { _ in httpRequest(for: request, stream: true) },
+            decoder: { AnthropicStreamDecoder() },
+            requestedModel: model,
+            updates: updates
+        )
+    }
+
+    func httpRequest(for request: GenerationRequest, stream: Bool = false) -> LLMHTTPRequest {
+        var body = AnthropicWire.MessagesRequest(
             model: settings.model,
             system: request.prompt.system,
             user: request.prompt.user,
             temperature: settings.temperature,
             maxTokens: settings.maxOutputTokens
         )
+        body.stream = stream
         var headers = ["content-type": "application/json", "anthropic-version": AnthropicWire.version]
         if let key = settings.apiKey, !key.isEmpty { headers["x-api-key"] = key }
         return LLMHTTPRequest(

@@ -13,9 +13,11 @@ package enum AnthropicWire {
         package var user: String
         package var temperature: Double
         package var maxTokens: Int
+        /// Ask for server-sent events (`"stream": true`).
+        package var stream = false
 
         package var json: WireJSON {
-            [
+            let body: WireJSON = [
                 "model": .string(model),
                 "max_tokens": .int(maxTokens),
                 "system": .string(system),
@@ -23,6 +25,7 @@ package enum AnthropicWire {
                 // Anthropic accepts 0…1, where OpenAI-style settings allow up to 2.
                 "temperature": .double(min(max(temperature, 0), 1)),
             ]
+            return stream ? body.setting("stream", to: true) : body
         }
     }
 

@@ -8,6 +8,7 @@ package import Foundation
 /// the repository's `fixtures/`, or, without one, from the copy of `fixtures/` compiled into the binary
 /// (``BuiltInFixtures``), so the offline demo works from any directory and from a binary installed on its own.
 /// When there is no reply the provider returns an empty text, which the sanitizer turns into flagged fallback cards.
+/// ``stream(_:updates:)`` replays the same reply in small pieces, as a streaming provider would send it.
 ///
 /// ```swift
 /// let provider = FixtureProvider(directory: nil)  // the built-in replies
@@ -75,6 +76,25 @@ package struct FixtureProvider: LLMProvider {
             throw GeneratorError.badResponse(provider: name, detail: "\(source): \(error.detail)")
         }
     }
+
+    package var streams: Bool { true }
+
+    /// Replays the recorded reply as a stream: the text in pieces of ``streamPieceLength`` characters, one after the
+    /// other without waiting (a replay has no network to wait for), so streaming consumers can be tried offline.
+    package func stream(_ request: GenerationRequest, updates: @escaping StreamHandler) async throws -> Completion {
+        updates(.attemptStarted)
+        let completion = try await complete(request)
+        var rest = Substring(completion.text)
+        while !rest.isEmpty {
+            if Task.isCancelled { throw GeneratorError.cancelled }
+            updates(.text(String(rest.prefix(Self.streamPieceLength))))
+            rest = rest.dropFirst(Self.streamPieceLength)
+        }
+        return completion
+    }
+
+    /// About what a model sends per streamed event (a few tokens).
+    package static let streamPieceLength = 16
 
     private static let noReply = Completion(text: "", truncated: false, usage: .none, model: "fixture")
 }

@@ -10,6 +10,8 @@ struct GeminiProvider: LLMProvider {
     let name = ProviderKind.gemini.rawValue
     let settings: ProviderSettings
     let endpoint: URL
+    /// `models/{model}:streamGenerateContent?alt=sse`: the same reply as server-sent events.
+    let streamEndpoint: URL
     let executor: RequestExecutor
     let structured: StructuredOutputState
 
@@ -26,8 +28,9 @@ struct GeminiProvider: LLMProvider {
         var model = settings.model
         if model.hasPrefix("models/") { model.removeFirst("models/".count) }
         let escaped = model.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? model
-        endpoint = (settings.baseURL ?? ProviderKind.gemini.defaultBaseURL ?? URL.constant("http://localhost"))
-            .appendingRawPath("models/\(escaped):generateContent")
+        let base = settings.baseURL ?? ProviderKind.gemini.defaultBaseURL ?? URL.constant("http://localhost")
+        endpoint = base.appendingRawPath("models/\(escaped):generateContent")
+        streamEndpoint = base.appendingRawPath("models/\(escaped):streamGenerateContent?alt=sse")
         self.executor = executor
         structured = StructuredOutputState(
             initial: settings.structuredOutput,
@@ -52,7 +55,21 @@ struct GeminiProvider: LLMProvider {
         )
     }
 
-    func httpRequest(for request: GenerationRequest, mode: StructuredOutputMode) -> LLMHTTPRequest {
+    var streams: Bool { true }
+
+    func stream(_ request: GenerationRequest, updates: @escaping StreamHandler) async throws -> Completion {
+        try await executor.stream(
+            structured: structured,
+            makeRequest: { httpRequest(for: request, mode: $0, stream: true) },
+            decoder: { GeminiStreamDecoder() },
+            requestedModel: model,
+            updates: updates
+        )
+    }
+
+    func httpRequest(for request: GenerationRequest, mode: StructuredOutputMode, stream: Bool = false)
+        -> LLMHTTPRequest
+    {
         let body = GeminiWire.GenerateRequest(
             system: request.prompt.system,
             user: request.prompt.user,
@@ -61,10 +78,12 @@ struct GeminiProvider: LLMProvider {
             mode: mode,
             count: request.count
         )
-        var headers = ["Content-Type": "application/json", "Accept": "application/json"]
+        var headers = [
+            "Content-Type": "application/json", "Accept": stream ? "text/event-stream" : "application/json",
+        ]
         if let key = settings.apiKey, !key.isEmpty { headers["x-goog-api-key"] = key }
         return LLMHTTPRequest(
-            url: endpoint,
+            url: stream ? streamEndpoint : endpoint,
             headers: headers,
             body: Data(body.json.data()),
             timeoutSeconds: settings.timeoutSeconds

@@ -36,8 +36,22 @@ struct OpenAIProvider: LLMProvider {
         )
     }
 
-    func httpRequest(for request: GenerationRequest, mode: StructuredOutputMode) -> LLMHTTPRequest {
-        let body = OpenAIWire.ChatRequest(
+    var streams: Bool { true }
+
+    func stream(_ request: GenerationRequest, updates: @escaping StreamHandler) async throws -> Completion {
+        try await executor.stream(
+            structured: structured,
+            makeRequest: { httpRequest(for: request, mode: $0, stream: true) },
+            decoder: { OpenAIStreamDecoder() },
+            requestedModel: model,
+            updates: updates
+        )
+    }
+
+    func httpRequest(for request: GenerationRequest, mode: StructuredOutputMode, stream: Bool = false)
+        -> LLMHTTPRequest
+    {
+        var body = OpenAIWire.ChatRequest(
             model: settings.model,
             system: request.prompt.system,
             user: request.prompt.user,
@@ -46,7 +60,10 @@ struct OpenAIProvider: LLMProvider {
             mode: mode,
             count: request.count
         )
-        var headers = ["Content-Type": "application/json", "Accept": "application/json"]
+        body.stream = stream
+        var headers = [
+            "Content-Type": "application/json", "Accept": stream ? "text/event-stream" : "application/json",
+        ]
         if let key = settings.apiKey, !key.isEmpty { headers["Authorization"] = "Bearer \(key)" }
         return LLMHTTPRequest(
             url: endpoint,

@@ -15,6 +15,8 @@ package enum OpenAIWire {
         package var maxTokens: Int
         package var mode: StructuredOutputMode
         package var count: Int
+        /// Ask for server-sent events (`"stream": true`) with token usage in the last chunk (`stream_options`).
+        package var stream = false
 
         package var json: WireJSON {
             var body: WireJSON = [
@@ -27,6 +29,9 @@ package enum OpenAIWire {
                 "max_tokens": .int(maxTokens),
             ]
             if let format = responseFormat { body = body.setting("response_format", to: format) }
+            if stream {
+                body = body.setting("stream", to: true).setting("stream_options", to: ["include_usage": true])
+            }
             return body
         }
 
