@@ -53,6 +53,7 @@ struct CLIErrorTests {
     @Test func unknownTopicInListingIsBadInput() throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
+        #expect(try cli.run(["topic", "add", "Other", "--db", cli.databasePath]).status == 0)
         let result = try cli.run(["cards", "--topic", "Nope", "--db", cli.databasePath])
         #expect(result.status == 65)
         #expect(result.stderr.contains("no topic named \"Nope\""))

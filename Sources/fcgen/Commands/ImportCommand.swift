@@ -42,7 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try global.openOrCreateStore()
             let found = try await store.ensureTopic(named: topic)
             let report = try await DeckImporter.importFile(
                 path: file, format: format, topicID: found.id, into: store, skipBad: skipBad, dryRun: dryRun)
