@@ -17,8 +17,9 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case failure = 1
     /// Bad command-line use: an unknown flag, a bad value, a missing API key (EX_USAGE).
     case usage = 64
-    /// Bad input data: a broken config file, an unreadable or non-UTF-8 input, `--strict` refusing a fallback
-    /// batch, a bad import row (EX_DATAERR).
+    /// Bad input data: a broken config file, an unreadable or non-UTF-8 input (or one that is not a regular file),
+    /// `--strict` refusing a fallback batch, a bad import row or an import with no card, no database at `--db` for
+    /// a command that needs one, a file that is not an fcgen database (EX_DATAERR).
     case dataError = 65
     /// The LLM provider stayed unavailable after its retries (EX_UNAVAILABLE).
     case unavailable = 69
@@ -45,7 +46,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
 
     private init(for error: PipelineError) {
         switch error {
-        case .config, .environment, .fallbackRefused, .input, .study, .importRefused: self = .dataError
+        case .config, .environment, .fallbackRefused, .input, .study, .importRefused, .importEmpty: self = .dataError
         case .setting, .missingAPIKey: self = .usage
         // A failed batch exits as its cause would: 69 for an unreachable provider, 1 for a refusal, 75 for a lock.
         case .batchFailed(_, _, _, let underlying): self.init(for: underlying)

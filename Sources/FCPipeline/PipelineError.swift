@@ -21,6 +21,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// An import found bad rows and stored nothing (all-or-nothing); `problems` are the first few, as
     /// `file:line:column: message`, out of `total`.
     case importRefused(file: String, problems: [String], total: Int)
+    /// An import found no good row: the file is empty, holds only a header, or (with `--skip-bad`) every row is
+    /// bad; nothing was stored. `problems` as for ``importRefused(file:problems:total:)``.
+    case importEmpty(file: String, problems: [String], total: Int)
 
     public var description: String {
         switch self {
@@ -41,6 +44,12 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .study(let problem): problem
         case .importRefused(let file, let problems, let total):
             "\(file): \(total) bad row(s); nothing was imported (--skip-bad stores the good rows)\n  "
+                + problems.joined(separator: "\n  ")
+                + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
+        case .importEmpty(let file, _, 0):
+            "\(file): no cards to import: the file is empty or holds only a header line; nothing was imported"
+        case .importEmpty(let file, let problems, let total):
+            "\(file): no good rows to import: all \(total) row(s) are bad; nothing was imported\n  "
                 + problems.joined(separator: "\n  ")
                 + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Reads one card side from a file or standard input (`-`), bounded: at most ``maxBytes`` are read, so
+/// `--question-file /dev/zero` ends with an error instead of filling memory, and a FIFO or device is refused.
+package enum TextInput {
+    /// More than any side within the card limits needs (the tokenizer's field cap, for the same reason).
+    package static let maxBytes = 65_536
+
+    /// The UTF-8 text of `path` (`-`: standard input).
+    ///
+    /// - Throws: ``PipelineError/input(file:problem:)`` when the input can't be read, is not a regular file, is
+    ///   longer than ``maxBytes`` or is not UTF-8.
+    package static func read(_ path: String) throws -> String {
+        let name = path == "-" ? "standard input" : path
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = try RegularFile.read(STDIN_FILENO, upTo: maxBytes + 1, path: name)
+        } else {
+            let (descriptor, _) = try RegularFile.open(path)
+            defer { close(descriptor) }
+            bytes = try RegularFile.read(descriptor, upTo: maxBytes + 1, path: name)
+        }
+        guard bytes.count <= maxBytes else {
+            throw PipelineError.input(
+                file: name, problem: "is longer than any card side may be (more than \(maxBytes) bytes)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw PipelineError.input(file: name, problem: "is not UTF-8 text")
+        }
+        return text
+    }
+}
