@@ -47,7 +47,7 @@ struct CLIErrorTests {
         defer { cli.cleanUp() }
         let result = try cli.run(["sanitize", "/no/such/reply.txt"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("/no/such/reply.txt: cannot be read"))
+        #expect(result.stderr.contains("/no/such/reply.txt: cannot be opened: No such file or directory"))
     }
 
     @Test func unknownTopicInListingIsBadInput() throws {

@@ -65,6 +65,16 @@ struct NotAFileTests {
         }
     }
 
+    @Test func sanitizeRefusesAFIFOAndDevZero() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        for path in [try fifo(cli, "reply.txt"), "/dev/zero"] {
+            let result = try await run(cli, ["sanitize", path])
+            #expect(result.status == 65, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains("not a regular file; only regular files are read"), "\(path)")
+        }
+    }
+
     @Test func aHugeFieldCostsNoMoreMemoryThanASmallOne() throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
