@@ -5,9 +5,9 @@ package import Foundation
 /// change nothing, and compares them.
 ///
 /// ```swift
-/// let before = try DatabaseDump.dump(path)
+/// let before = try await DatabaseDump.dump(path)
 /// // … a failed import, a dry run …
-/// #expect(try DatabaseDump.dump(path) == before)
+/// #expect(try await DatabaseDump.dump(path) == before)
 /// ```
 ///
 /// The file is opened read-only; a path where nothing is dumps as `<missing>\n` (and stays missing).
@@ -18,8 +18,17 @@ package enum DatabaseDump {
             .deletingLastPathComponent().appendingPathComponent("Tests/Support/dump_db.py")
     }
 
-    /// The dump of the database at `path`.
-    package static func dump(_ path: String) throws -> String {
+    /// The dump of the database at `path`. The script runs (and is waited for) on a global queue, not on a
+    /// cooperative thread: the pool has as many threads as cores, and a blocked one stalls every other test.
+    package static func dump(_ path: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try dumpBlocking(path) })
+            }
+        }
+    }
+
+    private static func dumpBlocking(_ path: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", scriptURL.path, path]

@@ -15,12 +15,12 @@ struct DatabasePathTests {
         ["review", "1", "--rating", "good"], ["session", "start", "--topic", "Rome"],
     ]
 
-    @Test func readOnlyCommandsSayTheDatabaseDoesNotExistAndCreateNothing() throws {
+    @Test func readOnlyCommandsSayTheDatabaseDoesNotExistAndCreateNothing() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let missing = cli.directory.appendingPathComponent("typo/data/fcgen.sqlite").path
         for command in Self.readers {
-            let result = try cli.run(command + ["--db", missing])
+            let result = try await cli.finish(command + ["--db", missing])
             #expect(result.status == 65, "\(command): \(result.stderr)")
             #expect(
                 result.stderr
@@ -30,12 +30,12 @@ struct DatabasePathTests {
         }
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("typo").path))
         // The default location is no different: nothing appears under XDG_DATA_HOME either.
-        let defaulted = try cli.run(["topics"])
+        let defaulted = try await cli.finish(["topics"])
         #expect(defaulted.status == 65 && defaulted.stderr.contains("no database at"))
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("data").path))
     }
 
-    @Test func commandsThatStoreSomethingNewCreateIt() throws {
+    @Test func commandsThatStoreSomethingNewCreateIt() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let deck = cli.directory.appendingPathComponent("deck.csv")
@@ -47,14 +47,14 @@ struct DatabasePathTests {
         ]
         for (index, command) in writers.enumerated() {
             let path = cli.directory.appendingPathComponent("new-\(index)/fcgen.sqlite").path
-            let result = try cli.run(command + ["--db", path])
+            let result = try await cli.finish(command + ["--db", path])
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: path), "\(command)")
-            #expect(try cli.run(["topics", "--db", path]).status == 0)
+            #expect(try await cli.finish(["topics", "--db", path]).status == 0)
         }
     }
 
-    @Test func aFileThatIsNotADatabaseIsRefusedPlainly() throws {
+    @Test func aFileThatIsNotADatabaseIsRefusedPlainly() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let notes = cli.directory.appendingPathComponent("notes.txt")
@@ -63,7 +63,7 @@ struct DatabasePathTests {
         let deck = cli.directory.appendingPathComponent("deck.csv")
         try Data("Q;A\n".utf8).write(to: deck)
         for command in [["topics"], ["topic", "add", "Rome"], ["import", deck.path, "--topic", "Rome"]] {
-            let result = try cli.run(command + ["--db", notes.path])
+            let result = try await cli.finish(command + ["--db", notes.path])
             #expect(result.status == 65, "\(command)")
             #expect(
                 result.stderr
@@ -74,7 +74,7 @@ struct DatabasePathTests {
 
         let directory = cli.directory.appendingPathComponent("a-folder")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let result = try cli.run(["topics", "--db", directory.path])
+        let result = try await cli.finish(["topics", "--db", directory.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("\(directory.path) is not an fcgen database: it is a directory"))
     }

@@ -6,10 +6,12 @@ import Testing
 @Suite(.serialized)
 struct ImportDebrisTests {
     /// A database with a topic, a card and a learner, so "unchanged" covers more than empty tables.
-    private func seeded(_ cli: CLIRunner) throws -> [String] {
+    private func seeded(_ cli: CLIRunner) async throws -> [String] {
         let db = ["--db", cli.databasePath]
-        #expect(try cli.run(["card", "add", "--topic", "Rome", "--question", "Q", "--answer", "A"] + db).status == 0)
-        #expect(try cli.run(["user", "set", "--tz", "Europe/Rome"] + db).status == 0)
+        #expect(
+            try await cli.finish(["card", "add", "--topic", "Rome", "--question", "Q", "--answer", "A"] + db).status
+                == 0)
+        #expect(try await cli.finish(["user", "set", "--tz", "Europe/Rome"] + db).status == 0)
         return db
     }
 
@@ -19,15 +21,15 @@ struct ImportDebrisTests {
         return url.path
     }
 
-    @Test func dryRunsAndFailedImportsChangeNothing() throws {
+    @Test func dryRunsAndFailedImportsChangeNothing() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let db = try seeded(cli)
-        let before = try DatabaseDump.dump(cli.databasePath)
+        let db = try await seeded(cli)
+        let before = try await DatabaseDump.dump(cli.databasePath)
         #expect(before.contains("INSERT INTO \"topics\""))
 
         let good = try file(cli, "good.csv", Array("Q1;A1\nQ2;A2;;yes\n".utf8))
-        let dry = try cli.run(["import", good, "--topic", "New topic", "--dry-run"] + db)
+        let dry = try await cli.finish(["import", good, "--topic", "New topic", "--dry-run"] + db)
         #expect(dry.status == 0, "stderr: \(dry.stderr)")
         #expect(
             dry.stdout.hasPrefix("dry run: would import 3 card(s) (1 reversed twin(s)) into new topic \"New topic\""))
@@ -62,31 +64,31 @@ struct ImportDebrisTests {
         ]
         for (label, arguments, message) in cases {
             let topic = arguments.contains("--topic") ? [] : ["--topic", "New topic"]
-            let result = try cli.run(["import"] + arguments + topic + db)
+            let result = try await cli.finish(["import"] + arguments + topic + db)
             #expect(result.status == 65, "\(label): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(label): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(label)")
         }
-        #expect(try DatabaseDump.dump(cli.databasePath) == before)
-        let topics = try cli.run(["topics"] + db)
+        #expect(try await DatabaseDump.dump(cli.databasePath) == before)
+        let topics = try await cli.finish(["topics"] + db)
         #expect(!topics.stdout.contains("New topic"))
     }
 
-    @Test func onAMissingDatabaseADryOrFailedImportCreatesNothing() throws {
+    @Test func onAMissingDatabaseADryOrFailedImportCreatesNothing() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let path = cli.directory.appendingPathComponent("later/fcgen.sqlite").path
         let good = try file(cli, "good.csv", Array("Q1;A1\n".utf8))
         let bad = try file(cli, "bad.csv", Array("Q1;A1\nQ2\n".utf8))
 
-        let dry = try cli.run(["import", good, "--topic", "Deck", "--dry-run", "--db", path])
+        let dry = try await cli.finish(["import", good, "--topic", "Deck", "--dry-run", "--db", path])
         #expect(dry.status == 0 && dry.stdout.hasPrefix("dry run: would import 1 card(s)"), "\(dry.stderr)")
-        #expect(try cli.run(["import", bad, "--topic", "Deck", "--db", path]).status == 65)
+        #expect(try await cli.finish(["import", bad, "--topic", "Deck", "--db", path]).status == 65)
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("later").path))
 
-        let stored = try cli.run(["import", good, "--topic", "Deck", "--db", path])
+        let stored = try await cli.finish(["import", good, "--topic", "Deck", "--db", path])
         #expect(stored.status == 0 && stored.stdout.hasPrefix("imported 1 card(s)"), "\(stored.stderr)")
-        #expect(try DatabaseDump.dump(path).contains("Q1"))
+        #expect(try await DatabaseDump.dump(path).contains("Q1"))
     }
 
     @Test func aRefusedGenerationLeavesNoTopic() async throws {
@@ -94,17 +96,17 @@ struct ImportDebrisTests {
         defer { server.stop() }
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let db = try seeded(cli)
+        let db = try await seeded(cli)
         try await server.script([], default: .init(status: 401, json: #"{"error": {"message": "Incorrect API key"}}"#))
-        let before = try DatabaseDump.dump(cli.databasePath)
+        let before = try await DatabaseDump.dump(cli.databasePath)
 
-        let result = try cli.run(
+        let result = try await cli.finish(
             [
                 "--topic", "Photosynthesis", "--batches", "2", "--base-url", server.baseURL.absoluteString + "/v1",
                 "--model", "m", "--concurrency", "1",
             ] + db, environment: ["OPENAI_API_KEY": "sk-wrong"])
         #expect(result.status == 1, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("HTTP 401"))
-        #expect(try DatabaseDump.dump(cli.databasePath) == before, "no empty topic is left behind")
+        #expect(try await DatabaseDump.dump(cli.databasePath) == before, "no empty topic is left behind")
     }
 }

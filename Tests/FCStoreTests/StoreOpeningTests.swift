@@ -164,13 +164,13 @@ struct StoreOpeningTests {
         ]
         try process.run()
         process.waitUntilExit()
-        let before = try DatabaseDump.dump(other)
+        let before = try await DatabaseDump.dump(other)
 
         #expect(
             throws: StoreError.notADatabase(
                 path: other, reason: "it is an SQLite database of another program (it has no fcgen schema)")
         ) { _ = try Store(path: other, now: Fixtures.now) }
-        #expect(try DatabaseDump.dump(other) == before)
+        #expect(try await DatabaseDump.dump(other) == before)
     }
 
     @Test func openingAnExistingDatabaseCreatesNothingWhenItIsMissing() throws {
