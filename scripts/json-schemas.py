@@ -210,13 +210,16 @@ DOCUMENTS = {
     "import": (["import"], {
         "topic": STRING, "format": enum("csv", "anki"),
         "summary": obj({"rows": COUNT, "cardsStored": COUNT, "twinsStored": COUNT, "duplicatesSkipped": COUNT,
-                        "isDryRun": BOOL}),
+                        "isDryRun": BOOL}, {"topicCreated": BOOL}),
         "skipped": array(STRING), "skippedTotal": COUNT,
     }, {}, "What an import stored (or would store)."),
     "export": (["export --out FILE"], {
-        "topic": STRING, "format": enum("anki", "csv", "json"), "file": STRING, "notes": COUNT,
-        "mediaFiles": COUNT, "imagesLeftOut": COUNT,
-    }, {}, "A report of an export written to a file."),
+        "topic": STRING, "format": enum("anki", "csv", "json"), "out": STRING, "notes": COUNT,
+        "mediaFiles": array(STRING),
+        "losses": array(obj({"reason": enum("picture_only_card", "picture", "duplicate_without_picture", "pair_split",
+                                            "media_not_written", "refused_by_import"),
+                             "count": COUNT, "cardIDs": array(ID), "message": STRING})),
+    }, {}, "A report of an export written to a file: what it holds, and what it cannot hold, reason by reason."),
     "due": (["due"], {
         "user": STRING, "timeZone": STRING, "until": ref("timestamp"),
         "topics": array(obj({"topicID": ID, "topic": STRING, "cards": COUNT, "due": COUNT, "new": COUNT})),

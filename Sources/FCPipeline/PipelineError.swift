@@ -26,6 +26,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case importRefused(file: String, problems: [String], total: Int)
     /// No topic has this name (ignoring case).
     case topicNotFound(name: String)
+    /// An import found no good row: the file is empty, holds only a header, or (with `--skip-bad`) every row is
+    /// bad; nothing was stored. `problems` as for ``importRefused(file:problems:total:)``.
+    case importEmpty(file: String, problems: [String], total: Int)
 
     public var description: String {
         switch self {
@@ -50,6 +53,12 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
                 + problems.joined(separator: "\n  ")
                 + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         case .topicNotFound(let name): "no topic named \"\(name)\" (see: fcgen topics)"
+        case .importEmpty(let file, _, 0):
+            "\(file): no cards to import: the file is empty or holds only a header line; nothing was imported"
+        case .importEmpty(let file, let problems, let total):
+            "\(file): no good rows to import: all \(total) row(s) are bad; nothing was imported\n  "
+                + problems.joined(separator: "\n  ")
+                + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         }
     }
 }

@@ -7,6 +7,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case cannotCreateDirectory(path: String, reason: String)
     /// SQLite could not open (or set up) the database file.
     case cannotOpen(path: String, message: String)
+    /// A command that needs stored data found no database at `path` (and created none).
+    case databaseMissing(path: String)
+    /// The file at `path` is not an fcgen database: `reason` says what it is instead.
+    case notADatabase(path: String, reason: String)
     /// A statement failed. `operation` says what the store was doing; `code` is SQLite's extended result code.
     case sqlite(path: String, operation: String, code: Int32, message: String)
     /// A schema migration failed; the transaction that applied it was rolled back.
@@ -61,6 +65,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "cannot create the directory for the database at \(path): \(reason)"
         case .cannotOpen(let path, let message):
             "cannot open database at \(path): \(message)"
+        case .databaseMissing(let path):
+            "no database at \(path): check --db or FCGEN_DB (generate, import, card add or topic add create one)"
+        case .notADatabase(let path, let reason):
+            "\(path) is not an fcgen database: \(reason); check --db or FCGEN_DB"
         case .sqlite(let path, let operation, let code, let message):
             "\(operation) failed in database \(path): \(message) (SQLite code \(code))"
         case .migrationFailed(let path, let version, let name, let message):

@@ -21,6 +21,7 @@ struct ExitStatusTests {
         (PipelineError.config(file: "c.json", key: "model", problem: "expected a string"), .dataError),
         (PipelineError.input(file: "r.txt", problem: "not UTF-8"), .dataError),
         (PipelineError.fallbackRefused(topic: "T", batch: 1), .dataError),
+        (PipelineError.importEmpty(file: "d.csv", problems: [], total: 0), .dataError),
     ])
     func pipelineErrors(error: PipelineError, status: Status) {
         #expect(Status(for: error) == status)
@@ -41,6 +42,8 @@ struct ExitStatusTests {
     @Test func storeErrors() {
         #expect(Status(for: Self.busy) == .temporaryFailure)
         #expect(Status(for: StoreError.cardNotFound(id: 9)) == .dataError)
+        #expect(Status(for: StoreError.databaseMissing(path: "typo.sqlite")) == .dataError)
+        #expect(Status(for: StoreError.notADatabase(path: "notes.txt", reason: "it is a directory")) == .dataError)
         #expect(Status(for: StoreError.schemaTooNew(path: "db", version: 9, supported: 6)) == .failure)
     }
 

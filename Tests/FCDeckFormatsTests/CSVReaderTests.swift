@@ -1,3 +1,4 @@
+import FCCore
 import FCDeckFormats
 import Testing
 
@@ -48,18 +49,19 @@ struct CSVReaderTests {
             label: "unicode keeps columns in characters", input: "αβγ;\"x\"y\n",
             expected: ["1:8: expected \";\" or the end of the line after a closing quote"]),
         Case(
-            label: "quote inside unquoted field", input: "Q;A\nab\"c;d\n",
-            expected: [
-                "Q|A|nil|false",
-                "2:3: unexpected \" inside an unquoted field: quote the whole field and double the quotes in it (\"say \"\"hi\"\"\")",
-            ]),
+            label: "a quote inside an unquoted field is text, as spreadsheets read it",
+            input: "Q;A\nab\"c;d\nWho wrote \"Commentarii\"?; Caesar;;\n",
+            expected: ["Q|A|nil|false", "ab\"c|d|nil|false", "Who wrote \"Commentarii\"?|Caesar|nil|false"]),
+        Case(
+            label: "a quoted last field without a final line break", input: "\"Q\";\"A\"",
+            expected: ["Q|A|nil|false"]),
         Case(
             label: "too few fields", input: "only a question\n",
             expected: ["1:16: expected at least 2 fields (question; answer), found 1"]),
         Case(
-            label: "too many fields", input: "Q;A;E;yes;extra\n",
+            label: "too many fields", input: "Q;A;E;yes;question;extra\n",
             expected: [
-                "1:11: expected at most 4 fields (question; answer; explanation; reversed), found 5; quote a field that contains \";\""
+                "1:20: expected at most 5 fields (question; answer; explanation; reversed; kind), found 6; quote a field that contains \";\""
             ]),
         Case(
             label: "bad reversed flag", input: "Q;A;E;maybe\n",
@@ -75,11 +77,26 @@ struct CSVReaderTests {
                 "Q|A|nil|false", "2:1: unterminated quoted field: expected a closing \" before the end of the file",
             ]),
         Case(
-            label: "recovers after a bad line", input: "a\"b;c\nQ;A\n",
+            label: "recovers after a bad line", input: "\"a\"b;c\nQ;A\n",
+            expected: ["1:4: expected \";\" or the end of the line after a closing quote", "Q|A|nil|false"]),
+        Case(
+            label: "kind column",
+            input: "question;answer;explanation;reversed;kind\nT?;True;;no;truefalse\nA ____;x;;;FILLBLANK\n",
+            expected: ["T?|True|nil|false", "A ____|x|nil|false"]),
+        Case(
+            label: "unknown kind", input: "Q;A;;no;essay\n",
             expected: [
-                "1:2: unexpected \" inside an unquoted field: quote the whole field and double the quotes in it (\"say \"\"hi\"\"\")",
-                "Q|A|nil|false",
+                "1:9: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column"
             ]),
+        Case(
+            label: "the card rules apply: no reversed true/false card", input: "Q;A;;yes;truefalse\n",
+            expected: ["1:6: a truefalse card cannot be reversed: its answer is not something to ask about"]),
+        Case(
+            label: "the card rules apply: kind image needs a picture", input: "Q;A;;no;image\n",
+            expected: ["1:9: kind image needs a picture, and the row has none"]),
+        Case(
+            label: "a formula guard is removed", input: "'=1+1;'@x;'-5-1;no\n'-5;'Tom's\n",
+            expected: ["=1+1|@x|-5-1|false", "'-5|'Tom's|nil|false"]),
     ]
 
     @Test(arguments: cases)
@@ -129,18 +146,30 @@ struct CSVReaderTests {
     }
 
     @Test func writerOutputReadsBack() {
-        var writer = DeckCSVWriter()
         let notes = [
             ExportNote(question: "a;b", answer: "say \"hi\"", explanation: "line1\nline2", isReversed: true),
             ExportNote(question: " padded ", answer: "$x^2$", explanation: nil, isReversed: false),
+            ExportNote(kind: .truefalse, question: "=1+1 is 2", answer: "True", explanation: "-x", isReversed: false),
+            ExportNote(question: "CRLF\r\nline", answer: "-273.15 °C", explanation: nil, isReversed: false),
         ]
-        let text = DeckCSVWriter.header + notes.map { writer.line(for: $0) }.joined()
+        let text = DeckCSVWriter.header + notes.map(DeckCSVWriter.line(for:)).joined()
         #expect(
-            text
-                == "question;answer;explanation;reversed\n\"a;b\";\"say \"\"hi\"\"\";\"line1\nline2\";yes\n\" padded \";$x^2$;;no\n"
-        )
+            text == #"""
+                question;answer;explanation;reversed;kind
+                "a;b";"say ""hi""";"line1
+                line2";yes;question
+                " padded ";$x^2$;;no;question
+                '=1+1 is 2;True;'-x;no;truefalse
+                "CRLF
+                line";-273.15 °C;;no;question
+
+                """#)
         let back = DeckTextReader.items(of: text, format: .csv)
-        #expect(Self.render(back) == ["a;b|say \"hi\"|line1\nline2|true", "padded|$x^2$|nil|false"])
+        #expect(
+            Self.render(back) == [
+                "a;b|say \"hi\"|line1\nline2|true", "padded|$x^2$|nil|false", "=1+1 is 2|True|-x|false",
+                "CRLF\nline|-273.15 °C|nil|false",
+            ])
     }
 
     @Test func readsAnkiPlainText() {
@@ -152,14 +181,26 @@ struct CSVReaderTests {
             #tags column:6
             #columns:Note type\tDeck\tFront\tBack\tExplanation\tTags
             Basic (and reversed card)\tRome\t"<img src=""x.png""><br>Who?"\tCaesar &amp; co\tE<br>F\tfcgen
-            Basic\tRome\tQ2\tA2\t\tfcgen
+            Basic\tRome\tQ2\tA2\t\tfcgen fcgen::kind::definition
             Basic\tRome\tonly front
+            Basic\tRome\t<img src="flag.png">\tFrance\t\tfcgen fcgen::kind::image
+            Basic\tRome\t<img src="../etc/x.png">\tA\t\tfcgen
+            Basic\tRome\tQ\tA\t\tfcgen::kind::essay
 
             """
+        let items = DeckTextReader.items(of: text, format: .anki)
         #expect(
-            Self.render(DeckTextReader.items(of: text, format: .anki)) == [
+            Self.render(items) == [
                 "Who?|Caesar & co|E\nF|true", "Q2|A2|nil|false",
                 "9:22: expected a question and an answer field (columns 3 and 4), found 3 field(s)",
+                "|France|nil|false",
+                "11:12: expected a picture file name beside the deck in <img src>, found a path",
+                "12:17: expected a kind tag fcgen::kind::<kind> with one of question, definition, truefalse, fillblank, math, image",
             ])
+        let rows = items.compactMap { item -> ImportRow? in
+            if case .row(let row) = item { return row } else { return nil }
+        }
+        #expect(rows.map(\.imageFile) == ["x.png", nil, "flag.png"])
+        #expect(rows.map(\.kind) == [.question, .definition, .image])
     }
 }

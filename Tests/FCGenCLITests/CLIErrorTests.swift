@@ -47,12 +47,13 @@ struct CLIErrorTests {
         defer { cli.cleanUp() }
         let result = try cli.run(["sanitize", "/no/such/reply.txt"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("/no/such/reply.txt: cannot be read"))
+        #expect(result.stderr.contains("/no/such/reply.txt: cannot be opened: No such file or directory"))
     }
 
     @Test func unknownTopicInListingIsBadInput() throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
+        #expect(try cli.run(["topic", "add", "Other", "--db", cli.databasePath]).status == 0)
         let result = try cli.run(["cards", "--topic", "Nope", "--db", cli.databasePath])
         #expect(result.status == 65)
         #expect(result.stderr.contains("no topic named \"Nope\""))

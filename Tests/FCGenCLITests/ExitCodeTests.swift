@@ -76,7 +76,7 @@ struct ExitCodeTests {
     @Test func seventyFiveWhenTheDatabaseStaysLocked() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["topics", "--db", cli.databasePath]).status == 0, "creates the database")
+        #expect(try cli.run(["topic", "add", "Setup", "--db", cli.databasePath]).status == 0, "creates the database")
         let lock = try WriteLock(path: cli.databasePath)
         let started = Date()
         let result = try await cli.launch(

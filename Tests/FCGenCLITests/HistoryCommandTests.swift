@@ -102,6 +102,8 @@ struct HistoryCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
+        // History reads a database: make one, so the range is what gets refused.
+        #expect(try cli.run(["topic", "add", "Algebra"] + db).status == 0)
         let reversed = try cli.run(["history", "--from", "2026-02-01", "--to", "2026-01-01"] + db)
         #expect(reversed.status == 64)
         #expect(reversed.stderr.contains("--from 2026-02-01 is after --to 2026-01-01"), "\(reversed.stderr)")

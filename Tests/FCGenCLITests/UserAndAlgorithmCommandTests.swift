@@ -14,6 +14,7 @@ struct UserAndAlgorithmCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
+        #expect(try cli.run(["topic", "add", "Setup"] + db).status == 0, "creates the database")
 
         let shown = try cli.run(["user", "show", "--json"] + db)
         #expect(shown.status == 0, "stderr: \(shown.stderr)")

@@ -10,12 +10,12 @@ struct DeckImportExportTests {
     static let now = Now.constant(Date(timeIntervalSince1970: 1_700_000_000))
 
     static let canonicalCSV = #"""
-        question;answer;explanation;reversed
-        Who founded Rome?;Romulus;"Legend; with Remus";yes
-        "Say ""ave""";Hello;;no
+        question;answer;explanation;reversed;kind
+        Who founded Rome?;Romulus;"Legend; with Remus";yes;question
+        "Say ""ave""";Hello;;no;question
         Solve $x^2 = 4$;$x = \pm 2$;"two roots:
-        +2 and -2";no
-        α ≤ β?;yes;;no
+        +2 and -2";no;math
+        α ≤ β?;True;;no;truefalse
 
         """#
 
@@ -34,21 +34,21 @@ struct DeckImportExportTests {
     @Test func csvRoundTripIsIdentical() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "Mixed")
         let path = try write(Self.canonicalCSV, in: database)
         let report = try await DeckImporter.importFile(
-            path: path, format: nil, topicID: topic.id, into: store, skipBad: false, dryRun: false)
+            path: path, format: nil, topic: "Mixed", into: store, skipBad: false, dryRun: false)
         #expect(report.summary.rows == 4 && report.summary.cardsStored == 5 && report.summary.twinsStored == 1)
-        #expect(try await export(topic, .csv, store) == Self.canonicalCSV)
+        #expect(report.summary.topicCreated)
+        #expect(try await export(report.topic, .csv, store) == Self.canonicalCSV)
     }
 
     @Test func ankiExportReadsBackAsTheSameNotes() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "Mixed")
         let path = try write(Self.canonicalCSV, in: database)
-        _ = try await DeckImporter.importFile(
-            path: path, format: .csv, topicID: topic.id, into: store, skipBad: false, dryRun: false)
+        let topic = try await DeckImporter.importFile(
+            path: path, format: .csv, topic: "Mixed", into: store, skipBad: false, dryRun: false
+        ).topic
         let anki = try await export(topic, .anki, store)
         #expect(
             anki.contains("Basic (and reversed card)\tMixed\tWho founded Rome?\tRomulus\tLegend; with Remus\tfcgen\n"))
@@ -75,7 +75,7 @@ struct DeckImportExportTests {
         let path = try write("Q1;A1\nQ2;A2;E;perhaps\nQ3\nQ4;A4\n", in: database)
         do {
             _ = try await DeckImporter.importFile(
-                path: path, format: .csv, topicID: topic.id, into: store, skipBad: false, dryRun: false)
+                path: path, format: .csv, topic: "T", into: store, skipBad: false, dryRun: false)
             Issue.record("expected the import to be refused")
         } catch let PipelineError.importRefused(file, problems, total) {
             #expect(file == path)
@@ -88,7 +88,7 @@ struct DeckImportExportTests {
         #expect(try await store.cards(topicID: topic.id).isEmpty)
 
         let skipped = try await DeckImporter.importFile(
-            path: path, format: .csv, topicID: topic.id, into: store, skipBad: true, dryRun: false)
+            path: path, format: .csv, topic: "T", into: store, skipBad: true, dryRun: false)
         #expect(skipped.summary.cardsStored == 2 && skipped.skippedTotal == 2)
         #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q4"])
     }

@@ -1,3 +1,4 @@
+import FCDeckFormats
 import FCPipeline
 import FCStore
 import Foundation
@@ -31,5 +32,28 @@ struct ImageLoaderTests {
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(
             ImageLoader.contentHash(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func aSymlinkIsJudgedByItsTargetAndOnlyTheLimitIsRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcgen-image-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let big = directory.appendingPathComponent("big.png")
+        try Data(Self.png + [UInt8](repeating: 0, count: 5_000)).write(to: big)
+        let link = directory.appendingPathComponent("link.png")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: big)
+
+        #expect(throws: DeckFormatError.imageTooLarge(name: "link.png", bytes: 5_070, limit: 1_024)) {
+            _ = try ImageLoader.load(path: link.path, maxBytes: 1_024)
+        }
+        #expect(try ImageLoader.load(path: link.path, maxBytes: 8_192).bytes.count == 5_070)
+
+        let device = directory.appendingPathComponent("zero.png")
+        try FileManager.default.createSymbolicLink(atPath: device.path, withDestinationPath: "/dev/zero")
+        #expect {
+            _ = try ImageLoader.load(path: device.path, maxBytes: 1_024)
+        } throws: { error in
+            "\(error)" == "\(device.path): is a character device, not a regular file; only regular files are read"
+        }
     }
 }

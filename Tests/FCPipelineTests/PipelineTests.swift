@@ -108,9 +108,24 @@ struct PipelineTests {
         await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "Volcanoes", batches: 1, options: GenerationOptions(strict: true))
         }
-        let topic = try #require(try await pipeline.store.topic(named: "Volcanoes"))
-        #expect(try await pipeline.store.batches(topicID: topic.id).isEmpty)
-        #expect(try await pipeline.store.cards(topicID: topic.id).isEmpty)
+        #expect(try await pipeline.store.topic(named: "Volcanoes") == nil, "a run that stores nothing makes no topic")
+    }
+
+    @Test func aRefusedFirstRequestLeavesNoTopicAndAnExistingTopicAsItWas() async throws {
+        defer { removeDatabase() }
+        let refused = StubTransport.Reply.json(status: 401, #"{"error": {"message": "Incorrect API key"}}"#)
+        let transport = StubTransport(replies: [refused, refused])
+        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        await #expect(throws: PipelineError.self) {
+            try await pipeline.generate(topic: "Photosynthesis", batches: 2, options: GenerationOptions(concurrency: 1))
+        }
+        #expect(try await pipeline.store.topicSummaries().isEmpty)
+
+        let existing = try await pipeline.store.ensureTopic(named: "Algebra")
+        await #expect(throws: PipelineError.self) {
+            try await pipeline.generate(topic: "algebra", batches: 1, options: GenerationOptions())
+        }
+        #expect(try await pipeline.store.topicSummaries().map(\.id) == [existing.id])
     }
 
     @Test func unusableReplyBecomesFlaggedFallbackCards() async throws {

@@ -6,7 +6,8 @@ struct StreamingCardReaderTests {
     /// Fifteen cards; card 3's question holds braces and an escaped quote, which must not look like structure.
     static let cards: [String] = (1...15).map { index in
         let question = index == 3 ? #"What does {\"x\": [1]} mean in card 3?"# : "What is fact number \(index)?"
-        return #"{"question": "\#(question)", "answer": "Item \#(index) of the list.", "explanation": "Because \#(index)."}"#
+        return
+            #"{"question": "\#(question)", "answer": "Item \#(index) of the list.", "explanation": "Because \#(index)."}"#
     }
 
     static let shapes: [String] = [

@@ -147,4 +147,26 @@ extension BatchStorageTests {
             try await store.cards(topicID: topic.id)
         }
     }
+
+    @Test func aFirstBatchCreatesItsTopicInTheSameTransaction() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let batch = Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2))
+        await store.setFaultAfterCardInserts(1)
+        await #expect(throws: StoreError.injectedFault(afterCardInserts: 1)) {
+            try await store.storeBatch(batch, creatingTopicNamed: "Rome")
+        }
+        #expect(try await store.topic(named: "Rome") == nil, "the topic rolls back with its failed first batch")
+
+        await store.setFaultAfterCardInserts(nil)
+        let stored = try await store.storeBatch(batch, creatingTopicNamed: " Rome ")
+        let topic = try #require(try await store.topic(named: "rome"))
+        #expect(topic.name == "Rome" && stored.record.topicID == topic.id && stored.cards.count == 2)
+        // An existing topic is found, not duplicated.
+        let next = try await store.storeBatch(
+            Fixtures.batch(topicID: 0, number: 2, cards: Fixtures.drafts(1, prefix: "More")), creatingTopicNamed: "ROME"
+        )
+        #expect(next.record.topicID == topic.id)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
+    }
 }

@@ -59,4 +59,46 @@ struct ImportTransactionTests {
         // The store still works after both rollbacks.
         #expect(try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows)).cardsStored == 3)
     }
+
+    @Test func aNewTopicIsCreatedOnlyWithItsCards() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
+            _ = try await store.importCards(topicNamed: "New", from: ArraySource(rows: Self.rows, refuse: true))
+        }
+        let dry = try await store.importCards(topicNamed: "New", from: ArraySource(rows: Self.rows), dryRun: true)
+        #expect(dry.summary.topicCreated && dry.summary.cardsStored == 3 && dry.topic.name == "New")
+        #expect(try await store.topic(named: "New") == nil, "neither a refused import nor a dry run creates a topic")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
+
+        let stored = try await store.importCards(topicNamed: " New ", from: ArraySource(rows: Self.rows))
+        #expect(stored.summary.topicCreated && stored.topic.name == "New")
+        #expect(try await store.cards(topicID: stored.topic.id).count == 3)
+        let again = try await store.importCards(topicNamed: "NEW", from: ArraySource(rows: Self.rows))
+        #expect(!again.summary.topicCreated && again.topic.id == stored.topic.id)
+    }
+
+    @Test func importsKindsAndPicturesWithTheirOwnDedupKeys() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let picture = NewImage(hash: "abc", mimeType: "image/png", bytes: [1, 2, 3])
+        let other = NewImage(hash: "def", mimeType: "image/png", bytes: [4, 5, 6])
+        let rows = [
+            ImportedCard(
+                kind: .truefalse, question: "Rome is old.", answer: "True", explanation: nil, isReversed: false),
+            ImportedCard(
+                kind: .image, question: "", answer: "Colosseum", explanation: nil, isReversed: false, image: picture),
+            ImportedCard(
+                kind: .image, question: "", answer: "Arena", explanation: nil, isReversed: false, image: picture),
+            ImportedCard(question: "Which emperor?", answer: "Nero", explanation: nil, isReversed: true, image: other),
+            ImportedCard(question: "Which emperor", answer: "Trajan", explanation: nil, isReversed: false),
+        ]
+        let (topic, summary) = try await store.importCards(topicNamed: "T", from: ArraySource(rows: rows))
+        #expect(summary.cardsStored == 5 && summary.twinsStored == 1 && summary.duplicatesSkipped == 1)
+        let cards = try await store.cardDetails(topicID: topic.id)
+        #expect(cards.map(\.card.kind) == [.truefalse, .image, .question, .question, .question])
+        #expect(cards.map { $0.image?.hash } == [nil, "abc", "def", nil, nil], "a twin has no picture")
+        #expect(cards.map(\.card.question) == ["Rome is old.", "", "Which emperor?", "Nero", "Which emperor"])
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 2)
+    }
 }

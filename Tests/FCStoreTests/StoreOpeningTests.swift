@@ -124,20 +124,67 @@ struct StoreOpeningTests {
                 == "cannot create the directory for the database at \(path): \(blocker) is not a directory")
     }
 
-    @Test func reportsAnUnopenableFileWithThePathAndSQLiteMessage() throws {
+    @Test func reportsADirectoryAtTheDatabasePath() throws {
         let database = TemporaryDatabase()
         let directoryPath = database.path(named: "a-directory.sqlite")
         try FileManager.default.createDirectory(atPath: directoryPath, withIntermediateDirectories: true)
 
-        let error = #expect(throws: StoreError.self) { _ = try Store(path: directoryPath, now: Fixtures.now) }
-        #expect(error?.description == "cannot open database at \(directoryPath): unable to open database file")
+        #expect(throws: StoreError.notADatabase(path: directoryPath, reason: "it is a directory")) {
+            _ = try Store(path: directoryPath, now: Fixtures.now)
+        }
     }
 
-    @Test func reportsAFileThatIsNotADatabase() throws {
+    @Test func reportsAFileThatIsNotADatabasePlainly() throws {
         let database = TemporaryDatabase()
         #expect(FileManager.default.createFile(atPath: database.path, contents: Data(repeating: 0x41, count: 4096)))
+        let before = try Data(contentsOf: URL(fileURLWithPath: database.path))
 
-        let error = #expect(throws: StoreError.self) { _ = try Store(path: database.path, now: Fixtures.now) }
-        #expect(error?.description == "cannot open database at \(database.path): file is not a database")
+        for open in [
+            { try Store(path: database.path, now: Fixtures.now) },
+            { try Store(existingAt: database.path, now: Fixtures.now) },
+        ] {
+            let error = #expect(throws: StoreError.self) { _ = try open() }
+            #expect(
+                error?.description
+                    == "\(database.path) is not an fcgen database: it is not an SQLite database; check --db or FCGEN_DB"
+            )
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database.path)) == before, "the file is left as it was")
+    }
+
+    @Test func refusesAnotherProgramsSQLiteDatabase() async throws {
+        let database = TemporaryDatabase()
+        let other = database.path(named: "other.sqlite")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE places (url TEXT)'); c.commit()",
+            other,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        let before = try await DatabaseDump.dump(other)
+
+        #expect(
+            throws: StoreError.notADatabase(
+                path: other, reason: "it is an SQLite database of another program (it has no fcgen schema)")
+        ) { _ = try Store(path: other, now: Fixtures.now) }
+        #expect(try await DatabaseDump.dump(other) == before)
+    }
+
+    @Test func openingAnExistingDatabaseCreatesNothingWhenItIsMissing() throws {
+        let database = TemporaryDatabase()
+        let mistyped = database.path(named: "no/such/dir/fcgen.sqlite")
+        #expect(throws: StoreError.databaseMissing(path: mistyped)) {
+            _ = try Store(existingAt: mistyped, now: Fixtures.now)
+        }
+        #expect(!FileManager.default.fileExists(atPath: database.path(named: "no")))
+        #expect(throws: StoreError.databaseMissing(path: database.path)) {
+            _ = try Store(existingAt: database.path, now: Fixtures.now)
+        }
+        #expect(database.files.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        _ = try Store(path: database.path, now: Fixtures.now)
+        _ = try Store(existingAt: database.path, now: Fixtures.now)
     }
 }

@@ -46,7 +46,7 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                as /openai-stream, but the first request of this server's life stops halfway (no
                                finish, no [DONE]) and the connection closes: a stream cut midway
   POST /openai-stream-gated/<name>/v1/chat/completions
-                               as /openai-stream, without waiting, but after half the content it waits (10 s at
+                               as /openai-stream, without waiting, but after half the content it waits (60 s at
                                most) for /release/<name>; not released, it closes the connection without finishing.
                                Proves a client saw cards before the reply could be complete, whatever the timing
   POST /anthropic-stream/<seconds>/v1/messages
@@ -332,7 +332,7 @@ class Handler(BaseHTTPRequestHandler):
             if is_content:
                 if cut and sent >= pieces // 2:
                     break
-                if halfway_gate is not None and sent == pieces // 2 and not halfway_gate.wait(10):
+                if halfway_gate is not None and sent == pieces // 2 and not halfway_gate.wait(60):
                     cut = True
                     break
                 sent += 1

@@ -26,7 +26,7 @@ extension ErrorCode {
         case .setting, .eventTime: self = .usage
         case .missingAPIKey: self = .missingAPIKey
         case .fallbackRefused: self = .fallbackRefused
-        case .input, .study, .importRefused: self = .badInput
+        case .input, .study, .importRefused, .importEmpty: self = .badInput
         case .topicNotFound: self = .notFound
         // A failed batch fails as its cause would: unavailable, rejected, busy …
         case .batchFailed(_, _, _, let underlying): self.init(for: underlying)
@@ -49,7 +49,8 @@ extension ErrorCode {
             .batchNumberTaken, .leaseLost:
             self = .conflict
         case .sessionEnded: self = .sessionEnded
-        case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy: self = .badInput
+        case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy, .databaseMissing, .notADatabase:
+            self = .badInput
         case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
         case .sqlite: self = error.isBusy ? .databaseBusy : .databaseError
         case .injectedFault, .gamificationStateNotEncoded: self = .internal

@@ -12,12 +12,16 @@ struct AnkiHeader: Sendable {
     var isHTML = false
     /// 1-based columns that hold note type, deck, tags or GUID rather than note fields.
     var notetypeColumn: Int?
+    /// 1-based column of the note's tags (space-separated), when the file has one.
+    var tagsColumn: Int?
     var metaColumns: Set<Int> = []
     /// Lowercased column names from `#columns:`, when given.
     var columnNames: [String]?
     /// The whole file's note type (`#notetype:`), when it names one.
     var notetype: String?
     private var rawColumns: String?
+    /// The highest column a header may name: a record never has more fields.
+    static let maxColumn = DelimitedTokenizer.defaultMaxFields
 
     /// Reads one header line (without its leading `#`); unknown keys are ignored, as Anki does.
     mutating func read(_ line: String) -> String? {
@@ -39,12 +43,17 @@ struct AnkiHeader: Sendable {
         case "html":
             isHTML = value.trimmingBlanks().lowercased() == "true"
         case "notetype column":
-            guard let column = Int(value.trimmingBlanks()), column > 0 else { return "expected a column number" }
+            guard let column = Int(value.trimmingBlanks()), (1...Self.maxColumn).contains(column) else {
+                return "expected a column number from 1 to \(Self.maxColumn)"
+            }
             notetypeColumn = column
             metaColumns.insert(column)
         case "deck column", "tags column", "guid column":
-            guard let column = Int(value.trimmingBlanks()), column > 0 else { return "expected a column number" }
+            guard let column = Int(value.trimmingBlanks()), (1...Self.maxColumn).contains(column) else {
+                return "expected a column number from 1 to \(Self.maxColumn)"
+            }
             metaColumns.insert(column)
+            if key == "tags column" { tagsColumn = column }
         case "notetype":
             notetype = value.trimmingBlanks()
         case "columns":

@@ -1,11 +1,18 @@
+public import FCCore
+
 /// Turns records of an Anki plain-text export into rows.
 ///
 /// Note fields are the columns that are not note type, deck, tags or GUID. With `#columns:` names, `front` or
 /// `question` is the question, `back` or `answer` the answer, and `explanation`, `extra` or `notes` the
 /// explanation; without names the first three fields are taken in that order. A note type whose name contains
 /// "reversed" ("Basic (and reversed card)") makes the row reversed. With `#html:true` fields are turned from HTML
-/// into text (see ``AnkiHTML/text(fromHTML:)``).
+/// into text (see ``AnkiHTML/text(fromHTML:)``), and an `<img src="…">` on the front is the card's picture, a
+/// file beside the deck. A tag `fcgen::kind::<kind>` sets the card's kind (``AnkiTextWriter`` writes it for every
+/// kind but `question`). Every row is checked by ``CardRules``, as a card added by hand is.
 struct AnkiRowMapper: Sendable {
+    /// The tag prefix that carries a card's kind.
+    static let kindTagPrefix = "fcgen::kind::"
+
     let header: AnkiHeader
     private let questionIndex: Int
     private let answerIndex: Int
@@ -38,9 +45,29 @@ struct AnkiRowMapper: Sendable {
                     "expected a question and an answer field (columns \(questionIndex + 1) and \(answerIndex + 1)),"
                         + " found \(fields.count) field(s)"))
         }
-        let question = text(fields[questionIndex].text)
-        guard !question.isEmpty else {
-            return .problem(ImportProblem(at: fields[questionIndex].position, "expected a question, found nothing"))
+        let sides: [(CardSide, Int?)] = [
+            (.question, questionIndex), (.answer, answerIndex), (.explanation, explanationIndex),
+        ]
+        for (side, index) in sides {
+            guard let index, index < fields.count, fields[index].isOverflowing else { continue }
+            let violation = CardRuleViolation.tooLongToRead(
+                side, bytes: fields[index].byteCount, limit: CardRules.limit(of: side))
+            return .problem(ImportProblem(at: fields[index].position, violation.importMessage))
+        }
+        let front = fields[questionIndex]
+        let pictures = header.isHTML ? AnkiHTML.pictureSources(in: front.text) : []
+        guard pictures.count <= 1 else {
+            return .problem(
+                ImportProblem(at: front.position, "expected at most one picture on the front, found \(pictures.count)"))
+        }
+        if let picture = pictures.first, !Self.isPlainFileName(picture) {
+            return .problem(
+                ImportProblem(
+                    at: front.position, "expected a picture file name beside the deck in <img src>, found a path"))
+        }
+        let question = text(front.text)
+        guard !question.isEmpty || !pictures.isEmpty else {
+            return .problem(ImportProblem(at: front.position, "expected a question, found nothing"))
         }
         let answer = text(fields[answerIndex].text)
         guard !answer.isEmpty else {
@@ -49,14 +76,64 @@ struct AnkiRowMapper: Sendable {
         let explanation = explanationIndex.flatMap { $0 < fields.count ? text(fields[$0].text) : nil }
         var notetype = header.notetype ?? ""
         if let column = header.notetypeColumn, column - 1 < fields.count { notetype = fields[column - 1].text }
-        return .row(
-            ImportRow(
-                question: question, answer: answer,
-                explanation: explanation.flatMap { $0.isEmpty ? nil : $0 },
-                isReversed: notetype.lowercased().contains("reversed"), position: fields[0].position))
+        var kind = CardKind.question
+        if let column = header.tagsColumn, column - 1 < fields.count {
+            switch Self.kind(fromTags: fields[column - 1].text) {
+            case .success(let tagged?): kind = tagged
+            case .success(nil): break
+            case .failure(let problem): return .problem(ImportProblem(at: fields[column - 1].position, problem.message))
+            }
+        }
+        let isReversed = notetype.lowercased().contains("reversed")
+        let content = CardContent(
+            kind: kind, question: question, answer: answer, explanation: explanation.flatMap { $0.isEmpty ? nil : $0 },
+            hasImage: !pictures.isEmpty)
+        do {
+            let card = try CardRules.validate(content, reversed: isReversed)
+            return .row(
+                ImportRow(
+                    kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
+                    isReversed: isReversed, imageFile: pictures.first, position: fields[0].position,
+                    imagePosition: pictures.isEmpty ? nil : front.position))
+        } catch {
+            let index: Int? =
+                switch error.side {
+                case .question: questionIndex
+                case .answer: answerIndex
+                case .explanation: explanationIndex
+                }
+            return .problem(ImportProblem(at: fields[min(index ?? 0, fields.count - 1)].position, error.importMessage))
+        }
     }
 
     private func text(_ field: String) -> String {
         (header.isHTML ? AnkiHTML.text(fromHTML: field) : field).trimmingBlanks()
+    }
+
+    /// A problem with a tag, as a value.
+    struct TagProblem: Error {
+        var message: String
+    }
+
+    /// The kind a `fcgen::kind::…` tag names (`nil` without one).
+    static func kind(fromTags tags: String) -> Result<CardKind?, TagProblem> {
+        for tag in tags.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            let lowered = tag.lowercased()
+            guard lowered.hasPrefix(kindTagPrefix) else { continue }
+            guard let kind = CardKind(rawValue: String(lowered.dropFirst(kindTagPrefix.count))) else {
+                return .failure(
+                    TagProblem(
+                        message: "expected a kind tag \(kindTagPrefix)<kind> with one of "
+                            + CardKind.allCases.map(\.rawValue).joined(separator: ", ")))
+            }
+            return .success(kind)
+        }
+        return .success(nil)
+    }
+
+    /// A name without directories, so a deck can only refer to files beside it.
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\\")
+            && !name.unicodeScalars.contains { $0.value < 0x20 }
     }
 }

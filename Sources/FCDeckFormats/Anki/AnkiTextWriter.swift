@@ -1,3 +1,5 @@
+public import FCCore
+
 /// Writes Anki's "Notes in Plain Text" format, which Anki's File › Import reads without questions asked.
 ///
 /// Columns: note type, deck, Front, Back, Explanation, tags. The note type is `Basic`, or `Basic (and reversed
@@ -5,7 +7,8 @@
 /// field so it can be mapped to a field of the user's choice (Basic has none: Anki then leaves it unmapped). Fields
 /// are HTML (`#html:true`): text is escaped, line breaks become `<br>`, `$…$`/`$$…$$` become MathJax `\(…\)`/`\[…\]`,
 /// and a picture is `<img src="<hash>.<ext>">` before the question (copy the media files into Anki's
-/// `collection.media` folder).
+/// `collection.media` folder). The tags column carries the card's kind (`fcgen::kind::truefalse`; none for a
+/// `question` card).
 ///
 /// ```swift
 /// let writer = AnkiTextWriter(deck: "Roman history")
@@ -45,8 +48,13 @@ public struct AnkiTextWriter: Sendable {
         }
         return [
             note.isReversed ? Self.basicAndReversed : Self.basic, deck, front, AnkiHTML.field(fromText: note.answer),
-            AnkiHTML.field(fromText: note.explanation ?? ""), Self.tags,
+            AnkiHTML.field(fromText: note.explanation ?? ""), Self.tags(for: note.kind),
         ].map(Self.quotedIfNeeded).joined(separator: "\t") + "\n"
+    }
+
+    /// `fcgen`, plus `fcgen::kind::<kind>` for every kind but `question`, so import gives the card its kind back.
+    public static func tags(for kind: CardKind) -> String {
+        kind == .question ? tags : tags + " " + AnkiRowMapper.kindTagPrefix + kind.rawValue
     }
 
     /// A field holding `"` (only an `<img>` tag can: text quotes are `&quot;`) is quoted with doubled quotes, as

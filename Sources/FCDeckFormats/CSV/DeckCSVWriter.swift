@@ -1,28 +1,28 @@
+import FCCore
+
 /// Writes the product's CSV format, the one ``DeckTextReader`` reads back: a header, then
-/// `question;answer;explanation;reversed` per note, LF line ends, UTF-8 without BOM.
+/// `question;answer;explanation;reversed;kind` per note, LF line ends, UTF-8 without BOM.
 ///
 /// A field is quoted only when it must be: when it holds `;`, `"`, a line break, or blanks at either end (which
-/// the reader would otherwise trim). Reversed is `yes` or `no`. Images have no column: an image card is written
-/// with its question only, and ``skippedImages`` counts them so the caller can say so.
+/// the reader would otherwise trim). Line breaks inside a field are written as LF (the reader turns CRLF into LF
+/// anyway, so a second export is the same file). A text cell a spreadsheet would run as a formula gets a `'` in
+/// front (``SpreadsheetFormula``), which import removes. Reversed is `yes` or `no`. Pictures have no column: the
+/// caller leaves picture-only cards out and says so (see `DeckExporter` in FCPipeline).
 ///
 /// ```swift
-/// var writer = DeckCSVWriter()
 /// var text = DeckCSVWriter.header
-/// text += writer.line(for: ExportNote(question: "a;b", answer: "c", explanation: nil, isReversed: false))
-/// // "question;answer;explanation;reversed\n\"a;b\";c;;no\n"
+/// text += DeckCSVWriter.line(for: ExportNote(question: "a;b", answer: "=c", explanation: nil, isReversed: false))
+/// // "question;answer;explanation;reversed;kind\n\"a;b\";'=c;;no;question\n"
 /// ```
-public struct DeckCSVWriter: Sendable {
-    public static let header = "question;answer;explanation;reversed\n"
-    /// Notes whose picture could not be written (CSV has no image column).
-    public private(set) var skippedImages = 0
+public enum DeckCSVWriter {
+    public static let header = "question;answer;explanation;reversed;kind\n"
 
-    public init() {}
-
-    /// One note as a line, ending in `\n`.
-    public mutating func line(for note: ExportNote) -> String {
-        if note.image != nil { skippedImages += 1 }
-        let fields = [note.question, note.answer, note.explanation ?? "", note.isReversed ? "yes" : "no"]
-        return fields.map(Self.field).joined(separator: ";") + "\n"
+    /// One note as a line, ending in `\n`. A picture is not written.
+    public static func line(for note: ExportNote) -> String {
+        let texts = [note.question, note.answer, note.explanation ?? ""].map {
+            field(SpreadsheetFormula.neutralised(lineFeeds($0)))
+        }
+        return (texts + [note.isReversed ? "yes" : "no", note.kind.rawValue]).joined(separator: ";") + "\n"
     }
 
     /// `text` as one field, quoted (with doubled quotes) when the reader needs it to be.
@@ -33,6 +33,22 @@ public struct DeckCSVWriter: Sendable {
             || text.last.map { $0 == " " || $0 == "\t" } == true
         guard needsQuotes else { return text }
         return "\"" + text.replacingQuotes() + "\""
+    }
+
+    /// CRLF and lone CR as LF, as the reader stores them.
+    private static func lineFeeds(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var result = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                result.append("\n")
+            } else if !(scalar == "\n" && previousWasCR) {
+                result.append(scalar)
+            }
+            previousWasCR = scalar == "\r"
+        }
+        return String(result)
     }
 }
 

@@ -1,5 +1,9 @@
+public import FCCore
+
 /// One note to export: a card, with its reversed twin folded in (``isReversed``) rather than written twice.
 public struct ExportNote: Sendable, Hashable {
+    public var kind: CardKind
+    /// Empty for a picture-only card.
     public var question: String
     public var answer: String
     public var explanation: String?
@@ -7,7 +11,11 @@ public struct ExportNote: Sendable, Hashable {
     /// The card's picture, named by its content hash.
     public var image: ExportImage?
 
-    public init(question: String, answer: String, explanation: String?, isReversed: Bool, image: ExportImage? = nil) {
+    public init(
+        kind: CardKind = .question, question: String, answer: String, explanation: String?, isReversed: Bool,
+        image: ExportImage? = nil
+    ) {
+        self.kind = kind
         self.question = question
         self.answer = answer
         self.explanation = explanation

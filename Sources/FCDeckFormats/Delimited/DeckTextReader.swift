@@ -1,4 +1,5 @@
-/// Reads an import file piece by piece into rows and problems, holding only the current line in memory.
+/// Reads an import file piece by piece into rows and problems, holding at most one record (each field capped, see
+/// ``DelimitedTokenizer``) in memory.
 ///
 /// Feed the file's bytes in chunks of any size (a 64 KiB read buffer is typical), then call ``finish()``, and take
 /// what is ready with ``next()`` after each feed. A UTF-8 byte-order mark is skipped; a UTF-16 file is refused at
@@ -23,6 +24,8 @@ public struct DeckTextReader: Sendable {
     }
 
     public let format: Format
+    /// The longest `#…` header line read: Anki's are a few dozen bytes.
+    static let maxHeaderLineBytes = 65_536
     private var startBytes: [UInt8] = []
     private var isPastStart = false
     private var isStopped = false
@@ -125,8 +128,14 @@ public struct DeckTextReader: Sendable {
                 start += 1
                 if byte == UInt8(ascii: "\n") {
                     readHeaderLine()
-                } else {
+                } else if headerLine.count < Self.maxHeaderLineBytes {
                     headerLine.append(byte)
+                } else {
+                    stop(
+                        ImportProblem(
+                            at: TextPosition(line: headerLineNumber, column: 1),
+                            "expected a header line of at most \(Self.maxHeaderLineBytes) bytes", isFatal: true))
+                    return
                 }
             }
         }
@@ -134,6 +143,12 @@ public struct DeckTextReader: Sendable {
         self.tokenizer = nil
         tokenizer.consume(UnsafeBufferPointer(rebasing: chunk[start...])) { handle($0) }
         self.tokenizer = tokenizer
+    }
+
+    /// Reports a problem after which nothing more is read.
+    private mutating func stop(_ problem: ImportProblem) {
+        ready.append(.problem(problem))
+        isStopped = true
     }
 
     private mutating func readHeaderLine() {
@@ -150,7 +165,7 @@ public struct DeckTextReader: Sendable {
         if !headerLine.isEmpty { readHeaderLine() }
         isReadingHeader = false
         header.finish()
-        tokenizer = DelimitedTokenizer(separator: header.separator, firstLine: headerLineNumber, lenientQuotes: true)
+        tokenizer = DelimitedTokenizer(separator: header.separator, firstLine: headerLineNumber)
         ankiMapper = AnkiRowMapper(header: header)
     }
 

@@ -4,11 +4,19 @@ public struct RawField: Sendable, Hashable {
     /// Where the field starts: right after the separator (blanks included), or at its opening quote.
     public var position: TextPosition
     public var isQuoted: Bool
+    /// The field's length in UTF-8 bytes, counted on past the tokenizer's cap.
+    public var byteCount: Int
 
-    public init(text: String, position: TextPosition, isQuoted: Bool) {
-        self.text = text
+    /// Whether the field is longer than the tokenizer keeps: ``text`` is then empty and only ``byteCount`` tells
+    /// its length.
+    public var isOverflowing: Bool
+
+    public init(text: String, position: TextPosition, isQuoted: Bool, overflowingByteCount: Int? = nil) {
+        self.text = overflowingByteCount == nil ? text : ""
         self.position = position
         self.isQuoted = isQuoted
+        self.byteCount = overflowingByteCount ?? text.utf8.count
+        self.isOverflowing = overflowingByteCount != nil
     }
 }
 

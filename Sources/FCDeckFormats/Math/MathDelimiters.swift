@@ -2,13 +2,15 @@
 ///
 /// A `$` opens inline maths only when a non-blank, non-digit follows it, and closes it only when a non-blank
 /// precedes it and no digit follows (pandoc's rule), so prices ("$5 and $6") stay text. `\$` is a literal dollar.
-/// `\(…\)` and `\[…\]` pass through unchanged. An unclosed `$` stays as it was.
+/// `\(…\)` and `\[…\]` pass through unchanged, content included. An unclosed `$` stays as it was.
 ///
 /// ```swift
 /// MathDelimiters.mathJax("Solve $x^2 = 4$, see $$\\int f$$") // "Solve \\(x^2 = 4\\), see \\[\\int f\\]"
 /// ```
 public enum MathDelimiters {
-    public static func mathJax(_ text: String) -> String {
+    /// - Parameter literalDollar: what a `\$` outside maths becomes (`$`; Anki's HTML export writes `&#36;`, so
+    ///   that reading the file back gives `\$` again instead of a `$` that might pair up as maths).
+    public static func mathJax(_ text: String, literalDollar: String = "$") -> String {
         let scalars = Array(text.unicodeScalars)
         guard scalars.contains("$") else { return text }
         var output = String.UnicodeScalarView()
@@ -16,8 +18,14 @@ public enum MathDelimiters {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "\\", index + 1 < scalars.count {
-                if scalars[index + 1] == "$" {
-                    output.append("$")
+                let next = scalars[index + 1]
+                if next == "(" || next == "[", let end = closingMathJax(scalars, from: index + 2, opener: next) {
+                    output.append(contentsOf: scalars[index..<end])
+                    index = end
+                    continue
+                }
+                if next == "$" {
+                    output.append(contentsOf: literalDollar.unicodeScalars)
                 } else {
                     output.append(scalar)
                     output.append(scalars[index + 1])
@@ -48,6 +56,21 @@ public enum MathDelimiters {
             }
         }
         return String(output)
+    }
+
+    /// The index just past the `\\)` or `\\]` that closes maths opened at `from` (escaped pairs skipped).
+    private static func closingMathJax(_ scalars: [Unicode.Scalar], from start: Int, opener: Unicode.Scalar) -> Int? {
+        let closer: Unicode.Scalar = opener == "(" ? ")" : "]"
+        var index = start
+        while index + 1 < scalars.count {
+            if scalars[index] == "\\" {
+                if scalars[index + 1] == closer { return index + 2 }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func closingDisplay(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {

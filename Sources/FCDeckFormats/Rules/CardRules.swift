@@ -21,62 +21,69 @@ public enum CardRules {
     ///
     /// An image-only card of kind `question` becomes kind `image`.
     ///
-    /// - Throws: ``DeckFormatError/cardRule(_:)`` naming the broken rule.
+    /// - Throws: ``DeckFormatError/cardRule(_:)`` naming the broken rule and the `fcgen card` flags that fix it.
     public static func check(_ content: CardContent, reversed: Bool = false) throws(DeckFormatError) -> CardContent {
+        do {
+            return try validate(content, reversed: reversed)
+        } catch {
+            throw .cardRule(error.commandLineMessage)
+        }
+    }
+
+    /// ``check(_:reversed:)`` with the broken rule as a value, for callers that phrase it themselves (an import
+    /// names the file's line, column and field).
+    public static func validate(_ content: CardContent, reversed: Bool = false) throws(CardRuleViolation)
+        -> CardContent
+    {
         var card = content
         card.question = trimmed(card.question)
         card.answer = trimmed(card.answer)
         card.explanation = card.explanation.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
 
         if card.question.isEmpty && !card.hasImage {
-            if card.answer.isEmpty && card.explanation == nil {
-                throw .cardRule("a card needs a question or an image (--question, --question-file or --image)")
-            }
-            throw .cardRule(
-                "a card needs a question or an image: an answer and/or explanation alone is not a card "
-                    + "(add --question or --image)")
+            throw card.answer.isEmpty && card.explanation == nil ? .empty : .answerAlone
         }
-        if card.answer.isEmpty {
-            throw .cardRule("a card needs an answer (--answer or --answer-file)")
-        }
-        if card.kind == .image && !card.hasImage {
-            throw .cardRule("--kind image needs a picture: add --image FILE")
-        }
+        if card.answer.isEmpty { throw .noAnswer }
+        if card.kind == .image && !card.hasImage { throw .imageKindWithoutImage }
         if card.question.isEmpty && card.kind == .question { card.kind = .image }
-        if card.question.isEmpty && card.kind != .image {
-            throw .cardRule("a card without a question shows only its image: use --kind image or add --question")
-        }
-        try checkLength(card.question, max: limits.questionMax, side: "question")
-        try checkLength(card.answer, max: limits.answerMax, side: "answer")
+        if card.question.isEmpty && card.kind != .image { throw .pictureOnlyWithKind(card.kind) }
+        try checkLength(card.question, max: limits.questionMax, side: .question)
+        try checkLength(card.answer, max: limits.answerMax, side: .answer)
         if let explanation = card.explanation {
-            try checkLength(explanation, max: limits.explanationMax, side: "explanation")
+            try checkLength(explanation, max: limits.explanationMax, side: .explanation)
         }
 
         if reversed {
-            if card.question.isEmpty {
-                throw .cardRule(
-                    "--reverse needs a question: the twin card asks for it, and an image-only card has none")
-            }
-            if unreversibleKinds.contains(card.kind) {
-                throw .cardRule(
-                    "--reverse does not fit --kind \(card.kind.rawValue): its answer is not something to ask about")
-            }
-            if card.answer.count > limits.questionMax {
-                throw .cardRule(
-                    "--reverse: the answer becomes the twin's question, and it is \(card.answer.count) characters "
-                        + "(a question has at most \(limits.questionMax))")
+            if card.question.isEmpty { throw .reverseWithoutQuestion }
+            if unreversibleKinds.contains(card.kind) { throw .reverseOfKind(card.kind) }
+            if card.answer.utf8.count > limits.questionMax && card.answer.count > limits.questionMax {
+                throw .reverseAnswerTooLong(characters: card.answer.count, limit: limits.questionMax)
             }
         }
         return card
     }
 
-    private static func checkLength(_ text: String, max: Int, side: String) throws(DeckFormatError) {
+    /// The limit for one side, in characters.
+    public static func limit(of side: CardSide) -> Int {
+        switch side {
+        case .question: limits.questionMax
+        case .answer: limits.answerMax
+        case .explanation: limits.explanationMax
+        }
+    }
+
+    private static func checkLength(_ text: String, max: Int, side: CardSide) throws(CardRuleViolation) {
+        // A character is at least one byte: short text needs no (costly) grapheme count.
+        guard text.utf8.count > max else { return }
         let count = text.count
-        guard count <= max else { throw .cardRule("the \(side) is too long (\(count) characters; at most \(max))") }
+        guard count <= max else { throw .tooLong(side, characters: count, limit: max) }
     }
 
     /// `text` without leading and trailing whitespace and newlines.
     static func trimmed(_ text: String) -> String {
+        // Most text has nothing to trim: keep it as it is rather than copying it (an import checks every row).
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
         var scalars = Substring(text).unicodeScalars
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }

@@ -18,20 +18,25 @@ public struct ExportReport: Sendable {
     public var notes = 0
     /// Pictures the exported text refers to; ``DeckExporter/writeMedia(_:to:from:)`` writes them.
     public var images: [ExportImage] = []
-    /// Image cards whose picture the format could not carry (CSV).
-    public var imagesLeftOut = 0
+    /// What the file does not carry as stored (pictures in CSV, split pairs, …), by reason.
+    public var losses: [ExportLoss] = []
 }
 
 /// Turns a topic's cards into an export file, note by note, through a `write` sink (a file or stdout).
 ///
 /// A card stored with a reversed twin becomes one note marked reversed (Anki: "Basic (and reversed card)"; CSV:
-/// `yes`); the twin itself is not written again. JSON carries every card, twins included, as stored.
+/// `yes`), the twin not written again, when import would make that twin again; a twin edited on its own is
+/// written as a card of its own. JSON carries every card, twins included, as stored. What CSV or Anki cannot carry
+/// is left out or changed as ``ExportLoss`` says, and listed in ``ExportReport/losses``, so that importing the file
+/// into an empty topic and exporting that gives the same file.
 public enum DeckExporter {
     /// Writes the topic's cards in `format`.
     ///
-    /// - Parameter withProgress: JSON only: add each card's learning state, when the database has study tables.
+    /// - Parameters:
+    ///   - withProgress: JSON only: add each card's learning state, when the database has study tables.
+    ///   - writesMedia: Anki only: whether the caller writes the pictures' files (else they count as a loss).
     public static func export(
-        topic: Topic, format: ExportFormat, from store: Store, withProgress: Bool = false,
+        topic: Topic, format: ExportFormat, from store: Store, withProgress: Bool = false, writesMedia: Bool = true,
         write: (String) throws -> Void
     ) async throws -> ExportReport {
         let cards = try await store.cardDetails(topicID: topic.id)
@@ -54,22 +59,24 @@ public enum DeckExporter {
             try write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
             report.notes = cards.count
         case .csv:
-            var writer = DeckCSVWriter()
+            let plan = ExportPlan(cards: cards, holdsPictures: false, writesMedia: false)
             try write(DeckCSVWriter.header)
-            for note in notes(cards) {
-                try write(writer.line(for: note))
+            for note in plan.notes {
+                try write(DeckCSVWriter.line(for: note))
                 report.notes += 1
             }
-            report.imagesLeftOut = writer.skippedImages
+            report.losses = plan.report
         case .anki:
+            let plan = ExportPlan(cards: cards, holdsPictures: true, writesMedia: writesMedia)
             let writer = AnkiTextWriter(deck: topic.name)
             try write(writer.header)
             var seen = Set<String>()
-            for note in notes(cards) {
+            for note in plan.notes {
                 try write(writer.line(for: note))
                 report.notes += 1
                 if let image = note.image, seen.insert(image.hash).inserted { report.images.append(image) }
             }
+            report.losses = plan.report
         }
         return report
     }
@@ -79,21 +86,6 @@ public enum DeckExporter {
         for image in images {
             guard let stored = try await store.imageBytes(hash: image.hash) else { continue }
             try Data(stored.bytes).write(to: directory.appendingPathComponent(image.fileName))
-        }
-    }
-
-    /// Cards as notes: twins folded into the card they were made from.
-    static func notes(_ cards: [CardDetails]) -> [ExportNote] {
-        let ids = Set(cards.map(\.card.id))
-        return cards.compactMap { details in
-            // A twin whose original is in this deck is written as part of it.
-            if let original = details.reverseOf, ids.contains(original) { return nil }
-            let image = details.image.flatMap { info in
-                ImageFormat(mimeType: info.mimeType).map { ExportImage(hash: info.hash, format: $0) }
-            }
-            return ExportNote(
-                question: details.card.question, answer: details.card.answer, explanation: details.card.explanation,
-                isReversed: details.reverseOf == nil && details.twinID != nil, image: image)
         }
     }
 }

@@ -1,9 +1,12 @@
+public import FCCore
 public import FCDeckFormats
 public import FCStore
 import Foundation
 
-/// What `fcgen import` did: the store's summary and the rows it skipped (with `--skip-bad`).
+/// What `fcgen import` did: the topic, the store's summary and the rows it skipped (with `--skip-bad`).
 public struct ImportReport: Sendable {
+    /// The topic as stored (or, in a dry run, as it would be).
+    public var topic: Topic
     package var summary: ImportSummary
     public var format: DeckTextReader.Format
     /// Skipped rows' problems (at most 50 kept), as `file:line:column: message`.
@@ -12,47 +15,49 @@ public struct ImportReport: Sendable {
 }
 
 /// Imports a CSV or Anki text file into a topic, streaming: the file is parsed while the store writes, in one
-/// transaction.
+/// transaction, which also creates the topic when it is new. A refused import or a dry run changes nothing.
 ///
 /// ```swift
-/// let report = try await DeckImporter.importFile(path: "deck.csv", format: nil, topicID: topic.id, into: store,
-///                                               skipBad: false, dryRun: false)
+/// let report = try await DeckImporter.importFile(path: "deck.csv", format: nil, topic: "Roman history",
+///                                               into: store, skipBad: false, dryRun: false)
 /// ```
 public enum DeckImporter {
     /// - Parameters:
     ///   - format: `nil` picks by content: a first line starting with `#` (Anki's headers) or a `.txt` file is
     ///     Anki's format, anything else fcgen's CSV.
     ///   - skipBad: store the good rows and report the bad ones, instead of storing nothing when any row is bad.
+    ///   - imageMaxBytes: the largest picture an Anki row may refer to (pictures are files beside the deck).
     /// - Throws: ``PipelineError/importRefused(file:problems:total:)`` (nothing stored),
-    ///   ``PipelineError/input(file:problem:)`` when the file can't be opened, or a store error.
+    ///   ``PipelineError/importEmpty(file:problems:total:)`` when there is no good row,
+    ///   ``PipelineError/input(file:problem:)`` when the file can't be opened or is not a regular file, or a
+    ///   store error.
     public static func importFile(
-        path: String, format: DeckTextReader.Format?, topicID: Int64, into store: Store, skipBad: Bool, dryRun: Bool
+        path: String, format: DeckTextReader.Format?, topic: String, into store: Store, skipBad: Bool, dryRun: Bool,
+        imageMaxBytes: Int = CheckedImage.defaultMaxBytes
     ) async throws -> ImportReport {
-        let format = try format ?? detectFormat(path: path)
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw PipelineError.input(file: path, problem: "cannot be opened: \(String(cString: strerror(errno)))")
-        }
+        let (descriptor, _) = try RegularFile.open(path)
         defer { close(descriptor) }
+        let format = format ?? detectFormat(descriptor: descriptor, path: path)
         let log = ImportProblemLog()
-        let source = FileRowSource(descriptor: descriptor, path: path, format: format, skipBad: skipBad, log: log)
-        let summary = try await store.importCards(topicID: topicID, from: source, dryRun: dryRun)
-        if summary.rows == 0 && log.total > 0, let fatal = log.kept.first(where: \.isFatal) {
-            throw PipelineError.importRefused(file: path, problems: ["\(path):\(fatal)"], total: 1)
-        }
+        let source = FileRowSource(
+            descriptor: descriptor, path: path, format: format, skipBad: skipBad, imageMaxBytes: imageMaxBytes,
+            log: log)
+        let (stored, summary) = try await store.importCards(topicNamed: topic, from: source, dryRun: dryRun)
         return ImportReport(
-            summary: summary, format: format, skipped: log.kept.map { "\(path):\($0)" }, skippedTotal: log.total)
+            topic: stored, summary: summary, format: format, skipped: log.kept.map { "\(path):\($0)" },
+            skippedTotal: log.total)
     }
 
-    /// Anki's format when the file starts with a `#` header line (after an optional BOM) or is named `.txt`.
-    static func detectFormat(path: String) throws -> DeckTextReader.Format {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw PipelineError.input(file: path, problem: "cannot be opened")
-        }
-        defer { try? handle.close() }
-        var head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+    /// Anki's format when the file starts with a `#` header line (after an optional BOM), or is named `.txt` and
+    /// does not start with fcgen's CSV header (`question;answer`).
+    static func detectFormat(descriptor: Int32, path: String) -> DeckTextReader.Format {
+        var head = [UInt8](repeating: 0, count: 32)
+        // pread leaves the file offset at the start for the reader.
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        head = Array(head.prefix(max(count, 0)))
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
-        if head.first == UInt8(ascii: "#") || path.lowercased().hasSuffix(".txt") { return .anki }
-        return .csv
+        if head.first == UInt8(ascii: "#") { return .anki }
+        let isCSVHeader = String(decoding: head, as: UTF8.self).lowercased().hasPrefix("question;answer")
+        return path.lowercased().hasSuffix(".txt") && !isCSVHeader ? .anki : .csv
     }
 }

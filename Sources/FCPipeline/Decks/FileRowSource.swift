@@ -21,20 +21,26 @@ final class ImportProblemLog: Sendable {
     var total: Int { state.withLock { $0.total } }
 }
 
-/// Streams an import file into the store: reads 64 KiB at a time with `read(2)`, parses, and hands over good rows.
+/// Streams an import file into the store: reads 64 KiB at a time with `read(2)`, parses, loads the pictures rows
+/// refer to (files beside the import file), and hands over good rows.
 struct FileRowSource: CardRowSource {
     let descriptor: Int32
     let path: String
     let skipBad: Bool
+    let imageMaxBytes: Int
     let log: ImportProblemLog
     var reader: DeckTextReader
     private var buffer = [UInt8](repeating: 0, count: 65_536)
     private var isAtEnd = false
 
-    init(descriptor: Int32, path: String, format: DeckTextReader.Format, skipBad: Bool, log: ImportProblemLog) {
+    init(
+        descriptor: Int32, path: String, format: DeckTextReader.Format, skipBad: Bool, imageMaxBytes: Int,
+        log: ImportProblemLog
+    ) {
         self.descriptor = descriptor
         self.path = path
         self.skipBad = skipBad
+        self.imageMaxBytes = imageMaxBytes
         self.log = log
         self.reader = DeckTextReader(format: format)
     }
@@ -46,9 +52,19 @@ struct FileRowSource: CardRowSource {
                 case .row(let row):
                     // Once a row is bad an all-or-nothing import will roll back: keep reading only to report.
                     if !skipBad && log.total > 0 { continue }
+                    var image: NewImage?
+                    if let file = row.imageFile {
+                        do {
+                            image = try loadPicture(file)
+                        } catch {
+                            log.record(
+                                ImportProblem(at: row.imagePosition ?? row.position, "picture \(file): \(error)"))
+                            continue
+                        }
+                    }
                     return ImportedCard(
-                        question: row.question, answer: row.answer, explanation: row.explanation,
-                        isReversed: row.isReversed)
+                        kind: row.kind, question: row.question, answer: row.answer, explanation: row.explanation,
+                        isReversed: row.isReversed, image: image)
                 case .problem(let problem):
                     log.record(problem)
                     if problem.isFatal { isAtEnd = true }
@@ -59,8 +75,31 @@ struct FileRowSource: CardRowSource {
         }
     }
 
+    /// A picture named by a row: a file beside the import file, checked as `card add --image` checks one.
+    ///
+    /// - Throws: a ``PictureProblem`` or ``FCDeckFormats/DeckFormatError``, described without the deck's path.
+    private func loadPicture(_ name: String) throws -> NewImage {
+        let file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw PictureProblem(
+                description: "not found beside the deck; copy it there (from Anki's collection.media folder, or from"
+                    + " beside the exported file)")
+        }
+        do {
+            return try ImageLoader.load(path: file, maxBytes: imageMaxBytes)
+        } catch PipelineError.input(_, let problem) {
+            throw PictureProblem(description: problem)
+        }
+    }
+
+    /// Why a row's picture can't be used.
+    struct PictureProblem: Error, CustomStringConvertible {
+        var description: String
+    }
+
     private mutating func readChunk() throws {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { return }
         guard count >= 0 else {
             throw PipelineError.input(file: path, problem: "read failed: \(String(cString: strerror(errno)))")
         }
@@ -73,8 +112,10 @@ struct FileRowSource: CardRowSource {
     }
 
     func finish(_ summary: ImportSummary) throws {
-        guard !skipBad, log.total > 0 else { return }
-        throw PipelineError.importRefused(
-            file: path, problems: log.kept.map { "\(path):\($0)" }, total: log.total)
+        let problems = log.kept.map { "\(path):\($0)" }
+        if !skipBad && log.total > 0 {
+            throw PipelineError.importRefused(file: path, problems: problems, total: log.total)
+        }
+        if summary.rows == 0 { throw PipelineError.importEmpty(file: path, problems: problems, total: log.total) }
     }
 }

@@ -3,6 +3,8 @@ package import FCGenerator
 import FCSanitizer
 public import FCStore
 
+import struct Foundation.Date
+
 /// Generates batches of cards for a topic: plan, prompt, provider, sanitizer, store.
 ///
 /// Requests for the batches of one run go out concurrently (up to ``GenerationOptions/concurrency``), but each
@@ -50,11 +52,18 @@ public struct Pipeline: Sendable {
         -> [BatchSummary]
     {
         guard count > 0 else { return [] }
-        let topic = try await store.ensureTopic(named: topicName)
-        let first = try await store.lastBatchNumber(topicID: topic.id) + 1
+        let name = TopicNameRule.trimmed(topicName)
+        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
+        // A new topic is created with its first stored batch, in that batch's transaction: a run that fails
+        // before storing anything (a refused key, an unreachable provider) leaves no empty topic behind.
+        let existing = try await store.topic(named: name)
+        // Until then a new topic has no id; only its name is used (prompts, events), never the placeholder.
+        var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
+        var isNew = existing == nil
+        let first = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1
         let plans = (first..<first + count).map(BatchPlanner.plan(number:))
-        let avoid = try await store.recentQuestions(topicID: topic.id, limit: options.avoidListLimit)
-        var existingKeys = try await store.dedupKeys(topicID: topic.id)
+        let avoid = isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.avoidListLimit)
+        var existingKeys = isNew ? [] : try await store.dedupKeys(topicID: topic.id)
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
             var launched = 0
@@ -92,9 +101,19 @@ public struct Pipeline: Sendable {
                             underlying: error
                         )
                     case .success(let timed):
+                        var createdID: Int64?
                         let summary = try await storeBatch(
                             timed, topic: topic, plan: plan, keys: &existingKeys, options,
-                            commit: { try await store.storeBatch($0) })
+                            commit: { batch in
+                                guard isNew else { return try await store.storeBatch(batch) }
+                                let stored = try await store.storeBatch(batch, creatingTopicNamed: name)
+                                createdID = stored.record.topicID
+                                return stored
+                            })
+                        if let createdID {
+                            topic.id = createdID
+                            isNew = false
+                        }
                         events(.batchStored(topic: topic.name, summary: summary))
                         summaries.append(summary)
                     }

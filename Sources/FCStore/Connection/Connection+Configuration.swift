@@ -8,8 +8,8 @@ extension Connection {
 
     /// Applies the settings every fcgen connection uses; run once, right after opening.
     ///
-    /// - Throws: ``StoreError/cannotOpen(path:message:)``: `sqlite3_open_v2` opens files lazily, so an unreadable
-    ///   or non-database file is only noticed here.
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` or ``StoreError/notADatabase(path:reason:)``:
+    ///   `sqlite3_open_v2` opens files lazily, so an unreadable or non-database file is only noticed here.
     func configure() throws {
         do {
             // First, so that the pragmas below wait for a concurrent writer instead of failing
@@ -52,6 +52,12 @@ extension Connection {
             try execute("PRAGMA foreign_keys = ON", operation: "enable foreign keys")
         } catch let error as StoreError {
             switch error {
+            // SQLite's "file is not a database" / "database disk image is malformed" mean the path names something
+            // else (a text file, a picture, a damaged file): say that plainly.
+            case .sqlite(_, _, let code, _) where code & 0xFF == SQLITE_NOTADB:
+                throw StoreError.notADatabase(path: path, reason: "it is not an SQLite database")
+            case .sqlite(_, _, let code, _) where code & 0xFF == SQLITE_CORRUPT:
+                throw StoreError.notADatabase(path: path, reason: "it is damaged (SQLite reports it as malformed)")
             case .sqlite(_, _, _, let message): throw StoreError.cannotOpen(path: path, message: message)
             default: throw error
             }

@@ -13,15 +13,16 @@ final class Connection {
     /// hot path (one per card) are prepared once per connection and reused after `sqlite3_reset`.
     private var statements: [String: Statement] = [:]
 
-    /// Opens (creating if needed) the database file at `path`.
+    /// Opens the database file at `path`, creating it when `create` is set.
     ///
     /// - Throws: ``StoreError/cannotOpen(path:message:)`` with SQLite's message.
-    init(path: String) throws {
+    init(path: String, create: Bool = true) throws {
         self.path = path
         var handle: OpaquePointer?
         // NOMUTEX selects SQLite's multi-thread mode: safe because the owning actor never uses the connection from
         // two threads at once (https://www.sqlite.org/threadsafe.html), and it skips a mutex per API call.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // Without CREATE a file that vanished since the caller looked is an error, never a new empty database.
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

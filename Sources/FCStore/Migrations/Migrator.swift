@@ -65,6 +65,24 @@ struct Migrator {
         return applied
     }
 
+    /// Refuses an SQLite database that another program made (tables, but no `schema_migrations`): migrating it
+    /// would add fcgen's tables to someone else's file.
+    static func checkOwnership(_ connection: Connection) throws {
+        let (hasMigrations, otherTables) = try connection.withStatement(
+            """
+            SELECT COUNT(*) FILTER (WHERE name = 'schema_migrations'),
+                COUNT(*) FILTER (WHERE name <> 'schema_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\')
+            FROM sqlite_master WHERE type = 'table'
+            """,
+            operation: "read schema"
+        ) { statement in
+            try statement.step() ? (statement.int(at: 0), statement.int(at: 1)) : (0, 0)
+        }
+        guard hasMigrations == 0, otherTables > 0 else { return }
+        throw StoreError.notADatabase(
+            path: connection.path, reason: "it is an SQLite database of another program (it has no fcgen schema)")
+    }
+
     /// The highest version recorded in `schema_migrations`; 0 for a new database.
     static func currentVersion(_ connection: Connection) throws -> Int {
         try connection.withStatement(

@@ -1,15 +1,25 @@
-/// One card row for a bulk import: a question and answer (and explanation), reversed rows making a twin too.
+package import FCCore
+
+/// One card row for a bulk import, already checked by the card rules: a question (empty for an image-only card)
+/// and answer (and explanation), its kind and picture; reversed rows make a twin too (same kind, no picture).
 package struct ImportedCard: Sendable, Hashable {
+    package var kind: CardKind
     package var question: String
     package var answer: String
     package var explanation: String?
     package var isReversed: Bool
+    package var image: NewImage?
 
-    package init(question: String, answer: String, explanation: String?, isReversed: Bool) {
+    package init(
+        kind: CardKind = .question, question: String, answer: String, explanation: String?, isReversed: Bool,
+        image: NewImage? = nil
+    ) {
+        self.kind = kind
         self.question = question
         self.answer = answer
         self.explanation = explanation
         self.isReversed = isReversed
+        self.image = image
     }
 }
 
@@ -34,6 +44,8 @@ package struct ImportSummary: Sendable, Codable, Hashable {
     package var duplicatesSkipped = 0
     /// Whether the import was rolled back on purpose (`--dry-run`).
     package var isDryRun = false
+    /// Whether the topic is new: created by this import (or, in a dry run, would be).
+    package var topicCreated = false
 
     package init() {}
 }

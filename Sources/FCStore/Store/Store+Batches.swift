@@ -29,12 +29,25 @@ extension Store {
         try storeBatch(batch, operation: "store batch", before: {}, after: { _ in })
     }
 
+    /// ``storeBatch(_:)`` into the topic named `name`, creating the topic in the same transaction when it is new
+    /// (`batch.topicID` is not used): a run that fails before its first batch is stored leaves no empty topic.
+    ///
+    /// - Throws: ``StoreError/invalidTopicName`` for an empty name, or what ``storeBatch(_:)`` throws.
+    package func storeBatch(_ batch: NewBatch, creatingTopicNamed name: String) throws -> StoredBatch {
+        let name = TopicNameRule.trimmed(name)
+        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
+        return try storeBatch(batch, operation: "store batch", topicName: name, before: {}, after: { _ in })
+    }
+
     /// ``storeBatch(_:)`` with extra work inside the same transaction: `before` runs first (it may refuse by
     /// throwing), `after` runs once the batch and its cards are written. Anything thrown rolls all of it back.
     /// The job repository completes a refill job this way, so a job and its batch commit together.
+    ///
+    /// With `topicName`, the topic is looked up (or created) inside the transaction and replaces `batch.topicID`.
     func storeBatch(
         _ batch: NewBatch,
         operation: String,
+        topicName: String? = nil,
         before: () throws -> Void,
         after: (StoredBatch) throws -> Void
     ) throws -> StoredBatch {
@@ -45,6 +58,10 @@ extension Store {
         let fault = faultAfterCardInserts
         return try connection.immediateTransaction(operation) {
             try before()
+            var batch = batch
+            if let topicName {
+                batch.topicID = try insertTopicIfMissing(named: topicName, createdAt: createdAt).topic.id
+            }
             let batchID = try insertBatchRow(batch, createdAt: createdAt)
             if fault == 0 { throw StoreError.injectedFault(afterCardInserts: 0) }
             let firstPosition = try lastPosition(topicID: batch.topicID) + 1

@@ -26,24 +26,34 @@ extension Store {
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let createdAt = now().unixMilliseconds
         return try connection.immediateTransaction("create topic") {
-            try connection.withStatement(
-                "INSERT INTO topics (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                operation: "create topic"
-            ) { statement in
-                try statement.bind(name, at: 1)
-                try statement.bind(createdAt, at: 2)
-                try statement.run()
-            }
-            if connection.changes == 1 {
-                return Topic(id: connection.lastInsertRowID, name: name, createdAt: Date(unixMilliseconds: createdAt))
-            }
-            // Another connection created it between our look and our write lock.
-            guard let existing = try fetchTopic(named: name) else {
-                throw StoreError.sqlite(
-                    path: path, operation: "create topic", code: 0, message: "topic missing after a conflicting insert")
-            }
-            return existing
+            try insertTopicIfMissing(named: name, createdAt: createdAt).topic
         }
+    }
+
+    /// The topic named `name` (trimmed, non-empty), inserted when missing; call inside a write transaction, so a
+    /// topic created for an import or a first batch commits, or rolls back, together with its cards.
+    ///
+    /// - Returns: the topic, and whether this call created it.
+    func insertTopicIfMissing(named name: String, createdAt: Int64) throws -> (topic: Topic, created: Bool) {
+        try connection.withStatement(
+            "INSERT INTO topics (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+            operation: "create topic"
+        ) { statement in
+            try statement.bind(name, at: 1)
+            try statement.bind(createdAt, at: 2)
+            try statement.run()
+        }
+        if connection.changes == 1 {
+            return (
+                Topic(id: connection.lastInsertRowID, name: name, createdAt: Date(unixMilliseconds: createdAt)), true
+            )
+        }
+        // Another connection created it before this transaction took the write lock.
+        guard let existing = try fetchTopic(named: name) else {
+            throw StoreError.sqlite(
+                path: path, operation: "create topic", code: 0, message: "topic missing after a conflicting insert")
+        }
+        return (existing, false)
     }
 
     /// Every topic with its card and batch counts, sorted by name (ignoring case).

@@ -29,7 +29,8 @@ public actor Store {
     /// ``StoreError/injectedFault(afterCardInserts:)`` after writing the review row, before the card state.
     package var faultAfterReviewInsert = false
 
-    /// Opens or creates the database at `path` and migrates it to the newest schema.
+    /// Opens or creates the database at `path` and migrates it to the newest schema (commands that store something
+    /// new: generation, import, adding a card or topic).
     ///
     /// - Parameters:
     ///   - path: A file path; missing parent directories are created. `":memory:"` opens a private in-memory
@@ -41,11 +42,23 @@ public actor Store {
         try self.init(path: path, now: now, migrations: Migration.all)
     }
 
+    /// Opens the database at `path` only if it is already there: for commands that read or change what is
+    /// stored, so a mistyped path is reported instead of becoming a new, empty database (and directories).
+    ///
+    /// - Throws: ``StoreError/databaseMissing(path:)`` when nothing is at `path` (nothing is created),
+    ///   ``StoreError/notADatabase(path:reason:)``, or what ``init(path:now:)`` throws.
+    public init(existingAt path: String, now: Now) throws {
+        try self.init(path: path, now: now, migrations: Migration.all, mustExist: true)
+    }
+
     /// Opens the store with a chosen migration list, so tests can apply a future version on top of today's.
-    package init(path: String, now: Now, migrations: [Migration]) throws {
-        try Self.createParentDirectory(of: path)
-        let connection = try Connection(path: path)
+    package init(path: String, now: Now, migrations: [Migration], mustExist: Bool = false) throws {
+        let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
+        if isFile { try Self.checkPath(path, mustExist: mustExist) }
+        if isFile && !mustExist { try Self.createParentDirectory(of: path) }
+        let connection = try Connection(path: path, create: !mustExist)
         try connection.configure()
+        try Migrator.checkOwnership(connection)
         try Migrator(migrations: migrations).migrate(connection, appliedAt: now().unixMilliseconds)
         self.connection = connection
         self.now = now
@@ -71,8 +84,21 @@ public actor Store {
         faultAfterCardInserts = count
     }
 
+    /// Refuses a directory or device at `path`, and with `mustExist` a path where nothing is, before SQLite sees it.
+    private static func checkPath(_ path: String, mustExist: Bool) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if mustExist { throw StoreError.databaseMissing(path: path) }
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw StoreError.notADatabase(path: path, reason: "it is a directory")
+        default: throw StoreError.notADatabase(path: path, reason: "it is not a regular file")
+        }
+    }
+
     private static func createParentDirectory(of path: String) throws {
-        guard path != ":memory:", !path.isEmpty, !path.hasPrefix("file:") else { return }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)

@@ -14,8 +14,10 @@ struct ExportCommand: AsyncParsableCommand {
             anki: tab-separated with Anki's headers; File › Import in Anki reads it as Basic notes ("Basic (and \
             reversed card)" for reversed pairs), the explanation in its own column, LaTeX as MathJax. Pictures are \
             written beside --out as <sha256>.<ext>; copy them into Anki's collection.media folder.
-            csv: the format `fcgen import` reads (a round trip gives the same cards).
+            csv: the format `fcgen import` reads (a round trip gives the same file). No pictures: a picture-only \
+            card is left out; cells a spreadsheet would run as formulas get a leading ' (import removes it).
             json: every field; --with-progress adds learning state.
+            Whatever the file cannot carry is listed on stderr (and with --json, in the report).
 
             Example: fcgen export --topic "Roman history" --format anki --out roman.txt
             """)
@@ -27,24 +29,23 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file")) var out: String?
     @Flag(help: "JSON only: include each card's learning state.") var withProgress = false
 
-    func validate() throws {
-        if withProgress && format != .json { throw ValidationError("--with-progress needs --format json") }
-        // stdout holds one document: with --json it is the report, so the export itself needs a file.
-        if global.json && out == nil {
-            throw ValidationError("--json prints a report of the export; give --out FILE for the export itself")
-        }
-    }
-
-    /// What `export --out FILE --json` prints.
+    /// `--json`: a report of what was written (the export itself goes to `--out`).
     struct Output: Encodable {
         var topic: String
         var format: String
-        var file: String
+        var out: String
         var notes: Int
-        /// Picture files written beside `file`.
-        var mediaFiles: Int
-        /// Card pictures the format could not carry (CSV).
-        var imagesLeftOut: Int
+        /// Picture files written beside `out` (Anki).
+        var mediaFiles: [String]
+        /// What the file does not carry as stored, by reason.
+        var losses: [ExportLoss]
+    }
+
+    func validate() throws {
+        if withProgress && format != .json { throw ValidationError("--with-progress needs --format json") }
+        if global.json && out == nil {
+            throw ValidationError("--json prints a report of the export: give --out FILE for the export itself")
+        }
     }
 
     func run() async throws {
@@ -62,30 +63,24 @@ struct ExportCommand: AsyncParsableCommand {
             }
             defer { if out != nil { try? handle.close() } }
             let report = try await DeckExporter.export(
-                topic: found, format: format, from: store, withProgress: withProgress
+                topic: found, format: format, from: store, withProgress: withProgress, writesMedia: out != nil
             ) { text in try handle.write(contentsOf: Data(text.utf8)) }
-            if !report.images.isEmpty {
-                if let out {
-                    let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
-                    try await DeckExporter.writeMedia(report.images, to: directory, from: store)
-                    global.logger().notice("wrote \(report.images.count) media file(s) to \(directory.path)")
-                } else {
-                    let note =
-                        "note: \(report.images.count) picture(s) not written: give --out FILE to write them"
-                        + " beside the export"
-                    global.logger().notice("\(note)")
-                }
+            if !report.images.isEmpty, let out {
+                let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
+                try await DeckExporter.writeMedia(report.images, to: directory, from: store)
+                global.logger().notice("wrote \(report.images.count) media file(s) to \(directory.path)")
             }
-            if report.imagesLeftOut > 0 {
-                global.logger().notice(
-                    "note: CSV has no picture column: \(report.imagesLeftOut) card picture(s) left out")
+            // Whatever the file does not carry is said, reason by reason, whether or not --json is on.
+            for loss in report.losses {
+                global.logger().warning("\(format.rawValue) export: \(loss.summary)")
             }
-            if out != nil { global.logger().notice("exported \(report.notes) note(s) from \"\(found.name)\"") }
             if global.json, let out {
                 try Console.json(
                     Output(
-                        topic: found.name, format: format.rawValue, file: out, notes: report.notes,
-                        mediaFiles: report.images.count, imagesLeftOut: report.imagesLeftOut))
+                        topic: found.name, format: format.rawValue, out: out, notes: report.notes,
+                        mediaFiles: report.images.map(\.fileName), losses: report.losses))
+            } else if out != nil {
+                global.logger().notice("exported \(report.notes) note(s) from \"\(found.name)\"")
             }
         }
     }

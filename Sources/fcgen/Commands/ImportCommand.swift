@@ -12,13 +12,16 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import cards from a CSV file or an Anki plain-text export.",
         discussion: """
-            CSV: one card per line, `question; answer; explanation; reversed`, semicolon-separated, UTF-8 \
+            CSV: one card per line, `question; answer; explanation; reversed; kind`, semicolon-separated, UTF-8 \
             (BOM optional), optional header line. Quote a field holding ; or line breaks ("a;b"), double quotes \
-            inside quotes (""). reversed: yes/no/y/n/true/false/1/0 or empty; a reversed row makes two cards.
-            Anki: File › Export › Notes in Plain Text (headers #separator, #html, #columns …).
+            inside quotes (""). reversed: yes/no/y/n/true/false/1/0 or empty; a reversed row makes two cards. \
+            kind: question (default), definition, truefalse, fillblank, math.
+            Anki: File › Export › Notes in Plain Text (headers #separator, #html, #columns …); pictures \
+            (<img src="…">) are read from files beside the deck.
 
             All or nothing: any bad row (reported as file:line:column) and nothing is stored (exit 65), unless \
-            --skip-bad. Questions the topic already has are skipped and counted.
+            --skip-bad; an empty file is refused too. Rows follow the same rules as card add (lengths, kinds). \
+            Questions the topic already has are skipped and counted. Only regular files are read.
 
             Example: fcgen import deck.csv --topic "Roman history" --dry-run
             """)
@@ -45,14 +48,20 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
-            let found = try await store.ensureTopic(named: topic)
-            let report = try await DeckImporter.importFile(
-                path: file, format: format, topicID: found.id, into: store, skipBad: skipBad, dryRun: dryRun)
+            let settings = try global.loadSettings().settings
+            let report: ImportReport
+            if FileManager.default.fileExists(atPath: settings.databasePath) {
+                report = try await importFile(into: try global.openOrCreateStore(), settings)
+            } else {
+                // No database yet: read the whole file into a throwaway in-memory one first, so that a refused
+                // import or a dry run creates nothing at all (no database, no directories).
+                let trial = try await importFile(into: try Store(path: ":memory:", now: .system), settings)
+                report = dryRun ? trial : try await importFile(into: try global.openOrCreateStore(), settings)
+            }
             if global.json {
                 try Console.json(
                     Output(
-                        topic: found.name, format: report.format.rawValue, summary: report.summary,
+                        topic: report.topic.name, format: report.format.rawValue, summary: report.summary,
                         skipped: report.skipped, skippedTotal: report.skippedTotal))
                 return
             }
@@ -63,9 +72,16 @@ struct ImportCommand: AsyncParsableCommand {
             let summary = report.summary
             Console.out(
                 (dryRun ? "dry run: would import " : "imported ")
-                    + "\(summary.cardsStored) card(s) (\(summary.twinsStored) reversed twin(s)) into \"\(found.name)\""
+                    + "\(summary.cardsStored) card(s) (\(summary.twinsStored) reversed twin(s)) into"
+                    + (summary.topicCreated ? " new topic" : "") + " \"\(report.topic.name)\""
                     + " from \(summary.rows) row(s); \(summary.duplicatesSkipped) duplicate(s) skipped"
                     + (report.skippedTotal > 0 ? ", \(report.skippedTotal) bad row(s) skipped" : ""))
         }
+    }
+
+    private func importFile(into store: Store, _ settings: Settings) async throws -> ImportReport {
+        try await DeckImporter.importFile(
+            path: file, format: format, topic: topic, into: store, skipBad: skipBad, dryRun: dryRun,
+            imageMaxBytes: settings.imageMaxBytes)
     }
 }

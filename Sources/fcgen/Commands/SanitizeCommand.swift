@@ -65,23 +65,9 @@ struct SanitizeCommand: AsyncParsableCommand {
     }
 
     private func readInput(_ file: String) throws -> String {
-        let data: Data
-        do {
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                let attributes = try FileManager.default.attributesOfItem(atPath: file)
-                if let size = attributes[.size] as? Int, size > Self.maximumBytes {
-                    throw PipelineError.input(
-                        file: file, problem: "is \(size) bytes; the limit is \(Self.maximumBytes)")
-                }
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            }
-        } catch let error as PipelineError {
-            throw error
-        } catch {
-            throw PipelineError.input(file: file, problem: "cannot be read (no such file or not readable)")
-        }
+        // Only a regular file (or stdin), and never more than the limit + 1 byte: a FIFO or /dev/zero can't hang
+        // or fill memory.
+        let data = Data(try TextInput.bytes(file, upTo: Self.maximumBytes + 1))
         guard data.count <= Self.maximumBytes else {
             throw PipelineError.input(file: file, problem: "is larger than \(Self.maximumBytes) bytes")
         }

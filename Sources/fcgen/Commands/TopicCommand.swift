@@ -138,7 +138,7 @@ struct TopicSetCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try Store(path: settings.databasePath, now: .system)
+            let store = try Store(existingAt: settings.databasePath, now: .system)
             let topic = try await global.requireTopic(name, in: store)
             if let algorithm {
                 let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)

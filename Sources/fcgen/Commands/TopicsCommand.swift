@@ -43,8 +43,15 @@ struct TopicsCommand: AsyncParsableCommand {
 }
 
 extension GlobalOptions {
-    /// Opens the store the settings point at (creating it if needed).
+    /// Opens the store the settings point at, which must exist: commands that only read or change stored data
+    /// report a mistyped `--db` instead of creating a new, empty database there.
     func openStore() throws -> Store {
+        try Store(existingAt: try loadSettings().settings.databasePath, now: .system)
+    }
+
+    /// Opens the store the settings point at, creating it (and its directory) if needed: for commands that store
+    /// something new (import, card add, topic add, user set).
+    func openOrCreateStore() throws -> Store {
         try Store(path: try loadSettings().settings.databasePath, now: .system)
     }
 

@@ -67,19 +67,8 @@ struct CardTextOptions: ParsableArguments {
         )
     }
 
+    /// A side's text from a file or stdin: only regular files (or `-`), at most 64 KiB, UTF-8.
     static func read(_ path: String) throws -> String {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw PipelineError.input(file: path, problem: "cannot be read")
-            }
-            data = contents
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw PipelineError.input(file: path == "-" ? "standard input" : path, problem: "is not UTF-8 text")
-        }
-        return text
+        try TextInput.read(path)
     }
 }
