@@ -44,14 +44,14 @@ struct HTTPClientTransportStreamingTests {
         do {
             // On a loaded machine even the response head may miss the deadline: either way it is a timeout.
             let response = try await TestHTTPClient.transport().stream(
-                server.request("/sse/40/0.5", timeoutSeconds: 3))
+                server.request("/sse/200/0.5", timeoutSeconds: 3))
             for try await _ in response.events { received += 1 }
         } catch let caught as TransportError {
             error = caught
         }
 
         #expect(error == .timedOut(seconds: 3))
-        #expect(received < 40)
+        #expect(received < 200)
     }
 
     @Test func aStreamOverTheCapThrowsResponseTooLarge() async throws {
