@@ -1,3 +1,5 @@
+import FCCore
+
 /// Writes a ``JSONValue`` as text: keys sorted (documents diff cleanly and are the same on every run), two-space
 /// indentation, numbers with a fraction rounded to ``fractionDigits`` decimals, and strings escaped so that no
 /// control character reaches a terminal that shows the document.
@@ -77,26 +79,6 @@ package struct JSONWriter: Sendable {
     /// `text` as a JSON string. Besides what JSON requires (`"`, `\`, U+0000–U+001F), DEL, the C1 controls and
     /// U+2028/U+2029 are escaped too: a terminal showing the document then never meets a raw control character.
     package static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-                    let hex = String(value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONString.quote(text, into: &out, escapingTerminalControls: true)
     }
 }

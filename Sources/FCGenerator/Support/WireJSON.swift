@@ -1,3 +1,5 @@
+import FCCore
+
 /// JSON built to send on the wire (request bodies, structured-output schemas): objects keep their keys in the
 /// order they were written.
 ///
@@ -87,26 +89,7 @@ package enum WireJSON: Sendable, Equatable {
 
     /// Escapes per RFC 8259 §7: quote, backslash and control characters; everything else goes out as UTF-8.
     private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        JSONString.quote(string, into: &output)
     }
 }
 
