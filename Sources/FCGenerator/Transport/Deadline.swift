@@ -7,11 +7,11 @@ func withDeadline<T: Sendable>(seconds: Int, _ operation: @escaping @Sendable ()
     try await withDeadline(.seconds(seconds), reportedAs: seconds, operation)
 }
 
-/// ``withDeadline(seconds:_:)`` with whatever is left of an earlier deadline.
+/// ``withDeadline(seconds:_:)`` with whatever is left of an earlier deadline; a timeout reports the request's
+/// whole timeout, `reported`.
 func withDeadline<T: Sendable>(
-    _ limit: Duration, reportedAs seconds: Int? = nil, _ operation: @escaping @Sendable () async throws -> T
+    _ limit: Duration, reportedAs reported: Int, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let reported = seconds ?? Int((limit.components.seconds)) + 1
     guard limit > .zero else { throw TransportError.timedOut(seconds: reported) }
     return try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
