@@ -54,7 +54,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "FCStore", dependencies: ["FCCore", "CSQLite"], swiftSettings: strictSettings),
+        .target(
+            name: "FCStore",
+            dependencies: ["FCCore", "CSQLite", .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .target(name: "FCGamification", dependencies: ["FCCore"], swiftSettings: strictSettings),
         // Pure deck formats: card rules, CSV and Anki text readers/writers, image sniffing.

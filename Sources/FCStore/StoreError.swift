@@ -13,6 +13,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case notADatabase(path: String, reason: String)
     /// A statement failed. `operation` says what the store was doing; `code` is SQLite's extended result code.
     case sqlite(path: String, operation: String, code: Int32, message: String)
+    /// The store's threads had stopped (the process is shutting down) when an operation asked for them.
+    case closed(path: String)
     /// A schema migration failed; the transaction that applied it was rolled back.
     case migrationFailed(path: String, version: Int, name: String, message: String)
     /// The database was migrated by a newer fcgen than this one.
@@ -69,6 +71,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "no database at \(path): check --db or FCGEN_DB (generate, import, card add or topic add create one)"
         case .notADatabase(let path, let reason):
             "\(path) is not an fcgen database: \(reason); check --db or FCGEN_DB"
+        case .closed(let path):
+            "the database \(path) is closed: the process is shutting down"
         case .sqlite(let path, let operation, let code, let message):
             "\(operation) failed in database \(path): \(message) (SQLite code \(code))"
         case .migrationFailed(let path, let version, let name, let message):

@@ -42,7 +42,7 @@ enum NextDueBenchmark {
         result("build.seconds", build.wallSeconds, "s")
         result("build.rows_per_second", Double(learningCards) / build.wallSeconds, "rows/s")
 
-        let plan = try await store.queryPlan(Store.dueCandidatesSQL)
+        let plan = try await store.queryPlan(Database.dueCandidatesSQL)
         progress("\(name): query plan: \(plan.joined(separator: " | "))")
         let isIndexSearch =
             plan.contains { $0.contains("USING COVERING INDEX card_states_user_level_due (user_id=? AND level=?") }

@@ -53,6 +53,7 @@ extension ErrorCode {
             self = .badInput
         case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
         case .sqlite: self = error.isBusy ? .databaseBusy : .databaseError
+        case .closed: self = .databaseError
         case .injectedFault, .gamificationStateNotEncoded: self = .internal
         }
     }

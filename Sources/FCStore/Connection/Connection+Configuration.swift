@@ -64,5 +64,15 @@ extension Connection {
         }
     }
 
+    /// Applies the settings of a read connection (the store's reader pool); run once, right after opening.
+    ///
+    /// `query_only` makes any write on it fail, so a write that slipped into a read closure is an error, not a
+    /// write outside the writer's queue. WAL and the other file-wide settings are the writer's business.
+    func configureReader() throws {
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        try execute("PRAGMA query_only = ON", operation: "open read connection")
+        try execute("PRAGMA foreign_keys = ON", operation: "open read connection")
+    }
+
     private var isInMemory: Bool { path == ":memory:" || path.isEmpty }
 }

@@ -8,7 +8,11 @@ extension Connection {
     /// upgrades to a write lock gets `SQLITE_BUSY` straight away when another connection wrote in between, and no
     /// busy timeout helps (https://www.sqlite.org/lang_transaction.html#immediate, GRDB
     /// `Documentation.docc/DatabaseSharing.md` "How to limit the SQLITE_BUSY error").
+    ///
+    /// Inside a transaction already (a query helper called from ``Store/write(_:_:)``), it runs `body` in a
+    /// savepoint instead, so that a failure undoes this part and the error still reaches the outer transaction.
     func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        if isInsideTransaction { return try savepoint(operation, body) }
         try withStatement("BEGIN IMMEDIATE", operation: "\(operation) (begin)") { try $0.run() }
         do {
             let result = try body()
@@ -16,6 +20,34 @@ extension Connection {
             return result
         } catch {
             rollback()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a deferred (read) transaction: every statement in it sees the same snapshot of the database.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try withStatement("BEGIN DEFERRED", operation: "read (begin)") { try $0.run() }
+        do {
+            let result = try body()
+            try withStatement("COMMIT", operation: "read (end)") { try $0.run() }
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a savepoint of the open transaction: released when it returns, rolled back to when it throws.
+    private func savepoint<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        try withStatement("SAVEPOINT nested", operation: "\(operation) (savepoint)") { try $0.run() }
+        do {
+            let result = try body()
+            try withStatement("RELEASE nested", operation: "\(operation) (release)") { try $0.run() }
+            return result
+        } catch {
+            if isInsideTransaction {
+                try? execute("ROLLBACK TO nested; RELEASE nested", operation: "\(operation) (undo savepoint)")
+            }
             throw error
         }
     }

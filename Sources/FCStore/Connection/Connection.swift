@@ -2,8 +2,8 @@ import CSQLite
 
 /// One SQLite database connection and its cache of prepared statements.
 ///
-/// A connection is not thread-safe: it is owned by exactly one ``Store`` actor, which is the only code that
-/// touches it, as GRDB's `SerializedDatabase` owns its `Database`.
+/// A connection is not thread-safe: it belongs to one of the store's connection pools, which lends it to one thread
+/// at a time, as GRDB's `SerializedDatabase` owns its `Database`.
 final class Connection {
     /// The path the connection was opened with; named in every error.
     let path: String
@@ -19,7 +19,7 @@ final class Connection {
     init(path: String, create: Bool = true) throws {
         self.path = path
         var handle: OpaquePointer?
-        // NOMUTEX selects SQLite's multi-thread mode: safe because the owning actor never uses the connection from
+        // NOMUTEX selects SQLite's multi-thread mode: safe because the owning pool never lends the connection to
         // two threads at once (https://www.sqlite.org/threadsafe.html), and it skips a mutex per API call.
         // Without CREATE a file that vanished since the caller looked is an error, never a new empty database.
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
@@ -106,6 +106,6 @@ final class Connection {
     }
 }
 
-// A connection must be used from one place at a time (its owning Store actor): say so, as GRDB does for Database.
+// A connection must be used from one place at a time (lent by its pool): say so, as GRDB does for Database.
 @available(*, unavailable)
 extension Connection: Sendable {}

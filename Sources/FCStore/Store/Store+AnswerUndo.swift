@@ -8,7 +8,7 @@ import Foundation
 /// change are still as they were), ``captureInsertedAwards(of:commit:into:)`` after it, and
 /// ``storeAnswerUndo(_:sessionID:userID:reviewID:stateAfter:)`` last, after the learner's gamification state row
 /// was saved.
-extension Store {
+extension Database {
     /// The session's counters and the learner's card state before an answer.
     func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) throws -> AnswerUndoCapture {
         let session = try session(id: sessionID, userID: userID)

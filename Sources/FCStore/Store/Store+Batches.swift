@@ -1,7 +1,7 @@
 package import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// The highest batch number stored for the topic; 0 when it has none.
     package func lastBatchNumber(topicID: Int64) throws -> Int {
         try connection.withStatement(
@@ -223,5 +223,23 @@ extension Store {
             usage: TokenUsage(input: statement.optionalInt(at: 11), output: statement.optionalInt(at: 12)),
             latencyMilliseconds: statement.int(at: 13),
             createdAt: Date(unixMilliseconds: statement.int64(at: 14)))
+    }
+}
+
+extension Store {
+    package func lastBatchNumber(topicID: Int64) async throws -> Int {
+        try await read { try $0.lastBatchNumber(topicID: topicID) }
+    }
+
+    package func storeBatch(_ batch: NewBatch) async throws -> StoredBatch {
+        try await write("store batch") { try $0.storeBatch(batch) }
+    }
+
+    package func storeBatch(_ batch: NewBatch, creatingTopicNamed name: String) async throws -> StoredBatch {
+        try await write("store batch") { try $0.storeBatch(batch, creatingTopicNamed: name) }
+    }
+
+    package func batches(topicID: Int64) async throws -> [BatchRecord] {
+        try await read { try $0.batches(topicID: topicID) }
     }
 }

@@ -5,7 +5,7 @@ package import Foundation
 ///
 /// Not for application code: the rows bypass the pipeline (no batch, no dedup normalisation, states the scheduler
 /// never computed). `fcgen-bench` uses it to build its "next due" database in seconds rather than minutes.
-extension Store {
+extension Database {
     /// What ``seedLearningCards(topicID:userID:count:firstDue:dueStep:level:)`` inserted.
     package struct SeededCards: Sendable {
         /// The first and last inserted card id (the ids are consecutive).
@@ -20,7 +20,7 @@ extension Store {
     /// learning (phase 1, step 0) at level 0, in review (phase 2) above.
     package func seedLearningCards(
         topicID: Int64, userID: Int64, count: Int, firstDue: Date, dueStep: TimeInterval, level: Int = 0
-    ) throws -> SeededCards {
+    ) throws -> Database.SeededCards {
         precondition(count > 0, "seed at least one card")
         let created = now().unixMilliseconds
         return try connection.immediateTransaction("seed learning cards") {
@@ -86,4 +86,19 @@ extension Store {
 
     /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``, for ``queryPlan(_:)``.
     package static var dueCandidatesSQL: String { dueCandidatesQuery }
+}
+
+extension Store {
+    package func seedLearningCards(
+        topicID: Int64, userID: Int64, count: Int, firstDue: Date, dueStep: TimeInterval, level: Int = 0
+    ) async throws -> Database.SeededCards {
+        try await write("seed learning cards") {
+            try $0.seedLearningCards(
+                topicID: topicID, userID: userID, count: count, firstDue: firstDue, dueStep: dueStep, level: level)
+        }
+    }
+
+    package func queryPlan(_ sql: String) async throws -> [String] {
+        try await read { try $0.queryPlan(sql) }
+    }
 }

@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// The columns ``cardDetails(from:)`` reads, for `FROM cards c`.
     static let cardDetailsColumns = """
         c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
@@ -58,5 +58,15 @@ extension Store {
         return CardDetails(
             card: card, image: image, reverseOf: statement.optionalInt64(at: 14),
             twinID: statement.optionalInt64(at: 15), updatedAt: Date(unixMilliseconds: statement.int64(at: 16)))
+    }
+}
+
+extension Store {
+    package func cardDetails(id: Int64) async throws -> CardDetails {
+        try await read { try $0.cardDetails(id: id) }
+    }
+
+    package func cardDetails(topicID: Int64) async throws -> [CardDetails] {
+        try await read { try $0.cardDetails(topicID: topicID) }
     }
 }

@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Stores a hand-made card (and its reversed twin when asked) at the end of the topic's deck, in one
     /// `BEGIN IMMEDIATE` transaction. The card rules are the caller's (FCDeckFormats `CardRules`); the store keeps
     /// questions unique per topic.
@@ -155,5 +155,15 @@ extension Store {
             return try statement.step() ? statement.int64(at: 0) : 0
         }
         return StoreError.duplicateQuestion(topicID: topicID, existingCardID: existing, side: side)
+    }
+}
+
+extension Store {
+    package func addCard(_ new: NewCard) async throws -> [CardDetails] {
+        try await write("add card") { try $0.addCard(new) }
+    }
+
+    package func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {
+        try await write("update card") { try $0.updateCard(id: id, to: update, alsoTwin: alsoTwin) }
     }
 }

@@ -1,7 +1,7 @@
 import FCCore
 package import Foundation
 
-extension Store {
+extension Database {
     /// Moves the session's current card to the end of its queue: the learner sees it again after the others (when it
     /// is the last card left, it stays the next one). Nothing is recorded about the card.
     ///
@@ -116,5 +116,23 @@ extension Store {
             try statement.bind(session.id, at: 2)
             try statement.run()
         }
+    }
+}
+
+extension Store {
+    package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> StudySessionRecord {
+        try await write("skip card") { try $0.skipCard(sessionID: sessionID, userID: userID, cardID: cardID) }
+    }
+
+    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
+        try await write("bury cards") { try $0.buryCards(ids: ids, userID: userID, until: until) }
+    }
+
+    package func suspendCards(ids: [Int64], userID: Int64) async throws {
+        try await write("suspend cards") { try $0.suspendCards(ids: ids, userID: userID) }
+    }
+
+    package func unsuspendCards(ids: [Int64], userID: Int64) async throws {
+        try await write("unsuspend cards") { try $0.unsuspendCards(ids: ids, userID: userID) }
     }
 }

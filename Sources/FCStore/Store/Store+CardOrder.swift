@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Deletes cards and closes the gaps they leave, so each affected deck stays numbered 1…n; in one transaction.
     ///
     /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
@@ -104,5 +104,15 @@ extension Store {
             try statement.bind(column, at: 2)
             return try statement.step() && statement.int(at: 0) > 0
         }
+    }
+}
+
+extension Store {
+    package func deleteCards(ids: [Int64]) async throws {
+        try await write("delete cards") { try $0.deleteCards(ids: ids) }
+    }
+
+    package func moveCard(id: Int64, to position: Int) async throws -> CardDetails {
+        try await write("move card") { try $0.moveCard(id: id, to: position) }
     }
 }

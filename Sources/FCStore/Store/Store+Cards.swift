@@ -1,7 +1,7 @@
 package import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// The topic's cards in deck order (by position).
     package func cards(topicID: Int64) throws -> [Card] {
         try connection.withStatement(
@@ -65,5 +65,19 @@ extension Store {
             dedupKey: statement.string(at: 8),
             position: statement.int(at: 9),
             createdAt: Date(unixMilliseconds: statement.int64(at: 10)))
+    }
+}
+
+extension Store {
+    package func cards(topicID: Int64) async throws -> [Card] {
+        try await read { try $0.cards(topicID: topicID) }
+    }
+
+    package func dedupKeys(topicID: Int64) async throws -> Set<String> {
+        try await read { try $0.dedupKeys(topicID: topicID) }
+    }
+
+    package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
+        try await read { try $0.recentQuestions(topicID: topicID, limit: limit) }
     }
 }

@@ -1,4 +1,4 @@
-extension Store {
+extension Database {
     /// Runs a one-row, one-column query and returns the value as an integer. For tests and diagnostics only.
     package func scalarInteger(_ sql: String) throws -> Int64? {
         let statement = try connection.prepare(sql, operation: "diagnostic query")
@@ -9,5 +9,15 @@ extension Store {
     package func scalarText(_ sql: String) throws -> String? {
         let statement = try connection.prepare(sql, operation: "diagnostic query")
         return try statement.step() ? statement.optionalString(at: 0) : nil
+    }
+}
+
+extension Store {
+    package func scalarInteger(_ sql: String) async throws -> Int64? {
+        try await write("diagnostic query") { try $0.scalarInteger(sql) }
+    }
+
+    package func scalarText(_ sql: String) async throws -> String? {
+        try await write("diagnostic query") { try $0.scalarText(sql) }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Store {
+extension Database {
     /// The learner's persisted gamification state; `nil` before their first gamified event.
     package func gamificationState(userID: Int64) throws -> StoredGamificationState? {
         try connection.withStatement(
@@ -239,5 +239,17 @@ extension Store {
             try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
             try statement.run()
         }
+    }
+}
+
+extension Store {
+    package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
+        try await read { try $0.gamificationState(userID: userID) }
+    }
+
+    package func updateGamification(
+        userID: Int64, _ body: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) async throws -> GamificationCommit {
+        try await write("update gamification") { try $0.updateGamification(userID: userID, body) }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Store {
+extension Database {
     /// The learner's awards, newest first; only those of `sessionID` when given.
     package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) throws -> [AwardRecord] {
         let filter = sessionID == nil ? "" : " AND session_id = ?3"
@@ -116,10 +116,36 @@ extension Store {
     }
 }
 
-extension Store {
+extension Database {
     /// Runs SQL statements inside one `BEGIN IMMEDIATE` transaction. For benchmarks and tests that need bulk data
     /// (a million past reviews) faster than the repository operations write it; never for application code.
     package func executeInTransaction(_ sql: String) throws {
         try connection.immediateTransaction("bulk SQL") { try connection.execute(sql, operation: "bulk SQL") }
+    }
+}
+
+extension Store {
+    package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) async throws -> [AwardRecord] {
+        try await read { try $0.awards(userID: userID, sessionID: sessionID, limit: limit) }
+    }
+
+    package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) async throws -> [BoxRecord] {
+        try await read { try $0.boxes(userID: userID, unopenedOnly: unopenedOnly, sessionID: sessionID) }
+    }
+
+    package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
+        try await read { try $0.unlockedAchievements(userID: userID) }
+    }
+
+    package func challenges(userID: Int64, day: String) async throws -> [ChallengeRecord] {
+        try await read { try $0.challenges(userID: userID, day: day) }
+    }
+
+    package func dailyStats(day: String) async throws -> [DailyStatsRecord] {
+        try await read { try $0.dailyStats(day: day) }
+    }
+
+    package func executeInTransaction(_ sql: String) async throws {
+        try await write("execute in transaction") { try $0.executeInTransaction(sql) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The gamification step of a transaction: the input read under the write lock in, what to write out.
 typealias GamifyStep = @Sendable (GamificationInput) throws -> GamificationWrite?
 
-extension Store {
+extension Database {
     /// Records one review and its gamification in ONE `BEGIN IMMEDIATE` transaction.
     ///
     /// As ``recordReview(userID:cardID:sessionID:recallWindow:decide:)``; then, after the review row, the card state and the
@@ -146,5 +146,35 @@ extension Store {
             try statement.bind(userID, at: 2)
             return try statement.step() && statement.int(at: 0) == 1
         }
+    }
+}
+
+extension Store {
+    package func recordReview(
+        userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow? = nil,
+        decide: @escaping @Sendable (ReviewContext) throws -> ReviewDecision,
+        gamify: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) async throws -> RecordedReview {
+        try await write("record review") {
+            try $0.recordReview(
+                userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide,
+                gamify: gamify)
+        }
+    }
+
+    package func answerWithoutReview(
+        sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
+        gamify: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+        try await write("answer without review") {
+            try $0.answerWithoutReview(
+                sessionID: sessionID, userID: userID, cardID: cardID, answer: answer, gamify: gamify)
+        }
+    }
+
+    package func endSession(
+        id: Int64, userID: Int64, gamify: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+        try await write("end session") { try $0.endSession(id: id, userID: userID, gamify: gamify) }
     }
 }

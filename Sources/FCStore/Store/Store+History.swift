@@ -1,6 +1,6 @@
 package import Foundation
 
-extension Store {
+extension Database {
     /// The learner's reviews in `[from, to)`, of live cards and of deleted ones (`archived_reviews`), unordered.
     ///
     /// Both halves are range scans of a `(user_id, reviewed_at)` index.
@@ -96,5 +96,23 @@ extension Store {
             }
             return events
         }
+    }
+}
+
+extension Store {
+    package func reviewActivity(userID: Int64, from: Date, to: Date) async throws -> [ReviewActivity] {
+        try await read { try $0.reviewActivity(userID: userID, from: from, to: to) }
+    }
+
+    package func quizActivity(userID: Int64, from: Date, to: Date) async throws -> [QuizActivity] {
+        try await read { try $0.quizActivity(userID: userID, from: from, to: to) }
+    }
+
+    package func xpActivity(userID: Int64, from: Date, to: Date) async throws -> [XPActivity] {
+        try await read { try $0.xpActivity(userID: userID, from: from, to: to) }
+    }
+
+    package func archivedReviewEvents(userID: Int64) async throws -> [ReviewEvent] {
+        try await read { try $0.archivedReviewEvents(userID: userID) }
     }
 }

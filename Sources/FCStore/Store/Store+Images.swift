@@ -1,4 +1,4 @@
-extension Store {
+extension Database {
     /// The stored bytes of an image, by its hash; `nil` when no image has it.
     package func imageBytes(hash: String) throws -> NewImage? {
         try connection.withStatement("SELECT mime, bytes FROM images WHERE hash = ?", operation: "read image") {
@@ -34,5 +34,11 @@ extension Store {
             "DELETE FROM images WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.image_ref = images.hash)",
             operation: "delete unused images"
         ) { try $0.run() }
+    }
+}
+
+extension Store {
+    package func imageBytes(hash: String) async throws -> NewImage? {
+        try await read { try $0.imageBytes(hash: hash) }
     }
 }

@@ -1,7 +1,7 @@
 package import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Imports rows into the topic named `name` in ONE `BEGIN IMMEDIATE` transaction, creating the topic in that
     /// same transaction when it is new: a refused import or a dry run leaves no empty topic behind.
     ///
@@ -52,7 +52,9 @@ extension Store {
     ) throws -> ImportSummary {
         var source = source
         let now = now().unixMilliseconds
-        try connection.withStatement("BEGIN IMMEDIATE", operation: "import (begin)") { try $0.run() }
+        // A savepoint inside the store's write transaction, so that a dry run can undo everything and still
+        // return its summary.
+        try connection.execute("SAVEPOINT import", operation: "import (begin)")
         do {
             var summary = ImportSummary()
             summary.isDryRun = dryRun
@@ -92,11 +94,11 @@ extension Store {
             // A picture whose card was a duplicate is not kept.
             if writer.storedImages { try deleteUnusedImages() }
             try source.finish(summary)
-            let end = dryRun ? "ROLLBACK" : "COMMIT"
-            try connection.withStatement(end, operation: "import (\(end.lowercased()))") { try $0.run() }
+            try connection.execute(
+                dryRun ? "ROLLBACK TO import; RELEASE import" : "RELEASE import", operation: "import (end)")
             return summary
         } catch {
-            connection.rollback()
+            try? connection.execute("ROLLBACK TO import; RELEASE import", operation: "import (undo)")
             throw error
         }
     }
@@ -145,5 +147,23 @@ private struct ImportWriter {
         position += 1
         summary.cardsStored += 1
         return connection.lastInsertRowID
+    }
+}
+
+extension Store {
+    package func importCards(
+        topicNamed name: String, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false
+    ) async throws -> (topic: Topic, summary: ImportSummary) {
+        try await write("import cards") {
+            try $0.importCards(topicNamed: name, origin: origin, from: source, dryRun: dryRun)
+        }
+    }
+
+    package func importCards(
+        topicID: Int64, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false
+    ) async throws -> ImportSummary {
+        try await write("import cards") {
+            try $0.importCards(topicID: topicID, origin: origin, from: source, dryRun: dryRun)
+        }
     }
 }

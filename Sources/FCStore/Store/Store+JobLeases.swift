@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Claims the next due job for `owner`, atomically: the job becomes `running` with a lease until now + `lease`.
     ///
     /// Due means: queued or failed with `run_after` ≤ now, or running with an expired lease (its worker died or
@@ -169,5 +169,33 @@ extension Duration {
     /// Whole milliseconds, as the store's time columns count them.
     var storeMilliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}
+
+extension Store {
+    package func claimNextJob(owner: String, lease: Duration) async throws -> Job? {
+        try await write("claim next job") { try $0.claimNextJob(owner: owner, lease: lease) }
+    }
+
+    package func renewLease(jobID: Int64, owner: String, lease: Duration) async throws -> Bool {
+        try await write("renew lease") { try $0.renewLease(jobID: jobID, owner: owner, lease: lease) }
+    }
+
+    package func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
+        try await write("complete job") { try $0.completeJob(jobID: jobID, owner: owner, batch: batch) }
+    }
+
+    @discardableResult
+    package func failJob(
+        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @escaping @Sendable (Int) -> Duration
+    ) async throws -> Job {
+        try await write("fail job") {
+            try $0.failJob(jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff)
+        }
+    }
+
+    @discardableResult
+    package func releaseJob(jobID: Int64, owner: String) async throws -> Bool {
+        try await write("release job") { try $0.releaseJob(jobID: jobID, owner: owner) }
     }
 }

@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Enqueues one refill job for every topic the ``RefillRule`` says is due and that has no open job yet.
     ///
     /// Idempotent: the `jobs_one_open_per_topic` index admits one open (queued, running, failed or dead) job per
@@ -146,5 +146,33 @@ extension Store {
             createdAt: Date(unixMilliseconds: statement.int64(at: 12)),
             updatedAt: Date(unixMilliseconds: statement.int64(at: 13)),
             finishedAt: statement.optionalInt64(at: 14).map(Date.init(unixMilliseconds:)))
+    }
+}
+
+extension Store {
+    package func enqueueDueRefills(maxAttempts: Int) async throws -> [Job] {
+        try await write("enqueue due refills") { try $0.enqueueDueRefills(maxAttempts: maxAttempts) }
+    }
+
+    package func job(id: Int64) async throws -> Job? {
+        try await read { try $0.job(id: id) }
+    }
+
+    package func jobs(status: JobStatus? = nil) async throws -> [Job] {
+        try await read { try $0.jobs(status: status) }
+    }
+
+    package func jobs(topicID: Int64) async throws -> [Job] {
+        try await read { try $0.jobs(topicID: topicID) }
+    }
+
+    @discardableResult
+    package func retryJob(id: Int64) async throws -> Job {
+        try await write("retry job") { try $0.retryJob(id: id) }
+    }
+
+    @discardableResult
+    package func cancelJob(id: Int64) async throws -> Job {
+        try await write("cancel job") { try $0.cancelJob(id: id) }
     }
 }

@@ -29,7 +29,7 @@ package enum StateValue: Sendable, Codable, Hashable {
     }
 }
 
-extension Store {
+extension Database {
     /// Every learner's state rows for the topic's cards, by card id, as column → value; `nil` when the database
     /// has no study tables yet.
     ///
@@ -63,5 +63,12 @@ extension Store {
             states[cardID, default: []].append(row)
         }
         return states
+    }
+}
+
+extension Store {
+
+    package func learningState(topicID: Int64) async throws -> [Int64: [[String: StateValue]]]? {
+        try await read { try $0.learningState(topicID: topicID) }
     }
 }

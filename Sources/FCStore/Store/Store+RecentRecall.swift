@@ -9,7 +9,7 @@ package import Foundation
 /// recorded in time order. A review dated (`--at`) before reviews of *other* cards that were already recorded
 /// enters their windows on a rebuild although it was not there when they were recorded; the log is the source of
 /// truth, so the rebuild's state is the one that counts.
-extension Store {
+extension Database {
     /// The learner's last `window` reviews in the topic at or before `time` (all of them recorded before the
     /// review about to be written), and how many of them were passed.
     ///
@@ -103,4 +103,12 @@ extension Store {
 struct CardKey: Hashable {
     var userID: Int64
     var cardID: Int64
+}
+
+extension Store {
+    package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) async throws
+        -> RecallSample
+    {
+        try await read { try $0.recentRecall(userID: userID, topicID: topicID, before: time, window: window) }
+    }
 }

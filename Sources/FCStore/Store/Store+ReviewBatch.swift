@@ -1,4 +1,4 @@
-extension Store {
+extension Database {
     /// Records several reviews in ONE `BEGIN IMMEDIATE` transaction, each exactly as
     /// ``recordReview(userID:cardID:sessionID:recallWindow:decide:gamify:)`` records one: its context (with the
     /// reviews before it in the batch already written), `decide`, the review row, the state, the session, the
@@ -53,5 +53,14 @@ package struct PendingReview: Sendable, Hashable {
         self.cardID = cardID
         self.sessionID = sessionID
         self.recallWindow = recallWindow
+    }
+}
+
+extension Store {
+    package func recordReviews(
+        _ reviews: [PendingReview], decide: @escaping @Sendable (ReviewContext, Int) throws -> ReviewDecision,
+        gamify: (@Sendable (GamificationInput, Int) throws -> GamificationWrite?)? = nil
+    ) async throws -> [RecordedReview] {
+        try await write("record reviews") { try $0.recordReviews(reviews, decide: decide, gamify: gamify) }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Store {
+extension Database {
     /// Records one review: reads the card's context, lets `decide` compute the outcome, and writes the review row,
     /// the new card state, the session's counters and the decision's awards in ONE `BEGIN IMMEDIATE` transaction.
     ///
@@ -232,8 +232,22 @@ extension Store {
 }
 
 extension Store {
-    /// Arms (or disarms) the ``faultAfterReviewInsert`` test seam.
-    package func setFaultAfterReviewInsert(_ isArmed: Bool) {
-        faultAfterReviewInsert = isArmed
+    @discardableResult
+    package func recordReview(
+        userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow? = nil,
+        decide: @escaping @Sendable (ReviewContext) throws -> ReviewDecision
+    ) async throws -> RecordedReview {
+        try await write("record review") {
+            try $0.recordReview(
+                userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide)
+        }
+    }
+
+    package func cardState(userID: Int64, cardID: Int64) async throws -> StoredCardState? {
+        try await read { try $0.cardState(userID: userID, cardID: cardID) }
+    }
+
+    package func reviewLog(userID: Int64, cardID: Int64) async throws -> [StoredReview] {
+        try await read { try $0.reviewLog(userID: userID, cardID: cardID) }
     }
 }

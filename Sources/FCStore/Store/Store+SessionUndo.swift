@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Undoes the session's last answer in ONE transaction: deletes its review, puts the card state, the session's
     /// position and counters and every gamification row it changed back as they were, and deletes what it inserted
     /// (XP awards, achievements, boxes). The undone card is the session's next card again.
@@ -175,5 +175,11 @@ extension Store {
             }
             try statement.run()
         }
+    }
+}
+
+extension Store {
+    package func undoLastAnswer(sessionID: Int64, userID: Int64) async throws -> UndoneAnswer {
+        try await write("undo last answer") { try $0.undoLastAnswer(sessionID: sessionID, userID: userID) }
     }
 }

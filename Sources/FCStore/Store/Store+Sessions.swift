@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Starts a session with its planned queue and returns it.
     package func createSession(
         userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]
@@ -148,5 +148,35 @@ extension Store {
     private static func jsonIntegers(_ text: String) -> [Int64]? {
         guard let data = text.data(using: .utf8) else { return nil }
         return try? JSONDecoder().decode([Int64].self, from: data)
+    }
+}
+
+extension Store {
+    package func createSession(userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]) async throws
+        -> StudySessionRecord
+    {
+        try await write("create session") {
+            try $0.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
+        }
+    }
+
+    package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
+        try await read { try $0.session(id: id, userID: userID) }
+    }
+
+    package func answerWithoutReview(sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
+        -> StudySessionRecord
+    {
+        try await write("answer without review") {
+            try $0.answerWithoutReview(sessionID: sessionID, userID: userID, cardID: cardID, answer: answer)
+        }
+    }
+
+    package func endSession(id: Int64, userID: Int64) async throws -> StudySessionRecord {
+        try await write("end session") { try $0.endSession(id: id, userID: userID) }
+    }
+
+    package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
+        try await read { try $0.recentSessions(userID: userID, limit: limit) }
     }
 }

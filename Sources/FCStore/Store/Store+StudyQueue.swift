@@ -1,7 +1,7 @@
 package import FCCore
 package import Foundation
 
-extension Store {
+extension Database {
     /// The learner's due cards, weakest level first and then earliest due, at most `limit`.
     ///
     /// Seeks the `(user_id, level, due)` index once per level (`level IN (0, 1, …)`, which SQLite walks in order,
@@ -44,11 +44,11 @@ extension Store {
     /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``.
     static let dueCandidatesQuery = """
         SELECT s.card_id, s.level, s.due FROM card_states s INDEXED BY card_states_user_level_due
-        WHERE s.user_id = ?1 AND s.level IN (\(Store.levelList)) AND s.due <= ?2
+        WHERE s.user_id = ?1 AND s.level IN (\(Database.levelList)) AND s.due <= ?2
             AND ((?3 IS NULL AND ?5) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
                 AND (?3 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?3)))
                 AND (?5 OR c.origin <> 'fallback')))
-            AND NOT \(Store.heldBack(cardColumn: "s.card_id", nowParameter: "?6"))
+            AND NOT \(Database.heldBack(cardColumn: "s.card_id", nowParameter: "?6"))
         ORDER BY s.level, s.due
         LIMIT ?4
         """
@@ -179,5 +179,45 @@ extension Store {
             }
             return events
         }
+    }
+}
+
+extension Store {
+    package func dueCandidates(
+        userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
+    ) async throws -> [DueCandidate] {
+        try await read {
+            try $0.dueCandidates(
+                userID: userID, topicIDs: topicIDs, until: until, limit: limit, includeFallback: includeFallback)
+        }
+    }
+
+    package func newCardIDs(userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false) async throws
+        -> [Int64]
+    {
+        try await read {
+            try $0.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
+        }
+    }
+
+    package func cards(ids: [Int64]) async throws -> [Card] {
+        try await read { try $0.cards(ids: ids) }
+    }
+
+    package func card(id: Int64) async throws -> Card {
+        try await read { try $0.card(id: id) }
+    }
+
+    package func topicStudySummaries(
+        userID: Int64, until: Date, topicIDs: [Int64]? = nil, includeFallback: Bool = false
+    ) async throws -> [TopicStudySummary] {
+        try await read {
+            try $0.topicStudySummaries(
+                userID: userID, until: until, topicIDs: topicIDs, includeFallback: includeFallback)
+        }
+    }
+
+    package func reviewEvents(userID: Int64, topicID: Int64? = nil) async throws -> [ReviewEvent] {
+        try await read { try $0.reviewEvents(userID: userID, topicID: topicID) }
     }
 }

@@ -1,6 +1,6 @@
 package import Foundation
 
-extension Store {
+extension Database {
     /// The topic's scheduling algorithm (`badger` unless changed).
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
@@ -74,4 +74,20 @@ package struct CardHistory: Sendable {
     package var cardCreatedAt: Date
     /// Oldest first.
     package var log: [StoredReview]
+}
+
+extension Store {
+    package func topicAlgorithm(topicID: Int64) async throws -> String {
+        try await read { try $0.topicAlgorithm(topicID: topicID) }
+    }
+
+    @discardableResult
+    package func setTopicAlgorithm(
+        _ algorithm: String, topicID: Int64, recallWindow: Int = 0,
+        rebuild: @escaping @Sendable (CardHistory) -> StoredCardState
+    ) async throws -> Int {
+        try await write("set topic algorithm") {
+            try $0.setTopicAlgorithm(algorithm, topicID: topicID, recallWindow: recallWindow, rebuild: rebuild)
+        }
+    }
 }

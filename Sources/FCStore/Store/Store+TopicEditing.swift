@@ -1,7 +1,7 @@
 package import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// Renames a topic (a change of case only is allowed).
     ///
     /// - Throws: ``StoreError/topicNameTaken(_:)``, ``StoreError/invalidTopicName(problem:)`` (the new name breaks
@@ -84,5 +84,23 @@ extension Store {
             guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return TopicAppearance(color: statement.optionalString(at: 0), icon: statement.optionalString(at: 1))
         }
+    }
+}
+
+extension Store {
+    package func renameTopic(id: Int64, to name: String) async throws -> Topic {
+        try await write("rename topic") { try $0.renameTopic(id: id, to: name) }
+    }
+
+    package func deleteTopic(id: Int64, force: Bool) async throws -> TopicDeletion {
+        try await write("delete topic") { try $0.deleteTopic(id: id, force: force) }
+    }
+
+    package func setTopicAppearance(_ appearance: TopicAppearance, topicID: Int64) async throws {
+        try await write("set topic appearance") { try $0.setTopicAppearance(appearance, topicID: topicID) }
+    }
+
+    package func topicAppearance(topicID: Int64) async throws -> TopicAppearance {
+        try await read { try $0.topicAppearance(topicID: topicID) }
     }
 }

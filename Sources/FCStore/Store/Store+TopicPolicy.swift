@@ -1,4 +1,4 @@
-extension Store {
+extension Database {
     /// Subscribes the topic to refills with `policy`, or unsubscribes it with `nil`.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``, ``StoreError/invalidPolicy(_:)`` for a non-positive value.
@@ -72,5 +72,19 @@ extension Store {
         else { return nil }
         return TopicPolicy(
             refillBelow: refillBelow, batchSize: batchSize, maxBatches: statement.optionalInt(at: column + 2))
+    }
+}
+
+extension Store {
+    package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) async throws {
+        try await write("set topic policy") { try $0.setTopicPolicy(policy, topicID: topicID) }
+    }
+
+    package func topicPolicy(topicID: Int64) async throws -> TopicPolicy? {
+        try await read { try $0.topicPolicy(topicID: topicID) }
+    }
+
+    package func topicRefillStatus(topicID: Int64) async throws -> TopicRefillStatus {
+        try await read { try $0.topicRefillStatus(topicID: topicID) }
     }
 }

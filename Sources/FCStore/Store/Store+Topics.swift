@@ -1,7 +1,7 @@
 package import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// The topic with this name, ignoring case (ASCII letters, as SQLite's NOCASE collation folds them).
     ///
     /// Leading and trailing whitespace is ignored. Returns `nil` when there is no such topic.
@@ -51,7 +51,8 @@ extension Store {
         // Another connection created it before this transaction took the write lock.
         guard let existing = try fetchTopic(named: name) else {
             throw StoreError.sqlite(
-                path: path, operation: "create topic", code: 0, message: "topic missing after a conflicting insert")
+                path: connection.path, operation: "create topic", code: 0,
+                message: "topic missing after a conflicting insert")
         }
         return (existing, false)
     }
@@ -96,5 +97,19 @@ extension Store {
                 name: statement.string(at: 1),
                 createdAt: Date(unixMilliseconds: statement.int64(at: 2)))
         }
+    }
+}
+
+extension Store {
+    package func topic(named name: String) async throws -> Topic? {
+        try await read { try $0.topic(named: name) }
+    }
+
+    package func ensureTopic(named name: String) async throws -> Topic {
+        try await write("ensure topic") { try $0.ensureTopic(named: name) }
+    }
+
+    package func topicSummaries() async throws -> [TopicSummary] {
+        try await read { try $0.topicSummaries() }
     }
 }

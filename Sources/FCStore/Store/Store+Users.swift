@@ -1,7 +1,7 @@
 import FCCore
 import Foundation
 
-extension Store {
+extension Database {
     /// The learner with this name (ignoring case), created when missing: `--user NAME` creates learners on
     /// first use, and the default learner ``User/defaultName`` the same way.
     ///
@@ -27,7 +27,7 @@ extension Store {
             // Another connection may have created it between the look-up and the write lock.
             guard let user = try user(named: name) else {
                 throw StoreError.sqlite(
-                    path: path, operation: "create user", code: 0, message: "user missing after insert")
+                    path: connection.path, operation: "create user", code: 0, message: "user missing after insert")
             }
             return user
         }
@@ -56,5 +56,19 @@ extension Store {
                 try statement.run()
             }
         }
+    }
+}
+
+extension Store {
+    package func ensureUser(named name: String) async throws -> User {
+        try await write("ensure user") { try $0.ensureUser(named: name) }
+    }
+
+    package func user(named name: String) async throws -> User? {
+        try await read { try $0.user(named: name) }
+    }
+
+    package func setTimeZone(_ identifier: String?, userID: Int64) async throws {
+        try await write("set time zone") { try $0.setTimeZone(identifier, userID: userID) }
     }
 }

@@ -1,33 +1,35 @@
 public import FCCore
 import Foundation
 
-/// The fcgen database: topics, batches and cards in one SQLite file, behind repository operations.
+/// The fcgen database: topics, batches and cards in one SQLite file, read and written through transactions.
 ///
-/// The store owns its one connection and serialises every use of it; that is why it is an actor. Opening a store
-/// creates the file (and its directory) when needed, switches it to WAL with `synchronous=NORMAL`, turns foreign
-/// keys on, sets a 5 s busy timeout and runs the pending schema migrations. Several stores (in one process or
-/// many) can share a file: every write transaction is `BEGIN IMMEDIATE`, so writers queue instead of failing.
+/// Every query runs in a closure on a ``Database`` handle: ``read(_:)`` on one of a pool of read connections, which
+/// run side by side (WAL gives each a snapshot), ``write(_:_:)`` on the one write connection, one transaction at a
+/// time, `BEGIN IMMEDIATE`. Both pools run on the store's own threads, so a statement waiting for a lock or the disk
+/// never blocks Swift's cooperative thread pool. Opening a store creates the file (and its directory) when needed,
+/// switches it to WAL with `synchronous=NORMAL`, turns foreign keys on, sets a 5 s busy timeout and runs the pending
+/// schema migrations. Several stores (in one process or many) can share a file: writers queue on the lock instead
+/// of failing.
 ///
 /// ```swift
 /// let store = try Store(path: "/home/me/.local/share/fcgen/fcgen.sqlite", now: .system)
-/// let topic = try await store.ensureTopic(named: "Roman history")
-/// let next = try await store.lastBatchNumber(topicID: topic.id) + 1
+/// let topic = try await store.write("add topic") { try $0.ensureTopic(named: "Roman history") }
+/// let next = try await store.read { try $0.lastBatchNumber(topicID: topic.id) } + 1
 /// ```
-public actor Store {
-    /// The connection; used only from this actor.
-    let connection: Connection
+public final class Store: Sendable {
+    /// The write connection's pool: one thread, so writers queue in order.
+    let writer: ConnectionPool
+    /// The read connections' pool; the writer's for an in-memory database, which only its own connection sees.
+    let readers: ConnectionPool
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
     let now: Now
+    /// Faults tests arm; shared by every transaction of this store.
+    let seams = StoreSeams()
     /// The database path the store was opened with.
-    package nonisolated let path: String
+    package let path: String
 
-    /// Test seam: when set to `n`, ``storeBatch(_:)`` throws ``StoreError/injectedFault(afterCardInserts:)`` once
-    /// `n` cards of the batch are inserted (0: right after the batch row), inside the transaction, so tests can
-    /// check that nothing of a failed batch remains.
-    package var faultAfterCardInserts: Int?
-    /// Test seam: when `true`, ``recordReview(userID:cardID:sessionID:decide:)`` throws
-    /// ``StoreError/injectedFault(afterCardInserts:)`` after writing the review row, before the card state.
-    package var faultAfterReviewInsert = false
+    /// Read connections at most: reads beyond this many at once wait for one to finish.
+    static let readerCount = 4
 
     /// Opens or creates the database at `path` and migrates it to the newest schema (commands that store something
     /// new: generation, import, adding a card or topic).
@@ -38,7 +40,7 @@ public actor Store {
     ///   - now: The clock that stamps `created_at` columns.
     /// - Throws: ``StoreError`` naming the path, e.g. "cannot open database at /x/y.sqlite: unable to open
     ///   database file", or ``StoreError/schemaTooNew(path:version:supported:)``.
-    public init(path: String, now: Now) throws {
+    public convenience init(path: String, now: Now) throws {
         try self.init(path: path, now: now, migrations: Migration.all)
     }
 
@@ -47,11 +49,13 @@ public actor Store {
     ///
     /// - Throws: ``StoreError/databaseMissing(path:)`` when nothing is at `path` (nothing is created),
     ///   ``StoreError/notADatabase(path:reason:)``, or what ``init(path:now:)`` throws.
-    public init(existingAt path: String, now: Now) throws {
+    public convenience init(existingAt path: String, now: Now) throws {
         try self.init(path: path, now: now, migrations: Migration.all, mustExist: true)
     }
 
     /// Opens the store with a chosen migration list, so tests can apply a future version on top of today's.
+    ///
+    /// Opening and migrating run on the caller's thread: once per process, before any other work.
     package init(path: String, now: Now, migrations: [Migration], mustExist: Bool = false) throws {
         let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
         if isFile { try Self.checkPath(path, mustExist: mustExist) }
@@ -60,28 +64,70 @@ public actor Store {
         try connection.configure()
         try Migrator.checkOwnership(connection)
         try Migrator(migrations: migrations).migrate(connection, appliedAt: now().unixMilliseconds)
-        self.connection = connection
+        writer = ConnectionPool(path: path, size: 1, first: connection) {
+            preconditionFailure("the writer pool has its one connection from the start")
+        }
+        if isFile {
+            readers = ConnectionPool(path: path, size: Self.readerCount) {
+                let reader = try Connection(path: path, create: false)
+                try reader.configureReader()
+                return reader
+            }
+        } else {
+            readers = writer
+        }
         self.now = now
         self.path = path
     }
 
+    /// Runs `body` in a read transaction on a read connection: a consistent snapshot of the last commit, side by
+    /// side with other reads and with the writer. Writing in it fails (the connection is `query_only`).
+    package func read<T: Sendable>(_ body: @escaping @Sendable (borrowing Database) throws -> T) async throws -> T {
+        try await readers.run { [now, seams] connection in
+            try connection.readTransaction {
+                try body(Database(connection: connection, now: now, seams: seams))
+            }
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the write connection: commits when it returns, rolls
+    /// back when it throws. Writers run one at a time, in the order they asked.
+    ///
+    /// - Parameter operation: What the transaction does ("store batch"), named in errors.
+    package func write<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (borrowing Database) throws -> T
+    ) async throws -> T {
+        try await writer.run { [now, seams] connection in
+            try connection.immediateTransaction(operation) {
+                try body(Database(connection: connection, now: now, seams: seams))
+            }
+        }
+    }
+
     /// The newest applied migration's version (1 after the initial schema).
-    package func schemaVersion() throws -> Int {
-        try Migrator.currentVersion(connection)
+    package func schemaVersion() async throws -> Int {
+        try await read { try Migrator.currentVersion($0.connection) }
     }
 
     /// Runs SQLite's `PRAGMA integrity_check`; returns `"ok"` for a healthy database, else SQLite's findings, one
     /// per line.
-    package func integrityCheck() throws -> String {
-        let statement = try connection.prepare("PRAGMA integrity_check", operation: "integrity check")
-        var lines: [String] = []
-        while try statement.step() { lines.append(statement.string(at: 0)) }
-        return lines.joined(separator: "\n")
+    package func integrityCheck() async throws -> String {
+        try await read { db in
+            let statement = try db.connection.prepare("PRAGMA integrity_check", operation: "integrity check")
+            var lines: [String] = []
+            while try statement.step() { lines.append(statement.string(at: 0)) }
+            return lines.joined(separator: "\n")
+        }
     }
 
-    /// Arms (or with `nil` disarms) the ``faultAfterCardInserts`` test seam.
+    /// Arms (or with `nil` disarms) the ``StoreSeams/faultAfterCardInserts`` test seam.
     package func setFaultAfterCardInserts(_ count: Int?) {
-        faultAfterCardInserts = count
+        seams.faultAfterCardInserts = count
+    }
+
+    /// Arms (or disarms) the ``StoreSeams/faultAfterReviewInsert`` test seam.
+    package func setFaultAfterReviewInsert(_ isArmed: Bool) {
+        seams.faultAfterReviewInsert = isArmed
     }
 
     /// Refuses a directory or device at `path`, and with `mustExist` a path where nothing is, before SQLite sees it.

@@ -14,7 +14,7 @@ struct KnowledgeLevelTests {
         }
         for box in 0...7 { levels.append(KnowledgeLevel.of(CardState(phase: .review, box: box, due: due))) }
         levels.append(KnowledgeLevel.of(CardState(phase: .learning, due: due)))
-        #expect(levels.allSatisfy { (0...Store.maximumLevel).contains($0) })
+        #expect(levels.allSatisfy { (0...Database.maximumLevel).contains($0) })
         #expect(levels.max() == 40)
     }
 }

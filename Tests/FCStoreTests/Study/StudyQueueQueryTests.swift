@@ -120,7 +120,7 @@ struct RecallWindowAndPlanTests {
     @Test func theDueQuerySeeksTheLevelIndexWithoutSorting() async throws {
         let database = TemporaryDatabase()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
-        let plan = try await world.store.queryPlan(Store.dueCandidatesSQL)
+        let plan = try await world.store.queryPlan(Database.dueCandidatesSQL)
         #expect(
             plan.contains {
                 $0.contains(

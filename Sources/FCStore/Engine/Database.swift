@@ -1,0 +1,38 @@
+public import FCCore
+
+/// The handle every store query runs on: one connection, inside one transaction, for the length of one
+/// ``Store/read(_:)`` or ``Store/write(_:_:)`` closure.
+///
+/// Per-table queries are extensions on this type (`Store/Store+Topics.swift` and its neighbours), so a use case
+/// strings several of them together in one transaction as plain sequential code:
+///
+/// ```swift
+/// let stored = try await store.write("store batch") { tx in
+///     let topic = try tx.ensureTopic(named: "Roman history")
+///     return try tx.storeBatch(NewBatch(topicID: topic.id, …))
+/// }
+/// ```
+///
+/// The handle is `~Copyable` and closures receive it `borrowing`, so the compiler refuses to let it escape the
+/// closure (no storing it, no returning it, no capturing it in a task): a transaction cannot outlive itself. The
+/// closures are synchronous on purpose, as with GRDB's `DatabasePool`: a transaction never suspends, so it can never
+/// hold the write lock across an unrelated `await` (an LLM call, a network read).
+package struct Database: ~Copyable {
+    /// The connection, owned by the store's pool and lent for this closure only.
+    let connection: Connection
+    /// Stamps `created_at` columns. Never `Date()`: tests fix the time.
+    let now: Now
+    /// Test seams shared by every handle of one store.
+    let seams: StoreSeams
+
+    init(connection: Connection, now: Now, seams: StoreSeams) {
+        self.connection = connection
+        self.now = now
+        self.seams = seams
+    }
+
+    /// Test seam: see ``StoreSeams/faultAfterCardInserts``.
+    var faultAfterCardInserts: Int? { seams.faultAfterCardInserts }
+    /// Test seam: see ``StoreSeams/faultAfterReviewInsert``.
+    var faultAfterReviewInsert: Bool { seams.faultAfterReviewInsert }
+}

@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Faults a test can arm on one store, read by every transaction it runs.
+package final class StoreSeams: Sendable {
+    private let state = Mutex(State())
+
+    private struct State {
+        var faultAfterCardInserts: Int?
+        var faultAfterReviewInsert = false
+    }
+
+    init() {}
+
+    /// When set to `n`, storing a batch throws ``StoreError/injectedFault(afterCardInserts:)`` once `n` cards of
+    /// the batch are inserted (0: right after the batch row), inside the transaction, so tests can check that
+    /// nothing of a failed batch remains.
+    var faultAfterCardInserts: Int? {
+        get { state.withLock { $0.faultAfterCardInserts } }
+        set { state.withLock { $0.faultAfterCardInserts = newValue } }
+    }
+
+    /// When `true`, recording a review throws ``StoreError/injectedFault(afterCardInserts:)`` after writing the
+    /// review row, before the card state.
+    var faultAfterReviewInsert: Bool {
+        get { state.withLock { $0.faultAfterReviewInsert } }
+        set { state.withLock { $0.faultAfterReviewInsert = newValue } }
+    }
+}

@@ -1,0 +1,108 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// The store's read and write paths: reads on their own connections beside the writer, writes one at a time, and
+/// waiting for a lock on the store's threads instead of Swift's cooperative pool.
+struct StoreConcurrencyTests {
+    @Test func aWriteInsideAReadFailsAndWritesNothing() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+
+        await #expect(throws: StoreError.self) {
+            try await store.read { try $0.ensureTopic(named: "Rome") }
+        }
+        #expect(try await store.topic(named: "Rome") == nil)
+        _ = try await store.write("add topic") { try $0.ensureTopic(named: "Rome") }
+        #expect(try await store.read { try $0.topic(named: "Rome") }?.name == "Rome")
+    }
+
+    @Test func aReadSeesTheLastCommitWhileAWriterHoldsTheLock() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        _ = try await store.ensureTopic(named: "Rome")
+        let inside = Gate()
+        let release = Gate()
+
+        // The writer adds a topic and then waits inside its transaction, holding the write lock.
+        let writing = Task {
+            try await store.write("held write") { db in
+                _ = try db.ensureTopic(named: "Greece")
+                inside.open()
+                release.wait()
+            }
+        }
+        await inside.waitAsync()
+        // Reads go on meanwhile, and see only what was committed.
+        #expect(try await store.topicSummaries().map(\.name) == ["Rome"])
+        release.open()
+        try await writing.value
+        #expect(try await store.topicSummaries().map(\.name).sorted() == ["Greece", "Rome"])
+    }
+
+    @Test func writersWaitingForAnotherConnectionsLockLeaveTheCooperativePoolFree() async throws {
+        let database = TemporaryDatabase()
+        let holder = try Store(path: database.path, now: Fixtures.now)
+        let inside = Gate()
+        let release = Gate()
+        let holding = Task {
+            try await holder.write("hold lock") { _ in
+                inside.open()
+                release.wait()
+            }
+        }
+        await inside.waitAsync()
+
+        // More waiting writers than the cooperative pool has threads (one per core). Each waits on its own store's
+        // writer thread, inside SQLite's busy handler.
+        let writers = try (0..<8).map { _ in try Store(path: database.path, now: Fixtures.now) }
+        let writes = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, store) in writers.enumerated() {
+                    group.addTask { _ = try await store.ensureTopic(named: "Topic \(index)") }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // Async work and reads still run while all of them wait; were the writers blocking cooperative threads,
+        // this would not finish before their busy timeout failed them.
+        let reader = try Store(path: database.path, now: Fixtures.now)
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 { group.addTask { try await reader.topicSummaries().count } }
+            return try await group.reduce(0, +)
+        }
+        #expect(counts == 0)
+        release.open()
+        try await holding.value
+        try await writes.value
+        #expect(try await reader.topicSummaries().count == 8)
+    }
+}
+
+/// A one-shot latch that a store thread can block on (its closures are synchronous) and a task can await.
+private final class Gate: Sendable {
+    private let condition = NSCondition()
+    private let isOpen = Mutex(false)
+
+    func open() {
+        condition.lock()
+        isOpen.withLock { $0 = true }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks the calling thread: only for the store's own threads.
+    func wait() {
+        condition.lock()
+        while !isOpen.withLock({ $0 }) { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Polls without blocking a cooperative thread.
+    func waitAsync() async {
+        while !isOpen.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+}
