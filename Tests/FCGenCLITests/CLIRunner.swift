@@ -43,21 +43,25 @@ struct CLIRunner {
         environment extra: [String: String] = [:],
         stdin: Data? = nil,
         workingDirectory: URL = CLIRunner.repositoryRoot
-    ) throws -> Result {
-        try run(executable: "fcgen", arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
+    ) async throws -> Result {
+        try await run(
+            executable: "fcgen", arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
     }
 
-    /// Runs a built executable (`fcgen` or `fcgen-worker`, or an absolute path to a copy) to completion.
+    /// Runs a built executable (`fcgen` or `fcgen-worker`, or an absolute path to a copy) to completion, waiting
+    /// off the cooperative pool (see ``Running/finish()``).
     func run(
         executable: String,
         _ arguments: [String],
         environment extra: [String: String] = [:],
         stdin: Data? = nil,
         workingDirectory: URL = CLIRunner.repositoryRoot
-    ) throws -> Result {
-        let running = try launch(
-            executable: executable, arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
-        return try running.wait()
+    ) async throws -> Result {
+        try await ProcessSlots.shared.withSlot {
+            let running = try launch(
+                executable: executable, arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
+            return try await running.finish()
+        }
     }
 
     /// Starts a built executable in the background, for tests that signal it or run several at once.
@@ -125,13 +129,7 @@ struct CLIRunner {
         /// `waitUntilExit()` blocks its thread; on a 2-core machine the cooperative pool has two, so a test that
         /// blocks one for seconds stalls every other test's timing. The wait runs on a global queue instead.
         func finish() async throws -> Result {
-            let box = ProcessBox(process: process)
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async {
-                    box.process.waitUntilExit()
-                    continuation.resume()
-                }
-            }
+            await process.exited()
             return try wait()
         }
 
@@ -151,4 +149,18 @@ struct CLIRunner {
 /// files the process wrote, never the `Process` itself.
 private struct ProcessBox: @unchecked Sendable {
     let process: Process
+}
+
+extension Process {
+    /// Waits for the process to exit on a global queue, never blocking a cooperative thread (see
+    /// ``CLIRunner/Running/finish()``).
+    func exited() async {
+        let box = ProcessBox(process: self)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                box.process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
 }

@@ -4,11 +4,11 @@ import Testing
 /// `fcgen card …`, `topic rename/delete`, `import` and `export` on the built binary.
 @Suite(.serialized)
 struct DeckCommandTests {
-    @Test func cardCommandsFollowTheRules() throws {
+    @Test func cardCommandsFollowTheRules() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        let added = try cli.run(
+        let added = try await cli.run(
             [
                 "card", "add", "--topic", "Algebra", "--question", "Solve $x^2 = 4$", "--answer", "$x = \\pm 2$",
                 "--reverse",
@@ -19,19 +19,20 @@ struct DeckCommandTests {
                 == "added card 1 at position 1 of \"Algebra\"\nadded card 2 at position 2 of \"Algebra\" (reversed twin of card 1)\n"
         )
 
-        let answerOnly = try cli.run(["card", "add", "--topic", "Algebra", "--answer", "4"] + db)
+        let answerOnly = try await cli.run(["card", "add", "--topic", "Algebra", "--answer", "4"] + db)
         #expect(answerOnly.status == 65)
         #expect(answerOnly.stderr.contains("an answer and/or explanation alone is not a card"))
 
         let fake = cli.directory.appendingPathComponent("photo.png")
         try Data("not a picture\n".utf8).write(to: fake)
-        let refused = try cli.run(["card", "add", "--topic", "Algebra", "--image", fake.path, "--answer", "x"] + db)
+        let refused = try await cli.run(
+            ["card", "add", "--topic", "Algebra", "--image", fake.path, "--answer", "x"] + db)
         #expect(refused.status == 65)
         #expect(
             refused.stderr
                 == "fcgen: error: photo.png is not a JPEG, GIF or PNG image (checked by its content, not its name)\n")
 
-        let fromStdin = try cli.run(
+        let fromStdin = try await cli.run(
             ["card", "add", "--topic", "Algebra", "--question-file", "-", "--answer", "yes"] + db,
             stdin: Data("Is this\na two-line question?\n".utf8))
         #expect(fromStdin.status == 0, "stderr: \(fromStdin.stderr)")
@@ -40,31 +41,31 @@ struct DeckCommandTests {
         try Data("#!/bin/sh\nprintf '== question\\nEdited Q\\n== answer\\nEdited A\\n' > \"$1\"\n".utf8).write(
             to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        let edited = try cli.run(["card", "edit", "3", "--editor"] + db, environment: ["EDITOR": editor.path])
+        let edited = try await cli.run(["card", "edit", "3", "--editor"] + db, environment: ["EDITOR": editor.path])
         #expect(edited.status == 0, "stderr: \(edited.stderr)")
 
-        let twinNote = try cli.run(["card", "edit", "1", "--answer", "two"] + db)
+        let twinNote = try await cli.run(["card", "edit", "1", "--answer", "two"] + db)
         #expect(twinNote.stderr.contains("card 2, which was not changed (run again with --also-twin"))
-        #expect(try cli.run(["card", "move", "3", "--to", "1"] + db).stdout == "card 3 is now at position 1\n")
-        #expect(try cli.run(["card", "move", "3", "--to", "9"] + db).status == 65)
+        #expect(try await cli.run(["card", "move", "3", "--to", "1"] + db).stdout == "card 3 is now at position 1\n")
+        #expect(try await cli.run(["card", "move", "3", "--to", "9"] + db).status == 65)
 
-        let shown = try cli.run(["card", "show", "3", "--json"] + db)
+        let shown = try await cli.run(["card", "show", "3", "--json"] + db)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
         let card = try #require(object["card"] as? [String: Any], "one flat card object")
         #expect(card["question"] as? String == "Edited Q")
         #expect(card["position"] as? Int == 1)
 
-        #expect(try cli.run(["card", "delete", "1", "2"] + db).status == 0)
-        #expect(try cli.run(["topic", "set", "Algebra", "--color", "red", "--icon", "∑"] + db).status == 0)
-        #expect(try cli.run(["topic", "rename", "Algebra", "Maths"] + db).status == 0)
-        let guarded = try cli.run(["topic", "delete", "Maths"] + db)
+        #expect(try await cli.run(["card", "delete", "1", "2"] + db).status == 0)
+        #expect(try await cli.run(["topic", "set", "Algebra", "--color", "red", "--icon", "∑"] + db).status == 0)
+        #expect(try await cli.run(["topic", "rename", "Algebra", "Maths"] + db).status == 0)
+        let guarded = try await cli.run(["topic", "delete", "Maths"] + db)
         #expect(guarded.status == 65)
         #expect(guarded.stderr.contains("pass --force"))
-        let deleted = try cli.run(["topic", "delete", "Maths", "--force"] + db)
+        let deleted = try await cli.run(["topic", "delete", "Maths", "--force"] + db)
         #expect(deleted.stdout == "deleted topic \"Maths\": 1 card(s), 0 batch(es), 0 job(s)\n")
     }
 
-    @Test func importThenExportRoundTrips() throws {
+    @Test func importThenExportRoundTrips() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
@@ -72,11 +73,11 @@ struct DeckCommandTests {
         let input = cli.directory.appendingPathComponent("in.csv")
         try Data(("\u{FEFF}" + csv.replacingOccurrences(of: "\n", with: "\r\n")).utf8).write(to: input)
 
-        let dry = try cli.run(["import", input.path, "--topic", "Deck", "--dry-run"] + db)
+        let dry = try await cli.run(["import", input.path, "--topic", "Deck", "--dry-run"] + db)
         #expect(dry.stdout.hasPrefix("dry run: would import 3 card(s)"), "stderr: \(dry.stderr)")
-        let imported = try cli.run(["import", input.path, "--topic", "Deck"] + db)
+        let imported = try await cli.run(["import", input.path, "--topic", "Deck"] + db)
         #expect(imported.status == 0, "stderr: \(imported.stderr)")
-        let exported = try cli.run(["export", "--topic", "Deck", "--format", "csv"] + db)
+        let exported = try await cli.run(["export", "--topic", "Deck", "--format", "csv"] + db)
         // A four-column file (no kind) still reads; export writes the kind column.
         #expect(
             exported.stdout
@@ -85,18 +86,18 @@ struct DeckCommandTests {
 
         let bad = cli.directory.appendingPathComponent("bad.csv")
         try Data("Q9;A9\nbroken\n".utf8).write(to: bad)
-        let refused = try cli.run(["import", bad.path, "--topic", "Deck"] + db)
+        let refused = try await cli.run(["import", bad.path, "--topic", "Deck"] + db)
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("\(bad.path):2:7: expected at least 2 fields"))
-        let again = try cli.run(["import", input.path, "--topic", "Deck"] + db)
+        let again = try await cli.run(["import", input.path, "--topic", "Deck"] + db)
         #expect(again.stdout.contains("3 duplicate(s) skipped"))
 
         let out = cli.directory.appendingPathComponent("deck.txt")
-        let anki = try cli.run(["export", "--topic", "Deck", "--format", "anki", "--out", out.path] + db)
+        let anki = try await cli.run(["export", "--topic", "Deck", "--format", "anki", "--out", out.path] + db)
         #expect(anki.status == 0, "stderr: \(anki.stderr)")
         let text = try String(contentsOf: out, encoding: .utf8)
         #expect(text.contains("Basic\tDeck\tmulti<br>line\tA2\t\tfcgen\n"))
-        let back = try cli.run(["import", out.path, "--topic", "Copy"] + db)
+        let back = try await cli.run(["import", out.path, "--topic", "Copy"] + db)
         #expect(back.stdout.contains("imported 3 card(s) (1 reversed twin(s))"), "stderr: \(back.stderr)")
     }
 }

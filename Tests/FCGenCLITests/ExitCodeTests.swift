@@ -14,10 +14,12 @@ struct ExitCodeTests {
         ]
     }
 
-    @Test func zeroWhenTheRunSucceeds() throws {
+    @Test func zeroWhenTheRunSucceeds() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(["--topic", "Roman history", "--batches", "1", "--offline", "--db", cli.databasePath])
+        let result = try await cli.run([
+            "--topic", "Roman history", "--batches", "1", "--offline", "--db", cli.databasePath,
+        ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
     }
 
@@ -44,19 +46,19 @@ struct ExitCodeTests {
         #expect((error["metadata"] as? [String: Any])?["exit_status"] as? Int == 1)
     }
 
-    @Test func sixtyFourForBadUsage() throws {
+    @Test func sixtyFourForBadUsage() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["--topic", "X", "--batches", "0"]).status == 64)
-        #expect(try cli.run(["--topic", "X", "--provider", "anthropic", "--db", cli.databasePath]).status == 64)
+        #expect(try await cli.run(["--topic", "X", "--batches", "0"]).status == 64)
+        #expect(try await cli.run(["--topic", "X", "--provider", "anthropic", "--db", cli.databasePath]).status == 64)
     }
 
-    @Test func sixtyFiveForBadInputData() throws {
+    @Test func sixtyFiveForBadInputData() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let config = cli.directory.appendingPathComponent("config.json")
         try Data(#"{"model": 3}"#.utf8).write(to: config)
-        let result = try cli.run(["--topic", "X", "--offline", "--config", config.path, "--db", cli.databasePath])
+        let result = try await cli.run(["--topic", "X", "--offline", "--config", config.path, "--db", cli.databasePath])
         #expect(result.status == 65, "stderr: \(result.stderr)")
         #expect(result.stderr.hasPrefix("fcgen: error: \(config.path): key \"model\""))
     }
@@ -76,7 +78,8 @@ struct ExitCodeTests {
     @Test func seventyFiveWhenTheDatabaseStaysLocked() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["topic", "add", "Setup", "--db", cli.databasePath]).status == 0, "creates the database")
+        #expect(
+            try await cli.run(["topic", "add", "Setup", "--db", cli.databasePath]).status == 0, "creates the database")
         let lock = try WriteLock(path: cli.databasePath)
         let started = Date()
         let result = try await cli.launch(

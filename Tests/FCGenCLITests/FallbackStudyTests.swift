@@ -13,46 +13,46 @@ struct FallbackStudyTests {
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         let topic = "Underwater basket weaving"  // no offline fixtures: every batch falls back
-        let generated = try cli.run(["--topic", topic, "--batches", "1", "--offline"] + db)
+        let generated = try await cli.run(["--topic", topic, "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
         #expect(generated.stdout.contains("fallback card(s) stored for inspection; not studied"), "\(generated.stdout)")
-        let listed = try cli.run(["cards", "--topic", topic, "--json"] + db)
+        let listed = try await cli.run(["cards", "--topic", topic, "--json"] + db)
         let cards = try #require(try object(listed.stdout)["cards"] as? [Any])
         #expect(!cards.isEmpty)  // stored, for inspection
 
-        let due = try object(try cli.run(["due", "--topic", topic, "--json"] + db).stdout)
+        let due = try object(try await cli.run(["due", "--topic", topic, "--json"] + db).stdout)
         let summary = try #require((due["topics"] as? [[String: Any]])?.first)
         #expect(summary["new"] as? Int == 0 && summary["cards"] as? Int == 0)
-        let started = try object(try cli.run(["session", "start", "--topic", topic, "--json"] + db).stdout)
+        let started = try object(try await cli.run(["session", "start", "--topic", topic, "--json"] + db).stdout)
         #expect((started["session"] as? [String: Any])?["size"] as? Int == 0)
         #expect(started["card"] == nil || started["card"] is NSNull)
-        let quiz = try object(try cli.run(["quiz", "--topic", topic, "--json"] + db).stdout)
+        let quiz = try object(try await cli.run(["quiz", "--topic", topic, "--json"] + db).stdout)
         #expect((quiz["session"] as? [String: Any])?["size"] as? Int == 0)
-        let learn = try cli.run(["learn", "--topic", topic] + db, stdin: Data("q\n".utf8))
+        let learn = try await cli.run(["learn", "--topic", topic] + db, stdin: Data("q\n".utf8))
         #expect(learn.stdout.contains("Nothing to study here"), "\(learn.stdout)")
         #expect(try await LearnerLedger.read(cli.databasePath).reviews == 0)
 
         let include = ["--include-fallback"]
-        let dueAll = try object(try cli.run(["due", "--topic", topic, "--json"] + include + db).stdout)
+        let dueAll = try object(try await cli.run(["due", "--topic", topic, "--json"] + include + db).stdout)
         #expect(((dueAll["topics"] as? [[String: Any]])?.first?["new"] as? Int ?? 0) == cards.count)
         let startedAll = try object(
-            try cli.run(["session", "start", "--topic", topic, "--cards", "10", "--json"] + include + db).stdout)
+            try await cli.run(["session", "start", "--topic", topic, "--cards", "10", "--json"] + include + db).stdout)
         #expect((startedAll["session"] as? [String: Any])?["size"] as? Int == min(10, cards.count))
         let quizAll = try object(
-            try cli.run(["quiz", "--topic", topic, "--json"] + include + db, stdin: Data()).stdout)
+            try await cli.run(["quiz", "--topic", topic, "--json"] + include + db, stdin: Data()).stdout)
         #expect((quizAll["session"] as? [String: Any])?["size"] as? Int == cards.count)
-        let learnAll = try cli.run(["learn", "--topic", topic] + include + db, stdin: Data("\n3\nq\nn\n".utf8))
+        let learnAll = try await cli.run(["learn", "--topic", topic] + include + db, stdin: Data("\n3\nq\nn\n".utf8))
         #expect(learnAll.status == 0, "stderr: \(learnAll.stderr)")
         #expect(try await LearnerLedger.read(cli.databasePath).reviews == 1)
     }
 
-    @Test func fixtureTopicsStillStudyAsBefore() throws {
+    @Test func fixtureTopicsStillStudyAsBefore() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        let generated = try cli.run(["--topic", "Algebra", "--batches", "1", "--offline"] + db)
+        let generated = try await cli.run(["--topic", "Algebra", "--batches", "1", "--offline"] + db)
         #expect(!generated.stdout.contains("fallback card(s)"))
-        let started = try object(try cli.run(["session", "start", "--topic", "Algebra", "--json"] + db).stdout)
+        let started = try object(try await cli.run(["session", "start", "--topic", "Algebra", "--json"] + db).stdout)
         #expect((started["session"] as? [String: Any])?["size"] as? Int == 10)
     }
 }

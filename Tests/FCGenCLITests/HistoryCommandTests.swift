@@ -19,26 +19,27 @@ struct HistoryCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        #expect(try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
-        #expect(try cli.run(["--topic", "Algebra", "--batches", "1", "--offline"] + db).status == 0)
+        #expect(try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
+        #expect(try await cli.run(["--topic", "Algebra", "--batches", "1", "--offline"] + db).status == 0)
         let started = try object(
-            try cli.run(["session", "start", "--topic", "Roman history", "--cards", "10", "--json"] + db).stdout)
+            try await cli.run(["session", "start", "--topic", "Roman history", "--cards", "10", "--json"] + db).stdout)
         let id = try #require((started["session"] as? [String: Any])?["id"] as? Int)
         for _ in 0..<10 {
-            let next = try object(try cli.run(["session", "next", "\(id)", "--json"] + db).stdout)
+            let next = try object(try await cli.run(["session", "next", "\(id)", "--json"] + db).stdout)
             let cardID = try #require((next["card"] as? [String: Any])?["id"] as? Int)
-            let answered = try cli.run(
+            let answered = try await cli.run(
                 ["session", "answer", "\(id)", "\(cardID)", "--rating", "good", "--duration-ms", "90000"] + db)
             #expect(answered.status == 0, "stderr: \(answered.stderr)")
         }
-        #expect(try cli.run(["session", "end", "\(id)"] + db).status == 0)
+        #expect(try await cli.run(["session", "end", "\(id)"] + db).status == 0)
         let algebraCard = try #require(
-            (try object(try cli.run(["cards", "--topic", "Algebra", "--json"] + db).stdout)["cards"] as? [[String: Any]])?
+            (try object(try await cli.run(["cards", "--topic", "Algebra", "--json"] + db).stdout)["cards"]
+                as? [[String: Any]])?
                 .first?["id"] as? Int)
-        #expect(try cli.run(["review", "\(algebraCard)", "--rating", "easy"] + db).status == 0)
+        #expect(try await cli.run(["review", "\(algebraCard)", "--rating", "easy"] + db).status == 0)
 
         let history = try #require(
-            try object(try cli.run(["history", "--json"] + db).stdout)["history"] as? [String: Any])
+            try object(try await cli.run(["history", "--json"] + db).stdout)["history"] as? [String: Any])
         let days = try #require(history["days"] as? [[String: Any]])
         #expect(days.count == 30)
         let last = try #require(days.last)
@@ -51,28 +52,28 @@ struct HistoryCommandTests {
         #expect(ledger.totalXP > 0)
 
         // Deleting the topic keeps the history it made, and its XP: the two still agree.
-        #expect(try cli.run(["topic", "delete", "Roman history", "--force"] + db).status == 0)
+        #expect(try await cli.run(["topic", "delete", "Roman history", "--force"] + db).status == 0)
         let after = try #require(
-            try object(try cli.run(["history", "--json"] + db).stdout)["history"] as? [String: Any])
+            try object(try await cli.run(["history", "--json"] + db).stdout)["history"] as? [String: Any])
         #expect(after["days"] as? NSArray == history["days"] as? NSArray)
         let kept = try await LearnerLedger.read(cli.databasePath)
         #expect(kept.totalXP == ledger.totalXP && kept.reviews == 1)
-        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
         #expect((stats["statistics"] as? [String: Any])?["totalReviews"] as? Int == 11)
 
-        let text = try cli.run(["history"] + db)
+        let text = try await cli.run(["history"] + db)
         #expect(text.stdout.contains("\(today)"), "\(text.stdout)")
         #expect(text.stdout.contains("11 review(s) on 1 day(s), 11 new card(s), 15 min"), "\(text.stdout)")
     }
 
-    @Test func theCalendarShadesTodayAndGivesCountsAsJSON() throws {
+    @Test func theCalendarShadesTodayAndGivesCountsAsJSON() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        #expect(try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
-        for card in 1...3 { #expect(try cli.run(["review", "\(card)", "--rating", "good"] + db).status == 0) }
+        #expect(try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
+        for card in 1...3 { #expect(try await cli.run(["review", "\(card)", "--rating", "good"] + db).status == 0) }
 
-        let drawn = try cli.run(["calendar"] + db)
+        let drawn = try await cli.run(["calendar"] + db)
         #expect(drawn.status == 0, "stderr: \(drawn.stderr)")
         let lines = drawn.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let rows = lines.filter { ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "].contains($0.prefix(4)) }
@@ -81,35 +82,37 @@ struct HistoryCommandTests {
         #expect(rows.allSatisfy { $0.count <= 4 + 53 * 2 })
         #expect(lines.contains { $0.contains("Less · ░ ▒ ▓ █ More (most in a day: 3)") })
 
-        let ascii = try cli.run(["calendar", "--ascii"] + db)
+        let ascii = try await cli.run(["calendar", "--ascii"] + db)
         #expect(ascii.stdout.contains("Less . - + * # More"))
         #expect(!ascii.stdout.contains("█"))
 
         let json = try #require(
-            try object(try cli.run(["calendar", "--json", "--from", "2026-01-01", "--to", "2026-01-07"] + db).stdout)[
-                "calendar"] as? [String: Any])
+            try object(
+                try await cli.run(["calendar", "--json", "--from", "2026-01-01", "--to", "2026-01-07"] + db).stdout)[
+                    "calendar"] as? [String: Any])
         let days = try #require(json["days"] as? [[String: Any]])
         #expect(days.map { $0["day"] as? String } == (1...7).map { "2026-01-0\($0)" })
         #expect(days.allSatisfy { $0["reviews"] as? Int == 0 && $0["level"] as? Int == 0 })
         let todays = try #require(
-            try object(try cli.run(["calendar", "--json", "--from", today, "--to", today] + db).stdout)["calendar"]
+            try object(try await cli.run(["calendar", "--json", "--from", today, "--to", today] + db).stdout)[
+                "calendar"]
                 as? [String: Any])
         #expect((todays["days"] as? [[String: Any]])?.first?["reviews"] as? Int == 3)
         #expect((todays["days"] as? [[String: Any]])?.first?["level"] as? Int == 4)
     }
 
-    @Test func badRangesAreUsageErrors() throws {
+    @Test func badRangesAreUsageErrors() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         // History reads a database: make one, so the range is what gets refused.
-        #expect(try cli.run(["topic", "add", "Algebra"] + db).status == 0)
-        let reversed = try cli.run(["history", "--from", "2026-02-01", "--to", "2026-01-01"] + db)
+        #expect(try await cli.run(["topic", "add", "Algebra"] + db).status == 0)
+        let reversed = try await cli.run(["history", "--from", "2026-02-01", "--to", "2026-01-01"] + db)
         #expect(reversed.status == 64)
         #expect(reversed.stderr.contains("--from 2026-02-01 is after --to 2026-01-01"), "\(reversed.stderr)")
-        #expect(try cli.run(["history", "--from", "yesterday"] + db).status == 64)
-        #expect(try cli.run(["calendar", "--to", "2026-02-30"] + db).status == 64)
-        let tooLong = try cli.run(["history", "--from", "1990-01-01"] + db)
+        #expect(try await cli.run(["history", "--from", "yesterday"] + db).status == 64)
+        #expect(try await cli.run(["calendar", "--to", "2026-02-30"] + db).status == 64)
+        let tooLong = try await cli.run(["history", "--from", "1990-01-01"] + db)
         #expect(tooLong.status == 64)
         #expect(tooLong.stderr.contains("at most 3660 days"), "\(tooLong.stderr)")
     }

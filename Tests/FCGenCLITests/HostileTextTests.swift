@@ -27,15 +27,15 @@ struct HostileTextTests {
                 ["--topic", name, "--offline"], ["topic", "add", name], ["import", deck.path, "--topic", name],
                 ["card", "add", "--topic", name, "--question", "Q", "--answer", "A"],
             ] {
-                let result = try cli.run(arguments + db)
+                let result = try await cli.run(arguments + db)
                 #expect(result.status == 64, "\(arguments)")
                 #expect(result.stderr.contains("must not contain control characters"))
                 #expect(!raw(result.stderr), "the refusal itself shows nothing raw: \(result.stderr)")
             }
         }
-        #expect(try cli.run(["topic", "add", String(repeating: "x", count: 201)] + db).status == 64)
-        #expect(try cli.run(["topic", "add", "Rome"] + db).status == 0)
-        let renamed = try cli.run(["topic", "rename", "Rome", "Rome\(Self.osc52)", "--json"] + db)
+        #expect(try await cli.run(["topic", "add", String(repeating: "x", count: 201)] + db).status == 64)
+        #expect(try await cli.run(["topic", "add", "Rome"] + db).status == 0)
+        let renamed = try await cli.run(["topic", "rename", "Rome", "Rome\(Self.osc52)", "--json"] + db)
         #expect(renamed.status == 64)
         #expect(renamed.stdout.contains(#""code": "usage""#))
         #expect(renamed.stdout.contains("(found U+001B)"), "names the character, never writes it")
@@ -44,39 +44,40 @@ struct HostileTextTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1, "nothing was created")
     }
 
-    @Test func cardTextAndImportedDecksAreShownEscaped() throws {
+    @Test func cardTextAndImportedDecksAreShownEscaped() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         let question = "Who?\(Self.osc52)\(Self.clear)\roverwritten"
-        let added = try cli.run(["card", "add", "--topic", "T", "--question", question, "--answer", "A\u{9B}1m"] + db)
+        let added = try await cli.run(
+            ["card", "add", "--topic", "T", "--question", question, "--answer", "A\u{9B}1m"] + db)
         #expect(added.status == 0, "stderr: \(added.stderr)")
         let deck = cli.directory.appendingPathComponent("deck.csv")
         try Data("question;answer\n\"Imported\u{1B}]0;pwned\u{07}\";B\n".utf8).write(to: deck)
-        #expect(try cli.run(["import", deck.path, "--topic", "T"] + db).status == 0)
+        #expect(try await cli.run(["import", deck.path, "--topic", "T"] + db).status == 0)
 
         for arguments in [["card", "show", "1"], ["cards", "--topic", "T"], ["session", "start", "--topic", "T"]] {
-            let shown = try cli.run(arguments + db)
+            let shown = try await cli.run(arguments + db)
             #expect(shown.status == 0, "\(arguments): \(shown.stderr)")
             #expect(!raw(shown.stdout), "\(arguments): \(shown.stdout)")
             #expect(shown.stdout.contains("\\u{1B}"), "\(arguments): shown, escaped")
         }
-        let learned = try cli.run(["learn", "--topic", "T"] + db, stdin: Data("x\n3\nx\n3\nn\n".utf8))
+        let learned = try await cli.run(["learn", "--topic", "T"] + db, stdin: Data("x\n3\nx\n3\nn\n".utf8))
         #expect(!raw(learned.stdout))
         #expect(learned.stdout.contains("Who?\\u{1B}]52;c;cm0gLXJmIH4=\\u{7}\\u{1B}[2J\\u{D}overwritten"))
 
-        let json = try cli.run(["card", "show", "1", "--json"] + db)
+        let json = try await cli.run(["card", "show", "1", "--json"] + db)
         #expect(!raw(json.stdout))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["card"] as? [String: Any])?["question"] as? String == question, "JSON keeps the text exact")
     }
 
-    @Test func aModelReplyIsShownEscaped() throws {
+    @Test func aModelReplyIsShownEscaped() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let reply = cli.directory.appendingPathComponent("reply.txt")
         try Data(#"[{"question": "Q\u001b]52;c;eA==\u0007?", "answer": "A\u001b[2J"}]"#.utf8).write(to: reply)
-        let result = try cli.run(["sanitize", reply.path])
+        let result = try await cli.run(["sanitize", reply.path])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(!raw(result.stdout))
         #expect(result.stdout.contains("Q\\u{1B}]52;c;eA==\\u{7}?"))
@@ -115,7 +116,7 @@ struct HostileTextTests {
         let store = try Store(path: cli.databasePath, now: .system)
         try await store.executeInTransaction(
             "INSERT INTO topics (name, created_at) VALUES ('Old' || char(27) || '[2J' || char(13) || 'name', 0)")
-        let listed = try cli.run(["topics", "--db", cli.databasePath])
+        let listed = try await cli.run(["topics", "--db", cli.databasePath])
         #expect(!raw(listed.stdout))
         #expect(listed.stdout.contains("Old\\u{1B}[2J\\u{D}name"))
     }

@@ -24,20 +24,20 @@ struct InstalledBinaryTests {
         #expect(!result.stderr.contains("not found"))
     }
 
-    @Test func theDemoRunsFromADirectoryOtherThanTheRepository() throws {
+    @Test func theDemoRunsFromADirectoryOtherThanTheRepository() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let elsewhere = cli.directory.appendingPathComponent("elsewhere", isDirectory: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let database = cli.directory.appendingPathComponent("data/fcgen/fcgen.sqlite").path
         // No --db: the default path under XDG_DATA_HOME, as a user's first run would have it.
-        let result = try cli.run(
+        let result = try await cli.run(
             ["--topic", "Roman history", "--batches", "3", "--offline"], workingDirectory: elsewhere)
         checkDemo(result, database: database)
         #expect(!FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("fixtures").path))
     }
 
-    @Test func aBinaryCopiedAloneRunsTheDemo() throws {
+    @Test func aBinaryCopiedAloneRunsTheDemo() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let bin = cli.directory.appendingPathComponent("bin", isDirectory: true)
@@ -45,25 +45,25 @@ struct InstalledBinaryTests {
         let copy = bin.appendingPathComponent("fcgen")
         try FileManager.default.copyItem(at: CLIRunner.productsDirectory.appendingPathComponent("fcgen"), to: copy)
         #expect(try FileManager.default.contentsOfDirectory(atPath: bin.path) == ["fcgen"])
-        let result = try cli.run(
+        let result = try await cli.run(
             executable: copy.path,
             ["--topic", "Roman history", "--batches", "3", "--offline", "--db", cli.databasePath],
             workingDirectory: bin)
         checkDemo(result, database: cli.databasePath)
     }
 
-    @Test func aNamedFixturesFolderStillOverridesTheBuiltInReplies() throws {
+    @Test func aNamedFixturesFolderStillOverridesTheBuiltInReplies() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let folder = cli.directory.appendingPathComponent("my-fixtures", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // An empty folder: no reply for Roman history, so the batch falls back instead of replaying the built-in one.
-        let result = try cli.run(
+        let result = try await cli.run(
             ["--topic", "Roman history", "--offline", "--fixtures", folder.path, "--db", cli.databasePath],
             workingDirectory: cli.directory)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("fallback"))
-        let missing = try cli.run(
+        let missing = try await cli.run(
             ["--topic", "Roman history", "--offline", "--fixtures", "nope", "--db", cli.databasePath],
             workingDirectory: cli.directory)
         #expect(missing.status == 64)

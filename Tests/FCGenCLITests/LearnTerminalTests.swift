@@ -9,7 +9,7 @@ struct LearnTerminalTests {
     static let driver = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/pty_drive.py")
 
     /// Runs `fcgen arguments…` under `Tests/Support/pty_drive.py` with `steps`; returns status and transcript.
-    func drive(_ steps: [[String: String]], _ arguments: [String]) throws -> (status: Int32, screen: String) {
+    func drive(_ steps: [[String: String]], _ arguments: [String]) async throws -> (status: Int32, screen: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let fcgen = CLIRunner.productsDirectory.appendingPathComponent("fcgen").path
@@ -31,7 +31,7 @@ struct LearnTerminalTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        let generated = try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
+        let generated = try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
 
         // Topic 1; card 1: space shows the answer, x the explanation, 3 rates Good; card 2: space, then 1 (Fail)
@@ -49,7 +49,7 @@ struct LearnTerminalTests {
             ["expect": "(any key: answer, s: skip", "send": "q"],
             ["expect": "Learn again? (y/n)", "send": "n"],
         ]
-        let (status, screen) = try drive(steps, ["learn", "--seed", "1"] + db)
+        let (status, screen) = try await drive(steps, ["learn", "--seed", "1"] + db)
 
         #expect(status == 0, "screen:\n\(screen)")
         #expect(screen.contains("1. Roman history — 0 due, 14 new"))

@@ -14,7 +14,9 @@ struct OfflineDemoTests {
     @Test func offlineDemoStoresThreeBatchesAndPrintsTheSummary() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(["--topic", "Roman history", "--batches", "3", "--offline", "--db", cli.databasePath])
+        let result = try await cli.run([
+            "--topic", "Roman history", "--batches", "3", "--offline", "--db", cli.databasePath,
+        ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Roman history: 3 batch(es), ") == true)
@@ -27,7 +29,7 @@ struct OfflineDemoTests {
         #expect(result.stderr.contains("[Roman history] batch 1"))
         #expect(!result.stdout.contains("requesting"))
 
-        let batches = try decode(
+        let batches = try await decode(
             cli.run(["batches", "--topic", "roman HISTORY", "--json", "--db", cli.databasePath]).stdout)
         let rows = try #require(batches["batches"] as? [[String: Any]])
         #expect(rows.count == 3)
@@ -37,7 +39,7 @@ struct OfflineDemoTests {
         #expect(aspects.count == 3, "each batch has its own aspect")
         let kept = rows.compactMap { $0["cardsKept"] as? Int }.reduce(0, +)
 
-        let cards = try decode(
+        let cards = try await decode(
             cli.run(["cards", "--topic", "Roman history", "--json", "--db", cli.databasePath]).stdout)
         let cardRows = try #require(cards["cards"] as? [[String: Any]])
         #expect(cardRows.count == kept)
@@ -48,14 +50,14 @@ struct OfflineDemoTests {
         #expect(try await store.integrityCheck() == "ok")
     }
 
-    @Test func secondRunContinuesThePlanAfterExistingBatches() throws {
+    @Test func secondRunContinuesThePlanAfterExistingBatches() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let first = try cli.run([
+        let first = try await cli.run([
             "--topic", "Algebra", "--batches", "2", "--offline", "--db", cli.databasePath, "--json",
         ])
         #expect(first.status == 0, "stderr: \(first.stderr)")
-        let second = try cli.run([
+        let second = try await cli.run([
             "--topic", "Algebra", "--batches", "2", "--offline", "--db", cli.databasePath, "--json",
         ])
         #expect(second.status == 0, "stderr: \(second.stderr)")
@@ -65,18 +67,18 @@ struct OfflineDemoTests {
         #expect(report["schemaVersion"] as? Int == 2)
     }
 
-    @Test func topicWithoutFixturesFallsBackVisiblyAndStrictRefuses() throws {
+    @Test func topicWithoutFixturesFallsBackVisiblyAndStrictRefuses() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let loose = try cli.run(["--topic", "Volcanoes", "--offline", "--db", cli.databasePath])
+        let loose = try await cli.run(["--topic", "Volcanoes", "--offline", "--db", cli.databasePath])
         #expect(loose.status == 0, "stderr: \(loose.stderr)")
         #expect(loose.stdout.contains("fallback"))
         #expect(loose.stdout.contains("fell back to templated study cards"))
 
-        let strict = try cli.run(["--topic", "Glaciers", "--offline", "--strict", "--db", cli.databasePath])
+        let strict = try await cli.run(["--topic", "Glaciers", "--offline", "--strict", "--db", cli.databasePath])
         #expect(strict.status == 65)
         #expect(strict.stderr.contains("topic \"Glaciers\", batch 1"))
-        let topics = try decode(cli.run(["topics", "--json", "--db", cli.databasePath]).stdout)
+        let topics = try await decode(cli.run(["topics", "--json", "--db", cli.databasePath]).stdout)
         let glaciers = (topics["topics"] as? [[String: Any]])?.first { $0["name"] as? String == "Glaciers" }
         #expect(glaciers?["cardCount"] as? Int ?? 0 == 0, "nothing stored for a refused batch")
     }

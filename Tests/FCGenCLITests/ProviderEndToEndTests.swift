@@ -36,7 +36,7 @@ struct ProviderEndToEndTests {
             .init(json: try openAIBody(["What is chlorophyll?", "Where does photosynthesis happen?"])),
             .init(json: try openAIBody(["What does the Calvin cycle produce?"])),
         ])
-        let result = try cli.run(arguments(server, cli) + ["--concurrency", "1", "--json"])
+        let result = try await cli.run(arguments(server, cli) + ["--concurrency", "1", "--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let batches = try #require(report["batches"] as? [[String: Any]])
@@ -61,7 +61,7 @@ struct ProviderEndToEndTests {
             [],
             default: .init(status: 401, json: #"{"error": {"message": "Incorrect API key provided: \#(Self.secret)"}}"#)
         )
-        let result = try cli.run(arguments(server, cli, batches: 1), environment: ["OPENAI_API_KEY": Self.secret])
+        let result = try await cli.run(arguments(server, cli, batches: 1), environment: ["OPENAI_API_KEY": Self.secret])
         #expect(result.status == 1)
         #expect(result.stderr.contains("HTTP 401"))
         #expect(result.stderr.contains("OPENAI_API_KEY"))
@@ -79,7 +79,7 @@ struct ProviderEndToEndTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         try await server.script([], default: .init(status: 503, json: #"{"error": {"message": "overloaded"}}"#))
-        let result = try cli.run(
+        let result = try await cli.run(
             arguments(server, cli, batches: 1),
             environment: ["FCGEN_RETRIES": "2", "FCGEN_BACKOFF_BASE_S": "0", "FCGEN_BACKOFF_MAX_S": "0"]
         )

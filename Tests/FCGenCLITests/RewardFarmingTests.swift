@@ -10,20 +10,20 @@ struct RewardFarmingTests {
     }
 
     /// A database with `batches` offline batches of `topic`.
-    private func world(_ topic: String, batches: Int) throws -> (CLIRunner, [String]) {
+    private func world(_ topic: String, batches: Int) async throws -> (CLIRunner, [String]) {
         let cli = try CLIRunner()
         let db = ["--db", cli.databasePath]
-        let generated = try cli.run(["--topic", topic, "--batches", "\(batches)", "--offline"] + db)
+        let generated = try await cli.run(["--topic", topic, "--batches", "\(batches)", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
         return (cli, db)
     }
 
     @Test func repeatedEmptyQuizzesEarnNothing() async throws {
-        let (cli, db) = try world("French basics", batches: 1)
+        let (cli, db) = try await world("French basics", batches: 1)
         defer { cli.cleanUp() }
         for cards in ["1", "1", "1", "10", "10"] {
             // No stdin at all: every answer is empty.
-            let quiz = try cli.run(["quiz", "--topic", "French basics", "--cards", cards] + db)
+            let quiz = try await cli.run(["quiz", "--topic", "French basics", "--cards", cards] + db)
             #expect(quiz.status == 0, "stderr: \(quiz.stderr)")
         }
         let ledger = try await LearnerLedger.read(cli.databasePath)
@@ -32,12 +32,12 @@ struct RewardFarmingTests {
     }
 
     @Test func startAndQuitLearnLoopsEarnNoBoxes() async throws {
-        let (cli, db) = try world("Roman history", batches: 1)
+        let (cli, db) = try await world("Roman history", batches: 1)
         defer { cli.cleanUp() }
         // Show the answer, rate it good, quit at the next card, don't learn again.
         let keys = Data("\n3\nq\nn\n".utf8)
         for _ in 0..<5 {
-            let learn = try cli.run(["learn", "--topic", "Roman history", "--cards", "10"] + db, stdin: keys)
+            let learn = try await cli.run(["learn", "--topic", "Roman history", "--cards", "10"] + db, stdin: keys)
             #expect(learn.status == 0, "stderr: \(learn.stderr)")
             #expect(!learn.stdout.contains("mystery box"), "\(learn.stdout)")
         }
@@ -51,16 +51,17 @@ struct RewardFarmingTests {
     }
 
     @Test func abandonedSessionsThroughTheSessionCommandsEarnNoBoxes() async throws {
-        let (cli, db) = try world("Roman history", batches: 1)
+        let (cli, db) = try await world("Roman history", batches: 1)
         defer { cli.cleanUp() }
         for _ in 0..<3 {
             let started = try object(
-                try cli.run(["session", "start", "--topic", "Roman history", "--cards", "10", "--json"] + db).stdout)
+                try await cli.run(["session", "start", "--topic", "Roman history", "--cards", "10", "--json"] + db)
+                    .stdout)
             let id = try #require((started["session"] as? [String: Any])?["id"] as? Int)
             let cardID = try #require((started["card"] as? [String: Any])?["id"] as? Int)
-            let answered = try cli.run(["session", "answer", "\(id)", "\(cardID)", "--rating", "easy"] + db)
+            let answered = try await cli.run(["session", "answer", "\(id)", "\(cardID)", "--rating", "easy"] + db)
             #expect(answered.status == 0, "stderr: \(answered.stderr)")
-            #expect(try cli.run(["session", "end", "\(id)"] + db).status == 0)
+            #expect(try await cli.run(["session", "end", "\(id)"] + db).status == 0)
         }
         let ledger = try await LearnerLedger.read(cli.databasePath)
         #expect(ledger.boxes == 0, "\(ledger)")
@@ -68,11 +69,12 @@ struct RewardFarmingTests {
     }
 
     @Test func anAllWrongSpeedQuizUnlocksNothingAndARightOneDoes() async throws {
-        let (cli, db) = try world("French basics", batches: 2)
+        let (cli, db) = try await world("French basics", batches: 2)
         defer { cli.cleanUp() }
         let quiz = ["quiz", "--topic", "French basics", "--seed", "11", "--json"] + db
         // Rushed, every answer wrong.
-        let wrong = try object(try cli.run(quiz, stdin: Data(String(repeating: "nope\n", count: 100).utf8)).stdout)
+        let wrong = try object(
+            try await cli.run(quiz, stdin: Data(String(repeating: "nope\n", count: 100).utf8)).stdout)
         let misses = try #require(wrong["misses"] as? [[String: Any]])
         #expect(misses.count >= 20, "the speed achievement needs a quiz of 20 cards or more")
         #expect(wrong["right"] as? Int == 0)
@@ -81,7 +83,7 @@ struct RewardFarmingTests {
 
         // The same quiz (same seed, same order) answered right, just as fast: a quiz-only learner's honest effort.
         let answers = misses.compactMap { $0["correct"] as? String }.joined(separator: "\n") + "\n"
-        let right = try object(try cli.run(quiz, stdin: Data(answers.utf8)).stdout)
+        let right = try object(try await cli.run(quiz, stdin: Data(answers.utf8)).stdout)
         #expect(right["right"] as? Int == misses.count)
         ledger = try await LearnerLedger.read(cli.databasePath)
         #expect(ledger.achievements.contains("speed_demon"), "\(ledger)")
@@ -91,16 +93,16 @@ struct RewardFarmingTests {
         #expect(ledger.boxes == 5)
 
         // The same right quiz over and over: boxes stop at the daily cap.
-        for _ in 0..<3 { _ = try cli.run(quiz, stdin: Data(answers.utf8)) }
+        for _ in 0..<3 { _ = try await cli.run(quiz, stdin: Data(answers.utf8)) }
         ledger = try await LearnerLedger.read(cli.databasePath)
         #expect(ledger.boxes == 10, "\(ledger)")
         #expect(ledger.totalXP == ledger.ledgerXP)
     }
 
     @Test func aFirstReviewStillEarnsFirstSteps() async throws {
-        let (cli, db) = try world("Roman history", batches: 1)
+        let (cli, db) = try await world("Roman history", batches: 1)
         defer { cli.cleanUp() }
-        #expect(try cli.run(["review", "1", "--rating", "good"] + db).status == 0)
+        #expect(try await cli.run(["review", "1", "--rating", "good"] + db).status == 0)
         let ledger = try await LearnerLedger.read(cli.databasePath)
         #expect(ledger.achievements == ["first_steps"], "\(ledger)")
     }

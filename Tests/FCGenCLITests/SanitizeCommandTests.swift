@@ -3,7 +3,7 @@ import Testing
 
 /// `fcgen sanitize --json` is a contract scripts parse.
 struct SanitizeCommandTests {
-    @Test func jsonOutputHasTheDocumentedShape() throws {
+    @Test func jsonOutputHasTheDocumentedShape() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let reply = """
@@ -13,7 +13,7 @@ struct SanitizeCommandTests {
                        {"front": "Capital of France?", "back": "Paris"}]}
             ```
             """
-        let result = try cli.run(["sanitize", "-", "--json"], stdin: Data(reply.utf8))
+        let result = try await cli.run(["sanitize", "-", "--json"], stdin: Data(reply.utf8))
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["outcome"] as? String == "repaired")
@@ -27,7 +27,7 @@ struct SanitizeCommandTests {
         #expect((object["repairs"] as? [String])?.contains("code_fence") == true)
     }
 
-    @Test func jsonOutputShowsQualityFlagsAndTheCardsTheChecksDropped() throws {
+    @Test func jsonOutputShowsQualityFlagsAndTheCardsTheChecksDropped() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let existing = cli.directory.appendingPathComponent("existing.txt")
@@ -38,7 +38,8 @@ struct SanitizeCommandTests {
              {"question": "Which general, Hannibal, crossed the Alps?", "answer": "Hannibal"},
              {"question": "Tell me about the Punic Wars.", "answer": "Three wars between Rome and Carthage."}]
             """
-        let result = try cli.run(["sanitize", "-", "--existing", existing.path, "--json"], stdin: Data(reply.utf8))
+        let result = try await cli.run(
+            ["sanitize", "-", "--existing", existing.path, "--json"], stdin: Data(reply.utf8))
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let cards = try #require(object["cards"] as? [[String: Any]])

@@ -12,12 +12,12 @@ struct SchedulerReplayTests {
         return Array(text.split(separator: "\n").prefix(count).map(String.init))
     }
 
-    @Test func fsrsReplayReproducesTheReferenceVectors() throws {
+    @Test func fsrsReplayReproducesTheReferenceVectors() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let lines = try Self.vectorLines(5)
         let input = Data((lines.joined(separator: "\n") + "\n").utf8)
-        let result = try cli.run(["scheduler", "replay", "--algorithm", "fsrs", "-"], stdin: input)
+        let result = try await cli.run(["scheduler", "replay", "--algorithm", "fsrs", "-"], stdin: input)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let outputs = result.stdout.split(separator: "\n")
         #expect(outputs.count == lines.count)
@@ -45,11 +45,11 @@ struct SchedulerReplayTests {
         }
     }
 
-    @Test func outputHasSortedKeysAndNullsForUnsetFields() throws {
+    @Test func outputHasSortedKeysAndNullsForUnsetFields() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let input = Data(#"{"created": 1800000000, "reviews": [{"t": 1800000000, "rating": 3}]}"#.utf8)
-        let result = try cli.run(["scheduler", "replay", "--algorithm", "leitner", "-"], stdin: input)
+        let result = try await cli.run(["scheduler", "replay", "--algorithm", "leitner", "-"], stdin: input)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(
             result.stdout == """
@@ -59,27 +59,28 @@ struct SchedulerReplayTests {
                 """)
     }
 
-    @Test func badgerReplayIsDeterministicForASeed() throws {
+    @Test func badgerReplayIsDeterministicForASeed() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let input = Data(try Self.vectorLines(3).joined(separator: "\n").utf8)
-        let first = try cli.run(["scheduler", "replay", "--seed", "7", "-"], stdin: input)
-        let second = try cli.run(["scheduler", "replay", "--algorithm", "badger", "--seed", "7", "-"], stdin: input)
-        let other = try cli.run(["scheduler", "replay", "--seed", "8", "-"], stdin: input)
+        let first = try await cli.run(["scheduler", "replay", "--seed", "7", "-"], stdin: input)
+        let second = try await cli.run(
+            ["scheduler", "replay", "--algorithm", "badger", "--seed", "7", "-"], stdin: input)
+        let other = try await cli.run(["scheduler", "replay", "--seed", "8", "-"], stdin: input)
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(first.stdout == second.stdout)
         #expect(first.stdout != other.stdout)
         #expect(first.stdout.split(separator: "\n").count == 3)
     }
 
-    @Test func malformedLineIsADataErrorWithItsLineNumber() throws {
+    @Test func malformedLineIsADataErrorWithItsLineNumber() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let file = cli.directory.appendingPathComponent("reviews.jsonl")
         let lines =
             try Self.vectorLines(2) + ["", #"{"created": 1800000000, "reviews": [{"t": 1800000000, "rating": 5}]}"#]
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
-        let result = try cli.run(["scheduler", "replay", "--algorithm", "fsrs", file.path])
+        let result = try await cli.run(["scheduler", "replay", "--algorithm", "fsrs", file.path])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
         #expect(
@@ -87,10 +88,11 @@ struct SchedulerReplayTests {
                 == "fcgen: error: \(file.path):4: reviews[0]: rating 5 is not 1–4 (Fail, Difficult, Good, Easy)\n")
     }
 
-    @Test func notJSONIsADataError() throws {
+    @Test func notJSONIsADataError() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(["scheduler", "replay", "-"], stdin: Data("{\"created\": 1, \"reviews\": [\n".utf8))
+        let result = try await cli.run(
+            ["scheduler", "replay", "-"], stdin: Data("{\"created\": 1, \"reviews\": [\n".utf8))
         #expect(result.status == 65)
         #expect(result.stderr == "fcgen: error: <stdin>:1: not valid JSON\n")
     }

@@ -23,8 +23,8 @@ final class SchemaCheck {
     func run(
         _ arguments: [String], schema: String, status: Int32 = 0, stdin: Data? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> CLIRunner.Result {
-        let result = try cli.run(arguments + ["--json"], stdin: stdin)
+    ) async throws -> CLIRunner.Result {
+        let result = try await cli.run(arguments + ["--json"], stdin: stdin)
         let label = arguments.prefix(3).joined(separator: " ")
         #expect(result.status == status, "\(label): stderr: \(result.stderr)", sourceLocation: sourceLocation)
         cases.append(Case(label: label, schema: schema, stdout: result.stdout))
@@ -37,7 +37,7 @@ final class SchemaCheck {
     }
 
     /// Validates every queued output; one failure per problem, naming the command and the JSON path.
-    func validate(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func validate(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/validate_json.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -53,7 +53,7 @@ final class SchemaCheck {
         try process.run()
         input.fileHandleForWriting.write(try JSONEncoder().encode(cases))
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        await process.exited()
         let report = try String(contentsOf: output, encoding: .utf8)
         #expect(process.terminationStatus == 0, "\(report)", sourceLocation: sourceLocation)
         #expect(report.contains("validated \(cases.count) document(s), 0 problem(s)"), sourceLocation: sourceLocation)

@@ -15,22 +15,22 @@ struct StreamCommandTests {
     }
 
     /// How many cards each batch of `topic` kept, from `fcgen batches --json`.
-    static func kept(_ cli: CLIRunner, topic: String) throws -> [Int] {
-        let result = try cli.run(["batches", "--topic", topic, "--json", "--db", cli.databasePath])
+    static func kept(_ cli: CLIRunner, topic: String) async throws -> [Int] {
+        let result = try await cli.run(["batches", "--topic", topic, "--json", "--db", cli.databasePath])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         return try #require(object["batches"] as? [[String: Any]]).compactMap { $0["cardsKept"] as? Int }
     }
 
-    @Test func offlineStreamingLogsEveryStoredCardOnce() throws {
+    @Test func offlineStreamingLogsEveryStoredCardOnce() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run([
+        let result = try await cli.run([
             "generate", "--topic", "Roman history", "--batches", "2", "--offline", "--stream", "--log-format", "json",
             "--db", cli.databasePath,
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let streamed = Self.events("card_streamed", in: result.stderr)
-        let kept = try Self.kept(cli, topic: "Roman history")
+        let kept = try await Self.kept(cli, topic: "Roman history")
         #expect(kept.count == 2)
         for (offset, count) in kept.enumerated() {
             let indices = streamed.filter { "\($0["batch"] ?? "")" == "\(offset + 1)" }.map { "\($0["index"] ?? "")" }
@@ -39,10 +39,10 @@ struct StreamCommandTests {
         #expect(Self.events("batch_restarted", in: result.stderr).isEmpty)
     }
 
-    @Test func noStreamOverridesTheEnvironment() throws {
+    @Test func noStreamOverridesTheEnvironment() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(
+        let result = try await cli.run(
             [
                 "generate", "--topic", "Algebra", "--offline", "--no-stream", "--log-format", "json", "--db",
                 cli.databasePath,
@@ -58,7 +58,7 @@ struct StreamCommandTests {
         defer { server.stop() }
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(
+        let result = try await cli.run(
             [
                 "generate", "--topic", "Photosynthesis", "--base-url",
                 server.url("/openai-stream/0.5/v1").absoluteString, "--log-format", "json", "--db", cli.databasePath,
@@ -66,7 +66,7 @@ struct StreamCommandTests {
             environment: ["FCGEN_STREAM": "1"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(Self.events("card_streamed", in: result.stderr).count == 15)
-        #expect(try Self.kept(cli, topic: "Photosynthesis") == [15])
+        #expect(try await Self.kept(cli, topic: "Photosynthesis") == [15])
         // Log lines carry no card text.
         #expect(!result.stderr.contains("reorganised"))
     }

@@ -11,19 +11,20 @@ struct StudyCommandTests {
     }
 
     /// A database with the offline demo's first batch of "Roman history".
-    private func demo() throws -> (CLIRunner, [String]) {
+    private func demo() async throws -> (CLIRunner, [String]) {
         let cli = try CLIRunner()
         let db = ["--db", cli.databasePath]
-        let generated = try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
+        let generated = try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
         return (cli, db)
     }
 
-    @Test func aSessionDrivenStepByStepRecordsReviewsAndSummarises() throws {
-        let (cli, db) = try demo()
+    @Test func aSessionDrivenStepByStepRecordsReviewsAndSummarises() async throws {
+        let (cli, db) = try await demo()
         defer { cli.cleanUp() }
 
-        let started = try cli.run(["session", "start", "--topic", "roman history", "--cards", "10", "--json"] + db)
+        let started = try await cli.run(
+            ["session", "start", "--topic", "roman history", "--cards", "10", "--json"] + db)
         #expect(started.status == 0, "stderr: \(started.stderr)")
         let session = try #require(try object(started.stdout)["session"] as? [String: Any])
         let id = try #require(session["id"] as? Int)
@@ -32,17 +33,17 @@ struct StudyCommandTests {
 
         let ratings = ["good", "fail", "easy"]
         for rating in ratings {
-            let next = try object(try cli.run(["session", "next", "\(id)", "--json"] + db).stdout)
+            let next = try object(try await cli.run(["session", "next", "\(id)", "--json"] + db).stdout)
             let card = try #require(next["card"] as? [String: Any])
             let cardID = try #require(card["id"] as? Int)
-            let answered = try cli.run(
+            let answered = try await cli.run(
                 ["session", "answer", "\(id)", "\(cardID)", "--rating", rating, "--json"] + db)
             #expect(answered.status == 0, "stderr: \(answered.stderr)")
         }
-        let wrong = try cli.run(["session", "answer", "\(id)", "1", "--rating", "good"] + db)
+        let wrong = try await cli.run(["session", "answer", "\(id)", "1", "--rating", "good"] + db)
         #expect(wrong.status == 65)
 
-        let ended = try object(try cli.run(["session", "end", "\(id)", "--json"] + db).stdout)
+        let ended = try object(try await cli.run(["session", "end", "\(id)", "--json"] + db).stdout)
         let summary = try #require(ended["session"] as? [String: Any])
         #expect(summary["cards"] as? Int == 3)
         #expect(summary["correct"] as? Int == 2)
@@ -50,40 +51,40 @@ struct StudyCommandTests {
         #expect(summary["averageRating"] as? Double == 2.6667, "on the 1 (again) to 4 (easy) scale")
         #expect(summary["endedAt"] != nil)
 
-        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
         let statistics = try #require(stats["statistics"] as? [String: Any])
         #expect(statistics["totalReviews"] as? Int == 3)
         #expect((statistics["streaks"] as? [String: Any])?["current"] as? Int == 1)
-        let due = try object(try cli.run(["due", "--json"] + db).stdout)
+        let due = try object(try await cli.run(["due", "--json"] + db).stdout)
         let topics = try #require(due["topics"] as? [[String: Any]])
         #expect(topics.first?["new"] as? Int == 11)
     }
 
-    @Test func learnReadsOneLinePerKeyFromAPipe() throws {
-        let (cli, db) = try demo()
+    @Test func learnReadsOneLinePerKeyFromAPipe() async throws {
+        let (cli, db) = try await demo()
         defer { cli.cleanUp() }
         // Choose topic 1; card 1: answer, explanation, rate good; card 2: answer, rate easy (4); then quit, no again.
         let keys = "1\n\n\n3\n\n4\nq\nn\n"
-        let learned = try cli.run(["learn", "--seed", "1"] + db, stdin: Data(keys.utf8))
+        let learned = try await cli.run(["learn", "--seed", "1"] + db, stdin: Data(keys.utf8))
 
         #expect(learned.status == 0, "stderr: \(learned.stderr)")
         #expect(learned.stdout.contains("1. Roman history — 0 due, 14 new"))
         #expect(learned.stdout.contains("[1/10]"))
         #expect(learned.stdout.contains("Session summary: 2 cards, 2 correct, 0 failed, average rating 3.50"))
-        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
         #expect((stats["statistics"] as? [String: Any])?["totalReviews"] as? Int == 2)
     }
 
-    @Test func freeLearningWritesNothing() throws {
-        let (cli, db) = try demo()
+    @Test func freeLearningWritesNothing() async throws {
+        let (cli, db) = try await demo()
         defer { cli.cleanUp() }
-        _ = try cli.run(["stats"] + db)  // creates the default learner, so the free run has nothing to add
+        _ = try await cli.run(["stats"] + db)  // creates the default learner, so the free run has nothing to add
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
-        let learned = try cli.run(
+        let learned = try await cli.run(
             ["learn", "--free", "--topic", "Roman history"] + db, stdin: Data("\n\n1\nq\nn\n".utf8))
         #expect(learned.status == 0, "stderr: \(learned.stderr)")
         #expect(learned.stdout.contains("Session summary: 1 cards, 0 correct, 1 failed"))
-        let stats = try object(try cli.run(["stats", "--json"] + db).stdout)
+        let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
         let statistics = try #require(stats["statistics"] as? [String: Any])
         #expect(statistics["totalReviews"] as? Int == 0)
         #expect((statistics["recentSessions"] as? [Any])?.isEmpty == true)
@@ -92,10 +93,10 @@ struct StudyCommandTests {
         #expect(after == before)
     }
 
-    @Test func aQuizCountsWrongAndEmptyAnswers() throws {
-        let (cli, db) = try demo()
+    @Test func aQuizCountsWrongAndEmptyAnswers() async throws {
+        let (cli, db) = try await demo()
         defer { cli.cleanUp() }
-        let quiz = try cli.run(
+        let quiz = try await cli.run(
             ["quiz", "--topic", "Roman history", "--cards", "3", "--json"] + db, stdin: Data("nope\n\n".utf8))
         #expect(quiz.status == 0, "stderr: \(quiz.stderr)")
         let output = try object(quiz.stdout)
@@ -107,24 +108,26 @@ struct StudyCommandTests {
     }
 
     @Test func reviewRecordsOneCardAndRejectsBadInput() async throws {
-        let (cli, db) = try demo()
+        let (cli, db) = try await demo()
         defer { cli.cleanUp() }
         // Cards created in 2023, so a review may be dated 2024 (never before its card, never in the future).
         _ = try await Store(path: cli.databasePath, now: .system).scalarInteger(
             "UPDATE cards SET created_at = 1700000000000")
-        let reviewed = try cli.run(["review", "1", "--rating", "good", "--at", "2024-03-10T12:00:00Z", "--json"] + db)
+        let reviewed = try await cli.run(
+            ["review", "1", "--rating", "good", "--at", "2024-03-10T12:00:00Z", "--json"] + db)
         #expect(reviewed.status == 0, "stderr: \(reviewed.stderr)")
         let review = try #require(try object(reviewed.stdout)["review"] as? [String: Any])
         let state = try #require(review["state"] as? [String: Any])
         #expect(state["due"] as? String == "2024-03-10T12:10:00.000Z")
         #expect(review["algorithm"] as? String == "badger")
 
-        #expect(try cli.run(["review", "1", "--rating", "meh"] + db).status == 64)
-        #expect(try cli.run(["review", "999", "--rating", "good"] + db).status == 65)
-        #expect(try cli.run(["review", "1", "--rating", "good", "--at", "2024-03-10T11:00:00Z"] + db).status == 65)
-        #expect(try cli.run(["session", "start", "--cards", "7"] + db).status == 64)
-        #expect(try cli.run(["due", "--tz", "Mars/Olympus"] + db).status == 65)
-        let other = try object(try cli.run(["due", "--user", "ana", "--json", "--tz", "Asia/Tokyo"] + db).stdout)
+        #expect(try await cli.run(["review", "1", "--rating", "meh"] + db).status == 64)
+        #expect(try await cli.run(["review", "999", "--rating", "good"] + db).status == 65)
+        #expect(
+            try await cli.run(["review", "1", "--rating", "good", "--at", "2024-03-10T11:00:00Z"] + db).status == 65)
+        #expect(try await cli.run(["session", "start", "--cards", "7"] + db).status == 64)
+        #expect(try await cli.run(["due", "--tz", "Mars/Olympus"] + db).status == 65)
+        let other = try object(try await cli.run(["due", "--user", "ana", "--json", "--tz", "Asia/Tokyo"] + db).stdout)
         #expect(other["user"] as? String == "ana")
         #expect(other["timeZone"] as? String == "Asia/Tokyo")
     }

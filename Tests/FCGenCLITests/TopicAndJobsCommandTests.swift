@@ -8,18 +8,19 @@ struct TopicAndJobsCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func addSetAndShowATopicsRefillPolicy() throws {
+    @Test func addSetAndShowATopicsRefillPolicy() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
 
-        let added = try cli.run(["topic", "add", "Roman history", "--refill-below", "20", "--batch-size", "15"] + db)
+        let added = try await cli.run(
+            ["topic", "add", "Roman history", "--refill-below", "20", "--batch-size", "15"] + db)
         #expect(added.status == 0, "stderr: \(added.stderr)")
         #expect(added.stdout.contains("refill: below 20 unstudied cards, batches of 15, max batches unlimited"))
-        let set = try cli.run(["topic", "set", "roman history", "--max-batches", "50"] + db)
+        let set = try await cli.run(["topic", "set", "roman history", "--max-batches", "50"] + db)
         #expect(set.status == 0, "stderr: \(set.stderr)")
 
-        let shown = try object(try cli.run(["topic", "show", "Roman history", "--json"] + db).stdout)
+        let shown = try object(try await cli.run(["topic", "show", "Roman history", "--json"] + db).stdout)
         let topic = try #require(shown["topic"] as? [String: Any])
         let policy = try #require(topic["policy"] as? [String: Any])
         #expect(policy["refillBelow"] as? Int == 20)
@@ -27,50 +28,50 @@ struct TopicAndJobsCommandTests {
         #expect(policy["maxBatches"] as? Int == 50)
         #expect(topic["isRefillDue"] as? Bool == true)
 
-        let usage = try cli.run(["topic", "set", "Roman history"] + db)
+        let usage = try await cli.run(["topic", "set", "Roman history"] + db)
         #expect(usage.status == 64)
-        let missing = try cli.run(["topic", "show", "Nope"] + db)
+        let missing = try await cli.run(["topic", "show", "Nope"] + db)
         #expect(missing.status == 65)
     }
 
-    @Test func listRetryAndCancelJobs() throws {
+    @Test func listRetryAndCancelJobs() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        _ = try cli.run(["topic", "add", "Roman history", "--refill-below", "5", "--batch-size", "5"] + db)
-        let once = try cli.run(executable: "fcgen-worker", ["--once", "--offline"] + db)
+        _ = try await cli.run(["topic", "add", "Roman history", "--refill-below", "5", "--batch-size", "5"] + db)
+        let once = try await cli.run(executable: "fcgen-worker", ["--once", "--offline"] + db)
         #expect(once.status == 0, "stderr: \(once.stderr)")
         #expect(once.stderr.contains("round: 1 enqueued, 1 claimed, 1 done"))
 
-        let listed = try object(try cli.run(["jobs", "--status", "done", "--json"] + db).stdout)
+        let listed = try object(try await cli.run(["jobs", "--status", "done", "--json"] + db).stdout)
         let jobs = try #require(listed["jobs"] as? [[String: Any]])
         #expect(jobs.count == 1)
         #expect(jobs.first?["batchNumber"] as? Int == 1)
 
-        let retryDone = try cli.run(["jobs", "retry", "1"] + db)
+        let retryDone = try await cli.run(["jobs", "retry", "1"] + db)
         #expect(retryDone.status == 65, "a conflict with the job's state")
         #expect(retryDone.stderr.contains("cannot retry job 1: it is done"))
-        #expect(try cli.run(["jobs", "cancel", "7"] + db).stderr.contains("no job with id 7"))
-        #expect(try cli.run(["jobs", "--status", "bogus"] + db).status == 64)
+        #expect(try await cli.run(["jobs", "cancel", "7"] + db).stderr.contains("no job with id 7"))
+        #expect(try await cli.run(["jobs", "--status", "bogus"] + db).status == 64)
     }
 
-    @Test func topUpStocksATopicInOneRound() throws {
+    @Test func topUpStocksATopicInOneRound() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         let policy = ["--refill-below", "100", "--batch-size", "15", "--max-batches", "3"]
-        _ = try cli.run(["topic", "add", "Roman history"] + policy + db)
+        _ = try await cli.run(["topic", "add", "Roman history"] + policy + db)
 
-        let once = try cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
+        let once = try await cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
         #expect(once.status == 0, "stderr: \(once.stderr)")
         #expect(once.stderr.contains("round: 3 enqueued, 3 claimed, 3 done"), "stderr: \(once.stderr)")
-        let batches = try object(try cli.run(["batches", "--topic", "Roman history", "--json"] + db).stdout)
+        let batches = try object(try await cli.run(["batches", "--topic", "Roman history", "--json"] + db).stdout)
         let numbers = (batches["batches"] as? [[String: Any]])?.compactMap {
             ($0["plan"] as? [String: Any])?["number"] as? Int
         }
         #expect(numbers == [1, 2, 3])
 
-        let again = try cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
+        let again = try await cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
         #expect(again.status == 0)
         #expect(again.stderr.contains("round: 0 enqueued, 0 claimed"), "max batches reached: nothing more to do")
     }

@@ -10,40 +10,40 @@ struct UserAndAlgorithmCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func aLearnersTimeZoneIsStoredValidatedAndUsedForToday() throws {
+    @Test func aLearnersTimeZoneIsStoredValidatedAndUsedForToday() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        #expect(try cli.run(["topic", "add", "Setup"] + db).status == 0, "creates the database")
+        #expect(try await cli.run(["topic", "add", "Setup"] + db).status == 0, "creates the database")
 
-        let shown = try cli.run(["user", "show", "--json"] + db)
+        let shown = try await cli.run(["user", "show", "--json"] + db)
         #expect(shown.status == 0, "stderr: \(shown.stderr)")
         let fresh = try object(shown.stdout)
         #expect(fresh["name"] as? String == "local")
         #expect(fresh["timeZone"] == nil || fresh["timeZone"] is NSNull)
         #expect(fresh["effectiveTimeZone"] as? String == "UTC")
 
-        let set = try cli.run(["user", "set", "--user", "Ana", "--tz", "Europe/Berlin", "--json"] + db)
+        let set = try await cli.run(["user", "set", "--user", "Ana", "--tz", "Europe/Berlin", "--json"] + db)
         #expect(set.status == 0, "stderr: \(set.stderr)")
         #expect(try object(set.stdout)["timeZone"] as? String == "Europe/Berlin")
-        let text = try cli.run(["user", "show", "--user", "ana"] + db)
+        let text = try await cli.run(["user", "show", "--user", "ana"] + db)
         #expect(text.stdout.contains("user: Ana (id 2)"))
         #expect(text.stdout.contains("time zone: Europe/Berlin"))
-        let due = try object(try cli.run(["due", "--user", "Ana", "--json"] + db).stdout)
+        let due = try object(try await cli.run(["due", "--user", "Ana", "--json"] + db).stdout)
         #expect(due["timeZone"] as? String == "Europe/Berlin")
-        #expect(try object(try cli.run(["due", "--json"] + db).stdout)["timeZone"] as? String != "Europe/Berlin")
+        #expect(try object(try await cli.run(["due", "--json"] + db).stdout)["timeZone"] as? String != "Europe/Berlin")
 
         for bad in ["Bogus/Zone", "GMT+1", "europe/berlin"] {
-            let refused = try cli.run(["user", "set", "--tz", bad] + db)
+            let refused = try await cli.run(["user", "set", "--tz", bad] + db)
             #expect(refused.status == 64, "\(bad)")
             #expect(refused.stderr.contains("unknown time zone \"\(bad)\""), "\(bad): \(refused.stderr)")
         }
-        #expect(try cli.run(["user", "set"] + db).status == 64)
-        #expect(try cli.run(["user", "set", "--tz", "UTC", "--no-tz"] + db).status == 64)
-        let stale = try cli.run(["due", "--tz", "Mars/Olympus"] + db)
+        #expect(try await cli.run(["user", "set"] + db).status == 64)
+        #expect(try await cli.run(["user", "set", "--tz", "UTC", "--no-tz"] + db).status == 64)
+        let stale = try await cli.run(["due", "--tz", "Mars/Olympus"] + db)
         #expect(stale.status == 65)
 
-        let cleared = try cli.run(["user", "set", "--user", "Ana", "--no-tz", "--json"] + db)
+        let cleared = try await cli.run(["user", "set", "--user", "Ana", "--no-tz", "--json"] + db)
         #expect(try object(cleared.stdout)["effectiveTimeZone"] as? String == "UTC")
     }
 
@@ -51,7 +51,7 @@ struct UserAndAlgorithmCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        let generated = try cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
+        let generated = try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
         let store = try Store(path: cli.databasePath, now: .system)
         let topic = try #require(try await store.topic(named: "Roman history"))
@@ -65,7 +65,7 @@ struct UserAndAlgorithmCommandTests {
         for (round, rating) in ratings.enumerated() {
             for (index, card) in cards.enumerated() {
                 let at = start.addingTimeInterval(Double(round) * 3 * 86_400 + Double(index) * 60)
-                let reviewed = try cli.run(
+                let reviewed = try await cli.run(
                     ["review", "\(card.id)", "--rating", rating, "--at", ISO8601DateFormatter().string(from: at)] + db)
                 #expect(reviewed.status == 0, "stderr: \(reviewed.stderr)")
             }
@@ -73,11 +73,11 @@ struct UserAndAlgorithmCommandTests {
         let user = try #require(try await store.user(named: User.defaultName))
         #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.algorithm == "badger")
 
-        let switched = try cli.run(["topic", "set", "Roman history", "--algorithm", "fsrs", "--json"] + db)
+        let switched = try await cli.run(["topic", "set", "Roman history", "--algorithm", "fsrs", "--json"] + db)
         #expect(switched.status == 0, "stderr: \(switched.stderr)")
         #expect(switched.stderr.contains("algorithm fsrs, 3 card states rebuilt"))
         #expect(try object(switched.stdout)["algorithm"] as? String == "fsrs")
-        #expect(try cli.run(["topic", "set", "Roman history", "--algorithm", "sm2"] + db).status == 64)
+        #expect(try await cli.run(["topic", "set", "Roman history", "--algorithm", "sm2"] + db).status == 64)
 
         // The log is untouched, and each state is what `scheduler replay --algorithm fsrs` makes of it.
         var lines: [String] = []
@@ -93,7 +93,7 @@ struct UserAndAlgorithmCommandTests {
         }
         let file = cli.directory.appendingPathComponent("log.jsonl")
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
-        let replayed = try cli.run(["scheduler", "replay", "--algorithm", "fsrs", file.path])
+        let replayed = try await cli.run(["scheduler", "replay", "--algorithm", "fsrs", file.path])
         #expect(replayed.status == 0, "stderr: \(replayed.stderr)")
         let outputs = replayed.stdout.split(separator: "\n").map(String.init)
         #expect(outputs.count == cards.count)

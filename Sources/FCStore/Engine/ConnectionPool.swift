@@ -46,6 +46,15 @@ final class ConnectionPool: Sendable {
         threads.shutdownGracefully { _ in }
     }
 
+    /// Closes the connections nobody is using (all of them once the store is going away).
+    func closeIdle() {
+        let idle = state.withLock { state in
+            defer { state.idle = [] }
+            return state.idle
+        }
+        _ = idle  // released here, closing each connection
+    }
+
     /// Runs `body` on a pool thread with a connection no other thread uses meanwhile.
     ///
     /// `body` is escaping because the pool's thread may still hold its work item for a moment after the caller has

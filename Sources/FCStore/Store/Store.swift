@@ -80,6 +80,13 @@ public final class Store: Sendable {
         self.path = path
     }
 
+    deinit {
+        // Readers first: the last connection to close checkpoints the WAL into the database file and removes it,
+        // and a query_only reader may not write the file, so the writer must be the last.
+        readers.closeIdle()
+        writer.closeIdle()
+    }
+
     /// Runs `body` in a read transaction on a read connection: a consistent snapshot of the last commit, side by
     /// side with other reads and with the writer. Writing in it fails (the connection is `query_only`).
     package func read<T: Sendable>(_ body: @escaping @Sendable (borrowing Database) throws -> T) async throws -> T {
