@@ -129,4 +129,11 @@ extension StoreError {
         // Extended codes keep the primary code in the low byte: SQLITE_BUSY = 5, SQLITE_LOCKED = 6.
         return code & 0xFF == 5 || code & 0xFF == 6
     }
+
+    /// Busy before the transaction began (its `BEGIN IMMEDIATE` waited out the busy timeout): nothing of it ran, so
+    /// asking again is safe.
+    var isBusyBeforeStart: Bool {
+        guard isBusy, case .sqlite(_, let operation, _, _) = self else { return false }
+        return operation.hasSuffix("(begin)")
+    }
 }

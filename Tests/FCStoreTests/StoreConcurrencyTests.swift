@@ -82,6 +82,40 @@ struct StoreConcurrencyTests {
     }
 }
 
+/// A batch (paid for: a model's reply) meets a database another process keeps locked past the busy timeout.
+struct PatientWriteTests {
+    @Test func aBatchWaitsForABusyDatabaseAndIsStoredOnceTheLockGoes() async throws {
+        let database = TemporaryDatabase()
+        let holder = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await holder.ensureTopic(named: "Rome")
+        let store = try Store(path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50))
+        let inside = Gate()
+        let release = Gate()
+        let holding = Task {
+            try await holder.write("hold lock") { _ in
+                inside.open()
+                release.wait()
+            }
+        }
+        await inside.waitAsync()
+
+        // Without patience, one busy timeout and the write fails: nothing of it ran.
+        await #expect(throws: StoreError.self) { _ = try await store.ensureTopic(named: "Greece") }
+        // A batch asks again and again while the lock is held, keeping its cards.
+        let storing = Task {
+            try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
+        }
+        while store.seams.busyRetries < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        release.open()
+        try await holding.value
+        let stored = try await storing.value
+
+        #expect(stored.cards.count == 3)
+        #expect(try await store.batches(topicID: topic.id).map(\.plan.number) == [1])
+        #expect(try await store.topic(named: "Greece") == nil)
+    }
+}
+
 /// A one-shot latch that a store thread can block on (its closures are synchronous) and a task can await.
 private final class Gate: Sendable {
     private let condition = NSCondition()

@@ -1,20 +1,21 @@
 import CSQLite
 
 extension Connection {
-    /// How long a connection waits for another connection's write lock before giving up with `SQLITE_BUSY`.
-    static let busyTimeoutMilliseconds: Int32 = 5_000
-    /// WAL pages after which a commit checkpoints (SQLite's default is 1,000); see ``configure()``.
+    /// WAL pages after which a commit checkpoints (SQLite's default is 1,000); see ``configure(busyTimeoutMilliseconds:)``.
     static let walAutocheckpointPages = 10_000
 
     /// Applies the settings every fcgen connection uses; run once, right after opening.
     ///
     /// - Throws: ``StoreError/cannotOpen(path:message:)`` or ``StoreError/notADatabase(path:reason:)``:
     ///   `sqlite3_open_v2` opens files lazily, so an unreadable or non-database file is only noticed here.
-    func configure() throws {
+    ///
+    /// - Parameter busyTimeoutMilliseconds: How long a statement waits for another connection's write lock before
+    ///   giving up with `SQLITE_BUSY`.
+    func configure(busyTimeoutMilliseconds: Int32) throws {
         do {
             // First, so that the pragmas below wait for a concurrent writer instead of failing
             // (https://www.sqlite.org/c3ref/busy_timeout.html).
-            sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+            sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
 
             // Fail now if the file is not a database (GRDB `validateFormat()` does the same read).
             try execute("SELECT * FROM sqlite_master LIMIT 1", operation: "read schema")
@@ -68,8 +69,8 @@ extension Connection {
     ///
     /// `query_only` makes any write on it fail, so a write that slipped into a read closure is an error, not a
     /// write outside the writer's queue. WAL and the other file-wide settings are the writer's business.
-    func configureReader() throws {
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    func configureReader(busyTimeoutMilliseconds: Int32) throws {
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         try execute("PRAGMA query_only = ON", operation: "open read connection")
         try execute("PRAGMA foreign_keys = ON", operation: "open read connection")
     }

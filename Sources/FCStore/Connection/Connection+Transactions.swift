@@ -4,7 +4,7 @@ extension Connection {
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: commits when it returns, rolls back when anything throws.
     ///
     /// Every write goes through here. IMMEDIATE takes the write lock up front, so a second process waits in the
-    /// busy handler (see ``configure()``) instead of failing. A plain (DEFERRED) `BEGIN` that reads first and then
+    /// busy handler (see ``configure(busyTimeoutMilliseconds:)``) instead of failing. A plain (DEFERRED) `BEGIN` that reads first and then
     /// upgrades to a write lock gets `SQLITE_BUSY` straight away when another connection wrote in between, and no
     /// busy timeout helps (https://www.sqlite.org/lang_transaction.html#immediate, GRDB
     /// `Documentation.docc/DatabaseSharing.md` "How to limit the SQLITE_BUSY error").

@@ -7,6 +7,7 @@ package final class StoreSeams: Sendable {
     private struct State {
         var faultAfterCardInserts: Int?
         var faultAfterReviewInsert = false
+        var busyRetries = 0
     }
 
     init() {}
@@ -24,5 +25,11 @@ package final class StoreSeams: Sendable {
     var faultAfterReviewInsert: Bool {
         get { state.withLock { $0.faultAfterReviewInsert } }
         set { state.withLock { $0.faultAfterReviewInsert = newValue } }
+    }
+
+    /// How many times a patient write found the database busy and asked again (tests watch it climb).
+    package var busyRetries: Int {
+        get { state.withLock { $0.busyRetries } }
+        set { state.withLock { $0.busyRetries = newValue } }
     }
 }

@@ -232,11 +232,13 @@ extension Store {
     }
 
     package func storeBatch(_ batch: NewBatch) async throws -> StoredBatch {
-        try await write("store batch") { try $0.storeBatch(batch) }
+        try await write("store batch", patience: Self.paidWorkPatience) { try $0.storeBatch(batch) }
     }
 
     package func storeBatch(_ batch: NewBatch, creatingTopicNamed name: String) async throws -> StoredBatch {
-        try await write("store batch") { try $0.storeBatch(batch, creatingTopicNamed: name) }
+        try await write("store batch", patience: Self.paidWorkPatience) {
+            try $0.storeBatch(batch, creatingTopicNamed: name)
+        }
     }
 
     package func batches(topicID: Int64) async throws -> [BatchRecord] {

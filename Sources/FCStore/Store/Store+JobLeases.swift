@@ -182,7 +182,9 @@ extension Store {
     }
 
     package func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
-        try await write("complete job") { try $0.completeJob(jobID: jobID, owner: owner, batch: batch) }
+        try await write("complete job", patience: Self.paidWorkPatience) {
+            try $0.completeJob(jobID: jobID, owner: owner, batch: batch)
+        }
     }
 
     @discardableResult

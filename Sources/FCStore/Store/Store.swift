@@ -23,8 +23,8 @@ public final class Store: Sendable {
     let readers: ConnectionPool
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
     let now: Now
-    /// Faults tests arm; shared by every transaction of this store.
-    let seams = StoreSeams()
+    /// Faults tests arm and counters they watch; shared by every transaction of this store.
+    package let seams = StoreSeams()
     /// The database path the store was opened with.
     package let path: String
 
@@ -56,12 +56,18 @@ public final class Store: Sendable {
     /// Opens the store with a chosen migration list, so tests can apply a future version on top of today's.
     ///
     /// Opening and migrating run on the caller's thread: once per process, before any other work.
-    package init(path: String, now: Now, migrations: [Migration], mustExist: Bool = false) throws {
+    ///
+    /// - Parameter busyTimeout: How long one statement waits for another connection's lock (SQLite's busy timeout).
+    package init(
+        path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
+        busyTimeout: Duration = .seconds(5)
+    ) throws {
+        let busyMilliseconds = Int32(clamping: Int((busyTimeout / .milliseconds(1)).rounded()))
         let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
         if isFile { try Self.checkPath(path, mustExist: mustExist) }
         if isFile && !mustExist { try Self.createParentDirectory(of: path) }
         let connection = try Connection(path: path, create: !mustExist)
-        try connection.configure()
+        try connection.configure(busyTimeoutMilliseconds: busyMilliseconds)
         try Migrator.checkOwnership(connection)
         try Migrator(migrations: migrations).migrate(connection, appliedAt: now().unixMilliseconds)
         writer = ConnectionPool(path: path, size: 1, first: connection) {
@@ -70,7 +76,7 @@ public final class Store: Sendable {
         if isFile {
             readers = ConnectionPool(path: path, size: Self.readerCount) {
                 let reader = try Connection(path: path, create: false)
-                try reader.configureReader()
+                try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
                 return reader
             }
         } else {
@@ -100,16 +106,34 @@ public final class Store: Sendable {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the write connection: commits when it returns, rolls
     /// back when it throws. Writers run one at a time, in the order they asked.
     ///
-    /// - Parameter operation: What the transaction does ("store batch"), named in errors.
+    /// When another process holds the write lock past the busy timeout, the transaction has not started: with a
+    /// `patience`, the store lets its thread go, waits a moment and asks again until the patience is spent, so work
+    /// that cost money (a model's reply) is kept instead of failing with "database is locked".
+    ///
+    /// - Parameters:
+    ///   - operation: What the transaction does ("store batch"), named in errors.
+    ///   - patience: How long to keep asking for a busy lock; `nil` gives up after one busy timeout.
     package func write<T: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (borrowing Database) throws -> T
+        _ operation: String, patience: Duration? = nil, _ body: @escaping @Sendable (borrowing Database) throws -> T
     ) async throws -> T {
-        try await writer.run { [now, seams] connection in
-            try connection.immediateTransaction(operation) {
-                try body(Database(connection: connection, now: now, seams: seams))
+        let start = ContinuousClock.now
+        while true {
+            do {
+                return try await writer.run { [now, seams] connection in
+                    try connection.immediateTransaction(operation) {
+                        try body(Database(connection: connection, now: now, seams: seams))
+                    }
+                }
+            } catch let error as StoreError where error.isBusyBeforeStart {
+                guard let patience, ContinuousClock.now - start < patience else { throw error }
+                seams.busyRetries += 1
+                try? await Task.sleep(for: .milliseconds(20))
             }
         }
     }
+
+    /// How long work that cost money (a batch of cards from a model) waits for a busy database before failing.
+    package static let paidWorkPatience: Duration = .seconds(300)
 
     /// The newest applied migration's version (1 after the initial schema).
     package func schemaVersion() async throws -> Int {
