@@ -70,16 +70,18 @@ public struct GamificationService: Sendable {
     package func openBoxes(of user: User, boxIDs: [String]? = nil) async throws -> Rewards {
         let gamifier = gamifier
         let time = now()
-        let box = DecisionBox()
-        let commit = try await store.updateGamification(userID: user.id) { input in
-            let state = try gamifier.state(from: input.stored, userID: input.userID)
-            let ids = boxIDs ?? state.unopenedBoxes.map(\.id)
-            guard !ids.isEmpty else { return nil }
-            let decision = try gamifier.decide(ids.map { .boxOpened(boxID: $0) }, input: input, at: time)
-            box.set(decision)
-            return decision.write
+        let (commit, decision) = try await store.write("open boxes") { db in
+            var decision: Gamifier.Decision?
+            let commit = try db.updateGamification(userID: user.id) { input in
+                let state = try gamifier.state(from: input.stored, userID: input.userID)
+                let ids = boxIDs ?? state.unopenedBoxes.map(\.id)
+                guard !ids.isEmpty else { return nil }
+                decision = try gamifier.decide(ids.map { .boxOpened(boxID: $0) }, input: input, at: time)
+                return decision?.write
+            }
+            return (commit, decision)
         }
-        guard let decision = box.decision, let rewards = gamifier.rewards(of: decision, commit: commit) else {
+        guard let decision, let rewards = gamifier.rewards(of: decision, commit: commit) else {
             return Rewards(awards: [], rarities: [:], totalXP: commit.totalXP, rules: engine.rules)
         }
         return rewards

@@ -66,7 +66,7 @@ public struct Gamifier: Sendable {
     ///
     /// - Parameters:
     ///   - known: The learner's state as an earlier step of the same transaction left it, used instead of decoding
-    ///     the input's (its total XP is still the store's); see ``BatchGamification``.
+    ///     the input's (its total XP is still the store's); see ``ReviewRecorder/record(_:)``.
     ///   - encodesState: `false` leaves the write's `stateJSON` `nil` (a later step of the transaction encodes it).
     func decide(
         _ events: [GamificationEvent], input: GamificationInput, at time: Date, isPerfectSessionAnswer: Bool = false,

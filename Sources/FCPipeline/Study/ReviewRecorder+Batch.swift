@@ -1,4 +1,5 @@
 public import FCCore
+import FCGamification
 import FCScheduler
 import FCStore
 public import Foundation
@@ -72,17 +73,28 @@ extension ReviewRecorder {
                 ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: nil)
             }
         }
-        let batch = BatchGamification(userIDs: answers.map(\.userID))
-        let recorded = try await store.recordReviews(pending, decide: decide) { input, index in
-            let answer = answers[index]
-            let decision = try gamifier.decideReview(
-                input, rating: answer.rating, at: answer.time,
-                duration: Double(answer.durationMilliseconds ?? 0) / 1000, known: batch.state(of: input.userID),
-                encodesState: batch.lastIndex[input.userID] == index)
-            if let decision { batch.set(decision, at: index, userID: input.userID) }
-            return decision?.write
+        // Decoding a learner's stored state and encoding the new one cost more than everything else a gamified
+        // review does, so each learner's state is decoded once (then carried from step to step in `states`) and
+        // encoded once, at their last answer of the batch (`GamificationWrite.stateJSON` stays `nil` before it).
+        var lastIndex: [Int64: Int] = [:]
+        for (index, answer) in answers.enumerated() { lastIndex[answer.userID] = index }
+        let (recorded, decided) = try await store.write("record reviews") { [lastIndex] db in
+            var decisions: [Int: Gamifier.Decision] = [:]
+            var states: [Int64: GamificationState] = [:]
+            let recorded = try db.recordReviews(pending, decide: decide) { input, index in
+                let answer = answers[index]
+                let decision = try gamifier.decideReview(
+                    input, rating: answer.rating, at: answer.time,
+                    duration: Double(answer.durationMilliseconds ?? 0) / 1000, known: states[input.userID],
+                    encodesState: lastIndex[input.userID] == index)
+                if let decision {
+                    decisions[index] = decision
+                    states[input.userID] = decision.state
+                }
+                return decision?.write
+            }
+            return (recorded, decisions)
         }
-        let decided = batch.decisions
         return recorded.enumerated().map { index, recorded in
             let answer = answers[index]
             let rewards = decided[index].flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }

@@ -61,16 +61,18 @@ public struct ReviewRecorder: Sendable {
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
             return ReviewResult(recorded, rating: rating, at: time, rewards: nil)
         }
-        let box = DecisionBox()
-        let recorded = try await store.recordReview(
-            userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
-        ) { input in
-            let decision = try gamifier.decideReview(
-                input, rating: rating, at: time, duration: Double(durationMilliseconds ?? 0) / 1000)
-            if let decision { box.set(decision) }
-            return decision?.write
+        let (recorded, decision) = try await store.write("record review") { db in
+            var decision: Gamifier.Decision?
+            let recorded = try db.recordReview(
+                userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
+            ) { input in
+                decision = try gamifier.decideReview(
+                    input, rating: rating, at: time, duration: Double(durationMilliseconds ?? 0) / 1000)
+                return decision?.write
+            }
+            return (recorded, decision)
         }
-        let rewards = box.decision.flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
+        let rewards = decision.flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
         return ReviewResult(recorded, rating: rating, at: time, rewards: rewards)
     }
 

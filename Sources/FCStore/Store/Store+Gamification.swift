@@ -20,7 +20,7 @@ extension Database {
     ///
     /// - Returns: What was written; an empty commit when `body` returns `nil`.
     package func updateGamification(
-        userID: Int64, _ body: @Sendable (GamificationInput) throws -> GamificationWrite?
+        userID: Int64, _ body: (GamificationInput) throws -> GamificationWrite?
     ) throws -> GamificationCommit {
         try connection.immediateTransaction("update gamification") {
             var ledger = GamificationLedger()

@@ -2,7 +2,7 @@ import FCCore
 import Foundation
 
 /// The gamification step of a transaction: the input read under the write lock in, what to write out.
-typealias GamifyStep = @Sendable (GamificationInput) throws -> GamificationWrite?
+typealias GamifyStep = (GamificationInput) throws -> GamificationWrite?
 
 extension Database {
     /// Records one review and its gamification in ONE `BEGIN IMMEDIATE` transaction.
@@ -23,8 +23,8 @@ extension Database {
         cardID: Int64,
         sessionID: Int64?,
         recallWindow: RecallWindow? = nil,
-        decide: @Sendable (ReviewContext) throws -> ReviewDecision,
-        gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
+        decide: (ReviewContext) throws -> ReviewDecision,
+        gamify: (GamificationInput) throws -> GamificationWrite?
     ) throws -> RecordedReview {
         try withoutActuallyEscaping(gamify) { gamify in
             try connection.immediateTransaction("record review") {
@@ -49,7 +49,7 @@ extension Database {
     /// - Returns: The session moved on, and what the gamification wrote (`nil` when `gamify` returned `nil`).
     package func answerWithoutReview(
         sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
-        gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
+        gamify: (GamificationInput) throws -> GamificationWrite?
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try connection.immediateTransaction("answer in session") {
             let undo = try beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
@@ -77,7 +77,7 @@ extension Database {
     ///
     /// Ending an ended session returns it unchanged and runs nothing, so a repeated `session end` earns no boxes.
     package func endSession(
-        id: Int64, userID: Int64, gamify: @Sendable (GamificationInput) throws -> GamificationWrite?
+        id: Int64, userID: Int64, gamify: (GamificationInput) throws -> GamificationWrite?
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         let endedAt = now().unixMilliseconds
         return try connection.immediateTransaction("end session") {

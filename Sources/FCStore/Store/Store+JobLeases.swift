@@ -110,7 +110,7 @@ extension Database {
     /// - Throws: ``StoreError/leaseLost(jobID:)`` when `owner` no longer holds the job (nothing is changed).
     @discardableResult
     package func failJob(
-        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @Sendable (Int) -> Duration
+        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: (Int) -> Duration
     ) throws -> Job {
         let now = now().unixMilliseconds
         try connection.immediateTransaction("fail job") {

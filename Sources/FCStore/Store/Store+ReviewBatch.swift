@@ -18,8 +18,8 @@ extension Database {
     ///     and the review's index; `nil`: no gamification.
     /// - Returns: One result per review, in order.
     package func recordReviews(
-        _ reviews: [PendingReview], decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision,
-        gamify: (@Sendable (GamificationInput, Int) throws -> GamificationWrite?)? = nil
+        _ reviews: [PendingReview], decide: (ReviewContext, Int) throws -> ReviewDecision,
+        gamify: ((GamificationInput, Int) throws -> GamificationWrite?)? = nil
     ) throws -> [RecordedReview] {
         guard !reviews.isEmpty else { return [] }
         return try connection.immediateTransaction("record reviews") {
@@ -28,7 +28,7 @@ extension Database {
             recorded.reserveCapacity(reviews.count)
             for (index, review) in reviews.enumerated() {
                 var step: GamifyStep?
-                if let gamify { step = { @Sendable input in try gamify(input, index) } }
+                if let gamify { step = { input in try gamify(input, index) } }
                 recorded.append(
                     try recordReviewInTransaction(
                         userID: review.userID, cardID: review.cardID, sessionID: review.sessionID,

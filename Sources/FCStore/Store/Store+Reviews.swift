@@ -26,7 +26,7 @@ extension Database {
         cardID: Int64,
         sessionID: Int64?,
         recallWindow: RecallWindow? = nil,
-        decide: @Sendable (ReviewContext) throws -> ReviewDecision
+        decide: (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
         try connection.immediateTransaction("record review") {
             var ledger = GamificationLedger()

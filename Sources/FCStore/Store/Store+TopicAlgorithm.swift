@@ -25,7 +25,7 @@ extension Database {
     /// - Returns: How many card states were rebuilt.
     @discardableResult
     package func setTopicAlgorithm(
-        _ algorithm: String, topicID: Int64, recallWindow: Int = 0, rebuild: @Sendable (CardHistory) -> StoredCardState
+        _ algorithm: String, topicID: Int64, recallWindow: Int = 0, rebuild: (CardHistory) -> StoredCardState
     ) throws -> Int {
         try connection.immediateTransaction("set topic algorithm") {
             try connection.withStatement("UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm") {
