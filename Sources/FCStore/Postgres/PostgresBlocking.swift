@@ -9,7 +9,7 @@ enum PostgresBlocking {
         _ work: @escaping @Sendable () async throws -> T, mapError: (any Error) -> any Error
     ) throws -> T {
         let handoff = PostgresHandoff<Result<T, any Error>>()
-        Task {
+        Task(executorPreference: PostgresTaskExecutor.shared) {
             do { handoff.deliver(.success(try await work())) } catch { handoff.deliver(.failure(error)) }
         }
         switch handoff.wait() {

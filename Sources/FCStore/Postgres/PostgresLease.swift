@@ -23,7 +23,7 @@ final class PostgresLease: Sendable {
     ///   keeps retrying an unreachable server, so only the deadline ends the wait).
     static func acquire(from client: PostgresClient, target: String, timeout: Duration) throws -> PostgresLease {
         let handoff = PostgresHandoff<Result<PostgresLease, any Error>>()
-        let task = Task {
+        let task = Task(executorPreference: PostgresTaskExecutor.shared) {
             do {
                 try await client.withConnection { connection in
                     let released = connection.eventLoop.makePromise(of: Void.self)

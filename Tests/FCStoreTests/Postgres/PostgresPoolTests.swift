@@ -9,7 +9,7 @@ struct PostgresPoolTests {
     @Test func storeThreadsLeaseConnectionsAndNeverGetOneInsideATransaction() async throws {
         let target = try PostgresTestCluster.target()
         let client = PostgresClient(configuration: target.clientConfiguration(maximumConnections: 2))
-        let service = Task { await client.run() }
+        let service = Task(executorPreference: PostgresTaskExecutor.shared) { await client.run() }
         defer { service.cancel() }
 
         // Four threads, two connections: each leaves a transaction open, which the lease must roll back.
@@ -49,7 +49,7 @@ struct PostgresPoolTests {
         var configuration = target.clientConfiguration(maximumConnections: 1)
         configuration.options.connectTimeout = .milliseconds(500)
         let client = PostgresClient(configuration: configuration)
-        let service = Task { await client.run() }
+        let service = Task(executorPreference: PostgresTaskExecutor.shared) { await client.run() }
         defer { service.cancel() }
         let message = try await onStoreThread {
             do {
