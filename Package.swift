@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The system SQLite library; only FCStore imports it.
@@ -56,7 +58,14 @@ let package = Package(
         ),
         .target(
             name: "FCStore",
-            dependencies: ["FCCore", "CSQLite", .product(name: "NIOPosix", package: "swift-nio")],
+            dependencies: [
+                "FCCore", "CSQLite",
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
@@ -149,7 +158,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FCStoreTests",
-            dependencies: ["FCStore", "FCTestSupport", "FCCore"],
+            dependencies: [
+                "FCStore", "FCTestSupport", "FCCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

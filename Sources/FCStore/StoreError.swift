@@ -15,6 +15,9 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case sqlite(path: String, operation: String, code: Int32, message: String)
     /// The store's threads had stopped (the process is shutting down) when an operation asked for them.
     case closed(path: String)
+    /// A PostgreSQL statement failed. `target` is the URL without its password; `sqlState` is the server's
+    /// five-character SQLSTATE (`23505` a unique violation, …).
+    case postgres(target: String, operation: String, sqlState: String, message: String)
     /// A schema migration failed; the transaction that applied it was rolled back.
     case migrationFailed(path: String, version: Int, name: String, message: String)
     /// The database was migrated by a newer fcgen than this one.
@@ -75,6 +78,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "the database \(path) is closed: the process is shutting down"
         case .sqlite(let path, let operation, let code, let message):
             "\(operation) failed in database \(path): \(message) (SQLite code \(code))"
+        case .postgres(let target, let operation, let sqlState, let message):
+            "\(operation) failed in database \(target): \(message) (PostgreSQL SQLSTATE \(sqlState))"
         case .migrationFailed(let path, let version, let name, let message):
             "migration \(version) (\(name)) failed in database \(path): \(message)"
         case .schemaTooNew(let path, let version, let supported):
@@ -125,6 +130,7 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
 extension StoreError {
     /// Another connection held the lock past the busy timeout: trying again later may work (exit 75 in the CLI).
     package var isBusy: Bool {
+        if case .postgres(_, _, let sqlState, _) = self { return Self.postgresBusyStates.contains(sqlState) }
         guard case .sqlite(_, _, let code, _) = self else { return false }
         // Extended codes keep the primary code in the low byte: SQLITE_BUSY = 5, SQLITE_LOCKED = 6.
         return code & 0xFF == 5 || code & 0xFF == 6

@@ -52,7 +52,7 @@ extension ErrorCode {
         case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy, .databaseMissing, .notADatabase:
             self = .badInput
         case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
-        case .sqlite: self = error.isBusy ? .databaseBusy : .databaseError
+        case .sqlite, .postgres: self = error.isBusy ? .databaseBusy : .databaseError
         case .closed: self = .databaseError
         case .injectedFault, .gamificationStateNotEncoded: self = .internal
         }

@@ -7,4 +7,6 @@ enum ResultCode {
     static let constraintUnique: Int32 = 2067
     /// `SQLITE_CONSTRAINT_FOREIGNKEY` (787): a FOREIGN KEY constraint failed.
     static let constraintForeignKey: Int32 = 787
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY` (1555): a PRIMARY KEY constraint failed (a `WITHOUT ROWID` table's key).
+    static let constraintPrimaryKey: Int32 = 1555
 }

@@ -68,8 +68,10 @@ extension Database {
         let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
         try connection.withStatement(
             """
-            INSERT OR REPLACE INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
+            INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
             VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
+                review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json
             """,
             operation: "record session answer"
         ) { statement in

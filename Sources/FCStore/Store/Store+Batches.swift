@@ -170,9 +170,9 @@ extension Database {
                 try statement.run()
                 return connection.lastInsertRowID
             }
-        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintUnique {
+        } catch let error as StoreError where error.constraintViolation == .unique {
             throw StoreError.batchNumberTaken(topicID: batch.topicID, number: batch.plan.number)
-        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintForeignKey {
+        } catch let error as StoreError where error.constraintViolation == .foreignKey {
             throw StoreError.topicNotFound(topicID: batch.topicID)
         }
     }

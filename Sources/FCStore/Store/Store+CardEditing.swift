@@ -109,9 +109,9 @@ extension Database {
                 try statement.run()
                 return connection.lastInsertRowID
             }
-        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintUnique {
+        } catch let error as StoreError where error.constraintViolation == .unique {
             throw try duplicate(topicID: new.topicID, key: key, side: side)
-        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintForeignKey {
+        } catch let error as StoreError where error.constraintViolation == .foreignKey {
             throw StoreError.topicNotFound(topicID: new.topicID)
         }
     }
@@ -140,7 +140,7 @@ extension Database {
                 try statement.bind(id, at: 8)
                 try statement.run()
             }
-        } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintUnique {
+        } catch let error as StoreError where error.constraintViolation == .unique {
             throw try duplicate(topicID: topicID, key: key, side: side)
         }
     }

@@ -74,7 +74,7 @@ extension Database {
                 INSERT INTO archived_reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms,
                     first_review, archived_at)
                 SELECT r.user_id, r.card_id, c.topic_id, r.rating, r.reviewed_at, r.duration_ms,
-                    r.elapsed_days IS NULL, ?2
+                    CASE WHEN r.elapsed_days IS NULL THEN 1 ELSE 0 END, ?2
                 FROM reviews r JOIN cards c ON c.id = r.card_id
                 WHERE r.card_id IN (\(cardIDsSQL.replacingOccurrences(of: "?", with: "?1")))
                 """,

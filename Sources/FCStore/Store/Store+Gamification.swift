@@ -75,7 +75,7 @@ extension Database {
 
     /// Writes one step's results; must run inside a transaction.
     ///
-    /// Awards first, `INSERT OR IGNORE`: only inserted awards add XP (to `total_xp` and the day's `daily_stats`),
+    /// Awards first, `ON CONFLICT DO NOTHING`: only inserted awards add XP (to `total_xp` and the day's `daily_stats`),
     /// so an award the ledger already holds pays nothing whatever the engine's state said.
     /// The new state goes to `ledger` (saved by ``save(_:)``), with the total XP it read plus what was paid.
     func applyGamification(
@@ -117,8 +117,8 @@ extension Database {
     private func insertAward(_ award: AwardRecord, userID: Int64, sessionID: Int64?) throws -> Bool {
         try connection.withStatement(
             """
-            INSERT OR IGNORE INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """,
             operation: "insert award"
         ) { statement in
@@ -140,8 +140,9 @@ extension Database {
             INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user_id, day, kind) DO UPDATE SET
-                progress = max(progress, excluded.progress),
-                completed_at = COALESCE(completed_at, excluded.completed_at)
+                progress = CASE WHEN excluded.progress > challenges.progress
+                    THEN excluded.progress ELSE challenges.progress END,
+                completed_at = COALESCE(challenges.completed_at, excluded.completed_at)
             """,
             operation: "write challenge"
         ) { statement in
@@ -160,8 +161,8 @@ extension Database {
     private func insertBox(_ box: BoxRecord, userID: Int64) throws {
         try connection.withStatement(
             """
-            INSERT OR IGNORE INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
+            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """,
             operation: "insert box"
         ) { statement in
@@ -190,7 +191,9 @@ extension Database {
 
     private func insertAchievement(_ achievement: AchievementRecord, userID: Int64) throws {
         try connection.withStatement(
-            "INSERT OR IGNORE INTO achievements (user_id, achievement_id, unlocked_at) VALUES (?, ?, ?)",
+            """
+            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+            """,
             operation: "insert achievement"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -206,10 +209,13 @@ extension Database {
             INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
             VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (user_id, day) DO UPDATE SET
-                cards_reviewed = max(cards_reviewed, excluded.cards_reviewed),
-                topics_explored = max(topics_explored, excluded.topics_explored),
-                achievements = max(achievements, excluded.achievements),
-                xp = xp + excluded.xp
+                cards_reviewed = CASE WHEN excluded.cards_reviewed > daily_stats.cards_reviewed
+                    THEN excluded.cards_reviewed ELSE daily_stats.cards_reviewed END,
+                topics_explored = CASE WHEN excluded.topics_explored > daily_stats.topics_explored
+                    THEN excluded.topics_explored ELSE daily_stats.topics_explored END,
+                achievements = CASE WHEN excluded.achievements > daily_stats.achievements
+                    THEN excluded.achievements ELSE daily_stats.achievements END,
+                xp = daily_stats.xp + excluded.xp
             """,
             operation: "write daily stats"
         ) { statement in

@@ -138,7 +138,7 @@ extension Database {
             SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = ?1)
                 AND NOT EXISTS (
                     SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
-                    WHERE c.topic_id = ?1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), 0)))
+                    WHERE c.topic_id = ?1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), FALSE)))
             """,
             operation: "check topic known"
         ) { statement in

@@ -7,7 +7,7 @@ extension Database {
     package func reviewActivity(userID: Int64, from: Date, to: Date) throws -> [ReviewActivity] {
         try connection.withStatement(
             """
-            SELECT reviewed_at, duration_ms, elapsed_days IS NULL FROM reviews
+            SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END FROM reviews
             WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
             UNION ALL
             SELECT reviewed_at, duration_ms, first_review FROM archived_reviews

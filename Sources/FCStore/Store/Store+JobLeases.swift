@@ -149,7 +149,8 @@ extension Database {
         return try connection.immediateTransaction("release job") {
             try connection.withStatement(
                 """
-                UPDATE jobs SET status = 'queued', attempts = MAX(attempts - 1, 0), run_after = ?1, updated_at = ?1,
+                UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
+                    run_after = ?1, updated_at = ?1,
                     lease_owner = NULL, lease_expires_at = NULL
                 WHERE id = ?2 AND status = 'running' AND lease_owner = ?3
                 """,

@@ -5,7 +5,7 @@ extension Database {
     /// Enqueues one refill job for every topic the ``RefillRule`` says is due and that has no open job yet.
     ///
     /// Idempotent: the `jobs_one_open_per_topic` index admits one open (queued, running, failed or dead) job per
-    /// topic, and `INSERT OR IGNORE` skips the rest, so two workers enqueueing at once still make one job each.
+    /// topic, and `ON CONFLICT DO NOTHING` skips the rest, so two workers enqueueing at once still make one job each.
     ///
     /// - Parameter maxAttempts: attempts each new job gets before it is dead.
     /// - Returns: the jobs created now, by topic id.
@@ -14,13 +14,14 @@ extension Database {
         let ids = try connection.immediateTransaction("enqueue refills") {
             try connection.withStatement(
                 """
-                INSERT OR IGNORE INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
+                INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
                 SELECT t.id, 'refill', 'queued', 0, ?1, ?2, ?2, ?2 FROM topics t
                 WHERE \(RefillRule.isDueSQL)
                     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.topic_id = t.id AND j.kind = 'refill'
                         AND j.status IN ('queued', 'running', 'failed', 'dead'))
                 ORDER BY t.id
+                ON CONFLICT DO NOTHING
                 RETURNING id
                 """,
                 operation: "enqueue refills"

@@ -18,11 +18,11 @@ extension Database {
     package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
         try connection.withStatement(
             """
-            SELECT COUNT(*), COALESCE(SUM(rating > 0), 0) FROM (
+            SELECT COUNT(*), COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0) FROM (
                 SELECT r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
                 WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
                 ORDER BY r.reviewed_at DESC, r.id DESC
-                LIMIT ?4)
+                LIMIT ?4) AS recent
             """,
             operation: "read recall window"
         ) { statement in
@@ -75,7 +75,7 @@ extension Database {
         try connection.withStatement(
             """
             SELECT r.user_id, r.card_id, r.rating, r.reviewed_at,
-                COUNT(*) OVER w, COALESCE(SUM(r.rating > 0) OVER w, 0)
+                COUNT(*) OVER w, COALESCE(SUM(CASE WHEN r.rating > 0 THEN 1 ELSE 0 END) OVER w, 0)
             FROM reviews r JOIN cards c ON c.id = r.card_id
             WHERE c.topic_id = ?1 AND (?2 IS NULL OR r.user_id = ?2)
             WINDOW w AS (PARTITION BY r.user_id ORDER BY r.reviewed_at, r.id \(frame))

@@ -45,9 +45,9 @@ extension Database {
     static let dueCandidatesQuery = """
         SELECT s.card_id, s.level, s.due FROM card_states s INDEXED BY card_states_user_level_due
         WHERE s.user_id = ?1 AND s.level IN (\(Database.levelList)) AND s.due <= ?2
-            AND ((?3 IS NULL AND ?5) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
+            AND ((?3 IS NULL AND ?5 <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
                 AND (?3 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?3)))
-                AND (?5 OR c.origin <> 'fallback')))
+                AND (?5 <> 0 OR c.origin <> 'fallback')))
             AND NOT \(Database.heldBack(cardColumn: "s.card_id", nowParameter: "?6"))
         ORDER BY s.level, s.due
         LIMIT ?4
@@ -69,7 +69,7 @@ extension Database {
             """
             SELECT c.id FROM cards c
             WHERE (?2 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?2)))
-                AND (?5 OR c.origin <> 'fallback')
+                AND (?5 <> 0 OR c.origin <> 'fallback')
                 AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
                 AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))
             ORDER BY c.position, c.topic_id
@@ -126,13 +126,15 @@ extension Database {
         try connection.withStatement(
             """
             SELECT t.id, t.name, t.algorithm,
-                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?5 OR c.origin <> 'fallback')),
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')),
                 COUNT(s.card_id),
-                COALESCE(SUM(s.due <= ?2 AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))), 0),
-                COALESCE(SUM(\(KnownRule.sql)), 0),
-                COALESCE(SUM(s.card_id IS NULL AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))), 0)
+                COALESCE(SUM(CASE WHEN s.due <= ?2
+                    AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4")) THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN \(KnownRule.sql) THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN s.card_id IS NULL
+                    AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4")) THEN 1 ELSE 0 END), 0)
             FROM topics t
-            LEFT JOIN cards c ON c.topic_id = t.id AND (?5 OR c.origin <> 'fallback')
+            LEFT JOIN cards c ON c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')
             LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
             WHERE ?3 IS NULL OR t.id IN (SELECT value FROM json_each(?3))
             GROUP BY t.id

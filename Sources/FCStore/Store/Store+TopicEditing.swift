@@ -17,7 +17,7 @@ extension Database {
                     try statement.bind(id, at: 2)
                     try statement.run()
                 }
-            } catch StoreError.sqlite(_, _, let code, _) where code == ResultCode.constraintUnique {
+            } catch let error as StoreError where error.constraintViolation == .unique {
                 throw StoreError.topicNameTaken(name)
             }
             guard connection.changes == 1, let topic = try topic(named: name) else {

@@ -1,0 +1,49 @@
+extension PostgresSQLConnection {
+    /// Runs `body` in a transaction: commits when it returns, rolls back when anything throws.
+    ///
+    /// The same contract as the SQLite connection's `BEGIN IMMEDIATE` transaction. PostgreSQL has no database-wide
+    /// write lock to take up front: rows are locked as they are written (and by `SELECT … FOR UPDATE`), so two
+    /// writers only wait for each other where they touch the same rows. Called inside an open transaction, `body`
+    /// runs in a savepoint instead, so an inner failure undoes only the inner work (and the outer transaction stays
+    /// usable, which PostgreSQL otherwise refuses after any error).
+    package func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        if isInsideTransaction { return try inSavepoint(operation, body) }
+        try execute("BEGIN", operation: "\(operation) (begin)")
+        do {
+            let result = try body()
+            try execute("COMMIT", operation: "\(operation) (commit)")
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Rolls back the open transaction, if any. A failing ROLLBACK is ignored: the original error is the one worth
+    /// reporting (and a connection that lost its server has no transaction left).
+    package func rollback() {
+        guard isInsideTransaction else { return }
+        savepointDepth = 0
+        do {
+            try execute("ROLLBACK", operation: "rollback")
+        } catch {
+            // The server rolls back a transaction whose connection is gone; nothing is open on this side either.
+            isInsideTransaction = false
+        }
+    }
+
+    private func inSavepoint<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        let name = "fcgen_savepoint_\(savepointDepth)"
+        defer { savepointDepth -= 1 }
+        try execute("SAVEPOINT \(name)", operation: "\(operation) (savepoint)")
+        do {
+            let result = try body()
+            try execute("RELEASE SAVEPOINT \(name)", operation: "\(operation) (release savepoint)")
+            return result
+        } catch {
+            try? execute("ROLLBACK TO SAVEPOINT \(name)", operation: "\(operation) (roll back savepoint)")
+            throw error
+        }
+    }
+}

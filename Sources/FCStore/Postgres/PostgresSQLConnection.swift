@@ -1,0 +1,165 @@
+package import Logging
+import NIOCore
+package import PostgresNIO
+
+/// One PostgreSQL connection behind the same synchronous surface as the SQLite ``Connection``: `execute`,
+/// `withStatement`, `changes`, `isInsideTransaction`, `immediateTransaction`.
+///
+/// **Blocking, by design.** postgres-nio is asynchronous: every query is an `EventLoopFuture` completed on a NIO event
+/// loop. The store's per-table code is synchronous (a transaction never suspends, so it can never hold a lock across
+/// an unrelated await), so each call here sends its query and then blocks the calling thread until the event loop
+/// has the answer (`EventLoopFuture.wait()`; a semaphore for the few async-only calls). That is only safe on a
+/// thread of the store's own (its writer or reader threads): never call it on an event-loop thread (the loop would
+/// wait for itself; NIO traps that in debug builds) nor on Swift's cooperative pool (two blocked calls would stall
+/// the pool of a 2-core machine, and postgres-nio's own async work with it).
+///
+/// A connection is used by one thread at a time, like the SQLite one; it is not `Sendable`.
+package final class PostgresSQLConnection {
+    /// The target named in errors: `postgres://user@host:port/db`, never the password.
+    package let target: String
+    /// The postgres-nio connection, owned (``connect(to:logger:)``) or leased from a pool (``withConnection``).
+    let connection: PostgresConnection
+    let logger: Logger
+    /// Whether ``close()`` should close ``connection`` (not for a pool's connection).
+    private let ownsConnection: Bool
+    /// Rows changed by the last INSERT, UPDATE or DELETE (PostgreSQL's command tag).
+    package private(set) var changes = 0
+    /// Set by BEGIN and cleared by COMMIT/ROLLBACK, as their command tags come back.
+    package internal(set) var isInsideTransaction = false
+    /// Savepoints open inside the current transaction (nested ``immediateTransaction(_:_:)``).
+    var savepointDepth = 0
+    /// Statements by their SQL text, as the SQLite connection caches prepared statements.
+    private var statements: [String: PostgresSQLStatement] = [:]
+    /// Set by ``close()``, so that `deinit` does not close twice.
+    private var isClosed = false
+
+    init(connection: PostgresConnection, target: String, logger: Logger, ownsConnection: Bool) {
+        self.connection = connection
+        self.target = target
+        self.logger = logger
+        self.ownsConnection = ownsConnection
+    }
+
+    deinit {
+        if ownsConnection && !isClosed { connection.close().whenComplete { _ in } }
+    }
+
+    /// Opens a connection of its own to `target`, blocking the calling thread (a store thread, see the type's
+    /// documentation) until it is ready.
+    ///
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` naming the target (never the password) when the server is
+    ///   unreachable, refuses the credentials or has no such database.
+    package static func connect(to target: PostgresTarget, logger: Logger = .postgresStore) throws
+        -> PostgresSQLConnection
+    {
+        let configuration = try target.connectionConfiguration()
+        let name = target.description
+        let connection = try PostgresBlocking.run {
+            try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } mapError: {
+            PostgresErrors.openFailure($0, target: name)
+        }
+        return PostgresSQLConnection(connection: connection, target: name, logger: logger, ownsConnection: true)
+    }
+
+    /// Runs `body` with a connection leased from `client` (a `PostgresClient` whose `run()` is running), blocking
+    /// the calling thread while waiting for it, and hands the connection back to the pool afterwards.
+    ///
+    /// A transaction left open by `body` is rolled back first, so the pool never hands out a connection in one.
+    ///
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` naming the target when no connection comes within
+    ///   `leaseTimeout`; what `body` throws.
+    package static func withConnection<T>(
+        from client: PostgresClient, target: PostgresTarget, leaseTimeout: Duration = .seconds(15),
+        logger: Logger = .postgresStore, _ body: (PostgresSQLConnection) throws -> T
+    ) throws -> T {
+        let lease = try PostgresLease.acquire(from: client, target: target.description, timeout: leaseTimeout)
+        defer { lease.release() }
+        let connection = PostgresSQLConnection(
+            connection: lease.connection, target: target.description, logger: logger, ownsConnection: false)
+        defer { connection.rollback() }
+        return try body(connection)
+    }
+
+    /// Closes an owned connection (a pool's connection goes back to its pool instead).
+    package func close() {
+        statements.removeAll()
+        guard ownsConnection, !isClosed else { return }
+        isClosed = true
+        try? connection.close().wait()
+    }
+
+    /// Runs one or more SQL statements that return no rows (DDL, migrations), one after the other.
+    package func execute(_ sql: String, operation: String) throws {
+        for statement in PostgresPlaceholders.splitStatements(sql) {
+            _ = try run(statement, bindings: PostgresBindings(), operation: operation)
+        }
+    }
+
+    /// A statement for `sql` (SQLite placeholders are rewritten); it runs on its first ``PostgresSQLStatement/step()``.
+    package func prepare(_ sql: String, operation: String, persistent: Bool = false) throws -> PostgresSQLStatement {
+        PostgresSQLStatement(sql: sql, connection: self, operation: operation)
+    }
+
+    /// Runs `body` with the cached statement for `sql`, reset afterwards (its bindings kept, as in SQLite).
+    package func withStatement<T>(_ sql: String, operation: String, _ body: (PostgresSQLStatement) throws -> T)
+        throws -> T
+    {
+        let statement: PostgresSQLStatement
+        if let cached = statements[sql] {
+            statement = cached
+            statement.operation = operation
+        } else {
+            statement = try prepare(sql, operation: operation, persistent: true)
+            statements[sql] = statement
+        }
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// The value the last `INSERT` took from an identity column (`lastval()`); 0 when there is none.
+    ///
+    /// Prefer `INSERT … RETURNING id`, which both engines understand: unlike SQLite's rowid, `lastval()` also moves
+    /// when an `ON CONFLICT DO NOTHING` insert skipped its row.
+    package var lastInsertRowID: Int64 {
+        let result = try? run("SELECT lastval()", bindings: PostgresBindings(), operation: "read last insert id")
+        return result?.rows.first?.first?.int64 ?? 0
+    }
+
+    /// Runs one statement (already in PostgreSQL's dialect) and collects its rows and their column names.
+    func run(_ sql: String, bindings: PostgresBindings, operation: String) throws -> (
+        columns: [String], rows: [[PostgresValue]]
+    ) {
+        let result: PostgresQueryResult
+        do {
+            result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait()
+        } catch {
+            throw PostgresErrors.queryFailure(error, target: target, operation: operation)
+        }
+        let command = result.metadata.command
+        switch command {
+        case "INSERT", "UPDATE", "DELETE", "MERGE": changes = result.metadata.rows ?? 0
+        case "BEGIN", "START TRANSACTION": isInsideTransaction = true
+        case "COMMIT", "ROLLBACK": isInsideTransaction = false
+        default: break
+        }
+        do {
+            let columns = result.rows.first.map { row in row.map(\.columnName) } ?? []
+            return (columns, try result.rows.map { row in try row.map(PostgresValue.init) })
+        } catch {
+            throw StoreError.postgres(
+                target: target, operation: operation, sqlState: "XX000", message: "unreadable column value: \(error)")
+        }
+    }
+}
+
+// Used by one store thread at a time, like the SQLite connection.
+@available(*, unavailable)
+extension PostgresSQLConnection: Sendable {}
+
+extension Logger {
+    /// A logger that drops everything: a library never prints, and postgres-nio logs each query at debug level.
+    package static var postgresStore: Logger {
+        Logger(label: "fcgen.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
+}

@@ -1,0 +1,171 @@
+import NIOCore
+import PostgresNIO
+
+/// A statement on a ``PostgresSQLConnection`` with the SQLite statement's surface: bind parameters (1-based), step
+/// through rows, read columns (0-based), reset for reuse.
+///
+/// The first ``step()`` after a reset sends the query with the values bound so far and collects every row it
+/// returns (the store's queries return small results); later steps walk those rows. Unbound parameters are NULL,
+/// as in SQLite. SQLite's `?` and `?NNN` placeholders are rewritten to `$N` once, when the statement is made.
+package final class PostgresSQLStatement {
+    /// The SQL in PostgreSQL's placeholder style.
+    let sql: String
+    /// How many parameters the SQL takes.
+    let parameterCount: Int
+    private unowned let connection: PostgresSQLConnection
+    /// What the store is doing with the statement, for errors; never the bound values.
+    package var operation: String
+    /// Bound values by parameter number − 1; `nil` = unbound (NULL).
+    private var bound: [PostgresData?]
+    /// The fetched rows, `nil` until the statement runs.
+    private var rows: [[PostgresValue]]?
+    private var columns: [String] = []
+    /// The current row's index in ``rows``.
+    private var cursor = -1
+
+    init(sql: String, connection: PostgresSQLConnection, operation: String) {
+        let rewritten = PostgresPlaceholders.rewrite(sql)
+        self.sql = rewritten.sql
+        self.parameterCount = rewritten.parameterCount
+        self.connection = connection
+        self.operation = operation
+        self.bound = Array(repeating: nil, count: rewritten.parameterCount)
+    }
+
+    // MARK: Binding
+
+    package func bind(_ value: Int64, at index: Int32) throws {
+        var buffer = ByteBuffer()
+        buffer.writeInteger(value)
+        try set(PostgresData(type: .int8, formatCode: .binary, value: buffer), at: index)
+    }
+
+    package func bind(_ value: Int, at index: Int32) throws {
+        try bind(Int64(value), at: index)
+    }
+
+    package func bind(_ value: Int?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index, type: .int8) }
+    }
+
+    package func bind(_ value: Int64?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index, type: .int8) }
+    }
+
+    /// Binds text exactly, embedded NUL characters aside: PostgreSQL text cannot hold U+0000 (SQLite can), so such
+    /// a value is refused by the server with an error rather than cut short.
+    package func bind(_ value: String, at index: Int32) throws {
+        var buffer = ByteBuffer()
+        buffer.writeString(value)
+        try set(PostgresData(type: .text, formatCode: .binary, value: buffer), at: index)
+    }
+
+    package func bind(_ value: String?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index, type: .text) }
+    }
+
+    package func bind(_ value: Double?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index, type: .float8) }
+        var buffer = ByteBuffer()
+        buffer.writeInteger(value.bitPattern)
+        try set(PostgresData(type: .float8, formatCode: .binary, value: buffer), at: index)
+    }
+
+    /// Binds bytes as `bytea` (an empty array binds zero bytes, not NULL).
+    package func bind(bytes: [UInt8], at index: Int32) throws {
+        try set(PostgresData(type: .bytea, formatCode: .binary, value: ByteBuffer(bytes: bytes)), at: index)
+    }
+
+    /// Binds a NULL of no declared type: the server infers it from where the parameter stands.
+    package func bindNull(at index: Int32) throws {
+        try bindNull(at: index, type: .null)
+    }
+
+    /// A typed NULL, so that `?1 IS NULL OR column = ?1` still tells PostgreSQL the parameter's type.
+    private func bindNull(at index: Int32, type: PostgresDataType) throws {
+        try set(PostgresData(type: type, formatCode: .binary, value: nil), at: index)
+    }
+
+    private func set(_ data: PostgresData, at index: Int32) throws {
+        guard index >= 1, Int(index) <= bound.count else {
+            throw StoreError.postgres(
+                target: connection.target, operation: operation, sqlState: "08P01",
+                message: "parameter \(index) is out of range (the statement takes \(bound.count))")
+        }
+        bound[Int(index) - 1] = data
+    }
+
+    // MARK: Stepping
+
+    /// Advances to the next row (running the query first if it has not run since the last reset). Returns `true`
+    /// when a row is available, `false` when the statement is done.
+    package func step() throws -> Bool {
+        if rows == nil {
+            var bindings = PostgresBindings(capacity: bound.count)
+            for value in bound { bindings.append(value ?? PostgresData(type: .null, formatCode: .binary, value: nil)) }
+            let result = try connection.run(sql, bindings: bindings, operation: operation)
+            rows = result.rows
+            columns = result.columns
+            cursor = -1
+        }
+        cursor += 1
+        return cursor < (rows?.count ?? 0)
+    }
+
+    /// Runs a statement that returns no rows.
+    package func run() throws {
+        _ = try step()
+    }
+
+    /// Forgets the fetched rows so the statement runs again on the next step; bindings are kept.
+    package func reset() {
+        rows = nil
+        columns = []
+        cursor = -1
+    }
+
+    // MARK: Columns
+
+    private func value(at column: Int32) -> PostgresValue {
+        guard let rows, rows.indices.contains(cursor), rows[cursor].indices.contains(Int(column)) else { return .null }
+        return rows[cursor][Int(column)]
+    }
+
+    package func isNull(at column: Int32) -> Bool { value(at: column) == .null }
+    package func int64(at column: Int32) -> Int64 { value(at: column).int64 }
+    package func int(at column: Int32) -> Int { Int(value(at: column).int64) }
+    package func optionalInt(at column: Int32) -> Int? { isNull(at: column) ? nil : int(at: column) }
+    package func optionalInt64(at column: Int32) -> Int64? { isNull(at: column) ? nil : int64(at: column) }
+    package func double(at column: Int32) -> Double { value(at: column).double }
+    package func optionalDouble(at column: Int32) -> Double? { isNull(at: column) ? nil : double(at: column) }
+    package func string(at column: Int32) -> String { value(at: column).string }
+    package func optionalString(at column: Int32) -> String? { isNull(at: column) ? nil : string(at: column) }
+    /// A `bytea` column's bytes; an empty or NULL value gives no bytes.
+    package func bytes(at column: Int32) -> [UInt8] { value(at: column).bytes }
+
+    /// The column's name, for rows read generically.
+    package func columnName(at column: Int32) -> String {
+        columns.indices.contains(Int(column)) ? columns[Int(column)] : "column\(column)"
+    }
+
+    /// How many columns the current result has (known once the statement ran and returned a row).
+    package var columnCount: Int32 { Int32(columns.count) }
+
+    /// SQLite's storage class codes of the current row's columns (1 integer, 2 real, 3 text, 4 blob, 5 null), so
+    /// rows read generically convert alike on both engines.
+    package var columnTypes: [Int32] {
+        (0..<columnCount).map { column in
+            switch value(at: column) {
+            case .integer: 1
+            case .real: 2
+            case .text: 3
+            case .blob: 4
+            case .null: 5
+            }
+        }
+    }
+}
+
+// Belongs to its connection's thread, like the connection.
+@available(*, unavailable)
+extension PostgresSQLStatement: Sendable {}

@@ -1,0 +1,73 @@
+/// The SQL fragments that cannot be written once for both engines. Everything else in the store is plain SQL that
+/// SQLite and PostgreSQL both accept (`ON CONFLICT … DO NOTHING/UPDATE`, `RETURNING`, `CASE` instead of scalar
+/// `MAX(a, b)` or summed booleans, `COALESCE`), with SQLite's `?`/`?NNN` placeholders, which the PostgreSQL
+/// adapter rewrites to `$N`.
+///
+/// Where each fragment is needed today is listed in `docs/store.md` ("Dialect differences").
+package enum SQLDialect: Sendable, Hashable {
+    case sqlite
+    case postgres
+
+    /// A subquery of the integers in a JSON array bound at `parameter` (`?3`), one `value` column:
+    /// `c.topic_id IN (\(dialect.jsonIntegers("?3")))`.
+    package func jsonIntegers(_ parameter: String) -> String {
+        switch self {
+        case .sqlite: "SELECT value FROM json_each(\(parameter))"
+        case .postgres: "SELECT value::bigint FROM json_array_elements_text(CAST(\(parameter) AS json))"
+        }
+    }
+
+    /// A table of a JSON array's integers bound at `parameter`, named `alias`, with SQLite `json_each`'s columns:
+    /// `key` (the 0-based index) and `value`.
+    package func jsonIntegerTable(_ parameter: String, alias: String) -> String {
+        switch self {
+        case .sqlite:
+            "json_each(\(parameter)) \(alias)"
+        case .postgres:
+            """
+            (SELECT ordinality - 1 AS key, value::bigint AS value
+                FROM json_array_elements_text(CAST(\(parameter) AS json)) WITH ORDINALITY) \(alias)
+            """
+        }
+    }
+
+    /// How many columns named `?2` the table named `?1` has (0 or 1): the schema probe of `hasColumn`.
+    package var columnCountQuery: String {
+        switch self {
+        case .sqlite:
+            "SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?"
+        case .postgres:
+            """
+            SELECT COUNT(*) FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?
+            """
+        }
+    }
+
+    /// An index hint after a table name: SQLite's `INDEXED BY`, nothing on PostgreSQL (its planner takes no
+    /// hints; the index exists on both).
+    package func indexedBy(_ index: String) -> String {
+        switch self {
+        case .sqlite: "INDEXED BY \(index)"
+        case .postgres: ""
+        }
+    }
+
+    /// The statement that opens a write transaction: `BEGIN IMMEDIATE` takes SQLite's write lock up front;
+    /// PostgreSQL locks rows as they are written, so a plain `BEGIN`.
+    package var beginWrite: String {
+        switch self {
+        case .sqlite: "BEGIN IMMEDIATE"
+        case .postgres: "BEGIN"
+        }
+    }
+
+    /// The database's own consistency check, one finding per row (`ok` when healthy); PostgreSQL has no
+    /// equivalent that a client runs (amcheck is an extension), so it answers `ok`.
+    package var integrityCheck: String {
+        switch self {
+        case .sqlite: "PRAGMA integrity_check"
+        case .postgres: "SELECT 'ok'"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import FCStore
+import Testing
+
+/// Connecting fails with one clear line naming the target (host, port, database) and never the password.
+struct PostgresOpeningTests {
+    private static let password = "not-the-right-password-4711"
+
+    private func openingError(_ url: String) async throws -> String {
+        let target = try PostgresTarget(url: url)
+        return try await onStoreThread {
+            do {
+                let connection = try PostgresSQLConnection.connect(to: target)
+                connection.close()
+                return "connected"
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    @Test func aRefusedConnectionNamesTheTarget() async throws {
+        // Port 1 on loopback: nothing listens there.
+        let message = try await openingError("postgres://fcgen:\(Self.password)@127.0.0.1:1/fcgen?sslmode=disable")
+        #expect(
+            message.hasPrefix("cannot open database at postgres://fcgen@127.0.0.1:1/fcgen: cannot reach the server"))
+        #expect(!message.contains(Self.password))
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func wrongCredentialsNameTheTargetButNotThePassword() async throws {
+        let cluster = try PostgresTestCluster.target()
+        let url =
+            "postgres://fcgen_password:\(Self.password)@\(cluster.host ?? "127.0.0.1"):\(cluster.port)/\(cluster.database)"
+        let message = try await openingError(url + "?sslmode=disable")
+        #expect(
+            message
+                == "cannot open database at postgres://fcgen_password@\(cluster.host ?? "127.0.0.1"):\(cluster.port)/"
+                + "\(cluster.database): password authentication failed for user \"fcgen_password\"")
+        #expect(!message.contains(Self.password))
+    }
+
+    @Test func theRightPasswordConnects() async throws {
+        let cluster = try PostgresTestCluster.target()
+        let url =
+            "postgres://fcgen_password:fcgen-test-password@\(cluster.host ?? "127.0.0.1"):\(cluster.port)/"
+            + "\(cluster.database)?sslmode=disable"
+        #expect(try await openingError(url) == "connected")
+    }
+
+    @Test func anUnknownDatabaseIsNamed() async throws {
+        let cluster = try PostgresTestCluster.target()
+        let url =
+            "postgres://fcgen:\(Self.password)@\(cluster.host ?? "127.0.0.1"):\(cluster.port)/no_such_fcgen_db"
+        let message = try await openingError(url)
+        #expect(message.hasPrefix("cannot open database at postgres://fcgen@"))
+        #expect(message.contains("/no_such_fcgen_db: database \"no_such_fcgen_db\" does not exist"))
+        #expect(!message.contains(Self.password))
+    }
+}
