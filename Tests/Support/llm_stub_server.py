@@ -37,6 +37,8 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                {"cards": [...]} JSON text; every request gets new questions (a request counter is
                                part of each), so a store that deduplicates keeps them all. Use base URL
                                http://127.0.0.1:<port>/openai/<seconds>/v1 for an OpenAI-compatible provider.
+                               A request for a topic outline (its body names the "topic_outline" schema or asks to
+                               "Plan a flashcard deck") gets an outline of 6 subtopics × 4 levels instead.
   POST /openai-stream/<seconds>/v1/chat/completions
                                the same 15 cards streamed as chat-completion chunks (`choices[0].delta.content`,
                                pieces of about 24 characters) spread evenly over <seconds>, a finish_reason, a
@@ -109,9 +111,20 @@ def card_content(number):
     return json.dumps({"cards": cards}, indent=2)
 
 
-def chat_completion(number):
-    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats."""
-    content = card_content(number)
+def outline_content():
+    """The JSON text of a topic outline: 6 subtopics, each with the four levels."""
+    subtopics = []
+    for index, name in enumerate(["Kings", "Republic", "Punic Wars", "Caesar", "Augustus", "Late Empire"]):
+        levels = [{"level": level, "focus": "%s at the %s level" % (name, level)}
+                  for level in ("foundational", "intermediate", "advanced", "expert")]
+        subtopics.append({"name": name, "levels": levels})
+    return json.dumps({"subtopics": subtopics})
+
+
+def chat_completion(number, outline=False):
+    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats (or, for
+    an outline request, an outline)."""
+    content = outline_content() if outline else card_content(number)
     document = {
         "id": "chatcmpl-stub-%d" % number,
         "object": "chat.completion",
@@ -235,10 +248,12 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, self.path.encode())
         elif parts[0] == "openai":
             time.sleep(float(parts[1]))
+            outline = b'"topic_outline"' in body or b"Plan a flashcard deck" in body
             with STATE.lock:
-                STATE.completions += 1
+                if not outline:
+                    STATE.completions += 1
                 number = STATE.completions
-            self.reply(200, chat_completion(number), {"Content-Type": "application/json"})
+            self.reply(200, chat_completion(number, outline), {"Content-Type": "application/json"})
         elif parts[0] == "openai-stream-gated":
             with STATE.lock:
                 STATE.completions += 1
