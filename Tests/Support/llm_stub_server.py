@@ -43,7 +43,8 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                the same 15 cards streamed as chat-completion chunks (`choices[0].delta.content`,
                                pieces of about 24 characters) spread evenly over <seconds>, a finish_reason, a
                                usage chunk when the body asks for `stream_options.include_usage`, then
-                               `data: [DONE]`; no Content-Length, the connection closes at the end
+                               `data: [DONE]`; no Content-Length, the connection closes at the end. An outline
+                               request (never streamed) gets the outline as one chat completion
   POST /openai-stream-cut/<seconds>/v1/chat/completions
                                as /openai-stream, but the first request of this server's life stops halfway (no
                                finish, no [DONE]) and the connection closes: a stream cut midway
@@ -119,6 +120,11 @@ def outline_content():
                   for level in ("foundational", "intermediate", "advanced", "expert")]
         subtopics.append({"name": name, "levels": levels})
     return json.dumps({"subtopics": subtopics})
+
+
+def is_outline_request(body):
+    """Whether a chat-completions body asks for a topic outline rather than cards."""
+    return b'"topic_outline"' in body or b"Plan a flashcard deck" in body
 
 
 def chat_completion(number, outline=False):
@@ -248,7 +254,7 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, self.path.encode())
         elif parts[0] == "openai":
             time.sleep(float(parts[1]))
-            outline = b'"topic_outline"' in body or b"Plan a flashcard deck" in body
+            outline = is_outline_request(body)
             with STATE.lock:
                 if not outline:
                     STATE.completions += 1
@@ -259,6 +265,9 @@ class Handler(BaseHTTPRequestHandler):
                 STATE.completions += 1
                 number = STATE.completions
             self.stream_events(openai_stream_events(number, b"include_usage" in body), 0, False, gate(parts[1]))
+        elif parts[0] in ("openai-stream", "openai-stream-cut") and is_outline_request(body):
+            # fcgen asks for a topic's outline without streaming, whatever --stream says.
+            self.reply(200, chat_completion(0, True), {"Content-Type": "application/json"})
         elif parts[0] in ("openai-stream", "openai-stream-cut", "anthropic-stream"):
             with STATE.lock:
                 STATE.completions += 1

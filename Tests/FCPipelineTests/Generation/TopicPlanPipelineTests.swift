@@ -126,4 +126,33 @@ struct TopicPlanPipelineTests {
         #expect(user.contains("This is a vocabulary deck between Czech and English: make cards in both directions."))
         #expect(user.contains("Write every card (question, answer and explanation) in Czech (cs)"))
     }
+
+    @Test func aRefillBatchFollowsTheStoredOutlineAndLanguageWithoutAskingForAnOutline() async throws {
+        defer { removeDatabase() }
+        let outline = PipelineFixtures.openAIBody(
+            content: #"{"subtopics": [{"name": "Kings", "levels": [{"level": "foundational", "focus": "the seven"}]},"#
+                + #"{"name": "Republic", "levels": [{"level": "foundational", "focus": "consuls"}]}]}"#)
+        let transport = StubTransport(
+            replies: [
+                .json(outline), PipelineFixtures.reply(["Wer war Romulus?"]),
+                PipelineFixtures.reply(["Was ist ein Konsul?"]),
+            ])
+        let pipeline = try pipeline(transport)
+        _ = try await pipeline.generate(
+            topic: "Rome", batches: 1, options: GenerationOptions(outline: true, language: LanguageTag("de")))
+        let topic = try #require(try await pipeline.store.topic(named: "Rome"))
+        let store = pipeline.store
+        // As the refill worker calls it: no outline option, no language option.
+        let summary = try await pipeline.generateBatch(topic: topic, number: 2, options: GenerationOptions()) {
+            try await store.storeBatch($0)
+        }
+        #expect(summary.aspect == "Republic")
+        #expect(summary.step == 2)
+        #expect(transport.requests.count == 3, "no second outline request")
+        let body = String(decoding: try #require(transport.requests.last).body, as: UTF8.self)
+        #expect(body.contains("Within it, ask about: consuls."))
+        #expect(body.contains("in German (de)"))
+        #expect(body.contains("- Kings: foundational"))
+        #expect(body.contains("Wer war Romulus?"))
+    }
 }
