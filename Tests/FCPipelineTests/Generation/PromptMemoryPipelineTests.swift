@@ -49,6 +49,9 @@ struct PromptMemoryPipelineTests {
         #expect(
             Double(lastSize) <= 1.5 * Double(firstSize),
             "batch 50 sends \(lastSize) bytes, batch 1 \(firstSize): the prompt's memory must stay bounded")
+        // Not only at the end: no batch of the run, with its focus and the covered steps, sends more.
+        let largest = transport.bodies.map(\.count).max() ?? 0
+        #expect(Double(largest) <= 1.5 * Double(firstSize), "a request of \(largest) bytes, batch 1 \(firstSize)")
 
         // Batch N (from 2) lists questions that batches before N of this same run stored.
         let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
