@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile fixtures/ into fcgen: writes Sources/FCGenerator/Provider/Fixture/BuiltInFixtures.swift.
+"""Compile fixtures/ (batch replies and topic outlines) into fcgen: writes Sources/FCGenerator/Provider/Fixture/BuiltInFixtures.swift.
 
 The offline demo replays these replies. Built into the binary, they travel with it: `fcgen --offline` works from
 any directory and from a binary copied alone to /usr/local/bin (SwiftPM resource bundles would not: Bundle.module
@@ -25,7 +25,7 @@ HEADER = """\
 /// The recorded replies of the repository's `fixtures/` folder, compiled in so that `fcgen --offline` works from
 /// any directory and from a binary copied alone (`--fixtures PATH` reads a folder instead).
 package enum BuiltInFixtures {
-    /// File text keyed by path inside `fixtures/`, e.g. `roman-history/batch-001.json`.
+    /// File text keyed by path inside `fixtures/`, e.g. `roman-history/batch-001.json` or `roman-history/plan.json`.
     package static let replies: [String: String] = [
 """
 
@@ -45,7 +45,7 @@ def literal(text: str) -> str:
 
 
 def render() -> str:
-    files = sorted(FIXTURES.glob("*/batch-*.json"))
+    files = sorted(list(FIXTURES.glob("*/batch-*.json")) + list(FIXTURES.glob("*/plan.json")))
     if not files:
         sys.exit(f"embed-fixtures: no fixtures under {FIXTURES}")
     parts = [HEADER]

@@ -40,6 +40,7 @@ def enum(*values):
 
 
 INT = {"type": "integer"}
+STEP = {"type": "integer", "minimum": 1, "description": "The topic outline's step the batch took (absent: fixed aspects)."}
 COUNT = {"type": "integer", "minimum": 0}
 ID = {"type": "integer", "minimum": 0}
 NUMBER = {"type": "number"}
@@ -64,6 +65,9 @@ DEFS = {
     "cardOrigin": enum("generated", "fallback", "fixture", "imported", "manual"),
     "depth": enum("foundational", "intermediate", "advanced", "expert"),
     "batchOutcome": enum("strict", "repaired", "partial", "fallback"),
+    "subtopic": obj({"name": STRING, "levels": array(obj({"level": {"$ref": "#/$defs/depth"}, "focus": STRING}))}),
+    "planStep": obj({"index": {"type": "integer", "minimum": 1}, "subtopic": STRING, "level": {"$ref": "#/$defs/depth"},
+                     "focus": STRING}, {"batch": {"type": "integer", "minimum": 1}}),
     "rarity": enum("common", "rare", "epic", "legendary"),
     "counts": {"type": "object", "additionalProperties": COUNT},
     "card": obj(
@@ -160,7 +164,7 @@ DOCUMENTS = {
             {"number": {"type": "integer", "minimum": 1}, "aspect": STRING, "depth": ref("depth"),
              "outcome": ref("batchOutcome"), "kept": COUNT, "dropped": ref("counts"), "repairs": array(STRING),
              "latencyMs": COUNT, "truncated": BOOL},
-            {"inputTokens": COUNT, "outputTokens": COUNT})),
+            {"inputTokens": COUNT, "outputTokens": COUNT, "step": STEP})),
     }, {}, "The batches a generation run stored."),
     "sanitize": (["sanitize"], {
         "outcome": ref("batchOutcome"),
@@ -182,7 +186,8 @@ DOCUMENTS = {
         "topic": STRING,
         "batches": array(obj({
             "id": ID, "topicID": ID,
-            "plan": obj({"number": {"type": "integer", "minimum": 1}, "aspect": STRING, "depth": ref("depth")}),
+            "plan": obj({"number": {"type": "integer", "minimum": 1}, "aspect": STRING, "depth": ref("depth")},
+                        {"step": STEP}),
             "provider": STRING, "model": STRING, "promptHash": STRING, "outcome": ref("batchOutcome"),
             "cardsKept": COUNT, "dropped": ref("counts"), "usage": obj({}, {"input": COUNT, "output": COUNT}),
             "latencyMilliseconds": COUNT, "createdAt": ref("timestamp"),
@@ -191,7 +196,16 @@ DOCUMENTS = {
     "topic": (["topic add", "topic set", "topic show"], {
         "topic": ref("topicStatus"), "appearance": obj({}, {"color": STRING, "icon": STRING}),
         "algorithm": ref("algorithm"),
-    }, {}, "A topic: refill policy, counts, open job, appearance, algorithm."),
+    }, {"language": STRING}, "A topic: refill policy, counts, open job, appearance, algorithm, card language."),
+    "topic-plan": (["topic plan"], {
+        "topic": STRING,
+        "plan": obj({}, {
+            "source": enum("model", "edited", "fallback"), "note": STRING, "updatedAt": ref("timestamp"),
+            "subtopics": array(ref("subtopic")),
+        }),
+        "steps": array(ref("planStep")), "covered": COUNT, "total": COUNT,
+    }, {"language": STRING, "next": ref("planStep")},
+        "A topic's outline, its steps in the order batches take them (with the batch that took each), and the next."),
     "topic-rename": (["topic rename"], {
         "topic": obj({"id": ID, "name": STRING, "createdAt": ref("timestamp")}), "previousName": STRING,
     }, {}, "The renamed topic."),

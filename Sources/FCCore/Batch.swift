@@ -14,11 +14,15 @@ public struct BatchPlan: Sendable, Codable, Hashable {
     public var number: Int
     public var aspect: String
     public var depth: DepthLevel
+    /// The step of the topic's outline this batch took (``TopicOutline/Step/index``, from 1); `nil` for a batch
+    /// planned from the fixed aspect list (no outline, or the outline's steps all taken).
+    public var step: Int?
 
-    public init(number: Int, aspect: String, depth: DepthLevel) {
+    public init(number: Int, aspect: String, depth: DepthLevel, step: Int? = nil) {
         self.number = number
         self.aspect = aspect
         self.depth = depth
+        self.step = step
     }
 }
 

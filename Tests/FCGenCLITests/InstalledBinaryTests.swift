@@ -7,10 +7,10 @@ struct InstalledBinaryTests {
     /// The README's demo summary, less the timing column.
     static let expectedSummary = [
         "Roman history: 3 batch(es), 41 card(s) stored (provider fixture, model fixture)",
-        "batch  aspect                       depth         outcome   kept  dropped  tokens in/out  ms",
-        "    1  definitions and terminology  foundational  strict      14  -              262/932",
-        "    2  key figures                  foundational  repaired    13  -             492/1027",
-        "    3  dates and timeline           intermediate  repaired    14  -              731/818",
+        "batch  aspect                        depth         outcome   kept  dropped  tokens in/out  ms",
+        "    1  Founding and the Kingdom      foundational  strict      14  -              262/932",
+        "    2  Institutions of the Republic  foundational  repaired    13  -             492/1027",
+        "    3  Founding and the Kingdom      intermediate  repaired    14  -              731/818",
     ]
 
     private func checkDemo(_ result: CLIRunner.Result, database: String) {

@@ -35,8 +35,10 @@ struct OfflineDemoTests {
         #expect(rows.count == 3)
         let numbers = rows.compactMap { ($0["plan"] as? [String: Any])?["number"] as? Int }
         #expect(numbers == [1, 2, 3])
-        let aspects = Set(rows.compactMap { ($0["plan"] as? [String: Any])?["aspect"] as? String })
-        #expect(aspects.count == 3, "each batch has its own aspect")
+        let steps = rows.compactMap { $0["plan"] as? [String: Any] }
+        #expect(steps.compactMap { $0["step"] as? Int } == [1, 2, 3], "each batch takes the next outline step")
+        let pairs = Set(steps.compactMap { step in (step["aspect"] as? String).map { "\($0) \(step["depth"] ?? "")" } })
+        #expect(pairs.count == 3, "no (subtopic, level) step repeats")
         let kept = rows.compactMap { $0["cardsKept"] as? Int }.reduce(0, +)
 
         let cards = try await decode(

@@ -36,7 +36,9 @@ struct ProviderEndToEndTests {
             .init(json: try openAIBody(["What is chlorophyll?", "Where does photosynthesis happen?"])),
             .init(json: try openAIBody(["What does the Calvin cycle produce?"])),
         ])
-        let result = try await cli.run(arguments(server, cli) + ["--concurrency", "1", "--json"])
+        // Without an outline request (the setting off), the two scripted replies are the two batches.
+        let result = try await cli.run(
+            arguments(server, cli) + ["--concurrency", "1", "--json"], environment: ["FCGEN_TOPIC_OUTLINE": "false"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let batches = try #require(report["batches"] as? [[String: Any]])

@@ -16,7 +16,7 @@ struct FixtureFileTests {
         for topic in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let directory = folder.appendingPathComponent(topic, isDirectory: true)
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
-            for file in files where file.hasPrefix("batch-") && file.hasSuffix(".json") {
+            for file in files where (file.hasPrefix("batch-") && file.hasSuffix(".json")) || file == "plan.json" {
                 let data = try Data(contentsOf: directory.appendingPathComponent(file))
                 replies["\(topic)/\(file)"] = String(decoding: data, as: UTF8.self)
             }
@@ -26,7 +26,7 @@ struct FixtureFileTests {
 
     @Test func builtInRepliesAreTheFixturesFolder() throws {
         let folder = try Self.folderReplies()
-        #expect(folder.count == 12)
+        #expect(folder.count == 15, "four batch replies and an outline per topic")
         #expect(Set(BuiltInFixtures.replies.keys) == Set(folder.keys))
         for (path, text) in folder.sorted(by: { $0.key < $1.key }) {
             #expect(BuiltInFixtures.replies[path] == text, "\(path) differs: run python3 scripts/embed-fixtures.py")

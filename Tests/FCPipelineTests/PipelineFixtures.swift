@@ -43,14 +43,16 @@ enum PipelineFixtures {
     static func makePipeline(
         transport: any LLMTransport,
         database: String,
+        base: URL? = URL(string: "http://127.0.0.1:9/v1"),
         retries: Int = 0,
+        structuredOutput: StructuredOutputMode = .jsonObject,
         events: @escaping PipelineEventHandler = { _ in }
     ) throws -> Pipeline {
         let settings = ProviderSettings(
             kind: .openai,
-            baseURL: URL(string: "http://127.0.0.1:9/v1"),
+            baseURL: base,
             model: "stub-model",
-            structuredOutput: .jsonObject,
+            structuredOutput: structuredOutput,
             retry: RetryPolicy(maxAttempts: retries + 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10))
         )
         let clock = ImmediateClock()

@@ -37,11 +37,14 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                {"cards": [...]} JSON text; every request gets new questions (a request counter is
                                part of each), so a store that deduplicates keeps them all. Use base URL
                                http://127.0.0.1:<port>/openai/<seconds>/v1 for an OpenAI-compatible provider.
+                               A request for a topic outline (its body names the "topic_outline" schema or asks to
+                               "Plan a flashcard deck") gets an outline of 6 subtopics × 4 levels instead.
   POST /openai-stream/<seconds>/v1/chat/completions
                                the same 15 cards streamed as chat-completion chunks (`choices[0].delta.content`,
                                pieces of about 24 characters) spread evenly over <seconds>, a finish_reason, a
                                usage chunk when the body asks for `stream_options.include_usage`, then
-                               `data: [DONE]`; no Content-Length, the connection closes at the end
+                               `data: [DONE]`; no Content-Length, the connection closes at the end. An outline
+                               request (never streamed) gets the outline as one chat completion
   POST /openai-stream-cut/<seconds>/v1/chat/completions
                                as /openai-stream, but the first request of this server's life stops halfway (no
                                finish, no [DONE]) and the connection closes: a stream cut midway
@@ -109,9 +112,25 @@ def card_content(number):
     return json.dumps({"cards": cards}, indent=2)
 
 
-def chat_completion(number):
-    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats."""
-    content = card_content(number)
+def outline_content():
+    """The JSON text of a topic outline: 6 subtopics, each with the four levels."""
+    subtopics = []
+    for index, name in enumerate(["Kings", "Republic", "Punic Wars", "Caesar", "Augustus", "Late Empire"]):
+        levels = [{"level": level, "focus": "%s at the %s level" % (name, level)}
+                  for level in ("foundational", "intermediate", "advanced", "expert")]
+        subtopics.append({"name": name, "levels": levels})
+    return json.dumps({"subtopics": subtopics})
+
+
+def is_outline_request(body):
+    """Whether a chat-completions body asks for a topic outline rather than cards."""
+    return b'"topic_outline"' in body or b"Plan a flashcard deck" in body
+
+
+def chat_completion(number, outline=False):
+    """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats (or, for
+    an outline request, an outline)."""
+    content = outline_content() if outline else card_content(number)
     document = {
         "id": "chatcmpl-stub-%d" % number,
         "object": "chat.completion",
@@ -235,15 +254,20 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, self.path.encode())
         elif parts[0] == "openai":
             time.sleep(float(parts[1]))
+            outline = is_outline_request(body)
             with STATE.lock:
-                STATE.completions += 1
+                if not outline:
+                    STATE.completions += 1
                 number = STATE.completions
-            self.reply(200, chat_completion(number), {"Content-Type": "application/json"})
+            self.reply(200, chat_completion(number, outline), {"Content-Type": "application/json"})
         elif parts[0] == "openai-stream-gated":
             with STATE.lock:
                 STATE.completions += 1
                 number = STATE.completions
             self.stream_events(openai_stream_events(number, b"include_usage" in body), 0, False, gate(parts[1]))
+        elif parts[0] in ("openai-stream", "openai-stream-cut") and is_outline_request(body):
+            # fcgen asks for a topic's outline without streaming, whatever --stream says.
+            self.reply(200, chat_completion(0, True), {"Content-Type": "application/json"})
         elif parts[0] in ("openai-stream", "openai-stream-cut", "anthropic-stream"):
             with STATE.lock:
                 STATE.completions += 1

@@ -11,6 +11,17 @@ extension Logger {
     /// `--log-format json`.
     package func log(_ event: PipelineEvent) {
         switch event {
+        case .outlineReady(let topic, let subtopics, let steps):
+            info(
+                "[\(topic)] outline: \(subtopics) subtopics, \(steps) steps",
+                metadata: [
+                    "event": "outline_ready", "topic": "\(topic)", "subtopics": .stringConvertible(subtopics),
+                    "steps": .stringConvertible(steps),
+                ])
+        case .outlineFallback(let topic, let reason):
+            warning(
+                "[\(topic)] no outline (\(reason)); batches use the fixed aspect list",
+                metadata: ["event": "outline_fallback", "topic": "\(topic)", "reason": "\(reason)"])
         case .batchStarted(let topic, let plan):
             info(
                 "[\(topic)] batch \(plan.number): \(plan.aspect), \(plan.depth.rawValue) — requesting",

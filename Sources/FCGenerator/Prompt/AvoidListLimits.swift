@@ -1,14 +1,16 @@
 /// How much of the avoid-list (earlier questions of the topic) goes into a prompt.
 ///
-/// The caller passes the topic's recent questions, newest first; rendering keeps as many as fit, so a topic with
-/// thousands of cards doesn't blow the model's context.
+/// The caller passes the questions it picked (``PromptMemory``: the nearest to the batch's step), best first;
+/// rendering keeps as many as fit. The total cap keeps every request cheap however large the topic grows: 600
+/// characters hold about ten questions of typical length, so that with the covered outline steps every request
+/// stays within 1.5 × the size of a batch prompt that carries no memory at all (a 50-batch test checks each one).
 package struct AvoidListLimits: Sendable, Hashable {
     /// Longer questions are cut and end with `…`.
     package var maxEntryLength: Int
     /// The rendered list (lines joined by newlines) stays within this many characters.
     package var maxTotalLength: Int
 
-    package init(maxEntryLength: Int = 160, maxTotalLength: Int = 4000) {
+    package init(maxEntryLength: Int = 120, maxTotalLength: Int = 600) {
         self.maxEntryLength = max(8, maxEntryLength)
         self.maxTotalLength = max(0, maxTotalLength)
     }

@@ -12,7 +12,18 @@ extension PromptTemplates {
         Write exactly {{count}} flashcards about "{{topic}}".
 
         This is batch {{batch_number}} for this topic. Focus on this angle: {{aspect}}.
+        {{#focus}}
+        Within it, ask about: {{focus}}.
+        {{/focus}}
         Depth: {{depth}}. {{depth_guidance}}
+        {{#language}}
+
+        Write every card (question, answer and explanation) in {{language}}, whatever the language of the topic's name. Keep the JSON keys and the "type" values in English.
+        {{/language}}
+        {{#directions}}
+
+        {{directions}}
+        {{/directions}}
 
         Reply with one JSON object of this shape:
         {"cards": [{"question": "...", "answer": "...", "explanation": "...", "type": "question"}]}
@@ -26,9 +37,14 @@ extension PromptTemplates {
         - A "truefalse" card states a claim in the question; its answer is "True" or "False" and the explanation says why.
         - A "fillblank" card writes the missing part of a sentence as ____ in the question; its answer is the missing word or phrase.
         - Every question differs from the others: do not ask the same thing in other words.
+        {{#covered}}
+
+        Already covered by earlier batches; go beyond:
+        {{covered}}
+        {{/covered}}
         {{#avoid_list}}
 
-        These questions are already in the deck. Do not repeat them or ask the same thing in other words:
+        These are already in the deck; do not repeat or rephrase them:
         {{avoid_list}}
         {{/avoid_list}}
         """#

@@ -10,7 +10,8 @@ package import Foundation
 package struct PromptTemplates: Sendable, Hashable {
     /// The placeholders templates may use, in the order `prompts/README.md` lists them.
     package static let placeholders = [
-        "topic", "count", "aspect", "depth", "depth_guidance", "batch_number", "avoid_list",
+        "topic", "count", "aspect", "depth", "depth_guidance", "batch_number", "avoid_list", "focus", "covered",
+        "language", "directions",
     ]
     /// File names inside a prompts folder.
     package static let systemFileName = "system.txt"
@@ -73,6 +74,14 @@ package struct PromptTemplates: Sendable, Hashable {
     ///   - avoid: Questions already in the topic, newest first; bounded by ``avoidLimits``.
     /// - Returns: The system and user messages and their hash.
     package func render(topic: String, plan: BatchPlan, count: Int, avoid: [String]) -> Prompt {
+        render(topic: topic, plan: plan, count: count, avoid: avoid, context: BatchContext())
+    }
+
+    /// Renders the prompt for one batch with what the run knows beyond the plan: the outline step's focus, the
+    /// steps already covered and the cards' language (see ``BatchContext``).
+    package func render(topic: String, plan: BatchPlan, count: Int, avoid: [String], context: BatchContext)
+        -> Prompt
+    {
         var topicLine = topic.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         if topicLine.count > 200 { topicLine = String(topicLine.prefix(200)) }
         let values = [
@@ -83,6 +92,10 @@ package struct PromptTemplates: Sendable, Hashable {
             "depth_guidance": plan.depth.guidance,
             "batch_number": String(plan.number),
             "avoid_list": avoidLimits.render(avoid),
+            "focus": context.focus,
+            "covered": context.renderedCovered,
+            "language": context.language.map(LanguageInstruction.displayName) ?? "",
+            "directions": LanguageInstruction.directions(topic: topicLine) ?? "",
         ]
         return Prompt(system: system.render(values).trimmed, user: batch.render(values).trimmed)
     }

@@ -1,19 +1,37 @@
 package import FCCore
 
-/// What the pipeline asks a provider for: one batch of cards about one topic.
+/// What the pipeline asks a provider for: one batch of cards about one topic, or the topic's outline.
 package struct GenerationRequest: Sendable {
     package var topic: String
     package var plan: BatchPlan
     /// How many cards the prompt asks for; providers that support it also bound the schema's array by it.
     package var count: Int
     package var prompt: Prompt
+    /// What the reply holds, which picks the JSON schema providers send with the request.
+    package var reply: ReplyShape
 
-    package init(topic: String, plan: BatchPlan, count: Int, prompt: Prompt) {
+    package init(topic: String, plan: BatchPlan, count: Int, prompt: Prompt, reply: ReplyShape = .cards) {
         self.topic = topic
         self.plan = plan
         self.count = count
         self.prompt = prompt
+        self.reply = reply
     }
+
+    /// The request for a topic's outline (``OutlinePrompt``): batch number 0, no cards.
+    package static func outline(topic: String, prompt: Prompt) -> GenerationRequest {
+        GenerationRequest(
+            topic: topic, plan: BatchPlan(number: 0, aspect: "outline", depth: .foundational), count: 0,
+            prompt: prompt, reply: .outline)
+    }
+}
+
+/// The shape of reply a request asks for.
+package enum ReplyShape: String, Sendable, Hashable {
+    /// `{"cards": [...]}` (``CardSchema``).
+    case cards
+    /// `{"subtopics": [...]}` (``OutlineSchema``).
+    case outline
 }
 
 /// The model's raw reply to one request, before the sanitizer looks at it.

@@ -49,6 +49,7 @@ struct ConfigKey: Sendable {
         ConfigKey("avoid_list_limit", .integer(\.avoidListLimit, range: 0...1000)),
         ConfigKey("image_max_bytes", .integer(\.imageMaxBytes, range: 1024...67_108_864)),
         ConfigKey("stream", .boolean(\.stream)),
+        ConfigKey("topic_outline", .boolean(\.topicOutline)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

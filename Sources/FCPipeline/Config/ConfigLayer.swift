@@ -23,6 +23,7 @@ public struct ConfigLayer: Sendable, Equatable {
     public var avoidListLimit: Int?
     public var imageMaxBytes: Int?
     public var stream: Bool?
+    public var topicOutline: Bool?
 
     public init() {}
 
@@ -49,6 +50,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.avoidListLimit = avoidListLimit ?? lower.avoidListLimit
         merged.imageMaxBytes = imageMaxBytes ?? lower.imageMaxBytes
         merged.stream = stream ?? lower.stream
+        merged.topicOutline = topicOutline ?? lower.topicOutline
         return merged
     }
 }

@@ -30,6 +30,8 @@ public struct Settings: Sendable {
     public var imageMaxBytes: Int
     /// Stream replies and report cards as they are read (`stream`, `--stream`); off by default.
     public var stream: Bool
+    /// Ask the model for an outline on a topic's first run (`topic_outline`); on by default.
+    public var topicOutline: Bool = true
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -87,9 +89,10 @@ public struct Settings: Sendable {
             databasePath: layer.database.map { directory($0).path } ?? defaultDatabasePath(environment),
             promptsDirectory: layer.promptsDirectory.map(directory),
             fixturesDirectory: layer.fixturesDirectory.map(directory),
-            avoidListLimit: layer.avoidListLimit ?? 60,
+            avoidListLimit: layer.avoidListLimit ?? 20,
             imageMaxBytes: layer.imageMaxBytes ?? 1_048_576,
-            stream: layer.stream ?? false
+            stream: layer.stream ?? false,
+            topicOutline: layer.topicOutline ?? true
         )
     }
 

@@ -1,3 +1,5 @@
+public import FCCore
+
 /// How one generation run behaves.
 public struct GenerationOptions: Sendable {
     /// Cards the prompt asks for per batch.
@@ -6,16 +8,29 @@ public struct GenerationOptions: Sendable {
     public var concurrency: Int
     /// Refuse templated fallback cards (exit 65) instead of storing them.
     public var strict: Bool
-    /// How many of the topic's existing questions the prompt lists as "don't repeat these".
+    /// How many earlier questions a batch's prompt lists as "don't repeat these": the ones nearest to the batch's
+    /// step, from the topic's questions and those the run stored so far (see `PromptMemory`).
     public var avoidListLimit: Int
+    /// How many of the topic's newest questions the nearest ones are picked from (plus the run's own).
+    public var memoryPool: Int
+    /// Ask the model for an outline when the topic has no plan yet (setting `topic_outline`). Off by default in
+    /// the library, so a caller that scripts replies gets exactly the card requests it scripted; the executables
+    /// turn it on from the setting (default on).
+    public var outline: Bool
+    /// The language cards are written in; `nil` keeps the topic's stored language (or leaves it to the model).
+    /// A new value is stored with the topic.
+    public var language: LanguageTag?
     /// Send streaming requests where the provider supports them and report each card as it is read (see
     /// `PipelineEvent.cardStreamed`); what is stored is the same either way.
     public var stream: Bool
 
     public init(
-        cardsPerBatch: Int = 15, concurrency: Int = 4, strict: Bool = false, avoidListLimit: Int = 60,
-        stream: Bool = false
+        cardsPerBatch: Int = 15, concurrency: Int = 4, strict: Bool = false, avoidListLimit: Int = 20,
+        stream: Bool = false, outline: Bool = false, language: LanguageTag? = nil, memoryPool: Int = 1000
     ) {
+        self.outline = outline
+        self.language = language
+        self.memoryPool = max(0, memoryPool)
         self.cardsPerBatch = cardsPerBatch
         self.concurrency = max(1, concurrency)
         self.strict = strict

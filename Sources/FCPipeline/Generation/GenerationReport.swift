@@ -5,6 +5,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var number: Int
     public var aspect: String
     public var depth: DepthLevel
+    /// The topic outline's step this batch took (from 1); `nil` for the fixed aspect list.
+    public var step: Int?
     public var outcome: BatchOutcome
     public var kept: Int
     /// Dropped cards by reason (snake_case reason names).

@@ -5,8 +5,8 @@ package import FCStore
 extension Pipeline {
     /// Generates exactly batch `number` of `topic` and commits it through `commit`: the refill worker's unit of work.
     ///
-    /// Same steps as ``generate(topic:batches:options:)`` for one batch (plan, prompt with the avoid-list, provider,
-    /// sanitizer), but the caller picks the number and the commit, so a refill job stores its batch and finishes in
+    /// Same steps as ``generate(topic:batches:options:)`` for one batch (the next step of the topic's stored outline,
+    /// prompt with the nearest earlier questions and the topic's language, provider, sanitizer), but the caller picks the number and the commit, so a refill job stores its batch and finishes in
     /// one transaction:
     ///
     /// ```swift
@@ -23,10 +23,20 @@ extension Pipeline {
         options: GenerationOptions,
         commit: @Sendable (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
-        let plan = BatchPlanner.plan(number: number)
-        let avoid = try await store.recentQuestions(topicID: topic.id, limit: options.avoidListLimit)
+        // The worker never asks for an outline (a refill is one cheap request); it follows a stored one.
+        let generation = try await store.topicGeneration(topicID: topic.id)
+        let taken = try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
+        var schedule = PlanSchedule(outline: generation.plan, taken: taken)
+        let entry = schedule.next(number: number)
+        let plan = entry.plan
+        let memory = PromptMemory(
+            questions: try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
+        let avoid = memory.nearest(to: "\(plan.aspect) \(entry.focus)", limit: options.avoidListLimit)
         var existingKeys = try await store.dedupKeys(topicID: topic.id)
-        let prompt = templates.render(topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid)
+        let prompt = templates.render(
+            topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid,
+            context: BatchContext(
+                focus: entry.focus, covered: entry.covered, language: options.language ?? generation.language))
         let request = GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
         events(.batchStarted(topic: topic.name, plan: plan))
         switch await complete(request, options: options, existingKeys: existingKeys) {

@@ -9,7 +9,9 @@ import struct Foundation.Date
 ///
 /// Requests for the batches of one run go out concurrently (up to ``GenerationOptions/concurrency``), but each
 /// batch is sanitized and committed in batch-number order, so numbering, dedup and the stored result do not
-/// depend on which reply arrived first. The avoid-list is the topic's questions as they stood when the run began.
+/// depend on which reply arrived first. Each batch follows the topic's outline (``PlanSchedule``; a topic without one
+/// is outlined first when ``GenerationOptions/outline`` is on), and its prompt lists the earlier questions nearest to
+/// its step — the topic's and those this run stored before the request went out (``PromptMemory``), a bounded number.
 /// With ``GenerationOptions/stream`` each card is also reported as soon as it is read from the arriving reply
 /// (``PipelineEvent/cardStreamed(topic:number:index:card:)``); the batch is still checked and committed whole.
 ///
@@ -61,8 +63,18 @@ public struct Pipeline: Sendable {
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
         let first = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1
-        let plans = (first..<first + count).map(BatchPlanner.plan(number:))
-        let avoid = isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.avoidListLimit)
+        let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
+        let language = options.language ?? stored.language
+        let start = try await startingOutline(
+            topic: name, first: first, stored: stored, language: language, options: options)
+        var update = start.update
+        let taken = isNew ? [] : try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
+        var schedule = PlanSchedule(outline: start.outline, taken: taken)
+        let entries = (first..<first + count).map { schedule.next(number: $0) }
+        let plans = entries.map(\.plan)
+        // Each request is built when it goes out, from the questions stored by then (this run's included).
+        var memory = PromptMemory(
+            questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
         var existingKeys = isNew ? [] : try await store.dedupKeys(topicID: topic.id)
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
@@ -72,7 +84,12 @@ public struct Pipeline: Sendable {
                 guard launched < plans.count else { return }
                 let index = launched
                 let plan = plans[index]
-                let prompt = templates.render(topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid)
+                let entry = entries[index]
+                let avoid = memory.nearest(
+                    to: "\(plan.aspect) \(entry.focus)", limit: options.avoidListLimit)
+                let prompt = templates.render(
+                    topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid,
+                    context: BatchContext(focus: entry.focus, covered: entry.covered, language: language))
                 let generation = GenerationRequest(
                     topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
                 events(.batchStarted(topic: topic.name, plan: plan))
@@ -102,18 +119,26 @@ public struct Pipeline: Sendable {
                         )
                     case .success(let timed):
                         var createdID: Int64?
+                        var committedQuestions: [String] = []
                         let summary = try await storeBatch(
                             timed, topic: topic, plan: plan, keys: &existingKeys, options,
-                            commit: { batch in
-                                guard isNew else { return try await store.storeBatch(batch) }
-                                let stored = try await store.storeBatch(batch, creatingTopicNamed: name)
-                                createdID = stored.record.topicID
+                            commit: { [update] batch in
+                                let stored =
+                                    isNew || !update.isEmpty
+                                    ? try await store.storeBatch(
+                                        batch, creatingTopicNamed: isNew ? name : nil, generation: update)
+                                    : try await store.storeBatch(batch)
+                                if isNew { createdID = stored.record.topicID }
+                                committedQuestions = stored.cards.map(\.question)
                                 return stored
                             })
                         if let createdID {
                             topic.id = createdID
                             isNew = false
                         }
+                        // The plan and language went in with the first stored batch.
+                        update = TopicGenerationUpdate()
+                        memory.add(committedQuestions)
                         events(.batchStored(topic: topic.name, summary: summary))
                         summaries.append(summary)
                     }
@@ -228,6 +253,7 @@ public struct Pipeline: Sendable {
             number: record.plan.number,
             aspect: record.plan.aspect,
             depth: record.plan.depth,
+            step: record.plan.step,
             outcome: record.outcome,
             kept: record.cardsKept,
             dropped: Dictionary(uniqueKeysWithValues: record.dropped.map { ($0.key.rawValue, $0.value) }),

@@ -3,6 +3,10 @@ package import FCGenerator
 
 /// What a pipeline run reports while it works. The CLI prints these on stderr; tests collect them.
 package enum PipelineEvent: Sendable {
+    /// The topic had no plan; the model outlined it in `subtopics` subtopics, `steps` (subtopic, level) steps.
+    case outlineReady(topic: String, subtopics: Int, steps: Int)
+    /// The topic had no plan and none could be had (`reason`): the run's batches use the fixed aspect list.
+    case outlineFallback(topic: String, reason: String)
     /// A batch's request is about to go out.
     case batchStarted(topic: String, plan: BatchPlan)
     /// Something inside the generator happened (retry, rate limit, structured-output downgrade).

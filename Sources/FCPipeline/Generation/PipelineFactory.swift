@@ -1,4 +1,4 @@
-package import FCCore
+public import FCCore
 package import FCGenerator
 import FCStore
 public import Foundation
@@ -98,13 +98,15 @@ public struct PipelineFactory: Sendable {
     }
 
     /// The generation options the settings describe.
-    public func generationOptions(strict: Bool) -> GenerationOptions {
+    public func generationOptions(strict: Bool, language: LanguageTag? = nil) -> GenerationOptions {
         GenerationOptions(
             cardsPerBatch: settings.cardsPerBatch,
             concurrency: settings.concurrency,
             strict: strict,
             avoidListLimit: settings.avoidListLimit,
-            stream: settings.stream
+            stream: settings.stream,
+            outline: settings.topicOutline,
+            language: language
         )
     }
 }

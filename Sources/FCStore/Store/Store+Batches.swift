@@ -130,7 +130,7 @@ extension Database {
         try connection.withStatement(
             """
             SELECT id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome, cards_kept,
-                dropped_json, input_tokens, output_tokens, latency_ms, created_at
+                dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step
             FROM batches WHERE topic_id = ? ORDER BY number
             """,
             operation: "list batches"
@@ -148,8 +148,8 @@ extension Database {
             return try connection.withStatement(
                 """
                 INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
-                    cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 operation: "insert batch"
             ) { statement in
@@ -167,6 +167,7 @@ extension Database {
                 try statement.bind(batch.usage.output, at: 12)
                 try statement.bind(batch.latencyMilliseconds, at: 13)
                 try statement.bind(createdAt, at: 14)
+                try statement.bind(batch.plan.step, at: 15)
                 try statement.run()
                 return connection.lastInsertRowID
             }
@@ -213,7 +214,9 @@ extension Database {
         return BatchRecord(
             id: id,
             topicID: statement.int64(at: 1),
-            plan: BatchPlan(number: statement.int(at: 2), aspect: statement.string(at: 3), depth: depth),
+            plan: BatchPlan(
+                number: statement.int(at: 2), aspect: statement.string(at: 3), depth: depth,
+                step: statement.optionalInt(at: 15)),
             provider: statement.string(at: 5),
             model: statement.string(at: 6),
             promptHash: statement.string(at: 7),

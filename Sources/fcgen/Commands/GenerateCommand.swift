@@ -12,13 +12,15 @@ struct GenerateCommand: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Generate batches of cards for a topic and store them.",
         discussion: """
-            Each new batch continues the topic's plan (another aspect, a deeper level) and lists the topic's \
-            existing questions so the model does not repeat them.
+            A new topic is outlined first (subtopics, each foundational to expert; see fcgen topic plan); each \
+            batch takes the next step of the outline and lists the earlier questions nearest to it so the model does \
+            not repeat them. --language makes the cards in that language, and the topic remembers it.
 
             Examples:
               fcgen --topic "Roman history" --batches 3 --offline
               OPENAI_API_KEY=... fcgen --topic Photosynthesis --model gpt-4o-mini
               fcgen --topic Photosynthesis --base-url http://127.0.0.1:11434/v1
+              fcgen --topic "Czech-English vocabulary" --language cs
             """
     )
 
@@ -73,6 +75,12 @@ struct GenerateCommand: AsyncParsableCommand {
                 + "the same. Default: the stream setting, off."))
     var stream: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the cards in this language (a BCP 47 tag such as de, cs or pt-BR); the topic remembers it for later "
+                + "runs and refills.", valueName: "tag"))
+    var language: String?
+
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
@@ -91,6 +99,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if let timeout, !(1...3600).contains(timeout) { throw ValidationError("--timeout must be 1...3600 seconds") }
         if offline, let provider, provider != "fixture" {
             throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
+        }
+        if let language, let problem = LanguageTag.problem(with: language) {
+            throw ValidationError("--language: \(problem)")
         }
         if let provider, !["openai", "gemini", "anthropic", "fixture"].contains(provider) {
             throw ValidationError("--provider must be one of openai, gemini, anthropic, fixture")
@@ -131,7 +142,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 let summaries = try await pipeline.generate(
                     topic: topic,
                     batches: batches,
-                    options: factory.generationOptions(strict: strict)
+                    options: factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
                 )
                 return GenerationReport(
                     topic: topic,

@@ -19,14 +19,15 @@ struct TopicCommand: AsyncParsableCommand {
               fcgen topic add "Roman history" --refill-below 20 --batch-size 15 --max-batches 50
               fcgen topic set "Roman history" --refill-below 30
               fcgen topic show "Roman history" --json
+              fcgen topic plan "Roman history"
               fcgen topic set "Roman history" --color red --icon 🏛
               fcgen topic set "Roman history" --algorithm fsrs
               fcgen topic rename "Roman history" "Ancient Rome"
               fcgen topic delete "Ancient Rome" --force
             """,
         subcommands: [
-            TopicAddCommand.self, TopicSetCommand.self, TopicShowCommand.self, TopicRenameCommand.self,
-            TopicDeleteCommand.self,
+            TopicAddCommand.self, TopicSetCommand.self, TopicShowCommand.self, TopicPlanCommand.self,
+            TopicRenameCommand.self, TopicDeleteCommand.self,
         ]
     )
 }
@@ -183,6 +184,8 @@ struct TopicShowCommand: AsyncParsableCommand {
         var topic: TopicRefillStatus
         var appearance: TopicAppearance
         var algorithm: String
+        /// The language the topic's cards are written in (`--language`); absent when not set.
+        var language: String?
     }
 
     func run() async throws {
@@ -197,11 +200,13 @@ struct TopicShowCommand: AsyncParsableCommand {
         let status = try await store.topicRefillStatus(topicID: topicID)
         let appearance = try await store.topicAppearance(topicID: topicID)
         let algorithm = try await store.topicAlgorithm(topicID: topicID)
+        let language = try await store.topicGeneration(topicID: topicID).language?.value
         if json {
-            try Console.json(Output(topic: status, appearance: appearance, algorithm: algorithm))
+            try Console.json(Output(topic: status, appearance: appearance, algorithm: algorithm, language: language))
             return
         }
         var lines = ["topic: \(status.name) (id \(status.topicID))", "algorithm: \(algorithm)"]
+        lines.append("language: \(language ?? "not set (the model's choice)")")
         if let policy = status.policy {
             lines.append(
                 "refill: below \(policy.refillBelow) unstudied cards, batches of \(policy.batchSize), "

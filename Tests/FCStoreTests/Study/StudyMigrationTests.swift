@@ -11,7 +11,23 @@ struct StudyMigrationTests {
         do {
             let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(2)))
             let topic = try await old.ensureTopic(named: "Rome")
-            _ = try await old.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(4)))
+            // Rows as version 2 knew them: today's batch writer also fills columns later migrations added.
+            _ = try await old.scalarInteger(
+                """
+                INSERT INTO batches (id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
+                    cards_kept, created_at)
+                VALUES (1, \(topic.id), 1, 'aspect 1', 'intermediate', 'fixture', 'fixture-model', 'hash-1',
+                    'repaired', 4, 0)
+                """)
+            for (index, draft) in Fixtures.drafts(4).enumerated() {
+                _ = try await old.scalarInteger(
+                    """
+                    INSERT INTO cards (topic_id, batch_id, kind, question, answer, origin, dedup_key, position,
+                        created_at, updated_at)
+                    VALUES (\(topic.id), 1, 'question', '\(draft.question)', 'A', 'generated', '\(DedupKey.make(draft.question))',
+                        \(index + 1), 0, 0)
+                    """)
+            }
             try await old.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
             #expect(try await old.schemaVersion() == 2)
         }

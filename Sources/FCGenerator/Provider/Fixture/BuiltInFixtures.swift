@@ -4,7 +4,7 @@
 /// The recorded replies of the repository's `fixtures/` folder, compiled in so that `fcgen --offline` works from
 /// any directory and from a binary copied alone (`--fixtures PATH` reads a folder instead).
 package enum BuiltInFixtures {
-    /// File text keyed by path inside `fixtures/`, e.g. `roman-history/batch-001.json`.
+    /// File text keyed by path inside `fixtures/`, e.g. `roman-history/batch-001.json` or `roman-history/plan.json`.
     package static let replies: [String: String] = [
         "algebra/batch-001.json": #"""
         {
@@ -98,6 +98,30 @@ package enum BuiltInFixtures {
           "prompt_tokens": 740,
           "completion_tokens": 906,
           "total_tokens": 1646
+         }
+        }
+
+        """#,
+        "algebra/plan.json": #"""
+        {
+         "id": "chatcmpl-fixture-algebra-plan",
+         "object": "chat.completion",
+         "created": 1763800000,
+         "model": "fixture-model",
+         "choices": [
+          {
+           "index": 0,
+           "message": {
+            "role": "assistant",
+            "content": "<think>\nSix subtopics, four levels each.\n</think>\n{\"subtopics\": [{\"name\": \"Expressions and terms\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"variables, coefficients, like terms\"}, {\"level\": \"intermediate\", \"focus\": \"simplifying and expanding\"}, {\"level\": \"advanced\", \"focus\": \"factoring expressions\"}, {\"level\": \"expert\", \"focus\": \"polynomial identities\"}]}, {\"name\": \"Linear equations\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"solving one-step and two-step equations\"}, {\"level\": \"intermediate\", \"focus\": \"equations with variables on both sides\"}, {\"level\": \"advanced\", \"focus\": \"systems of two linear equations\"}, {\"level\": \"expert\", \"focus\": \"consistency, dependence and matrices\"}]}, {\"name\": \"Exponents and roots\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"exponent rules\"}, {\"level\": \"intermediate\", \"focus\": \"negative and fractional exponents\"}, {\"level\": \"advanced\", \"focus\": \"radicals and rationalising\"}, {\"level\": \"expert\", \"focus\": \"exponential equations\"}]}, {\"name\": \"Functions and graphs\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"what a function is, slope and intercept\"}, {\"level\": \"intermediate\", \"focus\": \"domain, range and transformations\"}, {\"level\": \"advanced\", \"focus\": \"composition and inverse functions\"}, {\"level\": \"expert\", \"focus\": \"asymptotic behaviour\"}]}, {\"name\": \"Quadratics\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"the standard form and the parabola\"}, {\"level\": \"intermediate\", \"focus\": \"factoring and the quadratic formula\"}, {\"level\": \"advanced\", \"focus\": \"the discriminant and completing the square\"}, {\"level\": \"expert\", \"focus\": \"Vieta's formulas\"}]}, {\"name\": \"Inequalities\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"reading and solving linear inequalities\"}, {\"level\": \"intermediate\", \"focus\": \"compound inequalities and absolute value\"}, {\"level\": \"advanced\", \"focus\": \"quadratic inequalities\"}, {\"level\": \"expert\", \"focus\": \"AM-GM and classic inequalities\"}]}]}"
+           },
+           "finish_reason": "stop"
+          }
+         ],
+         "usage": {
+          "prompt_tokens": 190,
+          "completion_tokens": 500,
+          "total_tokens": 690
          }
         }
 
@@ -198,6 +222,30 @@ package enum BuiltInFixtures {
         }
 
         """#,
+        "french-basics/plan.json": #"""
+        {
+         "id": "chatcmpl-fixture-french-basics-plan",
+         "object": "chat.completion",
+         "created": 1763800000,
+         "model": "fixture-model",
+         "choices": [
+          {
+           "index": 0,
+           "message": {
+            "role": "assistant",
+            "content": "Here is the outline:\n```json\n{\n  \"subtopics\": [\n    {\n      \"name\": \"Greetings and introductions\",\n      \"levels\": [\n        {\n          \"level\": \"foundational\",\n          \"focus\": \"bonjour, salut, au revoir\"\n        },\n        {\n          \"level\": \"intermediate\",\n          \"focus\": \"tu and vous and when to use them\"\n        },\n        {\n          \"level\": \"advanced\",\n          \"focus\": \"introducing others, formal letters\"\n        },\n        {\n          \"level\": \"expert\",\n          \"focus\": \"regional and register differences in greetings\"\n        }\n      ]\n    },\n    {\n      \"name\": \"Numbers, dates and time\",\n      \"levels\": [\n        {\n          \"level\": \"foundational\",\n          \"focus\": \"numbers 1 to 100, days and months\"\n        },\n        {\n          \"level\": \"intermediate\",\n          \"focus\": \"telling the time, prices\"\n        },\n        {\n          \"level\": \"advanced\",\n          \"focus\": \"dates, years and ordinals\"\n        },\n        {\n          \"level\": \"expert\",\n          \"focus\": \"soixante-dix, quatre-vingts and Belgian and Swiss forms\"\n        }\n      ]\n    },\n    {\n      \"name\": \"Everyday verbs\",\n      \"levels\": [\n        {\n          \"level\": \"foundational\",\n          \"focus\": \"être, avoir, aller, faire in the present\"\n        },\n        {\n          \"level\": \"intermediate\",\n          \"focus\": \"regular -er, -ir, -re verbs\"\n        },\n        {\n          \"level\": \"advanced\",\n          \"focus\": \"the passé composé with avoir and être\"\n        },\n        {\n          \"level\": \"expert\",\n          \"focus\": \"the subjunctive after common expressions\"\n        }\n      ]\n    },\n    {\n      \"name\": \"Food and café\",\n      \"levels\": [\n        {\n          \"level\": \"foundational\",\n          \"focus\": \"ordering in a café, basic foods\"\n        },\n        {\n          \"level\": \"intermediate\",\n          \"focus\": \"partitive articles du, de la, des\"\n        },\n        {\n          \"level\": \"advanced\",\n          \"focus\": \"restaurant conversation and menus\"\n        },\n        {\n          \"level\": \"expert\",\n          \"focus\": \"idioms that use food\"\n        }\n      ]\n    },\n    {\n      \"name\": \"Getting around\",\n      \"levels\": [\n        {\n          \"level\": \"foundational\",\n          \"focus\": \"directions, transport, places in town\"\n        },\n        {\n          \"level\": \"intermediate\",\n          \"focus\": \"prepositions of place and with cities and countries\"\n        },\n        {\n          \"level\": \"advanced\",\n          \"focus\": \"travel problems and asking for help\"\n        },\n        {\n          \"level\": \"expert\",\n          \"focus\": \"the pronouns y and en\"\n        }\n      ]\n    },\n    {\n      \"name\": \"Family and describing people\",\n      \"levels\": [\n        {\n          \"level\": \"foundational\",\n          \"focus\": \"family members, adjectives of appearance\"\n        },\n        {\n          \"level\": \"intermediate\",\n          \"focus\": \"adjective agreement and position\"\n        },\n        {\n          \"level\": \"advanced\",\n          \"focus\": \"possessives and character descriptions\"\n        },\n        {\n          \"level\": \"expert\",\n          \"focus\": \"nuanced adjectives whose meaning changes with position\"\n        }\n      ]\n    }\n  ]\n}\n```\nBon courage!"
+           },
+           "finish_reason": "stop"
+          }
+         ],
+         "usage": {
+          "prompt_tokens": 190,
+          "completion_tokens": 520,
+          "total_tokens": 710
+         }
+        }
+
+        """#,
         "roman-history/batch-001.json": #"""
         {
          "id": "chatcmpl-fixture-roman-history-1",
@@ -290,6 +338,30 @@ package enum BuiltInFixtures {
           "prompt_tokens": 978,
           "completion_tokens": 889,
           "total_tokens": 1867
+         }
+        }
+
+        """#,
+        "roman-history/plan.json": #"""
+        {
+         "id": "chatcmpl-fixture-roman-history-plan",
+         "object": "chat.completion",
+         "created": 1763800000,
+         "model": "fixture-model",
+         "choices": [
+          {
+           "index": 0,
+           "message": {
+            "role": "assistant",
+            "content": "{\"subtopics\": [{\"name\": \"Founding and the Kingdom\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"legends of the founding, the seven kings\"}, {\"level\": \"intermediate\", \"focus\": \"sources for early Rome and what they can tell\"}, {\"level\": \"advanced\", \"focus\": \"archaeology of the Palatine and the Forum\"}, {\"level\": \"expert\", \"focus\": \"debates over the regal period's chronology\"}]}, {\"name\": \"Institutions of the Republic\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"consuls, Senate and assemblies\"}, {\"level\": \"intermediate\", \"focus\": \"the cursus honorum and the tribunes\"}, {\"level\": \"advanced\", \"focus\": \"the Conflict of the Orders and its laws\"}, {\"level\": \"expert\", \"focus\": \"constitutional theory from Polybius on\"}]}, {\"name\": \"Expansion and the Punic Wars\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"Rome's wars with Carthage\"}, {\"level\": \"intermediate\", \"focus\": \"alliances and the conquest of Italy\"}, {\"level\": \"advanced\", \"focus\": \"strategy at Cannae, Zama and Carthage's end\"}, {\"level\": \"expert\", \"focus\": \"provincial government and its abuses\"}]}, {\"name\": \"Fall of the Republic\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"the Gracchi, Marius, Sulla, Caesar\"}, {\"level\": \"intermediate\", \"focus\": \"the Social War and the civil wars\"}, {\"level\": \"advanced\", \"focus\": \"the triumvirates and the end of the Senate's rule\"}, {\"level\": \"expert\", \"focus\": \"historians' explanations of the collapse\"}]}, {\"name\": \"Augustus and the Principate\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"Augustus and how he ruled\"}, {\"level\": \"intermediate\", \"focus\": \"the Julio-Claudian emperors\"}, {\"level\": \"advanced\", \"focus\": \"the principate's legal and military basis\"}, {\"level\": \"expert\", \"focus\": \"the image of power in art and coinage\"}]}, {\"name\": \"Society and economy\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"daily life, family and slavery\"}, {\"level\": \"intermediate\", \"focus\": \"trade, coinage and the grain supply\"}, {\"level\": \"advanced\", \"focus\": \"citizenship, law and the provinces\"}, {\"level\": \"expert\", \"focus\": \"demography and economic growth\"}]}, {\"name\": \"Crisis of the Third Century\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"soldier emperors and invasions\"}, {\"level\": \"intermediate\", \"focus\": \"inflation and the breakaway empires\"}, {\"level\": \"advanced\", \"focus\": \"Diocletian's reforms and the Tetrarchy\"}, {\"level\": \"expert\", \"focus\": \"continuity and change in the third century\"}]}, {\"name\": \"Late Empire and the fall of the West\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"Constantine, Christianity and the division of the empire\"}, {\"level\": \"intermediate\", \"focus\": \"the Goths, the Huns and the sack of Rome\"}, {\"level\": \"advanced\", \"focus\": \"why the West fell and the East survived\"}, {\"level\": \"expert\", \"focus\": \"the debate over decline or transformation\"}]}]}"
+           },
+           "finish_reason": "stop"
+          }
+         ],
+         "usage": {
+          "prompt_tokens": 190,
+          "completion_tokens": 640,
+          "total_tokens": 830
          }
         }
 

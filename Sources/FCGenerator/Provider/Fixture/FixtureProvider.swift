@@ -3,8 +3,9 @@ package import Foundation
 
 /// Replays recorded replies, for offline demos and tests: no network, no key.
 ///
-/// The reply for batch *n* of a topic is `<slug>/batch-<NNN>.json` (NNN = n zero-padded to three digits), holding
-/// one OpenAI chat-completions response body, read with the OpenAI parser. Replies come from a folder laid out like
+/// The reply for batch *n* of a topic is `<slug>/batch-<NNN>.json` (NNN = n zero-padded to three digits), and the
+/// topic's outline is `<slug>/plan.json`, each holding one OpenAI chat-completions response body, read with the
+/// OpenAI parser. Replies come from a folder laid out like
 /// the repository's `fixtures/`, or, without one, from the copy of `fixtures/` compiled into the binary
 /// (``BuiltInFixtures``), so the offline demo works from any directory and from a binary installed on its own.
 /// When there is no reply the provider returns an empty text, which the sanitizer turns into flagged fallback cards.
@@ -50,10 +51,18 @@ package struct FixtureProvider: LLMProvider {
         return slug(topic) + "/batch-\(padded).json"
     }
 
+    /// Where the outline of `topic` is, relative to the fixtures folder: `roman-history/plan.json`, one OpenAI
+    /// chat-completions body like a batch reply.
+    package static func outlinePath(topic: String) -> String {
+        slug(topic) + "/plan.json"
+    }
+
     /// - Throws: ``GeneratorError/badResponse(provider:detail:)`` when the reply exists but is not a chat completion.
     package func complete(_ request: GenerationRequest) async throws -> Completion {
         if Task.isCancelled { throw GeneratorError.cancelled }
-        let path = Self.replyPath(topic: request.topic, batch: request.plan.number)
+        let path =
+            request.reply == .outline
+            ? Self.outlinePath(topic: request.topic) : Self.replyPath(topic: request.topic, batch: request.plan.number)
         let source: String
         let data: Data
         if let directory {

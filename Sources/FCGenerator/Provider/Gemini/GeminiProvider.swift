@@ -70,7 +70,7 @@ struct GeminiProvider: LLMProvider {
     func httpRequest(for request: GenerationRequest, mode: StructuredOutputMode, stream: Bool = false)
         -> LLMHTTPRequest
     {
-        let body = GeminiWire.GenerateRequest(
+        var body = GeminiWire.GenerateRequest(
             system: request.prompt.system,
             user: request.prompt.user,
             temperature: settings.temperature,
@@ -78,6 +78,7 @@ struct GeminiProvider: LLMProvider {
             mode: mode,
             count: request.count
         )
+        body.reply = request.reply
         var headers = [
             "Content-Type": "application/json", "Accept": stream ? "text/event-stream" : "application/json",
         ]

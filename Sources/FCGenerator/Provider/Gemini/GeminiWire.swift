@@ -11,6 +11,8 @@ package enum GeminiWire {
         package var maxOutputTokens: Int
         package var mode: StructuredOutputMode
         package var count: Int
+        /// Cards or an outline: picks the schema.
+        package var reply: ReplyShape = .cards
 
         package var json: WireJSON {
             var config: WireJSON = [
@@ -20,7 +22,9 @@ package enum GeminiWire {
             switch mode {
             case .jsonSchema, .jsonObjectSchema:
                 config = config.setting("responseMimeType", to: "application/json")
-                    .setting("responseSchema", to: CardSchema.geminiSchema(count: count))
+                    .setting(
+                        "responseSchema",
+                        to: reply == .outline ? OutlineSchema.geminiSchema() : CardSchema.geminiSchema(count: count))
             case .jsonObject:
                 config = config.setting("responseMimeType", to: "application/json")
             case .none:

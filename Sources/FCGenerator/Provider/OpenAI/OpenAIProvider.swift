@@ -61,6 +61,7 @@ struct OpenAIProvider: LLMProvider {
             count: request.count
         )
         body.stream = stream
+        body.reply = request.reply
         var headers = [
             "Content-Type": "application/json", "Accept": stream ? "text/event-stream" : "application/json",
         ]

@@ -15,6 +15,8 @@ package enum OpenAIWire {
         package var maxTokens: Int
         package var mode: StructuredOutputMode
         package var count: Int
+        /// Cards or an outline: picks the schema.
+        package var reply: ReplyShape = .cards
         /// Ask for server-sent events (`"stream": true`) with token usage in the last chunk (`stream_options`).
         package var stream = false
 
@@ -38,11 +40,18 @@ package enum OpenAIWire {
         /// `response_format` for the mode, `nil` for `.none`.
         package var responseFormat: WireJSON? {
             switch mode {
+            case .jsonSchema where reply == .outline:
+                [
+                    "type": "json_schema",
+                    "json_schema": ["name": "topic_outline", "strict": true, "schema": OutlineSchema.jsonSchema()],
+                ]
             case .jsonSchema:
                 [
                     "type": "json_schema",
                     "json_schema": ["name": "flashcards", "strict": true, "schema": CardSchema.jsonSchema()],
                 ]
+            case .jsonObjectSchema where reply == .outline:
+                ["type": "json_object", "schema": OutlineSchema.jsonSchema()]
             case .jsonObjectSchema:
                 ["type": "json_object", "schema": CardSchema.jsonSchema(count: count)]
             case .jsonObject:

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a batch's prompt remembers of earlier cards: the questions nearest to what the batch is about, a bounded
+/// number of them, from the topic's stored questions and those the run itself stored so far.
+///
+/// Listing every earlier question grows each request without bound (a topic's second run sent four times the
+/// characters of its first); listing only the newest tells a batch nothing about the part of the topic it is
+/// about. Instead each question is reduced to normalised word shingles (content words and adjacent pairs), and a
+/// batch gets the `limit` questions sharing the most shingles with its step (subtopic, focus, depth); ties go to
+/// the newer question, so with nothing in common the list is the most recent questions.
+///
+/// ```swift
+/// var memory = PromptMemory(questions: storedNewestFirst)
+/// memory.add(["What did Augustus reform?"])
+/// memory.nearest(to: "Augustus and the principate", limit: 20)
+/// ```
+package struct PromptMemory: Sendable {
+    private struct Entry: Sendable {
+        var question: String
+        var shingles: Set<String>
+    }
+
+    /// Oldest first, so a higher index is newer.
+    private var entries: [Entry] = []
+    private var seen = Set<String>()
+    /// At most this many questions are kept (the oldest go): the pool is bounded too.
+    package let capacity: Int
+
+    /// - Parameter questions: the topic's questions, newest first (as the store lists them).
+    package init(questions: [String] = [], capacity: Int = 2000) {
+        self.capacity = max(1, capacity)
+        add(questions.reversed())
+    }
+
+    package var count: Int { entries.count }
+
+    /// Adds questions stored after the ones already held, oldest first.
+    package mutating func add(_ questions: some Sequence<String>) {
+        for question in questions {
+            let key = question.lowercased()
+            guard seen.insert(key).inserted else { continue }
+            entries.append(Entry(question: question, shingles: Self.shingles(question)))
+        }
+        if entries.count > capacity {
+            for entry in entries.prefix(entries.count - capacity) { seen.remove(entry.question.lowercased()) }
+            entries.removeFirst(entries.count - capacity)
+        }
+    }
+
+    /// Up to `limit` questions, most similar to `query` first (newer first among equals).
+    package func nearest(to query: String, limit: Int) -> [String] {
+        guard limit > 0, !entries.isEmpty else { return [] }
+        let target = Self.shingles(query)
+        let scored = entries.indices.map { index -> (score: Int, index: Int) in
+            (entries[index].shingles.intersection(target).count, index)
+        }
+        return scored.sorted { ($0.score, $0.index) > ($1.score, $1.index) }.prefix(limit).map {
+            entries[$0.index].question
+        }
+    }
+
+    /// Lowercased words of three letters or more (short words are mostly function words), folded to ASCII where
+    /// they have accents, plus each pair of neighbouring such words.
+    static func shingles(_ text: String) -> Set<String> {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let words = folded.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            .filter { $0.count >= 3 && !stopWords.contains($0) }
+        var result = Set(words)
+        for index in words.indices.dropFirst() { result.insert(words[index - 1] + " " + words[index]) }
+        return result
+    }
+
+    static let stopWords: Set<String> = [
+        "the", "and", "for", "what", "which", "who", "whom", "when", "where", "why", "how", "was", "were", "are",
+        "did", "does", "with", "from", "that", "this", "its", "his", "her", "their", "into", "true", "false",
+    ]
+}

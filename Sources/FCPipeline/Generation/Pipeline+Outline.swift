@@ -1,0 +1,81 @@
+package import FCCore
+package import FCGenerator
+import FCSanitizer
+package import FCStore
+
+extension Pipeline {
+    /// What asking a model for a topic's outline gave.
+    package enum OutlineResult: Sendable {
+        case outline(TopicOutline)
+        /// The reply held no usable outline (the reason names what was wrong).
+        case unusable(String)
+        /// The request failed (the provider's error).
+        case failed(GeneratorError)
+    }
+
+    /// Asks the provider for `topic`'s outline (``OutlinePrompt``) and reads the reply leniently
+    /// (``OutlineReader/readReply(_:)``).
+    package func requestOutline(topic: String, language: LanguageTag?) async -> OutlineResult {
+        let request = GenerationRequest.outline(
+            topic: topic, prompt: OutlinePrompt.render(topic: topic, language: language))
+        let completion: Completion
+        do {
+            completion = try await provider.complete(request)
+        } catch let error as GeneratorError {
+            return .failed(error)
+        } catch {
+            return .failed(.badResponse(provider: provider.name, detail: "\(error)"))
+        }
+        do {
+            return .outline(try OutlineReader.readReply(completion.text))
+        } catch {
+            return .unusable(error.message)
+        }
+    }
+
+    /// Asks again for the outline of a stored topic and replaces its plan (`fcgen topic plan NAME --regenerate`).
+    /// Coverage is by (subtopic, level), so steps of the new outline that earlier batches already took stay taken.
+    ///
+    /// - Throws: the provider's ``GeneratorError``, or ``GeneratorError/badResponse(provider:detail:)`` when the
+    ///   reply holds no usable outline; the stored plan is then left as it was.
+    package func regenerateOutline(topic: Topic) async throws -> TopicOutline {
+        let language = try await store.topicGeneration(topicID: topic.id).language
+        switch await requestOutline(topic: topic.name, language: language) {
+        case .outline(let outline):
+            try await store.updateTopicGeneration(
+                TopicGenerationUpdate(plan: (outline, .model, nil)), topicID: topic.id)
+            return outline
+        case .unusable(let reason):
+            throw GeneratorError.badResponse(provider: provider.name, detail: "unusable outline: \(reason)")
+        case .failed(let error):
+            throw error
+        }
+    }
+
+    /// The plan state a run starts from: the stored outline, or a new one asked for when the topic has none and
+    /// ``GenerationOptions/outline`` is on. A usable new outline, or the fallback with its reason, is what the run's
+    /// first stored batch writes (`update`).
+    ///
+    /// - Throws: ``PipelineError/batchFailed(topic:batch:storedBefore:underlying:)`` for batch `first` when the
+    ///   outline request itself fails (a refused key, a provider unavailable after retries): its batches would go
+    ///   to the same provider, so the run stops before storing anything, with the provider's error and exit code.
+    func startingOutline(
+        topic: String, first: Int, stored: TopicGeneration, language: LanguageTag?, options: GenerationOptions
+    ) async throws -> (outline: TopicOutline?, update: TopicGenerationUpdate) {
+        var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
+        guard stored.planSource == nil, options.outline else { return (stored.plan, update) }
+        switch await requestOutline(topic: topic, language: language) {
+        case .outline(let outline):
+            events(.outlineReady(topic: topic, subtopics: outline.subtopics.count, steps: outline.steps.count))
+            update.plan = (outline, .model, nil)
+            return (outline, update)
+        case .unusable(let reason):
+            events(.outlineFallback(topic: topic, reason: "the model's outline is unusable: \(reason)"))
+            update.plan = (nil, .fallback, reason)
+            return (nil, update)
+        case .failed(let error):
+            events(.batchFailed(topic: topic, number: first, reason: "the outline request failed: \(error)"))
+            throw PipelineError.batchFailed(topic: topic, batch: first, storedBefore: 0, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package import FCCore
+import Foundation
+
+extension Database {
+    /// The topic's plan and language; an empty value when it has neither.
+    ///
+    /// - Throws: ``StoreError/corruptRow(table:column:rowID:)`` when the stored plan or language cannot be read.
+    package func topicGeneration(topicID: Int64) throws -> TopicGeneration {
+        try connection.withStatement(
+            """
+            SELECT language, plan_json, plan_source, plan_note, plan_updated_at
+            FROM topic_generation WHERE topic_id = ?
+            """,
+            operation: "read topic generation"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            guard try statement.step() else { return TopicGeneration() }
+            var generation = TopicGeneration()
+            if let tag = statement.optionalString(at: 0) {
+                guard let language = LanguageTag(tag) else {
+                    throw StoreError.corruptRow(table: "topic_generation", column: "language", rowID: topicID)
+                }
+                generation.language = language
+            }
+            if let json = statement.optionalString(at: 1) {
+                do {
+                    generation.plan = try JSONDecoder().decode(TopicOutline.self, from: Data(json.utf8))
+                } catch {
+                    throw StoreError.corruptRow(table: "topic_generation", column: "plan_json", rowID: topicID)
+                }
+            }
+            if let source = statement.optionalString(at: 2) {
+                generation.planSource = TopicGeneration.PlanSource(rawValue: source)
+            }
+            generation.planNote = statement.optionalString(at: 3)
+            generation.planUpdatedAt = statement.optionalInt(at: 4).map { Date(unixMilliseconds: Int64($0)) }
+            return generation
+        }
+    }
+
+    /// Changes the topic's plan and/or language in one transaction.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) throws {
+        let at = now().unixMilliseconds
+        try connection.immediateTransaction("update topic generation") {
+            try writeTopicGeneration(update, topicID: topicID, at: at)
+        }
+    }
+
+    /// ``storeBatch(_:)`` (or, with `topicName`, ``storeBatch(_:creatingTopicNamed:)``) that also writes `update` to
+    /// the topic in the same transaction: a new topic's plan and language are stored with its first batch, so a run
+    /// that stores nothing leaves neither behind.
+    package func storeBatch(
+        _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
+    ) throws -> StoredBatch {
+        var name: String?
+        if let topicName {
+            let trimmed = TopicNameRule.trimmed(topicName)
+            if let problem = TopicNameRule.problem(with: trimmed) {
+                throw StoreError.invalidTopicName(problem: problem)
+            }
+            name = trimmed
+        }
+        let at = now().unixMilliseconds
+        return try storeBatch(
+            batch, operation: "store batch", topicName: name, before: {},
+            after: { stored in
+                guard !update.isEmpty else { return }
+                try writeTopicGeneration(update, topicID: stored.record.topicID, at: at)
+            })
+    }
+
+    /// Upserts the row; runs inside the caller's transaction.
+    private func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) throws {
+        var planJSON: String?
+        if let outline = update.plan?.outline {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            planJSON = String(decoding: try encoder.encode(outline), as: UTF8.self)
+        }
+        let exists = try connection.withStatement(
+            "SELECT 1 FROM topics WHERE id = ?", operation: "find topic"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            return try statement.step()
+        }
+        guard exists else { throw StoreError.topicNotFound(topicID: topicID) }
+        try connection.withStatement(
+            """
+            INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?4 IS NULL THEN NULL ELSE ?6 END)
+            ON CONFLICT (topic_id) DO UPDATE SET
+                language = COALESCE(?2, language),
+                plan_json = CASE WHEN ?4 IS NULL THEN plan_json ELSE ?3 END,
+                plan_note = CASE WHEN ?4 IS NULL THEN plan_note ELSE ?5 END,
+                plan_updated_at = CASE WHEN ?4 IS NULL THEN plan_updated_at ELSE ?6 END,
+                plan_source = COALESCE(?4, plan_source)
+            """,
+            operation: "write topic generation"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(update.language?.value, at: 2)
+            try statement.bind(planJSON, at: 3)
+            try statement.bind(update.plan?.source.rawValue, at: 4)
+            try statement.bind(update.plan?.note, at: 5)
+            try statement.bind(at, at: 6)
+            try statement.run()
+        }
+    }
+}
+
+extension Store {
+    package func topicGeneration(topicID: Int64) async throws -> TopicGeneration {
+        try await read { try $0.topicGeneration(topicID: topicID) }
+    }
+
+    package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
+        try await write("update topic generation") { try $0.updateTopicGeneration(update, topicID: topicID) }
+    }
+
+    package func storeBatch(
+        _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
+    ) async throws -> StoredBatch {
+        try await write("store batch", patience: Self.paidWorkPatience) {
+            try $0.storeBatch(batch, creatingTopicNamed: topicName, generation: update)
+        }
+    }
+}

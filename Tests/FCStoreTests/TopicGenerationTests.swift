@@ -1,0 +1,73 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+struct TopicGenerationTests {
+    static let outline = TopicOutline(subtopics: [
+        .init(name: "Kings", levels: [.init(depth: .foundational, focus: "the seven kings")]),
+        .init(name: "Republic", levels: [.init(depth: .foundational), .init(depth: .expert, focus: "Polybius")]),
+    ])
+
+    @Test func aNewTopicsPlanAndLanguageCommitWithItsFirstBatch() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        var batch = Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2))
+        batch.plan = BatchPlan(number: 1, aspect: "Kings", depth: .foundational, step: 1)
+        let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil), language: LanguageTag("pt-BR"))
+        let stored = try await store.storeBatch(batch, creatingTopicNamed: "Rome", generation: update)
+
+        let generation = try await store.topicGeneration(topicID: stored.record.topicID)
+        #expect(generation.plan == Self.outline)
+        #expect(generation.planSource == .model)
+        #expect(generation.language?.value == "pt-BR")
+        #expect(generation.planUpdatedAt == Fixtures.date)
+        #expect(try await store.batches(topicID: stored.record.topicID).map(\.plan.step) == [1])
+    }
+
+    @Test func aFailedBatchLeavesNeitherTopicNorPlan() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
+        let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil))
+        // Batch number 1 is taken: the batch is refused, and the plan with it.
+        await #expect(throws: StoreError.self) {
+            _ = try await store.storeBatch(
+                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), creatingTopicNamed: nil,
+                generation: update)
+        }
+        #expect(try await store.topicGeneration(topicID: topic.id) == TopicGeneration())
+    }
+
+    @Test func updatesKeepWhatTheyDoNotChange() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
+        try await store.updateTopicGeneration(
+            TopicGenerationUpdate(plan: (Self.outline, .edited, nil)), topicID: topic.id)
+        var generation = try await store.topicGeneration(topicID: topic.id)
+        #expect(generation.language?.value == "de")
+        #expect(generation.planSource == .edited)
+        try await store.updateTopicGeneration(
+            TopicGenerationUpdate(plan: (nil, .fallback, "no JSON")), topicID: topic.id)
+        generation = try await store.topicGeneration(topicID: topic.id)
+        #expect(generation.plan == nil)
+        #expect(generation.planNote == "no JSON")
+        #expect(generation.language?.value == "de")
+        await #expect(throws: StoreError.self) {
+            try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("fr")), topicID: 999)
+        }
+    }
+
+    @Test func deletingATopicDeletesItsPlan() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
+        _ = try await store.deleteTopic(id: topic.id, force: true)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topic_generation") == 0)
+    }
+}
