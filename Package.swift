@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "FCTestSupport",
             dependencies: [
-                "FCCore", "FCGenerator", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FCCore", "FCGenerator", "FCStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import FCStore
 import Foundation
 
 /// A unique, empty directory for one test's database file; removed (with the `-wal` and `-shm` files SQLite
@@ -29,7 +30,34 @@ package final class TemporaryDatabase: Sendable {
         // If this fails, opening the database will report it with the path, which is the better message.
         try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         directory = base.path
-        path = base.appendingPathComponent("test.sqlite").path
+        if let server = ProcessInfo.processInfo.environment[Self.postgresVariable], !server.isEmpty {
+            let name = "fcgen_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            postgres = (server: server, database: name)
+            path = server + "/" + name
+            Self.administer(server, "CREATE DATABASE \(name)")
+        } else {
+            postgres = nil
+            path = base.appendingPathComponent("test.sqlite").path
+        }
+    }
+
+    /// Set to a PostgreSQL server URL without a database (`postgres://fcgen@127.0.0.1:54329`), it makes every
+    /// ``path`` a fresh database on that server instead of a file: how the store's contract suite runs the SQLite
+    /// store tests against PostgreSQL.
+    package static let postgresVariable = "FCGEN_TEST_STORE_POSTGRES"
+
+    /// The server and database of a PostgreSQL ``path``.
+    private let postgres: (server: String, database: String)?
+
+    /// Runs one statement on the server's `postgres` database (creating or dropping a test database).
+    private static func administer(_ server: String, _ sql: String) {
+        do {
+            let connection = try PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
+            defer { connection.close() }
+            try connection.execute(sql, operation: "prepare test database")
+        } catch {
+            // Opening the store reports the missing database with the URL, which is the better message.
+        }
     }
 
     /// A path inside ``directory``, e.g. `path(named: "a/b/other.sqlite")`, for tests that need more than one file.
@@ -42,5 +70,8 @@ package final class TemporaryDatabase: Sendable {
 
     deinit {
         try? FileManager.default.removeItem(atPath: directory)
+        if let postgres {
+            Self.administer(postgres.server, "DROP DATABASE IF EXISTS \(postgres.database) WITH (FORCE)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 package import FCGenerator
+import FCStore
 public import Foundation
 
 /// Every setting fcgen runs with, resolved from flags, environment, config file and defaults.
@@ -20,6 +21,7 @@ public struct Settings: Sendable {
     public var requestsPerMinute: Int?
     public var concurrency: Int
     package var structuredOutput: StructuredOutputMode
+    /// An SQLite file, or a PostgreSQL URL (`postgres://user@host/db`) kept as given.
     public var databasePath: String
     /// `nil` means the prompt templates built into the binary.
     public var promptsDirectory: URL?
@@ -86,7 +88,8 @@ public struct Settings: Sendable {
             requestsPerMinute: requestsPerMinute > 0 ? requestsPerMinute : nil,
             concurrency: layer.concurrency ?? 4,
             structuredOutput: layer.structuredOutput.flatMap(StructuredOutputMode.init(rawValue:)) ?? .jsonSchema,
-            databasePath: layer.database.map { directory($0).path } ?? defaultDatabasePath(environment),
+            databasePath: layer.database.map { PostgresTarget.isURL($0) ? $0 : directory($0).path }
+                ?? defaultDatabasePath(environment),
             promptsDirectory: layer.promptsDirectory.map(directory),
             fixturesDirectory: layer.fixturesDirectory.map(directory),
             avoidListLimit: layer.avoidListLimit ?? 20,

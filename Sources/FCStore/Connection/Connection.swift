@@ -76,16 +76,20 @@ final class Connection {
 
     /// Runs `body` with the cached statement for `sql`, reset afterwards so it holds no locks or snapshots.
     func withStatement<T>(_ sql: String, operation: String, _ body: (Statement) throws -> T) throws -> T {
-        let statement: Statement
-        if let cached = statements[sql] {
-            statement = cached
-            statement.operation = operation
-        } else {
-            statement = try prepare(sql, operation: operation, persistent: true)
-            statements[sql] = statement
-        }
+        let statement = try cached(sql, operation: operation)
         defer { statement.reset() }
         return try body(statement)
+    }
+
+    /// The cached statement for `sql`, prepared on first use.
+    func cached(_ sql: String, operation: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.operation = operation
+            return cached
+        }
+        let statement = try prepare(sql, operation: operation, persistent: true)
+        statements[sql] = statement
+        return statement
     }
 
     /// The rowid of the most recent successful INSERT on this connection.

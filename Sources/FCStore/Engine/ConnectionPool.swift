@@ -13,7 +13,7 @@ final class ConnectionPool: Sendable {
     private let capacity: Int
     /// The database's path, named when the pool has stopped.
     private let path: String
-    private let open: @Sendable () throws -> Connection
+    private let open: @Sendable () throws -> any SQLConnection
     private let state = Mutex(State())
 
     private struct State {
@@ -27,7 +27,8 @@ final class ConnectionPool: Sendable {
     ///   - first: An open connection to start with (the writer, opened and migrated by the store's init).
     ///   - open: Opens and configures another connection, on a pool thread, when all are busy.
     init(
-        path: String, size: Int, first: Connection? = nil, open: @escaping @Sendable () throws -> Connection
+        path: String, size: Int, first: (any SQLConnection)? = nil,
+        open: @escaping @Sendable () throws -> any SQLConnection
     ) {
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
@@ -61,7 +62,7 @@ final class ConnectionPool: Sendable {
     /// resumed, which `withoutActuallyEscaping` reports as an escape. Task cancellation does not stop it: the
     /// store's operations are short, and a cancelled worker must still be able to release its leases (NIO's
     /// `runIfActive` would drop queued work of a cancelled task).
-    func run<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             threads.submit { state in
                 guard case .active = state else {
@@ -105,6 +106,6 @@ final class ConnectionPool: Sendable {
 /// thread at a time (check-out and check-in go through the pool's mutex, which orders the hand-over), so no two
 /// threads ever touch it at once.
 private final class LentConnection: @unchecked Sendable {
-    let connection: Connection
-    init(_ connection: Connection) { self.connection = connection }
+    let connection: any SQLConnection
+    init(_ connection: any SQLConnection) { self.connection = connection }
 }

@@ -19,13 +19,13 @@ public import FCCore
 /// hold the write lock across an unrelated `await` (an LLM call, a network read).
 package struct Database: ~Copyable {
     /// The connection, owned by the store's pool and lent for this closure only.
-    let connection: Connection
+    let connection: any SQLConnection
     /// Stamps `created_at` columns. Never `Date()`: tests fix the time.
     let now: Now
     /// Test seams shared by every handle of one store.
     let seams: StoreSeams
 
-    init(connection: Connection, now: Now, seams: StoreSeams) {
+    init(connection: any SQLConnection, now: Now, seams: StoreSeams) {
         self.connection = connection
         self.now = now
         self.seams = seams

@@ -84,7 +84,7 @@ struct Migrator {
     }
 
     /// The highest version recorded in `schema_migrations`; 0 for a new database.
-    static func currentVersion(_ connection: Connection) throws -> Int {
+    static func currentVersion(_ connection: any SQLConnection) throws -> Int {
         try connection.withStatement(
             "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", operation: "read schema version"
         ) { statement in

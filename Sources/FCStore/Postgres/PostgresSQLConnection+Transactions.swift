@@ -19,6 +19,20 @@ extension PostgresSQLConnection {
         }
     }
 
+    /// Runs `body` in a read-only transaction that sees one snapshot (`REPEATABLE READ`), as a SQLite read
+    /// transaction does in WAL mode.
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read (begin)")
+        do {
+            let result = try body()
+            try execute("COMMIT", operation: "read (end)")
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
     /// Rolls back the open transaction, if any. A failing ROLLBACK is ignored: the original error is the one worth
     /// reporting (and a connection that lost its server has no transaction left).
     package func rollback() {

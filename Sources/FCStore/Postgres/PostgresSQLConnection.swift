@@ -41,7 +41,11 @@ package final class PostgresSQLConnection {
     }
 
     deinit {
-        if ownsConnection && !isClosed { connection.close().whenComplete { _ in } }
+        guard ownsConnection && !isClosed else { return }
+        // postgres-nio asserts that a connection is closed before it goes away, so the completion handler keeps it
+        // alive until the close has finished (deinit may run on any thread, so it cannot wait here).
+        let connection = connection
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// Opens a connection of its own to `target`, blocking the calling thread (a store thread, see the type's
@@ -105,16 +109,20 @@ package final class PostgresSQLConnection {
     package func withStatement<T>(_ sql: String, operation: String, _ body: (PostgresSQLStatement) throws -> T)
         throws -> T
     {
-        let statement: PostgresSQLStatement
-        if let cached = statements[sql] {
-            statement = cached
-            statement.operation = operation
-        } else {
-            statement = try prepare(sql, operation: operation, persistent: true)
-            statements[sql] = statement
-        }
+        let statement = try cached(sql, operation: operation)
         defer { statement.reset() }
         return try body(statement)
+    }
+
+    /// The cached statement for `sql`.
+    func cached(_ sql: String, operation: String) throws -> PostgresSQLStatement {
+        if let cached = statements[sql] {
+            cached.operation = operation
+            return cached
+        }
+        let statement = try prepare(sql, operation: operation, persistent: true)
+        statements[sql] = statement
+        return statement
     }
 
     /// The value the last `INSERT` took from an identity column (`lastval()`); 0 when there is none.

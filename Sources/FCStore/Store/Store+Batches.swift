@@ -200,7 +200,7 @@ extension Database {
     }
 
     /// Reads a batch record from a row with the columns of ``batches(topicID:)``, in that order.
-    private static func batchRecord(from statement: Statement) throws -> BatchRecord {
+    private static func batchRecord(from statement: any SQLStatement) throws -> BatchRecord {
         let id = statement.int64(at: 0)
         guard let depth = DepthLevel(rawValue: statement.string(at: 4)) else {
             throw StoreError.corruptRow(table: "batches", column: "depth", rowID: id)

@@ -85,7 +85,7 @@ extension Database {
     }
 
     /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``, for ``queryPlan(_:)``.
-    package static var dueCandidatesSQL: String { dueCandidatesQuery }
+    package static var dueCandidatesSQL: String { dueCandidatesQuery(.sqlite) }
 }
 
 extension Store {

@@ -38,7 +38,7 @@ extension Database {
     }
 
     /// Reads a row with ``cardDetailsColumns``.
-    static func cardDetails(from statement: Statement) throws -> CardDetails {
+    static func cardDetails(from statement: any SQLStatement) throws -> CardDetails {
         let id = statement.int64(at: 0)
         guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
             throw StoreError.corruptRow(table: "cards", column: "kind", rowID: id)

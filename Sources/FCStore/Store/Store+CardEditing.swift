@@ -86,28 +86,32 @@ extension Database {
         _ new: NewCard, key: String, position: Int, reverseOf: Int64?, now: Int64, side: String
     ) throws -> Int64 {
         do {
-            return try connection.withStatement(
-                """
-                INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
-                    dedup_key, position, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                operation: "add card"
-            ) { statement in
-                try statement.bind(new.topicID, at: 1)
-                try statement.bind(new.kind.rawValue, at: 2)
-                try statement.bind(new.question, at: 3)
-                try statement.bind(new.answer, at: 4)
-                try statement.bind(new.explanation, at: 5)
-                try statement.bind(new.image?.hash, at: 6)
-                try statement.bind(new.origin.rawValue, at: 7)
-                try statement.bind(reverseOf, at: 8)
-                try statement.bind(key, at: 9)
-                try statement.bind(position, at: 10)
-                try statement.bind(now, at: 11)
-                try statement.bind(now, at: 12)
-                try statement.run()
-                return connection.lastInsertRowID
+            // In a savepoint: after a failed statement PostgreSQL refuses every further one in the transaction
+            // until it rolls back to one, and the duplicate's lookup below is such a statement.
+            return try connection.immediateTransaction("add card") {
+                try connection.withStatement(
+                    """
+                    INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
+                        dedup_key, position, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    operation: "add card"
+                ) { statement in
+                    try statement.bind(new.topicID, at: 1)
+                    try statement.bind(new.kind.rawValue, at: 2)
+                    try statement.bind(new.question, at: 3)
+                    try statement.bind(new.answer, at: 4)
+                    try statement.bind(new.explanation, at: 5)
+                    try statement.bind(new.image?.hash, at: 6)
+                    try statement.bind(new.origin.rawValue, at: 7)
+                    try statement.bind(reverseOf, at: 8)
+                    try statement.bind(key, at: 9)
+                    try statement.bind(position, at: 10)
+                    try statement.bind(now, at: 11)
+                    try statement.bind(now, at: 12)
+                    try statement.run()
+                    return connection.lastInsertRowID
+                }
             }
         } catch let error as StoreError where error.constraintViolation == .unique {
             throw try duplicate(topicID: new.topicID, key: key, side: side)
@@ -122,23 +126,26 @@ extension Database {
     ) throws {
         let key = NewCard.dedupKey(question: question, imageHash: imageHash)
         do {
-            try connection.withStatement(
-                """
-                UPDATE cards SET kind = ?, question = ?, answer = ?, explanation = ?, image_ref = ?, dedup_key = ?,
-                    updated_at = ?
-                WHERE id = ?
-                """,
-                operation: "edit card"
-            ) { statement in
-                try statement.bind(kind.rawValue, at: 1)
-                try statement.bind(question, at: 2)
-                try statement.bind(answer, at: 3)
-                try statement.bind(explanation, at: 4)
-                try statement.bind(imageHash, at: 5)
-                try statement.bind(key, at: 6)
-                try statement.bind(now, at: 7)
-                try statement.bind(id, at: 8)
-                try statement.run()
+            // In a savepoint, as in `insertCard`.
+            try connection.immediateTransaction("edit card") {
+                try connection.withStatement(
+                    """
+                    UPDATE cards SET kind = ?, question = ?, answer = ?, explanation = ?, image_ref = ?, dedup_key = ?,
+                        updated_at = ?
+                    WHERE id = ?
+                    """,
+                    operation: "edit card"
+                ) { statement in
+                    try statement.bind(kind.rawValue, at: 1)
+                    try statement.bind(question, at: 2)
+                    try statement.bind(answer, at: 3)
+                    try statement.bind(explanation, at: 4)
+                    try statement.bind(imageHash, at: 5)
+                    try statement.bind(key, at: 6)
+                    try statement.bind(now, at: 7)
+                    try statement.bind(id, at: 8)
+                    try statement.run()
+                }
             }
         } catch let error as StoreError where error.constraintViolation == .unique {
             throw try duplicate(topicID: topicID, key: key, side: side)

@@ -98,7 +98,7 @@ extension Database {
     /// Whether `table` exists and has `column` (the schema may predate or postdate this code).
     func hasColumn(table: String, column: String) throws -> Bool {
         try connection.withStatement(
-            "SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?", operation: "inspect schema"
+            connection.dialect.columnCountQuery, operation: "inspect schema"
         ) { statement in
             try statement.bind(table, at: 1)
             try statement.bind(column, at: 2)

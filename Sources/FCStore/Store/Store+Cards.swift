@@ -45,7 +45,7 @@ extension Database {
     }
 
     /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order.
-    static func card(from statement: Statement) throws -> Card {
+    static func card(from statement: any SQLStatement) throws -> Card {
         let id = statement.int64(at: 0)
         guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
             throw StoreError.corruptRow(table: "cards", column: "kind", rowID: id)

@@ -118,7 +118,7 @@ extension Database {
     func answeredTopicIDs(_ session: StudySessionRecord) throws -> [Int64] {
         try connection.withStatement(
             """
-            SELECT DISTINCT c.topic_id FROM json_each(?) j JOIN cards c ON c.id = j.value WHERE j.key < ?
+            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("?1", alias: "j")) JOIN cards c ON c.id = j.value WHERE j.key < ?2
             ORDER BY c.topic_id
             """,
             operation: "read session topics"

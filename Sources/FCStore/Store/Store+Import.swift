@@ -124,7 +124,8 @@ private struct ImportWriter {
 
     /// - Returns: the new card's id, or `nil` when the topic already has its question (counted in `summary`).
     mutating func insert(
-        _ row: ImportedCard, twin: Bool, reverseOf: Int64? = nil, statement: Statement, in connection: Connection,
+        _ row: ImportedCard, twin: Bool, reverseOf: Int64? = nil, statement: any SQLStatement,
+        in connection: any SQLConnection,
         _ summary: inout ImportSummary
     ) throws -> Int64? {
         // A twin asks the answer and has no picture, as a twin made by `card add --reverse`.

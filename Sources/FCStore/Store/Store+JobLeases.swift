@@ -18,18 +18,7 @@ extension Database {
         let now = now().unixMilliseconds
         let id: Int64? = try connection.immediateTransaction("claim job") {
             try connection.withStatement(
-                """
-                UPDATE jobs SET status = 'running', lease_owner = ?1, lease_expires_at = ?2, updated_at = ?3,
-                    attempts = attempts + 1,
-                    batch_number = (SELECT COALESCE(MAX(b.number), 0) + 1 FROM batches b
-                        WHERE b.topic_id = jobs.topic_id)
-                WHERE id = (
-                    SELECT id FROM jobs
-                    WHERE (status IN ('queued', 'failed') AND run_after <= ?3)
-                        OR (status = 'running' AND lease_expires_at <= ?3)
-                    ORDER BY run_after, id LIMIT 1)
-                RETURNING id
-                """,
+                connection.dialect.claimNextJob,
                 operation: "claim job"
             ) { statement in
                 try statement.bind(owner, at: 1)

@@ -126,7 +126,7 @@ extension Database {
         """
 
     /// Reads a job from a row with the columns of ``jobColumns``.
-    static func job(from statement: Statement) throws -> Job {
+    static func job(from statement: any SQLStatement) throws -> Job {
         let id = statement.int64(at: 0)
         guard let status = JobStatus(rawValue: statement.string(at: 5)) else {
             throw StoreError.corruptRow(table: "jobs", column: "status", rowID: id)

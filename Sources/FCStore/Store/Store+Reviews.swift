@@ -218,7 +218,7 @@ extension Database {
     static let stateColumns =
         "user_id, card_id, algorithm, phase, step, stability, difficulty, box, due, last_review, reps, lapses, level"
 
-    static func state(from statement: Statement, at first: Int32) -> StoredCardState {
+    static func state(from statement: any SQLStatement, at first: Int32) -> StoredCardState {
         StoredCardState(
             userID: statement.int64(at: first), cardID: statement.int64(at: first + 1),
             algorithm: statement.string(at: first + 2), phase: statement.int(at: first + 3),

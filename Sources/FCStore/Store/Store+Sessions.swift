@@ -120,7 +120,7 @@ extension Database {
         rating_sum
         """
 
-    private static func session(from statement: Statement) throws -> StudySessionRecord {
+    private static func session(from statement: any SQLStatement) throws -> StudySessionRecord {
         let id = statement.int64(at: 0)
         guard let mode = SessionMode(rawValue: statement.string(at: 2)) else {
             throw StoreError.corruptRow(table: "sessions", column: "mode", rowID: id)

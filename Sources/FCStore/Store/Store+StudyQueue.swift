@@ -21,7 +21,7 @@ extension Database {
         userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
     ) throws -> [DueCandidate] {
         try connection.withStatement(
-            Self.dueCandidatesQuery,
+            Self.dueCandidatesQuery(connection.dialect),
             operation: "list due cards"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -41,17 +41,26 @@ extension Database {
         }
     }
 
-    /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``.
-    static let dueCandidatesQuery = """
-        SELECT s.card_id, s.level, s.due FROM card_states s INDEXED BY card_states_user_level_due
+    /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)`` in `dialect`.
+    static func dueCandidatesQuery(_ dialect: SQLDialect) -> String {
+        dialect == .sqlite ? dueCandidatesSQLite : dueCandidatesPostgres
+    }
+
+    private static let dueCandidatesSQLite = makeDueCandidatesQuery(.sqlite)
+    private static let dueCandidatesPostgres = makeDueCandidatesQuery(.postgres)
+
+    private static func makeDueCandidatesQuery(_ dialect: SQLDialect) -> String {
+        """
+        SELECT s.card_id, s.level, s.due FROM card_states s \(dialect.indexedBy("card_states_user_level_due"))
         WHERE s.user_id = ?1 AND s.level IN (\(Database.levelList)) AND s.due <= ?2
             AND ((?3 IS NULL AND ?5 <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
-                AND (?3 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?3)))
+                AND (?3 IS NULL OR c.topic_id IN (\(dialect.jsonIntegers("?3"))))
                 AND (?5 <> 0 OR c.origin <> 'fallback')))
             AND NOT \(Database.heldBack(cardColumn: "s.card_id", nowParameter: "?6"))
         ORDER BY s.level, s.due
         LIMIT ?4
         """
+    }
 
     /// The highest knowledge level the study queue reads; the pipeline's levels stay below it (it caps them at 40).
     package static let maximumLevel = 63
@@ -68,7 +77,7 @@ extension Database {
         try connection.withStatement(
             """
             SELECT c.id FROM cards c
-            WHERE (?2 IS NULL OR c.topic_id IN (SELECT value FROM json_each(?2)))
+            WHERE (?2 IS NULL OR c.topic_id IN (\(connection.dialect.jsonIntegers("?2"))))
                 AND (?5 <> 0 OR c.origin <> 'fallback')
                 AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
                 AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))
@@ -94,7 +103,7 @@ extension Database {
         let found = try connection.withStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at
-            FROM cards WHERE id IN (SELECT value FROM json_each(?))
+            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("?1")))
             """,
             operation: "read cards"
         ) { statement in
@@ -136,7 +145,7 @@ extension Database {
             FROM topics t
             LEFT JOIN cards c ON c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')
             LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
-            WHERE ?3 IS NULL OR t.id IN (SELECT value FROM json_each(?3))
+            WHERE ?3 IS NULL OR t.id IN (\(connection.dialect.jsonIntegers("?3")))
             GROUP BY t.id
             ORDER BY t.name, t.id
             """,

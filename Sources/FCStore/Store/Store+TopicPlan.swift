@@ -91,11 +91,11 @@ extension Database {
             INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at)
             VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?4 IS NULL THEN NULL ELSE ?6 END)
             ON CONFLICT (topic_id) DO UPDATE SET
-                language = COALESCE(?2, language),
-                plan_json = CASE WHEN ?4 IS NULL THEN plan_json ELSE ?3 END,
-                plan_note = CASE WHEN ?4 IS NULL THEN plan_note ELSE ?5 END,
-                plan_updated_at = CASE WHEN ?4 IS NULL THEN plan_updated_at ELSE ?6 END,
-                plan_source = COALESCE(?4, plan_source)
+                language = COALESCE(?2, topic_generation.language),
+                plan_json = CASE WHEN ?4 IS NULL THEN topic_generation.plan_json ELSE ?3 END,
+                plan_note = CASE WHEN ?4 IS NULL THEN topic_generation.plan_note ELSE ?5 END,
+                plan_updated_at = CASE WHEN ?4 IS NULL THEN topic_generation.plan_updated_at ELSE ?6 END,
+                plan_source = COALESCE(?4, topic_generation.plan_source)
             """,
             operation: "write topic generation"
         ) { statement in

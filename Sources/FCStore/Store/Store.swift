@@ -62,6 +62,21 @@ public final class Store: Sendable {
         path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
         busyTimeout: Duration = .seconds(5)
     ) throws {
+        let opened =
+            PostgresTarget.isURL(path)
+            ? try Self.openPostgres(path, now: now, migrations: migrations)
+            : try Self.openSQLite(
+                path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout)
+        writer = opened.writer
+        readers = opened.readers
+        self.now = now
+        self.path = opened.name
+    }
+
+    /// The SQLite file's pools: one writer (opened and migrated here) and up to ``readerCount`` readers.
+    private static func openSQLite(
+        _ path: String, now: Now, migrations: [Migration], mustExist: Bool, busyTimeout: Duration
+    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String) {
         let busyMilliseconds = Int32(clamping: Int((busyTimeout / .milliseconds(1)).rounded()))
         let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
         if isFile { try Self.checkPath(path, mustExist: mustExist) }
@@ -70,20 +85,37 @@ public final class Store: Sendable {
         try connection.configure(busyTimeoutMilliseconds: busyMilliseconds)
         try Migrator.checkOwnership(connection)
         try Migrator(migrations: migrations).migrate(connection, appliedAt: now().unixMilliseconds)
-        writer = ConnectionPool(path: path, size: 1, first: connection) {
+        let writer = ConnectionPool(path: path, size: 1, first: connection) {
             preconditionFailure("the writer pool has its one connection from the start")
         }
-        if isFile {
-            readers = ConnectionPool(path: path, size: Self.readerCount) {
-                let reader = try Connection(path: path, create: false)
-                try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
-                return reader
-            }
-        } else {
-            readers = writer
+        guard isFile else { return (writer, writer, path) }
+        let readers = ConnectionPool(path: path, size: Self.readerCount) {
+            let reader = try Connection(path: path, create: false)
+            try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
+            return reader
         }
-        self.now = now
-        self.path = path
+        return (writer, readers, path)
+    }
+
+    /// A PostgreSQL database's pools, each thread with a connection of its own: one writer, as on SQLite (so a
+    /// process's writes keep their order), and up to ``readerCount`` readers. Other processes write beside it; row
+    /// locks and `FOR UPDATE SKIP LOCKED` keep them apart. The database must exist; its schema is migrated here.
+    private static func openPostgres(
+        _ url: String, now: Now, migrations: [Migration]
+    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String) {
+        let target = try PostgresTarget(url: url)
+        let name = target.description
+        let connection = try PostgresSQLConnection.connect(to: target)
+        let versions = Set(migrations.map(\.version))
+        try PostgresMigrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
+            .migrate(connection, appliedAt: now().unixMilliseconds)
+        let writer = ConnectionPool(path: name, size: 1, first: connection) {
+            preconditionFailure("the writer pool has its one connection from the start")
+        }
+        let readers = ConnectionPool(path: name, size: Self.readerCount) {
+            try PostgresSQLConnection.connect(to: target)
+        }
+        return (writer, readers, name)
     }
 
     deinit {
@@ -144,7 +176,8 @@ public final class Store: Sendable {
     /// per line.
     package func integrityCheck() async throws -> String {
         try await read { db in
-            let statement = try db.connection.prepare("PRAGMA integrity_check", operation: "integrity check")
+            let statement = try db.connection.prepare(
+                db.connection.dialect.integrityCheck, operation: "integrity check")
             var lines: [String] = []
             while try statement.step() { lines.append(statement.string(at: 0)) }
             return lines.joined(separator: "\n")

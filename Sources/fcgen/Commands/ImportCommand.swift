@@ -50,7 +50,9 @@ struct ImportCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             let report: ImportReport
-            if FileManager.default.fileExists(atPath: settings.databasePath) {
+            if PostgresTarget.isURL(settings.databasePath)
+                || FileManager.default.fileExists(atPath: settings.databasePath)
+            {
                 report = try await importFile(into: try global.openOrCreateStore(), settings)
             } else {
                 // No database yet: read the whole file into a throwaway in-memory one first, so that a refused

@@ -34,17 +34,32 @@ struct StudyHarness {
         return (topic, try await store.storeBatch(batch).cards)
     }
 
-    /// Every row of every table, as text: compare before and after to prove nothing changed.
+    /// Every row of every table, as text: compare before and after to prove nothing changed (on either engine).
     func tableContents() async throws -> String {
+        let postgres = store.path.hasPrefix("postgres")
         let tables = try await store.scalarText(
-            "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
+            postgres
+                ? """
+                SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables
+                WHERE table_schema = 'public'
+                """
+                : "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)"
+        )
         var dump = ""
         for table in (tables ?? "").split(separator: ",") {
             let columns = try await store.scalarText(
-                "SELECT group_concat(name, ',') FROM pragma_table_info('\(table)')")
-            let row = (columns ?? "").split(separator: ",").map { "quote(\($0))" }.joined(separator: " || '|' || ")
+                postgres
+                    ? """
+                    SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns
+                    WHERE table_schema = 'public' AND table_name = '\(table)'
+                    """
+                    : "SELECT group_concat(name, ',') FROM pragma_table_info('\(table)')")
+            let quote = postgres ? "quote_nullable" : "quote"
+            let row = (columns ?? "").split(separator: ",").map { "\(quote)(\($0))" }.joined(separator: " || '|' || ")
             let rows = try await store.scalarText(
-                "SELECT group_concat(r, char(10)) FROM (SELECT \(row) AS r FROM \(table) ORDER BY 1)")
+                postgres
+                    ? "SELECT string_agg(r, chr(10) ORDER BY r) FROM (SELECT \(row) AS r FROM \(table)) AS dump"
+                    : "SELECT group_concat(r, char(10)) FROM (SELECT \(row) AS r FROM \(table) ORDER BY 1)")
             dump += "\(table):\n\(rows ?? "")\n"
         }
         return dump

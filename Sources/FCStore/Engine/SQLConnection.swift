@@ -1,0 +1,112 @@
+/// What the store's queries need of a database connection, whichever engine is behind it.
+///
+/// Two implementations: ``Connection`` (SQLite, through its C API) and ``PostgresSQLConnection`` (PostgreSQL,
+/// through postgres-nio). Both are synchronous and used by one store thread at a time, so every per-table query
+/// (`Store/Store+*.swift`) is written once, in SQL both engines accept, with ``SQLDialect`` fragments where they
+/// differ. Why not a SQL builder (SQLKit): see `docs/store.md`.
+protocol SQLConnection: AnyObject {
+    /// Which SQL the connection speaks, for the fragments that differ.
+    var dialect: SQLDialect { get }
+    /// What errors name: the SQLite file's path, or the PostgreSQL URL without its password.
+    var path: String { get }
+    /// Rows changed by the last INSERT, UPDATE or DELETE; 0 when `ON CONFLICT DO NOTHING` skipped a row.
+    var changes: Int { get }
+    /// The id the last INSERT gave its row.
+    var lastInsertRowID: Int64 { get }
+    /// Whether a transaction is open.
+    var isInsideTransaction: Bool { get }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String, operation: String) throws
+    /// A statement of its own, for one use.
+    func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement
+    /// The connection's cached statement for `sql` (prepared once, reused after a reset).
+    func cachedStatement(_ sql: String, operation: String) throws -> any SQLStatement
+    /// A write transaction around `body` (a savepoint when one is open already).
+    func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T
+    /// A read transaction around `body`: one snapshot for all its statements.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T
+    /// Rolls back the open transaction, if any.
+    func rollback()
+}
+
+extension SQLConnection {
+    /// Runs `body` with the cached statement for `sql`, reset afterwards.
+    func withStatement<T>(_ sql: String, operation: String, _ body: (any SQLStatement) throws -> T) throws -> T {
+        let statement = try cachedStatement(sql, operation: operation)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// A statement of its own, for one use (`persistent` only matters to SQLite's cache; see ``Connection``).
+    func prepare(_ sql: String, operation: String) throws -> any SQLStatement {
+        try freshStatement(sql, operation: operation)
+    }
+}
+
+/// A prepared statement: parameters from 1, columns from 0, as in SQLite.
+protocol SQLStatement: AnyObject {
+    /// What the store is doing with it, for errors.
+    var operation: String { get set }
+
+    func bind(_ value: Int64, at index: Int32) throws
+    func bind(_ value: Int, at index: Int32) throws
+    func bind(_ value: Int?, at index: Int32) throws
+    func bind(_ value: Int64?, at index: Int32) throws
+    func bind(_ value: String, at index: Int32) throws
+    func bind(_ value: String?, at index: Int32) throws
+    func bind(_ value: Double?, at index: Int32) throws
+    func bind(bytes: [UInt8], at index: Int32) throws
+    func bindNull(at index: Int32) throws
+
+    /// The next row: `true` when there is one.
+    func step() throws -> Bool
+    /// Steps to the end, for statements that return no rows.
+    func run() throws
+    /// Ready to bind and run again.
+    func reset()
+
+    func isNull(at column: Int32) -> Bool
+    func int64(at column: Int32) -> Int64
+    func int(at column: Int32) -> Int
+    func optionalInt(at column: Int32) -> Int?
+    func optionalInt64(at column: Int32) -> Int64?
+    func double(at column: Int32) -> Double
+    func optionalDouble(at column: Int32) -> Double?
+    func string(at column: Int32) -> String
+    func optionalString(at column: Int32) -> String?
+    func bytes(at column: Int32) -> [UInt8]
+    func columnName(at column: Int32) -> String
+    var columnCount: Int32 { get }
+    /// Each column's SQLite storage class code (INTEGER 1, FLOAT 2, TEXT 3, BLOB 4, NULL 5).
+    var columnTypes: [Int32] { get }
+}
+
+extension Connection: SQLConnection {
+    var dialect: SQLDialect { .sqlite }
+
+    func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement {
+        try prepare(sql, operation: operation, persistent: false) as Statement
+    }
+
+    func cachedStatement(_ sql: String, operation: String) throws -> any SQLStatement {
+        try cached(sql, operation: operation)
+    }
+}
+
+extension Statement: SQLStatement {}
+
+extension PostgresSQLConnection: SQLConnection {
+    var dialect: SQLDialect { .postgres }
+    var path: String { target }
+
+    func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement {
+        try prepare(sql, operation: operation, persistent: false) as PostgresSQLStatement
+    }
+
+    func cachedStatement(_ sql: String, operation: String) throws -> any SQLStatement {
+        try cached(sql, operation: operation)
+    }
+}
+
+extension PostgresSQLStatement: SQLStatement {}

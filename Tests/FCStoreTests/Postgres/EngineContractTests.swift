@@ -1,0 +1,68 @@
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// One contract suite, both engines: the store's and the pipeline's tests, which run on SQLite files in this
+/// process, run again in a child process of this same test binary with every `TemporaryDatabase` a fresh
+/// PostgreSQL database (`FCGEN_TEST_STORE_POSTGRES`).
+///
+/// Left out of the second run are the tests of what only one engine has: SQLite's files, pragmas, WAL and busy
+/// lock, its migrator and query plans, the engine adapters' own tests, and text with U+0000, which PostgreSQL
+/// refuses (see `docs/store.md`).
+struct EngineContractTests {
+    static let sqliteOnly = [
+        "StoreOpeningTests", "MigrationTests", "Postgres", "BothEngines", "EngineContractTests",
+        "StoreConcurrencyTests", "PatientWriteTests", "theDueQuerySeeksTheLevelIndexWithoutSorting",
+        "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly", "TextFidelityTests",
+    ]
+
+    @Test func theStoreAndPipelineSuitesPassOnPostgreSQLToo() async throws {
+        let target = try PostgresTestCluster.target()
+        let server = "postgres://\(target.user)@\(target.host ?? "127.0.0.1"):\(target.port)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = [
+            "--testing-library", "swift-testing", "--filter", "FCStoreTests|FCPipelineTests",
+            "--skip", Self.sqliteOnly.joined(separator: "|"),
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment[TemporaryDatabase.postgresVariable] = server
+        process.environment = environment
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        defer {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: output)
+        }
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        await process.exitedOffThePool()
+        let log = try String(contentsOf: output, encoding: .utf8)
+        let failures = log.split(separator: "\n").filter { $0.contains("✘") && $0.contains("recorded an issue") }
+        #expect(process.terminationStatus == 0, "on PostgreSQL:\n\(failures.prefix(20).joined(separator: "\n"))")
+        // The run must have been the whole suite, not an empty filter.
+        let count = log.firstMatch(of: /Test run with (\d+) tests/).flatMap { Int($0.1) } ?? 0
+        #expect(count >= 170, "\(count) tests ran on PostgreSQL")
+    }
+}
+
+extension Process {
+    /// Waits for the exit on a global queue, never holding a cooperative thread.
+    fileprivate func exitedOffThePool() async {
+        let box = UncheckedProcess(process: self)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                box.process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
+}
+
+/// The `Process` handed to the waiting queue; the test touches it again only after the exit.
+private struct UncheckedProcess: @unchecked Sendable {
+    let process: Process
+}
