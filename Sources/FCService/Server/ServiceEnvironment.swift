@@ -1,0 +1,25 @@
+package import FCCore
+package import FCPipeline
+package import FCStore
+
+/// What the routes share: the store, the use cases over it, the settings and the metrics.
+package struct ServiceEnvironment: Sendable {
+    package let store: Store
+    package let settings: ServiceSettings
+    package let study: StudyService
+    package let game: GamificationService
+    package let metrics: ServiceMetrics
+    /// Attempts a refill job the feed enqueues gets before it is dead (as `fcgen-worker`'s default).
+    package var refillAttempts = 3
+
+    /// - Parameter gamifier: decides rewards; the executable seeds its randomness (libraries only draw from it).
+    package init(store: Store, settings: ServiceSettings, gamifier: Gamifier, metrics: ServiceMetrics) {
+        self.store = store
+        self.settings = settings
+        study = StudyService(store: store, now: settings.now, gamifier: gamifier)
+        game = GamificationService(store: store, gamifier: gamifier, now: settings.now)
+        self.metrics = metrics
+    }
+
+    var now: Now { settings.now }
+}
