@@ -61,6 +61,9 @@ struct JSONContractTests {
         try check.run(["boxes"] + db, schema: "boxes")
         try check.run(["boxes", "open", "--all"] + db, schema: "boxes-open")
         try check.run(["leaderboard", "--by", "xp"] + db, schema: "leaderboard")
+        try check.run(["token", "create", "--user", "ana", "--admin", "--expires", "30d"] + db, schema: "token")
+        try check.run(["token", "list"] + db, schema: "tokens")
+        try check.run(["token", "revoke", "1"] + db, schema: "token")
 
         let store = try Store(path: cli.databasePath, now: .system)
         let queued = try await store.enqueueDueRefills(maxAttempts: 5)

@@ -44,7 +44,7 @@ final class ServiceFixture: Sendable {
         let result = try await fcgen(["token", "create", "--user", user, "--json"] + (admin ? ["--admin"] : []))
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        return try #require(object?["token"] as? String)
+        return try #require(object?["secret"] as? String)
     }
 
     /// Starts `fcgen serve --port 0 --db DB --offline extra…` and waits for its `listening on` line.

@@ -21,7 +21,7 @@ struct TokenCommand: AsyncParsableCommand {
     )
 }
 
-/// A token as `list`, `revoke` and `create` report it; never the token itself (except `create`'s `token`).
+/// A token as `list`, `revoke` and `create` report it; never the token itself.
 struct TokenJSON: Encodable {
     var id: Int64
     var user: String
@@ -30,9 +30,8 @@ struct TokenJSON: Encodable {
     var createdAt: Date
     var expiresAt: Date?
     var revokedAt: Date?
-    var token: String?
 
-    init(_ token: APIToken, secret: String? = nil) {
+    init(_ token: APIToken) {
         id = token.id
         user = token.userName
         prefix = token.prefix
@@ -40,7 +39,6 @@ struct TokenJSON: Encodable {
         createdAt = token.createdAt
         expiresAt = token.expiresAt
         revokedAt = token.revokedAt
-        self.token = secret
     }
 
     /// One line for `list`: id, prefix, learner, role, expiry, state.
@@ -84,6 +82,12 @@ struct TokenCreateCommand: AsyncParsableCommand {
         }
     }
 
+    /// The `--json` document: the token as listed, and the secret, this once.
+    struct Created: Encodable {
+        var token: TokenJSON
+        var secret: String
+    }
+
     func run() async throws {
         try await global.reportingErrors {
             let store = try global.openOrCreateStore()
@@ -96,7 +100,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
                 userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                 isAdmin: admin, expiresAt: expiresAt)
             if global.json {
-                try Console.json(TokenJSON(token, secret: secret))
+                try Console.json(Created(token: TokenJSON(token), secret: secret))
             } else {
                 Console.out(secret)
                 global.logger().info(
