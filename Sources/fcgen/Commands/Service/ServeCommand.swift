@@ -1,6 +1,7 @@
 import ArgumentParser
 import FCCommandLine
 import FCCore
+import FCGenerator
 import FCPipeline
 import FCService
 import Foundation
@@ -39,12 +40,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Requests per second a token's budget refills by.", valueName: "n"))
     var rateLimit = 20.0
 
-    @Flag(help: "Never call a model (refill jobs the feed enqueues wait for a worker; accepted for scripts).")
+    @Flag(help: "The in-process refill worker uses the fixture provider (recorded replies) instead of a model.")
     var offline = false
+
+    @Option(
+        help: ArgumentHelp("Refill jobs run in this process at once; 0 leaves them to fcgen-worker.", valueName: "n"))
+    var workers = 0
+
+    @Option(help: ArgumentHelp("Seconds between the in-process worker's rounds.", valueName: "seconds"))
+    var refillInterval = 30
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: expected 0…65535, got \(port)") }
         guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
+        guard (0...64).contains(workers) else { throw ValidationError("--workers must be between 0 and 64") }
+        guard refillInterval >= 1 else { throw ValidationError("--refill-interval must be at least 1 second") }
         guard rateBurst >= 1, rateLimit > 0 else {
             throw ValidationError("--rate-burst must be at least 1 and --rate-limit positive")
         }
@@ -67,10 +77,19 @@ struct ServeCommand: AsyncParsableCommand {
             let application = ServiceServer.application(environment, logger: requestLogger) { port in
                 FileHandle.standardError.write(Data("listening on http://\(host):\(port)\n".utf8))
             }
-            let group = ServiceGroup(
-                configuration: ServiceGroupConfiguration(
-                    services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-            try await group.run()
+            // The process's one HTTP client, shut down after the group has stopped (no job left holding it).
+            try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
+                var services: [any Service] = [application]
+                if workers > 0 {
+                    let worker = try InProcessRefill.make(
+                        global: global, offline: offline, concurrency: workers, transport: transport, logger: logger)
+                    services.append(InProcessRefill(worker: worker, interval: .seconds(refillInterval)))
+                }
+                let group = ServiceGroup(
+                    configuration: ServiceGroupConfiguration(
+                        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                try await group.run()
+            }
             logger.info("stopped", metadata: ["event": "server_stopped"])
         }
     }
