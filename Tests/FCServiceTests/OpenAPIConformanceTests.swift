@@ -21,7 +21,8 @@ struct OpenAPIConformanceTests {
         let store = try Store(path: ":memory:", now: .system)
         let environment = ServiceEnvironment(
             store: store, settings: ServiceSettings(), gamifier: Gamifier(random: RandomSource(seed: 1)),
-            metrics: ServiceMetrics())
+            metrics: ServiceMetrics(),
+            random: RandomSource(seed: 2))
         let routes = Set(ServiceRoutes.all(environment).map(\.signature))
         let paths = try #require(try Self.document()["paths"] as? [String: [String: Any]])
         let methods: Set<String> = ["get", "put", "post", "patch", "delete", "head", "options"]

@@ -9,11 +9,16 @@ package struct ServiceEnvironment: Sendable {
     package let study: StudyService
     package let game: GamificationService
     package let metrics: ServiceMetrics
+    /// Shuffles free-practice and quiz sessions; the executable seeds it.
+    package let random: RandomSource
     /// Attempts a refill job the feed enqueues gets before it is dead (as `fcgen-worker`'s default).
     package var refillAttempts = 3
 
     /// - Parameter gamifier: decides rewards; the executable seeds its randomness (libraries only draw from it).
-    package init(store: Store, settings: ServiceSettings, gamifier: Gamifier, metrics: ServiceMetrics) {
+    package init(
+        store: Store, settings: ServiceSettings, gamifier: Gamifier, metrics: ServiceMetrics, random: RandomSource
+    ) {
+        self.random = random
         self.store = store
         self.settings = settings
         study = StudyService(store: store, now: settings.now, gamifier: gamifier)

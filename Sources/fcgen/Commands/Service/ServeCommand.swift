@@ -69,7 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
             // The executable is where randomness enters: the libraries only draw from the source they are given.
             let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
             let environment = ServiceEnvironment(
-                store: store, settings: settings, gamifier: gamifier, metrics: ServiceMetrics())
+                store: store, settings: settings, gamifier: gamifier, metrics: ServiceMetrics(),
+                random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
             // Request lines are JSON whatever --log-format says: they are for log shippers.
             let requestLogger = LogFormat.json.logger(label: "fcgen-serve")
             let logger = global.logger()
