@@ -18,18 +18,20 @@ enum FeedRoutes {
             Route(.get, "/v1/topics/{id}/feed", .learner) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
                 let limit = try request.queryInteger("limit", in: 1...100, default: 10)
-                let userID = try context.requireLearner().userID
+                let identity = try context.requireLearner()
+                let day = try await environment.day(of: identity)
                 return try JSONResponse.make(
-                    try await feed(topicID: topicID, userID: userID, limit: limit, environment))
+                    try await feed(topicID: topicID, userID: identity.userID, day: day, limit: limit, environment))
             }
         ]
     }
 
-    static func feed(topicID: Int64, userID: Int64, limit: Int, _ environment: ServiceEnvironment) async throws -> Feed
-    {
+    static func feed(
+        topicID: Int64, userID: Int64, day: StudyDay, limit: Int, _ environment: ServiceEnvironment
+    ) async throws -> Feed {
         let store = environment.store
         var status = try await store.topicRefillStatus(topicID: topicID)
-        let until = try StudyDay().endOfDay(containing: environment.now())
+        let until = day.endOfDay(containing: environment.now())
         let due = try await store.dueCandidates(userID: userID, topicIDs: [topicID], until: until, limit: limit)
         let threshold = status.policy?.refillBelow ?? 0
         let unseen = try await store.newCardIDs(userID: userID, topicIDs: [topicID], limit: max(limit, threshold))

@@ -18,7 +18,8 @@ enum SessionRoutes {
         let service = environment.study
         return [
             Route(.post, "/v1/sessions", .learner) { request, context in
-                let userID = try context.requireLearner().userID
+                let identity = try context.requireLearner()
+                let userID = identity.userID
                 let body = try await JSONBody.read(request, allowed: ["topicIds", "limit", "mode"], maxBytes: maxBody)
                 guard case .array(let items) = body.members["topicIds"] ?? .null, !items.isEmpty,
                     items.count <= 100
@@ -32,9 +33,10 @@ enum SessionRoutes {
                 for id in topicIDs { _ = try await environment.store.topicPolicy(topicID: id) }
                 let limit = Int(try body.integer("limit", in: 1...100) ?? 10)
                 let mode = try mode(body.members["mode"])
+                let day = try await environment.day(of: identity)
                 let session = try await environment.random.withGeneratorAsync { generator in
                     try await service.start(
-                        userID: userID, topicIDs: topicIDs, limit: limit, mode: mode, day: StudyDay(),
+                        userID: userID, topicIDs: topicIDs, limit: limit, mode: mode, day: day,
                         using: &generator)
                 }
                 return try JSONResponse.make(try await SessionJSON.make(session, service), status: .created)

@@ -27,4 +27,9 @@ package struct ServiceEnvironment: Sendable {
     }
 
     var now: Now { settings.now }
+
+    /// The learner's calendar: their stored time zone, else UTC (what "due today" means for them).
+    func day(of identity: Identity) async throws -> StudyDay {
+        try StudyDay(stored: try await store.user(named: identity.userName)?.timeZone)
+    }
 }
