@@ -36,6 +36,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The system SQLite library; only FCStore imports it.
@@ -90,6 +95,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The HTTP service behind `fcgen serve`: routes, auth, problem details, metrics.
+        .target(
+            name: "FCService",
+            dependencies: [
+                "FCCore", "FCStore", "FCPipeline", "FCCommandLine", "FCGamification", "FCScheduler",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "FCTestSupport",
             dependencies: [
@@ -110,8 +132,11 @@ let package = Package(
                 "FCScheduler",
                 "FCDeckFormats",
                 "FCGamification",
+                "FCService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -188,6 +213,17 @@ let package = Package(
                 "FCCommandLine", "FCCore", "FCGenerator", "FCStore", "FCPipeline",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FCServiceTests",
+            // Depends on `fcgen` so `swift test` builds the binary the tests run as `fcgen serve`.
+            dependencies: [
+                "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

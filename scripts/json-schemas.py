@@ -148,6 +148,10 @@ DEFS = {
         "fallback_refused", "provider_rejected", "provider_unavailable", "database_busy", "database_error",
         "cancelled", "internal",
     ),
+    "apiToken": obj(
+        {"id": ID, "user": STRING, "prefix": STRING, "admin": BOOL, "createdAt": ref("timestamp")},
+        {"expiresAt": ref("timestamp"), "revokedAt": ref("timestamp")},
+        "An API token as stored: never the token itself, only its non-secret prefix."),
 }
 
 SESSION_OUTPUT = (
@@ -296,6 +300,10 @@ DOCUMENTS = {
     "leaderboard": (["leaderboard"], {
         "day": ref("day"), "metric": enum("cards", "topics", "xp"), "entries": array(ref("leaderboardEntry")),
     }, {"currentLearner": ref("leaderboardEntry")}, "Every learner ranked for one day."),
+    "token": (["token create", "token revoke"], {"token": ref("apiToken")},
+              {"secret": {"type": "string", "pattern": "^fcg_[A-Za-z0-9_-]{43}$"}},
+              "One API token; `secret` (the bearer token) only from token create, the one time it is shown."),
+    "tokens": (["token list"], {"tokens": array(ref("apiToken"))}, {}, "Every API token, never the tokens."),
     "error": (["every command, on failure"], {
         "error": obj(
             {"code": ref("errorCode"), "title": STRING, "message": STRING,

@@ -63,6 +63,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     /// A transaction's last gamification step for the learner left the state unencoded (``GamificationWrite``'s
     /// `stateJSON` `nil`): a programming error in the caller; nothing was stored.
     case gamificationStateNotEncoded(userID: Int64)
+    /// No API token with that id (`fcgen token revoke`).
+    case tokenNotFound(id: Int64)
+    /// The `Idempotency-Key` was used before for a different request.
+    case idempotencyKeyReused(key: String)
 
     package var description: String {
         switch self {
@@ -123,6 +127,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "topic \"\(name)\" has \(cards) card(s); pass --force to delete it with its cards, learning state and jobs"
         case .gamificationStateNotEncoded(let userID):
             "learner \(userID): the last gamification step of the transaction did not encode the state"
+        case .tokenNotFound(let id):
+            "no API token with id \(id)"
+        case .idempotencyKeyReused(let key):
+            "Idempotency-Key \"\(key)\" was already used for a different request"
         }
     }
 }

@@ -21,7 +21,7 @@ struct FCGen: AsyncParsableCommand {
             SessionCommand.self, LearnCommand.self, QuizCommand.self, StatsCommand.self, HistoryCommand.self,
             CalendarCommand.self, CardCommand.self,
             ImportCommand.self, ExportCommand.self, UserCommand.self, ProfileCommand.self, ChallengesCommand.self,
-            BoxesCommand.self, AchievementsCommand.self, LeaderboardCommand.self,
+            BoxesCommand.self, AchievementsCommand.self, LeaderboardCommand.self, ServeCommand.self, TokenCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )

@@ -62,6 +62,9 @@ struct JSONContractTests {
         try await check.run(["boxes"] + db, schema: "boxes")
         try await check.run(["boxes", "open", "--all"] + db, schema: "boxes-open")
         try await check.run(["leaderboard", "--by", "xp"] + db, schema: "leaderboard")
+        try await check.run(["token", "create", "--user", "ana", "--admin", "--expires", "30d"] + db, schema: "token")
+        try await check.run(["token", "list"] + db, schema: "tokens")
+        try await check.run(["token", "revoke", "1"] + db, schema: "token")
 
         let store = try Store(path: cli.databasePath, now: .system)
         let queued = try await store.enqueueDueRefills(maxAttempts: 5)

@@ -44,9 +44,9 @@ extension ErrorCode {
 
     private init(for error: StoreError) {
         switch error {
-        case .cardNotFound, .jobNotFound, .sessionNotFound, .topicNotFound: self = .notFound
+        case .cardNotFound, .jobNotFound, .sessionNotFound, .topicNotFound, .tokenNotFound: self = .notFound
         case .duplicateQuestion, .topicNameTaken, .topicHasCards, .jobStateConflict, .sessionConflict,
-            .batchNumberTaken, .leaseLost:
+            .batchNumberTaken, .leaseLost, .idempotencyKeyReused:
             self = .conflict
         case .sessionEnded: self = .sessionEnded
         case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy, .databaseMissing, .notADatabase:

@@ -19,7 +19,7 @@ package struct Migration: Sendable, Hashable {
 
     /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
     package static let all: [Migration] = [
-        initial, jobs, study, images, gamification, trimIndexes, reviewArchive, sessionControls, topicPlans,
+        initial, jobs, study, images, gamification, trimIndexes, reviewArchive, sessionControls, topicPlans, api,
     ]
 
     /// The newest version in ``all``.

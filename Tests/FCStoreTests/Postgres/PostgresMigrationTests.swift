@@ -1,4 +1,5 @@
 import FCStore
+import FCTestSupport
 import Testing
 
 /// The numbered migrations on PostgreSQL: the same history as SQLite's, applied once, a newer schema refused.
@@ -40,12 +41,11 @@ struct PostgresMigrationTests {
         }
         #expect(result.0 == Migration.all.map(\.version))
         #expect(result.1 == Migration.all.map { "\($0.version) \($0.name) \(Self.appliedAt)" })
-        #expect(
-            result.2 == [
-                "achievements", "archived_reviews", "batches", "boxes", "card_flags", "card_states", "cards",
-                "challenges", "daily_stats", "gamification_state", "images", "jobs", "reviews", "schema_migrations",
-                "session_answers", "sessions", "topic_generation", "topics", "users", "xp_events",
-            ])
+        // The same tables as a fresh SQLite store.
+        let sqlite = try Store(path: TemporaryDatabase().path, now: Fixtures.now)
+        let sqliteTables = try await sqlite.scalarText(
+            "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
+        #expect(result.2 == sqliteTables?.split(separator: ",").map(String.init))
         #expect(result.3 == Migration.latestVersion)
     }
 

@@ -1,0 +1,41 @@
+package import FCCore
+package import FCStore
+package import Hummingbird
+import HummingbirdAuth
+
+/// Lets a request on a `/v1` route in only with a usable bearer token, and within the token's rate limit.
+///
+/// The token is hashed and looked up; it is never logged or echoed (a wrong token's problem says only that it is
+/// unknown, expired or revoked). The identity it establishes is the only source of "who is calling".
+package struct TokenAuthenticator: RouterMiddleware {
+    package typealias Context = ServiceRequestContext
+    let store: Store
+    let limiter: RateLimiter
+    let now: Now
+
+    package init(store: Store, limiter: RateLimiter, now: Now) {
+        self.store = store
+        self.limiter = limiter
+        self.now = now
+    }
+
+    package func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let bearer = request.headers.bearer, !bearer.token.isEmpty else {
+            throw Problem.unauthorized("a bearer token is required (Authorization: Bearer fcg_…)")
+        }
+        guard let token = try await store.apiToken(hash: TokenCodec.hash(bearer.token)), token.isUsable(at: now())
+        else { throw Problem.unauthorized("the bearer token is unknown, expired or revoked") }
+        if let wait = limiter.take(tokenID: token.id) {
+            var problem = Problem(.rateLimited, detail: "this token's request budget is spent; retry in \(wait) s")
+            problem.headers[.retryAfter] = String(wait)
+            throw problem
+        }
+        var context = context
+        context.identity = Identity(
+            tokenID: token.id, userID: token.userID, userName: token.userName, isAdmin: token.isAdmin)
+        context.facts.userID = token.userID
+        return try await next(request, context)
+    }
+}

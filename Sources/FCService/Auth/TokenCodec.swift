@@ -1,0 +1,27 @@
+import Crypto
+package import Foundation
+
+/// Bearer tokens: `fcg_` and 32 random bytes as base64url, stored only as their SHA-256.
+package enum TokenCodec {
+    /// What every token starts with, so a leaked one is easy to recognise (and to scan for).
+    package static let marker = "fcg_"
+
+    /// A new token from `generator` (the system's cryptographic generator in production).
+    package static func newToken(using generator: inout some RandomNumberGenerator) -> String {
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let text = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return marker + text
+    }
+
+    /// The stored form: SHA-256 of the token's UTF-8, lowercase hex.
+    package static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The non-secret prefix `fcgen token list` shows: the marker and four characters (24 bits of 256).
+    package static func prefix(of token: String) -> String {
+        String(token.prefix(marker.count + 4))
+    }
+}

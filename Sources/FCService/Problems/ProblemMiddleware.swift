@@ -1,0 +1,57 @@
+import FCCommandLine
+import HTTPTypes
+package import Hummingbird
+package import Logging
+
+/// Turns every error a route or inner middleware throws into a problem response (``Problem``).
+package struct ProblemMiddleware: RouterMiddleware {
+    package typealias Context = ServiceRequestContext
+
+    /// Where unexpected failures are told in full (the client gets only their code).
+    let logger: Logger
+
+    package init(logger: Logger) {
+        self.logger = logger
+    }
+
+    package func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = Self.problem(for: error, request: request)
+            if problem.status.code >= 500 {
+                logger.error(
+                    "\(request.method.rawValue) \(context.endpointPath ?? "unmatched"): \(error)",
+                    metadata: ["event": "request_failed", "code": .string(problem.code)])
+            }
+            return problem.response()
+        }
+    }
+
+    /// The problem an error becomes.
+    static func problem(for error: any Error, request: Request) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: return .notFound("no route \(request.method) \(request.uri.path)")
+            case .methodNotAllowed:
+                return Problem(.methodNotAllowed, detail: "\(request.uri.path) does not take \(request.method)")
+            case .contentTooLarge: return Problem(.payloadTooLarge, detail: "the request body is too large")
+            case .unauthorized: return .unauthorized("a bearer token is required")
+            default:
+                return Problem(
+                    code: ServiceCode.badRequest.rawValue, status: error.status.code, title: error.status.reasonPhrase,
+                    detail: error.body ?? error.status.reasonPhrase)
+            }
+        default:
+            let code = ErrorCode(for: error)
+            // An unexpected error's text may say things no client should see; its code is enough.
+            let detail = code == .internal ? "unexpected failure; see the server log" : "\(error)"
+            return Problem(code, detail: detail)
+        }
+    }
+}

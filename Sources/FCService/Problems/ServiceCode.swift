@@ -1,0 +1,47 @@
+/// Problem codes only the HTTP service has; every other failure uses the CLI's ``FCCommandLine/ErrorCode``.
+package enum ServiceCode: String, Sendable, CaseIterable {
+    /// The request itself is wrong: malformed JSON, a wrong type, an unknown field, a bad query parameter.
+    case badRequest = "bad_request"
+    /// No bearer token, or one that is unknown, expired or revoked.
+    case unauthorized
+    /// A learner token on an admin route.
+    case forbidden
+    /// No route with that method.
+    case methodNotAllowed = "method_not_allowed"
+    /// The body is larger than `--max-body`.
+    case payloadTooLarge = "payload_too_large"
+    /// The body is not `application/json`.
+    case unsupportedMediaType = "unsupported_media_type"
+    /// The token's request budget is spent; `Retry-After` says when to come back.
+    case rateLimited = "rate_limited"
+    /// The database is unreachable or its schema is not current.
+    case notReady = "not_ready"
+
+    /// The HTTP status.
+    package var status: Int {
+        switch self {
+        case .badRequest: 400
+        case .unauthorized: 401
+        case .forbidden: 403
+        case .methodNotAllowed: 405
+        case .payloadTooLarge: 413
+        case .unsupportedMediaType: 415
+        case .rateLimited: 429
+        case .notReady: 503
+        }
+    }
+
+    /// The fixed summary (RFC 9457 `title`).
+    package var title: String {
+        switch self {
+        case .badRequest: "Bad request"
+        case .unauthorized: "Authentication required"
+        case .forbidden: "Not allowed with this token"
+        case .methodNotAllowed: "Method not allowed"
+        case .payloadTooLarge: "Request body too large"
+        case .unsupportedMediaType: "Unsupported media type"
+        case .rateLimited: "Too many requests"
+        case .notReady: "Not ready"
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/// Every route of the service, in one list: the router is built from it and the OpenAPI conformance test
+/// compares it with `docs/openapi.json`.
+package enum ServiceRoutes {
+    package static func all(_ environment: ServiceEnvironment) -> [Route] {
+        OperationsRoutes.routes(environment) + TopicRoutes.routes(environment) + FeedRoutes.routes(environment)
+            + ReviewRoutes.routes(environment) + SessionRoutes.routes(environment) + ProfileRoutes.routes(environment)
+    }
+}

@@ -1,0 +1,132 @@
+import FCCommandLine
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Study sessions: start, read (with the next card), answer, skip, end. A session belongs to the token's learner;
+/// another learner's session id is 404, as if it did not exist.
+///
+/// - spaced: due cards first, then new; every answer (`rating`) is a review.
+/// - free: any cards, shuffled; answers change no learning state.
+/// - quiz: typed answers (`answer`) graded; no learning state changes.
+enum SessionRoutes {
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let maxBody = environment.settings.maxBodyBytes
+        let service = environment.study
+        return [
+            Route(.post, "/v1/sessions", .learner) { request, context in
+                let identity = try context.requireLearner()
+                let userID = identity.userID
+                let body = try await JSONBody.read(request, allowed: ["topicIds", "limit", "mode"], maxBytes: maxBody)
+                guard case .array(let items) = body.members["topicIds"] ?? .null, !items.isEmpty,
+                    items.count <= 100
+                else { throw Problem.badRequest("\"topicIds\" must list 1 to 100 topic ids", field: "topicIds") }
+                let topicIDs = try items.map { item in
+                    guard case .integer(let id) = item, id > 0 else {
+                        throw Problem.badRequest("\"topicIds\" must hold positive integers", field: "topicIds")
+                    }
+                    return id
+                }
+                for id in topicIDs { _ = try await environment.store.topicPolicy(topicID: id) }
+                let limit = Int(try body.integer("limit", in: 1...100) ?? 10)
+                let mode = try mode(body.members["mode"])
+                let day = try await environment.day(of: identity)
+                let session = try await environment.random.withGeneratorAsync { generator in
+                    try await service.start(
+                        userID: userID, topicIDs: topicIDs, limit: limit, mode: mode, day: day,
+                        using: &generator)
+                }
+                return try JSONResponse.make(try await SessionJSON.make(session, service), status: .created)
+            },
+            Route(.get, "/v1/sessions/{id}", .learner) { request, context in
+                let session = try await environment.store.session(
+                    id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
+                return try JSONResponse.make(try await SessionJSON.make(session, service))
+            },
+            Route(.post, "/v1/sessions/{id}/answer", .learner) { request, context in
+                let session = try await service.openSession(
+                    id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
+                let body = try await JSONBody.read(request, allowed: ["cardId", "rating", "answer"], maxBytes: maxBody)
+                let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
+                if session.mode == .quiz {
+                    let typed = try body.string("answer")
+                    let answered = try await service.answerQuiz(session, cardID: cardID, typed: typed)
+                    var json = try await SessionJSON.make(answered.session, service)
+                    json.verdict = answered.verdict.rawValue
+                    json.expected = answered.card.answer
+                    return try JSONResponse.make(json)
+                }
+                let rating = try RatingWord.parse(body.members["rating"], field: "rating")
+                let answered = try await service.answer(session, cardID: cardID, rating: rating)
+                var json = try await SessionJSON.make(answered.session, service)
+                json.xpGained = answered.review?.rewards?.xpGained
+                return try JSONResponse.make(json)
+            },
+            Route(.post, "/v1/sessions/{id}/skip", .learner) { request, context in
+                let session = try await service.openSession(
+                    id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
+                let body = try await JSONBody.read(request, allowed: ["cardId"], maxBytes: maxBody)
+                let skipped = try await service.skip(session, cardID: body.requiredInteger("cardId", in: 1...Int64.max))
+                return try JSONResponse.make(try await SessionJSON.make(skipped, service))
+            },
+            Route(.post, "/v1/sessions/{id}/end", .learner) { request, context in
+                let session = try await environment.store.session(
+                    id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
+                let finished = try await service.finish(session)
+                var json = try await SessionJSON.make(finished.session, service)
+                json.xpGained = finished.rewards?.xpGained ?? 0
+                return try JSONResponse.make(json)
+            },
+        ]
+    }
+
+    private static func mode(_ value: JSONValue?) throws -> SessionMode {
+        switch value {
+        case nil, .null?: return .spaced
+        case .string(let text)?:
+            if let mode = SessionMode(rawValue: text) { return mode }
+        default: break
+        }
+        throw Problem.badRequest("\"mode\" must be spaced, free or quiz", field: "mode")
+    }
+}
+
+/// A session as the API shows it: where it stands, its counts and the next card.
+struct SessionJSON: Encodable {
+    var id: Int64
+    var mode: String
+    var topicIds: [Int64]
+    var position: Int
+    var total: Int
+    var startedAt: Date
+    var endedAt: Date?
+    var answered: Int
+    var correct: Int
+    var failed: Int
+    var next: CardJSON?
+    /// Quiz answers: `correct`, `wrong` or `empty`, and the expected answer.
+    var verdict: String?
+    var expected: String?
+    /// What the answer (or the whole session, at its end) earned.
+    var xpGained: Int?
+
+    static func make(_ session: StudySessionRecord, _ service: StudyService) async throws -> SessionJSON {
+        let next = session.isEnded ? nil : try await service.nextCard(of: session)
+        return SessionJSON(
+            id: session.id, mode: session.mode.rawValue, topicIds: session.topicIDs, position: session.position,
+            total: session.queue.count, startedAt: session.startedAt, endedAt: session.endedAt,
+            answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
+            next: next.map(CardJSON.init))
+    }
+}
+
+extension RandomSource {
+    /// `body` with a generator drawn from this source: a fresh seed per call, so no lock is held across `await`.
+    func withGeneratorAsync<T>(_ body: (inout SplitMix64) async throws -> T) async rethrows -> T {
+        var generator = SplitMix64(seed: withGenerator { $0.next() })
+        return try await body(&generator)
+    }
+}

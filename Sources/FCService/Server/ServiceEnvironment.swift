@@ -1,0 +1,35 @@
+package import FCCore
+package import FCPipeline
+package import FCStore
+
+/// What the routes share: the store, the use cases over it, the settings and the metrics.
+package struct ServiceEnvironment: Sendable {
+    package let store: Store
+    package let settings: ServiceSettings
+    package let study: StudyService
+    package let game: GamificationService
+    package let metrics: ServiceMetrics
+    /// Shuffles free-practice and quiz sessions; the executable seeds it.
+    package let random: RandomSource
+    /// Attempts a refill job the feed enqueues gets before it is dead (as `fcgen-worker`'s default).
+    package var refillAttempts = 3
+
+    /// - Parameter gamifier: decides rewards; the executable seeds its randomness (libraries only draw from it).
+    package init(
+        store: Store, settings: ServiceSettings, gamifier: Gamifier, metrics: ServiceMetrics, random: RandomSource
+    ) {
+        self.random = random
+        self.store = store
+        self.settings = settings
+        study = StudyService(store: store, now: settings.now, gamifier: gamifier)
+        game = GamificationService(store: store, gamifier: gamifier, now: settings.now)
+        self.metrics = metrics
+    }
+
+    var now: Now { settings.now }
+
+    /// The learner's calendar: their stored time zone, else UTC (what "due today" means for them).
+    func day(of identity: Identity) async throws -> StudyDay {
+        try StudyDay(stored: try await store.user(named: identity.userName)?.timeZone)
+    }
+}

@@ -1,0 +1,49 @@
+package import Hummingbird
+package import HummingbirdAuth
+import Synchronization
+
+/// Who is calling: the token's learner and whether it may manage content.
+package struct Identity: Sendable, Hashable {
+    package var tokenID: Int64
+    package var userID: Int64
+    /// The learner's name (unique ignoring case).
+    package var userName: String
+    package var isAdmin: Bool
+}
+
+/// What inner middleware learns about a request that the outer request-log middleware reports: a reference, so
+/// it survives the context copies the middleware chain makes.
+package final class RequestFacts: Sendable {
+    private let user = Mutex<Int64?>(nil)
+
+    /// The learner the token belonged to, once authenticated.
+    package var userID: Int64? {
+        get { user.withLock { $0 } }
+        set { user.withLock { $0 = newValue } }
+    }
+}
+
+/// The request context of every route: Hummingbird's core storage, the authenticated identity, the facts.
+package struct ServiceRequestContext: AuthRequestContext, RequestContext {
+    package var coreContext: CoreRequestContextStorage
+    package var identity: Identity?
+    package let facts = RequestFacts()
+
+    package init(source: Source) {
+        coreContext = .init(source: source)
+        identity = nil
+    }
+
+    /// The caller, or 401.
+    package func requireLearner() throws -> Identity {
+        guard let identity else { throw Problem.unauthorized("a bearer token is required") }
+        return identity
+    }
+
+    /// The caller when it holds an admin token; 403 for a learner token.
+    package func requireAdmin() throws -> Identity {
+        let identity = try requireLearner()
+        guard identity.isAdmin else { throw Problem.forbidden("this route needs an admin token") }
+        return identity
+    }
+}

@@ -1,0 +1,60 @@
+package import Hummingbird
+package import Logging
+import NIOCore
+
+/// Builds the HTTP service: the router from ``ServiceRoutes``, the middleware, and the Hummingbird application.
+///
+/// Middleware, outermost first: the request log and metrics (they see every request, also unknown routes), the
+/// problem middleware (every error becomes `application/problem+json`), and on the `/v1` routes the token
+/// authenticator (401, rate limit 429) and the admin check (403).
+package enum ServiceServer {
+    /// The router with every route of ``ServiceRoutes/all(_:)``.
+    package static func router(_ environment: ServiceEnvironment, logger: Logger) -> Router<ServiceRequestContext> {
+        let router = Router(context: ServiceRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger, metrics: environment.metrics))
+        router.add(middleware: ProblemMiddleware(logger: logger))
+        let authenticated = router.group().add(
+            middleware: TokenAuthenticator(
+                store: environment.store,
+                limiter: RateLimiter(limit: environment.settings.rateLimit, now: environment.now),
+                now: environment.now))
+        for route in ServiceRoutes.all(environment) {
+            let handler = route.handler
+            switch route.access {
+            case .open:
+                router.on(RouterPath(route.path), method: route.method) { request, context in
+                    try await handler(request, context)
+                }
+            case .learner:
+                authenticated.on(RouterPath(route.path), method: route.method) { request, context in
+                    try await handler(request, context)
+                }
+            case .admin:
+                authenticated.on(RouterPath(route.path), method: route.method) { request, context in
+                    _ = try context.requireAdmin()
+                    return try await handler(request, context)
+                }
+            }
+        }
+        return router
+    }
+
+    /// The application: a ServiceLifecycle service that stops accepting on graceful shutdown and lets in-flight
+    /// requests finish.
+    ///
+    /// - Parameter onListening: called once the socket accepts connections, with the bound port (the real one
+    ///   when the settings ask for port 0).
+    package static func application(
+        _ environment: ServiceEnvironment, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
+    ) -> Application<RouterResponder<ServiceRequestContext>> {
+        let settings = environment.settings
+        return Application(
+            router: router(environment, logger: logger),
+            configuration: ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port), serverName: nil),
+            onServerRunning: { channel in
+                await onListening(channel.localAddress?.port ?? settings.port)
+            },
+            logger: logger)
+    }
+}

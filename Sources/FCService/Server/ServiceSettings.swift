@@ -1,0 +1,37 @@
+package import FCCore
+
+/// What `fcgen serve` runs with: where it listens, how much it accepts, how fast a token may call.
+package struct ServiceSettings: Sendable {
+    /// The address to bind; `127.0.0.1` keeps the service on this machine until an operator means otherwise.
+    package var host: String
+    /// The port; `0` lets the system pick one (the `listening on` line names it).
+    package var port: Int
+    /// The largest request body accepted (`--max-body`); larger ones are 413 before they are parsed.
+    package var maxBodyBytes: Int
+    /// The per-token request budget.
+    package var rateLimit: RateLimit
+    /// The clock of token expiry, review times and the rate limiter.
+    package var now: Now
+
+    package init(
+        host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, rateLimit: RateLimit = RateLimit(),
+        now: Now = .system
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.rateLimit = rateLimit
+        self.now = now
+    }
+}
+
+/// A token bucket: `burst` requests at once, refilled at `perSecond`.
+package struct RateLimit: Sendable, Hashable {
+    package var burst: Double
+    package var perSecond: Double
+
+    package init(burst: Double = 120, perSecond: Double = 20) {
+        self.burst = burst
+        self.perSecond = perSecond
+    }
+}

@@ -1,0 +1,111 @@
+import FCCore
+package import Foundation
+
+extension Database {
+    /// Stores a new token for the learner: only `hash` (the SHA-256 of the token, hex) and its `prefix`.
+    ///
+    /// - Throws: ``StoreError`` when the hash is already stored (a token drawn twice: never in practice).
+    package func createAPIToken(
+        userID: Int64, hash: String, prefix: String, isAdmin: Bool, expiresAt: Date?
+    ) throws -> APIToken {
+        let createdAt = now().unixMilliseconds
+        let id = try connection.immediateTransaction("create API token") {
+            try connection.withStatement(
+                """
+                INSERT INTO api_tokens (user_id, token_hash, prefix, is_admin, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+                """,
+                operation: "create API token"
+            ) { statement in
+                try statement.bind(userID, at: 1)
+                try statement.bind(hash, at: 2)
+                try statement.bind(prefix, at: 3)
+                try statement.bind(isAdmin ? 1 : 0, at: 4)
+                try statement.bind(createdAt, at: 5)
+                try statement.bind(expiresAt?.unixMilliseconds, at: 6)
+                _ = try statement.step()
+                return statement.int64(at: 0)
+            }
+        }
+        guard let token = try apiTokens(where: "t.id = ?", id).first else { throw StoreError.tokenNotFound(id: id) }
+        return token
+    }
+
+    /// The token whose hash is `hash`, revoked and expired ones included (the caller decides), or `nil`.
+    package func apiToken(hash: String) throws -> APIToken? {
+        try apiTokens(where: "t.token_hash = ?", hash).first
+    }
+
+    /// Every token, oldest first.
+    package func apiTokens() throws -> [APIToken] {
+        try apiTokens(where: "1 = 1", nil)
+    }
+
+    /// Revokes the token (from now on it lets nothing in); revoking a revoked token keeps its first time.
+    ///
+    /// - Throws: ``StoreError/tokenNotFound(id:)``.
+    package func revokeAPIToken(id: Int64) throws -> APIToken {
+        let revokedAt = now().unixMilliseconds
+        try connection.immediateTransaction("revoke API token") {
+            try connection.withStatement(
+                "UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?",
+                operation: "revoke API token"
+            ) { statement in
+                try statement.bind(revokedAt, at: 1)
+                try statement.bind(id, at: 2)
+                try statement.run()
+            }
+        }
+        guard let token = try apiTokens(where: "t.id = ?", id).first else { throw StoreError.tokenNotFound(id: id) }
+        return token
+    }
+
+    private func apiTokens(where condition: String, _ value: (any Sendable)?) throws -> [APIToken] {
+        try connection.withStatement(
+            """
+            SELECT t.id, t.user_id, u.name, t.prefix, t.is_admin, t.created_at, t.expires_at, t.revoked_at
+            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE \(condition) ORDER BY t.id
+            """,
+            operation: "read API tokens"
+        ) { statement in
+            switch value {
+            case let id as Int64: try statement.bind(id, at: 1)
+            case let text as String: try statement.bind(text, at: 1)
+            default: break
+            }
+            var tokens: [APIToken] = []
+            while try statement.step() {
+                tokens.append(
+                    APIToken(
+                        id: statement.int64(at: 0), userID: statement.int64(at: 1), userName: statement.string(at: 2),
+                        prefix: statement.string(at: 3), isAdmin: statement.int(at: 4) == 1,
+                        createdAt: Date(unixMilliseconds: statement.int64(at: 5)),
+                        expiresAt: statement.optionalInt64(at: 6).map(Date.init(unixMilliseconds:)),
+                        revokedAt: statement.optionalInt64(at: 7).map(Date.init(unixMilliseconds:))))
+            }
+            return tokens
+        }
+    }
+}
+
+extension Store {
+    package func createAPIToken(userID: Int64, hash: String, prefix: String, isAdmin: Bool, expiresAt: Date?)
+        async throws -> APIToken
+    {
+        try await write("create a p i token") {
+            try $0.createAPIToken(userID: userID, hash: hash, prefix: prefix, isAdmin: isAdmin, expiresAt: expiresAt)
+        }
+    }
+
+    package func apiToken(hash: String) async throws -> APIToken? {
+        try await read { try $0.apiToken(hash: hash) }
+    }
+
+    package func apiTokens() async throws -> [APIToken] {
+        try await read { try $0.apiTokens() }
+    }
+
+    package func revokeAPIToken(id: Int64) async throws -> APIToken {
+        try await write("revoke a p i token") { try $0.revokeAPIToken(id: id) }
+    }
+}

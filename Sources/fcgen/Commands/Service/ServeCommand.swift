@@ -1,0 +1,97 @@
+import ArgumentParser
+import FCCommandLine
+import FCCore
+import FCGenerator
+import FCPipeline
+import FCService
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `fcgen serve`: the HTTP API (docs/api.md) on Hummingbird, under a ServiceLifecycle service group.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the HTTP API: topics, the feed, reviews and the profile for apps (docs/api.md).",
+        discussion: """
+            Prints "listening on http://HOST:PORT" to stderr once it accepts connections (with --port 0 the port \
+            the system picked). Callers need a bearer token: fcgen token create --user NAME [--admin]. One JSON \
+            log line per request goes to stderr. SIGINT/SIGTERM stop accepting, let in-flight requests finish and \
+            exit 0.
+              fcgen serve --port 8080 --db /var/lib/fcgen/fcgen.sqlite
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port; 0 picks a free one.", valueName: "port"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The largest request body, in bytes (default 1 MiB).", valueName: "bytes"))
+    var maxBody = 1 << 20
+
+    @Option(help: ArgumentHelp("Requests a token may make at once before the rate limit.", valueName: "n"))
+    var rateBurst = 120.0
+
+    @Option(help: ArgumentHelp("Requests per second a token's budget refills by.", valueName: "n"))
+    var rateLimit = 20.0
+
+    @Flag(help: "The in-process refill worker uses the fixture provider (recorded replies) instead of a model.")
+    var offline = false
+
+    @Option(
+        help: ArgumentHelp("Refill jobs run in this process at once; 0 leaves them to fcgen-worker.", valueName: "n"))
+    var workers = 0
+
+    @Option(help: ArgumentHelp("Seconds between the in-process worker's rounds.", valueName: "seconds"))
+    var refillInterval = 30
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port: expected 0…65535, got \(port)") }
+        guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
+        guard (0...64).contains(workers) else { throw ValidationError("--workers must be between 0 and 64") }
+        guard refillInterval >= 1 else { throw ValidationError("--refill-interval must be at least 1 second") }
+        guard rateBurst >= 1, rateLimit > 0 else {
+            throw ValidationError("--rate-burst must be at least 1 and --rate-limit positive")
+        }
+    }
+
+    func run() async throws {
+        try await global.reportingErrors {
+            let store = try global.openOrCreateStore()
+            let settings = ServiceSettings(
+                host: host, port: port, maxBodyBytes: maxBody,
+                rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
+            // The executable is where randomness enters: the libraries only draw from the source they are given.
+            let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
+            let environment = ServiceEnvironment(
+                store: store, settings: settings, gamifier: gamifier, metrics: ServiceMetrics(),
+                random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
+            // Request lines are JSON whatever --log-format says: they are for log shippers.
+            let requestLogger = LogFormat.json.logger(label: "fcgen-serve")
+            let logger = global.logger()
+            let host = host
+            let application = ServiceServer.application(environment, logger: requestLogger) { port in
+                FileHandle.standardError.write(Data("listening on http://\(host):\(port)\n".utf8))
+            }
+            // The process's one HTTP client, shut down after the group has stopped (no job left holding it).
+            try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
+                var services: [any Service] = [application]
+                if workers > 0 {
+                    let worker = try InProcessRefill.make(
+                        global: global, offline: offline, concurrency: workers, transport: transport, logger: logger)
+                    services.append(InProcessRefill(worker: worker, interval: .seconds(refillInterval)))
+                }
+                let group = ServiceGroup(
+                    configuration: ServiceGroupConfiguration(
+                        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                try await group.run()
+            }
+            logger.info("stopped", metadata: ["event": "server_stopped"])
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+import FCCommandLine
+import FCService
+import FCStore
+import Foundation
+import Logging
+
+/// `fcgen token create|list|revoke`: the bearer tokens of `fcgen serve`.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Create, list and revoke the API's bearer tokens.",
+        discussion: """
+            A token is shown once, when it is created; only its SHA-256 is stored.
+              fcgen token create --user ana              # a learner token
+              fcgen token create --user ops --admin --expires 30d
+              fcgen token list
+              fcgen token revoke 3
+            """,
+        subcommands: [TokenCreateCommand.self, TokenListCommand.self, TokenRevokeCommand.self]
+    )
+}
+
+/// A token as `list`, `revoke` and `create` report it; never the token itself.
+struct TokenJSON: Encodable {
+    var id: Int64
+    var user: String
+    var prefix: String
+    var admin: Bool
+    var createdAt: Date
+    var expiresAt: Date?
+    var revokedAt: Date?
+
+    init(_ token: APIToken) {
+        id = token.id
+        user = token.userName
+        prefix = token.prefix
+        admin = token.isAdmin
+        createdAt = token.createdAt
+        expiresAt = token.expiresAt
+        revokedAt = token.revokedAt
+    }
+
+    /// One line for `list`: id, prefix, learner, role, expiry, state.
+    var line: String {
+        let role = admin ? "admin" : "learner"
+        let expiry = expiresAt.map { "expires \(Timestamp.format($0))" } ?? "no expiry"
+        let state = revokedAt.map { "revoked \(Timestamp.format($0))" } ?? "active"
+        return "\(id)  \(prefix)…  \(user)  \(role)  \(expiry)  \(state)"
+    }
+}
+
+struct TokenCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Create a token for a learner (--user) and print it once.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "The token may also manage content (create, rename and delete topics).")
+    var admin = false
+
+    @Option(help: ArgumentHelp("Expire after this long: 30d, 12h, 90m.", valueName: "duration"))
+    var expires: String?
+
+    func validate() throws {
+        if let expires, Self.seconds(expires) == nil {
+            throw ValidationError("--expires: expected a duration such as 30d, 12h or 90m, got \"\(expires)\"")
+        }
+    }
+
+    /// `30d`, `12h`, `90m`, `45s` in seconds; `nil` for anything else.
+    static func seconds(_ text: String) -> Double? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number.isFinite else {
+            return nil
+        }
+        switch unit {
+        case "d": return number * 86_400
+        case "h": return number * 3_600
+        case "m": return number * 60
+        case "s": return number
+        default: return nil
+        }
+    }
+
+    /// The `--json` document: the token as listed, and the secret, this once.
+    struct Created: Encodable {
+        var token: TokenJSON
+        var secret: String
+    }
+
+    func run() async throws {
+        try await global.reportingErrors {
+            let store = try global.openOrCreateStore()
+            let user = try await store.ensureUser(named: global.user ?? User.defaultName)
+            // The system's cryptographic generator: a token must not be guessable.
+            var generator = SystemRandomNumberGenerator()
+            let secret = TokenCodec.newToken(using: &generator)
+            let expiresAt = expires.flatMap(Self.seconds).map { Date().addingTimeInterval($0) }
+            let token = try await store.createAPIToken(
+                userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                isAdmin: admin, expiresAt: expiresAt)
+            if global.json {
+                try Console.json(Created(token: TokenJSON(token), secret: secret))
+            } else {
+                Console.out(secret)
+                global.logger().info(
+                    "token \(token.id) for \(user.name)\(admin ? " (admin)" : ""): shown only this once",
+                    metadata: ["event": "token_created"])
+            }
+        }
+    }
+}
+
+struct TokenListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List tokens (never the tokens).")
+
+    @OptionGroup var global: GlobalOptions
+
+    struct Output: Encodable {
+        var tokens: [TokenJSON]
+    }
+
+    func run() async throws {
+        try await global.reportingErrors {
+            let tokens = try await global.openStore().apiTokens().map { TokenJSON($0) }
+            if global.json {
+                try Console.json(Output(tokens: tokens))
+            } else {
+                Console.out(tokens.isEmpty ? "no tokens" : tokens.map(\.line).joined(separator: "\n"))
+            }
+        }
+    }
+}
+
+struct TokenRevokeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Revoke a token: from now on it lets nothing in.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The token's id (fcgen token list).", valueName: "id"))
+    var id: Int64
+
+    struct Output: Encodable {
+        var token: TokenJSON
+    }
+
+    func run() async throws {
+        try await global.reportingErrors {
+            let token = TokenJSON(try await global.openStore().revokeAPIToken(id: id))
+            if global.json {
+                try Console.json(Output(token: token))
+            } else {
+                Console.out("revoked token \(token.id) (\(token.prefix)…, \(token.user))")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Collects real responses of the running server and validates them, all at once, against the schemas of
+/// `docs/openapi.json` with the reference validator (python3 `jsonschema`, draft 2020-12).
+final class OpenAPICheck: Sendable {
+    private struct Case: Encodable {
+        var label: String
+        var schema: String
+        var body: String
+    }
+
+    private let cases = Mutex<[Case]>([])
+
+    /// Queues `reply`'s body for the component schema `schema` and returns the reply.
+    @discardableResult
+    func add(_ reply: Reply, _ schema: String, label: String) -> Reply {
+        cases.withLock { $0.append(Case(label: label, schema: schema, body: reply.text)) }
+        return reply
+    }
+
+    /// Validates every queued body; one failure per problem.
+    func validate(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let all = cases.withLock { $0 }
+        let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/Support/validate_openapi.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        let input = Pipe()
+        let output = directory.appendingPathComponent("openapi-check.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        process.standardInput = input
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        input.fileHandleForWriting.write(try JSONEncoder().encode(all))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let report = try String(contentsOf: output, encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(report)", sourceLocation: sourceLocation)
+        #expect(
+            report.contains("validated \(all.count) response(s), 0 problem(s)"), "\(report)",
+            sourceLocation: sourceLocation)
+    }
+}
