@@ -49,24 +49,10 @@ extension ReviewRecorder {
     ///   card's last review; ``FCStore/StoreError``. Nothing is stored then.
     @discardableResult
     public func record(_ claimed: [ReviewInput]) async throws -> [ReviewResult] {
-        let now = now()
-        // Times a little ahead become now before anything is read, so the recall windows see the recorded times.
-        let answers = try claimed.map { answer in
-            var checked = answer
-            checked.time = try EventTime.notInFuture(answer.time, now: now)
-            return checked
-        }
-        let pending = answers.map {
-            PendingReview(
-                userID: $0.userID, cardID: $0.cardID, sessionID: $0.sessionID,
-                recallWindow: Self.recallWindow(at: $0.time))
-        }
-        let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { context, index in
-            let answer = answers[index]
-            return try Self.decide(
-                context, rating: answer.rating, at: answer.time, now: now,
-                durationMilliseconds: answer.durationMilliseconds)
-        }
+        let checked = try CheckedAnswers(claimed, now: now())
+        let answers = checked.answers
+        let pending = checked.pending
+        let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { try checked.decide($0, $1) }
         guard let gamifier else {
             let recorded = try await store.recordReviews(pending, decide: decide)
             return zip(answers, recorded).map { answer, recorded in

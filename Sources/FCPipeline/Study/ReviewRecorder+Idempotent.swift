@@ -18,23 +18,10 @@ extension ReviewRecorder {
         _ claimed: [ReviewInput], userID: Int64, idempotencyKey: String, requestHash: String,
         respond: @escaping @Sendable ([ReviewResult]) throws -> String
     ) async throws -> IdempotentReply {
-        let now = now()
-        let answers = try claimed.map { answer in
-            var checked = answer
-            checked.time = try EventTime.notInFuture(answer.time, now: now)
-            return checked
-        }
-        let pending = answers.map {
-            PendingReview(
-                userID: $0.userID, cardID: $0.cardID, sessionID: $0.sessionID,
-                recallWindow: Self.recallWindow(at: $0.time))
-        }
-        let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { context, index in
-            let answer = answers[index]
-            return try Self.decide(
-                context, rating: answer.rating, at: answer.time, now: now,
-                durationMilliseconds: answer.durationMilliseconds)
-        }
+        let checked = try CheckedAnswers(claimed, now: now())
+        let answers = checked.answers
+        let pending = checked.pending
+        let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { try checked.decide($0, $1) }
         // As in ``record(_:)``: each learner's gamification state is decoded once and encoded at their last answer.
         var lastIndex: [Int64: Int] = [:]
         for (index, answer) in answers.enumerated() { lastIndex[answer.userID] = index }
