@@ -304,6 +304,10 @@ DOCUMENTS = {
               {"secret": {"type": "string", "pattern": "^fcg_[A-Za-z0-9_-]{43}$"}},
               "One API token; `secret` (the bearer token) only from token create, the one time it is shown."),
     "tokens": (["token list"], {"tokens": array(ref("apiToken"))}, {}, "Every API token, never the tokens."),
+    "db-copy": (["db copy"], {
+        "from": STRING, "to": STRING, "rows": COUNT,
+        "tables": array(obj({"name": STRING, "rows": COUNT, "checksum": {"type": "string", "pattern": "^[0-9a-f]{16}$"}})),
+    }, {}, "A store copied into another, table by table, with the row counts and checksums read back from the target."),
     "error": (["every command, on failure"], {
         "error": obj(
             {"code": ref("errorCode"), "title": STRING, "message": STRING,

@@ -13,6 +13,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case notADatabase(path: String, reason: String)
     /// A statement failed. `operation` says what the store was doing; `code` is SQLite's extended result code.
     case sqlite(path: String, operation: String, code: Int32, message: String)
+    /// `fcgen db copy` found rows in the target: it copies only into an empty store.
+    case copyTargetNotEmpty(target: String, table: String)
+    /// A copied table read back from the target differs from the source.
+    case copyMismatch(table: String, detail: String)
     /// The store's threads had stopped (the process is shutting down) when an operation asked for them.
     case closed(path: String)
     /// A PostgreSQL statement failed. `target` is the URL without its password; `sqlState` is the server's
@@ -78,6 +82,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "no database at \(path): check --db or FCGEN_DB (generate, import, card add or topic add create one)"
         case .notADatabase(let path, let reason):
             "\(path) is not an fcgen database: \(reason); check --db or FCGEN_DB"
+        case .copyTargetNotEmpty(let target, let table):
+            "\(target) is not empty (table \(table) has rows): db copy writes only into an empty store"
+        case .copyMismatch(let table, let detail):
+            "the copy of table \(table) does not match its source: \(detail); nothing was written"
         case .closed(let path):
             "the database \(path) is closed: the process is shutting down"
         case .sqlite(let path, let operation, let code, let message):

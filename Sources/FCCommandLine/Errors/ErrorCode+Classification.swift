@@ -53,7 +53,8 @@ extension ErrorCode {
             self = .badInput
         case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
         case .sqlite, .postgres: self = error.isBusy ? .databaseBusy : .databaseError
-        case .closed: self = .databaseError
+        case .closed, .copyMismatch: self = .databaseError
+        case .copyTargetNotEmpty: self = .conflict
         case .injectedFault, .gamificationStateNotEncoded: self = .internal
         }
     }

@@ -47,6 +47,13 @@ final class ConnectionPool: Sendable {
         threads.shutdownGracefully { _ in }
     }
 
+    /// A new connection of the pool's kind that the pool does not lend: for work that needs a second database's
+    /// connection on a thread the pool does not own (copying one store into another, on the target's writer
+    /// thread). The caller uses it on that one thread and lets it go.
+    func openDetached() throws -> any SQLConnection {
+        try open()
+    }
+
     /// Closes the connections nobody is using (all of them once the store is going away).
     func closeIdle() {
         let idle = state.withLock { state in

@@ -13,7 +13,8 @@ import Testing
 struct EngineContractTests {
     static let sqliteOnly = [
         "StoreOpeningTests", "MigrationTests", "Postgres", "BothEngines", "EngineContractTests",
-        "StoreConcurrencyTests", "PatientWriteTests", "theDueQuerySeeksTheLevelIndexWithoutSorting",
+        "StoreConcurrencyTests", "PatientWriteTests", "DatabaseCopyTests",
+        "theDueQuerySeeksTheLevelIndexWithoutSorting",
         "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly", "TextFidelityTests",
     ]
 
