@@ -35,18 +35,7 @@ extension Database {
                 guard stored.hash == requestHash else { throw StoreError.idempotencyKeyReused(key: key) }
                 return IdempotentReply(status: stored.status, response: stored.response, replayed: true)
             }
-            var ledger = GamificationLedger()
-            var recorded: [RecordedReview] = []
-            for (index, review) in reviews.enumerated() {
-                var step: GamifyStep?
-                if let gamify { step = { input in try gamify(input, index) } }
-                recorded.append(
-                    try recordReviewInTransaction(
-                        userID: review.userID, cardID: review.cardID, sessionID: review.sessionID,
-                        recallWindow: review.recallWindow, decide: { try decide($0, index) }, gamify: step,
-                        ledger: &ledger))
-            }
-            try save(ledger)
+            let recorded = try recordReviews(reviews, decide: decide, gamify: gamify)
             let response = try respond(recorded)
             try connection.withStatement(
                 """

@@ -12,7 +12,7 @@ import Testing
 /// refuses (see `docs/store.md`).
 struct EngineContractTests {
     static let sqliteOnly = [
-        "StoreOpeningTests", "MigrationTests", "Postgres", "BothEngines", "EngineContractTests",
+        "StoreOpeningTests", "MigrationTests", "Postgres", "EngineContractTests",
         "StoreConcurrencyTests", "PatientWriteTests", "DatabaseCopyTests",
         "theDueQuerySeeksTheLevelIndexWithoutSorting",
         "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly", "TextFidelityTests",
