@@ -130,7 +130,7 @@ public final class Store: Sendable {
     package func read<T: Sendable>(_ body: @escaping @Sendable (borrowing Database) throws -> T) async throws -> T {
         try await readers.run { [now, seams] connection in
             try connection.readTransaction {
-                try body(Database(connection: connection, now: now, seams: seams))
+                try Self.lend(connection, now: now, seams: seams, to: body)
             }
         }
     }
@@ -153,7 +153,7 @@ public final class Store: Sendable {
             do {
                 return try await writer.run { [now, seams] connection in
                     try connection.immediateTransaction(operation) {
-                        try body(Database(connection: connection, now: now, seams: seams))
+                        try Self.lend(connection, now: now, seams: seams, to: body)
                     }
                 }
             } catch let error as StoreError where error.isBusyBeforeStart {
@@ -162,6 +162,17 @@ public final class Store: Sendable {
                 try? await Task.sleep(for: .milliseconds(20))
             }
         }
+    }
+
+    /// Lends `body` a handle on `connection`.
+    ///
+    /// Not inlined: Swift 6.3.1's optimizer crashes (signal 6 in EarlyPerfInliner) inlining the specialised
+    /// `read`/`write` closures that build the `~Copyable` handle in place, so `-c release` builds failed.
+    @inline(never)
+    private static func lend<T>(
+        _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) throws -> T
+    ) throws -> T {
+        try body(Database(connection: connection, now: now, seams: seams))
     }
 
     /// How long work that cost money (a batch of cards from a model) waits for a busy database before failing.
