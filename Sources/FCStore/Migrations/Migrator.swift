@@ -44,16 +44,7 @@ struct Migrator {
                 let didApply = try connection.immediateTransaction("migration \(migration.version)") {
                     // Another connection may have applied it while this one waited for the write lock.
                     guard try Self.currentVersion(connection) < migration.version else { return false }
-                    try connection.execute(migration.sql, operation: "migration \(migration.version)")
-                    try connection.withStatement(
-                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                        operation: "record migration"
-                    ) { statement in
-                        try statement.bind(migration.version, at: 1)
-                        try statement.bind(migration.name, at: 2)
-                        try statement.bind(milliseconds, at: 3)
-                        try statement.run()
-                    }
+                    try Self.apply(migration, on: connection, appliedAt: milliseconds)
                     return true
                 }
                 if didApply { applied.append(migration.version) }
@@ -63,6 +54,21 @@ struct Migrator {
             }
         }
         return applied
+    }
+
+    /// Runs `migration` and records it in `schema_migrations`, inside the caller's transaction; shared by both
+    /// engines' migrators.
+    static func apply(_ migration: Migration, on connection: any SQLConnection, appliedAt milliseconds: Int64) throws {
+        try connection.execute(migration.sql, operation: "migration \(migration.version)")
+        try connection.withStatement(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            operation: "record migration"
+        ) { statement in
+            try statement.bind(migration.version, at: 1)
+            try statement.bind(migration.name, at: 2)
+            try statement.bind(milliseconds, at: 3)
+            try statement.run()
+        }
     }
 
     /// Refuses an SQLite database that another program made (tables, but no `schema_migrations`): migrating it

@@ -55,16 +55,7 @@ package struct PostgresMigrator: Sendable {
         for migration in migrations where migration.version > current {
             do {
                 try connection.immediateTransaction("migration \(migration.version)") {
-                    try connection.execute(migration.sql, operation: "migration \(migration.version)")
-                    try connection.withStatement(
-                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                        operation: "record migration"
-                    ) { statement in
-                        try statement.bind(migration.version, at: 1)
-                        try statement.bind(migration.name, at: 2)
-                        try statement.bind(milliseconds, at: 3)
-                        try statement.run()
-                    }
+                    try Migrator.apply(migration, on: connection, appliedAt: milliseconds)
                 }
                 applied.append(migration.version)
             } catch StoreError.postgres(_, _, _, let message) {
@@ -94,12 +85,9 @@ package struct PostgresMigrator: Sendable {
             path: connection.target, reason: "it is a PostgreSQL database of another program (it has no fcgen schema)")
     }
 
-    /// The highest version recorded in `schema_migrations`; 0 for a new database.
+    /// The highest version recorded in `schema_migrations`; 0 for a new database (``Migrator/currentVersion(_:)``,
+    /// whose SQL both engines accept).
     package static func currentVersion(_ connection: PostgresSQLConnection) throws -> Int {
-        try connection.withStatement(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", operation: "read schema version"
-        ) { statement in
-            try statement.step() ? statement.int(at: 0) : 0
-        }
+        try Migrator.currentVersion(connection)
     }
 }
