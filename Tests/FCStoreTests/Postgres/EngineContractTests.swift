@@ -18,6 +18,9 @@ struct EngineContractTests {
         "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly", "TextFidelityTests",
     ]
 
+    /// How many of the child's tests run at once.
+    static let parallelTests = 8
+
     @Test func theStoreAndPipelineSuitesPassOnPostgreSQLToo() async throws {
         let target = try PostgresTestCluster.target()
         let server = "postgres://\(target.user)@\(target.host ?? "127.0.0.1"):\(target.port)"
@@ -26,6 +29,9 @@ struct EngineContractTests {
         process.arguments = [
             "--testing-library", "swift-testing", "--filter", "FCStoreTests|FCPipelineTests",
             "--skip", Self.sqliteOnly.joined(separator: "|"),
+            // All ~170 at once, beside the parent's own suite, stretched single tests past their time limits on a
+            // loaded 2-core machine: each one's wall time grows with how many others interleave with it.
+            "--experimental-maximum-parallelization-width", String(Self.parallelTests),
         ]
         var environment = ProcessInfo.processInfo.environment
         environment[TemporaryDatabase.postgresVariable] = server

@@ -7,7 +7,7 @@ import Testing
 /// Migration 3 (users, card states, reviews, sessions) on a new database and over a version-2 one with data.
 struct StudyMigrationTests {
     @Test func migratesAVersionTwoDatabaseWithDataKeepingEverything() async throws {
-        let database = TemporaryDatabase()
+        let database = TemporaryDatabase(empty: true)
         do {
             let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(2)))
             let topic = try await old.ensureTopic(named: "Rome")
