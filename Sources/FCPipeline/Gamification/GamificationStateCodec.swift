@@ -46,27 +46,53 @@ final class GamificationStateCodec: Sendable {
             firstIndex(of: empty, in: bytes, from: start + empty.count) == nil
         else { return false }
         guard !ids.isEmpty else { return true }
-        var array = Array(empty.dropLast())
-        array.reserveCapacity(empty.count + ids.count * 8)
-        for (index, id) in ids.enumerated() {
-            if index > 0 { array.append(UInt8(ascii: ",")) }
-            appendDecimal(id, to: &array)
+        let prefix = empty.dropLast()
+        // Written through a pointer into a buffer sized for the worst case (a sign, 19 digits and a comma per id):
+        // thousands of ids per review made growing an array digit by digit the codec's hottest loop.
+        let array = [UInt8](unsafeUninitializedCapacity: prefix.count + ids.count * 21 + 1) { buffer, count in
+            var position = 0
+            for byte in prefix {
+                buffer[position] = byte
+                position += 1
+            }
+            for (index, id) in ids.enumerated() {
+                if index > 0 {
+                    buffer[position] = UInt8(ascii: ",")
+                    position += 1
+                }
+                position = writeDecimal(id, into: buffer, at: position)
+            }
+            buffer[position] = UInt8(ascii: "]")
+            count = position + 1
         }
-        array.append(UInt8(ascii: "]"))
         bytes.replaceSubrange(start..<start + empty.count, with: array)
         return true
     }
 
-    /// Appends `value` in decimal ASCII, as JSON writes an integer.
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
+    /// Writes `value` in decimal ASCII, as JSON writes an integer, at `position`; returns the position after it.
+    ///
+    /// Digits come out backwards by dividing by the constant 10 (a multiply once compiled) and are then reversed in
+    /// place.
+    static func writeDecimal(_ value: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        var position = position
+        if value < 0 {
+            buffer[position] = UInt8(ascii: "-")
+            position += 1
         }
+        var magnitude = value.magnitude
+        var low = position
+        repeat {
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            position += 1
+            magnitude /= 10
+        } while magnitude > 0
+        var high = position - 1
+        while low < high {
+            buffer.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+        return position
     }
 
     private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
