@@ -71,6 +71,9 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case tokenNotFound(id: Int64)
     /// The `Idempotency-Key` was used before for a different request.
     case idempotencyKeyReused(key: String)
+    /// Text to store holds U+0000. PostgreSQL text cannot hold it and SQLite could, so both engines refuse it here
+    /// before the statement runs: the same input gets the same answer whichever engine stores it.
+    case nulInText(operation: String)
 
     package var description: String {
         switch self {
@@ -139,6 +142,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "no API token with id \(id)"
         case .idempotencyKeyReused(let key):
             "Idempotency-Key \"\(key)\" was already used for a different request"
+        case .nulInText(let operation):
+            "\(operation): the text contains U+0000 (NUL), which the store refuses"
         }
     }
 }

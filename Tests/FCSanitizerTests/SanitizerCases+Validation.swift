@@ -24,6 +24,10 @@ extension SanitizerCase {
                 """#,
             outcome: .strict, count: 1, dropped: [.placeholder: 8], answers: ["<br>"]),
         SanitizerCase(
+            name: "NUL escapes removed from card text (the store refuses U+0000)",
+            input: #"[{"question":"Nul\u0000 inside?","answer":"\u0000Yes\u0000"}]"#, outcome: .strict, count: 1,
+            questions: ["Nul inside?"], answers: ["Yes"]),
+        SanitizerCase(
             name: "placeholder explanation dropped, card kept",
             input: #"[{"question":"Q?","answer":"A","explanation":"N/A"}]"#, outcome: .strict, count: 1,
             explanations: [nil]),

@@ -20,7 +20,7 @@ struct TextFidelityTests {
                 explanation: #"\LaTeX: \\ \n "quoted""#, origin: .generated),
             CardDraft(
                 question: "Which flag is 🇯🇵 and what is 👩‍👩‍👧‍👦?", answer: "日本; a family (ZWJ sequence)", origin: .generated),
-            CardDraft(question: "NUL inside\u{0}the text?", answer: "", explanation: "", origin: .generated),
+            CardDraft(question: "Empty answer and explanation?", answer: "", explanation: "", origin: .generated),
         ]
 
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
@@ -34,9 +34,27 @@ struct TextFidelityTests {
         }
         // Empty strings stay empty strings, not NULL.
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE answer = '' AND explanation = ''") == 1)
-        #expect(
-            try await store.scalarInteger("SELECT length(CAST(question AS BLOB)) FROM cards WHERE position = 3")
-                == Int64(drafts[2].question.utf8.count))
+    }
+
+    /// PostgreSQL text cannot hold U+0000 and SQLite could: both engines refuse it, naming the operation, and the
+    /// batch is not half-written.
+    @Test func textWithNULIsRefusedAndNothingIsStored() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "NUL")
+        let drafts = [
+            CardDraft(question: "Fine?", answer: "Yes", origin: .generated),
+            CardDraft(question: "NUL inside\u{0}the text?", answer: "No", origin: .generated),
+        ]
+
+        await #expect {
+            _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
+        } throws: { error in
+            guard case StoreError.nulInText(let operation) = error else { return false }
+            return !operation.isEmpty && "\(error)".contains("U+0000")
+        }
+        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        #expect(try await store.batches(topicID: topic.id).isEmpty)
     }
 
     @Test func storesAOneMegabyteExplanation() async throws {

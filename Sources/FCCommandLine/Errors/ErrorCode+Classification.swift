@@ -49,7 +49,8 @@ extension ErrorCode {
             .batchNumberTaken, .leaseLost, .idempotencyKeyReused:
             self = .conflict
         case .sessionEnded: self = .sessionEnded
-        case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy, .databaseMissing, .notADatabase:
+        case .positionOutOfRange, .invalidTopicName, .invalidUserName, .invalidPolicy, .databaseMissing, .notADatabase,
+            .nulInText:
             self = .badInput
         case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
         case .sqlite, .postgres: self = error.isBusy ? .databaseBusy : .databaseError

@@ -1,8 +1,10 @@
 /// Whitespace trimming that does not copy a string that needs none.
 enum TextCleanup {
-    /// `text` without leading and trailing whitespace (Unicode White_Space, zero-width space, BOM).
+    /// `text` without U+0000 anywhere (a model's `\u0000` escape; the store refuses it, since PostgreSQL cannot hold
+    /// it) and without leading and trailing whitespace (Unicode White_Space, zero-width space, BOM).
     /// Whitespace inside is untouched, so multi-line explanations keep their lines.
     static func trimmed(_ text: String) -> String {
+        let text = text.utf8.contains(0) ? withoutNUL(text) : text
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !isBlank(first) && !isBlank(last) { return text }
@@ -11,6 +13,12 @@ enum TextCleanup {
         while start < end && isBlank(scalars[start]) { start = scalars.index(after: start) }
         while end > start && isBlank(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         return String(scalars[start..<end])
+    }
+
+    private static func withoutNUL(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.lazy.filter { $0.value != 0 })
+        return String(scalars)
     }
 
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {

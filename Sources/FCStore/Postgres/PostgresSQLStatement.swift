@@ -52,9 +52,12 @@ package final class PostgresSQLStatement {
         if let value { try bind(value, at: index) } else { try bindNull(at: index, type: .int8) }
     }
 
-    /// Binds text exactly, embedded NUL characters aside: PostgreSQL text cannot hold U+0000 (SQLite can), so such
-    /// a value is refused by the server with an error rather than cut short.
+    /// Binds text exactly.
+    ///
+    /// - Throws: ``StoreError/nulInText(operation:)`` for text with U+0000, which PostgreSQL text cannot hold (the
+    ///   SQLite statement refuses it too, so both engines answer alike).
     package func bind(_ value: String, at index: Int32) throws {
+        if value.utf8.contains(0) { throw StoreError.nulInText(operation: operation) }
         var buffer = ByteBuffer()
         buffer.writeString(value)
         try set(PostgresData(type: .text, formatCode: .binary, value: buffer), at: index)

@@ -8,14 +8,13 @@ import Testing
 /// PostgreSQL database (`FCGEN_TEST_STORE_POSTGRES`).
 ///
 /// Left out of the second run are the tests of what only one engine has: SQLite's files, pragmas, WAL and busy
-/// lock, its migrator and query plans, the engine adapters' own tests, and text with U+0000, which PostgreSQL
-/// refuses (see `docs/store.md`).
+/// lock, its migrator and query plans, and the engine adapters' own tests.
 struct EngineContractTests {
     static let sqliteOnly = [
         "StoreOpeningTests", "MigrationTests", "Postgres", "EngineContractTests",
         "StoreConcurrencyTests", "PatientWriteTests", "DatabaseCopyTests",
         "theDueQuerySeeksTheLevelIndexWithoutSorting",
-        "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly", "TextFidelityTests",
+        "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly",
     ]
 
     /// How many of the child's tests run at once.
