@@ -49,4 +49,43 @@ struct IdempotencyTests {
         let ana = try #require(try await store.user(named: "ana"))
         #expect(try await store.reviewLog(userID: ana.id, cardID: Int64(cardID)).count == 1)
     }
+
+    @Test("30 reviews of 6 learners at once, one for a missing card: each gets its own answer, the bad one alone fails")
+    func concurrentLearnersShareCommits() async throws {
+        let fixture = try ServiceFixture()
+        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
+        var learners: [String] = []
+        for index in 0..<6 { learners.append(try await fixture.token(user: "learner\(index)")) }
+        let server = try await fixture.serve()
+        let feed = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learners[0])
+        let cardIDs = try #require((feed.json["cards"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+        #expect(cardIDs.count == 5)
+        let replies = try await withThrowingTaskGroup(of: (Int, Int, Reply).self) { group in
+            for (learner, token) in learners.enumerated() {
+                for cardID in cardIDs + (learner == 2 ? [999_999] : []) {
+                    group.addTask {
+                        let reply = try await server.call(
+                            .POST, "/v1/reviews", token: token, json: #"{"cardId": \#(cardID), "rating": "good"}"#,
+                            headers: [("Idempotency-Key", "k-\(learner)-\(cardID)")])
+                        return (learner, cardID, reply)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(replies.count == 31)
+        for (_, cardID, reply) in replies {
+            #expect(reply.status == (cardID == 999_999 ? 404 : 201), "card \(cardID): \(reply.text)")
+        }
+        for (learner, token) in learners.enumerated() {
+            let mine = replies.filter { $0.0 == learner && $0.2.status == 201 }
+            #expect(mine.count == 5)
+            let earned = mine.compactMap { ($0.2.json["review"] as? [String: Any])?["xpGained"] as? Int }.reduce(0, +)
+            let me = try await server.call(.GET, "/v1/me", token: token)
+            #expect(me.json["totalXP"] as? Int == earned, "learner \(learner)")
+        }
+        #expect(await server.stop() == 0)
+        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM reviews") == 30)
+    }
 }

@@ -10,6 +10,9 @@ extension ReviewRecorder {
     /// nothing (no second review, no second XP), also when the retries arrive at once. The same key for another
     /// request is ``FCStore/StoreError/idempotencyKeyReused(key:)``.
     ///
+    /// Requests that arrive while the writer is busy share one transaction (``FCStore/Store/writeGrouped(_:_:)``),
+    /// each with its own reply; one that fails is retried alone, so it fails alone.
+    ///
     /// - Parameters:
     ///   - userID: The learner the key belongs to (every answer must be theirs).
     ///   - respond: Turns the results into the response text that is stored and replayed.
@@ -26,7 +29,7 @@ extension ReviewRecorder {
         var lastIndex: [Int64: Int] = [:]
         for (index, answer) in answers.enumerated() { lastIndex[answer.userID] = index }
         let gamifier = gamifier
-        return try await store.write("record reviews idempotently") { [lastIndex] db in
+        return try await store.writeGrouped("record reviews idempotently") { [lastIndex] db in
             var decisions: [Int: Gamifier.Decision] = [:]
             var states: [Int64: GamificationState] = [:]
             var gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?

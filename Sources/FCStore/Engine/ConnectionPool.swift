@@ -85,6 +85,18 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// Runs `body` on a pool thread with a connection, without waiting for it; `closed` instead when the pool has
+    /// stopped or no connection could be opened.
+    func submit(
+        _ body: @escaping @Sendable (any SQLConnection) -> Void, closed: @escaping @Sendable () -> Void
+    ) {
+        threads.submit { state in
+            guard case .active = state, let lent = try? self.checkOut() else { return closed() }
+            defer { self.checkIn(lent) }
+            body(lent.connection)
+        }
+    }
+
     private func checkOut() throws -> LentConnection {
         let reuse: LentConnection? = state.withLock { state in
             if let idle = state.idle.popLast() { return idle }

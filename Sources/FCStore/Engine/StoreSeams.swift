@@ -8,6 +8,7 @@ package final class StoreSeams: Sendable {
         var faultAfterCardInserts: Int?
         var faultAfterReviewInsert = false
         var busyRetries = 0
+        var sharedCommits = 0
     }
 
     init() {}
@@ -25,6 +26,12 @@ package final class StoreSeams: Sendable {
     var faultAfterReviewInsert: Bool {
         get { state.withLock { $0.faultAfterReviewInsert } }
         set { state.withLock { $0.faultAfterReviewInsert = newValue } }
+    }
+
+    /// How many transactions committed a group of two or more grouped writes (``Store/writeGrouped(_:_:)``).
+    package var sharedCommits: Int {
+        get { state.withLock { $0.sharedCommits } }
+        set { state.withLock { $0.sharedCommits = newValue } }
     }
 
     /// How many times a patient write found the database busy and asked again (tests watch it climb).

@@ -1,5 +1,6 @@
 public import FCCore
 import Foundation
+import Synchronization
 
 /// The fcgen database: topics, batches and cards in one SQLite file, read and written through transactions.
 ///
@@ -27,6 +28,8 @@ public final class Store: Sendable {
     package let seams = StoreSeams()
     /// The database path the store was opened with.
     package let path: String
+    /// Grouped writes waiting for the writer (``writeGrouped(_:_:)``).
+    let groupQueue = Mutex(GroupQueue())
 
     /// Read connections at most: reads beyond this many at once wait for one to finish.
     static let readerCount = 4
@@ -169,7 +172,7 @@ public final class Store: Sendable {
     /// Not inlined: Swift 6.3.1's optimizer crashes (signal 6 in EarlyPerfInliner) inlining the specialised
     /// `read`/`write` closures that build the `~Copyable` handle in place, so `-c release` builds failed.
     @inline(never)
-    private static func lend<T>(
+    static func lend<T>(
         _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) throws -> T
     ) throws -> T {
         try body(Database(connection: connection, now: now, seams: seams))

@@ -1,0 +1,19 @@
+/// One caller's part of a group commit (``Store/writeGrouped(_:_:)``): its work on the shared transaction, and how
+/// its caller is answered once that transaction has committed or failed.
+final class GroupedWrite: Sendable {
+    /// Named in errors (and in the group's transaction when it runs alone).
+    let operation: String
+    /// Runs the caller's closure; returns what answers the caller after the commit.
+    let run: @Sendable (any SQLConnection) throws -> @Sendable () -> Void
+    /// Answers the caller with an error (its closure threw, the transaction failed, or the store closed).
+    let fail: @Sendable (any Error) -> Void
+
+    init(
+        operation: String, run: @escaping @Sendable (any SQLConnection) throws -> @Sendable () -> Void,
+        fail: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.operation = operation
+        self.run = run
+        self.fail = fail
+    }
+}

@@ -1,0 +1,108 @@
+import Synchronization
+
+extension Store {
+    /// Runs `body` in a write transaction that it may share with other grouped writes waiting at the same moment
+    /// (group commit): each caller still gets its own result or its own error.
+    ///
+    /// A transaction's commit, not its statements, bounds how many small writes a second the store takes (a WAL
+    /// append and its locks on SQLite, a round trip and a WAL flush on PostgreSQL). Reviews arriving at once over HTTP
+    /// each want one, so while the writer is busy, the grouped writes that arrive queue here, and the next turn of the
+    /// writer runs up to ``groupLimit`` of them in one transaction. Alone, a grouped write is an ordinary one: no
+    /// waiting for company.
+    ///
+    /// When one closure of a group throws, the group's transaction is rolled back and every member runs again in a
+    /// transaction of its own, so one learner's bad request never fails another's and nothing is half-written.
+    /// `body` may therefore run twice and must not have effects outside the database (return them instead).
+    ///
+    /// - Throws: What `body` throws, or the transaction's error (busy, the store closed); nothing is stored then.
+    package func writeGrouped<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (borrowing Database) throws -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let (now, seams) = (now, seams)
+            let write = GroupedWrite(operation: operation) { connection in
+                let value = try Self.lend(connection, now: now, seams: seams, to: body)
+                return { continuation.resume(returning: value) }
+            } fail: { error in
+                continuation.resume(throwing: error)
+            }
+            enqueue(write)
+        }
+    }
+
+    /// Grouped writes waiting for the writer's next turn (tests wait for a queue to fill).
+    package var pendingGroupedWrites: Int { groupQueue.withLock { $0.pending.count } }
+
+    /// Grouped writes at most per transaction: enough to share commits under load, few enough that one slow group
+    /// does not hold the writer long.
+    static let groupLimit = 64
+
+    private func enqueue(_ write: GroupedWrite) {
+        let startsTurn = groupQueue.withLock { queue in
+            queue.pending.append(write)
+            defer { queue.turnScheduled = true }
+            return !queue.turnScheduled
+        }
+        if startsTurn { scheduleTurn() }
+    }
+
+    /// Puts one turn on the writer's queue: it takes what is pending when it starts.
+    private func scheduleTurn() {
+        writer.submit { connection in
+            self.takeTurn(on: connection)
+        } closed: {
+            let pending = self.groupQueue.withLock { queue in
+                defer { queue.pending = [] }
+                return queue.pending
+            }
+            for write in pending { write.fail(StoreError.closed(path: self.path)) }
+        }
+    }
+
+    private func takeTurn(on connection: any SQLConnection) {
+        let group: [GroupedWrite] = groupQueue.withLock { queue in
+            let group = Array(queue.pending.prefix(Self.groupLimit))
+            queue.pending.removeFirst(group.count)
+            return group
+        }
+        defer {
+            // Writes that arrived during this turn get the next one.
+            let again = groupQueue.withLock { queue in
+                if queue.pending.isEmpty { queue.turnScheduled = false }
+                return !queue.pending.isEmpty
+            }
+            if again { scheduleTurn() }
+        }
+        guard group.count > 1 else {
+            if let write = group.first { Self.runAlone(write, on: connection) }
+            return
+        }
+        do {
+            let answers = try connection.immediateTransaction("\(group[0].operation) (group of \(group.count))") {
+                try group.map { try $0.run(connection) }
+            }
+            seams.sharedCommits += 1
+            for answer in answers { answer() }
+        } catch let error as StoreError where error.isBusyBeforeStart {
+            for write in group { write.fail(error) }
+        } catch {
+            // One member failed (or the commit did): each runs on its own, so only its own error reaches it.
+            for write in group { Self.runAlone(write, on: connection) }
+        }
+    }
+
+    private static func runAlone(_ write: GroupedWrite, on connection: any SQLConnection) {
+        do {
+            let answer = try connection.immediateTransaction(write.operation) { try write.run(connection) }
+            answer()
+        } catch {
+            write.fail(error)
+        }
+    }
+}
+
+/// The grouped writes waiting for the writer, and whether a turn to take them is already on its queue.
+struct GroupQueue {
+    var pending: [GroupedWrite] = []
+    var turnScheduled = false
+}
