@@ -21,7 +21,7 @@ extension Store {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let (now, seams) = (now, seams)
             let write = GroupedWrite(operation: operation) { connection in
-                let value = try Self.lend(connection, now: now, seams: seams, to: body)
+                let value = try Self.lendGrouped(connection, now: now, seams: seams, to: body)
                 return { continuation.resume(returning: value) }
             } fail: { error in
                 continuation.resume(throwing: error)

@@ -75,19 +75,15 @@ extension Database {
         userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false
     ) throws -> [Int64] {
         try connection.withStatement(
-            """
-            SELECT c.id FROM cards c
-            WHERE (?2 IS NULL OR c.topic_id IN (\(connection.dialect.jsonIntegers("?2"))))
-                AND (?5 <> 0 OR c.origin <> 'fallback')
-                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
-                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))
-            ORDER BY c.position, c.topic_id
-            LIMIT ?3
-            """,
+            Self.newCardsSQL(topicCount: topicIDs?.count, dialect: connection.dialect),
             operation: "list new cards"
         ) { statement in
             try statement.bind(userID, at: 1)
-            try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
+            if let topicIDs, topicIDs.count == 1 {
+                try statement.bind(topicIDs[0], at: 2)
+            } else {
+                try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
+            }
             try statement.bind(limit, at: 3)
             try statement.bind(now().unixMilliseconds, at: 4)
             try statement.bind(includeFallback ? 1 : 0, at: 5)
@@ -95,6 +91,29 @@ extension Database {
             while try statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
+    }
+
+    /// The query of ``newCardIDs(userID:topicIDs:limit:includeFallback:)`` for `topicCount` topics (`nil`: all).
+    ///
+    /// One topic (the feed, a topic's learn session) reads `cards_topic_position` in deck order and stops after
+    /// `limit` rows. The one query for every case, `(?2 IS NULL OR topic_id IN (…))`, made SQLite scan every card of
+    /// every topic and sort them: 37 ms a feed on 100,000 cards (`fcgen-bench serve`).
+    static func newCardsSQL(topicCount: Int?, dialect: SQLDialect) -> String {
+        let topicFilter =
+            switch topicCount {
+            case nil: "?2 IS NULL"
+            case 1: "c.topic_id = ?2"
+            default: "c.topic_id IN (\(dialect.jsonIntegers("?2")))"
+            }
+        return """
+            SELECT c.id FROM cards c
+            WHERE \(topicFilter)
+                AND (?5 <> 0 OR c.origin <> 'fallback')
+                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
+                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4"))
+            ORDER BY c.position, c.topic_id
+            LIMIT ?3
+            """
     }
 
     /// The cards with these ids, in the order of `ids`; unknown ids are left out.

@@ -172,7 +172,16 @@ public final class Store: Sendable {
     /// Not inlined: Swift 6.3.1's optimizer crashes (signal 6 in EarlyPerfInliner) inlining the specialised
     /// `read`/`write` closures that build the `~Copyable` handle in place, so `-c release` builds failed.
     @inline(never)
-    static func lend<T>(
+    private static func lend<T>(
+        _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) throws -> T
+    ) throws -> T {
+        try body(Database(connection: connection, now: now, seams: seams))
+    }
+
+    /// ``lend(_:now:seams:to:)`` for the group commit's closures (another file). A function of its own, not the
+    /// private one made internal: that change alone made 6.3.1's generic specializer crash on `read`'s closures.
+    @inline(never)
+    static func lendGrouped<T>(
         _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) throws -> T
     ) throws -> T {
         try body(Database(connection: connection, now: now, seams: seams))

@@ -13,7 +13,7 @@ struct EngineContractTests {
     static let sqliteOnly = [
         "StoreOpeningTests", "MigrationTests", "Postgres", "EngineContractTests",
         "StoreConcurrencyTests", "PatientWriteTests", "DatabaseCopyTests",
-        "theDueQuerySeeksTheLevelIndexWithoutSorting",
+        "theDueQuerySeeksTheLevelIndexWithoutSorting", "theNewCardsOfOneTopicSeekTheTopicIndexWithoutSorting",
         "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly",
     ]
 

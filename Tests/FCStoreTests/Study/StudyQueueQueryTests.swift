@@ -129,6 +129,15 @@ struct RecallWindowAndPlanTests {
         #expect(!plan.contains { $0.contains("TEMP B-TREE") })
     }
 
+    /// The feed's new cards of one topic: the topic's index in deck order, no scan of every card and no sort.
+    @Test func theNewCardsOfOneTopicSeekTheTopicIndexWithoutSorting() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 1)
+        let plan = try await world.store.queryPlan(Database.newCardsOfOneTopicSQL)
+        #expect(plan.contains { $0.contains("SEARCH c USING INDEX cards_topic_position (topic_id=?)") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+    }
+
     @Test func seededLearningCardsAreDueInOrderAndLaterLevelsAreFound() async throws {
         let database = TemporaryDatabase()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
