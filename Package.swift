@@ -159,7 +159,7 @@ let package = Package(
             name: "fcgen-bench",
             dependencies: [
                 "FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification", "FCScheduler", "FCCore",
-                "FCGenerator", "FCSanitizer",
+                "FCGenerator", "FCSanitizer", "FCService",
             ],
             swiftSettings: strictSettings
         ),

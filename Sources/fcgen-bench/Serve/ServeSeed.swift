@@ -1,0 +1,92 @@
+import FCCore
+import FCGamification
+import FCPipeline
+import FCService
+import FCStore
+import Foundation
+
+/// The seeded store of ``ServeBenchmark``: topics of cards, learners with a token each.
+struct ServeSeed: Sendable {
+    var tokens: [String]
+    var userIDs: [Int64]
+    var firstTopicID: Int64
+    var topicCount: Int
+    var firstCardID: Int64
+    var cardCount: Int
+
+    /// Seeds `database` (a file path or PostgreSQL URL): `topics` topics of `cards` cards each, `learners` learners
+    /// each with a learner token. Only the tokens' hashes are stored, as `fcgen token create` does.
+    static func make(database: String, learners: Int, topics: Int, cards: Int) async throws -> ServeSeed {
+        let store = try Store(path: database, now: .system)
+        var topicIDs: [Int64] = []
+        var cardIDs: [Int64] = []
+        for index in 1...topics {
+            let topic = try await store.ensureTopic(named: "Serve topic \(index)")
+            let drafts = (1...cards).map {
+                CardDraft(question: "Topic \(index) question \($0)?", answer: "Answer \($0)", origin: .manual)
+            }
+            let batch = NewBatch(
+                topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate),
+                provider: "bench", model: "bench", promptHash: "bench", outcome: .strict, dropped: [:],
+                usage: TokenUsage(input: 0, output: 0), latencyMilliseconds: 0, cards: drafts)
+            topicIDs.append(topic.id)
+            cardIDs += try await store.storeBatch(batch).cards.map(\.id)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let secrets = (0..<learners).map { _ in TokenCodec.newToken(using: &generator) }
+        let userIDs = try await store.write("seed learners") { db in
+            try secrets.enumerated().map { index, secret in
+                let user = try db.ensureUser(named: "learner\(index)")
+                _ = try db.createAPIToken(
+                    userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                    isAdmin: false, expiresAt: nil)
+                return user.id
+            }
+        }
+        guard let firstTopic = topicIDs.min(), let firstCard = cardIDs.min(),
+            topicIDs.max() == firstTopic + Int64(topics - 1), cardIDs.max() == firstCard + Int64(cardIDs.count - 1)
+        else { throw BenchmarkFailure("seeded ids are not contiguous") }
+        return ServeSeed(
+            tokens: secrets, userIDs: userIDs, firstTopicID: firstTopic, topicCount: topics, firstCardID: firstCard,
+            cardCount: cardIDs.count)
+    }
+
+    /// A fresh database on the PostgreSQL `server` (a URL without a database); returns its URL.
+    static func createPostgresDatabase(on server: String) throws -> String {
+        let name = "fcgen_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let connection = try PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
+        defer { connection.close() }
+        try connection.execute("CREATE DATABASE \(name)", operation: "create the benchmark database")
+        return server + "/" + name
+    }
+
+    /// The feed's reads and single gamified reviews straight on the store, one after another, in this process:
+    /// what the HTTP figures compare against.
+    static func inProcessRates(database: String, seed: ServeSeed) async throws -> (feeds: Double, reviews: Double) {
+        let store = try Store(path: database, now: .system)
+        let random = RandomSource(seed: 7)
+        let rounds = 2_000
+        let clock = ContinuousClock()
+        let feedStart = clock.now
+        for _ in 0..<rounds {
+            let user = seed.userIDs[random.int(in: 0...(seed.userIDs.count - 1))]
+            let topic = seed.firstTopicID + Int64(random.int(in: 0...(seed.topicCount - 1)))
+            _ = try await store.read { db in
+                _ = try db.topicRefillStatus(topicID: topic)
+                let due = try db.dueCandidates(userID: user, topicIDs: [topic], until: Date(), limit: 10)
+                let unseen = try db.newCardIDs(userID: user, topicIDs: [topic], limit: 10)
+                return try db.cards(ids: due.map(\.cardID) + unseen.prefix(10 - min(10, due.count))).count
+            }
+        }
+        let feeds = Double(rounds) / (clock.now - feedStart).seconds
+        let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)), now: .system)
+        let reviewStart = clock.now
+        for _ in 0..<rounds {
+            let user = seed.userIDs[random.int(in: 0...(seed.userIDs.count - 1))]
+            let card = seed.firstCardID + Int64(random.int(in: 0...(seed.cardCount - 1)))
+            try await recorder.record(userID: user, cardID: card, rating: .good, at: Date())
+        }
+        let reviews = Double(rounds) / (clock.now - reviewStart).seconds
+        return (feeds, reviews)
+    }
+}
