@@ -162,11 +162,13 @@ enum ServeLoad {
     /// Reads `Requests/sec`, the 50 % and 99 % latencies and the failure counts from wrk's `--latency` report.
     static func parse(_ text: String) throws -> Result {
         func milliseconds(_ percentile: String) -> Double? {
-            guard let match = text.firstMatch(of: try! Regex("\\s\(percentile)%\\s+([0-9.]+)(us|ms|s)")) else {
+            let line = text.split(separator: "\n").first {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(percentile)%")
+            }
+            guard let match = line?.firstMatch(of: /%\s+([0-9.]+)(us|ms|s)/), let value = Double(match.1) else {
                 return nil
             }
-            guard let value = Double(match.output[1].substring ?? "") else { return nil }
-            switch match.output[2].substring {
+            switch match.2 {
             case "us": return value / 1000
             case "s": return value * 1000
             default: return value
