@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "FCService",
             dependencies: [
-                "FCCore", "FCStore", "FCPipeline", "FCCommandLine", "FCGamification", "FCScheduler",
+                "FCCore", "FCStore", "FCPipeline", "FCCommandLine", "FCGamification", "FCScheduler", "FCDeckFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

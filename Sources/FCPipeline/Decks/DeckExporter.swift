@@ -37,7 +37,7 @@ public enum DeckExporter {
     ///   - writesMedia: Anki only: whether the caller writes the pictures' files (else they count as a loss).
     public static func export(
         topic: Topic, format: ExportFormat, from store: Store, withProgress: Bool = false, writesMedia: Bool = true,
-        write: (String) throws -> Void
+        write: (String) async throws -> Void
     ) async throws -> ExportReport {
         let cards = try await store.cardDetails(topicID: topic.id)
         var report = ExportReport()
@@ -56,23 +56,23 @@ public enum DeckExporter {
                 var container = encoder.singleValueContainer()
                 try container.encode(RFC3339.milliseconds(date))
             }
-            try write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+            try await write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
             report.notes = cards.count
         case .csv:
             let plan = ExportPlan(cards: cards, holdsPictures: false, writesMedia: false)
-            try write(DeckCSVWriter.header)
+            try await write(DeckCSVWriter.header)
             for note in plan.notes {
-                try write(DeckCSVWriter.line(for: note))
+                try await write(DeckCSVWriter.line(for: note))
                 report.notes += 1
             }
             report.losses = plan.report
         case .anki:
             let plan = ExportPlan(cards: cards, holdsPictures: true, writesMedia: writesMedia)
             let writer = AnkiTextWriter(deck: topic.name)
-            try write(writer.header)
+            try await write(writer.header)
             var seen = Set<String>()
             for note in plan.notes {
-                try write(writer.line(for: note))
+                try await write(writer.line(for: note))
                 report.notes += 1
                 if let image = note.image, seen.insert(image.hash).inserted { report.images.append(image) }
             }

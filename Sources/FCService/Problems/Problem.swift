@@ -15,6 +15,8 @@ package struct Problem: Error, Sendable {
     package var detail: String
     package var field: String?
     package var headers: HTTPFields = [:]
+    /// Extension members (RFC 9457 §3.2) a route adds, such as an import's `errors`.
+    package var extensions: [String: JSONValue] = [:]
 
     /// The base of every problem `type`.
     package static let typeBase = "https://fcgen.dev/problems/"
@@ -62,6 +64,7 @@ package struct Problem: Error, Sendable {
             "detail": .string(detail), "code": .string(code),
         ]
         if let field { members["field"] = .string(field) }
+        members.merge(extensions) { standard, _ in standard }
         var fields = headers
         fields[.contentType] = "application/problem+json"
         let text = JSONWriter(pretty: false).write(.object(members))

@@ -12,6 +12,10 @@ package struct ServiceSettings: Sendable {
     package var rateLimit: RateLimit
     /// The clock of token expiry, review times and the rate limiter.
     package var now: Now
+    /// The largest card picture (the `image_max_bytes` setting, as `card add --image`); larger uploads are 413.
+    package var imageMaxBytes = 1 << 20
+    /// The largest import body (CSV or Anki text); larger ones are 413. Imports are larger than JSON requests.
+    package var importMaxBytes = 16 << 20
 
     package init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, rateLimit: RateLimit = RateLimit(),

@@ -63,9 +63,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try global.openOrCreateStore()
-            let settings = ServiceSettings(
+            var settings = ServiceSettings(
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
+            settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
             // The executable is where randomness enters: the libraries only draw from the source they are given.
             let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
             let environment = ServiceEnvironment(

@@ -1,0 +1,93 @@
+import FCCore
+import FCStore
+import Foundation
+
+/// A card as the card routes show it: every field of the card, its picture (with the URL to fetch it), its twin
+/// link, and the reading learner's progress when they have studied it.
+struct CardDetailJSON: Encodable {
+    struct Image: Encodable {
+        var hash: String
+        var mimeType: String
+        var bytes: Int
+        /// `/v1/images/{hash}`: where the picture is served.
+        var url: String
+    }
+
+    struct Progress: Encodable {
+        var due: Date
+        var reps: Int
+        var lapses: Int
+        var level: Int
+        var lastReviewedAt: Date?
+    }
+
+    var id: Int64
+    var topicId: Int64
+    var batchId: Int64?
+    var kind: String
+    var question: String
+    var answer: String
+    var explanation: String?
+    var origin: String
+    var position: Int
+    var createdAt: Date
+    var updatedAt: Date
+    var image: Image?
+    /// The card this one is the reversed twin of.
+    var reverseOf: Int64?
+    /// This card's reversed twin, whichever side it is.
+    var twinId: Int64?
+    var progress: Progress?
+
+    init(_ details: CardDetails, progress: CardProgress? = nil) {
+        let card = details.card
+        id = card.id
+        topicId = card.topicID
+        batchId = card.batchID
+        kind = card.kind.rawValue
+        question = card.question
+        answer = card.answer
+        explanation = card.explanation
+        origin = card.origin.rawValue
+        position = card.position
+        createdAt = card.createdAt
+        updatedAt = details.updatedAt
+        image = details.image.map {
+            Image(hash: $0.hash, mimeType: $0.mimeType, bytes: $0.byteCount, url: "/v1/images/\($0.hash)")
+        }
+        reverseOf = details.reverseOf
+        twinId = details.twinID
+        self.progress = progress.map {
+            Progress(due: $0.due, reps: $0.reps, lapses: $0.lapses, level: $0.level, lastReviewedAt: $0.lastReview)
+        }
+    }
+}
+
+/// `{"card": …}`.
+struct OneCard: Encodable {
+    var card: CardDetailJSON
+}
+
+/// `{"cards": […]}`: a card and its twin, after a create or a move.
+struct CardList: Encodable {
+    var cards: [CardDetailJSON]
+}
+
+/// A page of a topic's deck; `next` is the cursor of the following page, absent on the last one.
+struct CardPageJSON: Encodable {
+    var topicId: Int64
+    var cards: [CardDetailJSON]
+    var next: String?
+}
+
+/// What an edit changed: the card, its twin when it has one, and whether the twin was changed too.
+struct CardEditJSON: Encodable {
+    var card: CardDetailJSON
+    var twin: CardDetailJSON?
+    var twinUpdated: Bool
+}
+
+/// The ids a delete removed.
+struct CardsDeleted: Encodable {
+    var deleted: [Int64]
+}

@@ -1,0 +1,113 @@
+import FCCommandLine
+import FCCore
+import FCDeckFormats
+import FCStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Cards: a topic's deck page by page (learners), one card (learners), and creating, editing, deleting and moving
+/// cards (admins), with the card rules and twin semantics of `fcgen card add|edit|delete|move`.
+enum CardRoutes {
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let store = environment.store
+        let maxBody = environment.settings.maxBodyBytes
+        return [
+            Route(.get, "/v1/topics/{id}/cards", .learner) { request, context in
+                let topicID = try request.id(of: "topic", context: context)
+                let limit = try request.queryInteger("limit", in: 1...200, default: 50)
+                let anchor = try request.uri.queryParameters.get("cursor").map {
+                    try CardCursor.decode($0, topicID: topicID)
+                }
+                let userID = try context.requireLearner().userID
+                // One more than asked: whether it comes back says if there is a next page.
+                let page = try await store.read { database in
+                    try database.cardPage(topicID: topicID, userID: userID, after: anchor, limit: limit + 1)
+                }
+                let shown = page.prefix(limit)
+                let next =
+                    page.count > limit ? shown.last.map { CardCursor.encode($0.details.card, topicID: topicID) } : nil
+                return try JSONResponse.make(
+                    CardPageJSON(
+                        topicId: topicID, cards: shown.map { CardDetailJSON($0.details, progress: $0.progress) },
+                        next: next))
+            },
+            Route(.post, "/v1/topics/{id}/cards", .admin) { request, context in
+                let topicID = try request.id(of: "topic", context: context)
+                _ = try await store.read { try $0.topic(id: topicID) }
+                let body = try await JSONBody.read(request, allowed: CardInput.createFields, maxBytes: maxBody)
+                let input = try CardInput(body, twinField: "reverse")
+                let checked = try CardRuleCheck.check(
+                    CardContent(
+                        kind: input.kind ?? .question, question: input.question ?? "", answer: input.answer ?? "",
+                        explanation: input.explanation ?? nil, hasImage: false),
+                    reversed: input.twin, twinField: "reverse")
+                let cards = try await store.write("add card") { database in
+                    try database.addCard(
+                        NewCard(
+                            topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
+                            explanation: checked.explanation, origin: .manual, withTwin: input.twin))
+                }
+                return try JSONResponse.make(CardList(cards: cards.map { CardDetailJSON($0) }), status: .created)
+            },
+            Route(.get, "/v1/cards/{id}", .learner) { request, context in
+                let id = try request.id(of: "card", context: context)
+                return try JSONResponse.make(
+                    OneCard(card: CardDetailJSON(try await store.read { try $0.cardDetails(id: id) })))
+            },
+            Route(.patch, "/v1/cards/{id}", .admin) { request, context in
+                let id = try request.id(of: "card", context: context)
+                _ = try await store.read { try $0.cardDetails(id: id) }
+                let body = try await JSONBody.read(request, allowed: CardInput.editFields, maxBytes: maxBody)
+                let input = try CardInput(body, twinField: "alsoTwin")
+                let edit = try await store.write("edit card") { database in
+                    // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
+                    let current = try database.cardDetails(id: id)
+                    let checked = try CardRuleCheck.check(
+                        CardContent(
+                            kind: input.kind ?? current.card.kind, question: input.question ?? current.card.question,
+                            answer: input.answer ?? current.card.answer,
+                            explanation: input.explanation ?? current.card.explanation,
+                            hasImage: current.image != nil),
+                        reversed: input.twin && current.twinID != nil, twinField: "alsoTwin")
+                    return try database.updateCard(
+                        id: id,
+                        to: CardUpdate(
+                            kind: checked.kind, question: checked.question, answer: checked.answer,
+                            explanation: checked.explanation),
+                        alsoTwin: input.twin)
+                }
+                return try JSONResponse.make(
+                    CardEditJSON(
+                        card: CardDetailJSON(edit.card), twin: edit.twin.map { CardDetailJSON($0) },
+                        twinUpdated: edit.twinUpdated))
+            },
+            Route(.delete, "/v1/cards/{id}", .admin) { request, context in
+                let id = try request.id(of: "card", context: context)
+                try await store.write("delete cards") { try $0.deleteCards(ids: [id]) }
+                return try JSONResponse.make(CardsDeleted(deleted: [id]))
+            },
+            Route(.post, "/v1/cards/{id}/move", .admin) { request, context in
+                let id = try request.id(of: "card", context: context)
+                _ = try await store.read { try $0.cardDetails(id: id) }
+                let body = try await JSONBody.read(request, allowed: ["topicId", "position"], maxBytes: maxBody)
+                let topicID = try body.integer("topicId", in: 1...Int64.max)
+                let position = try body.integer("position", in: 1...Int64(Int32.max))
+                guard topicID != nil || position != nil else {
+                    throw Problem.badRequest("give \"topicId\", \"position\" or both", field: "topicId")
+                }
+                let moved = try await store.write("move card") { database in
+                    // One transaction: a position out of range undoes the move to the other topic too.
+                    var ids = [id]
+                    if let topicID { ids = try database.moveCard(id: id, toTopic: topicID).map(\.card.id) }
+                    if let position { _ = try database.moveCard(id: id, to: Int(position)) }
+                    // Read last: moving one card may have shifted its twin.
+                    var cards: [CardDetails] = []
+                    for cardID in ids { cards.append(try database.cardDetails(id: cardID)) }
+                    return cards
+                }
+                return try JSONResponse.make(CardList(cards: moved.map { CardDetailJSON($0) }))
+            },
+        ]
+    }
+}

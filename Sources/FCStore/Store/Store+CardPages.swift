@@ -1,0 +1,62 @@
+package import FCCore
+import Foundation
+
+extension Database {
+    /// A page of the topic's deck in deck order, after `anchor` (the first page without one), with `userID`'s
+    /// learning state of each card (one LEFT JOIN on the learner's state rows).
+    ///
+    /// New cards go to the end of a deck, so a walk page by page sees each card once even while cards are added;
+    /// the anchor is found again by id, so deleting cards before it does not skip one. When the anchor card itself
+    /// is gone, the deck closed up its gap: the card that followed it is now at its old position.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    package func cardPage(topicID: Int64, userID: Int64, after anchor: CardPageAnchor?, limit: Int) throws
+        -> [PagedCard]
+    {
+        // Inside the store's read transaction: the topic check and the page are one snapshot.
+        _ = try topic(id: topicID)
+        return try connection.withStatement(
+            """
+            SELECT \(Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
+            FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
+            WHERE c.topic_id = ?2
+                AND c.position > COALESCE(
+                    (SELECT a.position FROM cards a WHERE a.id = ?3 AND a.topic_id = ?2), ?4 - 1)
+            ORDER BY c.position, c.id
+            LIMIT ?5
+            """,
+            operation: "list a page of cards"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(topicID, at: 2)
+            try statement.bind(anchor?.cardID ?? 0, at: 3)
+            try statement.bind(anchor?.position ?? 0, at: 4)
+            try statement.bind(limit, at: 5)
+            var page: [PagedCard] = []
+            while try statement.step() {
+                let details = try Self.cardDetails(from: statement)
+                let progress = statement.optionalInt64(at: 17).map { due in
+                    CardProgress(
+                        due: Date(unixMilliseconds: due), reps: statement.int(at: 18),
+                        lapses: statement.int(at: 19), level: statement.int(at: 20),
+                        lastReview: statement.optionalInt64(at: 21).map { Date(unixMilliseconds: $0) })
+                }
+                page.append(PagedCard(details: details, progress: progress))
+            }
+            return page
+        }
+    }
+
+    /// The topic with this id.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    package func topic(id: Int64) throws -> Topic {
+        try connection.withStatement("SELECT name, created_at FROM topics WHERE id = ?", operation: "read topic") {
+            statement in
+            try statement.bind(id, at: 1)
+            guard try statement.step() else { throw StoreError.topicNotFound(topicID: id) }
+            return Topic(
+                id: id, name: statement.string(at: 0), createdAt: Date(unixMilliseconds: statement.int64(at: 1)))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import FCCore
+import Foundation
+
+extension Database {
+    /// Moves a card, with its reversed twin when the twin is in the same deck, to the end of another topic's deck,
+    /// in one transaction: the old deck closes up its gaps, learning state and reviews stay with the cards (their
+    /// ids do not change). Moving a card to its own topic changes nothing.
+    ///
+    /// - Returns: the moved card, then its twin when it moved too.
+    /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/topicNotFound(topicID:)``,
+    ///   ``StoreError/duplicateQuestion(topicID:existingCardID:side:)`` when the target topic already asks the
+    ///   question (nothing is moved).
+    package func moveCard(id: Int64, toTopic topicID: Int64) throws -> [CardDetails] {
+        try connection.immediateTransaction("move card to topic") {
+            let details = try cardDetails(id: id)
+            _ = try topic(id: topicID)
+            let source = details.card.topicID
+            guard source != topicID else { return [details] }
+            var ids = [id]
+            if let twinID = details.twinID, try cardDetails(id: twinID).card.topicID == source { ids.append(twinID) }
+            for (index, cardID) in ids.enumerated() {
+                // Read again: moving the first card closed the gap it left, which may have shifted the twin.
+                let card = try cardDetails(id: cardID)
+                let position = try lastCardPosition(topicID: topicID) + 1
+                do {
+                    // In a savepoint, as `insertCard` does: the duplicate's lookup must run after a failed statement.
+                    try connection.immediateTransaction("move card to topic") {
+                        try connection.withStatement(
+                            "UPDATE cards SET topic_id = ?, position = ?, updated_at = ? WHERE id = ?",
+                            operation: "move card to topic"
+                        ) { statement in
+                            try statement.bind(topicID, at: 1)
+                            try statement.bind(position, at: 2)
+                            try statement.bind(now().unixMilliseconds, at: 3)
+                            try statement.bind(cardID, at: 4)
+                            try statement.run()
+                        }
+                    }
+                } catch let error as StoreError where error.constraintViolation == .unique {
+                    throw try duplicate(
+                        topicID: topicID, key: card.card.dedupKey, side: index == 0 ? "card" : "reversed twin")
+                }
+                try connection.withStatement(
+                    "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",
+                    operation: "close position gap"
+                ) { statement in
+                    try statement.bind(source, at: 1)
+                    try statement.bind(card.card.position, at: 2)
+                    try statement.run()
+                }
+            }
+            return try ids.map { try cardDetails(id: $0) }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// Card pictures over HTTP: the raw bytes in, checked by content; out by hash with a cacheable ETag.
+@Suite("fcgen serve: card pictures", .serialized)
+struct CardImageTests {
+    @Test(
+        "a PNG round trip by hash; type mismatch 422, unknown type 415, too large 413; removal and picture-only cards")
+    func pictures() async throws {
+        let fixture = try ServiceFixture()
+        let admin = try await fixture.token(user: "ops", admin: true)
+        let learner = try await fixture.token(user: "ana")
+        let server = try await fixture.serve()
+        let check = OpenAPICheck()
+        #expect(try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Flags"}"#).status == 201)
+        let created = try await server.call(
+            .POST, "/v1/topics/1/cards", token: admin, json: #"{"question": "Which flag?", "answer": "France"}"#)
+        let cardID = try #require((created.json["cards"] as? [[String: Any]])?.first?["id"] as? Int)
+
+        let uploaded = try await server.raw(
+            .PUT, "/v1/cards/\(cardID)/image", token: admin, body: tinyPNG, contentType: "image/png")
+        check.add(uploaded.reply, "OneCard", label: "upload")
+        #expect(uploaded.status == 200, "\(uploaded.reply.text)")
+        let image = try #require((uploaded.json["card"] as? [String: Any])?["image"] as? [String: Any])
+        let hash = try systemSHA256(tinyPNG, in: fixture.directory)
+        #expect(image["hash"] as? String == hash && hash.count == 64)
+        #expect(image["mimeType"] as? String == "image/png" && image["bytes"] as? Int == tinyPNG.count)
+        #expect(image["url"] as? String == "/v1/images/\(hash)")
+
+        let served = try await server.raw(.GET, "/v1/images/\(hash)", token: learner)
+        #expect(served.status == 200)
+        #expect(served.bytes == tinyPNG)
+        #expect(served.headers.first(name: "Content-Type") == "image/png")
+        #expect(served.headers.first(name: "ETag") == "\"\(hash)\"")
+        #expect(served.headers.first(name: "Cache-Control")?.contains("immutable") == true)
+        let cached = try await server.raw(
+            .GET, "/v1/images/\(hash)", token: learner, headers: [("If-None-Match", "\"\(hash)\"")])
+        #expect(cached.status == 304 && cached.bytes.isEmpty)
+        expectProblem(
+            try await server.raw(.GET, "/v1/images/\(String(repeating: "0", count: 64))", token: learner).reply,
+            status: 404, code: "not_found")
+        #expect(try await server.raw(.GET, "/v1/images/\(hash)", token: nil).status == 401)
+
+        // The declared type must be what the bytes are; other types are not taken; the size is capped.
+        let mismatch = try await server.raw(
+            .PUT, "/v1/cards/\(cardID)/image", token: admin, body: tinyPNG, contentType: "image/jpeg")
+        expectProblem(mismatch.reply, status: 422, code: "bad_input", field: "Content-Type")
+        expectProblem(
+            try await server.raw(
+                .PUT, "/v1/cards/\(cardID)/image", token: admin, body: tinyPNG, contentType: "image/webp"
+            ).reply, status: 415, code: "unsupported_media_type", field: "Content-Type")
+        expectProblem(
+            try await server.raw(
+                .PUT, "/v1/cards/\(cardID)/image", token: admin, body: Array("not a picture".utf8),
+                contentType: "image/png"
+            ).reply, status: 422, code: "bad_input")
+        let huge = tinyPNG + [UInt8](repeating: 0, count: 1 << 20)
+        expectProblem(
+            try await server.raw(.PUT, "/v1/cards/\(cardID)/image", token: admin, body: huge, contentType: "image/png")
+                .reply, status: 413, code: "payload_too_large")
+        expectProblem(
+            try await server.raw(
+                .PUT, "/v1/cards/\(cardID)/image", token: learner, body: tinyPNG, contentType: "image/png"
+            ).reply, status: 403, code: "forbidden")
+        expectProblem(
+            try await server.raw(.PUT, "/v1/cards/999/image", token: admin, body: tinyPNG, contentType: "image/png")
+                .reply, status: 404, code: "not_found")
+        // The refused uploads changed nothing.
+        let shown = try await server.call(.GET, "/v1/cards/\(cardID)", token: learner)
+        #expect(((shown.json["card"] as? [String: Any])?["image"] as? [String: Any])?["hash"] as? String == hash)
+
+        // A picture-only card: its question goes, its kind becomes image; then its picture can't go.
+        let pictureOnly = check.add(
+            try await server.call(.PATCH, "/v1/cards/\(cardID)", token: admin, json: #"{"question": ""}"#),
+            "CardEditResult", label: "picture only")
+        #expect((pictureOnly.json["card"] as? [String: Any])?["kind"] as? String == "image", "\(pictureOnly.text)")
+        expectProblem(
+            try await server.call(.DELETE, "/v1/cards/\(cardID)/image", token: admin), status: 422, code: "bad_input",
+            field: "question")
+        #expect(
+            try await server.call(
+                .PATCH, "/v1/cards/\(cardID)", token: admin, json: #"{"question": "Which flag?", "kind": "question"}"#
+            )
+            .status == 200)
+        let removed = check.add(
+            try await server.call(.DELETE, "/v1/cards/\(cardID)/image", token: admin), "OneCard", label: "remove")
+        #expect((removed.json["card"] as? [String: Any])?["image"] == nil, "\(removed.text)")
+        // The last card showing it is gone, so is the picture.
+        #expect(try await server.raw(.GET, "/v1/images/\(hash)", token: learner).status == 404)
+        expectProblem(
+            try await server.call(.DELETE, "/v1/cards/\(cardID)/image", token: admin), status: 404, code: "not_found")
+        #expect(await server.stop() == 0)
+        try check.validate(in: fixture.directory)
+    }
+}

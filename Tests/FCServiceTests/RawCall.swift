@@ -1,0 +1,79 @@
+import AsyncHTTPClient
+import FCTestSupport
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// A response with its body as bytes (pictures, exports), for the card tests.
+struct RawReply: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var bytes: [UInt8]
+
+    var json: [String: any Sendable] {
+        (try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: any Sendable]) ?? [:]
+    }
+
+    /// As a ``Reply``, for `expectProblem` and the OpenAPI check.
+    var reply: Reply { Reply(status: status, headers: headers, text: String(decoding: bytes, as: UTF8.self)) }
+}
+
+extension RunningServer {
+    /// Sends `body` with `contentType` and returns the body as bytes.
+    func raw(
+        _ method: HTTPMethod, _ path: String, token: String?, body: [UInt8]? = nil, contentType: String? = nil,
+        headers: [(String, String)] = []
+    ) async throws -> RawReply {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let response = try await TestHTTPClient.shared.execute(request, timeout: .seconds(60))
+        let buffer = try await response.body.collect(upTo: 32 << 20)
+        return RawReply(
+            status: Int(response.status.code), headers: response.headers, bytes: Array(buffer.readableBytesView))
+    }
+}
+
+extension ServiceFixture {
+    /// The topic's cards as `fcgen cards --topic T --json` lists them (the CLI's view of the database).
+    func cliCards(topic: String) async throws -> [[String: Any]] {
+        let listed = try await fcgen(["cards", "--topic", topic, "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        return try #require(object?["cards"] as? [[String: Any]])
+    }
+
+    /// Writes `text` to a file in the fixture's folder and returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
+
+/// A 1×1 PNG (a real one: signature, IHDR, IDAT, IEND).
+let tinyPNG: [UInt8] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49,
+    0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D,
+    0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+]
+
+/// SHA-256 of `bytes` as lowercase hex, from the system's `sha256sum` (not the code under test).
+func systemSHA256(_ bytes: [UInt8], in directory: URL) throws -> String {
+    let file = directory.appendingPathComponent("hash-input-\(UUID().uuidString)")
+    try Data(bytes).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sha256sum", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+}
