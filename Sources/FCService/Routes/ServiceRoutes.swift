@@ -4,5 +4,6 @@ package enum ServiceRoutes {
     package static func all(_ environment: ServiceEnvironment) -> [Route] {
         OperationsRoutes.routes(environment) + TopicRoutes.routes(environment) + FeedRoutes.routes(environment)
             + ReviewRoutes.routes(environment) + SessionRoutes.routes(environment) + ProfileRoutes.routes(environment)
+            + GenerationRoutes.routes(environment) + GamificationRoutes.routes(environment)
     }
 }
