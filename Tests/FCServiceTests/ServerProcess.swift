@@ -47,9 +47,11 @@ final class ServiceFixture: Sendable {
         return try #require(object?["secret"] as? String)
     }
 
-    /// Starts `fcgen serve --port 0 --db DB --offline extra…` and waits for its `listening on` line.
-    func serve(_ extra: [String] = []) async throws -> RunningServer {
-        let process = try launch(["serve", "--port", "0", "--db", databasePath, "--offline"] + extra)
+    /// Starts `fcgen serve --port 0 --db DB --offline extra…` (without `--offline` when `offline` is false) and
+    /// waits for its `listening on` line.
+    func serve(_ extra: [String] = [], offline: Bool = true) async throws -> RunningServer {
+        let process = try launch(
+            ["serve", "--port", "0", "--db", databasePath] + (offline ? ["--offline"] : []) + extra)
         for _ in 0..<1200 {
             if let range = process.stderr.range(
                 of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression)

@@ -1,6 +1,6 @@
 public import FCCore
 package import FCGenerator
-import FCStore
+package import FCStore
 public import Foundation
 
 /// Assembles a ``Pipeline`` from ``Settings``: store, transport, provider, prompt templates.
@@ -66,6 +66,19 @@ public struct PipelineFactory: Sendable {
         now: Now,
         events: @escaping PipelineEventHandler
     ) throws -> Pipeline {
+        try makePipeline(
+            store: try Store(path: settings.databasePath, now: now), transport: transport, clock: clock,
+            random: random, events: events)
+    }
+
+    /// Builds the pipeline on an open store (the server's, so one process keeps one store).
+    package func makePipeline(
+        store: Store,
+        transport: any LLMTransport,
+        clock: any Clock<Duration>,
+        random: RandomSource,
+        events: @escaping PipelineEventHandler
+    ) throws -> Pipeline {
         let providerSettings = try providerSettings()
         // Without a folder the fixture provider replays its built-in copy; a folder someone named must exist.
         if settings.provider == .fixture, let folder = settings.fixturesDirectory {
@@ -79,7 +92,6 @@ public struct PipelineFactory: Sendable {
             }
         }
         let templates = try templates()
-        let store = try Store(path: settings.databasePath, now: now)
         let provider = makeProvider(
             providerSettings,
             transport: transport,

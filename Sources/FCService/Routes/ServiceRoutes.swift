@@ -5,5 +5,6 @@ package enum ServiceRoutes {
         OperationsRoutes.routes(environment) + TopicRoutes.routes(environment) + FeedRoutes.routes(environment)
             + ReviewRoutes.routes(environment) + SessionRoutes.routes(environment) + ProfileRoutes.routes(environment)
             + CardRoutes.routes(environment) + CardImageRoutes.routes(environment) + DeckRoutes.routes(environment)
+            + GenerationRoutes.routes(environment) + GamificationRoutes.routes(environment)
     }
 }

@@ -13,6 +13,8 @@ package struct ServiceEnvironment: Sendable {
     package let random: RandomSource
     /// Attempts a refill job the feed enqueues gets before it is dead (as `fcgen-worker`'s default).
     package var refillAttempts = 3
+    /// The generations this server runs, in memory (``GenerationRunner`` runs them).
+    package var generations: GenerationRegistry
 
     /// - Parameter gamifier: decides rewards; the executable seeds its randomness (libraries only draw from it).
     package init(
@@ -24,6 +26,7 @@ package struct ServiceEnvironment: Sendable {
         study = StudyService(store: store, now: settings.now, gamifier: gamifier)
         game = GamificationService(store: store, gamifier: gamifier, now: settings.now)
         self.metrics = metrics
+        generations = GenerationRegistry(now: settings.now)
     }
 
     var now: Now { settings.now }

@@ -40,7 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Requests per second a token's budget refills by.", valueName: "n"))
     var rateLimit = 20.0
 
-    @Flag(help: "The in-process refill worker uses the fixture provider (recorded replies) instead of a model.")
+    @Flag(
+        help:
+            "Generations and the in-process refill worker use the fixture provider (recorded replies) instead of a model."
+    )
     var offline = false
 
     @Option(
@@ -50,10 +53,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between the in-process worker's rounds.", valueName: "seconds"))
     var refillInterval = 30
 
+    @Option(
+        help: ArgumentHelp("Generations (POST /v1/topics/{id}/generations) run at once; more wait.", valueName: "n"))
+    var generations = 2
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: expected 0…65535, got \(port)") }
         guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
         guard (0...64).contains(workers) else { throw ValidationError("--workers must be between 0 and 64") }
+        guard (1...16).contains(generations) else { throw ValidationError("--generations must be between 1 and 16") }
         guard refillInterval >= 1 else { throw ValidationError("--refill-interval must be at least 1 second") }
         guard rateBurst >= 1, rateLimit > 0 else {
             throw ValidationError("--rate-burst must be at least 1 and --rate-limit positive")
@@ -69,9 +77,12 @@ struct ServeCommand: AsyncParsableCommand {
             settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
             // The executable is where randomness enters: the libraries only draw from the source they are given.
             let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
-            let environment = ServiceEnvironment(
+            var configured = ServiceEnvironment(
                 store: store, settings: settings, gamifier: gamifier, metrics: ServiceMetrics(),
                 random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
+            configured.generations = GenerationRegistry(
+                limits: GenerationLimits(running: generations), now: settings.now)
+            let environment = configured
             // Request lines are JSON whatever --log-format says: they are for log shippers.
             let requestLogger = LogFormat.json.logger(label: "fcgen-serve")
             let logger = global.logger()
@@ -82,6 +93,14 @@ struct ServeCommand: AsyncParsableCommand {
             // The process's one HTTP client, shut down after the group has stopped (no job left holding it).
             try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
                 var services: [any Service] = [application]
+                // After the application: a group stops its services in reverse, so generations wind down (and
+                // their event streams end) while the server still answers.
+                if let runner = InProcessGeneration.runner(
+                    global: global, offline: offline, store: store, environment: environment, transport: transport,
+                    logger: logger)
+                {
+                    services.append(runner)
+                }
                 if workers > 0 {
                     let worker = try InProcessRefill.make(
                         global: global, offline: offline, concurrency: workers, transport: transport, logger: logger)

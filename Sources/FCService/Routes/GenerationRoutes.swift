@@ -1,0 +1,83 @@
+import FCCommandLine
+import FCCore
+import FCStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Generation over HTTP (admin): `POST /v1/topics/{id}/generations` queues N batches and answers `202` at once;
+/// the server runs them in the background (``GenerationRunner``). Progress is a resource to poll
+/// (`GET /v1/generations/{id}`) and a server-sent event stream (`GET /v1/generations/{id}/events`) that replays
+/// what a late client missed, honouring `Last-Event-ID`, then follows live until `done` or `failed`.
+enum GenerationRoutes {
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let registry = environment.generations
+        let maxBody = environment.settings.maxBodyBytes
+        return [
+            Route(.post, "/v1/topics/{id}/generations", .admin) { request, context in
+                let topicID = try request.id(of: "topic", context: context)
+                let body = try await JSONBody.read(request, allowed: ["batches", "language"], maxBytes: maxBody)
+                let batches = Int(try body.integer("batches", in: 1...100) ?? 1)
+                var language: LanguageTag?
+                if body.members["language"] != nil, body.members["language"] != .null {
+                    let tag = try body.string("language")
+                    if let problem = LanguageTag.problem(with: tag) {
+                        throw Problem.badRequest("language: \(problem)", field: "language")
+                    }
+                    language = LanguageTag(tag)
+                }
+                guard let topic = try await environment.store.read({ try $0.topic(id: topicID) }) else {
+                    throw StoreError.topicNotFound(topicID: topicID)
+                }
+                let record = try registry.submit(topic: topic, batches: batches, language: language)
+                var response = try JSONResponse.make(GenerationJSON(record), status: .accepted)
+                response.headers[.location] = "/v1/generations/\(record.id)"
+                return response
+            },
+            Route(.get, "/v1/generations", .admin) { _, _ in
+                try JSONResponse.make(GenerationListJSON(generations: registry.records().map(GenerationJSON.init)))
+            },
+            Route(.get, "/v1/generations/{id}", .admin) { _, context in
+                let id = context.parameters.get("id") ?? ""
+                guard let record = registry.record(id: id) else { throw notFound(id) }
+                return try JSONResponse.make(GenerationJSON(record))
+            },
+            Route(.get, "/v1/generations/{id}/events", .admin) { request, context in
+                let id = context.parameters.get("id") ?? ""
+                let after = try lastEventID(request)
+                guard let subscription = registry.subscribe(id: id, after: after) else { throw notFound(id) }
+                let body = ResponseBody { writer in
+                    for event in subscription.missed { try await writer.write(ByteBuffer(string: event.text)) }
+                    if let live = subscription.live {
+                        for await event in live { try await writer.write(ByteBuffer(string: event.text)) }
+                    }
+                    try await writer.finish(nil)
+                }
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                    body: body)
+            },
+        ]
+    }
+
+    private static func notFound(_ id: String) -> Problem {
+        .notFound("no generation \(id) (this server forgets finished generations after a while, and all on restart)")
+    }
+
+    /// `Last-Event-ID`: the last event the client has; absent is 0 (everything).
+    private static func lastEventID(_ request: Request) throws -> Int {
+        guard let text = request.headers[.lastEventID] else { return 0 }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+            throw Problem.badRequest("Last-Event-ID must be an event id (a whole number)", field: "Last-Event-ID")
+        }
+        return value
+    }
+}
+
+extension HTTPField.Name {
+    /// The id of the last server-sent event the client received (WHATWG HTML, "Server-sent events").
+    // swift-format-ignore: NeverForceUnwrap
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}

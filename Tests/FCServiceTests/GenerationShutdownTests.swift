@@ -1,0 +1,60 @@
+import FCTestSupport
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// SIGTERM during a generation: the batch in flight is stored, no further batch starts, the event stream ends with
+/// `failed` (`cancelled`), and the server exits 0.
+@Suite("fcgen serve: generation and shutdown", .serialized)
+struct GenerationShutdownTests {
+    @Test("SIGTERM with a batch in flight: it is stored, the other two are not asked for, exit 0")
+    func shutdownMidGeneration() async throws {
+        let stub = try await LoopbackServer.start()
+        defer { stub.stop() }
+        let fixture = try ServiceFixture()
+        // A slow OpenAI-compatible provider on loopback (no key for a local base URL), one batch at a time.
+        let folder = fixture.directory.appendingPathComponent("config/fcgen")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let settings = """
+            {"provider": "openai", "base_url": "\(stub.url("/openai/5/v1").absoluteString)", "concurrency": 1,
+             "topic_outline": false, "retries": 0}
+            """
+        try Data(settings.utf8).write(to: folder.appendingPathComponent("config.json"))
+        let admin = try await fixture.token(user: "ops", admin: true)
+        let server = try await fixture.serve(offline: false)
+
+        let topic = try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Geology"}"#)
+        let topicID = try #require((topic.json["topic"] as? [String: Any])?["id"] as? Int)
+        let accepted = try await server.call(
+            .POST, "/v1/topics/\(topicID)/generations", token: admin, json: #"{"batches": 3}"#)
+        #expect(accepted.status == 202, "\(accepted.text)")
+        let id = try #require(accepted.json["id"] as? String)
+
+        let (connected, signal) = AsyncStream.makeStream(of: Void.self)
+        let reading = Task {
+            try await server.events("/v1/generations/\(id)/events", token: admin) { signal.yield() }
+        }
+        for await _ in connected { break }
+        // Running means its first batch's request is under way (the provider takes 5 s to answer it).
+        var status = ""
+        for _ in 0..<400 where status != "running" {
+            status = try await server.call(.GET, "/v1/generations/\(id)", token: admin).json["status"] as? String ?? ""
+            if status != "running" { try await Task.sleep(for: .milliseconds(25)) }
+        }
+        #expect(status == "running")
+        kill(server.process.process.processIdentifier, SIGTERM)
+
+        let stream = try await reading.value
+        #expect(stream.events.map(\.name) == ["batch", "failed"], "\(stream.text)")
+        let failed = try #require(stream.events.last)
+        let error = try #require(failed.json["error"] as? [String: Any])
+        #expect(error["code"] as? String == "cancelled")
+        #expect((error["detail"] as? String)?.contains("after 1 of 3") == true, "\(failed.data)")
+        #expect(failed.json["batchesDone"] as? Int == 1)
+        await server.process.exit()
+        #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
+        let batches = try await fixture.fcgen(["batches", "--topic", "Geology", "--json"])
+        let stored = try JSONSerialization.jsonObject(with: Data(batches.stdout.utf8)) as? [String: Any]
+        #expect((stored?["batches"] as? [Any])?.count == 1, "\(batches.stdout)")
+    }
+}
