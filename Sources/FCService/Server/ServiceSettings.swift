@@ -12,6 +12,8 @@ package struct ServiceSettings: Sendable {
     package var rateLimit: RateLimit
     /// The clock of token expiry, review times and the rate limiter.
     package var now: Now
+    /// The web app served at `/` (KaTeX's folder).
+    package var webApp = WebAppSettings()
 
     package init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, rateLimit: RateLimit = RateLimit(),

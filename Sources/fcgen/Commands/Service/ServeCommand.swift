@@ -50,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between the in-process worker's rounds.", valueName: "seconds"))
     var refillInterval = 30
 
+    @Option(
+        help: ArgumentHelp(
+            "KaTeX's folder, served to the web app for maths (an empty value turns it off).", valueName: "path"))
+    var katexDir = WebAppSettings.debianKatexDirectory
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: expected 0…65535, got \(port)") }
         guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
@@ -63,9 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try global.openOrCreateStore()
-            let settings = ServiceSettings(
+            var settings = ServiceSettings(
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
+            settings.webApp = WebAppSettings(katexDirectory: katexDir.isEmpty ? nil : katexDir)
             // The executable is where randomness enters: the libraries only draw from the source they are given.
             let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
             let environment = ServiceEnvironment(
