@@ -6,7 +6,10 @@ import Testing
 
 /// Text from topic names, cards, imported decks, model replies and provider errors never acts on the terminal:
 /// text output shows control characters escaped, topic names refuse them, `--json` escapes them the JSON way.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+///
+/// The limit only catches a hang: one test runs twenty `fcgen` processes, each waiting for one of the suite's few
+/// process slots, which took over 3 minutes of a full parallel run on a loaded 2-core machine.
+@Suite(.serialized, .timeLimit(.minutes(6)))
 struct HostileTextTests {
     static let osc52 = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
     static let clear = "\u{1B}[2J"

@@ -34,7 +34,7 @@ enum CardRoutes {
             },
             Route(.post, "/v1/topics/{id}/cards", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                _ = try await store.read { try $0.topic(id: topicID) }
+                _ = try await store.read { try $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: CardInput.createFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "reverse")
                 let checked = try CardRuleCheck.check(

@@ -121,15 +121,6 @@ extension Request {
         return day
     }
 
-    /// The query parameter `name` as `true` or `false` (absent: `false`).
-    func queryFlag(_ name: String) throws -> Bool {
-        switch uri.queryParameters.get(name) {
-        case nil, "false": return false
-        case "true": return true
-        default: throw Problem.badRequest("\(name) must be true or false", field: name)
-        }
-    }
-
     /// `by`: what the leaderboard ranks by (default cards).
     func queryMetric(_ name: String) throws -> Leaderboard.Metric {
         guard let text = uri.queryParameters.get(name) else { return .cards }

@@ -36,6 +36,8 @@ package enum ServiceServer {
                 }
             }
         }
+        // Last: the web app's files, and KaTeX's folder as middleware that only the router's 404 passes through.
+        WebAppRoutes.register(on: router, settings: environment.settings.webApp)
         return router
     }
 

@@ -16,6 +16,8 @@ package struct ServiceSettings: Sendable {
     package var imageMaxBytes = 1 << 20
     /// The largest import body (CSV or Anki text); larger ones are 413. Imports are larger than JSON requests.
     package var importMaxBytes = 16 << 20
+    /// The web app served at `/` (KaTeX's folder).
+    package var webApp = WebAppSettings()
 
     package init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, rateLimit: RateLimit = RateLimit(),

@@ -14,7 +14,7 @@ extension Database {
         -> [PagedCard]
     {
         // Inside the store's read transaction: the topic check and the page are one snapshot.
-        _ = try topic(id: topicID)
+        _ = try existingTopic(id: topicID)
         return try connection.withStatement(
             """
             SELECT \(Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
@@ -47,16 +47,11 @@ extension Database {
         }
     }
 
-    /// The topic with this id.
+    /// The topic with this id (``topic(id:)``, which answers `nil` instead).
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func topic(id: Int64) throws -> Topic {
-        try connection.withStatement("SELECT name, created_at FROM topics WHERE id = ?", operation: "read topic") {
-            statement in
-            try statement.bind(id, at: 1)
-            guard try statement.step() else { throw StoreError.topicNotFound(topicID: id) }
-            return Topic(
-                id: id, name: statement.string(at: 0), createdAt: Date(unixMilliseconds: statement.int64(at: 1)))
-        }
+    package func existingTopic(id: Int64) throws -> Topic {
+        guard let topic = try topic(id: id) else { throw StoreError.topicNotFound(topicID: id) }
+        return topic
     }
 }

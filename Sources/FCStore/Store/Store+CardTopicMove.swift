@@ -13,7 +13,7 @@ extension Database {
     package func moveCard(id: Int64, toTopic topicID: Int64) throws -> [CardDetails] {
         try connection.immediateTransaction("move card to topic") {
             let details = try cardDetails(id: id)
-            _ = try topic(id: topicID)
+            _ = try existingTopic(id: topicID)
             let source = details.card.topicID
             guard source != topicID else { return [details] }
             var ids = [id]

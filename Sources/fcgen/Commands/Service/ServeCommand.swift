@@ -57,6 +57,11 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("Generations (POST /v1/topics/{id}/generations) run at once; more wait.", valueName: "n"))
     var generations = 2
 
+    @Option(
+        help: ArgumentHelp(
+            "KaTeX's folder, served to the web app for maths (an empty value turns it off).", valueName: "path"))
+    var katexDir = WebAppSettings.debianKatexDirectory
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: expected 0…65535, got \(port)") }
         guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
@@ -75,6 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
             settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
+            settings.webApp = WebAppSettings(katexDirectory: katexDir.isEmpty ? nil : katexDir)
             // The executable is where randomness enters: the libraries only draw from the source they are given.
             let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
             var configured = ServiceEnvironment(

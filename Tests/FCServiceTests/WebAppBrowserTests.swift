@@ -1,0 +1,139 @@
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// The web app in a real headless Chromium: `Tests/WebApp/browser_scenario.py` (selenium) against the built
+/// `fcgen serve`, at phone (390×844) and desktop (1440×900) size, one learner per size.
+///
+/// Needs Debian's `chromium` and `chromium-driver` and python3's `selenium` (`.ci/run` installs them); without
+/// them the test fails saying how to install them. Screenshots of every screen go to a temporary folder, or to
+/// `FCGEN_SCREENSHOTS_DIR` (`FCGEN_SCREENSHOTS_DIR=$PWD/docs/screenshots` refreshes the committed ones).
+@Suite("fcgen serve: the web app in Chromium", .serialized)
+struct WebAppBrowserTests {
+    static let screens = [
+        "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
+        "learn-question", "learn-answer", "learn-summary", "me",
+    ]
+
+    @Test("sign in, topics, feed by keyboard, a 10-card session by keyboard, Me; at both sizes, no console errors")
+    func scenario() async throws {
+        guard let missing = Self.missingTools() else { return try await run() }
+        Issue.record(
+            """
+            the browser tests need \(missing): apt-get install chromium chromium-driver && \
+            python3 -m pip install selenium (or with --break-system-packages); .ci/run installs them
+            """)
+    }
+
+    private func run() async throws {
+        let fixture = try ServiceFixture()
+        let seeded = try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        // A second topic, with maths, so the list has more than one and Learn has a choice to make.
+        let algebra = try await fixture.fcgen(["--topic", "Algebra", "--batches", "1", "--offline"])
+        #expect(algebra.status == 0, "\(algebra.stderr)")
+        let phone = try await fixture.token(user: "ana")
+        let desktop = try await fixture.token(user: "bo")
+        let server = try await fixture.serve()
+        let topics = try #require(try await server.call(.GET, "/v1/topics", token: phone).json["topics"] as? [Any])
+        let topic = try #require(
+            topics.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Roman history" })
+        let cards = try #require(topic["cards"] as? Int)
+
+        let environment = ProcessInfo.processInfo.environment
+        let shots =
+            environment["FCGEN_SCREENSHOTS_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? fixture.directory.appendingPathComponent("screenshots")
+        let katex = FileManager.default.fileExists(atPath: "/usr/share/javascript/katex/katex.min.js")
+        let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/WebApp/browser_scenario.py")
+        let result = try await Self.python(
+            [
+                script.path, server.base, "--size", "phone:\(phone)", "--size", "desktop:\(desktop)",
+                "--topic", "Roman history", "--cards", String(cards), "--shots", shots.path,
+            ] + (katex ? ["--katex"] : []), in: fixture.directory)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        for size in ["phone", "desktop"] {
+            let steps = [
+                "a bad token says", "signed in; topics list 'Roman history' with \(cards) cards", "feed: Space flipped",
+                "→ recorded understood", "learn: 10 cards by keyboard", "no console errors",
+            ]
+            for step in steps {
+                let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }
+                #expect(lines.contains { $0.contains(step) }, "\(size) \(step): \(result.stdout)")
+            }
+            for screen in Self.screens {
+                let file = shots.appendingPathComponent("\(screen)-\(size).png")
+                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+                #expect(size > 1000, "no screenshot \(file.lastPathComponent)")
+            }
+        }
+        #expect(result.stdout.contains("browser scenario passed: phone, desktop"))
+
+        // What the browser did is in the API: each learner's XP went up from nothing.
+        for token in [phone, desktop] {
+            let me = try await server.call(.GET, "/v1/me", token: token)
+            #expect((me.json["totalXP"] as? Int ?? 0) > 0, "\(me.text)")
+        }
+        #expect(await server.stop() == 0)
+        let bad = server.process.stderr.split(separator: "\n").filter { $0.contains(#""status":500"#) }
+        #expect(bad.isEmpty, "\(bad)")
+    }
+
+    /// What is missing of chromium, chromedriver and selenium; nil when all are there.
+    static func missingTools() -> String? {
+        var missing: [String] = []
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/lib/chromium"
+        for tool in ["chromium", "chromedriver"] {
+            let found = path.split(separator: ":").contains {
+                FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+            }
+            if !found { missing.append(tool == "chromium" ? "chromium" : "chromium-driver (chromedriver)") }
+        }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import selenium"]
+        probe.standardError = FileHandle.nullDevice
+        if (try? probe.run()) == nil {
+            missing.append("python3")
+        } else {
+            probe.waitUntilExit()
+            if probe.terminationStatus != 0 { missing.append("python3's selenium") }
+        }
+        return missing.isEmpty ? nil : missing.joined(separator: ", ")
+    }
+
+    /// Runs `python3 arguments…` with this process's environment (python and its packages as the shell has
+    /// them), its output in files; waits off the cooperative pool.
+    static func python(_ arguments: [String], in directory: URL) async throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        let out = directory.appendingPathComponent("browser.out")
+        let err = directory.appendingPathComponent("browser.err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.currentDirectoryURL = directory
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+        return (
+            process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+        )
+    }
+}

@@ -1,0 +1,198 @@
+// Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
+// Space shows the answer → rate with 1–4 → the session summary (correct, failed, average rating, XP, level-ups)
+// → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after.
+
+import { api, describe } from "./api.js";
+import { h, show, errorBox, announce, toast, typing } from "./ui.js";
+import { richText } from "./math.js";
+
+export const title = "Learn";
+
+const RATINGS = [
+  { key: "1", word: "again", label: "Again" },
+  { key: "2", word: "hard", label: "Hard" },
+  { key: "3", word: "good", label: "Good" },
+  { key: "4", word: "easy", label: "Easy" },
+];
+
+export async function render(args) {
+  const preselected = new Set(args.map(Number));
+  const list = await api("GET", "/v1/topics");
+  let keyHandler = null;
+  const setKeys = (handler) => { keyHandler = handler; };
+  const onKey = (event) => {
+    if (!keyHandler || typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Enter on a link or button is that control's own (a navigation link must not start a session).
+    if (event.key === "Enter" && event.target instanceof Element && event.target.closest("a, button")) return;
+    if (keyHandler(event)) event.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+
+  function setup(choice = { topicIds: [...preselected], limit: 10, mode: "spaced" }, message = null) {
+    setKeys(null);
+    const status = h("div", {}, message ? errorBox(message) : null);
+    const boxes = list.topics.map((topic) => h("li", {},
+      h("input", { type: "checkbox", id: `topic-${topic.id}`, name: "topic", value: topic.id, checked: choice.topicIds.includes(topic.id) || list.topics.length === 1 }),
+      h("label", { for: `topic-${topic.id}` }, topic.name, h("span", { class: "hint" }, ` · ${topic.cards} cards`))));
+    const sizes = [10, 25, 50].map((n) => h("span", { class: "choice" },
+      h("input", { type: "radio", id: `size-${n}`, name: "size", value: n, checked: choice.limit === n }),
+      h("label", { for: `size-${n}` }, `${n} cards`)));
+    const free = h("input", { type: "checkbox", id: "free", name: "free", checked: choice.mode === "free" });
+    const form = h("form", { class: "card-panel learn-setup" },
+      h("fieldset", {}, h("legend", {}, "Topics"), list.topics.length ? h("ul", { class: "checks" }, boxes) : h("p", {}, "No topics yet.")),
+      h("fieldset", {}, h("legend", {}, "Session size"), h("div", { class: "choices" }, sizes)),
+      h("p", { class: "check" }, free, h("label", { for: "free" }, "Free practice"),
+        h("span", { class: "hint", id: "free-help" }, " — any cards, shuffled; your schedule does not change")),
+      h("button", { type: "submit", class: "primary" }, "Start learning"),
+      status);
+    free.setAttribute("aria-describedby", "free-help");
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const topicIds = [...form.querySelectorAll('input[name="topic"]:checked')].map((box) => Number(box.value));
+      const limit = Number(form.querySelector('input[name="size"]:checked')?.value ?? 10);
+      if (topicIds.length === 0) {
+        status.replaceChildren(errorBox("Choose at least one topic."));
+        return;
+      }
+      start({ topicIds, limit, mode: free.checked ? "free" : "spaced" });
+    });
+    show(h("h1", {}, "Learn"), form);
+  }
+
+  async function start(choice) {
+    show(h("h1", {}, "Learn"), h("p", { class: "hint", role: "status" }, "Starting…"));
+    let before, session;
+    try {
+      before = await api("GET", "/v1/me");
+      session = await api("POST", "/v1/sessions", { body: choice });
+    } catch (error) {
+      return setup(choice, describe(error));
+    }
+    const run = { choice, before, session, ratings: [] };
+    if (!session.next) return finish(run, "There is nothing to study in these topics right now.");
+    question(run);
+  }
+
+  function frame(run, ...children) {
+    const { session } = run;
+    const done = session.answered;
+    show(
+      h("h1", { class: "visually-hidden" }, "Learn"),
+      h("div", { class: "progress-line" },
+        h("span", {}, `Card ${Math.min(session.position + 1, session.total)} of ${session.total}`),
+        h("progress", { max: session.total, value: done, "aria-label": "Session progress" })),
+      ...children);
+  }
+
+  function question(run) {
+    const card = run.session.next;
+    const reveal = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Space", onclick: () => answer(run) }, "Show answer (Space)");
+    const skip = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "S", onclick: () => skipCard(run) }, "Skip (S)");
+    frame(run,
+      h("article", { class: "flashcard", "aria-roledescription": "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
+        h("p", { class: "face-label" }, "Question"),
+        richText(card.question, "div", { class: "question" })),
+      h("p", { class: "actions" }, reveal, skip));
+    reveal.focus();
+    announce(`Question: ${card.question}`);
+    setKeys((event) => {
+      if (event.key === " " || event.key === "Enter") { answer(run); return true; }
+      if (event.key === "s") { skipCard(run); return true; }
+      return false;
+    });
+  }
+
+  function answer(run) {
+    const card = run.session.next;
+    const status = h("div");
+    const buttons = RATINGS.map((rating) => h("button", {
+      type: "button", class: `rate rate-${rating.word}`, "aria-keyshortcuts": rating.key,
+      onclick: () => rate(run, rating, status),
+    }, h("kbd", {}, rating.key), ` ${rating.label}`));
+    frame(run,
+      h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id } },
+        h("p", { class: "face-label" }, "Question"),
+        richText(card.question, "div", { class: "question small" }),
+        h("p", { class: "face-label" }, "Answer"),
+        richText(card.answer, "div", { class: "answer" }),
+        card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null),
+      h("div", { class: "ratings", role: "group", "aria-label": "How well did you know it?" }, buttons),
+      status);
+    buttons[2].focus();
+    announce(`Answer: ${card.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);
+    setKeys((event) => {
+      const rating = RATINGS.find((r) => r.key === event.key);
+      if (!rating) return false;
+      rate(run, rating, status);
+      return true;
+    });
+  }
+
+  async function rate(run, rating, status) {
+    setKeys(null);
+    try {
+      const body = { cardId: run.session.next.id, rating: rating.word };
+      run.session = await api("POST", `/v1/sessions/${run.session.id}/answer`, { body });
+      run.ratings.push(Number(rating.key));
+      if (run.session.xpGained > 0) toast(`+${run.session.xpGained} XP`);
+    } catch (error) {
+      status.replaceChildren(errorBox(describe(error)));
+      setKeys((event) => {
+        const again = RATINGS.find((r) => r.key === event.key);
+        if (again) rate(run, again, status);
+        return Boolean(again);
+      });
+      return;
+    }
+    if (run.session.next) question(run);
+    else finish(run);
+  }
+
+  async function skipCard(run) {
+    setKeys(null);
+    try {
+      run.session = await api("POST", `/v1/sessions/${run.session.id}/skip`, { body: { cardId: run.session.next.id } });
+      question(run);
+    } catch (error) {
+      show(h("h1", {}, "Learn"), errorBox(describe(error)));
+    }
+  }
+
+  async function finish(run, note = null) {
+    setKeys(null);
+    let ended, after;
+    try {
+      ended = await api("POST", `/v1/sessions/${run.session.id}/end`);
+      after = await api("GET", "/v1/me");
+    } catch (error) {
+      show(h("h1", {}, "Session summary"), errorBox(describe(error)));
+      return;
+    }
+    const average = run.ratings.length ? (run.ratings.reduce((a, b) => a + b, 0) / run.ratings.length).toFixed(1) : "–";
+    const levels = after.level - run.before.level;
+    const again = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Enter", onclick: () => start(run.choice) }, "Learn again");
+    const stat = (label, value, name) => h("div", { class: "stat", dataset: { stat: name } }, h("dt", {}, label), h("dd", {}, String(value)));
+    show(
+      h("h1", {}, "Session summary"),
+      note ? h("p", { class: "empty" }, note) : null,
+      h("section", { class: "card-panel summary", "aria-live": "polite" },
+        h("dl", { class: "stats" },
+          stat("Cards", ended.answered, "answered"),
+          stat("Correct", ended.correct, "correct"),
+          stat("Failed", ended.failed, "failed"),
+          stat("Average rating", average, "average"),
+          stat("XP earned", ended.xpGained ?? 0, "xp")),
+        levels > 0 ? h("p", { class: "level-up", role: "status" }, `Level up! You reached level ${after.level}.`) : null,
+        h("p", { class: "hint" }, `Level ${after.level} · ${after.xpIntoLevel} / ${after.levelSpan} XP`)),
+      h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/learn" }, "Change topics"), h("a", { class: "button", href: "#/me" }, "See my progress")));
+    again.focus();
+    setKeys((event) => {
+      if (event.key !== "Enter") return false;
+      start(run.choice);
+      return true;
+    });
+  }
+
+  setup();
+  return () => document.removeEventListener("keydown", onKey);
+}

@@ -1,0 +1,57 @@
+// The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/me; never a token in the URL), the signed-in
+// state, and the navigation. Each screen is a module whose render() returns an optional cleanup function.
+
+import { token, whenUnauthorized, describe } from "./api.js";
+import { show, errorBox, h } from "./ui.js";
+import * as signin from "./signin.js";
+import * as topics from "./topics.js";
+import * as feed from "./feed.js";
+import * as learn from "./learn.js";
+import * as me from "./me.js";
+
+const screens = { signin, topics, feed, learn, me };
+let cleanup = null;
+
+function parse(hash) {
+  const [name, ...rest] = hash.replace(/^#\/?/, "").split("/");
+  return { name: name || "topics", args: rest.filter(Boolean) };
+}
+
+export function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function route() {
+  let { name, args } = parse(location.hash);
+  if (!token.get()) name = "signin";
+  else if (name === "signin") name = "topics";
+  const screen = screens[name];
+  const signedIn = Boolean(token.get());
+  document.getElementById("nav").hidden = !signedIn;
+  document.getElementById("sign-out").hidden = !signedIn;
+  for (const link of document.querySelectorAll("#nav a")) {
+    if (link.dataset.screen === name) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  if (cleanup) cleanup();
+  cleanup = null;
+  if (!screen) {
+    show(h("h1", {}, "Not found"), errorBox(`There is no screen called “${name}”.`));
+    return;
+  }
+  document.title = `${screen.title} · fcgen`;
+  try {
+    cleanup = (await screen.render(args, { go })) ?? null;
+  } catch (error) {
+    show(h("h1", {}, screen.title), errorBox(describe(error)));
+  }
+}
+
+whenUnauthorized(() => go("#/signin"));
+document.getElementById("sign-out").addEventListener("click", () => {
+  token.clear();
+  go("#/signin");
+});
+window.addEventListener("hashchange", route);
+route();

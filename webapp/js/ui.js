@@ -1,0 +1,65 @@
+// Small DOM helpers: elements are built with text nodes only (card text is never parsed as HTML).
+
+/** `h("p", {class: "x"}, "text", child)`: an element with attributes, properties (on…) and children. */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** Says `text` to screen readers (the polite live region). */
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  region.textContent = "";
+  // A fresh text node after a tick, so the same sentence twice is still read.
+  setTimeout(() => (region.textContent = text), 30);
+}
+
+let toastTimer;
+/** A short pop-up ("+12 XP"), also read by screen readers. */
+export function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), 2200);
+}
+
+/** An error box with a readable message (role=alert, so it is read at once). */
+export function errorBox(message) {
+  return h("p", { class: "error", role: "alert" }, message);
+}
+
+/** The knowledge colour of a percentage: red at 0 %, through amber, to green at 100 %. */
+export function knowledgeColor(percent) {
+  const hue = Math.round(Math.max(0, Math.min(100, percent)) * 1.2);
+  return `hsl(${hue} 70% 42%)`;
+}
+
+/** Replaces the main landmark's content and moves focus to its heading (for screen readers and keyboards). */
+export function show(...children) {
+  const main = document.getElementById("main");
+  main.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  const heading = main.querySelector("h1");
+  if (heading) {
+    heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }
+  return main;
+}
+
+/** True when a key event comes from a text field, where keys are typing, not shortcuts. */
+export function typing(event) {
+  const target = event.target;
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
