@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `fcgen-worker` as separate processes on one temp database, against the loopback stub LLM server.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct WorkerProcessTests {
     /// An OpenAI chat-completions reply with three cards.
     private static let reply: String = {
@@ -33,10 +33,12 @@ struct WorkerProcessTests {
         }
     }
 
-    private func workerArguments(_ cli: CLIRunner, _ server: LoopbackServer, _ extra: [String]) -> [String] {
+    private func workerArguments(
+        _ cli: CLIRunner, _ server: LoopbackServer, _ extra: [String], lease: String = "2s"
+    ) -> [String] {
         [
             "--db", cli.databasePath, "--provider", "openai", "--model", "stub-model",
-            "--base-url", server.baseURL.appendingPathComponent("v1").absoluteString, "--lease", "2s",
+            "--base-url", server.baseURL.appendingPathComponent("v1").absoluteString, "--lease", lease,
         ] + extra
     }
 
@@ -94,7 +96,8 @@ struct WorkerProcessTests {
         let store = try Store(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
-        let doomed = try cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"]))
+        // A lease long enough that the second worker below starts and finishes inside it on a loaded machine.
+        let doomed = try cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"], lease: "8s"))
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         _ = try await doomed.finish()
