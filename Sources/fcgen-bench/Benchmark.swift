@@ -13,6 +13,6 @@ extension Benchmark {
         PipelineWaitBenchmark.benchmark, PipelineMemoryBenchmark.benchmark, CSVImportBenchmark.benchmark,
         GamificationBenchmark.benchmark, SchedulerThroughputBenchmark.benchmark, ReviewRecordingBenchmark.benchmark,
         NextDueBenchmark.benchmark,
-        WorkerBenchmark.benchmark, TimeToFirstCardBenchmark.benchmark,
+        WorkerBenchmark.benchmark, TimeToFirstCardBenchmark.benchmark, EnginesBenchmark.benchmark,
     ]
 }
