@@ -158,7 +158,14 @@ package final class LoopbackServer: Sendable {
     }
 
     /// The provider requests received since the last ``script(_:default:)``, in order.
-    package func requests() async throws -> [RecordedRequest] {
+    ///
+    /// - Parameter maxResponseBytes: a larger cap than the transport's for runs that record thousands of requests.
+    package func requests(
+        maxResponseBytes: Int = HTTPClientTransport.defaultMaxResponseBytes
+    ) async throws -> [RecordedRequest] {
+        let control =
+            maxResponseBytes == HTTPClientTransport.defaultMaxResponseBytes
+            ? control : TestHTTPClient.transport(maxResponseBytes: maxResponseBytes)
         let response = try await control.send(
             LLMHTTPRequest(url: baseURL.appendingRawPath("_requests"), method: "GET", body: Data(), timeoutSeconds: 5)
         )

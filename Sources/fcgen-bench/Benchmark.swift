@@ -13,6 +13,7 @@ extension Benchmark {
         PipelineWaitBenchmark.benchmark, PipelineMemoryBenchmark.benchmark, CSVImportBenchmark.benchmark,
         GamificationBenchmark.benchmark, SchedulerThroughputBenchmark.benchmark, ReviewRecordingBenchmark.benchmark,
         NextDueBenchmark.benchmark,
-        WorkerBenchmark.benchmark, TimeToFirstCardBenchmark.benchmark, ServeBenchmark.benchmark,
+        WorkerBenchmark.benchmark, TimeToFirstCardBenchmark.benchmark, EnginesBenchmark.benchmark,
+        ServeBenchmark.benchmark,
     ]
 }

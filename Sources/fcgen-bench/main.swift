@@ -1,7 +1,8 @@
 // fcgen-bench: benchmarks, one JSON line per figure on stdout, progress on stderr.
 //
-//     fcgen-bench [name…]     run the named benchmarks (default: all)
-//     fcgen-bench --list      list them
+//     fcgen-bench [name…] [--postgres URL]    run the named benchmarks (default: all); --postgres (or
+//                                             $FCGEN_BENCH_POSTGRES_URL) adds PostgreSQL to `engines`
+//     fcgen-bench --list                      list them
 //
 // Exit status: 0 when every benchmark ran (whether or not its figures met their targets; read "pass"),
 // 1 when one failed to run, 64 for an unknown name.
@@ -28,13 +29,20 @@ if arguments.contains(where: { ["--list", "--help", "-h"].contains($0) }) {
     exit(0)
 }
 
-let unknown = arguments.filter { name in !Benchmark.all.contains { $0.name == name } }
+let names: [String]
+do {
+    names = try BenchOptions.names(in: arguments)
+} catch {
+    progress("fcgen-bench: \(error)")
+    exit(64)
+}
+let unknown = names.filter { name in !Benchmark.all.contains { $0.name == name } }
 guard unknown.isEmpty else {
     progress("fcgen-bench: unknown benchmark \(unknown.joined(separator: ", ")); try --list")
     exit(64)
 }
 
-let selected = arguments.isEmpty ? Benchmark.all : Benchmark.all.filter { arguments.contains($0.name) }
+let selected = names.isEmpty ? Benchmark.all : Benchmark.all.filter { names.contains($0.name) }
 var failed = false
 for benchmark in selected {
     progress("\(benchmark.name): \(benchmark.summary)")
