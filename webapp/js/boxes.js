@@ -43,7 +43,7 @@ export function boxesSection(initial, onReward) {
       const opened = await api("POST", `/v1/boxes/${encodeURIComponent(box.boxId)}/open`);
       const xp = opened.box.xp ?? opened.rewards.xpGained;
       await refresh();
-      show(`A ${opened.box.rarity} box: +${xp} XP${opened.alreadyOpened ? " (already opened)" : ""}`, opened.box.rarity);
+      show(`${/^[aeiou]/.test(opened.box.rarity) ? "An" : "A"} ${opened.box.rarity} box: +${xp} XP${opened.alreadyOpened ? " (already opened)" : ""}`, opened.box.rarity);
       if (opened.rewards.xpGained > 0) toast(`+${opened.rewards.xpGained} XP`);
       onReward(opened.rewards);
       (section.querySelector("button.box") ?? section.querySelector("h2")).focus?.();

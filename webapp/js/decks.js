@@ -24,7 +24,8 @@ function importForm(topicId, onImported) {
   const result = h("div", { class: "import-result" });
   const form = h("form", { class: "card-panel import", "aria-labelledby": "import-heading" },
     h("h2", { id: "import-heading" }, "Import a file"),
-    h("label", { for: "import-file" }, "CSV (question;answer;explanation;reversed;kind) or Anki notes in plain text"),
+    h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
+    h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
     file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -42,7 +43,7 @@ function importForm(topicId, onImported) {
       onImported();
     } catch (error) {
       const rows = error.problem?.errors ?? [];
-      result.replaceChildren(...[errorBox(`Nothing was imported: ${describe(error)}`),
+      result.replaceChildren(...[errorBox(describe(error)),
         rows.length ? h("ul", { class: "import-errors", "aria-label": "Problems in the file" }, rows.map((row) =>
           h("li", {}, h("code", {}, `${chosen.name}:${row.line}:${row.column}`), ` ${row.message}`))) : null,
         error.problem?.errorsTotal > rows.length ? h("p", { class: "hint" }, `${error.problem.errorsTotal - rows.length} more not shown.`) : null].filter(Boolean));

@@ -4,7 +4,7 @@
 enum WebAssets {
     static let files: [String: WebAsset] = [
         "/app/app.css": WebAsset(
-            contentType: "text/css; charset=utf-8", etag: "\"58517953a1051d6a\"",
+            contentType: "text/css; charset=utf-8", etag: "\"9c095b18623f5c21\"",
             text: #"""
 /* fcgen web app: one stylesheet, phone first (390 px), wider layouts from 720 px. */
 :root {
@@ -185,6 +185,9 @@ input[type="file"] { font: inherit; max-width: 100%; min-height: 44px; }
 .verdict-wrong, .verdict-empty { border-color: var(--again); } .verdict-wrong .verdict-word, .verdict-empty .verdict-word { color: var(--again); }
 .wrong-list li, .unanswered-list li { border-bottom: 1px solid var(--line); padding-bottom: .4rem; }
 .wrong-list p, .unanswered-list p { margin: .2rem 0; }
+.card-panel > * { min-width: 0; }
+.error, label, .import-errors li { overflow-wrap: anywhere; }
+.topic-actions { flex-wrap: wrap; }
 
 """#),
         "/app/icon.svg": WebAsset(
@@ -406,7 +409,7 @@ export function describe(error) {
 
 """#),
         "/app/js/boxes.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"cce659e7f8bafcb2\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"fcc96848a26d9991\"",
             text: #"""
 // Mystery boxes (GET /v1/boxes): each finished session earns 3–5. Opening one (POST /v1/boxes/{id}/open) shows a
 // small reveal of its rarity and XP; "Open all" (POST /v1/boxes/open-all) opens the rest in one go. Opening is
@@ -453,7 +456,7 @@ export function boxesSection(initial, onReward) {
       const opened = await api("POST", `/v1/boxes/${encodeURIComponent(box.boxId)}/open`);
       const xp = opened.box.xp ?? opened.rewards.xpGained;
       await refresh();
-      show(`A ${opened.box.rarity} box: +${xp} XP${opened.alreadyOpened ? " (already opened)" : ""}`, opened.box.rarity);
+      show(`${/^[aeiou]/.test(opened.box.rarity) ? "An" : "A"} ${opened.box.rarity} box: +${xp} XP${opened.alreadyOpened ? " (already opened)" : ""}`, opened.box.rarity);
       if (opened.rewards.xpGained > 0) toast(`+${opened.rewards.xpGained} XP`);
       onReward(opened.rewards);
       (section.querySelector("button.box") ?? section.querySelector("h2")).focus?.();
@@ -607,7 +610,7 @@ export function cardForm(topicId, onSaved) {
 
 """#),
         "/app/js/decks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"e11d659415b4ebe1\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"21d069063d14185f\"",
             text: #"""
 // Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging);
 // admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE /v1/cards/{id}) and import a
@@ -635,7 +638,8 @@ function importForm(topicId, onImported) {
   const result = h("div", { class: "import-result" });
   const form = h("form", { class: "card-panel import", "aria-labelledby": "import-heading" },
     h("h2", { id: "import-heading" }, "Import a file"),
-    h("label", { for: "import-file" }, "CSV (question;answer;explanation;reversed;kind) or Anki notes in plain text"),
+    h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
+    h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
     file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -653,7 +657,7 @@ function importForm(topicId, onImported) {
       onImported();
     } catch (error) {
       const rows = error.problem?.errors ?? [];
-      result.replaceChildren(...[errorBox(`Nothing was imported: ${describe(error)}`),
+      result.replaceChildren(...[errorBox(describe(error)),
         rows.length ? h("ul", { class: "import-errors", "aria-label": "Problems in the file" }, rows.map((row) =>
           h("li", {}, h("code", {}, `${chosen.name}:${row.line}:${row.column}`), ` ${row.message}`))) : null,
         error.problem?.errorsTotal > rows.length ? h("p", { class: "hint" }, `${error.problem.errorsTotal - rows.length} more not shown.`) : null].filter(Boolean));
