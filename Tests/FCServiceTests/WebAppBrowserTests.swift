@@ -12,10 +12,15 @@ import Testing
 struct WebAppBrowserTests {
     static let screens = [
         "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
-        "learn-question", "learn-answer", "learn-summary", "me",
+        "learn-question", "learn-answer", "learn-summary", "me", "me-box", "me-calendar", "me-achievements",
+        "me-leaderboard", "quiz-verdict", "quiz-evaluation", "generate", "deck-import-error",
     ]
 
-    @Test("sign in, topics, feed by keyboard, a 10-card session by keyboard, Me; at both sizes, no console errors")
+    @Test(
+        """
+        sign in, topics, feed and a 10-card session by keyboard, Me with the calendar and a mystery box, a quiz, \
+        generation with live progress, the deck's CSV errors; at both sizes, no console errors
+        """)
     func scenario() async throws {
         guard let missing = Self.missingTools() else { return try await run() }
         Issue.record(
@@ -34,6 +39,7 @@ struct WebAppBrowserTests {
         #expect(algebra.status == 0, "\(algebra.stderr)")
         let phone = try await fixture.token(user: "ana")
         let desktop = try await fixture.token(user: "bo")
+        let admin = try await fixture.token(user: "ops", admin: true)
         let server = try await fixture.serve()
         let topics = try #require(try await server.call(.GET, "/v1/topics", token: phone).json["topics"] as? [Any])
         let topic = try #require(
@@ -48,14 +54,19 @@ struct WebAppBrowserTests {
         let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/WebApp/browser_scenario.py")
         let result = try await Self.python(
             [
-                script.path, server.base, "--size", "phone:\(phone)", "--size", "desktop:\(desktop)",
+                script.path, server.base, "--size", "phone:\(phone)", "--size", "desktop:\(desktop)", "--admin", admin,
                 "--topic", "Roman history", "--cards", String(cards), "--shots", shots.path,
             ] + (katex ? ["--katex"] : []), in: fixture.directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for size in ["phone", "desktop"] {
             let steps = [
                 "a bad token says", "signed in; topics list 'Roman history' with \(cards) cards", "feed: Space flipped",
-                "→ recorded understood", "learn: 10 cards by keyboard", "no console errors",
+                "→ recorded understood", "learn: 10 cards by keyboard", "calendar: today went from 0 to 11 reviews",
+                "boxes: ", "one opened", "boxes: open all left none unopened", "leaderboard row",
+                "quiz: typed answers; the evaluation lists 1 wrong and 9 unanswered",
+                "generation: created 'Volcanoes \(size)', 2 batches arrived",
+                "deck: a card with its reversed twin added", "deck: a bad CSV row is refused as 'bad-\(size).csv:3:",
+                "no console errors",
             ]
             for step in steps {
                 let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }
@@ -69,10 +80,21 @@ struct WebAppBrowserTests {
         }
         #expect(result.stdout.contains("browser scenario passed: phone, desktop"))
 
-        // What the browser did is in the API: each learner's XP went up from nothing.
+        // What the browser did is in the API: each learner's XP went up from nothing and every box is open; each
+        // size's topic has its 2 generated batches, and the refused CSV stored nothing.
         for token in [phone, desktop] {
             let me = try await server.call(.GET, "/v1/me", token: token)
             #expect((me.json["totalXP"] as? Int ?? 0) > 0, "\(me.text)")
+            let boxes = try await server.call(.GET, "/v1/boxes", token: token)
+            #expect(boxes.json["unopened"] as? Int == 0, "\(boxes.text)")
+            #expect((boxes.json["boxes"] as? [Any])?.count ?? 0 >= 3, "\(boxes.text)")
+        }
+        let after = try #require(try await server.call(.GET, "/v1/topics", token: admin).json["topics"] as? [Any])
+        for size in ["phone", "desktop"] {
+            let made = after.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Volcanoes \(size)" }
+            #expect(made?["batches"] as? Int == 2, "\(size): \(String(describing: made))")
+            let generated = made?["cards"] as? Int ?? 0
+            #expect(generated > 2, "\(size): the generated cards and the added card with its twin")
         }
         #expect(await server.stop() == 0)
         let bad = server.process.stderr.split(separator: "\n").filter { $0.contains(#""status":500"#) }

@@ -3,12 +3,15 @@
 
 Run by WebAppBrowserTests (the README's test command) against a running `fcgen serve`:
 
-    browser_scenario.py BASE_URL --size phone:TOKEN --size desktop:TOKEN --topic NAME --cards N --shots DIR [--katex]
+    browser_scenario.py BASE_URL --size phone:TOKEN --size desktop:TOKEN --admin TOKEN --topic NAME --cards N \
+        --shots DIR [--katex]
 
 For each size (phone 390x844, desktop 1440x900) with its own learner's token: a bad token shows a readable error;
 sign in; the topic list shows the topic with its card count; the feed flips a card by keyboard, moves on and
 records "understood"; a 10-card learn session by keyboard alone (Space, 1-4) ends on a summary with XP; Me shows
-the XP. No page is wider than the window, and the browser log holds no error except the deliberate 401. One
+the XP, the calendar's today changed, a mystery box opens with a reveal, challenges, achievements and the
+leaderboard; a quiz with a wrong and an empty answer; then as the admin a new topic generates 2 batches shown as
+they arrive, a card is added and a CSV with a bad row is refused with its line:column. No page is wider than the window, and the browser log holds no error except the deliberate 401. One
 `ok …` line per step on stdout, screenshots of every screen in DIR; exit 0 only when everything held."""
 import argparse
 import json
@@ -20,12 +23,14 @@ import sys
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
+
+import game_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
 RATINGS = "3423134324"  # ten answers, every rating used
@@ -63,7 +68,9 @@ class Scenario:
         self.size = size
         self.base = base
         self.shots = shots
-        self.wait = WebDriverWait(driver, timeout)
+        # Screens redraw parts of themselves (a box opened, a batch arrived): an element read while it is being
+        # replaced is read again, not a failure.
+        self.wait = WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
 
     def ok(self, text):
         print(f"ok {self.size}: {text}", flush=True)
@@ -71,6 +78,9 @@ class Scenario:
     def shot(self, name):
         time.sleep(0.15)  # let a toast or KaTeX settle
         self.driver.save_screenshot(str(self.shots / f"{name}-{self.size}.png"))
+
+    def failure(self, text):
+        return Failure(f"{self.size}: {text}; page says: {self.page_text()!r}")
 
     def find(self, css):
         try:
@@ -96,7 +106,8 @@ class Scenario:
 
     def fits(self, screen):
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
-        inner = self.driver.execute_script("return window.innerWidth")
+        # On a mobile viewport the window grows to fit what overflows, so the size's own width is the limit too.
+        inner = min(self.driver.execute_script("return window.innerWidth"), SIZES[self.size][0])
         if width > inner:
             raise Failure(f"{self.size}: {screen} is {width}px wide in a {inner}px window")
         # A value the app forgot to format shows as JavaScript's words for nothing.
@@ -104,7 +115,7 @@ class Scenario:
         if leaked:
             raise Failure(f"{self.size}: {screen} shows {leaked}: {self.page_text()!r}")
 
-    def run(self, token, topic, cards, katex):
+    def run(self, token, topic, cards, katex, admin):
         d = self.driver
         d.get(self.base + "/")
         field = self.find("input#token")
@@ -137,6 +148,10 @@ class Scenario:
         self.shot("topics")
         self.ok(f"signed in; topics list {topic!r} with {count}")
 
+        before = game_steps.today(self)
+        game_steps.nav(self, "topics")
+        self.until("the topic list again", lambda: topic in [e.text for e in d.find_elements(By.CSS_SELECTOR, "li.topic h2")])
+        row = next(e for e in d.find_elements(By.CSS_SELECTOR, "li.topic") if e.find_element(By.TAG_NAME, "h2").text == topic)
         row.find_element(By.CSS_SELECTOR, "a[href^='#/feed/']").send_keys(Keys.ENTER)
         card = self.find("article.flashcard[data-card-id]")
         first = card.get_attribute("data-card-id")
@@ -209,6 +224,9 @@ class Scenario:
         self.fits("me")
         self.shot("me")
         self.ok(f"me: {self.heading()} has {total.text} XP")
+        # The feed's understood card and the session's ten answers are today's reviews.
+        game_steps.me_after_study(self, before, 11)
+        game_steps.quiz(self, topic)
 
         if katex:
             typeset = d.execute_async_script("""
@@ -229,14 +247,18 @@ class Scenario:
         if d.execute_script("return localStorage.getItem('fcgen.token')") is not None:
             raise Failure(f"{self.size}: signing out left the token behind")
         self.ok("signed out")
+        game_steps.admin(self, admin, f"Volcanoes {self.size}", self.shots)
 
     def console_errors(self):
         problems = []
         for entry in self.driver.get_log("browser"):
             if entry["level"] not in ("SEVERE", "ERROR"):
                 continue
-            # The one error the scenario causes on purpose: the refused token's 401 from /v1/me.
+            # The errors the scenario causes on purpose: the refused token's 401 from /v1/me, ...
             if entry.get("source") == "network" and "/v1/me" in entry["message"] and "401" in entry["message"]:
+                continue
+            # And the bad CSV's refusal, which the deck shows as line:column.
+            if entry.get("source") == "network" and "/import?" in entry["message"] and "422" in entry["message"]:
                 continue
             problems.append(entry["message"])
         return problems
@@ -249,6 +271,7 @@ def main():
     parser.add_argument("--topic", required=True)
     parser.add_argument("--cards", type=int, required=True)
     parser.add_argument("--shots", required=True)
+    parser.add_argument("--admin", required=True, help="an admin token: generation and the deck editor")
     parser.add_argument("--katex", action="store_true")
     args = parser.parse_args()
     shots = pathlib.Path(args.shots)
@@ -264,7 +287,7 @@ def main():
         driver = browser(width, height, mobile)
         try:
             scenario = Scenario(driver, size, args.base, shots)
-            scenario.run(token, args.topic, args.cards, args.katex)
+            scenario.run(token, args.topic, args.cards, args.katex, args.admin)
             errors = scenario.console_errors()
             if errors:
                 raise Failure(f"{size}: console errors: {errors}")

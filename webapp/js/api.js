@@ -5,11 +5,13 @@ const TOKEN_KEY = "fcgen.token";
 
 /** A failed request: the API's problem document (`detail` is one readable line) or a network failure. */
 export class ApiError extends Error {
-  constructor(status, code, detail, field) {
+  constructor(status, code, detail, field, problem = null) {
     super(detail);
     this.status = status;
     this.code = code;
     this.field = field;
+    /** The whole problem document (an import's 422 lists `errors` with line and column). */
+    this.problem = problem;
   }
 }
 
@@ -35,20 +37,8 @@ export function idempotencyKey() {
  * Calls the API. `body` is sent as JSON; the answer's JSON comes back. Every failure throws an ApiError with a
  * sentence a person can read.
  */
-export async function api(method, path, { body, headers = {}, bearer } = {}) {
-  const secret = bearer ?? token.get();
-  const init = { method, headers: { Accept: "application/json", ...headers } };
-  if (secret) init.headers.Authorization = `Bearer ${secret}`;
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
-  }
+export async function api(method, path, { body, raw, contentType, headers = {}, bearer } = {}) {
+  const response = await request(method, path, { body, raw, contentType, headers, bearer });
   const text = await response.text();
   let json = null;
   try {
@@ -58,7 +48,7 @@ export async function api(method, path, { body, headers = {}, bearer } = {}) {
   }
   if (!response.ok) {
     const detail = json && typeof json.detail === "string" ? json.detail : `${response.status} ${response.statusText}`;
-    const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field);
+    const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field, json);
     if (response.status === 401 && bearer === undefined) {
       token.clear();
       onUnauthorized(error);
@@ -66,6 +56,106 @@ export async function api(method, path, { body, headers = {}, bearer } = {}) {
     throw error;
   }
   return json;
+}
+
+/** The fetch behind api(): the bearer header, a JSON or raw body; a network failure as an ApiError. */
+async function request(method, path, { body, raw, contentType, headers = {}, bearer, accept = "application/json" } = {}) {
+  const secret = bearer ?? token.get();
+  const init = { method, headers: { Accept: accept, ...headers } };
+  if (secret) init.headers.Authorization = `Bearer ${secret}`;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  } else if (raw !== undefined) {
+    init.headers["Content-Type"] = contentType;
+    init.body = raw;
+  }
+  try {
+    return await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
+  }
+}
+
+/** A failed response as an ApiError (its problem document's detail). */
+async function failure(response) {
+  let json = null;
+  try {
+    json = await response.json();
+  } catch {
+    json = null;
+  }
+  const detail = json && typeof json.detail === "string" ? json.detail : `${response.status} ${response.statusText}`;
+  const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field, json);
+  if (response.status === 401) {
+    token.clear();
+    onUnauthorized(error);
+  }
+  return error;
+}
+
+/**
+ * Bytes a route answers (a picture, an export) with the bearer header, as a Blob and the file name its
+ * Content-Disposition gives. A link cannot carry the header, so the app fetches and shows or saves a blob URL.
+ */
+export async function blob(path) {
+  const response = await request("GET", path, { accept: "*/*" });
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
+  return { blob: await response.blob(), name };
+}
+
+/**
+ * Reads a server-sent event stream (text/event-stream) with the bearer header, calling `onEvent(name, data)` per
+ * event with its JSON data, until the server ends it. EventSource cannot send an Authorization header, so this
+ * parses the stream itself: lines `event:`, `data:` and `id:`, an empty line ends an event.
+ */
+export async function events(path, onEvent, { signal } = {}) {
+  const secret = token.get();
+  let response;
+  try {
+    response = await fetch(path, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${secret}` }, signal });
+  } catch (error) {
+    if (signal?.aborted) return;
+    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
+  }
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let name = "message";
+  let data = [];
+  const line = (text) => {
+    if (text === "") {
+      if (data.length > 0) onEvent(name, JSON.parse(data.join("\n")));
+      name = "message";
+      data = [];
+    } else if (text.startsWith("event:")) {
+      name = text.slice(6).trim();
+    } else if (text.startsWith("data:")) {
+      data.push(text.slice(5).replace(/^ /, ""));
+    }
+    // `id:` and `:` comments need nothing here: the app reads each stream once from its start.
+  };
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw new ApiError(0, "network", "The connection to the server was lost while the generation ran.");
+    }
+    if (chunk.done) break;
+    buffer += chunk.value;
+    let end;
+    while ((end = buffer.search(/\r\n|\n|\r/)) >= 0) {
+      const match = buffer.slice(end).startsWith("\r\n") ? 2 : 1;
+      line(buffer.slice(0, end));
+      buffer = buffer.slice(end + match);
+    }
+  }
+  if (buffer) line(buffer);
+  line("");
 }
 
 /** A sentence for any error, for the screen. */

@@ -1,4 +1,4 @@
-// The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/me; never a token in the URL), the signed-in
+// The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/quiz, #/decks/3, #/me; never a token in the URL), the signed-in
 // state, and the navigation. Each screen is a module whose render() returns an optional cleanup function.
 
 import { token, whenUnauthorized, describe } from "./api.js";
@@ -8,8 +8,10 @@ import * as topics from "./topics.js";
 import * as feed from "./feed.js";
 import * as learn from "./learn.js";
 import * as me from "./me.js";
+import * as decks from "./decks.js";
+import * as quiz from "./quiz.js";
 
-const screens = { signin, topics, feed, learn, me };
+const screens = { signin, topics, feed, learn, quiz, decks, me };
 let cleanup = null;
 
 function parse(hash) {

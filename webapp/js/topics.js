@@ -1,8 +1,9 @@
 // Topics: every topic with its cards and the learner's knowledge (known cards in %, red → green); admins create
-// topics here (POST /v1/topics).
+// topics here (POST /v1/topics) and generate cards with live progress (#/topics/generate/ID).
 
 import { api, describe } from "./api.js";
 import { h, show, errorBox, knowledgeColor, announce } from "./ui.js";
+import { generatePanel } from "./generate.js";
 
 export const title = "Topics";
 
@@ -20,7 +21,7 @@ async function details(topics) {
   return out;
 }
 
-function row(topic, detail) {
+function row(topic, detail, admin) {
   const percent = detail?.progressPercent ?? 0;
   const color = knowledgeColor(percent);
   const name = h("h2", { class: "topic-name" }, topic.name);
@@ -36,10 +37,12 @@ function row(topic, detail) {
     h("p", { class: "percent", style: { color } }, `${percent} % known`),
     h("p", { class: "topic-actions" },
       h("a", { class: "button", href: `#/feed/${topic.id}`, "aria-label": `Feed of ${topic.name}` }, "Feed"),
-      h("a", { class: "button primary", href: `#/learn/${topic.id}`, "aria-label": `Learn ${topic.name}` }, "Learn")));
+      h("a", { class: "button primary", href: `#/learn/${topic.id}`, "aria-label": `Learn ${topic.name}` }, "Learn"),
+      h("a", { class: "button", href: `#/decks/${topic.id}`, "aria-label": `Deck of ${topic.name}` }, "Deck"),
+      admin ? h("a", { class: "button", href: `#/topics/generate/${topic.id}`, "aria-label": `Generate cards for ${topic.name}` }, "Generate") : null));
 }
 
-function createForm(onCreated) {
+function createForm(go) {
   const status = h("div");
   const name = h("input", { id: "new-topic", name: "name", required: true, maxlength: 200, autocomplete: "off" });
   const form = h("form", { class: "card-panel create-topic", "aria-labelledby": "create-heading" },
@@ -53,7 +56,7 @@ function createForm(onCreated) {
     try {
       const created = await api("POST", "/v1/topics", { body: { name: name.value } });
       announce(`Topic ${created.topic.name} created`);
-      onCreated();
+      go(`#/topics/generate/${created.topic.id}`);
     } catch (error) {
       status.replaceChildren(errorBox(describe(error)));
       name.focus();
@@ -62,15 +65,20 @@ function createForm(onCreated) {
   return form;
 }
 
-export async function render(_args, context) {
+export async function render(args, { go }) {
   show(h("h1", {}, "Topics"), h("p", { class: "hint", role: "status" }, "Loading topics…"));
   const [list, me] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/me")]);
   const progress = await details(list.topics);
-  const items = list.topics.map((topic) => row(topic, progress.get(topic.id)));
+  const items = list.topics.map((topic) => row(topic, progress.get(topic.id), me.isAdmin));
   const body = items.length > 0
     ? h("ul", { class: "topics", "aria-label": "Topics" }, items)
     : h("p", { class: "empty" }, me.isAdmin
-      ? "No topics yet. Create one below, then fill it with fcgen generate."
+      ? "No topics yet. Create one below, then generate its cards."
       : "No topics yet. Ask your operator to create one.");
-  show(h("h1", {}, "Topics"), body, me.isAdmin ? createForm(() => render(_args, context)) : null);
+  const generating = args[0] === "generate" ? list.topics.find((topic) => topic.id === Number(args[1])) : null;
+  const stop = new AbortController();
+  const panel = generating && me.isAdmin ? generatePanel(generating, stop.signal) : null;
+  show(h("h1", {}, "Topics"), panel, body, me.isAdmin ? createForm(go) : null);
+  if (panel) panel.querySelector("input").focus();
+  return () => stop.abort();
 }

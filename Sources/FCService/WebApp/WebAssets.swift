@@ -4,7 +4,7 @@
 enum WebAssets {
     static let files: [String: WebAsset] = [
         "/app/app.css": WebAsset(
-            contentType: "text/css; charset=utf-8", etag: "\"c8025fabbdc33996\"",
+            contentType: "text/css; charset=utf-8", etag: "\"9c095b18623f5c21\"",
             text: #"""
 /* fcgen web app: one stylesheet, phone first (390 px), wider layouts from 720 px. */
 :root {
@@ -121,6 +121,74 @@ input[type="checkbox"], input[type="radio"] { width: 1.3rem; height: 1.3rem; acc
   @keyframes pop { from { transform: translate(-50%, 1rem); opacity: 0; } to { transform: translate(-50%, 0); opacity: 1; } }
 }
 
+/* Generation with live progress. */
+.generate-form { display: flex; flex-wrap: wrap; align-items: end; gap: .5rem; }
+.generate-form label { width: 100%; }
+input[type="number"] { font: inherit; width: 7rem; min-height: 44px; padding: .5rem .7rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--bg); color: var(--fg); }
+.generate progress { width: 100%; height: .6rem; accent-color: var(--accent); }
+.batches { margin: 0; padding-left: 0; list-style: none; display: grid; gap: .5rem; }
+.batch { border: 1px solid var(--line); border-radius: .6rem; padding: .5rem .7rem; }
+.batch p { margin: 0 0 .3rem; }
+.batch-cards { margin: 0; padding-left: 1.2rem; font-size: .92rem; }
+.outcome { font-weight: 700; }
+.outcome-strict { color: var(--good); } .outcome-repaired, .outcome-partial { color: var(--hard); } .outcome-fallback { color: var(--again); }
+@media (prefers-reduced-motion: no-preference) { .batch { animation: land .3s ease-out; } @keyframes land { from { opacity: 0; transform: translateY(.5rem); } } }
+
+/* Me: challenges, boxes, achievements, calendar, leaderboard. */
+.me-grid { display: grid; gap: 0 1rem; margin-top: 1rem; }
+@media (min-width: 720px) { .me-grid { grid-template-columns: 1fr 1fr; } .me-grid .calendar, .me-grid .achievements { grid-column: 1 / -1; } }
+.plain { list-style: none; margin: 0; padding: 0; display: grid; gap: .7rem; }
+.challenge p { margin: 0 0 .2rem; }
+.challenge-fill { background: linear-gradient(90deg, #e6a100, #2f7d55); }
+.challenge.completed .challenge-fill { background: var(--good); }
+.box-row { display: flex; flex-wrap: wrap; gap: .5rem; }
+.box { flex-direction: column; min-width: 4.5rem; text-transform: capitalize; }
+.box-icon { font-size: 1.6rem; line-height: 1; }
+.box-rare { border-color: #1a5fb4; } .box-epic { border-color: #8e44ad; } .box-legendary { border-color: #e6a100; }
+.reveal { font-weight: 800; font-size: 1.15rem; margin: 0; padding: .6rem .8rem; border-radius: .6rem; background: color-mix(in srgb, #e6a100 18%, var(--panel)); text-transform: none; }
+.reveal-icon { margin-right: .4rem; }
+@media (prefers-reduced-motion: no-preference) { .reveal { animation: reveal .45s cubic-bezier(.2, 1.6, .4, 1); } @keyframes reveal { from { transform: scale(.6) rotate(-4deg); opacity: 0; } } }
+.achievement-grid { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
+@media (min-width: 720px) { .achievement-grid { grid-template-columns: repeat(3, 1fr); } }
+.achievement { display: flex; gap: .6rem; align-items: start; border: 1px solid var(--line); border-radius: .6rem; padding: .5rem .7rem; }
+.achievement.locked { opacity: .75; }
+.achievement-emoji { font-size: 1.5rem; line-height: 1.2; }
+.achievement-text { display: grid; gap: .2rem; flex: 1; }
+.heatmap { display: grid; grid-template-rows: repeat(7, auto); grid-auto-flow: column; grid-auto-columns: 1fr; gap: 2px; }
+.day { display: block; aspect-ratio: 1; border-radius: 2px; background: color-mix(in srgb, var(--line) 60%, transparent); }
+.day[data-level="1"] { background: #b7e1c5; } .day[data-level="2"] { background: #6cc08b; } .day[data-level="3"] { background: #2f9a5d; } .day[data-level="4"] { background: #1d6b3e; }
+.legend { display: flex; align-items: center; gap: 3px; }
+.legend .day { width: .8rem; }
+.studied-days summary { cursor: pointer; min-height: 44px; display: flex; align-items: center; }
+.leaderboard table { width: 100%; border-collapse: collapse; }
+.leaderboard th, .leaderboard td { text-align: left; padding: .35rem .4rem; border-bottom: 1px solid var(--line); }
+.leaderboard tr.me { background: color-mix(in srgb, var(--accent) 16%, var(--panel)); font-weight: 700; }
+.you { color: var(--accent); }
+
+/* Decks. */
+textarea { font: inherit; width: 100%; min-height: 3.2rem; padding: .5rem .7rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--bg); color: var(--fg); resize: vertical; }
+.field { display: grid; gap: .25rem; margin: 0; }
+.deck { list-style: none; padding: 0; margin: 0 0 1rem; display: grid; gap: .5rem; }
+.deck-card { background: var(--panel); border: 1px solid var(--line); border-radius: .7rem; padding: .6rem .8rem; }
+.deck-card p { margin: 0 0 .2rem; overflow-wrap: anywhere; }
+.deck-question { font-weight: 700; }
+.deck-actions { display: flex; gap: .5rem; }
+.import-errors { margin: 0; padding-left: 1.2rem; color: var(--danger); }
+.import-errors code { font-weight: 700; }
+input[type="file"] { font: inherit; max-width: 100%; min-height: 44px; }
+.top nav ul { flex-wrap: wrap; }
+
+/* Quiz. */
+.quiz-form { display: grid; gap: .4rem; margin-top: 1rem; }
+.verdict-word { font-size: 1.4rem; font-weight: 800; margin: 0; }
+.verdict-correct { border-color: var(--good); } .verdict-correct .verdict-word { color: var(--good); }
+.verdict-wrong, .verdict-empty { border-color: var(--again); } .verdict-wrong .verdict-word, .verdict-empty .verdict-word { color: var(--again); }
+.wrong-list li, .unanswered-list li { border-bottom: 1px solid var(--line); padding-bottom: .4rem; }
+.wrong-list p, .unanswered-list p { margin: .2rem 0; }
+.card-panel > * { min-width: 0; }
+.error, label, .import-errors li { overflow-wrap: anywhere; }
+.topic-actions { flex-wrap: wrap; }
+
 """#),
         "/app/icon.svg": WebAsset(
             contentType: "image/svg+xml", etag: "\"44caa52f571f0033\"",
@@ -129,7 +197,7 @@ input[type="checkbox"], input[type="radio"] { width: 1.3rem; height: 1.3rem; acc
 
 """#),
         "/": WebAsset(
-            contentType: "text/html; charset=utf-8", etag: "\"9b2ecd7d29aad48d\"",
+            contentType: "text/html; charset=utf-8", etag: "\"43a5be5079a886c5\"",
             text: #"""
 <!doctype html>
 <html lang="en" data-katex="off">
@@ -151,6 +219,8 @@ input[type="checkbox"], input[type="radio"] { width: 1.3rem; height: 1.3rem; acc
       <li><a href="#/topics" data-screen="topics">Topics</a></li>
       <li><a href="#/feed" data-screen="feed">Feed</a></li>
       <li><a href="#/learn" data-screen="learn">Learn</a></li>
+      <li><a href="#/quiz" data-screen="quiz">Quiz</a></li>
+      <li><a href="#/decks" data-screen="decks">Decks</a></li>
       <li><a href="#/me" data-screen="me">Me</a></li>
     </ul>
   </nav>
@@ -166,7 +236,7 @@ input[type="checkbox"], input[type="radio"] { width: 1.3rem; height: 1.3rem; acc
 
 """#),
         "/app/js/api.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"e33a149c4f43a3d1\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"a210f52700255361\"",
             text: #"""
 // The public HTTP API (docs/api.md), and the token that opens it. The token lives in localStorage only: it is
 // never put in a URL, and a 401 forgets it and sends the learner back to sign in.
@@ -175,11 +245,13 @@ const TOKEN_KEY = "fcgen.token";
 
 /** A failed request: the API's problem document (`detail` is one readable line) or a network failure. */
 export class ApiError extends Error {
-  constructor(status, code, detail, field) {
+  constructor(status, code, detail, field, problem = null) {
     super(detail);
     this.status = status;
     this.code = code;
     this.field = field;
+    /** The whole problem document (an import's 422 lists `errors` with line and column). */
+    this.problem = problem;
   }
 }
 
@@ -205,20 +277,8 @@ export function idempotencyKey() {
  * Calls the API. `body` is sent as JSON; the answer's JSON comes back. Every failure throws an ApiError with a
  * sentence a person can read.
  */
-export async function api(method, path, { body, headers = {}, bearer } = {}) {
-  const secret = bearer ?? token.get();
-  const init = { method, headers: { Accept: "application/json", ...headers } };
-  if (secret) init.headers.Authorization = `Bearer ${secret}`;
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
-  }
+export async function api(method, path, { body, raw, contentType, headers = {}, bearer } = {}) {
+  const response = await request(method, path, { body, raw, contentType, headers, bearer });
   const text = await response.text();
   let json = null;
   try {
@@ -228,7 +288,7 @@ export async function api(method, path, { body, headers = {}, bearer } = {}) {
   }
   if (!response.ok) {
     const detail = json && typeof json.detail === "string" ? json.detail : `${response.status} ${response.statusText}`;
-    const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field);
+    const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field, json);
     if (response.status === 401 && bearer === undefined) {
       token.clear();
       onUnauthorized(error);
@@ -238,6 +298,106 @@ export async function api(method, path, { body, headers = {}, bearer } = {}) {
   return json;
 }
 
+/** The fetch behind api(): the bearer header, a JSON or raw body; a network failure as an ApiError. */
+async function request(method, path, { body, raw, contentType, headers = {}, bearer, accept = "application/json" } = {}) {
+  const secret = bearer ?? token.get();
+  const init = { method, headers: { Accept: accept, ...headers } };
+  if (secret) init.headers.Authorization = `Bearer ${secret}`;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  } else if (raw !== undefined) {
+    init.headers["Content-Type"] = contentType;
+    init.body = raw;
+  }
+  try {
+    return await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
+  }
+}
+
+/** A failed response as an ApiError (its problem document's detail). */
+async function failure(response) {
+  let json = null;
+  try {
+    json = await response.json();
+  } catch {
+    json = null;
+  }
+  const detail = json && typeof json.detail === "string" ? json.detail : `${response.status} ${response.statusText}`;
+  const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field, json);
+  if (response.status === 401) {
+    token.clear();
+    onUnauthorized(error);
+  }
+  return error;
+}
+
+/**
+ * Bytes a route answers (a picture, an export) with the bearer header, as a Blob and the file name its
+ * Content-Disposition gives. A link cannot carry the header, so the app fetches and shows or saves a blob URL.
+ */
+export async function blob(path) {
+  const response = await request("GET", path, { accept: "*/*" });
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
+  return { blob: await response.blob(), name };
+}
+
+/**
+ * Reads a server-sent event stream (text/event-stream) with the bearer header, calling `onEvent(name, data)` per
+ * event with its JSON data, until the server ends it. EventSource cannot send an Authorization header, so this
+ * parses the stream itself: lines `event:`, `data:` and `id:`, an empty line ends an event.
+ */
+export async function events(path, onEvent, { signal } = {}) {
+  const secret = token.get();
+  let response;
+  try {
+    response = await fetch(path, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${secret}` }, signal });
+  } catch (error) {
+    if (signal?.aborted) return;
+    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
+  }
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let name = "message";
+  let data = [];
+  const line = (text) => {
+    if (text === "") {
+      if (data.length > 0) onEvent(name, JSON.parse(data.join("\n")));
+      name = "message";
+      data = [];
+    } else if (text.startsWith("event:")) {
+      name = text.slice(6).trim();
+    } else if (text.startsWith("data:")) {
+      data.push(text.slice(5).replace(/^ /, ""));
+    }
+    // `id:` and `:` comments need nothing here: the app reads each stream once from its start.
+  };
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw new ApiError(0, "network", "The connection to the server was lost while the generation ran.");
+    }
+    if (chunk.done) break;
+    buffer += chunk.value;
+    let end;
+    while ((end = buffer.search(/\r\n|\n|\r/)) >= 0) {
+      const match = buffer.slice(end).startsWith("\r\n") ? 2 : 1;
+      line(buffer.slice(0, end));
+      buffer = buffer.slice(end + match);
+    }
+  }
+  if (buffer) line(buffer);
+  line("");
+}
+
 /** A sentence for any error, for the screen. */
 export function describe(error) {
   if (error instanceof ApiError) {
@@ -245,6 +405,352 @@ export function describe(error) {
     return error.message.charAt(0).toUpperCase() + error.message.slice(1) + (/[.!?]$/.test(error.message) ? "" : ".") + retry;
   }
   return "Something went wrong in the app: " + (error?.message ?? String(error));
+}
+
+"""#),
+        "/app/js/boxes.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"fcc96848a26d9991\"",
+            text: #"""
+// Mystery boxes (GET /v1/boxes): each finished session earns 3–5. Opening one (POST /v1/boxes/{id}/open) shows a
+// small reveal of its rarity and XP; "Open all" (POST /v1/boxes/open-all) opens the rest in one go. Opening is
+// idempotent on the server, so a second tap on the same box pays nothing twice.
+
+import { api, describe } from "./api.js";
+import { h, errorBox, announce, toast } from "./ui.js";
+
+const SHOWN = 12;
+
+/** The boxes section; `onReward(rewards)` lets Me update its XP figures. */
+export function boxesSection(initial, onReward) {
+  const section = h("section", { class: "card-panel boxes", "aria-labelledby": "boxes-heading" });
+  const reveal = h("div", { class: "reveal-area", "aria-live": "polite" });
+  const problems = h("div");
+
+  function draw(list) {
+    const unopened = list.boxes.filter((box) => !box.openedAt);
+    const buttons = unopened.slice(0, SHOWN).map((box) => h("button", {
+      type: "button", class: `box box-${box.rarity}`, dataset: { boxId: box.boxId },
+      "aria-label": `Open a ${box.rarity} box`, onclick: () => open(box),
+    }, h("span", { class: "box-icon", "aria-hidden": "true" }, "🎁"), h("span", {}, box.rarity)));
+    section.replaceChildren(...[
+      h("h2", { id: "boxes-heading" }, "Mystery boxes"),
+      h("p", { class: "boxes-count", dataset: { unopened: list.unopened } },
+        list.unopened === 0 ? "No unopened boxes. Finish a session to earn 3–5."
+          : `${list.unopened} unopened ${list.unopened === 1 ? "box" : "boxes"}`),
+      buttons.length ? h("div", { class: "box-row" }, buttons) : null,
+      list.unopened > SHOWN ? h("p", { class: "hint" }, `and ${list.unopened - SHOWN} more`) : null,
+      list.unopened > 1 ? h("p", {}, h("button", { type: "button", class: "primary open-all", onclick: openAll }, `Open all ${list.unopened}`)) : null,
+      reveal, problems].filter(Boolean));
+  }
+
+  async function refresh() {
+    draw(await api("GET", "/v1/boxes"));
+  }
+
+  function show(text, rarity) {
+    reveal.replaceChildren(h("p", { class: `reveal reveal-${rarity}` }, h("span", { class: "reveal-icon", "aria-hidden": "true" }, "✨"), text));
+  }
+
+  async function open(box) {
+    try {
+      const opened = await api("POST", `/v1/boxes/${encodeURIComponent(box.boxId)}/open`);
+      const xp = opened.box.xp ?? opened.rewards.xpGained;
+      await refresh();
+      show(`${/^[aeiou]/.test(opened.box.rarity) ? "An" : "A"} ${opened.box.rarity} box: +${xp} XP${opened.alreadyOpened ? " (already opened)" : ""}`, opened.box.rarity);
+      if (opened.rewards.xpGained > 0) toast(`+${opened.rewards.xpGained} XP`);
+      onReward(opened.rewards);
+      (section.querySelector("button.box") ?? section.querySelector("h2")).focus?.();
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
+
+  async function openAll() {
+    try {
+      const opened = await api("POST", "/v1/boxes/open-all");
+      await refresh();
+      const xp = opened.opened.reduce((sum, box) => sum + (box.xp ?? 0), 0);
+      show(`${opened.opened.length} boxes opened: +${xp} XP`, "common");
+      if (opened.rewards.xpGained > 0) toast(`+${opened.rewards.xpGained} XP`);
+      announce(`${opened.opened.length} boxes opened, ${xp} XP.`);
+      onReward(opened.rewards);
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
+
+  draw(initial);
+  return section;
+}
+
+"""#),
+        "/app/js/calendar.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"596c94819932a5e6\"",
+            text: #"""
+// The activity calendar (GET /v1/calendar): the last 365 days as a heat map, one square per day shaded by its
+// reviews against the busiest day (`maximum`), weeks as columns like a contribution graph. For screen readers the
+// map is one image with a summary, and the studied days are listed in words beside it.
+
+import { h } from "./ui.js";
+
+/** 0 for no reviews, else 1–4 by the share of the busiest day. */
+export function shade(reviews, maximum) {
+  if (reviews <= 0 || maximum <= 0) return 0;
+  return Math.min(4, Math.max(1, Math.ceil((reviews / maximum) * 4)));
+}
+
+export function calendarSection(calendar) {
+  const first = new Date(`${calendar.from}T00:00:00Z`).getUTCDay(); // 0 Sunday: the first column's offset
+  const cells = calendar.days.map((day, index) => h("span", {
+    class: "day", dataset: { day: day.day, reviews: day.reviews, level: shade(day.reviews, calendar.maximum) },
+    title: `${day.day}: ${day.reviews} ${day.reviews === 1 ? "review" : "reviews"}`,
+    style: index === 0 ? { gridRowStart: String(first + 1) } : undefined,
+  }));
+  const studied = calendar.days.filter((day) => day.reviews > 0);
+  const totals = calendar.totals;
+  const summary = `${totals.reviews} reviews on ${totals.daysStudied} ${totals.daysStudied === 1 ? "day" : "days"} from ${calendar.from} to ${calendar.to}`;
+  return h("section", { class: "card-panel calendar", "aria-labelledby": "calendar-heading" },
+    h("h2", { id: "calendar-heading" }, "Activity"),
+    h("p", { class: "hint" }, `${summary} · busiest day ${calendar.maximum} reviews`),
+    h("div", { class: "heatmap", role: "img", "aria-label": `Activity calendar: ${summary}` }, cells),
+    h("p", { class: "legend hint", "aria-hidden": "true" }, "Less ",
+      [0, 1, 2, 3, 4].map((level) => h("span", { class: "day", dataset: { level } })), " More"),
+    h("details", { class: "studied-days" },
+      h("summary", {}, "Days studied"),
+      studied.length ? h("ul", {}, studied.slice(-60).reverse().map((day) => h("li", {},
+        `${day.day}: ${day.reviews} ${day.reviews === 1 ? "review" : "reviews"}, ${day.xp} XP`)))
+        : h("p", {}, "None yet.")));
+}
+
+"""#),
+        "/app/js/cardform.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"537ced9d18a2a691\"",
+            text: #"""
+// The card editor of a deck: a new card (POST /v1/topics/{id}/cards, with "also store the reversed card") or an
+// edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one). A broken card rule is the API's 422
+// with `field` naming the member, shown beside the form and focused.
+
+import { api, describe } from "./api.js";
+import { h, errorBox, announce, toast } from "./ui.js";
+
+export function cardForm(topicId, onSaved) {
+  let editing = null;
+  const field = (id, label, tag = "textarea") => {
+    const input = h(tag, { id: `card-${id}`, name: id, rows: 2 });
+    return { input, row: h("p", { class: "field" }, h("label", { for: `card-${id}` }, label), input) };
+  };
+  const question = field("question", "Question");
+  const answer = field("answer", "Answer");
+  const explanation = field("explanation", "Explanation (optional)");
+  const reverse = h("input", { type: "checkbox", id: "card-reverse", name: "reverse" });
+  const reverseLabel = h("label", { for: "card-reverse" }, "Also store the reversed card");
+  const heading = h("h2", { id: "card-form-heading", tabindex: -1 }, "New card");
+  const submit = h("button", { type: "submit", class: "primary" }, "Add card");
+  const cancel = h("button", { type: "button", class: "quiet", hidden: true }, "Cancel");
+  const status = h("div");
+  const form = h("form", { class: "card-panel card-form", "aria-labelledby": "card-form-heading" },
+    heading, question.row, answer.row, explanation.row, h("p", { class: "check" }, reverse, reverseLabel),
+    h("p", { class: "actions" }, submit, cancel), status);
+
+  function reset() {
+    editing = null;
+    form.reset();
+    heading.textContent = "New card";
+    submit.textContent = "Add card";
+    reverseLabel.textContent = "Also store the reversed card";
+    cancel.hidden = true;
+    reverse.disabled = false;
+  }
+  cancel.addEventListener("click", reset);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = { question: question.input.value, answer: answer.input.value };
+    try {
+      if (editing) {
+        const body = { ...text, explanation: explanation.input.value.trim() ? explanation.input.value : null };
+        if (editing.twinId) body.alsoTwin = reverse.checked;
+        await api("PATCH", `/v1/cards/${editing.id}`, { body });
+        toast("Card saved");
+        announce("Card saved");
+      } else {
+        const body = { ...text, reverse: reverse.checked };
+        if (explanation.input.value.trim()) body.explanation = explanation.input.value;
+        const created = await api("POST", `/v1/topics/${topicId}/cards`, { body });
+        toast(created.cards?.length > 1 ? "Card and its twin added" : "Card added");
+        announce("Card added");
+      }
+      status.replaceChildren();
+      reset();
+      onSaved();
+    } catch (error) {
+      status.replaceChildren(errorBox(describe(error)));
+      const target = { question, answer, explanation }[error.field]?.input ?? (error.field ? reverse : null);
+      target?.focus();
+    }
+  });
+
+  return {
+    element: form,
+    edit(card) {
+      editing = card;
+      question.input.value = card.question;
+      answer.input.value = card.answer;
+      explanation.input.value = card.explanation ?? "";
+      reverse.checked = false;
+      heading.textContent = `Edit card #${card.position}`;
+      submit.textContent = "Save card";
+      reverseLabel.textContent = card.twinId ? "Also change its reversed twin" : "No reversed twin";
+      reverse.disabled = !card.twinId;
+      cancel.hidden = false;
+      heading.focus();
+    },
+  };
+}
+
+"""#),
+        "/app/js/decks.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"21d069063d14185f\"",
+            text: #"""
+// Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging);
+// admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE /v1/cards/{id}) and import a
+// CSV or Anki file (POST /v1/topics/{id}/import: all or nothing; a 422 lists each bad row's line:column). Anyone
+// downloads the deck (GET /v1/topics/{id}/export), fetched with the token and saved from a blob URL.
+
+import { api, blob, describe } from "./api.js";
+import { h, show, errorBox, announce, toast } from "./ui.js";
+import { cardForm } from "./cardform.js";
+
+export const title = "Decks";
+const PAGE = 20;
+
+async function picker() {
+  const list = await api("GET", "/v1/topics");
+  show(h("h1", {}, "Decks"),
+    list.topics.length === 0 ? h("p", { class: "empty" }, "No topics yet.")
+      : h("ul", { class: "picker", "aria-label": "Choose a deck" },
+        list.topics.map((topic) => h("li", {},
+          h("a", { class: "button", href: `#/decks/${topic.id}` }, topic.name, h("span", { class: "hint" }, ` ${topic.cards} cards`))))));
+}
+
+function importForm(topicId, onImported) {
+  const file = h("input", { type: "file", id: "import-file", name: "file", accept: ".csv,.txt,text/csv,text/plain" });
+  const result = h("div", { class: "import-result" });
+  const form = h("form", { class: "card-panel import", "aria-labelledby": "import-heading" },
+    h("h2", { id: "import-heading" }, "Import a file"),
+    h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
+    h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
+    file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const chosen = file.files[0];
+    if (!chosen) {
+      result.replaceChildren(errorBox("Choose a file first."));
+      return;
+    }
+    const format = /\.txt$/i.test(chosen.name) ? "anki" : "csv";
+    try {
+      const done = await api("POST", `/v1/topics/${topicId}/import?format=${format}`, {
+        raw: await chosen.text(), contentType: format === "csv" ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8",
+      });
+      result.replaceChildren(h("p", { role: "status" }, `Imported ${done.cardsStored} cards (${done.twinsStored} twins, ${done.duplicatesSkipped} duplicates skipped).`));
+      onImported();
+    } catch (error) {
+      const rows = error.problem?.errors ?? [];
+      result.replaceChildren(...[errorBox(describe(error)),
+        rows.length ? h("ul", { class: "import-errors", "aria-label": "Problems in the file" }, rows.map((row) =>
+          h("li", {}, h("code", {}, `${chosen.name}:${row.line}:${row.column}`), ` ${row.message}`))) : null,
+        error.problem?.errorsTotal > rows.length ? h("p", { class: "hint" }, `${error.problem.errorsTotal - rows.length} more not shown.`) : null].filter(Boolean));
+    }
+  });
+  return form;
+}
+
+function exportLinks(topic) {
+  const status = h("span", { role: "status", class: "hint" });
+  const save = async (format) => {
+    try {
+      const { blob: bytes, name } = await blob(`/v1/topics/${topic.id}/export?format=${format}`);
+      const url = URL.createObjectURL(bytes);
+      const link = h("a", { href: url, download: name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      status.textContent = `Saved ${name}.`;
+    } catch (error) {
+      status.replaceChildren(errorBox(describe(error)));
+    }
+  };
+  return h("section", { class: "card-panel export", "aria-labelledby": "export-heading" },
+    h("h2", { id: "export-heading" }, "Download"),
+    h("p", { class: "actions" }, ["csv", "anki", "json"].map((format) => h("button", {
+      type: "button", dataset: { format }, onclick: () => save(format),
+    }, `Download ${format === "anki" ? "Anki" : format.toUpperCase()}`))),
+    status);
+}
+
+export async function render(args) {
+  const topicId = Number(args[0]);
+  if (!Number.isInteger(topicId) || topicId < 1) return picker();
+  const [detail, me] = await Promise.all([api("GET", `/v1/topics/${topicId}`), api("GET", "/v1/me")]);
+  const topic = detail.topic;
+  const list = h("ol", { class: "deck", "aria-label": `Cards of ${topic.name}` });
+  const more = h("p");
+  const problems = h("div");
+  let cursor = null;
+
+  function cardItem(card) {
+    const remove = h("button", { type: "button", class: "quiet", "aria-label": `Delete card ${card.position}` }, "Delete");
+    remove.addEventListener("click", async () => {
+      if (remove.dataset.armed !== "yes") {
+        remove.dataset.armed = "yes";
+        remove.textContent = "Confirm delete";
+        return;
+      }
+      try {
+        await api("DELETE", `/v1/cards/${card.id}`);
+        toast("Card deleted");
+        announce("Card deleted");
+        reload();
+      } catch (error) {
+        problems.replaceChildren(errorBox(describe(error)));
+      }
+    });
+    const edit = h("button", { type: "button", class: "quiet", "aria-label": `Edit card ${card.position}`, onclick: () => editor.edit(card) }, "Edit");
+    return h("li", { class: "deck-card", dataset: { cardId: card.id } },
+      h("p", { class: "deck-question" }, card.question || "(picture)"),
+      h("p", { class: "deck-answer" }, card.answer),
+      card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
+      h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
+      me.isAdmin ? h("p", { class: "deck-actions" }, edit, remove) : null);
+  }
+
+  async function page() {
+    try {
+      const query = `limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const result = await api("GET", `/v1/topics/${topicId}/cards?${query}`);
+      list.append(...result.cards.map(cardItem));
+      cursor = result.next ?? null;
+      more.replaceChildren(cursor ? h("button", { type: "button", onclick: page }, "More cards") : h("span", { class: "hint" }, list.children.length ? "End of the deck." : "No cards yet."));
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
+
+  function reload() {
+    cursor = null;
+    list.replaceChildren();
+    return page();
+  }
+
+  const editor = cardForm(topicId, () => reload());
+  show(h("h1", {}, topic.name, h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`)),
+    me.isAdmin ? editor.element : null,
+    me.isAdmin ? importForm(topicId, reload) : null,
+    exportLinks(topic), problems,
+    h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"), list, more));
+  await page();
 }
 
 """#),
@@ -407,6 +913,164 @@ export async function render(args) {
   draw();
   document.addEventListener("keydown", onKey);
   return () => document.removeEventListener("keydown", onKey);
+}
+
+"""#),
+        "/app/js/game.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"a97a54580ff6bee3\"",
+            text: #"""
+// Me's game sections: today's challenges with progress bars (GET /v1/challenges), achievements unlocked and
+// locked with their progress (GET /v1/achievements), and the day's leaderboard with the learner's row marked
+// (GET /v1/leaderboard).
+
+import { h } from "./ui.js";
+
+function bar(label, value, target) {
+  const percent = target > 0 ? Math.min(100, Math.round((value / target) * 100)) : 100;
+  return h("div", {
+    class: "meter", role: "progressbar", "aria-label": label, "aria-valuemin": 0, "aria-valuemax": target,
+    "aria-valuenow": Math.min(value, target), "aria-valuetext": `${Math.min(value, target)} of ${target}`,
+  }, h("span", { class: "meter-fill challenge-fill", style: { width: `${percent}%` } }));
+}
+
+export function challengesSection(list) {
+  return h("section", { class: "card-panel challenges", "aria-labelledby": "challenges-heading" },
+    h("h2", { id: "challenges-heading" }, "Daily challenges"),
+    h("ul", { class: "plain" }, list.challenges.map((challenge) => h("li", {
+      class: `challenge${challenge.completed ? " completed" : ""}`, dataset: { kind: challenge.kind },
+    },
+    h("p", { class: "challenge-head" }, h("strong", {}, challenge.title), " ",
+      h("span", { class: "hint" }, challenge.completed ? `✓ done · +${challenge.xp} XP` : `${challenge.progress} / ${challenge.target} · +${challenge.xp} XP`)),
+    h("p", { class: "hint" }, challenge.description),
+    bar(challenge.title, challenge.progress, challenge.target)))));
+}
+
+export function achievementsSection(list) {
+  const items = [...list.achievements].sort((a, b) => Number(b.unlocked) - Number(a.unlocked));
+  return h("section", { class: "card-panel achievements", "aria-labelledby": "achievements-heading" },
+    h("h2", { id: "achievements-heading" }, "Achievements ", h("span", { class: "subtitle" }, `${list.unlocked} of ${list.total}`)),
+    h("ul", { class: "achievement-grid" }, items.map((item) => h("li", {
+      class: `achievement ${item.unlocked ? "unlocked" : "locked"} rarity-${item.rarity}`, dataset: { id: item.id },
+    },
+    h("span", { class: "achievement-emoji", "aria-hidden": "true" }, item.unlocked ? item.emoji : "🔒"),
+    h("span", { class: "achievement-text" },
+      h("strong", {}, item.title), h("span", { class: "visually-hidden" }, item.unlocked ? ", unlocked" : ", locked"),
+      h("span", { class: "hint" }, ` ${item.description}`),
+      item.unlocked
+        ? h("span", { class: "hint" }, ` · unlocked ${item.unlockedAt ? item.unlockedAt.slice(0, 10) : ""}`)
+        : bar(`${item.title} progress`, item.progress, item.target))))));
+}
+
+export function leaderboardSection(board) {
+  const metric = { cards: "Cards", topics: "Topics", xp: "XP" }[board.metric] ?? board.metric;
+  const rows = board.entries.map((entry) => h("tr", {
+    class: entry.isCurrentLearner ? "me" : null, "aria-current": entry.isCurrentLearner ? "true" : null,
+  },
+  h("td", {}, String(entry.rank)),
+  h("th", { scope: "row" }, entry.name, entry.isCurrentLearner ? h("span", { class: "you" }, " (you)") : null),
+  h("td", {}, String(entry.value)), h("td", {}, String(entry.xp))));
+  const mine = board.currentLearner;
+  const outside = mine && !board.entries.some((entry) => entry.isCurrentLearner);
+  return h("section", { class: "card-panel leaderboard", "aria-labelledby": "leaderboard-heading" },
+    h("h2", { id: "leaderboard-heading" }, "Leaderboard ", h("span", { class: "subtitle" }, board.day)),
+    board.entries.length === 0 ? h("p", { class: "empty" }, "Nobody has studied today yet.")
+      : h("table", {},
+        h("caption", { class: "visually-hidden" }, `Today's leaderboard by ${metric.toLowerCase()}`),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Learner"), h("th", { scope: "col" }, metric), h("th", { scope: "col" }, "XP"))),
+        h("tbody", {}, rows)),
+    outside ? h("p", { class: "hint" }, `You are #${mine.rank} with ${mine.value}.`) : null);
+}
+
+"""#),
+        "/app/js/generate.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"a5363d2635092b92\"",
+            text: #"""
+// Generation with live progress (admin): POST /v1/topics/{id}/generations answers 202 at once, then the
+// generation's server-sent events (GET /v1/generations/{id}/events) bring one `batch` event per stored batch with
+// its cards, and a last `done` or `failed`. Each batch row and its cards appear as they land.
+
+import { api, describe, events } from "./api.js";
+import { h, errorBox, announce } from "./ui.js";
+
+const DEPTHS = { foundational: "foundational", intermediate: "intermediate", advanced: "advanced", expert: "expert" };
+
+function batchRow(event) {
+  const { batch, cards } = event;
+  return h("li", { class: "batch", dataset: { number: batch.number, outcome: batch.outcome } },
+    h("p", { class: "batch-head" },
+      h("strong", {}, `Batch ${batch.number}`), " · ", batch.aspect, " · ", DEPTHS[batch.depth] ?? batch.depth,
+      " · ", h("span", { class: `outcome outcome-${batch.outcome}` }, batch.outcome),
+      " · ", h("span", { class: "kept" }, `${batch.kept} kept`)),
+    h("ul", { class: "batch-cards", "aria-label": `Cards of batch ${batch.number}` },
+      cards.map((card) => h("li", { dataset: { cardId: card.id } }, card.question || "(picture)", h("span", { class: "hint" }, ` — ${card.answer}`)))));
+}
+
+/**
+ * The "Generate N batches" panel for one topic. `signal` stops reading the stream when the screen is left (the
+ * generation itself goes on in the server).
+ */
+export function generatePanel(topic, signal) {
+  const status = h("div", { class: "generation-status", role: "status" });
+  const problems = h("div");
+  const progress = h("progress", { max: 1, value: 0, "aria-label": "Batches generated", hidden: true });
+  const list = h("ol", { class: "batches", "aria-label": "Batches as they arrive" });
+  const count = h("input", { id: "batches", name: "batches", type: "number", min: 1, max: 100, value: 2, required: true, inputmode: "numeric" });
+  const button = h("button", { type: "submit", class: "primary" }, "Generate");
+  const form = h("form", { class: "generate-form" },
+    h("label", { for: "batches" }, "Batches"), count, button);
+  const panel = h("section", { class: "card-panel generate", "aria-labelledby": "generate-heading", dataset: { topicId: topic.id } },
+    h("h2", { id: "generate-heading", tabindex: -1 }, `Generate cards for ${topic.name}`),
+    form, problems, status, progress, list);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const batches = Number(count.value);
+    if (!Number.isInteger(batches) || batches < 1 || batches > 100) {
+      problems.replaceChildren(errorBox("Choose between 1 and 100 batches."));
+      count.focus();
+      return;
+    }
+    problems.replaceChildren();
+    list.replaceChildren();
+    button.disabled = true;
+    status.textContent = "Asking the server…";
+    try {
+      const generation = await api("POST", `/v1/topics/${topic.id}/generations`, { body: { batches } });
+      progress.max = generation.batchesRequested;
+      progress.value = 0;
+      progress.hidden = false;
+      status.textContent = `Generation ${generation.status}: 0 of ${generation.batchesRequested} batches`;
+      panel.dataset.state = "running";
+      await events(`/v1/generations/${encodeURIComponent(generation.id)}/events`, (name, data) => {
+        if (name === "batch") {
+          list.append(batchRow(data));
+          progress.value = data.batchesDone;
+          status.textContent = `Running: ${data.batchesDone} of ${data.batchesRequested} batches, ${data.cardsStored} cards stored`;
+          announce(`Batch ${data.batch.number} arrived with ${data.batch.kept} cards.`);
+        } else if (name === "done") {
+          panel.dataset.state = "done";
+          progress.value = data.batchesDone;
+          status.textContent = `Done: ${data.batchesDone} ${data.batchesDone === 1 ? "batch" : "batches"}, ${data.cardsStored} cards stored.`;
+          announce(status.textContent);
+        } else if (name === "failed") {
+          panel.dataset.state = "failed";
+          status.textContent = `Failed after ${data.batchesDone} of ${data.batchesRequested} batches (${data.cardsStored} cards stored).`;
+          problems.replaceChildren(errorBox(`The generation failed: ${data.error?.detail ?? "no reason given"}.`));
+        }
+      }, { signal });
+      if (panel.dataset.state === "running") {
+        panel.dataset.state = "failed";
+        problems.replaceChildren(errorBox("The server ended the progress stream before the generation finished."));
+      }
+    } catch (error) {
+      panel.dataset.state = "failed";
+      status.textContent = "";
+      problems.replaceChildren(errorBox(describe(error)));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return panel;
 }
 
 """#),
@@ -614,9 +1278,9 @@ export async function render(args) {
 
 """#),
         "/app/js/main.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"2b8ffe851dea100a\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"71b9f6367184d127\"",
             text: #"""
-// The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/me; never a token in the URL), the signed-in
+// The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/quiz, #/decks/3, #/me; never a token in the URL), the signed-in
 // state, and the navigation. Each screen is a module whose render() returns an optional cleanup function.
 
 import { token, whenUnauthorized, describe } from "./api.js";
@@ -626,8 +1290,10 @@ import * as topics from "./topics.js";
 import * as feed from "./feed.js";
 import * as learn from "./learn.js";
 import * as me from "./me.js";
+import * as decks from "./decks.js";
+import * as quiz from "./quiz.js";
 
-const screens = { signin, topics, feed, learn, me };
+const screens = { signin, topics, feed, learn, quiz, decks, me };
 let cleanup = null;
 
 function parse(hash) {
@@ -751,35 +1417,194 @@ export function richText(text, tag = "div", attributes = {}) {
 
 """#),
         "/app/js/me.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"b184a8b0f3aa94c7\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"4f3246031324418e\"",
             text: #"""
-// Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me). Challenges, boxes, achievements,
-// statistics, the calendar and the leaderboard join this screen when the API has their routes.
+// Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
+// mystery boxes, achievements, the activity calendar and the day's leaderboard.
 
 import { api } from "./api.js";
 import { h, show } from "./ui.js";
+import { boxesSection } from "./boxes.js";
+import { calendarSection } from "./calendar.js";
+import { challengesSection, achievementsSection, leaderboardSection } from "./game.js";
 
 export const title = "Me";
 
-export async function render() {
-  const me = await api("GET", "/v1/me");
+function levelSection(me) {
   const percent = Math.round(me.progress * 100);
+  return h("section", { class: "card-panel level", "aria-labelledby": "level-heading" },
+    h("h2", { id: "level-heading" }, h("span", { class: "level-number" }, `Level ${me.level}`)),
+    h("div", {
+      class: "xp-bar", role: "progressbar", "aria-label": "XP to the next level", "aria-valuemin": 0,
+      "aria-valuemax": me.levelSpan, "aria-valuenow": me.xpIntoLevel,
+      "aria-valuetext": `${me.xpIntoLevel} of ${me.levelSpan} XP, ${me.xpToNextLevel} to level ${me.level + 1}`,
+    }, h("span", { class: "xp-fill", style: { width: `${percent}%` } })),
+    h("p", { class: "hint" }, `${me.xpIntoLevel} / ${me.levelSpan} XP · ${me.xpToNextLevel} XP to level ${me.level + 1}`));
+}
+
+function statsList(me) {
+  return h("dl", { class: "stats" },
+    h("div", { class: "stat", dataset: { stat: "total-xp" } }, h("dt", {}, "Total XP"), h("dd", {}, String(me.totalXP))),
+    h("div", { class: "stat", dataset: { stat: "xp-today" } }, h("dt", {}, "XP today"), h("dd", {}, String(me.xpToday))),
+    h("div", { class: "stat" }, h("dt", {}, "Streak"), h("dd", {}, `${me.currentStreak} ${me.currentStreak === 1 ? "day" : "days"}`)),
+    h("div", { class: "stat" }, h("dt", {}, "Longest streak"), h("dd", {}, `${me.longestStreak} ${me.longestStreak === 1 ? "day" : "days"}`)));
+}
+
+export async function render() {
+  const [me, challenges, boxes, achievements, calendar, board] = await Promise.all([
+    api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
+    api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"),
+  ]);
+  const level = h("div", {}, levelSection(me));
+  const stats = h("div", {}, statsList(me));
+  // A box's XP changes the level and totals: read them again rather than computing them here.
+  const onReward = async () => {
+    const fresh = await api("GET", "/v1/me");
+    level.replaceChildren(levelSection(fresh));
+    stats.replaceChildren(statsList(fresh));
+  };
   show(
     h("h1", {}, me.name),
-    h("section", { class: "card-panel level", "aria-labelledby": "level-heading" },
-      h("h2", { id: "level-heading" }, h("span", { class: "level-number" }, `Level ${me.level}`)),
-      h("div", {
-        class: "xp-bar", role: "progressbar", "aria-label": "XP to the next level", "aria-valuemin": 0,
-        "aria-valuemax": me.levelSpan, "aria-valuenow": me.xpIntoLevel,
-        "aria-valuetext": `${me.xpIntoLevel} of ${me.levelSpan} XP, ${me.xpToNextLevel} to level ${me.level + 1}`,
-      }, h("span", { class: "xp-fill", style: { width: `${percent}%` } })),
-      h("p", { class: "hint" }, `${me.xpIntoLevel} / ${me.levelSpan} XP · ${me.xpToNextLevel} XP to level ${me.level + 1}`)),
-    h("dl", { class: "stats" },
-      h("div", { class: "stat", dataset: { stat: "total-xp" } }, h("dt", {}, "Total XP"), h("dd", {}, String(me.totalXP))),
-      h("div", { class: "stat", dataset: { stat: "xp-today" } }, h("dt", {}, "XP today"), h("dd", {}, String(me.xpToday))),
-      h("div", { class: "stat" }, h("dt", {}, "Streak"), h("dd", {}, `${me.currentStreak} ${me.currentStreak === 1 ? "day" : "days"}`)),
-      h("div", { class: "stat" }, h("dt", {}, "Longest streak"), h("dd", {}, `${me.longestStreak} ${me.longestStreak === 1 ? "day" : "days"}`))),
-    me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics.") : null);
+    level, stats,
+    h("div", { class: "me-grid" },
+      challengesSection(challenges),
+      boxesSection(boxes, onReward),
+      calendarSection(calendar),
+      leaderboardSection(board),
+      achievementsSection(achievements)),
+    me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);
+}
+
+"""#),
+        "/app/js/quiz.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"ef38a3ef5283a7c8\"",
+            text: #"""
+// Quiz: typed answers (POST /v1/sessions with mode "quiz", then …/answer with {"cardId", "answer"} → `verdict`
+// correct | wrong | empty and the `expected` answer), then an evaluation page listing the wrong answers and the
+// unanswered cards (an empty answer, or the cards left when the quiz is ended early).
+
+import { api, describe } from "./api.js";
+import { h, show, errorBox, announce } from "./ui.js";
+import { richText } from "./math.js";
+
+export const title = "Quiz";
+
+export async function render(args) {
+  const preselected = new Set(args.map(Number));
+  const list = await api("GET", "/v1/topics");
+
+  function setup(message = null) {
+    const status = h("div", {}, message ? errorBox(message) : null);
+    const boxes = list.topics.map((topic) => h("li", {},
+      h("input", { type: "checkbox", id: `quiz-topic-${topic.id}`, name: "topic", value: topic.id, checked: preselected.has(topic.id) || list.topics.length === 1 }),
+      h("label", { for: `quiz-topic-${topic.id}` }, topic.name)));
+    const sizes = [10, 25, 50].map((n) => h("span", { class: "choice" },
+      h("input", { type: "radio", id: `quiz-size-${n}`, name: "size", value: n, checked: n === 10 }),
+      h("label", { for: `quiz-size-${n}` }, `${n} questions`)));
+    const form = h("form", { class: "card-panel quiz-setup" },
+      h("fieldset", {}, h("legend", {}, "Topics"), list.topics.length ? h("ul", { class: "checks" }, boxes) : h("p", {}, "No topics yet.")),
+      h("fieldset", {}, h("legend", {}, "Quiz size"), h("div", { class: "choices" }, sizes)),
+      h("button", { type: "submit", class: "primary" }, "Start quiz"), status);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const topicIds = [...form.querySelectorAll('input[name="topic"]:checked')].map((box) => Number(box.value));
+      if (topicIds.length === 0) return status.replaceChildren(errorBox("Choose at least one topic."));
+      start({ topicIds, limit: Number(form.querySelector('input[name="size"]:checked').value), mode: "quiz" });
+    });
+    show(h("h1", {}, "Quiz"), form);
+  }
+
+  async function start(choice) {
+    let session;
+    try {
+      session = await api("POST", "/v1/sessions", { body: choice });
+    } catch (error) {
+      return setup(describe(error));
+    }
+    const run = { choice, session, wrong: [], unanswered: [], correct: 0 };
+    if (!session.next) return evaluate(run);
+    ask(run);
+  }
+
+  function ask(run) {
+    const card = run.session.next;
+    const input = h("input", { id: "quiz-answer", name: "answer", type: "text", autocomplete: "off", spellcheck: "false" });
+    const status = h("div");
+    const form = h("form", { class: "quiz-form" },
+      h("label", { for: "quiz-answer" }, "Your answer"), input,
+      h("p", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Check"),
+        h("button", { type: "button", class: "quiet", onclick: () => evaluate(run, true) }, "End quiz")),
+      status);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      check(run, card, input.value, status);
+    });
+    show(h("h1", { class: "visually-hidden" }, "Quiz"),
+      h("div", { class: "progress-line" }, h("span", {}, `Question ${run.session.position + 1} of ${run.session.total}`),
+        h("progress", { max: run.session.total, value: run.session.answered, "aria-label": "Quiz progress" })),
+      h("article", { class: "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
+        h("p", { class: "face-label" }, "Question"), richText(card.question, "div", { class: "question" })),
+      form);
+    input.focus();
+    announce(`Question: ${card.question}`);
+  }
+
+  async function check(run, card, answer, status) {
+    try {
+      run.session = await api("POST", `/v1/sessions/${run.session.id}/answer`, { body: { cardId: card.id, answer } });
+    } catch (error) {
+      return status.replaceChildren(errorBox(describe(error)));
+    }
+    const verdict = run.session.verdict;
+    const expected = run.session.expected ?? card.answer;
+    if (verdict === "correct") run.correct += 1;
+    else if (verdict === "wrong") run.wrong.push({ card, answer, expected });
+    else run.unanswered.push({ card, expected });
+    const next = h("button", { type: "button", class: "primary" }, run.session.next ? "Next question" : "See the evaluation");
+    next.addEventListener("click", () => (run.session.next ? ask(run) : evaluate(run)));
+    const words = { correct: "Correct!", wrong: "Not quite.", empty: "No answer." }[verdict] ?? verdict;
+    show(h("h1", { class: "visually-hidden" }, "Quiz"),
+      h("article", { class: `flashcard verdict verdict-${verdict}`, "aria-label": "Verdict" },
+        h("p", { class: "verdict-word" }, words),
+        richText(card.question, "div", { class: "question small" }),
+        answer ? h("p", {}, "You wrote: ", h("strong", {}, answer)) : null,
+        h("p", {}, "Expected: "), richText(expected, "div", { class: "answer" })),
+      h("p", { class: "actions" }, next));
+    next.focus();
+    announce(`${words} Expected: ${expected}`);
+  }
+
+  async function evaluate(run, early = false) {
+    let ended = null;
+    try {
+      ended = await api("POST", `/v1/sessions/${run.session.id}/end`);
+    } catch (error) {
+      if (error.code !== "session_ended") return show(h("h1", {}, "Evaluation"), errorBox(describe(error)));
+    }
+    const notReached = early ? run.session.total - run.session.answered : 0;
+    const item = (entry, wrong) => h("li", {},
+      richText(entry.card.question, "div", { class: "deck-question" }),
+      wrong ? h("p", {}, "You wrote: ", h("strong", {}, entry.answer)) : null,
+      h("p", {}, "Answer: ", entry.expected));
+    const again = h("button", { type: "button", class: "primary", onclick: () => start(run.choice) }, "Quiz again");
+    show(h("h1", {}, "Evaluation"),
+      h("section", { class: "card-panel evaluation" },
+        h("dl", { class: "stats" },
+          h("div", { class: "stat", dataset: { stat: "correct" } }, h("dt", {}, "Correct"), h("dd", {}, `${run.correct} / ${run.session.total}`)),
+          h("div", { class: "stat", dataset: { stat: "wrong" } }, h("dt", {}, "Wrong"), h("dd", {}, String(run.wrong.length))),
+          h("div", { class: "stat", dataset: { stat: "unanswered" } }, h("dt", {}, "Unanswered"), h("dd", {}, String(run.unanswered.length + notReached))),
+          h("div", { class: "stat", dataset: { stat: "xp" } }, h("dt", {}, "XP earned"), h("dd", {}, String(ended?.xpGained ?? 0))))),
+      h("section", { class: "card-panel", "aria-labelledby": "wrong-heading" }, h("h2", { id: "wrong-heading" }, "Wrong"),
+        run.wrong.length ? h("ul", { class: "plain wrong-list" }, run.wrong.map((entry) => item(entry, true))) : h("p", { class: "hint" }, "None.")),
+      h("section", { class: "card-panel", "aria-labelledby": "unanswered-heading" }, h("h2", { id: "unanswered-heading" }, "Unanswered"),
+        run.unanswered.length ? h("ul", { class: "plain unanswered-list" }, run.unanswered.map((entry) => item(entry, false))) : null,
+        notReached ? h("p", { class: "hint" }, `${notReached} ${notReached === 1 ? "question" : "questions"} not reached.`) : null,
+        !run.unanswered.length && !notReached ? h("p", { class: "hint" }, "None.") : null),
+      h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/quiz" }, "Change topics")));
+    again.focus();
+  }
+
+  setup();
 }
 
 """#),
@@ -830,13 +1655,14 @@ export function render(_args, { go }) {
 
 """#),
         "/app/js/topics.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"6b06995980a1eb69\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"78ff6e29a0ddafd9\"",
             text: #"""
 // Topics: every topic with its cards and the learner's knowledge (known cards in %, red → green); admins create
-// topics here (POST /v1/topics).
+// topics here (POST /v1/topics) and generate cards with live progress (#/topics/generate/ID).
 
 import { api, describe } from "./api.js";
 import { h, show, errorBox, knowledgeColor, announce } from "./ui.js";
+import { generatePanel } from "./generate.js";
 
 export const title = "Topics";
 
@@ -854,7 +1680,7 @@ async function details(topics) {
   return out;
 }
 
-function row(topic, detail) {
+function row(topic, detail, admin) {
   const percent = detail?.progressPercent ?? 0;
   const color = knowledgeColor(percent);
   const name = h("h2", { class: "topic-name" }, topic.name);
@@ -870,10 +1696,12 @@ function row(topic, detail) {
     h("p", { class: "percent", style: { color } }, `${percent} % known`),
     h("p", { class: "topic-actions" },
       h("a", { class: "button", href: `#/feed/${topic.id}`, "aria-label": `Feed of ${topic.name}` }, "Feed"),
-      h("a", { class: "button primary", href: `#/learn/${topic.id}`, "aria-label": `Learn ${topic.name}` }, "Learn")));
+      h("a", { class: "button primary", href: `#/learn/${topic.id}`, "aria-label": `Learn ${topic.name}` }, "Learn"),
+      h("a", { class: "button", href: `#/decks/${topic.id}`, "aria-label": `Deck of ${topic.name}` }, "Deck"),
+      admin ? h("a", { class: "button", href: `#/topics/generate/${topic.id}`, "aria-label": `Generate cards for ${topic.name}` }, "Generate") : null));
 }
 
-function createForm(onCreated) {
+function createForm(go) {
   const status = h("div");
   const name = h("input", { id: "new-topic", name: "name", required: true, maxlength: 200, autocomplete: "off" });
   const form = h("form", { class: "card-panel create-topic", "aria-labelledby": "create-heading" },
@@ -887,7 +1715,7 @@ function createForm(onCreated) {
     try {
       const created = await api("POST", "/v1/topics", { body: { name: name.value } });
       announce(`Topic ${created.topic.name} created`);
-      onCreated();
+      go(`#/topics/generate/${created.topic.id}`);
     } catch (error) {
       status.replaceChildren(errorBox(describe(error)));
       name.focus();
@@ -896,17 +1724,22 @@ function createForm(onCreated) {
   return form;
 }
 
-export async function render(_args, context) {
+export async function render(args, { go }) {
   show(h("h1", {}, "Topics"), h("p", { class: "hint", role: "status" }, "Loading topics…"));
   const [list, me] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/me")]);
   const progress = await details(list.topics);
-  const items = list.topics.map((topic) => row(topic, progress.get(topic.id)));
+  const items = list.topics.map((topic) => row(topic, progress.get(topic.id), me.isAdmin));
   const body = items.length > 0
     ? h("ul", { class: "topics", "aria-label": "Topics" }, items)
     : h("p", { class: "empty" }, me.isAdmin
-      ? "No topics yet. Create one below, then fill it with fcgen generate."
+      ? "No topics yet. Create one below, then generate its cards."
       : "No topics yet. Ask your operator to create one.");
-  show(h("h1", {}, "Topics"), body, me.isAdmin ? createForm(() => render(_args, context)) : null);
+  const generating = args[0] === "generate" ? list.topics.find((topic) => topic.id === Number(args[1])) : null;
+  const stop = new AbortController();
+  const panel = generating && me.isAdmin ? generatePanel(generating, stop.signal) : null;
+  show(h("h1", {}, "Topics"), panel, body, me.isAdmin ? createForm(go) : null);
+  if (panel) panel.querySelector("input").focus();
+  return () => stop.abort();
 }
 
 """#),

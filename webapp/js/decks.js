@@ -1,0 +1,140 @@
+// Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging);
+// admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE /v1/cards/{id}) and import a
+// CSV or Anki file (POST /v1/topics/{id}/import: all or nothing; a 422 lists each bad row's line:column). Anyone
+// downloads the deck (GET /v1/topics/{id}/export), fetched with the token and saved from a blob URL.
+
+import { api, blob, describe } from "./api.js";
+import { h, show, errorBox, announce, toast } from "./ui.js";
+import { cardForm } from "./cardform.js";
+
+export const title = "Decks";
+const PAGE = 20;
+
+async function picker() {
+  const list = await api("GET", "/v1/topics");
+  show(h("h1", {}, "Decks"),
+    list.topics.length === 0 ? h("p", { class: "empty" }, "No topics yet.")
+      : h("ul", { class: "picker", "aria-label": "Choose a deck" },
+        list.topics.map((topic) => h("li", {},
+          h("a", { class: "button", href: `#/decks/${topic.id}` }, topic.name, h("span", { class: "hint" }, ` ${topic.cards} cards`))))));
+}
+
+function importForm(topicId, onImported) {
+  const file = h("input", { type: "file", id: "import-file", name: "file", accept: ".csv,.txt,text/csv,text/plain" });
+  const result = h("div", { class: "import-result" });
+  const form = h("form", { class: "card-panel import", "aria-labelledby": "import-heading" },
+    h("h2", { id: "import-heading" }, "Import a file"),
+    h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
+    h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
+    file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const chosen = file.files[0];
+    if (!chosen) {
+      result.replaceChildren(errorBox("Choose a file first."));
+      return;
+    }
+    const format = /\.txt$/i.test(chosen.name) ? "anki" : "csv";
+    try {
+      const done = await api("POST", `/v1/topics/${topicId}/import?format=${format}`, {
+        raw: await chosen.text(), contentType: format === "csv" ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8",
+      });
+      result.replaceChildren(h("p", { role: "status" }, `Imported ${done.cardsStored} cards (${done.twinsStored} twins, ${done.duplicatesSkipped} duplicates skipped).`));
+      onImported();
+    } catch (error) {
+      const rows = error.problem?.errors ?? [];
+      result.replaceChildren(...[errorBox(describe(error)),
+        rows.length ? h("ul", { class: "import-errors", "aria-label": "Problems in the file" }, rows.map((row) =>
+          h("li", {}, h("code", {}, `${chosen.name}:${row.line}:${row.column}`), ` ${row.message}`))) : null,
+        error.problem?.errorsTotal > rows.length ? h("p", { class: "hint" }, `${error.problem.errorsTotal - rows.length} more not shown.`) : null].filter(Boolean));
+    }
+  });
+  return form;
+}
+
+function exportLinks(topic) {
+  const status = h("span", { role: "status", class: "hint" });
+  const save = async (format) => {
+    try {
+      const { blob: bytes, name } = await blob(`/v1/topics/${topic.id}/export?format=${format}`);
+      const url = URL.createObjectURL(bytes);
+      const link = h("a", { href: url, download: name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      status.textContent = `Saved ${name}.`;
+    } catch (error) {
+      status.replaceChildren(errorBox(describe(error)));
+    }
+  };
+  return h("section", { class: "card-panel export", "aria-labelledby": "export-heading" },
+    h("h2", { id: "export-heading" }, "Download"),
+    h("p", { class: "actions" }, ["csv", "anki", "json"].map((format) => h("button", {
+      type: "button", dataset: { format }, onclick: () => save(format),
+    }, `Download ${format === "anki" ? "Anki" : format.toUpperCase()}`))),
+    status);
+}
+
+export async function render(args) {
+  const topicId = Number(args[0]);
+  if (!Number.isInteger(topicId) || topicId < 1) return picker();
+  const [detail, me] = await Promise.all([api("GET", `/v1/topics/${topicId}`), api("GET", "/v1/me")]);
+  const topic = detail.topic;
+  const list = h("ol", { class: "deck", "aria-label": `Cards of ${topic.name}` });
+  const more = h("p");
+  const problems = h("div");
+  let cursor = null;
+
+  function cardItem(card) {
+    const remove = h("button", { type: "button", class: "quiet", "aria-label": `Delete card ${card.position}` }, "Delete");
+    remove.addEventListener("click", async () => {
+      if (remove.dataset.armed !== "yes") {
+        remove.dataset.armed = "yes";
+        remove.textContent = "Confirm delete";
+        return;
+      }
+      try {
+        await api("DELETE", `/v1/cards/${card.id}`);
+        toast("Card deleted");
+        announce("Card deleted");
+        reload();
+      } catch (error) {
+        problems.replaceChildren(errorBox(describe(error)));
+      }
+    });
+    const edit = h("button", { type: "button", class: "quiet", "aria-label": `Edit card ${card.position}`, onclick: () => editor.edit(card) }, "Edit");
+    return h("li", { class: "deck-card", dataset: { cardId: card.id } },
+      h("p", { class: "deck-question" }, card.question || "(picture)"),
+      h("p", { class: "deck-answer" }, card.answer),
+      card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
+      h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
+      me.isAdmin ? h("p", { class: "deck-actions" }, edit, remove) : null);
+  }
+
+  async function page() {
+    try {
+      const query = `limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const result = await api("GET", `/v1/topics/${topicId}/cards?${query}`);
+      list.append(...result.cards.map(cardItem));
+      cursor = result.next ?? null;
+      more.replaceChildren(cursor ? h("button", { type: "button", onclick: page }, "More cards") : h("span", { class: "hint" }, list.children.length ? "End of the deck." : "No cards yet."));
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
+
+  function reload() {
+    cursor = null;
+    list.replaceChildren();
+    return page();
+  }
+
+  const editor = cardForm(topicId, () => reload());
+  show(h("h1", {}, topic.name, h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`)),
+    me.isAdmin ? editor.element : null,
+    me.isAdmin ? importForm(topicId, reload) : null,
+    exportLinks(topic), problems,
+    h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"), list, more));
+  await page();
+}
