@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Each HTTP figure is reported beside the same work done in this process straight on the store from the same
 /// seeded database (`in_process`), so the HTTP layer's cost reads as a ratio. Set `FCGEN_BENCH_POSTGRES_URL` to a
-/// PostgreSQL server URL (`postgres://user@host:port`, no database) to run the same load against a fresh database
+/// PostgreSQL URL (`postgres://user@host:port/any`, the server is what counts) to run the same load against a fresh database
 /// there too. The `fcgen` binary must sit next to `fcgen-bench` (`swift build -c release` builds both).
 enum ServeBenchmark {
     static let name = "serve"

@@ -51,8 +51,11 @@ struct ServeSeed: Sendable {
             cardCount: cardIDs.count)
     }
 
-    /// A fresh database on the PostgreSQL `server` (a URL without a database); returns its URL.
-    static func createPostgresDatabase(on server: String) throws -> String {
+    /// A fresh database on the PostgreSQL server of `url` (any database named in it is only the way in, as for
+    /// `fcgen-bench engines`); returns its URL.
+    static func createPostgresDatabase(on url: String) throws -> String {
+        let scheme = url.range(of: "://").map { $0.upperBound } ?? url.startIndex
+        let server = url[scheme...].firstIndex(of: "/").map { String(url[..<$0]) } ?? url
         let name = "fcgen_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let connection = try PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
         defer { connection.close() }
