@@ -97,7 +97,7 @@ struct WorkerProcessTests {
         try await subscribe(1, in: store)
 
         // A lease long enough that the second worker below starts and finishes inside it on a loaded machine.
-        let doomed = try cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"], lease: "8s"))
+        let doomed = try cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"], lease: "12s"))
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         _ = try await doomed.finish()

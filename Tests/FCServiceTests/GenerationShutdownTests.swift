@@ -7,7 +7,7 @@ import Testing
 /// `failed` (`cancelled`), and the server exits 0.
 @Suite("fcgen serve: generation and shutdown", .serialized)
 struct GenerationShutdownTests {
-    @Test("SIGTERM with a batch in flight: it is stored, the other two are not asked for, exit 0")
+    @Test("SIGTERM with a batch in flight: it is stored, no later batch is asked for, exit 0")
     func shutdownMidGeneration() async throws {
         let stub = try await LoopbackServer.start()
         defer { stub.stop() }
@@ -45,16 +45,21 @@ struct GenerationShutdownTests {
         kill(server.process.process.processIdentifier, SIGTERM)
 
         let stream = try await reading.value
-        #expect(stream.events.map(\.name) == ["batch", "failed"], "\(stream.text)")
+        // Batches already asked for when SIGTERM lands are stored (usually one; two when the first answer came in
+        // before the signal), and the third never is.
+        let names = stream.events.map(\.name)
+        let done = names.filter { $0 == "batch" }.count
+        #expect(names == Array(repeating: "batch", count: done) + ["failed"], "\(stream.text)")
+        #expect((1...2).contains(done), "\(stream.text)")
         let failed = try #require(stream.events.last)
         let error = try #require(failed.json["error"] as? [String: Any])
         #expect(error["code"] as? String == "cancelled")
-        #expect((error["detail"] as? String)?.contains("after 1 of 3") == true, "\(failed.data)")
-        #expect(failed.json["batchesDone"] as? Int == 1)
+        #expect((error["detail"] as? String)?.contains("after \(done) of 3") == true, "\(failed.data)")
+        #expect(failed.json["batchesDone"] as? Int == done)
         await server.process.exit()
         #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
         let batches = try await fixture.fcgen(["batches", "--topic", "Geology", "--json"])
         let stored = try JSONSerialization.jsonObject(with: Data(batches.stdout.utf8)) as? [String: Any]
-        #expect((stored?["batches"] as? [Any])?.count == 1, "\(batches.stdout)")
+        #expect((stored?["batches"] as? [Any])?.count == done, "\(batches.stdout)")
     }
 }
