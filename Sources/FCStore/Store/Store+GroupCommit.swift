@@ -51,8 +51,13 @@ extension Store {
         writer.submit { connection in
             self.takeTurn(on: connection)
         } closed: {
+            // No turn is scheduled any more: a write that comes later schedules its own and fails the same way,
+            // instead of waiting for a turn that never comes.
             let pending = self.groupQueue.withLock { queue in
-                defer { queue.pending = [] }
+                defer {
+                    queue.pending = []
+                    queue.turnScheduled = false
+                }
                 return queue.pending
             }
             for write in pending { write.fail(StoreError.closed(path: self.path)) }
