@@ -2,6 +2,8 @@
 editor (browser_scenario.py calls them with its Scenario: `find`, `until`, `shot`, `ok`, `fits`, `keys`)."""
 import re
 
+import deck_steps
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -70,6 +72,7 @@ def me_after_study(s, before, learner_reviews):
         d.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", f"section.{section}")
         s.shot(name)
     s.ok(f"me: 3 challenges, {len(unlocked)} of {len(achievements)} achievements, leaderboard row {mine[0].text!r}")
+    deck_steps.statistics(s, learner_reviews)
 
 
 def quiz(s, topic):
@@ -149,5 +152,6 @@ def admin(s, secret, topic, shots):
     s.fits("deck")
     s.shot("deck-import-error")
     s.ok(f"deck: a bad CSV row is refused as {error.text!r}")
+    deck_steps.picture_move_and_selection(s, "What is a caldera?", shots)
     d.find_element(By.ID, "sign-out").send_keys(Keys.ENTER)
     s.find("input#token")

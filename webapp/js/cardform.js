@@ -1,6 +1,7 @@
 // The card editor of a deck: a new card (POST /v1/topics/{id}/cards, with "also store the reversed card") or an
-// edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one). A broken card rule is the API's 422
-// with `field` naming the member, shown beside the form and focused.
+// edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one), and its picture (PUT or DELETE
+// /v1/cards/{id}/image, after the text is saved). A broken card rule is the API's 422 with `field` naming the
+// member, shown beside the form and focused; a refused picture (type, size) shows the API's sentence.
 
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast } from "./ui.js";
@@ -14,6 +15,10 @@ export function cardForm(topicId, onSaved) {
   const question = field("question", "Question");
   const answer = field("answer", "Answer");
   const explanation = field("explanation", "Explanation (optional)");
+  const image = h("input", { type: "file", id: "card-image", name: "image", accept: "image/png,image/jpeg,image/gif" });
+  const imageRow = h("p", { class: "field" }, h("label", { for: "card-image" }, "Picture (PNG, JPEG or GIF, optional)"), image);
+  const dropImage = h("input", { type: "checkbox", id: "card-drop-image", name: "dropImage" });
+  const dropImageRow = h("p", { class: "check", hidden: true }, dropImage, h("label", { for: "card-drop-image" }, "Remove its picture"));
   const reverse = h("input", { type: "checkbox", id: "card-reverse", name: "reverse" });
   const reverseLabel = h("label", { for: "card-reverse" }, "Also store the reversed card");
   const heading = h("h2", { id: "card-form-heading", tabindex: -1 }, "New card");
@@ -21,7 +26,8 @@ export function cardForm(topicId, onSaved) {
   const cancel = h("button", { type: "button", class: "quiet", hidden: true }, "Cancel");
   const status = h("div");
   const form = h("form", { class: "card-panel card-form", "aria-labelledby": "card-form-heading" },
-    heading, question.row, answer.row, explanation.row, h("p", { class: "check" }, reverse, reverseLabel),
+    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow,
+    h("p", { class: "check" }, reverse, reverseLabel),
     h("p", { class: "actions" }, submit, cancel), status);
 
   function reset() {
@@ -32,30 +38,58 @@ export function cardForm(topicId, onSaved) {
     reverseLabel.textContent = "Also store the reversed card";
     cancel.hidden = true;
     reverse.disabled = false;
+    dropImageRow.hidden = true;
+  }
+
+  // The picture goes after the text, so a refused picture leaves the saved text and says why.
+  async function savePicture(cardId) {
+    const chosen = image.files[0];
+    if (chosen) {
+      await api("PUT", `/v1/cards/${cardId}/image`, { raw: chosen, contentType: chosen.type || "application/octet-stream" });
+      return "picture saved";
+    }
+    if (editing?.image && dropImage.checked) {
+      await api("DELETE", `/v1/cards/${cardId}/image`);
+      return "picture removed";
+    }
+    return null;
   }
   cancel.addEventListener("click", reset);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = { question: question.input.value, answer: answer.input.value };
+    let saved = null;
     try {
       if (editing) {
         const body = { ...text, explanation: explanation.input.value.trim() ? explanation.input.value : null };
         if (editing.twinId) body.alsoTwin = reverse.checked;
         await api("PATCH", `/v1/cards/${editing.id}`, { body });
-        toast("Card saved");
-        announce("Card saved");
+        saved = { id: editing.id, message: "Card saved" };
       } else {
         const body = { ...text, reverse: reverse.checked };
         if (explanation.input.value.trim()) body.explanation = explanation.input.value;
         const created = await api("POST", `/v1/topics/${topicId}/cards`, { body });
-        toast(created.cards?.length > 1 ? "Card and its twin added" : "Card added");
-        announce("Card added");
+        saved = { id: created.cards[0].id, message: created.cards.length > 1 ? "Card and its twin added" : "Card added" };
       }
+      const pictured = await savePicture(saved.id);
+      toast(pictured ? `${saved.message}, ${pictured}` : saved.message);
+      announce(saved.message);
       status.replaceChildren();
       reset();
       onSaved();
     } catch (error) {
+      if (saved) {
+        // The text is stored; only the picture was refused. Say so; an edit stays open to try another picture, a
+        // new card's form empties (sending it again would add the card twice) and says where to add the picture.
+        const added = !editing;
+        if (added) reset();
+        onSaved();
+        const next = added ? " Edit the card to give it a picture." : "";
+        status.replaceChildren(errorBox(`${saved.message}, but not its picture: ${describe(error)}${next}`));
+        image.focus();
+        return;
+      }
       status.replaceChildren(errorBox(describe(error)));
       const target = { question, answer, explanation }[error.field]?.input ?? (error.field ? reverse : null);
       target?.focus();
@@ -74,6 +108,9 @@ export function cardForm(topicId, onSaved) {
       submit.textContent = "Save card";
       reverseLabel.textContent = card.twinId ? "Also change its reversed twin" : "No reversed twin";
       reverse.disabled = !card.twinId;
+      image.value = "";
+      dropImage.checked = false;
+      dropImageRow.hidden = !card.image;
       cancel.hidden = false;
       heading.focus();
     },

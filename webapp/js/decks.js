@@ -1,11 +1,14 @@
-// Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging);
-// admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE /v1/cards/{id}) and import a
-// CSV or Anki file (POST /v1/topics/{id}/import: all or nothing; a 422 lists each bad row's line:column). Anyone
-// downloads the deck (GET /v1/topics/{id}/export), fetched with the token and saved from a blob URL.
+// Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
+// with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
+// /v1/cards/{id}), move one up or down (POST /v1/cards/{id}/move), delete a selection at once (POST
+// /v1/topics/{id}/cards/delete: one transaction) and import a CSV or Anki file (POST /v1/topics/{id}/import: all or
+// nothing; a 422 lists each bad row's line:column). Anyone downloads the deck (GET /v1/topics/{id}/export),
+// fetched with the token and saved from a blob URL.
 
 import { api, blob, describe } from "./api.js";
 import { h, show, errorBox, announce, toast } from "./ui.js";
 import { cardForm } from "./cardform.js";
+import { picture } from "./picture.js";
 
 export const title = "Decks";
 const PAGE = 20;
@@ -84,7 +87,49 @@ export async function render(args) {
   const list = h("ol", { class: "deck", "aria-label": `Cards of ${topic.name}` });
   const more = h("p");
   const problems = h("div");
+  const subtitle = h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`);
   let cursor = null;
+
+  const selected = new Set();
+  const deleteSelected = h("button", { type: "button", class: "delete-selected", disabled: true }, "Delete selected");
+  const selection = h("p", { class: "selection-bar", role: "group", "aria-label": "Selected cards" },
+    h("span", { class: "hint selection-count", "aria-live": "polite" }, "No card selected"), " ", deleteSelected);
+
+  function selectionChanged() {
+    const count = selected.size;
+    selection.querySelector(".selection-count").textContent = count ? `${count} selected` : "No card selected";
+    deleteSelected.disabled = count === 0;
+    delete deleteSelected.dataset.armed;
+    deleteSelected.textContent = count ? `Delete ${count} selected` : "Delete selected";
+  }
+
+  deleteSelected.addEventListener("click", async () => {
+    if (deleteSelected.dataset.armed !== "yes") {
+      deleteSelected.dataset.armed = "yes";
+      deleteSelected.textContent = `Confirm: delete ${selected.size} cards`;
+      return;
+    }
+    try {
+      const done = await api("POST", `/v1/topics/${topicId}/cards/delete`, { body: { ids: [...selected] } });
+      const text = `${done.deleted.length} ${done.deleted.length === 1 ? "card" : "cards"} deleted`;
+      toast(text);
+      announce(text);
+      await reload();
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  });
+
+  async function move(card, step, focusClass) {
+    try {
+      await api("POST", `/v1/cards/${card.id}/move`, { body: { position: card.position + step } });
+      announce(`Card moved to position ${card.position + step}`);
+      await reload(card.position + step);
+      list.querySelector(`li[data-card-id="${card.id}"] .${focusClass}`)?.focus();
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
 
   function cardItem(card) {
     const remove = h("button", { type: "button", class: "quiet", "aria-label": `Delete card ${card.position}` }, "Delete");
@@ -104,12 +149,29 @@ export async function render(args) {
       }
     });
     const edit = h("button", { type: "button", class: "quiet", "aria-label": `Edit card ${card.position}`, onclick: () => editor.edit(card) }, "Edit");
-    return h("li", { class: "deck-card", dataset: { cardId: card.id } },
+    const up = h("button", {
+      type: "button", class: "quiet move-up", "aria-label": `Move card ${card.position} up`, disabled: card.position === 1,
+      onclick: () => move(card, -1, "move-up"),
+    }, "↑");
+    const down = h("button", {
+      type: "button", class: "quiet move-down", "aria-label": `Move card ${card.position} down`,
+      disabled: card.position >= topic.cards, onclick: () => move(card, 1, "move-down"),
+    }, "↓");
+    const pick = h("input", { type: "checkbox", class: "select-card", id: `select-${card.id}`, "aria-label": `Select card ${card.position}` });
+    pick.checked = selected.has(card.id);
+    pick.addEventListener("change", () => {
+      if (pick.checked) selected.add(card.id);
+      else selected.delete(card.id);
+      selectionChanged();
+    });
+    return h("li", { class: "deck-card", dataset: { cardId: card.id, position: card.position } },
+      me.isAdmin ? pick : null,
+      card.image ? picture(card.image, card.question ? `Picture for: ${card.question}` : `Picture of card ${card.position}`) : null,
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", { class: "deck-answer" }, card.answer),
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
       h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
-      me.isAdmin ? h("p", { class: "deck-actions" }, edit, remove) : null);
+      me.isAdmin ? h("p", { class: "deck-actions" }, up, down, edit, remove) : null);
   }
 
   async function page() {
@@ -124,17 +186,25 @@ export async function render(args) {
     }
   }
 
-  function reload() {
+  /** Reads the deck again from the start, as far as `through` (a position) when given, and drops the selection. */
+  async function reload(through = 0) {
     cursor = null;
     list.replaceChildren();
-    return page();
+    selected.clear();
+    selectionChanged();
+    const fresh = await api("GET", `/v1/topics/${topicId}`);
+    topic.cards = fresh.topic.cards;
+    subtitle.textContent = ` · deck of ${topic.cards} cards`;
+    await page();
+    while (cursor && list.children.length < through) await page();
   }
 
   const editor = cardForm(topicId, () => reload());
-  show(h("h1", {}, topic.name, h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`)),
+  show(h("h1", {}, topic.name, subtitle),
     me.isAdmin ? editor.element : null,
     me.isAdmin ? importForm(topicId, reload) : null,
     exportLinks(topic), problems,
-    h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"), list, more));
+    h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"),
+      me.isAdmin ? selection : null, list, more));
   await page();
 }

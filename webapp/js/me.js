@@ -1,10 +1,11 @@
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, achievements, the activity calendar and the day's leaderboard.
+// mystery boxes, statistics, achievements, the activity calendar and the day's leaderboard.
 
 import { api } from "./api.js";
 import { h, show } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
+import { statisticsSection } from "./statistics.js";
 import { challengesSection, achievementsSection, leaderboardSection } from "./game.js";
 
 export const title = "Me";
@@ -30,9 +31,9 @@ function statsList(me) {
 }
 
 export async function render() {
-  const [me, challenges, boxes, achievements, calendar, board] = await Promise.all([
+  const [me, challenges, boxes, achievements, calendar, board, statistics] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
-    api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"),
+    api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
   ]);
   const level = h("div", {}, levelSection(me));
   const stats = h("div", {}, statsList(me));
@@ -49,6 +50,7 @@ export async function render() {
       challengesSection(challenges),
       boxesSection(boxes, onReward),
       calendarSection(calendar),
+      statisticsSection(statistics),
       leaderboardSection(board),
       achievementsSection(achievements)),
     me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);

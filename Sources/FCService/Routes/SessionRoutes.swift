@@ -21,15 +21,7 @@ enum SessionRoutes {
                 let identity = try context.requireLearner()
                 let userID = identity.userID
                 let body = try await JSONBody.read(request, allowed: ["topicIds", "limit", "mode"], maxBytes: maxBody)
-                guard case .array(let items) = body.members["topicIds"] ?? .null, !items.isEmpty,
-                    items.count <= 100
-                else { throw Problem.badRequest("\"topicIds\" must list 1 to 100 topic ids", field: "topicIds") }
-                let topicIDs = try items.map { item in
-                    guard case .integer(let id) = item, id > 0 else {
-                        throw Problem.badRequest("\"topicIds\" must hold positive integers", field: "topicIds")
-                    }
-                    return id
-                }
+                let topicIDs = try body.ids("topicIds", atMost: 100, noun: "topic")
                 for id in topicIDs { _ = try await environment.store.topicPolicy(topicID: id) }
                 let limit = Int(try body.integer("limit", in: 1...100) ?? 10)
                 let mode = try mode(body.members["mode"])

@@ -4,7 +4,7 @@
 enum WebAssets {
     static let files: [String: WebAsset] = [
         "/app/app.css": WebAsset(
-            contentType: "text/css; charset=utf-8", etag: "\"9c095b18623f5c21\"",
+            contentType: "text/css; charset=utf-8", etag: "\"f468cb3edc5c9f29\"",
             text: #"""
 /* fcgen web app: one stylesheet, phone first (390 px), wider layouts from 720 px. */
 :root {
@@ -135,7 +135,7 @@ input[type="number"] { font: inherit; width: 7rem; min-height: 44px; padding: .5
 @media (prefers-reduced-motion: no-preference) { .batch { animation: land .3s ease-out; } @keyframes land { from { opacity: 0; transform: translateY(.5rem); } } }
 
 /* Me: challenges, boxes, achievements, calendar, leaderboard. */
-.me-grid { display: grid; gap: 0 1rem; margin-top: 1rem; }
+.me-grid { display: grid; gap: 0 1rem; margin-top: 1rem; align-items: start; }
 @media (min-width: 720px) { .me-grid { grid-template-columns: 1fr 1fr; } .me-grid .calendar, .me-grid .achievements { grid-column: 1 / -1; } }
 .plain { list-style: none; margin: 0; padding: 0; display: grid; gap: .7rem; }
 .challenge p { margin: 0 0 .2rem; }
@@ -172,7 +172,15 @@ textarea { font: inherit; width: 100%; min-height: 3.2rem; padding: .5rem .7rem;
 .deck-card { background: var(--panel); border: 1px solid var(--line); border-radius: .7rem; padding: .6rem .8rem; }
 .deck-card p { margin: 0 0 .2rem; overflow-wrap: anywhere; }
 .deck-question { font-weight: 700; }
-.deck-actions { display: flex; gap: .5rem; }
+.deck-actions { display: flex; flex-wrap: wrap; gap: .5rem; }
+.deck-card { display: grid; grid-template-columns: auto 1fr; column-gap: .6rem; }
+.deck-card > * { grid-column: 2; }
+.deck-card > .select-card { grid-column: 1; grid-row: 1 / span 2; width: 1.4rem; height: 1.4rem; margin: .2rem 0 0; }
+.card-picture { grid-column: 2; max-width: 96px; height: auto; border-radius: .4rem; margin-bottom: .3rem; }
+.selection-bar { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; min-height: 44px; }
+.stats-topics { width: 100%; border-collapse: collapse; }
+.stats-topics th, .stats-topics td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid var(--line); }
+.stats-topics td.number, .stats-topics th.number { text-align: right; font-variant-numeric: tabular-nums; }
 .import-errors { margin: 0; padding-left: 1.2rem; color: var(--danger); }
 .import-errors code { font-weight: 700; }
 input[type="file"] { font: inherit; max-width: 100%; min-height: 44px; }
@@ -524,11 +532,12 @@ export function calendarSection(calendar) {
 
 """#),
         "/app/js/cardform.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"537ced9d18a2a691\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"bfa2ca9e5505d226\"",
             text: #"""
 // The card editor of a deck: a new card (POST /v1/topics/{id}/cards, with "also store the reversed card") or an
-// edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one). A broken card rule is the API's 422
-// with `field` naming the member, shown beside the form and focused.
+// edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one), and its picture (PUT or DELETE
+// /v1/cards/{id}/image, after the text is saved). A broken card rule is the API's 422 with `field` naming the
+// member, shown beside the form and focused; a refused picture (type, size) shows the API's sentence.
 
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast } from "./ui.js";
@@ -542,6 +551,10 @@ export function cardForm(topicId, onSaved) {
   const question = field("question", "Question");
   const answer = field("answer", "Answer");
   const explanation = field("explanation", "Explanation (optional)");
+  const image = h("input", { type: "file", id: "card-image", name: "image", accept: "image/png,image/jpeg,image/gif" });
+  const imageRow = h("p", { class: "field" }, h("label", { for: "card-image" }, "Picture (PNG, JPEG or GIF, optional)"), image);
+  const dropImage = h("input", { type: "checkbox", id: "card-drop-image", name: "dropImage" });
+  const dropImageRow = h("p", { class: "check", hidden: true }, dropImage, h("label", { for: "card-drop-image" }, "Remove its picture"));
   const reverse = h("input", { type: "checkbox", id: "card-reverse", name: "reverse" });
   const reverseLabel = h("label", { for: "card-reverse" }, "Also store the reversed card");
   const heading = h("h2", { id: "card-form-heading", tabindex: -1 }, "New card");
@@ -549,7 +562,8 @@ export function cardForm(topicId, onSaved) {
   const cancel = h("button", { type: "button", class: "quiet", hidden: true }, "Cancel");
   const status = h("div");
   const form = h("form", { class: "card-panel card-form", "aria-labelledby": "card-form-heading" },
-    heading, question.row, answer.row, explanation.row, h("p", { class: "check" }, reverse, reverseLabel),
+    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow,
+    h("p", { class: "check" }, reverse, reverseLabel),
     h("p", { class: "actions" }, submit, cancel), status);
 
   function reset() {
@@ -560,30 +574,58 @@ export function cardForm(topicId, onSaved) {
     reverseLabel.textContent = "Also store the reversed card";
     cancel.hidden = true;
     reverse.disabled = false;
+    dropImageRow.hidden = true;
+  }
+
+  // The picture goes after the text, so a refused picture leaves the saved text and says why.
+  async function savePicture(cardId) {
+    const chosen = image.files[0];
+    if (chosen) {
+      await api("PUT", `/v1/cards/${cardId}/image`, { raw: chosen, contentType: chosen.type || "application/octet-stream" });
+      return "picture saved";
+    }
+    if (editing?.image && dropImage.checked) {
+      await api("DELETE", `/v1/cards/${cardId}/image`);
+      return "picture removed";
+    }
+    return null;
   }
   cancel.addEventListener("click", reset);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = { question: question.input.value, answer: answer.input.value };
+    let saved = null;
     try {
       if (editing) {
         const body = { ...text, explanation: explanation.input.value.trim() ? explanation.input.value : null };
         if (editing.twinId) body.alsoTwin = reverse.checked;
         await api("PATCH", `/v1/cards/${editing.id}`, { body });
-        toast("Card saved");
-        announce("Card saved");
+        saved = { id: editing.id, message: "Card saved" };
       } else {
         const body = { ...text, reverse: reverse.checked };
         if (explanation.input.value.trim()) body.explanation = explanation.input.value;
         const created = await api("POST", `/v1/topics/${topicId}/cards`, { body });
-        toast(created.cards?.length > 1 ? "Card and its twin added" : "Card added");
-        announce("Card added");
+        saved = { id: created.cards[0].id, message: created.cards.length > 1 ? "Card and its twin added" : "Card added" };
       }
+      const pictured = await savePicture(saved.id);
+      toast(pictured ? `${saved.message}, ${pictured}` : saved.message);
+      announce(saved.message);
       status.replaceChildren();
       reset();
       onSaved();
     } catch (error) {
+      if (saved) {
+        // The text is stored; only the picture was refused. Say so; an edit stays open to try another picture, a
+        // new card's form empties (sending it again would add the card twice) and says where to add the picture.
+        const added = !editing;
+        if (added) reset();
+        onSaved();
+        const next = added ? " Edit the card to give it a picture." : "";
+        status.replaceChildren(errorBox(`${saved.message}, but not its picture: ${describe(error)}${next}`));
+        image.focus();
+        return;
+      }
       status.replaceChildren(errorBox(describe(error)));
       const target = { question, answer, explanation }[error.field]?.input ?? (error.field ? reverse : null);
       target?.focus();
@@ -602,6 +644,9 @@ export function cardForm(topicId, onSaved) {
       submit.textContent = "Save card";
       reverseLabel.textContent = card.twinId ? "Also change its reversed twin" : "No reversed twin";
       reverse.disabled = !card.twinId;
+      image.value = "";
+      dropImage.checked = false;
+      dropImageRow.hidden = !card.image;
       cancel.hidden = false;
       heading.focus();
     },
@@ -610,16 +655,19 @@ export function cardForm(topicId, onSaved) {
 
 """#),
         "/app/js/decks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"21d069063d14185f\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"30aa9c47166ee353\"",
             text: #"""
-// Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging);
-// admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE /v1/cards/{id}) and import a
-// CSV or Anki file (POST /v1/topics/{id}/import: all or nothing; a 422 lists each bad row's line:column). Anyone
-// downloads the deck (GET /v1/topics/{id}/export), fetched with the token and saved from a blob URL.
+// Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
+// with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
+// /v1/cards/{id}), move one up or down (POST /v1/cards/{id}/move), delete a selection at once (POST
+// /v1/topics/{id}/cards/delete: one transaction) and import a CSV or Anki file (POST /v1/topics/{id}/import: all or
+// nothing; a 422 lists each bad row's line:column). Anyone downloads the deck (GET /v1/topics/{id}/export),
+// fetched with the token and saved from a blob URL.
 
 import { api, blob, describe } from "./api.js";
 import { h, show, errorBox, announce, toast } from "./ui.js";
 import { cardForm } from "./cardform.js";
+import { picture } from "./picture.js";
 
 export const title = "Decks";
 const PAGE = 20;
@@ -698,7 +746,49 @@ export async function render(args) {
   const list = h("ol", { class: "deck", "aria-label": `Cards of ${topic.name}` });
   const more = h("p");
   const problems = h("div");
+  const subtitle = h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`);
   let cursor = null;
+
+  const selected = new Set();
+  const deleteSelected = h("button", { type: "button", class: "delete-selected", disabled: true }, "Delete selected");
+  const selection = h("p", { class: "selection-bar", role: "group", "aria-label": "Selected cards" },
+    h("span", { class: "hint selection-count", "aria-live": "polite" }, "No card selected"), " ", deleteSelected);
+
+  function selectionChanged() {
+    const count = selected.size;
+    selection.querySelector(".selection-count").textContent = count ? `${count} selected` : "No card selected";
+    deleteSelected.disabled = count === 0;
+    delete deleteSelected.dataset.armed;
+    deleteSelected.textContent = count ? `Delete ${count} selected` : "Delete selected";
+  }
+
+  deleteSelected.addEventListener("click", async () => {
+    if (deleteSelected.dataset.armed !== "yes") {
+      deleteSelected.dataset.armed = "yes";
+      deleteSelected.textContent = `Confirm: delete ${selected.size} cards`;
+      return;
+    }
+    try {
+      const done = await api("POST", `/v1/topics/${topicId}/cards/delete`, { body: { ids: [...selected] } });
+      const text = `${done.deleted.length} ${done.deleted.length === 1 ? "card" : "cards"} deleted`;
+      toast(text);
+      announce(text);
+      await reload();
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  });
+
+  async function move(card, step, focusClass) {
+    try {
+      await api("POST", `/v1/cards/${card.id}/move`, { body: { position: card.position + step } });
+      announce(`Card moved to position ${card.position + step}`);
+      await reload(card.position + step);
+      list.querySelector(`li[data-card-id="${card.id}"] .${focusClass}`)?.focus();
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
 
   function cardItem(card) {
     const remove = h("button", { type: "button", class: "quiet", "aria-label": `Delete card ${card.position}` }, "Delete");
@@ -718,12 +808,29 @@ export async function render(args) {
       }
     });
     const edit = h("button", { type: "button", class: "quiet", "aria-label": `Edit card ${card.position}`, onclick: () => editor.edit(card) }, "Edit");
-    return h("li", { class: "deck-card", dataset: { cardId: card.id } },
+    const up = h("button", {
+      type: "button", class: "quiet move-up", "aria-label": `Move card ${card.position} up`, disabled: card.position === 1,
+      onclick: () => move(card, -1, "move-up"),
+    }, "↑");
+    const down = h("button", {
+      type: "button", class: "quiet move-down", "aria-label": `Move card ${card.position} down`,
+      disabled: card.position >= topic.cards, onclick: () => move(card, 1, "move-down"),
+    }, "↓");
+    const pick = h("input", { type: "checkbox", class: "select-card", id: `select-${card.id}`, "aria-label": `Select card ${card.position}` });
+    pick.checked = selected.has(card.id);
+    pick.addEventListener("change", () => {
+      if (pick.checked) selected.add(card.id);
+      else selected.delete(card.id);
+      selectionChanged();
+    });
+    return h("li", { class: "deck-card", dataset: { cardId: card.id, position: card.position } },
+      me.isAdmin ? pick : null,
+      card.image ? picture(card.image, card.question ? `Picture for: ${card.question}` : `Picture of card ${card.position}`) : null,
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", { class: "deck-answer" }, card.answer),
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
       h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
-      me.isAdmin ? h("p", { class: "deck-actions" }, edit, remove) : null);
+      me.isAdmin ? h("p", { class: "deck-actions" }, up, down, edit, remove) : null);
   }
 
   async function page() {
@@ -738,18 +845,26 @@ export async function render(args) {
     }
   }
 
-  function reload() {
+  /** Reads the deck again from the start, as far as `through` (a position) when given, and drops the selection. */
+  async function reload(through = 0) {
     cursor = null;
     list.replaceChildren();
-    return page();
+    selected.clear();
+    selectionChanged();
+    const fresh = await api("GET", `/v1/topics/${topicId}`);
+    topic.cards = fresh.topic.cards;
+    subtitle.textContent = ` · deck of ${topic.cards} cards`;
+    await page();
+    while (cursor && list.children.length < through) await page();
   }
 
   const editor = cardForm(topicId, () => reload());
-  show(h("h1", {}, topic.name, h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`)),
+  show(h("h1", {}, topic.name, subtitle),
     me.isAdmin ? editor.element : null,
     me.isAdmin ? importForm(topicId, reload) : null,
     exportLinks(topic), problems,
-    h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"), list, more));
+    h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"),
+      me.isAdmin ? selection : null, list, more));
   await page();
 }
 
@@ -1417,15 +1532,16 @@ export function richText(text, tag = "div", attributes = {}) {
 
 """#),
         "/app/js/me.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"4f3246031324418e\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"dfd8fa5c13bcac84\"",
             text: #"""
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, achievements, the activity calendar and the day's leaderboard.
+// mystery boxes, statistics, achievements, the activity calendar and the day's leaderboard.
 
 import { api } from "./api.js";
 import { h, show } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
+import { statisticsSection } from "./statistics.js";
 import { challengesSection, achievementsSection, leaderboardSection } from "./game.js";
 
 export const title = "Me";
@@ -1451,9 +1567,9 @@ function statsList(me) {
 }
 
 export async function render() {
-  const [me, challenges, boxes, achievements, calendar, board] = await Promise.all([
+  const [me, challenges, boxes, achievements, calendar, board, statistics] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
-    api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"),
+    api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
   ]);
   const level = h("div", {}, levelSection(me));
   const stats = h("div", {}, statsList(me));
@@ -1470,9 +1586,40 @@ export async function render() {
       challengesSection(challenges),
       boxesSection(boxes, onReward),
       calendarSection(calendar),
+      statisticsSection(statistics),
       leaderboardSection(board),
       achievementsSection(achievements)),
     me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);
+}
+
+"""#),
+        "/app/js/picture.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"4ca6879afe3b5405\"",
+            text: #"""
+// A card's picture (GET /v1/images/{hash}): fetched with the bearer header, since an <img src> cannot carry it,
+// and shown as a data: URL, which the content security policy allows (img-src 'self' data:) where blob: is not.
+
+import { blob } from "./api.js";
+import { h } from "./ui.js";
+
+/** An <img> for `image` (a card's `image` member) with `alt`; its source arrives once the bytes have. */
+export function picture(image, alt, className = "card-picture") {
+  const element = h("img", { class: className, alt, width: 96, height: 96, dataset: { hash: image.hash } });
+  blob(image.url)
+    .then(({ blob: bytes }) => new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(bytes);
+    }))
+    .then((url) => {
+      element.src = url;
+      element.dataset.loaded = "yes";
+    })
+    .catch(() => {
+      element.alt = `${alt} (the picture could not be loaded)`;
+    });
+  return element;
 }
 
 """#),
@@ -1651,6 +1798,54 @@ export function render(_args, { go }) {
   });
   show(h("h1", {}, "Sign in to fcgen"), form);
   input.focus();
+}
+
+"""#),
+        "/app/js/statistics.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"946843f00a567238\"",
+            text: #"""
+// Me's statistics (GET /v1/stats): reviews and days practised, the share of reviews recalled, per topic what is
+// known, due and recalled against its target, and the last sessions with their results.
+
+import { h, knowledgeColor } from "./ui.js";
+
+const percent = (value) => (value === undefined || value === null ? "–" : `${Math.round(value * 100)}\u00a0%`);
+const MODES = { spaced: "Spaced", free: "Free practice", quiz: "Quiz" };
+
+function topicRow(topic) {
+  const known = Math.round(topic.progress * 100);
+  const target = topic.targetRetention === undefined ? "" : ` (target ${percent(topic.targetRetention)})`;
+  return h("tr", { dataset: { topicId: topic.topicId } },
+    h("th", { scope: "row" }, topic.name),
+    h("td", { class: "number", style: { color: knowledgeColor(known) } }, `${known}\u00a0%`),
+    h("td", { class: "number" }, String(topic.due)),
+    h("td", { class: "number", title: `${topic.reviews} reviews${target}` }, percent(topic.retention)));
+}
+
+function sessionItem(session) {
+  const day = new Date(session.startedAt).toLocaleDateString(undefined, { day: "numeric", month: "short" });
+  const result = session.mode === "free" ? `${session.answered} answered`
+    : `${session.answered} answered, ${session.correct} correct, ${session.failed} failed`;
+  return h("li", { dataset: { sessionId: session.id } }, `${MODES[session.mode] ?? session.mode} · ${day} · ${result}`);
+}
+
+/** The statistics section of Me. */
+export function statisticsSection(stats) {
+  return h("section", { class: "card-panel statistics", "aria-labelledby": "statistics-heading" },
+    h("h2", { id: "statistics-heading" }, "Statistics"),
+    h("dl", { class: "stats" },
+      h("div", { class: "stat", dataset: { stat: "total-reviews" } }, h("dt", {}, "Reviews"), h("dd", {}, String(stats.totalReviews))),
+      h("div", { class: "stat", dataset: { stat: "days-practised" } }, h("dt", {}, "Days practised"), h("dd", {}, String(stats.daysPractised))),
+      h("div", { class: "stat", dataset: { stat: "retention" } }, h("dt", {}, "Recalled"), h("dd", {}, percent(stats.retention)))),
+    stats.topics.length === 0 ? h("p", { class: "empty" }, "No topics studied yet.")
+      : h("table", { class: "stats-topics" },
+        h("caption", { class: "hint" }, "Per topic: the share of cards known, cards due now, and the share of reviews recalled."),
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col" }, "Topic"), h("th", { scope: "col", class: "number" }, "Known"),
+          h("th", { scope: "col", class: "number" }, "Due"), h("th", { scope: "col", class: "number" }, "Recalled"))),
+        h("tbody", {}, stats.topics.map(topicRow))),
+    stats.recentSessions.length === 0 ? null
+      : [h("h3", {}, "Recent sessions"), h("ul", { class: "recent-sessions" }, stats.recentSessions.map(sessionItem))]);
 }
 
 """#),

@@ -1,0 +1,33 @@
+import FCCore
+import FCStore
+import HTTPTypes
+import Hummingbird
+
+/// Work on several cards of one deck at once (the web app's multi-select): one transaction, all or nothing.
+enum CardSelectionRoutes {
+    /// The most cards one request may name: a deck page of the web app is 20, its "select all" a few pages.
+    static let maxIDs = 500
+
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let store = environment.store
+        let maxBody = environment.settings.maxBodyBytes
+        return [
+            Route(.post, "/v1/topics/{id}/cards/delete", .admin) { request, context in
+                let topicID = try request.id(of: "topic", context: context)
+                _ = try await store.read { try $0.existingTopic(id: topicID) }
+                let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
+                let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
+                try await store.write("delete cards") { database in
+                    // A card of another deck is "not found" here, so a stale selection never deletes elsewhere.
+                    for id in ids {
+                        let card = try database.cardDetails(id: id).card
+                        if card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
+                    }
+                    try database.deleteCards(ids: ids)
+                }
+                var seen = Set<Int64>()
+                return try JSONResponse.make(CardsDeleted(deleted: ids.filter { seen.insert($0).inserted }))
+            }
+        ]
+    }
+}

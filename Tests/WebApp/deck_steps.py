@@ -1,0 +1,115 @@
+"""The browser scenario's deck-editor steps (game_steps.admin calls them, as the admin, on a generated deck):
+a picture added to a card and shown, a card moved up, two cards deleted as a selection, and Me's statistics."""
+import struct
+import zlib
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+
+def png(path):
+    """A 2×2 red PNG, written by hand so the test needs no image library."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\xff\x00\x00" * 2 for _ in range(2))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+def card_item(s, question):
+    """The deck's list item whose question is `question`, reading further pages when it is not on the first."""
+    d = s.driver
+    while True:
+        for item in d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card"):
+            if item.find_element(By.CSS_SELECTOR, ".deck-question").text == question:
+                return item
+        more = [b for b in d.find_elements(By.XPATH, "//button[text()='More cards']")]
+        if not more:
+            raise s.failure(f"no card {question!r} in the deck")
+        count = len(d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card"))
+        more[0].send_keys(Keys.ENTER)
+        s.until("the next page", lambda: len(d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")) > count)
+
+
+def quietly(condition):
+    """`condition` for Scenario.until, false (try again) while the deck is being redrawn and the card not yet shown."""
+    def attempt():
+        try:
+            return condition()
+        except Exception:  # the list is being replaced; the wait tries again
+            return False
+    return attempt
+
+
+def picture_move_and_selection(s, question, shots):
+    d = s.driver
+    item = card_item(s, question)
+    edit = item.find_element(By.XPATH, ".//button[text()='Edit']")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", edit)
+    edit.send_keys(Keys.ENTER)
+    s.until("the editor on the card", lambda: d.find_element(By.ID, "card-form-heading").text.startswith("Edit card"))
+    image = png(shots / f"picture-{s.size}.png")
+    d.find_element(By.ID, "card-image").send_keys(str(image.resolve()))
+    d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
+    s.until("the picture in the deck", quietly(lambda: card_item(s, question).find_elements(
+        By.CSS_SELECTOR, "img.card-picture[data-loaded=yes]")))
+    image.unlink()
+    shown = card_item(s, question).find_element(By.CSS_SELECTOR, "img.card-picture")
+    if not shown.get_attribute("src").startswith("data:image/png;base64,") or question not in shown.get_attribute("alt"):
+        raise s.failure(f"the card's picture is {shown.get_attribute('src')[:40]!r}, alt {shown.get_attribute('alt')!r}")
+    s.ok("deck: a PNG picture added to a card in the editor and shown in the deck")
+
+    item = card_item(s, question)
+    position = int(item.get_attribute("data-position"))
+    up = item.find_element(By.CSS_SELECTOR, "button.move-up")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", up)
+    up.send_keys(Keys.ENTER)
+    s.until("the card one place up", quietly(lambda: int(card_item(s, question).get_attribute("data-position")) == position - 1))
+    focused = d.switch_to.active_element
+    if "move-up" not in (focused.get_attribute("class") or ""):
+        raise s.failure(f"after moving, the focus is on {focused.tag_name}.{focused.get_attribute('class')}")
+    s.ok(f"deck: ↑ moved the card from #{position} to #{position - 1}, the focus stayed on its button")
+
+    d.execute_script("window.scrollTo(0, 0)")
+    items = d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")
+    total = int(d.execute_script("return document.querySelector('h1 .subtitle').textContent.match(/\\d+/)[0]"))
+    chosen = [items[0].get_attribute("data-card-id"), items[1].get_attribute("data-card-id")]
+    for item in items[:2]:
+        item.find_element(By.CSS_SELECTOR, "input.select-card").send_keys(" ")
+    button = d.find_element(By.CSS_SELECTOR, "button.delete-selected")
+    if button.text != "Delete 2 selected":
+        raise s.failure(f"the selection button says {button.text!r}")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    s.fits("deck editor")
+    s.shot("deck-editor")
+    button.send_keys(Keys.ENTER)
+    if button.text != "Confirm: delete 2 cards":
+        raise s.failure(f"the first press says {button.text!r}, not a confirmation")
+    button.send_keys(Keys.ENTER)
+    def redrawn_without_them():
+        items = d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")
+        return items and not any(e.get_attribute("data-card-id") in chosen for e in items)
+    s.until("the two cards gone", quietly(redrawn_without_them))
+    first = d.find_element(By.CSS_SELECTOR, "ol.deck li.deck-card")
+    if first.get_attribute("data-position") != "1":
+        raise s.failure(f"after deleting, the deck starts at #{first.get_attribute('data-position')}")
+    subtitle = d.find_element(By.CSS_SELECTOR, "h1 .subtitle").text
+    if f"{total - 2} cards" not in subtitle:
+        raise s.failure(f"after deleting 2 of {total}, the heading says {subtitle!r}")
+    s.ok(f"deck: 2 of {total} cards selected and deleted at once; the deck starts at #1 again")
+
+
+def statistics(s, reviews):
+    """Me's statistics after studying: at least `reviews` reviews, a row per studied topic, recent sessions."""
+    d = s.driver
+    section = s.find("section.statistics")
+    total = int(section.find_element(By.CSS_SELECTOR, "[data-stat=total-reviews] dd").text)
+    rows = section.find_elements(By.CSS_SELECTOR, "table.stats-topics tbody tr")
+    sessions = section.find_elements(By.CSS_SELECTOR, ".recent-sessions li")
+    if total < reviews or not rows or not sessions or "10 answered" not in sessions[0].text:
+        raise s.failure(f"statistics: {total} reviews, {len(rows)} topics, sessions {[e.text for e in sessions]}")
+    d.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
+    s.fits("me statistics")
+    s.shot("me-statistics")
+    s.ok(f"me: statistics show {total} reviews, {len(rows)} topic(s), last session {sessions[0].text!r}")

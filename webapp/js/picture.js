@@ -1,0 +1,25 @@
+// A card's picture (GET /v1/images/{hash}): fetched with the bearer header, since an <img src> cannot carry it,
+// and shown as a data: URL, which the content security policy allows (img-src 'self' data:) where blob: is not.
+
+import { blob } from "./api.js";
+import { h } from "./ui.js";
+
+/** An <img> for `image` (a card's `image` member) with `alt`; its source arrives once the bytes have. */
+export function picture(image, alt, className = "card-picture") {
+  const element = h("img", { class: className, alt, width: 96, height: 96, dataset: { hash: image.hash } });
+  blob(image.url)
+    .then(({ blob: bytes }) => new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(bytes);
+    }))
+    .then((url) => {
+      element.src = url;
+      element.dataset.loaded = "yes";
+    })
+    .catch(() => {
+      element.alt = `${alt} (the picture could not be loaded)`;
+    });
+  return element;
+}
