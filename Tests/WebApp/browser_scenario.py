@@ -30,6 +30,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+import deck_steps
 import game_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
@@ -175,6 +176,7 @@ class Scenario:
         self.until("the card after the understood one", lambda: d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") == second)
         self.shot("feed-understood")
         self.ok(f"feed: ↓ and ↑ moved between cards, → recorded understood ({toast.text})")
+        bookmarked = deck_steps.bookmark_in_feed(self)
 
         d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
         start = self.find("form.learn-setup button[type=submit]")
@@ -226,6 +228,7 @@ class Scenario:
         self.ok(f"me: {self.heading()} has {total.text} XP")
         # The feed's understood card and the session's ten answers are today's reviews.
         game_steps.me_after_study(self, before, 11)
+        deck_steps.bookmarks_on_me(self, bookmarked)
         game_steps.quiz(self, topic)
 
         if katex:

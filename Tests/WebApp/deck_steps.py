@@ -113,3 +113,30 @@ def statistics(s, reviews):
     s.fits("me statistics")
     s.shot("me-statistics")
     s.ok(f"me: statistics show {total} reviews, {len(rows)} topic(s), last session {sessions[0].text!r}")
+
+
+def bookmark_in_feed(s):
+    """← on the feed's current card bookmarks it and moves on; returns the card's id."""
+    d = s.driver
+    card = d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
+    s.keys(Keys.ARROW_LEFT)
+    s.until("the bookmark toast", lambda: d.find_element(By.ID, "toast").text == "Bookmarked")
+    s.until("the card after the bookmarked one", lambda: d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") != card)
+    s.ok(f"feed: ← bookmarked card {card} and moved on")
+    return card
+
+
+def bookmarks_on_me(s, card):
+    """Me lists the bookmarked card; Remove takes it off the list and the count."""
+    d = s.driver
+    section = s.find("section.bookmarks")
+    rows = section.find_elements(By.CSS_SELECTOR, ".bookmark-list li")
+    if [row.get_attribute("data-card-id") for row in rows] != [card]:
+        raise s.failure(f"Me's bookmarks list {[row.get_attribute('data-card-id') for row in rows]}, not [{card}]")
+    d.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
+    s.fits("me bookmarks")
+    s.shot("me-bookmarks")
+    rows[0].find_element(By.XPATH, ".//button[text()='Remove']").send_keys(Keys.ENTER)
+    s.until("the bookmark removed", lambda: d.find_element(By.CSS_SELECTOR, ".bookmarks-count").get_attribute("data-total") == "0")
+    s.find("section.bookmarks p.empty")
+    s.ok(f"me: bookmarks list card {card}; Remove left none")

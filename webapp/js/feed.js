@@ -1,6 +1,7 @@
 // The feed (GET /v1/topics/{id}/feed): one card at a time. Tap or Space flips; swipe up / ↓ is the next card,
-// swipe down / ↑ the previous; swipe right / → is "understood" (a `good` review), swipe left / ← "not yet" (an
-// `again` review, so the card comes back soon). The API has no bookmarks yet, so "not yet" is what left offers.
+// swipe down / ↑ the previous; swipe right / → is "understood" (a `good` review), swipe left / ← bookmarks the
+// card (PUT /v1/cards/{id}/bookmark; Me lists the bookmarks) and moves on; N is "not yet" (an `again` review, so the
+// card comes back soon).
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
 
 import { api, describe, idempotencyKey } from "./api.js";
@@ -29,12 +30,13 @@ export async function render(args) {
   const problems = h("div");
   const controls = h("div", { class: "feed-controls", role: "toolbar", "aria-label": "Card actions" },
     h("button", { type: "button", onclick: () => move(-1), "aria-keyshortcuts": "ArrowUp" }, "↑ Previous"),
-    h("button", { type: "button", onclick: () => react("again"), "aria-keyshortcuts": "ArrowLeft" }, "← Not yet"),
+    h("button", { type: "button", class: "bookmark", onclick: () => bookmark(), "aria-keyshortcuts": "ArrowLeft" }, "← Bookmark"),
+    h("button", { type: "button", onclick: () => react("again"), "aria-keyshortcuts": "N" }, "Not yet"),
     h("button", { type: "button", class: "primary", onclick: flip, "aria-keyshortcuts": "Space" }, "Flip"),
     h("button", { type: "button", onclick: () => react("good"), "aria-keyshortcuts": "ArrowRight" }, "Understood →"),
     h("button", { type: "button", onclick: () => move(1), "aria-keyshortcuts": "ArrowDown" }, "Next ↓"));
   show(h("h1", {}, detail.topic.name, h("span", { class: "subtitle" }, " · feed")), problems, stage, controls, status,
-    h("p", { class: "hint keys" }, "Keys: Space flips · ↓ next · ↑ previous · → understood · ← not yet"));
+    h("p", { class: "hint keys" }, "Keys: Space flips · ↓ next · ↑ previous · → understood · ← bookmark · N not yet"));
 
   async function more() {
     if (state.loading || state.exhausted) return state.loading;
@@ -126,6 +128,20 @@ export async function render(args) {
     }
   }
 
+  async function bookmark() {
+    const card = state.cards[state.index];
+    if (!card) return;
+    try {
+      // PUT is idempotent: a second swipe, or a retry, keeps the one bookmark.
+      await api("PUT", `/v1/cards/${card.id}/bookmark`);
+      toast("Bookmarked");
+      announce("Bookmarked. Me lists your bookmarks.");
+      await move(1);
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
+
   function attachGestures(element) {
     let start = null;
     element.addEventListener("pointerdown", (event) => { start = { x: event.clientX, y: event.clientY }; });
@@ -135,14 +151,17 @@ export async function render(args) {
       const dy = event.clientY - start.y;
       start = null;
       if (Math.max(Math.abs(dx), Math.abs(dy)) < 40) return flip();
-      if (Math.abs(dx) > Math.abs(dy)) react(dx > 0 ? "good" : "again");
+      if (Math.abs(dx) > Math.abs(dy)) {
+        if (dx > 0) react("good");
+        else bookmark();
+      }
       else move(dy < 0 ? 1 : -1);
     });
   }
 
   function onKey(event) {
     if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const actions = { " ": flip, ArrowDown: () => move(1), j: () => move(1), ArrowUp: () => move(-1), k: () => move(-1), ArrowRight: () => react("good"), ArrowLeft: () => react("again") };
+    const actions = { " ": flip, ArrowDown: () => move(1), j: () => move(1), ArrowUp: () => move(-1), k: () => move(-1), ArrowRight: () => react("good"), ArrowLeft: bookmark, n: () => react("again") };
     if (event.key === "Enter" && event.target instanceof HTMLElement && event.target.matches("a, button")) return;
     const action = actions[event.key] ?? (event.key === "Enter" ? flip : null);
     if (!action) return;

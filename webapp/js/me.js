@@ -1,11 +1,12 @@
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, statistics, achievements, the activity calendar and the day's leaderboard.
+// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard.
 
 import { api } from "./api.js";
 import { h, show } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
+import { bookmarksSection } from "./bookmarks.js";
 import { challengesSection, achievementsSection, leaderboardSection } from "./game.js";
 
 export const title = "Me";
@@ -31,9 +32,10 @@ function statsList(me) {
 }
 
 export async function render() {
-  const [me, challenges, boxes, achievements, calendar, board, statistics] = await Promise.all([
+  const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
     api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
+    api("GET", "/v1/bookmarks?limit=20"),
   ]);
   const level = h("div", {}, levelSection(me));
   const stats = h("div", {}, statsList(me));
@@ -51,6 +53,7 @@ export async function render() {
       boxesSection(boxes, onReward),
       calendarSection(calendar),
       statisticsSection(statistics),
+      bookmarksSection(bookmarks),
       leaderboardSection(board),
       achievementsSection(achievements)),
     me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);

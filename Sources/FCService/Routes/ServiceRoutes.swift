@@ -5,7 +5,7 @@ package enum ServiceRoutes {
         OperationsRoutes.routes(environment) + TopicRoutes.routes(environment) + FeedRoutes.routes(environment)
             + ReviewRoutes.routes(environment) + SessionRoutes.routes(environment) + ProfileRoutes.routes(environment)
             + CardRoutes.routes(environment) + CardSelectionRoutes.routes(environment)
-            + CardImageRoutes.routes(environment) + DeckRoutes.routes(environment)
+            + CardImageRoutes.routes(environment) + BookmarkRoutes.routes(environment) + DeckRoutes.routes(environment)
             + GenerationRoutes.routes(environment) + GamificationRoutes.routes(environment)
     }
 }

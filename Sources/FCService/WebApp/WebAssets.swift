@@ -4,7 +4,7 @@
 enum WebAssets {
     static let files: [String: WebAsset] = [
         "/app/app.css": WebAsset(
-            contentType: "text/css; charset=utf-8", etag: "\"f468cb3edc5c9f29\"",
+            contentType: "text/css; charset=utf-8", etag: "\"febb13d8c8162540\"",
             text: #"""
 /* fcgen web app: one stylesheet, phone first (390 px), wider layouts from 720 px. */
 :root {
@@ -89,8 +89,11 @@ kbd { font: .8em ui-monospace, monospace; border: 1px solid currentColor; border
 .tex.typeset { font-family: inherit; }
 .tex.display { display: block; text-align: center; margin: .4rem 0; }
 .feed-controls { display: grid; grid-template-columns: repeat(2, 1fr); gap: .5rem; margin-top: .8rem; }
-.feed-controls button:nth-child(3) { grid-column: 1 / -1; grid-row: 1; }
-@media (min-width: 720px) { .feed-controls { grid-template-columns: repeat(5, 1fr); } .feed-controls button:nth-child(3) { grid-column: auto; grid-row: auto; } }
+.feed-controls button.primary { grid-column: 1 / -1; grid-row: 1; }
+@media (min-width: 720px) { .feed-controls { grid-template-columns: repeat(6, 1fr); } .feed-controls button.primary { grid-column: auto; grid-row: auto; } }
+.bookmark-list { list-style: none; padding: 0; margin: 0; display: grid; gap: .5rem; }
+.bookmark-list li { border-top: 1px solid var(--line); padding-top: .4rem; }
+.bookmark-list p { margin: 0 0 .2rem; overflow-wrap: anywhere; }
 .feed-status { text-align: center; }
 .keys { display: none; }
 @media (min-width: 720px) { .keys { display: block; text-align: center; } }
@@ -413,6 +416,52 @@ export function describe(error) {
     return error.message.charAt(0).toUpperCase() + error.message.slice(1) + (/[.!?]$/.test(error.message) ? "" : ".") + retry;
   }
   return "Something went wrong in the app: " + (error?.message ?? String(error));
+}
+
+"""#),
+        "/app/js/bookmarks.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"fc648e4860b27b27\"",
+            text: #"""
+// Me's bookmarks (GET /v1/bookmarks): the cards swiped left in the feed, newest first, each with its answer and a
+// Remove button (DELETE /v1/cards/{id}/bookmark).
+
+import { api, describe } from "./api.js";
+import { h, errorBox, announce } from "./ui.js";
+
+/** The bookmarks section of Me for `list` (the API's answer). */
+export function bookmarksSection(list) {
+  const items = h("ul", { class: "bookmark-list", "aria-label": "Bookmarked cards" });
+  const count = h("span", { class: "subtitle bookmarks-count", dataset: { total: list.total } }, ` ${list.total}`);
+  const problems = h("div");
+
+  function item(entry) {
+    const card = entry.card;
+    const remove = h("button", { type: "button", class: "quiet", "aria-label": `Remove the bookmark of: ${card.question || "a picture card"}` }, "Remove");
+    const row = h("li", { dataset: { cardId: card.id } },
+      h("p", { class: "deck-question" }, card.question || "(picture)"),
+      h("p", {}, card.answer),
+      h("p", { class: "actions" }, h("a", { class: "button quiet", href: `#/feed/${card.topicId}` }, "Open its feed"), " ", remove));
+    remove.addEventListener("click", async () => {
+      try {
+        await api("DELETE", `/v1/cards/${card.id}/bookmark`);
+        row.remove();
+        const total = Number(count.dataset.total) - 1;
+        count.dataset.total = total;
+        count.textContent = ` ${total}`;
+        announce("Bookmark removed");
+        if (!items.children.length) items.replaceWith(h("p", { class: "empty" }, "No bookmarks. Swipe a card left in the feed (or press ←) to keep it here."));
+      } catch (error) {
+        problems.replaceChildren(errorBox(describe(error)));
+      }
+    });
+    return row;
+  }
+
+  items.append(...list.bookmarks.map(item));
+  return h("section", { class: "card-panel bookmarks", "aria-labelledby": "bookmarks-heading" },
+    h("h2", { id: "bookmarks-heading" }, "Bookmarks", count), problems,
+    list.bookmarks.length ? items : h("p", { class: "empty" }, "No bookmarks. Swipe a card left in the feed (or press ←) to keep it here."),
+    list.total > list.bookmarks.length ? h("p", { class: "hint" }, `The newest ${list.bookmarks.length} of ${list.total}.`) : null);
 }
 
 """#),
@@ -870,11 +919,12 @@ export async function render(args) {
 
 """#),
         "/app/js/feed.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"c6670885e69734b2\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"2b882e474cccc129\"",
             text: #"""
 // The feed (GET /v1/topics/{id}/feed): one card at a time. Tap or Space flips; swipe up / ↓ is the next card,
-// swipe down / ↑ the previous; swipe right / → is "understood" (a `good` review), swipe left / ← "not yet" (an
-// `again` review, so the card comes back soon). The API has no bookmarks yet, so "not yet" is what left offers.
+// swipe down / ↑ the previous; swipe right / → is "understood" (a `good` review), swipe left / ← bookmarks the
+// card (PUT /v1/cards/{id}/bookmark; Me lists the bookmarks) and moves on; N is "not yet" (an `again` review, so the
+// card comes back soon).
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
 
 import { api, describe, idempotencyKey } from "./api.js";
@@ -903,12 +953,13 @@ export async function render(args) {
   const problems = h("div");
   const controls = h("div", { class: "feed-controls", role: "toolbar", "aria-label": "Card actions" },
     h("button", { type: "button", onclick: () => move(-1), "aria-keyshortcuts": "ArrowUp" }, "↑ Previous"),
-    h("button", { type: "button", onclick: () => react("again"), "aria-keyshortcuts": "ArrowLeft" }, "← Not yet"),
+    h("button", { type: "button", class: "bookmark", onclick: () => bookmark(), "aria-keyshortcuts": "ArrowLeft" }, "← Bookmark"),
+    h("button", { type: "button", onclick: () => react("again"), "aria-keyshortcuts": "N" }, "Not yet"),
     h("button", { type: "button", class: "primary", onclick: flip, "aria-keyshortcuts": "Space" }, "Flip"),
     h("button", { type: "button", onclick: () => react("good"), "aria-keyshortcuts": "ArrowRight" }, "Understood →"),
     h("button", { type: "button", onclick: () => move(1), "aria-keyshortcuts": "ArrowDown" }, "Next ↓"));
   show(h("h1", {}, detail.topic.name, h("span", { class: "subtitle" }, " · feed")), problems, stage, controls, status,
-    h("p", { class: "hint keys" }, "Keys: Space flips · ↓ next · ↑ previous · → understood · ← not yet"));
+    h("p", { class: "hint keys" }, "Keys: Space flips · ↓ next · ↑ previous · → understood · ← bookmark · N not yet"));
 
   async function more() {
     if (state.loading || state.exhausted) return state.loading;
@@ -1000,6 +1051,20 @@ export async function render(args) {
     }
   }
 
+  async function bookmark() {
+    const card = state.cards[state.index];
+    if (!card) return;
+    try {
+      // PUT is idempotent: a second swipe, or a retry, keeps the one bookmark.
+      await api("PUT", `/v1/cards/${card.id}/bookmark`);
+      toast("Bookmarked");
+      announce("Bookmarked. Me lists your bookmarks.");
+      await move(1);
+    } catch (error) {
+      problems.replaceChildren(errorBox(describe(error)));
+    }
+  }
+
   function attachGestures(element) {
     let start = null;
     element.addEventListener("pointerdown", (event) => { start = { x: event.clientX, y: event.clientY }; });
@@ -1009,14 +1074,17 @@ export async function render(args) {
       const dy = event.clientY - start.y;
       start = null;
       if (Math.max(Math.abs(dx), Math.abs(dy)) < 40) return flip();
-      if (Math.abs(dx) > Math.abs(dy)) react(dx > 0 ? "good" : "again");
+      if (Math.abs(dx) > Math.abs(dy)) {
+        if (dx > 0) react("good");
+        else bookmark();
+      }
       else move(dy < 0 ? 1 : -1);
     });
   }
 
   function onKey(event) {
     if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const actions = { " ": flip, ArrowDown: () => move(1), j: () => move(1), ArrowUp: () => move(-1), k: () => move(-1), ArrowRight: () => react("good"), ArrowLeft: () => react("again") };
+    const actions = { " ": flip, ArrowDown: () => move(1), j: () => move(1), ArrowUp: () => move(-1), k: () => move(-1), ArrowRight: () => react("good"), ArrowLeft: bookmark, n: () => react("again") };
     if (event.key === "Enter" && event.target instanceof HTMLElement && event.target.matches("a, button")) return;
     const action = actions[event.key] ?? (event.key === "Enter" ? flip : null);
     if (!action) return;
@@ -1532,16 +1600,17 @@ export function richText(text, tag = "div", attributes = {}) {
 
 """#),
         "/app/js/me.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"dfd8fa5c13bcac84\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"7e356021ef6602bf\"",
             text: #"""
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, statistics, achievements, the activity calendar and the day's leaderboard.
+// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard.
 
 import { api } from "./api.js";
 import { h, show } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
+import { bookmarksSection } from "./bookmarks.js";
 import { challengesSection, achievementsSection, leaderboardSection } from "./game.js";
 
 export const title = "Me";
@@ -1567,9 +1636,10 @@ function statsList(me) {
 }
 
 export async function render() {
-  const [me, challenges, boxes, achievements, calendar, board, statistics] = await Promise.all([
+  const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
     api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
+    api("GET", "/v1/bookmarks?limit=20"),
   ]);
   const level = h("div", {}, levelSection(me));
   const stats = h("div", {}, statsList(me));
@@ -1587,6 +1657,7 @@ export async function render() {
       boxesSection(boxes, onReward),
       calendarSection(calendar),
       statisticsSection(statistics),
+      bookmarksSection(bookmarks),
       leaderboardSection(board),
       achievementsSection(achievements)),
     me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);
