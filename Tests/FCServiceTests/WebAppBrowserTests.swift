@@ -13,7 +13,8 @@ struct WebAppBrowserTests {
     static let screens = [
         "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
         "learn-question", "learn-answer", "learn-summary", "me", "me-box", "me-calendar", "me-achievements",
-        "me-leaderboard", "quiz-verdict", "quiz-evaluation", "generate", "deck-import-error",
+        "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
+        "deck-import-error", "deck-editor",
     ]
 
     @Test(
@@ -45,6 +46,8 @@ struct WebAppBrowserTests {
         let topic = try #require(
             topics.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Roman history" })
         let cards = try #require(topic["cards"] as? Int)
+        let algebraCards = try #require(
+            topics.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Algebra" }?["cards"] as? Int)
 
         let environment = ProcessInfo.processInfo.environment
         let shots =
@@ -66,7 +69,9 @@ struct WebAppBrowserTests {
                 "quiz: typed answers; the evaluation lists 1 wrong and 9 unanswered",
                 "generation: created 'Volcanoes \(size)', 2 batches arrived",
                 "deck: a card with its reversed twin added", "deck: a bad CSV row is refused as 'bad-\(size).csv:3:",
-                "no console errors",
+                "feed: ← bookmarked card", "me: bookmarks list card", "me: statistics show",
+                "deck: a PNG picture added", "deck: ↑ moved the card", "cards selected and deleted at once",
+                "deck: the editor's Topic moved card", "no console errors",
             ]
             for step in steps {
                 let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }
@@ -90,6 +95,8 @@ struct WebAppBrowserTests {
             #expect((boxes.json["boxes"] as? [Any])?.count ?? 0 >= 3, "\(boxes.text)")
         }
         let after = try #require(try await server.call(.GET, "/v1/topics", token: admin).json["topics"] as? [Any])
+        let algebraAfter = after.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Algebra" }
+        #expect(algebraAfter?["cards"] as? Int == algebraCards + 2, "each size moved one card to Algebra")
         for size in ["phone", "desktop"] {
             let made = after.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Volcanoes \(size)" }
             #expect(made?["batches"] as? Int == 2, "\(size): \(String(describing: made))")

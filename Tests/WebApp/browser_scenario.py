@@ -205,6 +205,9 @@ class Scenario:
                  for e in d.find_elements(By.CSS_SELECTOR, "section.summary .stat")}
         if stats.get("answered") != "10" or int(stats.get("xp", "0")) <= 0:
             raise Failure(f"{self.size}: the summary says {stats}")
+        rewards = d.find_element(By.CSS_SELECTOR, "section.summary .rewards")
+        if not 3 <= int(rewards.get_attribute("data-boxes")) <= 5 or "mystery boxes" not in rewards.text:
+            raise Failure(f"{self.size}: the summary's rewards say {rewards.text!r}")
         if int(stats["correct"]) + int(stats["failed"]) != 10 or stats["failed"] != "1":
             raise Failure(f"{self.size}: one card was rated again, the summary says {stats}")
         average = sum(int(r) for r in RATINGS) / len(RATINGS)

@@ -5,6 +5,7 @@ import zlib
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 
 def png(path):
@@ -42,7 +43,7 @@ def quietly(condition):
     return attempt
 
 
-def picture_move_and_selection(s, question, shots):
+def picture_move_and_selection(s, question, shots, other_topic):
     d = s.driver
     item = card_item(s, question)
     edit = item.find_element(By.XPATH, ".//button[text()='Edit']")
@@ -98,6 +99,18 @@ def picture_move_and_selection(s, question, shots):
     if f"{total - 2} cards" not in subtitle:
         raise s.failure(f"after deleting 2 of {total}, the heading says {subtitle!r}")
     s.ok(f"deck: 2 of {total} cards selected and deleted at once; the deck starts at #1 again")
+
+    # The editor's Topic moves a card to another deck.
+    item = d.find_element(By.CSS_SELECTOR, "ol.deck li.deck-card")
+    moved = item.get_attribute("data-card-id")
+    item.find_element(By.XPATH, ".//button[text()='Edit']").send_keys(Keys.ENTER)
+    s.until("the editor on the card", lambda: d.find_element(By.ID, "card-form-heading").text.startswith("Edit card"))
+    Select(d.find_element(By.ID, "card-topic")).select_by_visible_text(other_topic)
+    d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
+    s.until("the moved card gone from this deck", quietly(lambda: d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")
+        and moved not in [e.get_attribute("data-card-id") for e in d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")]
+        and f"{total - 3} cards" in d.find_element(By.CSS_SELECTOR, "h1 .subtitle").text))
+    s.ok(f"deck: the editor's Topic moved card {moved} to {other_topic!r}")
 
 
 def statistics(s, reviews):

@@ -152,6 +152,6 @@ def admin(s, secret, topic, shots):
     s.fits("deck")
     s.shot("deck-import-error")
     s.ok(f"deck: a bad CSV row is refused as {error.text!r}")
-    deck_steps.picture_move_and_selection(s, "What is a caldera?", shots)
+    deck_steps.picture_move_and_selection(s, "What is a caldera?", shots, "Algebra")
     d.find_element(By.ID, "sign-out").send_keys(Keys.ENTER)
     s.find("input#token")

@@ -6,7 +6,7 @@
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast } from "./ui.js";
 
-export function cardForm(topicId, onSaved) {
+export function cardForm(topicId, onSaved, topics = []) {
   let editing = null;
   const field = (id, label, tag = "textarea") => {
     const input = h(tag, { id: `card-${id}`, name: id, rows: 2 });
@@ -19,6 +19,10 @@ export function cardForm(topicId, onSaved) {
   const imageRow = h("p", { class: "field" }, h("label", { for: "card-image" }, "Picture (PNG, JPEG or GIF, optional)"), image);
   const dropImage = h("input", { type: "checkbox", id: "card-drop-image", name: "dropImage" });
   const dropImageRow = h("p", { class: "check", hidden: true }, dropImage, h("label", { for: "card-drop-image" }, "Remove its picture"));
+  // Editing only: the card's deck. Another topic moves it there (with its twin) after the text is saved.
+  const topicSelect = h("select", { id: "card-topic", name: "topic" },
+    topics.map((topic) => h("option", { value: topic.id, selected: topic.id === topicId }, topic.name)));
+  const topicRow = h("p", { class: "field", hidden: true }, h("label", { for: "card-topic" }, "Topic"), topicSelect);
   const reverse = h("input", { type: "checkbox", id: "card-reverse", name: "reverse" });
   const reverseLabel = h("label", { for: "card-reverse" }, "Also store the reversed card");
   const heading = h("h2", { id: "card-form-heading", tabindex: -1 }, "New card");
@@ -26,7 +30,7 @@ export function cardForm(topicId, onSaved) {
   const cancel = h("button", { type: "button", class: "quiet", hidden: true }, "Cancel");
   const status = h("div");
   const form = h("form", { class: "card-panel card-form", "aria-labelledby": "card-form-heading" },
-    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow,
+    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow, topicRow,
     h("p", { class: "check" }, reverse, reverseLabel),
     h("p", { class: "actions" }, submit, cancel), status);
 
@@ -39,6 +43,7 @@ export function cardForm(topicId, onSaved) {
     cancel.hidden = true;
     reverse.disabled = false;
     dropImageRow.hidden = true;
+    topicRow.hidden = true;
   }
 
   // The picture goes after the text, so a refused picture leaves the saved text and says why.
@@ -72,7 +77,15 @@ export function cardForm(topicId, onSaved) {
         const created = await api("POST", `/v1/topics/${topicId}/cards`, { body });
         saved = { id: created.cards[0].id, message: created.cards.length > 1 ? "Card and its twin added" : "Card added" };
       }
+      saved.pending = "its picture";
       const pictured = await savePicture(saved.id);
+      // Last, so a refused picture leaves the card in this deck, where the form still edits it.
+      const target = Number(topicSelect.value);
+      if (editing && target && target !== topicId) {
+        saved.pending = "the move to the other topic";
+        await api("POST", `/v1/cards/${saved.id}/move`, { body: { topicId: target } });
+        saved.message = `Card saved and moved to ${topicSelect.selectedOptions[0].textContent}`;
+      }
       toast(pictured ? `${saved.message}, ${pictured}` : saved.message);
       announce(saved.message);
       status.replaceChildren();
@@ -80,14 +93,14 @@ export function cardForm(topicId, onSaved) {
       onSaved();
     } catch (error) {
       if (saved) {
-        // The text is stored; only the picture was refused. Say so; an edit stays open to try another picture, a
-        // new card's form empties (sending it again would add the card twice) and says where to add the picture.
+        // The text is stored; the picture (or the move) was refused. Say so; an edit stays open to try again, a new
+        // card's form empties (sending it again would add the card twice) and says where to add the picture.
         const added = !editing;
         if (added) reset();
         onSaved();
         const next = added ? " Edit the card to give it a picture." : "";
-        status.replaceChildren(errorBox(`${saved.message}, but not its picture: ${describe(error)}${next}`));
-        image.focus();
+        status.replaceChildren(errorBox(`${saved.message}, but not ${saved.pending}: ${describe(error)}${next}`));
+        (saved.pending === "its picture" ? image : topicSelect).focus();
         return;
       }
       status.replaceChildren(errorBox(describe(error)));
@@ -111,6 +124,8 @@ export function cardForm(topicId, onSaved) {
       image.value = "";
       dropImage.checked = false;
       dropImageRow.hidden = !card.image;
+      topicSelect.value = String(topicId);
+      topicRow.hidden = topics.length < 2;
       cancel.hidden = false;
       heading.focus();
     },

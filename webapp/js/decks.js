@@ -199,7 +199,8 @@ export async function render(args) {
     while (cursor && list.children.length < through) await page();
   }
 
-  const editor = cardForm(topicId, () => reload());
+  const topics = me.isAdmin ? (await api("GET", "/v1/topics")).topics : [];
+  const editor = cardForm(topicId, () => reload(), topics);
   show(h("h1", {}, topic.name, subtitle),
     me.isAdmin ? editor.element : null,
     me.isAdmin ? importForm(topicId, reload) : null,

@@ -1,6 +1,7 @@
 // Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
 // Space shows the answer → rate with 1–4 → the session summary (correct, failed, average rating, XP, level-ups)
-// → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after.
+// → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
+// /v1/boxes.
 
 import { api, describe } from "./api.js";
 import { h, show, errorBox, announce, toast, typing } from "./ui.js";
@@ -160,16 +161,18 @@ export async function render(args) {
 
   async function finish(run, note = null) {
     setKeys(null);
-    let ended, after;
+    let ended, after, boxes;
     try {
       ended = await api("POST", `/v1/sessions/${run.session.id}/end`);
-      after = await api("GET", "/v1/me");
+      [after, boxes] = await Promise.all([api("GET", "/v1/me"), api("GET", "/v1/boxes")]);
     } catch (error) {
       show(h("h1", {}, "Session summary"), errorBox(describe(error)));
       return;
     }
     const average = run.ratings.length ? (run.ratings.reduce((a, b) => a + b, 0) / run.ratings.length).toFixed(1) : "–";
     const levels = after.level - run.before.level;
+    // The session's rewards: the mystery boxes its end earned (opened on Me).
+    const earned = boxes.boxes.filter((box) => box.sessionId === run.session.id).length;
     const again = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Enter", onclick: () => start(run.choice) }, "Learn again");
     const stat = (label, value, name) => h("div", { class: "stat", dataset: { stat: name } }, h("dt", {}, label), h("dd", {}, String(value)));
     show(
@@ -183,6 +186,8 @@ export async function render(args) {
           stat("Average rating", average, "average"),
           stat("XP earned", ended.xpGained ?? 0, "xp")),
         levels > 0 ? h("p", { class: "level-up", role: "status" }, `Level up! You reached level ${after.level}.`) : null,
+        earned > 0 ? h("p", { class: "rewards", dataset: { boxes: earned } }, `You earned ${earned} mystery ${earned === 1 ? "box" : "boxes"}: `,
+          h("a", { href: "#/me" }, "open them on Me"), ".") : null,
         h("p", { class: "hint" }, `Level ${after.level} · ${after.xpIntoLevel} / ${after.levelSpan} XP`)),
       h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/learn" }, "Change topics"), h("a", { class: "button", href: "#/me" }, "See my progress")));
     again.focus();

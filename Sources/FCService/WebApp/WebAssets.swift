@@ -581,7 +581,7 @@ export function calendarSection(calendar) {
 
 """#),
         "/app/js/cardform.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"bfa2ca9e5505d226\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"8c62f73aa0249561\"",
             text: #"""
 // The card editor of a deck: a new card (POST /v1/topics/{id}/cards, with "also store the reversed card") or an
 // edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one), and its picture (PUT or DELETE
@@ -591,7 +591,7 @@ export function calendarSection(calendar) {
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast } from "./ui.js";
 
-export function cardForm(topicId, onSaved) {
+export function cardForm(topicId, onSaved, topics = []) {
   let editing = null;
   const field = (id, label, tag = "textarea") => {
     const input = h(tag, { id: `card-${id}`, name: id, rows: 2 });
@@ -604,6 +604,10 @@ export function cardForm(topicId, onSaved) {
   const imageRow = h("p", { class: "field" }, h("label", { for: "card-image" }, "Picture (PNG, JPEG or GIF, optional)"), image);
   const dropImage = h("input", { type: "checkbox", id: "card-drop-image", name: "dropImage" });
   const dropImageRow = h("p", { class: "check", hidden: true }, dropImage, h("label", { for: "card-drop-image" }, "Remove its picture"));
+  // Editing only: the card's deck. Another topic moves it there (with its twin) after the text is saved.
+  const topicSelect = h("select", { id: "card-topic", name: "topic" },
+    topics.map((topic) => h("option", { value: topic.id, selected: topic.id === topicId }, topic.name)));
+  const topicRow = h("p", { class: "field", hidden: true }, h("label", { for: "card-topic" }, "Topic"), topicSelect);
   const reverse = h("input", { type: "checkbox", id: "card-reverse", name: "reverse" });
   const reverseLabel = h("label", { for: "card-reverse" }, "Also store the reversed card");
   const heading = h("h2", { id: "card-form-heading", tabindex: -1 }, "New card");
@@ -611,7 +615,7 @@ export function cardForm(topicId, onSaved) {
   const cancel = h("button", { type: "button", class: "quiet", hidden: true }, "Cancel");
   const status = h("div");
   const form = h("form", { class: "card-panel card-form", "aria-labelledby": "card-form-heading" },
-    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow,
+    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow, topicRow,
     h("p", { class: "check" }, reverse, reverseLabel),
     h("p", { class: "actions" }, submit, cancel), status);
 
@@ -624,6 +628,7 @@ export function cardForm(topicId, onSaved) {
     cancel.hidden = true;
     reverse.disabled = false;
     dropImageRow.hidden = true;
+    topicRow.hidden = true;
   }
 
   // The picture goes after the text, so a refused picture leaves the saved text and says why.
@@ -657,7 +662,15 @@ export function cardForm(topicId, onSaved) {
         const created = await api("POST", `/v1/topics/${topicId}/cards`, { body });
         saved = { id: created.cards[0].id, message: created.cards.length > 1 ? "Card and its twin added" : "Card added" };
       }
+      saved.pending = "its picture";
       const pictured = await savePicture(saved.id);
+      // Last, so a refused picture leaves the card in this deck, where the form still edits it.
+      const target = Number(topicSelect.value);
+      if (editing && target && target !== topicId) {
+        saved.pending = "the move to the other topic";
+        await api("POST", `/v1/cards/${saved.id}/move`, { body: { topicId: target } });
+        saved.message = `Card saved and moved to ${topicSelect.selectedOptions[0].textContent}`;
+      }
       toast(pictured ? `${saved.message}, ${pictured}` : saved.message);
       announce(saved.message);
       status.replaceChildren();
@@ -665,14 +678,14 @@ export function cardForm(topicId, onSaved) {
       onSaved();
     } catch (error) {
       if (saved) {
-        // The text is stored; only the picture was refused. Say so; an edit stays open to try another picture, a
-        // new card's form empties (sending it again would add the card twice) and says where to add the picture.
+        // The text is stored; the picture (or the move) was refused. Say so; an edit stays open to try again, a new
+        // card's form empties (sending it again would add the card twice) and says where to add the picture.
         const added = !editing;
         if (added) reset();
         onSaved();
         const next = added ? " Edit the card to give it a picture." : "";
-        status.replaceChildren(errorBox(`${saved.message}, but not its picture: ${describe(error)}${next}`));
-        image.focus();
+        status.replaceChildren(errorBox(`${saved.message}, but not ${saved.pending}: ${describe(error)}${next}`));
+        (saved.pending === "its picture" ? image : topicSelect).focus();
         return;
       }
       status.replaceChildren(errorBox(describe(error)));
@@ -696,6 +709,8 @@ export function cardForm(topicId, onSaved) {
       image.value = "";
       dropImage.checked = false;
       dropImageRow.hidden = !card.image;
+      topicSelect.value = String(topicId);
+      topicRow.hidden = topics.length < 2;
       cancel.hidden = false;
       heading.focus();
     },
@@ -704,7 +719,7 @@ export function cardForm(topicId, onSaved) {
 
 """#),
         "/app/js/decks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"30aa9c47166ee353\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"0ace9a14ec9050c9\"",
             text: #"""
 // Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
 // with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
@@ -907,7 +922,8 @@ export async function render(args) {
     while (cursor && list.children.length < through) await page();
   }
 
-  const editor = cardForm(topicId, () => reload());
+  const topics = me.isAdmin ? (await api("GET", "/v1/topics")).topics : [];
+  const editor = cardForm(topicId, () => reload(), topics);
   show(h("h1", {}, topic.name, subtitle),
     me.isAdmin ? editor.element : null,
     me.isAdmin ? importForm(topicId, reload) : null,
@@ -1258,11 +1274,12 @@ export function generatePanel(topic, signal) {
 
 """#),
         "/app/js/learn.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"9a2585fb0d6d18ec\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"d7df12fe3be8ee11\"",
             text: #"""
 // Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
 // Space shows the answer → rate with 1–4 → the session summary (correct, failed, average rating, XP, level-ups)
-// → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after.
+// → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
+// /v1/boxes.
 
 import { api, describe } from "./api.js";
 import { h, show, errorBox, announce, toast, typing } from "./ui.js";
@@ -1422,16 +1439,18 @@ export async function render(args) {
 
   async function finish(run, note = null) {
     setKeys(null);
-    let ended, after;
+    let ended, after, boxes;
     try {
       ended = await api("POST", `/v1/sessions/${run.session.id}/end`);
-      after = await api("GET", "/v1/me");
+      [after, boxes] = await Promise.all([api("GET", "/v1/me"), api("GET", "/v1/boxes")]);
     } catch (error) {
       show(h("h1", {}, "Session summary"), errorBox(describe(error)));
       return;
     }
     const average = run.ratings.length ? (run.ratings.reduce((a, b) => a + b, 0) / run.ratings.length).toFixed(1) : "–";
     const levels = after.level - run.before.level;
+    // The session's rewards: the mystery boxes its end earned (opened on Me).
+    const earned = boxes.boxes.filter((box) => box.sessionId === run.session.id).length;
     const again = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Enter", onclick: () => start(run.choice) }, "Learn again");
     const stat = (label, value, name) => h("div", { class: "stat", dataset: { stat: name } }, h("dt", {}, label), h("dd", {}, String(value)));
     show(
@@ -1445,6 +1464,8 @@ export async function render(args) {
           stat("Average rating", average, "average"),
           stat("XP earned", ended.xpGained ?? 0, "xp")),
         levels > 0 ? h("p", { class: "level-up", role: "status" }, `Level up! You reached level ${after.level}.`) : null,
+        earned > 0 ? h("p", { class: "rewards", dataset: { boxes: earned } }, `You earned ${earned} mystery ${earned === 1 ? "box" : "boxes"}: `,
+          h("a", { href: "#/me" }, "open them on Me"), ".") : null,
         h("p", { class: "hint" }, `Level ${after.level} · ${after.xpIntoLevel} / ${after.levelSpan} XP`)),
       h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/learn" }, "Change topics"), h("a", { class: "button", href: "#/me" }, "See my progress")));
     again.focus();
