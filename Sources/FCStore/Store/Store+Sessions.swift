@@ -11,6 +11,7 @@ extension Database {
             try connection.withStatement(
                 """
                 INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (?, ?, ?, ?, ?)
+                RETURNING id
                 """,
                 operation: "start session"
             ) { statement in
@@ -19,8 +20,10 @@ extension Database {
                 try statement.bind(Self.jsonArray(topicIDs), at: 3)
                 try statement.bind(Self.jsonArray(queue), at: 4)
                 try statement.bind(startedAt, at: 5)
-                try statement.run()
-                return connection.lastInsertRowID
+                guard try statement.step() else {
+                    throw StoreError.corruptRow(table: "sessions", column: "id", rowID: 0)
+                }
+                return statement.int64(at: 0)
             }
         }
         return StudySessionRecord(
