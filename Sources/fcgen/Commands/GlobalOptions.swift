@@ -8,8 +8,8 @@ import Logging
 struct GlobalOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "SQLite database file.", discussion: "Default: $FCGEN_DB, else $XDG_DATA_HOME/fcgen/fcgen.sqlite.",
-            valueName: "path"))
+            "SQLite database file, or postgres://user@host/db for PostgreSQL.",
+            discussion: "Default: $FCGEN_DB, else $XDG_DATA_HOME/fcgen/fcgen.sqlite.", valueName: "path|url"))
     var db: String?
 
     @Option(
