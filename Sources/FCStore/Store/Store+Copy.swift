@@ -21,7 +21,7 @@ extension Store {
     package static let copiedTables = [
         "users", "topics", "topic_generation", "images", "batches", "cards", "jobs", "sessions", "card_states",
         "reviews", "archived_reviews", "card_flags", "session_answers", "gamification_state", "xp_events",
-        "challenges", "boxes", "achievements", "daily_stats", "api_tokens", "idempotency_keys",
+        "challenges", "boxes", "achievements", "daily_stats", "api_tokens", "idempotency_keys", "llm_usage",
     ]
 
     /// Copies everything in this store into `target`, an empty store of either engine, as ONE transaction on the
