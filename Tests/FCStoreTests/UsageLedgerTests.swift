@@ -127,6 +127,7 @@ struct UsageLedgerTests {
         time.advance(by: 6_400)
         #expect(try await store.claimNextJob(owner: "w", lease: .seconds(60))?.id == job.id)
         // A worker that no longer holds the job changes nothing.
-        #expect(try await store.write("defer") { try $0.deferJobToNextDay(jobID: job.id, owner: "x", reason: "") } == nil)
+        #expect(
+            try await store.write("defer") { try $0.deferJobToNextDay(jobID: job.id, owner: "x", reason: "") } == nil)
     }
 }

@@ -31,7 +31,8 @@ enum PriceTableReader {
             }
             return try read(parsed)
         } catch let problem as Problem {
-            throw PipelineError.environment(variable: environmentVariable, problem: "\(problem.key): \(problem.message)")
+            throw PipelineError.environment(
+                variable: environmentVariable, problem: "\(problem.key): \(problem.message)")
         }
     }
 
@@ -80,7 +81,8 @@ enum PriceTableReader {
                 throw Problem(key: "\(path).\(field)", message: "missing; a price needs both fields")
             }
             table[model.key] = ModelPrice(
-                inputPerMillion: numbers["input_per_million"] ?? 0, outputPerMillion: numbers["output_per_million"] ?? 0)
+                inputPerMillion: numbers["input_per_million"] ?? 0, outputPerMillion: numbers["output_per_million"] ?? 0
+            )
         }
         return PriceTable(table)
     }

@@ -98,7 +98,6 @@ extension Pipeline {
             events(.batchFailed(topic: topic, number: first, reason: "the outline request failed: \(error)"))
             throw PipelineError.batchFailed(topic: topic, batch: first, storedBefore: 0, underlying: error)
         case .refused(let error):
-            events(.batchFailed(topic: topic, number: first, reason: "\(error)"))
             throw error
         }
     }

@@ -142,7 +142,10 @@ public struct Pipeline: Sendable {
                         for case .success(let later) in finished.values {
                             await recordUnstored(later, topicID: isNew ? nil : topic.id, topic: topic.name)
                         }
-                        events(.batchFailed(topic: topic.name, number: plan.number, reason: "\(error)"))
+                        // A budget's refusal is not a failed batch (nothing was sent): the run's error says it once.
+                        if !(error is BudgetExceeded) {
+                            events(.batchFailed(topic: topic.name, number: plan.number, reason: "\(error)"))
+                        }
                         throw PipelineError.batchFailed(
                             topic: topic.name,
                             batch: plan.number,
@@ -263,14 +266,14 @@ public struct Pipeline: Sendable {
             }
             stored = try await commit(
                 NewBatch(
-                topicID: topic.id,
-                plan: plan,
-                provider: provider.name,
-                model: timed.completion.model.isEmpty ? provider.model : timed.completion.model,
-                promptHash: timed.promptHash,
-                outcome: report.outcome,
-                dropped: report.dropped,
-                usage: timed.completion.usage,
+                    topicID: topic.id,
+                    plan: plan,
+                    provider: provider.name,
+                    model: timed.completion.model.isEmpty ? provider.model : timed.completion.model,
+                    promptHash: timed.promptHash,
+                    outcome: report.outcome,
+                    dropped: report.dropped,
+                    usage: timed.completion.usage,
                     latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
                     cards: report.cards,
                     costUSD: timed.cost

@@ -36,9 +36,11 @@ extension RefillWorker {
     private func deferToNextDay(_ job: Job, _ refusal: BudgetExceeded) async -> JobResult {
         do {
             guard
-                let until = try await store.write("defer job", { db in
-                    try db.deferJobToNextDay(jobID: job.id, owner: options.workerID, reason: refusal.description)
-                })
+                let until = try await store.write(
+                    "defer job",
+                    { db in
+                        try db.deferJobToNextDay(jobID: job.id, owner: options.workerID, reason: refusal.description)
+                    })
             else {
                 events(.leaseLost(job))
                 return .leaseLost

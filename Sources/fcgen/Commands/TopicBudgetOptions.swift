@@ -18,7 +18,9 @@ struct TopicBudgetOptions: ParsableArguments {
         if let dailyBudget, !(dailyBudget > 0 && dailyBudget.isFinite) {
             throw ValidationError("--daily-budget must be greater than 0 (US dollars, e.g. 0.50)")
         }
-        if noDailyBudget, dailyBudget != nil { throw ValidationError("give either --daily-budget or --no-daily-budget") }
+        if noDailyBudget, dailyBudget != nil {
+            throw ValidationError("give either --daily-budget or --no-daily-budget")
+        }
     }
 
     var isEmpty: Bool { dailyBudget == nil && !noDailyBudget }
