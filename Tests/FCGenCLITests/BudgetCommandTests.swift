@@ -5,7 +5,8 @@ import Testing
 
 /// Budgets and usage through the built binaries and the loopback LLM stub: `fcgen usage` against what the stub
 /// reported, `--max-cost` stopping a run before a request, daily budgets in `fcgen-worker`, and the refusals.
-@Suite(.timeLimit(.minutes(3)))
+/// The limit is generous: each test is a few seconds alone, but waits for process slots when the whole suite runs.
+@Suite(.timeLimit(.minutes(10)))
 struct BudgetCommandTests {
     /// A config that prices the stub's model at $1 / $2 per million tokens and caps replies at 1,000 tokens.
     private func config(_ cli: CLIRunner) throws -> String {
