@@ -1,4 +1,3 @@
-import FCGenerator
 import FCTestSupport
 import Foundation
 import Testing
@@ -33,9 +32,7 @@ struct BudgetCommandTests {
 
     /// The stub's counters: chat requests answered and the token usage their replies reported.
     private func stats(_ server: LoopbackServer) async throws -> [String: Int] {
-        let response = try await TestHTTPClient.transport().send(
-            LLMHTTPRequest(url: server.url("/stats"), method: "GET", body: Data(), timeoutSeconds: 30))
-        return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Int])
+        try await server.counters()
     }
 
     @Test func aTenBatchRunsUsageEqualsTheUsageTheProviderReported() async throws {
