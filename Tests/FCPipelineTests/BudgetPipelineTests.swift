@@ -122,6 +122,34 @@ struct BudgetPipelineTests {
         #expect(lines.map(\.outputTokens) == [33])
     }
 
+    @Test func aReplyThatArrivedAfterAnEarlierBatchFailedIsStillCountedAsPaid() async throws {
+        let database = TemporaryDatabase()
+        let arrived = AsyncStream<Void>.makeStream()
+        // Batch 1's request fails, but only once batch 2's reply has been sent: batch 2 is paid and never stored.
+        let transport = StubTransport { request, _ in
+            // Batch 2 asks for the second aspect of the fixed list.
+            guard !String(decoding: request.body, as: UTF8.self).contains("key figures") else {
+                arrived.continuation.yield()
+                let body = PipelineFixtures.openAIBody(
+                    content: PipelineFixtures.cardsJSON(["A later question?"]), promptTokens: 55,
+                    completionTokens: 66)
+                return LLMHTTPResponse(status: 200, headers: [:], body: Data(body.utf8))
+            }
+            for await _ in arrived.stream { break }
+            try await Task.sleep(for: .milliseconds(100))
+            return LLMHTTPResponse(status: 401, headers: [:], body: Data(#"{"error":{"message":"bad key"}}"#.utf8))
+        }
+        let pipeline = try pipeline(transport, database)
+        await #expect(throws: PipelineError.self) {
+            _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
+        }
+        #expect(try await pipeline.store.topic(named: "Rome") == nil)
+        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        #expect(lines.map(\.inputTokens) == [55])
+        #expect(lines.map(\.outputTokens) == [66])
+        #expect(lines.map(\.requests) == [1])
+    }
+
     @Test func aWorkerSkipsATopicWhoseDailyBudgetIsSpentAndTheJobStaysQueued() async throws {
         let transport = StubTransport(replies: (1...3).map(Self.reply))
         let harness = try RefillHarness(transport: transport, pricing: Self.pricing)
