@@ -131,6 +131,30 @@ struct BudgetCommandTests {
         #expect(topic.status == 64)
     }
 
+    @Test func regeneratingAnOutlineStopsBeforeARequestOverMaxCost() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        #expect(try await cli.run(["--topic", "Roman history", "--offline"] + db).status == 0)
+        let config = cli.directory.appendingPathComponent("fixture-prices.json")
+        try Data(#"{"prices": {"fixture": {"input_per_million": 1, "output_per_million": 1}}}"#.utf8).write(to: config)
+        let before = try await cli.run(["usage", "--json"] + db)
+
+        let stopped = try await cli.run(
+            [
+                "topic", "plan", "Roman history", "--regenerate", "--offline", "--max-cost", "0.000001", "--config",
+                config.path,
+            ] + db)
+        #expect(stopped.status == 3, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("the outline request may cost up to"))
+        #expect(try await cli.run(["usage", "--json"] + db).stdout == before.stdout, "nothing was sent")
+
+        let unpriced = try await cli.run(
+            ["topic", "plan", "Roman history", "--regenerate", "--offline", "--max-cost", "1"] + db)
+        #expect(unpriced.status == 65)
+        #expect(unpriced.stderr.contains("no price for model \"fixture\""))
+    }
+
     @Test func theWorkerSkipsATopicWhoseDailyBudgetIsSpentAndTheJobStaysQueued() async throws {
         let cli = try CLIRunner()
         let server = try await LoopbackServer.start()

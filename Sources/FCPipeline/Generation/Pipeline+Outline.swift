@@ -56,9 +56,9 @@ extension Pipeline {
     ///
     /// - Throws: the provider's ``GeneratorError``, or ``GeneratorError/badResponse(provider:detail:)`` when the
     ///   reply holds no usable outline; the stored plan is then left as it was.
-    package func regenerateOutline(topic: Topic) async throws -> TopicOutline {
+    package func regenerateOutline(topic: Topic, budget: (any RequestBudget)? = nil) async throws -> TopicOutline {
         let language = try await store.topicGeneration(topicID: topic.id).language
-        switch await requestOutline(topic: topic.name, language: language, topicID: topic.id) {
+        switch await requestOutline(topic: topic.name, language: language, topicID: topic.id, budget: budget) {
         case .outline(let outline):
             try await store.updateTopicGeneration(
                 TopicGenerationUpdate(plan: (outline, .model, nil)), topicID: topic.id)
