@@ -9,11 +9,14 @@ extension RefillWorker {
             guard let number = job.batchNumber, let topic = try await store.topic(named: job.topicName) else {
                 throw StoreError.topicNotFound(topicID: job.topicID)
             }
-            let policy = try await store.topicPolicy(topicID: job.topicID)
+            let (policy, topicBudget) = try await store.read { db in
+                (try db.topicPolicy(topicID: job.topicID), try db.topicDailyBudget(topicID: job.topicID))
+            }
             var generation = GenerationOptions(
                 cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
                 avoidListLimit: options.avoidListLimit)
-            generation.budget = budget
+            // Without a budget that could apply, no request pays for reading today's spending.
+            if topicBudget != nil || options.dailyBudget != nil { generation.budget = budget }
             let (store, owner, batchOptions) = (store, options.workerID, generation)
             let summary = try await holdingLease(on: job) {
                 try await pipeline.generateBatch(topic: topic, number: number, options: batchOptions) { batch in
