@@ -47,6 +47,7 @@ NUMBER = {"type": "number"}
 STRING = {"type": "string"}
 BOOL = {"type": "boolean"}
 SHARE = {"type": "number", "minimum": 0, "maximum": 1}
+USD = {"type": "number", "minimum": 0, "description": "US dollars."}
 
 DEFS = {
     "timestamp": {
@@ -145,7 +146,8 @@ DEFS = {
     ),
     "errorCode": enum(
         "usage", "missing_api_key", "bad_input", "bad_config", "not_found", "conflict", "session_ended",
-        "fallback_refused", "provider_rejected", "provider_unavailable", "database_busy", "database_error",
+        "fallback_refused", "provider_rejected", "provider_unavailable", "budget_exceeded", "database_busy",
+        "database_error",
         "cancelled", "internal",
     ),
     "apiToken": obj(
@@ -199,8 +201,20 @@ DOCUMENTS = {
     }, {}, "A topic's batches."),
     "topic": (["topic add", "topic set", "topic show"], {
         "topic": ref("topicStatus"), "appearance": obj({}, {"color": STRING, "icon": STRING}),
-        "algorithm": ref("algorithm"),
-    }, {"language": STRING}, "A topic: refill policy, counts, open job, appearance, algorithm, card language."),
+        "algorithm": ref("algorithm"), "spentTodayUSD": USD,
+    }, {"language": STRING, "dailyBudgetUSD": USD},
+        "A topic: refill policy, counts, open job, appearance, algorithm, card language, daily budget and what was "
+        "spent today (UTC)."),
+    "usage": (["usage"], {
+        "lines": array(obj(
+            {"day": ref("day"), "topic": STRING, "model": STRING, "requests": COUNT, "inputTokens": COUNT,
+             "outputTokens": COUNT, "unpricedRequests": COUNT},
+            {"costUSD": USD})),
+        "totals": obj({"requests": COUNT, "inputTokens": COUNT, "outputTokens": COUNT, "unpricedRequests": COUNT},
+                      {"costUSD": USD}),
+    }, {"since": ref("day"), "topic": STRING},
+        "Model requests per UTC day, topic and model: requests, tokens and cost (absent when no request of the line "
+        "has a price; unpricedRequests counts those without), with totals."),
     "topic-plan": (["topic plan"], {
         "topic": STRING,
         "plan": obj({}, {
@@ -311,7 +325,7 @@ DOCUMENTS = {
     "error": (["every command, on failure"], {
         "error": obj(
             {"code": ref("errorCode"), "title": STRING, "message": STRING,
-             "exitCode": enum(1, 64, 65, 69, 75)},
+             "exitCode": enum(1, 3, 64, 65, 69, 75)},
             {"argument": STRING, "suggestion": STRING, "problems": array(STRING)}),
     }, {}, "A failure: the stable code, its title, the message and the exit status."),
 }

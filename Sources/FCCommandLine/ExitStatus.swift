@@ -13,6 +13,9 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// A failure retrying won't fix: the provider refused the request (bad key, unknown model), a refill job is
     /// dead and needs a human, or an unexpected error.
     case failure = 1
+    /// A budget stopped the run before a request that could cross it (`--max-cost`): nothing was sent for it, and
+    /// what was stored before stays stored. No sysexits code means "out of money", so it is one of fcgen's own.
+    case budgetExceeded = 3
     /// Bad command-line use: an unknown flag, a bad value, a missing API key (EX_USAGE).
     case usage = 64
     /// Bad input data: a broken config file, an unreadable or non-UTF-8 input (or one that is not a regular file),

@@ -29,6 +29,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// An import found no good row: the file is empty, holds only a header, or (with `--skip-bad`) every row is
     /// bad; nothing was stored. `problems` as for ``importRefused(file:problems:total:)``.
     case importEmpty(file: String, problems: [String], total: Int)
+    /// A budget applies (`--max-cost`, a daily budget) and the model has no price in the config's `prices`.
+    case priceMissing(model: String)
 
     public var description: String {
         switch self {
@@ -55,6 +57,10 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .topicNotFound(let name): "no topic named \"\(name)\" (see: fcgen topics)"
         case .importEmpty(let file, _, 0):
             "\(file): no cards to import: the file is empty or holds only a header line; nothing was imported"
+        case .priceMissing(let model):
+            "no price for model \"\(model)\", and a budget needs one: add it to \"prices\" in the config file, e.g. "
+                + "\"prices\": {\"\(model)\": {\"input_per_million\": 0.15, \"output_per_million\": 0.6}} (US dollars per "
+                + "million tokens)"
         case .importEmpty(let file, let problems, let total):
             "\(file): no good rows to import: all \(total) row(s) are bad; nothing was imported\n  "
                 + problems.joined(separator: "\n  ")

@@ -22,7 +22,8 @@ struct FCGenWorker: AsyncParsableCommand {
               fcgen-worker --once --offline            # one round with the fixture provider (cron, systemd timer)
               fcgen-worker --interval 10m --concurrency 8
 
-            Exit codes (--once; the same table as fcgen's): 0 every job succeeded (or nothing was due), 1 a job is \
+            Exit codes (--once; the same table as fcgen's): 0 every job succeeded (or nothing was due, or a daily \
+            budget left jobs for tomorrow), 1 a job is \
             dead (see fcgen jobs --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something \
             will be retried or the database stayed locked. SIGINT/SIGTERM stop gracefully (exit 0); a second signal \
             stops at once, in-flight jobs released (exit 130/143).
@@ -69,6 +70,14 @@ struct FCGenWorker: AsyncParsableCommand {
                 + "straight away (fcgen-bench worker: 1.015 × ideal wall time instead of 1.13 ×)."))
     var topUp = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Spend at most this many US dollars per UTC day on all jobs (default: the daily_budget setting).",
+            discussion: "A job whose request could cross it (or its topic's own daily budget) is skipped and left "
+                + "queued until the next UTC day; the worker then claims nothing more that day.",
+            valueName: "usd"))
+    var dailyBudget: Double?
+
     @Option(help: ArgumentHelp("Log lines on stderr as text or JSON lines.", valueName: "text|json"))
     var logFormat: LogFormat = .text
 
@@ -97,6 +106,9 @@ struct FCGenWorker: AsyncParsableCommand {
         }
         guard lease.seconds >= 1 else { throw ValidationError("--lease must be at least 1s") }
         guard (1...100).contains(maxAttempts) else { throw ValidationError("--max-attempts must be 1...100") }
+        if let dailyBudget, !(dailyBudget > 0 && dailyBudget.isFinite) {
+            throw ValidationError("--daily-budget must be greater than 0 (US dollars, e.g. 5)")
+        }
         if offline, let provider, provider != "fixture" {
             throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
         }
@@ -150,6 +162,7 @@ struct FCGenWorker: AsyncParsableCommand {
         flags.baseURL = baseURL
         flags.concurrency = concurrency
         flags.fixturesDirectory = fixtures
+        flags.dailyBudget = dailyBudget
         let environment = ProcessInfo.processInfo.environment
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let (settings, _) = try SettingsLoader(environment: environment, workingDirectory: workingDirectory)
@@ -169,7 +182,11 @@ struct FCGenWorker: AsyncParsableCommand {
             maxAttempts: maxAttempts,
             defaultBatchSize: settings.cardsPerBatch,
             avoidListLimit: settings.avoidListLimit,
-            topUp: topUp)
+            topUp: topUp,
+            dailyBudget: settings.dailyBudget)
+        if settings.dailyBudget != nil, settings.prices.price(for: settings.model) == nil {
+            throw PipelineError.priceMissing(model: settings.model)
+        }
         return RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random,
             events: { logger.log($0) })

@@ -10,7 +10,7 @@ struct FCGen: AsyncParsableCommand {
             Cards, batches and topics live in one SQLite database (--db, $FCGEN_DB, or \
             $XDG_DATA_HOME/fcgen/fcgen.sqlite). Try the offline demo: fcgen --topic "Roman history" --batches 3 --offline
 
-            Exit codes: 0 ok, 1 failure, 64 usage, 65 bad input data or config, not found or conflict, \
+            Exit codes: 0 ok, 1 failure, 3 a budget (--max-cost) stopped the run before a request, 64 usage, 65 bad input data or config, not found or conflict, \
             69 LLM unavailable after retries, 75 temporary failure (try again). With --json a failure is a JSON \
             document on stdout too, {"error": {"code", "message", …}} (docs/json.md).
             """,
@@ -22,7 +22,7 @@ struct FCGen: AsyncParsableCommand {
             CalendarCommand.self, CardCommand.self,
             ImportCommand.self, ExportCommand.self, UserCommand.self, ProfileCommand.self, ChallengesCommand.self,
             BoxesCommand.self, AchievementsCommand.self, LeaderboardCommand.self, ServeCommand.self, TokenCommand.self,
-            DatabaseCommand.self,
+            DatabaseCommand.self, UsageCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self
     )

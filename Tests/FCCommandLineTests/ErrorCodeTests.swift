@@ -12,7 +12,7 @@ struct ErrorCodeTests {
             .usage: .usage, .missingAPIKey: .usage, .badInput: .dataError, .badConfig: .dataError,
             .notFound: .dataError, .conflict: .dataError, .sessionEnded: .dataError, .fallbackRefused: .dataError,
             .providerRejected: .failure, .providerUnavailable: .unavailable, .databaseBusy: .temporaryFailure,
-            .databaseError: .failure, .cancelled: .failure, .internal: .failure,
+            .databaseError: .failure, .cancelled: .failure, .internal: .failure, .budgetExceeded: .budgetExceeded,
         ]
         #expect(Set(table.keys) == Set(ErrorCode.allCases))
         for code in ErrorCode.allCases {
@@ -41,6 +41,13 @@ struct ErrorCodeTests {
             .providerUnavailable
         ),
         (StoreError.sqlite(path: "db", operation: "o", code: 5, message: "locked"), .databaseBusy),
+        (PipelineError.priceMissing(model: "gpt-4o-mini"), .badConfig),
+        (
+            PipelineError.batchFailed(
+                topic: "T", batch: 4, storedBefore: 3,
+                underlying: BudgetExceeded(scope: .run, spent: 0.0081, limit: 0.01, estimate: 0.0032, batch: 4)),
+            .budgetExceeded
+        ),
     ])
     func errorsGetTheirCodeAndTheExitStatusFollows(error: any Error, code: ErrorCode) {
         #expect(ErrorCode(for: error) == code)

@@ -12,7 +12,7 @@ struct ExitStatusTests {
     private static let busy = StoreError.sqlite(path: "db", operation: "claim job", code: 5, message: "locked")
 
     @Test func theCodesAreTheDocumentedOnes() {
-        #expect(Status.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 75])
+        #expect(Status.allCases.map(\.rawValue) == [0, 1, 3, 64, 65, 69, 75])
     }
 
     @Test(arguments: [

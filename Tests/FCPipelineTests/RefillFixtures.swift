@@ -22,7 +22,8 @@ struct RefillHarness {
         options: RefillOptions = RefillOptions(workerID: "test:1"),
         retries: Int = 0,
         requestsPerMinute: Int? = nil,
-        seed: UInt64 = 42
+        seed: UInt64 = 42,
+        pricing: Pricing? = nil
     ) throws {
         store = try Store(path: database.path, now: time.now)
         let settings = ProviderSettings(
@@ -37,7 +38,8 @@ struct RefillHarness {
         let provider = makeProvider(
             settings, transport: transport, clock: clock, random: RandomSource(seed: 7),
             events: { log.record(.generator($0)) })
-        let pipeline = Pipeline(store: store, provider: provider, templates: .builtIn, clock: clock)
+        let pipeline = Pipeline(
+            store: store, provider: provider, templates: .builtIn, clock: clock, pricing: pricing)
         worker = RefillWorker(
             pipeline: pipeline, options: options, clock: clock, random: RandomSource(seed: seed),
             events: { log.record($0) })
@@ -85,6 +87,7 @@ final class WorkerEventLog: Sendable {
             case .jobFailed: "failed"
             case .jobReleased: "released"
             case .leaseLost: "lost"
+            case .budgetDeferred: "deferred"
             case .roundFailed: "roundFailed"
             case .roundFinished: "round"
             }

@@ -23,7 +23,9 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   /bytes/<n>                   200, n bytes of the pattern i % 251
   /early-hints                 a 103 response with a Link header, then 200 with X-Final: yes
   /close-mid-body              promises 1000 bytes, sends 10, closes the connection
-  /stats                       JSON {"connections", "requests", "max_in_flight"} since start (every request counts)
+  /stats                       JSON {"connections", "requests", "max_in_flight"} since start (every request counts),
+                               and for /openai/…: "chats" (requests answered, outlines included) and the sums of
+                               the "prompt_tokens" and "completion_tokens" their replies reported
   /gzip/<text>                 200, Content-Encoding: gzip, the text compressed
   /gzip-bomb/<mib>             200, Content-Encoding: gzip, a small body that inflates to <mib> MiB of zeros
   /redirect                    302 to /echo (a client that follows it would resend its headers)
@@ -38,7 +40,8 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                part of each), so a store that deduplicates keeps them all. Use base URL
                                http://127.0.0.1:<port>/openai/<seconds>/v1 for an OpenAI-compatible provider.
                                A request for a topic outline (its body names the "topic_outline" schema or asks to
-                               "Plan a flashcard deck") gets an outline of 6 subtopics × 4 levels instead.
+                               "Plan a flashcard deck") gets an outline of 6 subtopics × 4 levels instead. Each
+                               reply reports different token usage (prompt 400 + 3n, completion len/4 + n).
   POST /openai-stream/<seconds>/v1/chat/completions
                                the same 15 cards streamed as chat-completion chunks (`choices[0].delta.content`,
                                pieces of about 24 characters) spread evenly over <seconds>, a finish_reason, a
@@ -88,6 +91,9 @@ class State:
         self.in_flight = 0
         self.max_in_flight = 0
         self.completions = 0
+        self.chats = 0
+        self.prompt_tokens = 0
+        self.completion_tokens = 0
         self.cut_done = False
 
 
@@ -131,14 +137,18 @@ def chat_completion(number, outline=False):
     """An OpenAI chat-completion body whose content is 15 cards no other request of this server repeats (or, for
     an outline request, an outline)."""
     content = outline_content() if outline else card_content(number)
+    # Distinct counts per reply (an outline's differ from every card reply's), so a test that sums what fcgen
+    # recorded can tell a reply counted twice or missed from one counted right.
+    prompt_tokens = 300 + number * 7 if outline else 400 + number * 3
+    completion_tokens = len(content) // 4 + (0 if outline else number)
     document = {
         "id": "chatcmpl-stub-%d" % number,
         "object": "chat.completion",
         "created": 1700000000,
         "model": "stub-model",
         "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": 400, "completion_tokens": len(content) // 4,
-                  "total_tokens": 400 + len(content) // 4},
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                  "total_tokens": prompt_tokens + completion_tokens},
     }
     return json.dumps(document).encode()
 
@@ -256,10 +266,16 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(float(parts[1]))
             outline = is_outline_request(body)
             with STATE.lock:
+                STATE.chats += 1
                 if not outline:
                     STATE.completions += 1
                 number = STATE.completions
-            self.reply(200, chat_completion(number, outline), {"Content-Type": "application/json"})
+            body = chat_completion(number, outline)
+            usage = json.loads(body)["usage"]
+            with STATE.lock:
+                STATE.prompt_tokens += usage["prompt_tokens"]
+                STATE.completion_tokens += usage["completion_tokens"]
+            self.reply(200, body, {"Content-Type": "application/json"})
         elif parts[0] == "openai-stream-gated":
             with STATE.lock:
                 STATE.completions += 1
@@ -339,7 +355,8 @@ class Handler(BaseHTTPRequestHandler):
         elif parts[0] == "stats":
             with STATE.lock:
                 document = {"connections": STATE.connections, "requests": STATE.served,
-                            "max_in_flight": STATE.max_in_flight}
+                            "max_in_flight": STATE.max_in_flight, "chats": STATE.chats,
+                            "prompt_tokens": STATE.prompt_tokens, "completion_tokens": STATE.completion_tokens}
             self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
 
     def stream_events(self, events, seconds, cut, halfway_gate=None):

@@ -13,6 +13,7 @@ extension ErrorCode {
         case let error as GeneratorError: self.init(for: error)
         case let error as TransportError: self = error == .cancelled ? .cancelled : .providerUnavailable
         case let error as StoreError: self.init(for: error)
+        case is BudgetExceeded: self = .budgetExceeded
         case is DeckFormatError: self = .badInput
         case is ValidationError: self = .usage
         case is CancellationError: self = .cancelled
@@ -22,7 +23,7 @@ extension ErrorCode {
 
     private init(for error: PipelineError) {
         switch error {
-        case .config, .environment: self = .badConfig
+        case .config, .environment, .priceMissing: self = .badConfig
         case .setting, .eventTime: self = .usage
         case .missingAPIKey: self = .missingAPIKey
         case .fallbackRefused: self = .fallbackRefused

@@ -27,6 +27,8 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case providerRejected = "provider_rejected"
     /// The LLM provider stayed unreachable, or kept sending replies fcgen cannot read, after the retries.
     case providerUnavailable = "provider_unavailable"
+    /// A budget (`--max-cost`, a daily budget) would be crossed by the next request, so it was not sent.
+    case budgetExceeded = "budget_exceeded"
     /// The database stayed locked past the busy timeout; trying again later may work.
     case databaseBusy = "database_busy"
     /// The database cannot be used (it cannot be opened or created, or was written by a newer fcgen).
@@ -42,6 +44,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
         case .usage, .missingAPIKey: .usage
         case .badInput, .badConfig, .notFound, .conflict, .sessionEnded, .fallbackRefused: .dataError
         case .providerUnavailable: .unavailable
+        case .budgetExceeded: .budgetExceeded
         case .databaseBusy: .temporaryFailure
         case .providerRejected, .databaseError, .cancelled, .internal: .failure
         }
@@ -56,6 +59,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
         case .conflict, .sessionEnded: 409
         case .fallbackRefused, .providerRejected: 502
         case .providerUnavailable, .databaseBusy: 503
+        case .budgetExceeded: 429
         case .cancelled: 499
         case .missingAPIKey, .badConfig, .databaseError, .internal: 500
         }
@@ -74,6 +78,7 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
         case .fallbackRefused: "Nothing usable in the model's reply (--strict)"
         case .providerRejected: "The LLM provider refused the request"
         case .providerUnavailable: "The LLM provider is unavailable"
+        case .budgetExceeded: "The budget would be crossed"
         case .databaseBusy: "The database is busy; try again"
         case .databaseError: "The database cannot be used"
         case .cancelled: "Cancelled"

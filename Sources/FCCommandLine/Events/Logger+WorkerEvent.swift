@@ -37,6 +37,12 @@ extension Logger {
             }
         case .jobReleased(let job):
             notice("job \(job.id) released on shutdown", metadata: Self.metadata("job_released", job))
+        case .budgetDeferred(let job, let reason, let until):
+            var metadata = Self.metadata("budget_deferred", job)
+            metadata["reason"] = "\(reason)"
+            metadata["run_after"] = "\(LogTimestamp.seconds(until))"
+            notice(
+                "job \(job.id) skipped until \(LogTimestamp.seconds(until)): \(reason)", metadata: metadata)
         case .leaseLost(let job):
             warning("job \(job.id) lost its lease; result discarded", metadata: Self.metadata("lease_lost", job))
         case .roundFailed(let reason):
@@ -45,7 +51,8 @@ extension Logger {
             let line =
                 "round: \(summary.enqueued) enqueued, \(summary.claimed) claimed, \(summary.done) done, "
                 + "\(summary.retryLater) retry later, \(summary.dead) dead, \(summary.released) released, "
-                + "\(summary.providerUnreachable) provider unreachable, \(summary.cardsStored) cards"
+                + "\(summary.providerUnreachable) provider unreachable, \(summary.deferred) deferred by budget, "
+                + "\(summary.cardsStored) cards"
             info("\(line)", metadata: ["event": "round_finished", "summary": .dictionary(Self.metadata(summary))])
         }
     }
@@ -68,6 +75,7 @@ extension Logger {
             "lease_lost": .stringConvertible(summary.leaseLost),
             "provider_unreachable": .stringConvertible(summary.providerUnreachable),
             "cards_stored": .stringConvertible(summary.cardsStored), "outcome": "\(summary.outcome.rawValue)",
+            "deferred": .stringConvertible(summary.deferred),
         ]
     }
 }

@@ -7,6 +7,8 @@ struct ConfigKey: Sendable {
         case text(any WritableKeyPath<ConfigLayer, String?> & Sendable, allowed: [String]?)
         case integer(any WritableKeyPath<ConfigLayer, Int?> & Sendable, range: ClosedRange<Int>)
         case decimal(any WritableKeyPath<ConfigLayer, Double?> & Sendable, range: ClosedRange<Double>)
+        /// A finite number greater than 0 (an amount of money: 0 would be no budget at all, so it is refused).
+        case positive(any WritableKeyPath<ConfigLayer, Double?> & Sendable)
         /// `true` or `false` in a file; also `1`/`0`, `yes`/`no`, `on`/`off` in the environment.
         case boolean(any WritableKeyPath<ConfigLayer, Bool?> & Sendable)
         /// The name of an environment variable; a bad value is never echoed (see ``EnvironmentVariableName``).
@@ -50,6 +52,7 @@ struct ConfigKey: Sendable {
         ConfigKey("image_max_bytes", .integer(\.imageMaxBytes, range: 1024...67_108_864)),
         ConfigKey("stream", .boolean(\.stream)),
         ConfigKey("topic_outline", .boolean(\.topicOutline)),
+        ConfigKey("daily_budget", .positive(\.dailyBudget)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -61,6 +64,7 @@ struct ConfigKey: Sendable {
         case .text: "a non-empty string"
         case .integer(_, let range): "an integer in \(range.lowerBound)...\(range.upperBound)"
         case .decimal(_, let range): "a number in \(range.lowerBound)...\(range.upperBound)"
+        case .positive: "a number of US dollars greater than 0"
         case .variableName: "the name of an environment variable"
         case .boolean: "true or false"
         }
@@ -81,6 +85,10 @@ struct ConfigKey: Sendable {
             return nil
         case (.decimal(let path, let range), .number(let number)):
             guard range.contains(number) else { break }
+            layer[keyPath: path] = number
+            return nil
+        case (.positive(let path), .number(let number)):
+            guard number > 0, number.isFinite else { break }
             layer[keyPath: path] = number
             return nil
         case (.boolean(let path), .bool(let flag)):

@@ -48,11 +48,15 @@ extension ConfigLayer {
                     file: file, key: name, problem: "appears twice (lines \(lines.0) and \(lines.1)); keep one")
             }
             offsetOfKey[name] = member.keyOffset
+            if name == PriceTableReader.key {
+                layer.prices = try PriceTableReader.read(member.value, file: file, bytes: bytes)
+                continue
+            }
             guard let key = ConfigKey.byName[name] else {
                 throw PipelineError.config(
                     file: file,
                     key: name,
-                    problem: "unknown setting (known: \(ConfigKey.all.map(\.name).joined(separator: ", ")))"
+                    problem: "unknown setting (known: \(settingNames.joined(separator: ", ")))"
                 )
             }
             let value = ConfigValue(member.value)
@@ -97,7 +101,7 @@ extension ConfigLayer {
             let value: ConfigValue
             switch key.field {
             case .text, .variableName: value = .string(raw)
-            case .integer, .decimal: value = Double(raw).map(ConfigValue.number) ?? .string(raw)
+            case .integer, .decimal, .positive: value = Double(raw).map(ConfigValue.number) ?? .string(raw)
             case .boolean:
                 switch raw.lowercased() {
                 case "true", "1", "yes", "on": value = .bool(true)
@@ -109,9 +113,12 @@ extension ConfigLayer {
                 throw PipelineError.environment(variable: key.environmentVariable, problem: problem)
             }
         }
+        if let raw = environment[PriceTableReader.environmentVariable], !raw.isEmpty {
+            layer.prices = try PriceTableReader.read(environment: raw)
+        }
         return layer
     }
 
     /// The names of every setting a config file may hold, in documentation order.
-    public static var settingNames: [String] { ConfigKey.all.map(\.name) }
+    public static var settingNames: [String] { ConfigKey.all.map(\.name) + [PriceTableReader.key] }
 }

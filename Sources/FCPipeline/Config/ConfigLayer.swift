@@ -24,6 +24,10 @@ public struct ConfigLayer: Sendable, Equatable {
     public var imageMaxBytes: Int?
     public var stream: Bool?
     public var topicOutline: Bool?
+    /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars.
+    public var dailyBudget: Double?
+    /// `prices` (file or `FCGEN_PRICES`): per model, US dollars per million tokens.
+    public var prices: PriceTable?
 
     public init() {}
 
@@ -51,6 +55,9 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.imageMaxBytes = imageMaxBytes ?? lower.imageMaxBytes
         merged.stream = stream ?? lower.stream
         merged.topicOutline = topicOutline ?? lower.topicOutline
+        merged.dailyBudget = dailyBudget ?? lower.dailyBudget
+        // Per model: a model priced here keeps this price, the others keep the lower layer's.
+        merged.prices = prices.map { $0.overlaying(lower.prices ?? PriceTable()) } ?? lower.prices
         return merged
     }
 }

@@ -34,6 +34,10 @@ public struct Settings: Sendable {
     public var stream: Bool
     /// Ask the model for an outline on a topic's first run (`topic_outline`); on by default.
     public var topicOutline: Bool = true
+    /// `prices`: per model, US dollars per million tokens; a model without a price has an unknown cost.
+    public var prices = PriceTable()
+    /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars; `nil` for none.
+    public var dailyBudget: Double?
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -95,7 +99,9 @@ public struct Settings: Sendable {
             avoidListLimit: layer.avoidListLimit ?? 20,
             imageMaxBytes: layer.imageMaxBytes ?? 1_048_576,
             stream: layer.stream ?? false,
-            topicOutline: layer.topicOutline ?? true
+            topicOutline: layer.topicOutline ?? true,
+            prices: layer.prices ?? PriceTable(),
+            dailyBudget: layer.dailyBudget
         )
     }
 

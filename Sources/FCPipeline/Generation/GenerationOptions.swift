@@ -23,6 +23,8 @@ public struct GenerationOptions: Sendable {
     /// Send streaming requests where the provider supports them and report each card as it is read (see
     /// `PipelineEvent.cardStreamed`); what is stored is the same either way.
     public var stream: Bool
+    /// Checked before every request (`--max-cost`, the worker's daily budgets); `nil` for no limit.
+    package var budget: (any RequestBudget)?
 
     public init(
         cardsPerBatch: Int = 15, concurrency: Int = 4, strict: Bool = false, avoidListLimit: Int = 20,

@@ -11,21 +11,39 @@ extension Pipeline {
         case unusable(String)
         /// The request failed (the provider's error).
         case failed(GeneratorError)
+        /// A budget refused the request before it was sent (``BudgetExceeded``, or a model without a price).
+        case refused(any Error)
     }
 
     /// Asks the provider for `topic`'s outline (``OutlinePrompt``) and reads the reply leniently
     /// (``OutlineReader/readReply(_:)``).
-    package func requestOutline(topic: String, language: LanguageTag?) async -> OutlineResult {
+    /// The request is checked against `budget` first and its usage goes to the ledger, usable or not.
+    package func requestOutline(
+        topic: String, language: LanguageTag?, topicID: Int64? = nil, budget: (any RequestBudget)? = nil
+    ) async -> OutlineResult {
         let request = GenerationRequest.outline(
             topic: topic, prompt: OutlinePrompt.render(topic: topic, language: language))
+        let estimate = pricing.estimate(request.prompt)
+        let reservation: BudgetReservation?
+        do {
+            reservation = try await budget?.admit(
+                BudgetedRequest(topicID: topicID, topic: topic, batch: 0, model: provider.model, estimate: estimate))
+        } catch {
+            return .refused(error)
+        }
         let completion: Completion
         do {
             completion = try await provider.complete(request)
         } catch let error as GeneratorError {
+            if let reservation { budget?.settle(reservation, cost: 0) }
             return .failed(error)
         } catch {
+            if let reservation { budget?.settle(reservation, cost: 0) }
             return .failed(.badResponse(provider: provider.name, detail: "\(error)"))
         }
+        let cost = pricing.cost(of: completion, estimate: estimate)
+        await recordUsage(completion, cost: cost, kind: .outline, topicID: topicID, topic: topic)
+        if let reservation { budget?.settle(reservation, cost: cost ?? 0) }
         do {
             return .outline(try OutlineReader.readReply(completion.text))
         } catch {
@@ -38,9 +56,9 @@ extension Pipeline {
     ///
     /// - Throws: the provider's ``GeneratorError``, or ``GeneratorError/badResponse(provider:detail:)`` when the
     ///   reply holds no usable outline; the stored plan is then left as it was.
-    package func regenerateOutline(topic: Topic) async throws -> TopicOutline {
+    package func regenerateOutline(topic: Topic, budget: (any RequestBudget)? = nil) async throws -> TopicOutline {
         let language = try await store.topicGeneration(topicID: topic.id).language
-        switch await requestOutline(topic: topic.name, language: language) {
+        switch await requestOutline(topic: topic.name, language: language, topicID: topic.id, budget: budget) {
         case .outline(let outline):
             try await store.updateTopicGeneration(
                 TopicGenerationUpdate(plan: (outline, .model, nil)), topicID: topic.id)
@@ -48,6 +66,8 @@ extension Pipeline {
         case .unusable(let reason):
             throw GeneratorError.badResponse(provider: provider.name, detail: "unusable outline: \(reason)")
         case .failed(let error):
+            throw error
+        case .refused(let error):
             throw error
         }
     }
@@ -60,11 +80,12 @@ extension Pipeline {
     ///   outline request itself fails (a refused key, a provider unavailable after retries): its batches would go
     ///   to the same provider, so the run stops before storing anything, with the provider's error and exit code.
     func startingOutline(
-        topic: String, first: Int, stored: TopicGeneration, language: LanguageTag?, options: GenerationOptions
+        topic: String, topicID: Int64?, first: Int, stored: TopicGeneration, language: LanguageTag?,
+        options: GenerationOptions
     ) async throws -> (outline: TopicOutline?, update: TopicGenerationUpdate) {
         var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
         guard stored.planSource == nil, options.outline else { return (stored.plan, update) }
-        switch await requestOutline(topic: topic, language: language) {
+        switch await requestOutline(topic: topic, language: language, topicID: topicID, budget: options.budget) {
         case .outline(let outline):
             events(.outlineReady(topic: topic, subtopics: outline.subtopics.count, steps: outline.steps.count))
             update.plan = (outline, .model, nil)
@@ -76,6 +97,8 @@ extension Pipeline {
         case .failed(let error):
             events(.batchFailed(topic: topic, number: first, reason: "the outline request failed: \(error)"))
             throw PipelineError.batchFailed(topic: topic, batch: first, storedBefore: 0, underlying: error)
+        case .refused(let error):
+            throw error
         }
     }
 }

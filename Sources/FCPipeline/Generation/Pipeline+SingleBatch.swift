@@ -15,7 +15,8 @@ extension Pipeline {
     /// }
     /// ```
     ///
-    /// - Throws: the provider's ``GeneratorError`` as is (so the caller can tell transient from permanent),
+    /// - Throws: ``BudgetExceeded`` (nothing was sent) when ``GenerationOptions/budget`` refuses the request;
+    ///   the provider's ``GeneratorError`` as is (so the caller can tell transient from permanent),
     ///   ``PipelineError/fallbackRefused(topic:batch:)`` under `strict`, or whatever `commit` throws.
     package func generateBatch(
         topic: Topic,
@@ -38,11 +39,20 @@ extension Pipeline {
             context: BatchContext(
                 focus: entry.focus, covered: entry.covered, language: options.language ?? generation.language))
         let request = GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+        let estimate = pricing.estimate(prompt)
+        let reservation = try await options.budget?.admit(
+            BudgetedRequest(
+                topicID: topic.id, topic: topic.name, batch: number, model: provider.model, estimate: estimate))
+        var paid = 0.0
+        // Settled once the reply's cost is in the ledger (or the request failed), so no other job's admission
+        // misses it.
+        defer { if let reservation { options.budget?.settle(reservation, cost: paid) } }
         events(.batchStarted(topic: topic.name, plan: plan))
-        switch await complete(request, options: options, existingKeys: existingKeys) {
+        switch await complete(request, options: options, existingKeys: existingKeys, estimate: estimate) {
         case .failure(let error):
             throw error
         case .success(let timed):
+            paid = timed.cost ?? 0
             return try await storeBatch(timed, topic: topic, plan: plan, keys: &existingKeys, options, commit: commit)
         }
     }

@@ -27,6 +27,8 @@ public struct Pipeline: Sendable {
     let events: PipelineEventHandler
     /// Cards from fixtures are stored with origin `fixture`, others with `generated`.
     let origin: CardOrigin
+    /// Prices each reply for the usage ledger and estimates each request for budgets.
+    package let pricing: Pricing
 
     package init(
         store: Store,
@@ -34,8 +36,10 @@ public struct Pipeline: Sendable {
         templates: PromptTemplates,
         clock: any Clock<Duration>,
         origin: CardOrigin = .generated,
+        pricing: Pricing? = nil,
         events: @escaping PipelineEventHandler = { _ in }
     ) {
+        self.pricing = pricing ?? Pricing(model: provider.model)
         self.store = store
         self.provider = provider
         self.templates = templates
@@ -66,7 +70,7 @@ public struct Pipeline: Sendable {
         let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
         let language = options.language ?? stored.language
         let start = try await startingOutline(
-            topic: name, first: first, stored: stored, language: language, options: options)
+            topic: name, topicID: existing?.id, first: first, stored: stored, language: language, options: options)
         var update = start.update
         let taken = isNew ? [] : try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(outline: start.outline, taken: taken)
@@ -79,9 +83,13 @@ public struct Pipeline: Sendable {
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
             var launched = 0
-            /// Sends the next batch's request, if any is left.
-            func launchNext(in group: inout ThrowingTaskGroup<(Int, Result<TimedCompletion, any Error>), any Error>) {
-                guard launched < plans.count else { return }
+            // A budget refused a request: nothing after it is sent.
+            var budgetStopped = false
+            /// Sends the next batch's request, if any is left and the budget admits it.
+            func launchNext(
+                in group: inout ThrowingTaskGroup<(Int, Result<TimedCompletion, any Error>), any Error>
+            ) async {
+                guard launched < plans.count, !budgetStopped else { return }
                 let index = launched
                 let plan = plans[index]
                 let entry = entries[index]
@@ -92,13 +100,33 @@ public struct Pipeline: Sendable {
                     context: BatchContext(focus: entry.focus, covered: entry.covered, language: language))
                 let generation = GenerationRequest(
                     topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+                launched += 1
+                // Admitted in batch order, before the request exists anywhere but here.
+                let estimate = pricing.estimate(prompt)
+                let reservation: BudgetReservation?
+                do {
+                    reservation = try await options.budget?.admit(
+                        BudgetedRequest(
+                            topicID: isNew ? nil : topic.id, topic: topic.name, batch: plan.number,
+                            model: provider.model, estimate: estimate))
+                } catch {
+                    budgetStopped = true
+                    group.addTask { (index, .failure(error)) }
+                    return
+                }
                 events(.batchStarted(topic: topic.name, plan: plan))
                 // The stream checks against the keys stored so far; cards stored meanwhile are caught at commit.
                 let keys = existingKeys
-                group.addTask { (index, await self.complete(generation, options: options, existingKeys: keys)) }
-                launched += 1
+                group.addTask {
+                    let result = await self.complete(
+                        generation, options: options, existingKeys: keys, estimate: estimate)
+                    if let reservation {
+                        options.budget?.settle(reservation, cost: (try? result.get())?.cost ?? 0)
+                    }
+                    return (index, result)
+                }
             }
-            while launched < min(options.concurrency, plans.count) { launchNext(in: &group) }
+            while launched < min(options.concurrency, plans.count), !budgetStopped { await launchNext(in: &group) }
 
             var finished: [Int: Result<TimedCompletion, any Error>] = [:]
             var summaries: [BatchSummary] = []
@@ -110,7 +138,14 @@ public struct Pipeline: Sendable {
                     switch next {
                     case .failure(let error):
                         group.cancelAll()
-                        events(.batchFailed(topic: topic.name, number: plan.number, reason: "\(error)"))
+                        // Later replies that already arrived were paid for; they are not stored now.
+                        for case .success(let later) in finished.values {
+                            await recordUnstored(later, topicID: isNew ? nil : topic.id, topic: topic.name)
+                        }
+                        // A budget's refusal is not a failed batch (nothing was sent): the run's error says it once.
+                        if !(error is BudgetExceeded) {
+                            events(.batchFailed(topic: topic.name, number: plan.number, reason: "\(error)"))
+                        }
                         throw PipelineError.batchFailed(
                             topic: topic.name,
                             batch: plan.number,
@@ -143,44 +178,9 @@ public struct Pipeline: Sendable {
                         summaries.append(summary)
                     }
                 }
-                launchNext(in: &group)
+                await launchNext(in: &group)
             }
             return summaries
-        }
-    }
-
-    /// A provider's reply and how long it took, retries included.
-    struct TimedCompletion: Sendable {
-        var completion: Completion
-        var promptHash: String
-        var latency: Duration
-        /// With streaming: the cards already reported for this batch (since its last restart); `nil` without.
-        var streamed: [CardDraft]?
-    }
-
-    /// Sends the batch's request, streaming it when the options ask and the provider can.
-    func complete(_ request: GenerationRequest, options: GenerationOptions, existingKeys: Set<String>) async
-        -> Result<TimedCompletion, any Error>
-    {
-        do {
-            guard options.stream, provider.streams else {
-                let (completion, latency) = try await elapsed(on: clock) { try await provider.complete(request) }
-                return .success(
-                    TimedCompletion(completion: completion, promptHash: request.prompt.hash, latency: latency))
-            }
-            let stream = CardStream(
-                topic: request.topic, number: request.plan.number,
-                options: sanitizerOptions(topic: request.topic, plan: request.plan),
-                existingKeys: existingKeys, events: events)
-            let (completion, latency) = try await elapsed(on: clock) {
-                try await provider.stream(request, updates: { stream.receive($0) })
-            }
-            return .success(
-                TimedCompletion(
-                    completion: completion, promptHash: request.prompt.hash, latency: latency,
-                    streamed: stream.emitted))
-        } catch {
-            return .failure(error)
         }
     }
 
@@ -220,24 +220,31 @@ public struct Pipeline: Sendable {
     ) async throws -> BatchSummary {
         let report = Sanitizer(options: sanitizerOptions(topic: topic.name, plan: plan))
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
-        if report.outcome == .fallback && options.strict {
-            throw PipelineError.fallbackRefused(topic: topic.name, batch: plan.number)
-        }
-
-        let stored = try await commit(
-            NewBatch(
-                topicID: topic.id,
-                plan: plan,
-                provider: provider.name,
-                model: timed.completion.model.isEmpty ? provider.model : timed.completion.model,
-                promptHash: timed.promptHash,
-                outcome: report.outcome,
-                dropped: report.dropped,
-                usage: timed.completion.usage,
-                latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
-                cards: report.cards
+        let stored: StoredBatch
+        do {
+            if report.outcome == .fallback && options.strict {
+                throw PipelineError.fallbackRefused(topic: topic.name, batch: plan.number)
+            }
+            stored = try await commit(
+                NewBatch(
+                    topicID: topic.id,
+                    plan: plan,
+                    provider: provider.name,
+                    model: timed.completion.model.isEmpty ? provider.model : timed.completion.model,
+                    promptHash: timed.promptHash,
+                    outcome: report.outcome,
+                    dropped: report.dropped,
+                    usage: timed.completion.usage,
+                    latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
+                    cards: report.cards,
+                    costUSD: timed.cost
+                )
             )
-        )
+        } catch {
+            // Paid for and not stored (refused under --strict, a lost lease, a failed commit): still spent.
+            await recordUnstored(timed, topicID: topic.id == 0 ? nil : topic.id, topic: topic.name)
+            throw error
+        }
         if let streamed = timed.streamed {
             // Against what was committed: the store itself skips a card another writer stored meanwhile.
             let committed = stored.cards.map {

@@ -105,8 +105,20 @@ public struct PipelineFactory: Sendable {
             templates: templates,
             clock: clock,
             origin: settings.provider == .fixture ? .fixture : .generated,
+            pricing: Pricing(
+                prices: settings.prices, model: provider.model, maxOutputTokens: settings.maxOutputTokens),
             events: events
         )
+    }
+
+    /// The limit of `fcgen generate --max-cost USD`, checked before a request leaves.
+    ///
+    /// - Throws: ``PipelineError/priceMissing(model:)`` when the model has no price (nothing is sent).
+    package func runBudget(maxCost: Double) throws -> RunBudget {
+        guard settings.prices.price(for: settings.model) != nil else {
+            throw PipelineError.priceMissing(model: settings.model)
+        }
+        return RunBudget(limit: maxCost)
     }
 
     /// The generation options the settings describe.

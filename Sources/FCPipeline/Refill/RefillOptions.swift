@@ -25,6 +25,9 @@ public struct RefillOptions: Sendable {
     /// next batch included), and a topic gets every batch it needs in one round. Jobs whose batch stored no cards
     /// do not re-open the queue, so a round always ends.
     public var topUp: Bool
+    /// The most all jobs together may spend per UTC day, in US dollars (`daily_budget`); `nil` for no limit. Each
+    /// topic's own daily budget applies as well.
+    public var dailyBudget: Double?
 
     package init(
         workerID: String,
@@ -34,7 +37,8 @@ public struct RefillOptions: Sendable {
         backoff: RetryPolicy = RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(3600), jitter: .equal),
         defaultBatchSize: Int = 15,
         avoidListLimit: Int = 60,
-        topUp: Bool = false
+        topUp: Bool = false,
+        dailyBudget: Double? = nil
     ) {
         self.workerID = workerID
         self.concurrency = max(1, concurrency)
@@ -44,5 +48,6 @@ public struct RefillOptions: Sendable {
         self.defaultBatchSize = max(1, defaultBatchSize)
         self.avoidListLimit = avoidListLimit
         self.topUp = topUp
+        self.dailyBudget = dailyBudget
     }
 }

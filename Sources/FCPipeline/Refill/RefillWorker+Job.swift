@@ -9,13 +9,17 @@ extension RefillWorker {
             guard let number = job.batchNumber, let topic = try await store.topic(named: job.topicName) else {
                 throw StoreError.topicNotFound(topicID: job.topicID)
             }
-            let policy = try await store.topicPolicy(topicID: job.topicID)
-            let generation = GenerationOptions(
+            let (policy, topicBudget) = try await store.read { db in
+                (try db.topicPolicy(topicID: job.topicID), try db.topicDailyBudget(topicID: job.topicID))
+            }
+            var generation = GenerationOptions(
                 cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
                 avoidListLimit: options.avoidListLimit)
-            let (store, owner) = (store, options.workerID)
+            // Without a budget that could apply, no request pays for reading today's spending.
+            if topicBudget != nil || options.dailyBudget != nil { generation.budget = budget }
+            let (store, owner, batchOptions) = (store, options.workerID, generation)
             let summary = try await holdingLease(on: job) {
-                try await pipeline.generateBatch(topic: topic, number: number, options: generation) { batch in
+                try await pipeline.generateBatch(topic: topic, number: number, options: batchOptions) { batch in
                     try await store.completeJob(jobID: job.id, owner: owner, batch: batch)
                 }
             }
@@ -23,6 +27,29 @@ extension RefillWorker {
             finished.status = .done
             events(.batchStored(finished, summary))
             return .done(cards: summary.kept)
+        } catch let refusal as BudgetExceeded {
+            return await deferToNextDay(job, refusal)
+        } catch {
+            return await settle(job, after: error)
+        }
+    }
+
+    /// A daily budget refused the job's request (nothing was sent): the job goes back to the queue until the next
+    /// UTC day, its attempt not counted. Skipped, not failed.
+    private func deferToNextDay(_ job: Job, _ refusal: BudgetExceeded) async -> JobResult {
+        do {
+            guard
+                let until = try await store.write(
+                    "defer job",
+                    { db in
+                        try db.deferJobToNextDay(jobID: job.id, owner: options.workerID, reason: refusal.description)
+                    })
+            else {
+                events(.leaseLost(job))
+                return .leaseLost
+            }
+            events(.budgetDeferred(job, reason: refusal.description, until: until))
+            return .deferred
         } catch {
             return await settle(job, after: error)
         }
@@ -104,6 +131,10 @@ struct JobFailure {
         case is TransportError:
             isPermanent = false
             isProviderUnreachable = true
+        case PipelineError.priceMissing:
+            // A topic has a daily budget and the model no price: no attempt can pass until the config changes.
+            isPermanent = true
+            isProviderUnreachable = false
         default:
             // Store contention, a batch number another run took first, anything unexpected: try again later.
             isPermanent = false

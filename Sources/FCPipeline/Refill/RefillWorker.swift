@@ -29,6 +29,8 @@ public struct RefillWorker: Sendable {
     /// Requested on the first shutdown signal: claim nothing more, finish what is in flight.
     public let stop: WorkerStop
     let events: WorkerEventHandler
+    /// Each topic's daily budget and ``RefillOptions/dailyBudget``, checked before every job's request.
+    let budget: DailyBudget
 
     package init(
         pipeline: Pipeline,
@@ -44,6 +46,7 @@ public struct RefillWorker: Sendable {
         self.random = random
         self.stop = stop
         self.events = events
+        budget = DailyBudget(store: pipeline.store, overall: options.dailyBudget)
     }
 
     var store: Store { pipeline.store }
@@ -67,6 +70,11 @@ public struct RefillWorker: Sendable {
             var mayBeDue = false
             while true {
                 while !exhausted, running < options.concurrency, !stop.isRequested, !Task.isCancelled {
+                    // The day's overall budget is spent: nothing more is claimed until the next UTC day.
+                    if budget.isOverallSpentToday {
+                        exhausted = true
+                        break
+                    }
                     do {
                         guard let job = try await store.claimNextJob(owner: options.workerID, lease: options.lease)
                         else {
@@ -135,6 +143,8 @@ enum JobResult: Sendable {
     case dead(unreachable: Bool)
     case released
     case leaseLost
+    /// A budget for today is spent: the job waits, queued, for the next UTC day.
+    case deferred
 }
 
 extension RoundSummary {
@@ -151,6 +161,7 @@ extension RoundSummary {
             if unreachable { providerUnreachable += 1 }
         case .released: released += 1
         case .leaseLost: leaseLost += 1
+        case .deferred: deferred += 1
         }
     }
 }

@@ -18,6 +18,8 @@ public struct RoundSummary: Sendable, Codable, Equatable {
     public var providerUnreachable = 0
     /// Cards stored by the finished jobs.
     public var cardsStored = 0
+    /// Jobs left queued until the next UTC day because a daily budget is spent (skipped, not failed).
+    public var deferred = 0
 
     public init() {}
 

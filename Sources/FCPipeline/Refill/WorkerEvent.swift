@@ -1,5 +1,6 @@
 package import FCGenerator
 package import FCStore
+package import struct Foundation.Date
 
 /// What a refill worker reports while it works; the executable prints one line per event.
 package enum WorkerEvent: Sendable {
@@ -17,6 +18,9 @@ package enum WorkerEvent: Sendable {
     case jobReleased(Job)
     /// The job's lease was lost (taken over or cancelled); its result was not stored.
     case leaseLost(Job)
+    /// A daily budget is spent (`reason` says which): the job was not sent and stays queued until `until`, the
+    /// next UTC day.
+    case budgetDeferred(Job, reason: String, until: Date)
     /// A round could not run (for example the database stayed locked); the loop tries again next interval.
     case roundFailed(reason: String)
     /// A round ended.

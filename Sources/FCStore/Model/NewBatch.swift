@@ -23,6 +23,9 @@ package struct NewBatch: Sendable, Hashable {
     package var latencyMilliseconds: Int
     /// In deck order; each gets the next position in the topic.
     package var cards: [CardDraft]
+    /// What the request cost in US dollars (`batches.cost_usd` and the batch's usage ledger row); `nil` when the
+    /// model has no price.
+    package var costUSD: Double?
 
     package init(
         topicID: Int64,
@@ -34,7 +37,8 @@ package struct NewBatch: Sendable, Hashable {
         dropped: [DropReason: Int] = [:],
         usage: TokenUsage = .none,
         latencyMilliseconds: Int = 0,
-        cards: [CardDraft]
+        cards: [CardDraft],
+        costUSD: Double? = nil
     ) {
         self.topicID = topicID
         self.plan = plan
@@ -46,5 +50,6 @@ package struct NewBatch: Sendable, Hashable {
         self.usage = usage
         self.latencyMilliseconds = latencyMilliseconds
         self.cards = cards
+        self.costUSD = costUSD
     }
 }

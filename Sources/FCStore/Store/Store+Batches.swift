@@ -63,6 +63,7 @@ extension Database {
                 batch.topicID = try insertTopicIfMissing(named: topicName, createdAt: createdAt).topic.id
             }
             let batchID = try insertBatchRow(batch, createdAt: createdAt)
+            try insertBatchUsage(batch, batchID: batchID, createdAt: createdAt, newTopicName: topicName)
             if fault == 0 { throw StoreError.injectedFault(afterCardInserts: 0) }
             let firstPosition = try lastPosition(topicID: batch.topicID) + 1
 
@@ -148,8 +149,8 @@ extension Database {
             return try connection.withStatement(
                 """
                 INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
-                    cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step, cost_usd)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 operation: "insert batch"
             ) { statement in
@@ -168,6 +169,7 @@ extension Database {
                 try statement.bind(batch.latencyMilliseconds, at: 13)
                 try statement.bind(createdAt, at: 14)
                 try statement.bind(batch.plan.step, at: 15)
+                try statement.bind(batch.costUSD, at: 16)
                 try statement.run()
                 return connection.lastInsertRowID
             }

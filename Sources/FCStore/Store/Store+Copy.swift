@@ -22,6 +22,7 @@ extension Store {
         "users", "topics", "topic_generation", "images", "batches", "cards", "jobs", "sessions", "card_states",
         "reviews", "archived_reviews", "card_flags", "session_answers", "gamification_state", "xp_events",
         "challenges", "boxes", "achievements", "daily_stats", "api_tokens", "idempotency_keys", "bookmarks",
+        "llm_usage",
     ]
 
     /// Copies everything in this store into `target`, an empty store of either engine, as ONE transaction on the

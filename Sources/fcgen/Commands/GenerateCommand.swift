@@ -84,6 +84,14 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Spend at most this many US dollars: stop (exit 3) before a request whose worst case would cross it.",
+            discussion: "Needs the model's price in the config's prices. The worst case of a request is its prompt at "
+                + "3 characters per token plus max_output_tokens; batches stored before the stop stay stored.",
+            valueName: "usd"))
+    var maxCost: Double?
+
     @Flag(help: "Only warnings and errors on stderr.")
     var quiet = false
 
@@ -102,6 +110,9 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         if let language, let problem = LanguageTag.problem(with: language) {
             throw ValidationError("--language: \(problem)")
+        }
+        if let maxCost, !(maxCost > 0 && maxCost.isFinite) {
+            throw ValidationError("--max-cost must be greater than 0 (US dollars, e.g. 0.50)")
         }
         if let provider, !["openai", "gemini", "anthropic", "fixture"].contains(provider) {
             throw ValidationError("--provider must be one of openai, gemini, anthropic, fixture")
@@ -129,6 +140,9 @@ struct GenerateCommand: AsyncParsableCommand {
             )
             // --json keeps stderr to warnings and errors too: the document on stdout is the progress report.
             let logger = global.logger(level: quiet || global.json ? .warning : .info)
+            var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
+            // Refused before the first request (and before the database is touched) when the model has no price.
+            options.budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
             let report = try await HTTPClientTransport.withTransport(
                 maxConnectionsPerHost: settings.concurrency
             ) { transport in
@@ -139,11 +153,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     now: .system,
                     events: { logger.log($0) }
                 )
-                let summaries = try await pipeline.generate(
-                    topic: topic,
-                    batches: batches,
-                    options: factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
-                )
+                let summaries = try await pipeline.generate(topic: topic, batches: batches, options: options)
                 return GenerationReport(
                     topic: topic,
                     database: settings.databasePath,

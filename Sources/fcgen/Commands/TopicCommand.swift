@@ -18,6 +18,7 @@ struct TopicCommand: AsyncParsableCommand {
             Examples:
               fcgen topic add "Roman history" --refill-below 20 --batch-size 15 --max-batches 50
               fcgen topic set "Roman history" --refill-below 30
+              fcgen topic set "Roman history" --daily-budget 0.50
               fcgen topic show "Roman history" --json
               fcgen topic plan "Roman history"
               fcgen topic set "Roman history" --color red --icon 🏛
@@ -63,6 +64,7 @@ struct TopicAddCommand: AsyncParsableCommand {
     @Argument(help: "The topic's name.") var name: String
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var appearance: AppearanceOptions
+    @OptionGroup var budget: TopicBudgetOptions
 
     func validate() throws {
         try validateTopicName(name, argument: "the topic name")
@@ -86,6 +88,7 @@ struct TopicAddCommand: AsyncParsableCommand {
                 let current = try await store.topicAppearance(topicID: topic.id)
                 try await store.setTopicAppearance(appearance.applied(to: current), topicID: topic.id)
             }
+            try await budget.apply(topicID: topic.id, in: store)
             try await TopicShowCommand.show(topic.id, in: store, json: global.json)
         }
     }
@@ -95,7 +98,8 @@ struct TopicAddCommand: AsyncParsableCommand {
 /// its scheduling algorithm.
 struct TopicSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change a topic's refill policy, scheduling algorithm or appearance.",
+        commandName: "set",
+        abstract: "Change a topic's refill policy, daily budget, scheduling algorithm or appearance.",
         discussion: """
             --algorithm switches the topic's spaced-repetition algorithm. The review log is kept as it is; every \
             learner's card states are rebuilt from it under the new algorithm, in one transaction, so switching \
@@ -111,6 +115,7 @@ struct TopicSetCommand: AsyncParsableCommand {
     @OptionGroup var appearance: AppearanceOptions
     @Flag(help: "Remove the colour.") var noColor = false
     @Flag(help: "Remove the icon.") var noIcon = false
+    @OptionGroup var budget: TopicBudgetOptions
     @Option(
         help: ArgumentHelp(
             "The scheduling algorithm; states are rebuilt from the review log.", valueName: "badger|fsrs|leitner"),
@@ -127,10 +132,10 @@ struct TopicSetCommand: AsyncParsableCommand {
         if noMaxBatches, policy.maxBatches != nil {
             throw ValidationError("give either --max-batches or --no-max-batches")
         }
-        if !changesPolicy, !changesAppearance, algorithm == nil {
+        if !changesPolicy, !changesAppearance, algorithm == nil, budget.isEmpty {
             throw ValidationError(
                 "nothing to change: give --refill-below, --batch-size, --max-batches, --unsubscribe, --algorithm, "
-                    + "--color or --icon")
+                    + "--daily-budget, --color or --icon")
         }
         if noColor, appearance.color != nil { throw ValidationError("give either --color or --no-color") }
         if noIcon, appearance.icon != nil { throw ValidationError("give either --icon or --no-icon") }
@@ -150,6 +155,7 @@ struct TopicSetCommand: AsyncParsableCommand {
                 try await store.setTopicAppearance(
                     appearance.applied(to: current, clearColor: noColor, clearIcon: noIcon), topicID: topic.id)
             }
+            try await budget.apply(topicID: topic.id, in: store)
             if !changesPolicy {
                 // Appearance only.
             } else if unsubscribe {
@@ -186,6 +192,10 @@ struct TopicShowCommand: AsyncParsableCommand {
         var algorithm: String
         /// The language the topic's cards are written in (`--language`); absent when not set.
         var language: String?
+        /// What the refill worker may spend on the topic per UTC day (`--daily-budget`); absent when unlimited.
+        var dailyBudgetUSD: Double?
+        /// What requests for the topic cost today (UTC), as far as their models are priced.
+        var spentTodayUSD: Double
     }
 
     func run() async throws {
@@ -201,8 +211,14 @@ struct TopicShowCommand: AsyncParsableCommand {
         let appearance = try await store.topicAppearance(topicID: topicID)
         let algorithm = try await store.topicAlgorithm(topicID: topicID)
         let language = try await store.topicGeneration(topicID: topicID).language?.value
+        let (budget, spent) = try await store.read { db in
+            (try db.topicDailyBudget(topicID: topicID), try db.spendingToday(topicID: topicID))
+        }
         if json {
-            try Console.json(Output(topic: status, appearance: appearance, algorithm: algorithm, language: language))
+            try Console.json(
+                Output(
+                    topic: status, appearance: appearance, algorithm: algorithm, language: language,
+                    dailyBudgetUSD: budget, spentTodayUSD: spent.costUSD))
             return
         }
         var lines = ["topic: \(status.name) (id \(status.topicID))", "algorithm: \(algorithm)"]
@@ -216,6 +232,10 @@ struct TopicShowCommand: AsyncParsableCommand {
         }
         lines.append("cards: \(status.cardCount) (\(status.unstudiedCount) unstudied), batches: \(status.batchCount)")
         lines.append("refill due: \(status.isRefillDue ? "yes" : "no")")
+        let unpriced = spent.unpricedRequests > 0 ? " (+ \(spent.unpricedRequests) request(s) without a price)" : ""
+        lines.append(
+            "daily budget: \(budget.map(Money.text) ?? "none"), spent today (UTC): "
+                + Money.text(spent.costUSD) + unpriced)
         if let job = status.openJob {
             lines.append("open job: \(job.id) \(job.status.rawValue), attempts \(job.attempts)/\(job.maxAttempts)")
         }

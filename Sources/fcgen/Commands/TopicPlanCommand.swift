@@ -34,12 +34,20 @@ struct TopicPlanCommand: AsyncParsableCommand {
     var provider: String?
     @Option(help: ArgumentHelp("With --regenerate: model name.", valueName: "name")) var model: String?
     @Option(help: ArgumentHelp("With --regenerate: provider endpoint.", valueName: "url")) var baseURL: String?
+    @Option(
+        help: ArgumentHelp(
+            "With --regenerate: stop (exit 3) when the request's worst case would cost more US dollars than this.",
+            valueName: "usd"))
+    var maxCost: Double?
 
     func validate() throws {
         try validateTopicName(name, argument: "the topic name")
         if regenerate, edit != nil { throw ValidationError("give either --regenerate or --edit") }
-        if !regenerate, offline || provider != nil || model != nil || baseURL != nil {
-            throw ValidationError("--offline, --provider, --model and --base-url go with --regenerate")
+        if let maxCost, !(maxCost > 0 && maxCost.isFinite) {
+            throw ValidationError("--max-cost must be greater than 0 (US dollars, e.g. 0.50)")
+        }
+        if !regenerate, offline || provider != nil || model != nil || baseURL != nil || maxCost != nil {
+            throw ValidationError("--offline, --provider, --model, --base-url and --max-cost go with --regenerate")
         }
         if offline, let provider, provider != "fixture" {
             throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
@@ -77,12 +85,13 @@ struct TopicPlanCommand: AsyncParsableCommand {
             settings: settings, environment: ProcessInfo.processInfo.environment,
             workingDirectory: global.workingDirectory)
         let logger = global.logger()
+        let budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
         try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 1) { transport in
             let pipeline = try factory.makePipeline(
                 transport: transport, clock: ContinuousClock(),
                 random: RandomSource(seed: UInt64.random(in: .min ... .max)), now: .system,
                 events: { logger.log($0) })
-            _ = try await pipeline.regenerateOutline(topic: topic)
+            _ = try await pipeline.regenerateOutline(topic: topic, budget: budget)
         }
     }
 }

@@ -48,7 +48,7 @@ struct InProcessRefill: Service, CustomStringConvertible {
         let options = RefillOptions(
             workerID: "\(host):\(ProcessInfo.processInfo.processIdentifier):serve", concurrency: concurrency,
             lease: .seconds(300), maxAttempts: 5, defaultBatchSize: settings.cardsPerBatch,
-            avoidListLimit: settings.avoidListLimit, topUp: false)
+            avoidListLimit: settings.avoidListLimit, topUp: false, dailyBudget: settings.dailyBudget)
         return RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random,
             events: { logger.log($0) })

@@ -1,0 +1,66 @@
+import FCCore
+package import Foundation
+
+extension Database {
+    /// Sets (or with `nil` removes) the most the refill worker may spend on the topic per UTC day, in US dollars.
+    ///
+    /// - Throws: ``StoreError/invalidPolicy(_:)`` for a budget that is not a number greater than 0;
+    ///   ``StoreError/topicNotFound(topicID:)``.
+    package func setTopicDailyBudget(_ budget: Double?, topicID: Int64) throws {
+        if let budget, !(budget > 0 && budget.isFinite) {
+            throw StoreError.invalidPolicy("daily budget must be greater than 0")
+        }
+        try connection.immediateTransaction("set topic daily budget") {
+            try connection.withStatement(
+                "UPDATE topics SET daily_budget_usd = ? WHERE id = ?", operation: "set topic daily budget"
+            ) { statement in
+                try statement.bind(budget, at: 1)
+                try statement.bind(topicID, at: 2)
+                try statement.run()
+            }
+            guard connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
+        }
+    }
+
+    /// The topic's daily budget in US dollars; `nil` when it has none.
+    ///
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    package func topicDailyBudget(topicID: Int64) throws -> Double? {
+        try connection.withStatement(
+            "SELECT daily_budget_usd FROM topics WHERE id = ?", operation: "read topic daily budget"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            return statement.optionalDouble(at: 0)
+        }
+    }
+
+    /// Gives a running job back to the queue until the next UTC day (its budget for today is spent); the claim's
+    /// attempt is not counted and `reason` is kept in `last_error`.
+    ///
+    /// - Returns: when the job may run again, or `nil` when `owner` no longer held it (nothing changed).
+    @discardableResult
+    package func deferJobToNextDay(jobID: Int64, owner: String, reason: String) throws -> Date? {
+        let now = now().unixMilliseconds
+        let next = UTCDay.next(after: now)
+        let changed = try connection.immediateTransaction("defer job") {
+            try connection.withStatement(
+                """
+                UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
+                    run_after = ?1, updated_at = ?2, last_error = ?3, lease_owner = NULL, lease_expires_at = NULL
+                WHERE id = ?4 AND status = 'running' AND lease_owner = ?5
+                """,
+                operation: "defer job"
+            ) { statement in
+                try statement.bind(next, at: 1)
+                try statement.bind(now, at: 2)
+                try statement.bind(String(reason.prefix(1000)), at: 3)
+                try statement.bind(jobID, at: 4)
+                try statement.bind(owner, at: 5)
+                try statement.run()
+            }
+            return connection.changes == 1
+        }
+        return changed ? Date(unixMilliseconds: next) : nil
+    }
+}

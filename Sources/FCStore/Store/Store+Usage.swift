@@ -1,0 +1,139 @@
+import FCCore
+import Foundation
+
+extension Database {
+    /// Records one paid request that stored no batch (an outline, an unstored reply) in its own transaction.
+    package func recordUsage(_ entry: UsageEntry) throws {
+        let createdAt = now().unixMilliseconds
+        try connection.immediateTransaction("record usage") {
+            try connection.withStatement(
+                """
+                INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
+                    output_tokens, cost_usd, created_at)
+                VALUES (?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                """,
+                operation: "record usage"
+            ) { statement in
+                try statement.bind(entry.topicID, at: 1)
+                try statement.bind(entry.topicName, at: 2)
+                try statement.bind(entry.kind.rawValue, at: 3)
+                try statement.bind(entry.provider, at: 4)
+                try statement.bind(entry.model, at: 5)
+                try statement.bind(entry.usage.input, at: 6)
+                try statement.bind(entry.usage.output, at: 7)
+                try statement.bind(entry.costUSD, at: 8)
+                try statement.bind(createdAt, at: 9)
+                try statement.run()
+            }
+        }
+    }
+
+    /// The ledger row of a batch being stored, inside the batch's transaction; a new topic also takes over the
+    /// rows its run wrote before it existed (its outline).
+    func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?) throws {
+        try connection.withStatement(
+            """
+            INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
+                output_tokens, cost_usd, created_at)
+            SELECT id, name, ?2, 'batch', ?3, ?4, ?5, ?6, ?7, ?8 FROM topics WHERE id = ?1
+            """,
+            operation: "record batch usage"
+        ) { statement in
+            try statement.bind(batch.topicID, at: 1)
+            try statement.bind(batchID, at: 2)
+            try statement.bind(batch.provider, at: 3)
+            try statement.bind(batch.model, at: 4)
+            try statement.bind(batch.usage.input, at: 5)
+            try statement.bind(batch.usage.output, at: 6)
+            try statement.bind(batch.costUSD, at: 7)
+            try statement.bind(createdAt, at: 8)
+            try statement.run()
+        }
+        guard let newTopicName else { return }
+        try connection.withStatement(
+            "UPDATE llm_usage SET topic_id = ?1 WHERE topic_id IS NULL AND topic_name = ?2",
+            operation: "attach usage to new topic"
+        ) { statement in
+            try statement.bind(batch.topicID, at: 1)
+            try statement.bind(newTopicName, at: 2)
+            try statement.run()
+        }
+    }
+
+    /// The usage report from `since` (Unix milliseconds) on: one line per UTC day, topic and model, oldest first.
+    ///
+    /// - Parameter topic: only this topic, ignoring case: its current name, or for a row whose topic is gone (or
+    ///   not made yet), the name it had. Compared column by column so that each name's NOCASE collation applies
+    ///   (SQLite gives `COALESCE(…)` no collation).
+    package func usageLines(since: Int64, topic: String? = nil) throws -> [UsageLine] {
+        try connection.withStatement(
+            """
+            SELECT u.created_at / 86400000, COALESCE(t.name, u.topic_name), u.model, COUNT(*),
+                CAST(COALESCE(SUM(u.input_tokens), 0) AS BIGINT), CAST(COALESCE(SUM(u.output_tokens), 0) AS BIGINT),
+                SUM(u.cost_usd), SUM(CASE WHEN u.cost_usd IS NULL THEN 1 ELSE 0 END)
+            FROM llm_usage u LEFT JOIN topics t ON t.id = u.topic_id
+            WHERE u.created_at >= ?1
+                AND (?2 IS NULL OR t.name = ?2 OR (t.id IS NULL AND u.topic_name = ?2))
+            GROUP BY 1, 2, 3
+            ORDER BY 1, 2, 3
+            """,
+            operation: "read usage"
+        ) { statement in
+            try statement.bind(since, at: 1)
+            try statement.bind(topic, at: 2)
+            var lines: [UsageLine] = []
+            while try statement.step() {
+                lines.append(
+                    UsageLine(
+                        day: UTCDay.text(dayNumber: statement.int64(at: 0)), topic: statement.string(at: 1),
+                        model: statement.string(at: 2), requests: statement.int(at: 3),
+                        inputTokens: statement.int(at: 4), outputTokens: statement.int(at: 5),
+                        costUSD: statement.optionalDouble(at: 6), unpricedRequests: statement.int(at: 7)))
+            }
+            return lines
+        }
+    }
+
+    /// What was spent today (the UTC day of the store's clock): on the topic, or on everything when `nil`.
+    package func spendingToday(topicID: Int64?) throws -> DaySpending {
+        let dayStart = UTCDay.start(of: now().unixMilliseconds)
+        return try connection.withStatement(
+            """
+            SELECT COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0)
+            FROM llm_usage WHERE created_at >= ?1 AND (?2 IS NULL OR topic_id = ?2)
+            """,
+            operation: "read today's spending"
+        ) { statement in
+            try statement.bind(dayStart, at: 1)
+            try statement.bind(topicID, at: 2)
+            guard try statement.step() else { return DaySpending(costUSD: 0, unpricedRequests: 0) }
+            return DaySpending(costUSD: statement.double(at: 0), unpricedRequests: statement.int(at: 1))
+        }
+    }
+}
+
+extension UTCDay {
+    /// `YYYY-MM-DD` of the day `dayNumber` days after 1970-01-01.
+    static func text(dayNumber: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(dayNumber) * 86_400)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let pad = { (value: Int?, width: Int) in
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+    }
+}
+
+extension Store {
+    package func recordUsage(_ entry: UsageEntry) async throws {
+        try await write("record usage", patience: Self.paidWorkPatience) { try $0.recordUsage(entry) }
+    }
+}
+
+extension Store {
+    /// Today by the store's clock, as the first millisecond of its UTC day: the day budgets count.
+    package var currentUTCDay: Int64 { UTCDay.start(of: now().unixMilliseconds) }
+}
