@@ -48,6 +48,8 @@ let package = Package(
 
         .target(name: "FCCore", swiftSettings: strictSettings),
         .target(name: "FCSanitizer", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        // Pure source reading for `generate --from`: format detection, UTF-8 lines, Markdown/HTML/text sections.
+        .target(name: "FCSources", swiftSettings: strictSettings),
         .target(
             name: "FCGenerator",
             dependencies: [
@@ -165,6 +167,7 @@ let package = Package(
         ),
 
         .testTarget(name: "FCCoreTests", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        .testTarget(name: "FCSourcesTests", dependencies: ["FCSources"], swiftSettings: strictSettings),
         .testTarget(
             name: "FCDeckFormatsTests", dependencies: ["FCDeckFormats", "FCCore"], swiftSettings: strictSettings),
         .testTarget(
