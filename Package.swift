@@ -84,7 +84,7 @@ let package = Package(
             name: "FCPipeline",
             dependencies: [
                 "FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats", "FCGamification",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "FCSources", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -136,6 +136,7 @@ let package = Package(
                 "FCDeckFormats",
                 "FCGamification",
                 "FCService",
+                "FCSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -22,6 +22,7 @@ public struct ConfigLayer: Sendable, Equatable {
     public var fixturesDirectory: String?
     public var avoidListLimit: Int?
     public var imageMaxBytes: Int?
+    public var sourceMaxBytes: Int?
     public var stream: Bool?
     public var topicOutline: Bool?
 
@@ -49,6 +50,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.fixturesDirectory = fixturesDirectory ?? lower.fixturesDirectory
         merged.avoidListLimit = avoidListLimit ?? lower.avoidListLimit
         merged.imageMaxBytes = imageMaxBytes ?? lower.imageMaxBytes
+        merged.sourceMaxBytes = sourceMaxBytes ?? lower.sourceMaxBytes
         merged.stream = stream ?? lower.stream
         merged.topicOutline = topicOutline ?? lower.topicOutline
         return merged
