@@ -48,6 +48,8 @@ let package = Package(
 
         .target(name: "FCCore", swiftSettings: strictSettings),
         .target(name: "FCSanitizer", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        // Pure source reading for `generate --from`: format detection, UTF-8 lines, Markdown/HTML/text sections.
+        .target(name: "FCSources", swiftSettings: strictSettings),
         .target(
             name: "FCGenerator",
             dependencies: [
@@ -82,7 +84,7 @@ let package = Package(
             name: "FCPipeline",
             dependencies: [
                 "FCCore", "FCSanitizer", "FCGenerator", "FCStore", "FCScheduler", "FCDeckFormats", "FCGamification",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "FCSources", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -134,6 +136,7 @@ let package = Package(
                 "FCDeckFormats",
                 "FCGamification",
                 "FCService",
+                "FCSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -165,6 +168,7 @@ let package = Package(
         ),
 
         .testTarget(name: "FCCoreTests", dependencies: ["FCCore"], swiftSettings: strictSettings),
+        .testTarget(name: "FCSourcesTests", dependencies: ["FCSources"], swiftSettings: strictSettings),
         .testTarget(
             name: "FCDeckFormatsTests", dependencies: ["FCDeckFormats", "FCCore"], swiftSettings: strictSettings),
         .testTarget(

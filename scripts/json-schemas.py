@@ -64,6 +64,7 @@ DEFS = {
     "algorithm": enum("badger", "fsrs", "leitner"),
     "cardKind": enum("question", "definition", "truefalse", "fillblank", "math", "image"),
     "cardOrigin": enum("generated", "fallback", "fixture", "imported", "manual"),
+    "sourceFormat": enum("text", "markdown", "html", "pdf"),
     "depth": enum("foundational", "intermediate", "advanced", "expert"),
     "batchOutcome": enum("strict", "repaired", "partial", "fallback"),
     "subtopic": obj({"name": STRING, "levels": array(obj({"level": {"$ref": "#/$defs/depth"}, "focus": STRING}))}),
@@ -80,6 +81,11 @@ DEFS = {
             "batchID": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
             "image": obj({"hash": STRING, "mimeType": STRING, "byteCount": COUNT}),
             "reverseOf": ID, "twinID": ID,
+            "source": obj(
+                {"sourceID": ID, "fileName": STRING, "format": ref("sourceFormat"), "sha256": STRING,
+                 "section": {"type": "integer", "minimum": 1}, "sectionTitle": STRING, "start": COUNT, "end": COUNT},
+                {"page": {"type": "integer", "minimum": 1}},
+                "Where a card made by generate --from came from: the section and its span in Unicode scalars."),
         },
         "A card, the same shape in every document; picture, twin and update time when the command read them.",
     ),
@@ -171,7 +177,10 @@ DOCUMENTS = {
              "outcome": ref("batchOutcome"), "kept": COUNT, "dropped": ref("counts"), "repairs": array(STRING),
              "latencyMs": COUNT, "truncated": BOOL},
             {"inputTokens": COUNT, "outputTokens": COUNT, "step": STEP})),
-    }, {}, "The batches a generation run stored."),
+    }, {
+        "source": obj({"name": STRING, "format": ref("sourceFormat"), "sha256": STRING, "bytes": COUNT,
+                       "sections": COUNT}),
+    }, "The batches a generation run stored (with --from: from which source)."),
     "sanitize": (["sanitize"], {
         "outcome": ref("batchOutcome"),
         "cards": array(obj({"question": STRING, "answer": STRING, "type": ref("cardKind"),

@@ -9,13 +9,19 @@ package struct GenerationRequest: Sendable {
     package var prompt: Prompt
     /// What the reply holds, which picks the JSON schema providers send with the request.
     package var reply: ReplyShape
+    /// For a batch made from the learner's material (`--from`): the section the prompt quotes.
+    package var source: SourceExcerpt?
 
-    package init(topic: String, plan: BatchPlan, count: Int, prompt: Prompt, reply: ReplyShape = .cards) {
+    package init(
+        topic: String, plan: BatchPlan, count: Int, prompt: Prompt, reply: ReplyShape = .cards,
+        source: SourceExcerpt? = nil
+    ) {
         self.topic = topic
         self.plan = plan
         self.count = count
         self.prompt = prompt
         self.reply = reply
+        self.source = source
     }
 
     /// The request for a topic's outline (``OutlinePrompt``): batch number 0, no cards.

@@ -50,6 +50,7 @@ struct ConfigKey: Sendable {
         ConfigKey("fixtures_dir", .text(\.fixturesDirectory, allowed: nil)),
         ConfigKey("avoid_list_limit", .integer(\.avoidListLimit, range: 0...1000)),
         ConfigKey("image_max_bytes", .integer(\.imageMaxBytes, range: 1024...67_108_864)),
+        ConfigKey("source_max_bytes", .integer(\.sourceMaxBytes, range: 1024...4_294_967_296)),
         ConfigKey("stream", .boolean(\.stream)),
         ConfigKey("topic_outline", .boolean(\.topicOutline)),
         ConfigKey("daily_budget", .positive(\.dailyBudget)),

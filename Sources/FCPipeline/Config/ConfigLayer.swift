@@ -22,6 +22,7 @@ public struct ConfigLayer: Sendable, Equatable {
     public var fixturesDirectory: String?
     public var avoidListLimit: Int?
     public var imageMaxBytes: Int?
+    public var sourceMaxBytes: Int?
     public var stream: Bool?
     public var topicOutline: Bool?
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars.
@@ -53,6 +54,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.fixturesDirectory = fixturesDirectory ?? lower.fixturesDirectory
         merged.avoidListLimit = avoidListLimit ?? lower.avoidListLimit
         merged.imageMaxBytes = imageMaxBytes ?? lower.imageMaxBytes
+        merged.sourceMaxBytes = sourceMaxBytes ?? lower.sourceMaxBytes
         merged.stream = stream ?? lower.stream
         merged.topicOutline = topicOutline ?? lower.topicOutline
         merged.dailyBudget = dailyBudget ?? lower.dailyBudget

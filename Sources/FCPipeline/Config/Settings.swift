@@ -30,6 +30,8 @@ public struct Settings: Sendable {
     public var avoidListLimit: Int
     /// Largest image a card may carry, in bytes (default 1 MiB).
     public var imageMaxBytes: Int
+    /// Largest source `generate --from` reads, in bytes: the file, or a PDF and its extracted text (256 MiB).
+    public var sourceMaxBytes: Int = 268_435_456
     /// Stream replies and report cards as they are read (`stream`, `--stream`); off by default.
     public var stream: Bool
     /// Ask the model for an outline on a topic's first run (`topic_outline`); on by default.
@@ -98,6 +100,7 @@ public struct Settings: Sendable {
             fixturesDirectory: layer.fixturesDirectory.map(directory),
             avoidListLimit: layer.avoidListLimit ?? 20,
             imageMaxBytes: layer.imageMaxBytes ?? 1_048_576,
+            sourceMaxBytes: layer.sourceMaxBytes ?? 268_435_456,
             stream: layer.stream ?? false,
             topicOutline: layer.topicOutline ?? true,
             prices: layer.prices ?? PriceTable(),

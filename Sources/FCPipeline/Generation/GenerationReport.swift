@@ -30,6 +30,8 @@ public struct GenerationReport: Sendable, Codable, Equatable {
     public var provider: String
     public var model: String
     public var batches: [BatchSummary]
+    /// The source the batches were made from (`--from`); `nil` for a topic-only run.
+    public var source: SourceSummary?
 
     public var cardsKept: Int { batches.reduce(0) { $0 + $1.kept } }
 
@@ -42,5 +44,25 @@ public struct GenerationReport: Sendable, Codable, Equatable {
         self.provider = provider
         self.model = model
         self.batches = batches
+    }
+}
+
+/// The source a `generate --from` run read, in its report.
+public struct SourceSummary: Sendable, Codable, Equatable {
+    /// As given: the path, or `standard input`.
+    public var name: String
+    /// `text`, `markdown`, `html` or `pdf`.
+    public var format: String
+    /// SHA-256 of the input's bytes, lowercase hex.
+    public var sha256: String
+    public var bytes: Int
+    public var sections: Int
+
+    public init(name: String, format: String, sha256: String, bytes: Int, sections: Int) {
+        self.name = name
+        self.format = format
+        self.sha256 = sha256
+        self.bytes = bytes
+        self.sections = sections
     }
 }

@@ -72,7 +72,7 @@ extension Database {
     }
 
     /// Upserts the row; runs inside the caller's transaction.
-    private func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) throws {
+    func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) throws {
         var planJSON: String?
         if let outline = update.plan?.outline {
             let encoder = JSONEncoder()

@@ -3,6 +3,7 @@ import FCCommandLine
 import FCCore
 import FCGenerator
 import FCPipeline
+import FCSources
 import Foundation
 import Logging
 
@@ -21,6 +22,12 @@ struct GenerateCommand: AsyncParsableCommand {
               OPENAI_API_KEY=... fcgen --topic Photosynthesis --model gpt-4o-mini
               fcgen --topic Photosynthesis --base-url http://127.0.0.1:11434/v1
               fcgen --topic "Czech-English vocabulary" --language cs
+              fcgen generate --topic Biology --from notes.md --offline
+              fcgen generate --topic Biology --from - < notes.txt
+
+            --from FILE makes the cards from your own material instead: plain text, Markdown, HTML (text only) or \
+            PDF (through pdftotext from poppler-utils), split into sections (headings; PDF pages), --batches per \
+            section; each card remembers its file, section and span (fcgen card show ID).
             """
     )
 
@@ -29,8 +36,20 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The topic to generate cards for.", valueName: "name"))
     var topic: String
 
-    @Option(help: ArgumentHelp("How many new batches to append.", valueName: "n"))
+    @Option(help: ArgumentHelp("How many new batches to append (with --from: per section, 1-4).", valueName: "n"))
     var batches = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "Make the cards from this text, Markdown, HTML or PDF file (- reads standard input), section by section.",
+            valueName: "file"))
+    var from: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --from: the largest section, in characters (Unicode scalars), 500-100000 (default 6000).",
+            valueName: "n"))
+    var sectionChars: Int?
 
     @Flag(help: "Replay recorded responses (built into fcgen) instead of calling a model (no API key, no network).")
     var offline = false
@@ -98,6 +117,16 @@ struct GenerateCommand: AsyncParsableCommand {
     func validate() throws {
         try validateTopicName(topic, argument: "--topic")
         guard (1...1000).contains(batches) else { throw ValidationError("--batches must be between 1 and 1000") }
+        if from != nil, batches > 4 {
+            throw ValidationError("--batches with --from is per section: between 1 and 4 (one per depth level)")
+        }
+        if let sectionChars {
+            guard from != nil else { throw ValidationError("--section-chars needs --from") }
+            guard (500...100_000).contains(sectionChars) else {
+                throw ValidationError("--section-chars must be between 500 and 100000")
+            }
+        }
+        if from?.isEmpty == true { throw ValidationError("--from needs a file name, or - for standard input") }
         if let concurrency, !(1...64).contains(concurrency) {
             throw ValidationError("--concurrency must be between 1 and 64")
         }
@@ -140,6 +169,26 @@ struct GenerateCommand: AsyncParsableCommand {
             )
             // --json keeps stderr to warnings and errors too: the document on stdout is the progress report.
             let logger = global.logger(level: quiet || global.json ? .warning : .info)
+            // The whole source is checked before anything is asked or stored: bad input stores nothing.
+            var prepared: SourceDocument?
+            if let from {
+                prepared = try await SourceLoader.prepare(
+                    from,
+                    options: SourceOptions(
+                        maxCharacters: sectionChars ?? SourceSplitter.defaultMaxCharacters,
+                        maxBytes: settings.sourceMaxBytes,
+                        searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"))
+            }
+            let document = prepared
+            if let document {
+                logger.info(
+                    "[\(topic)] source \(document.name): \(document.format.rawValue), \(document.sectionCount) section(s)"
+                )
+                if document.replacedSequences > 0 {
+                    logger.warning(
+                        "\(document.name): \(document.replacedSequences) invalid UTF-8 sequence(s) read as U+FFFD")
+                }
+            }
             var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
             // Refused before the first request (and before the database is touched) when the model has no price.
             options.budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
@@ -153,14 +202,22 @@ struct GenerateCommand: AsyncParsableCommand {
                     now: .system,
                     events: { logger.log($0) }
                 )
-                let summaries = try await pipeline.generate(topic: topic, batches: batches, options: options)
-                return GenerationReport(
+                let summaries =
+                    if let document {
+                        try await pipeline.generate(
+                            topic: topic, from: document, batchesPerSection: batches, options: options)
+                    } else {
+                        try await pipeline.generate(topic: topic, batches: batches, options: options)
+                    }
+                var report = GenerationReport(
                     topic: topic,
                     database: settings.databasePath,
                     provider: pipeline.provider.name,
                     model: pipeline.provider.model,
                     batches: summaries
                 )
+                report.source = document?.summary
+                return report
             }
             if global.json {
                 try Console.json(report)

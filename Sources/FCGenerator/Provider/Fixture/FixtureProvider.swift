@@ -9,6 +9,8 @@ package import Foundation
 /// the repository's `fixtures/`, or, without one, from the copy of `fixtures/` compiled into the binary
 /// (``BuiltInFixtures``), so the offline demo works from any directory and from a binary installed on its own.
 /// When there is no reply the provider returns an empty text, which the sanitizer turns into flagged fallback cards.
+/// A batch made from a source section (`--from`) needs no recording: ``SourceFixtureReply`` writes its cards from the
+/// section's own sentences.
 /// ``stream(_:updates:)`` replays the same reply in small pieces, as a streaming provider would send it.
 ///
 /// ```swift
@@ -60,6 +62,9 @@ package struct FixtureProvider: LLMProvider {
     /// - Throws: ``GeneratorError/badResponse(provider:detail:)`` when the reply exists but is not a chat completion.
     package func complete(_ request: GenerationRequest) async throws -> Completion {
         if Task.isCancelled { throw GeneratorError.cancelled }
+        if let excerpt = request.source {
+            return SourceFixtureReply.completion(for: excerpt, count: request.count, depth: request.plan.depth)
+        }
         let path =
             request.reply == .outline
             ? Self.outlinePath(topic: request.topic) : Self.replyPath(topic: request.topic, batch: request.plan.number)

@@ -76,9 +76,13 @@ struct CardShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try global.openStore()
-            let details = try await store.cardDetails(id: id)
+            let (details, source) = try await store.read { db in
+                (try db.cardDetails(id: id), try db.cardSource(cardID: id))
+            }
             if global.json {
-                try Console.json(Output(card: CardJSON(details)))
+                var card = CardJSON(details)
+                card.source = source
+                try Console.json(Output(card: card))
                 return
             }
             let card = details.card
@@ -93,6 +97,13 @@ struct CardShowCommand: AsyncParsableCommand {
                 lines.append("image: \(image.mimeType), \(image.byteCount) bytes, sha256 \(image.hash)")
             } else {
                 lines.append("image: none")
+            }
+            if let source {
+                let page = source.page.map { ", page \($0)" } ?? ""
+                lines.append(
+                    "source: \(source.fileName) (\(source.format), sha256 \(source.sha256.prefix(12))…), section "
+                        + "\(source.section) \"\(source.sectionTitle)\"\(page), characters \(source.start)–\(source.end)"
+                )
             }
             if let original = details.reverseOf {
                 lines.append("reversed twin of card \(original)")

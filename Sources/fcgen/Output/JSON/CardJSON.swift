@@ -28,6 +28,8 @@ struct CardJSON: Encodable {
     var reverseOf: Int64?
     /// This card's reversed twin.
     var twinID: Int64?
+    /// Where a card made from a source (`generate --from`) came from; only `card show` reads it.
+    var source: CardSource?
 
     init(_ card: Card) {
         id = card.id

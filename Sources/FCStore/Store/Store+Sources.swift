@@ -1,0 +1,115 @@
+import FCCore
+
+extension Database {
+    /// Stores a batch made from one section of a source, and each of its cards' provenance, in one transaction:
+    /// the source row too when it is ``SourceReference/new(_:)`` (so a run that stores nothing leaves no source
+    /// behind), the topic when `topicName` is given (as ``storeBatch(_:creatingTopicNamed:generation:)``), and the
+    /// topic's `update`.
+    ///
+    /// - Returns: the stored batch and the source's id, for the run's later batches.
+    /// - Throws: what ``storeBatch(_:)`` throws.
+    package func storeSourceBatch(
+        _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
+        generation update: TopicGenerationUpdate
+    ) throws -> (stored: StoredBatch, sourceID: Int64) {
+        var name: String?
+        if let topicName {
+            let trimmed = TopicNameRule.trimmed(topicName)
+            if let problem = TopicNameRule.problem(with: trimmed) {
+                throw StoreError.invalidTopicName(problem: problem)
+            }
+            name = trimmed
+        }
+        let at = now().unixMilliseconds
+        var sourceID: Int64 = 0
+        let stored = try storeBatch(
+            batch, operation: "store source batch", topicName: name, before: {},
+            after: { stored in
+                if !update.isEmpty { try writeTopicGeneration(update, topicID: stored.record.topicID, at: at) }
+                switch source {
+                case .stored(let id): sourceID = id
+                case .new(let new): sourceID = try insertSource(new, topicID: stored.record.topicID, at: at)
+                }
+                try insertCardSources(stored.cards.map(\.id), sourceID: sourceID, section: section)
+            })
+        return (stored, sourceID)
+    }
+
+    /// Where a card came from, or `nil` for a card not made from a source.
+    package func cardSource(cardID: Int64) throws -> CardSource? {
+        try connection.withStatement(
+            """
+            SELECT s.id, s.file_name, s.format, s.sha256, c.section_index, c.section_title, c.start_offset,
+                c.end_offset, c.page
+            FROM card_sources c JOIN sources s ON s.id = c.source_id WHERE c.card_id = ?
+            """,
+            operation: "read card source"
+        ) { statement in
+            try statement.bind(cardID, at: 1)
+            guard try statement.step() else { return nil }
+            return CardSource(
+                sourceID: statement.int64(at: 0), fileName: statement.string(at: 1), format: statement.string(at: 2),
+                sha256: statement.string(at: 3), section: statement.int(at: 4), sectionTitle: statement.string(at: 5),
+                start: statement.int(at: 6), end: statement.int(at: 7), page: statement.optionalInt(at: 8))
+        }
+    }
+
+    private func insertSource(_ source: NewSource, topicID: Int64, at: Int64) throws -> Int64 {
+        try connection.withStatement(
+            """
+            INSERT INTO sources (topic_id, file_name, format, sha256, byte_count, section_count, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            operation: "insert source"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(source.fileName, at: 2)
+            try statement.bind(source.format, at: 3)
+            try statement.bind(source.sha256, at: 4)
+            try statement.bind(source.byteCount, at: 5)
+            try statement.bind(source.sectionCount, at: 6)
+            try statement.bind(at, at: 7)
+            try statement.run()
+            return connection.lastInsertRowID
+        }
+    }
+
+    private func insertCardSources(_ cardIDs: [Int64], sourceID: Int64, section: SectionProvenance) throws {
+        guard !cardIDs.isEmpty else { return }
+        try connection.withStatement(
+            """
+            INSERT INTO card_sources (card_id, source_id, section_index, section_title, start_offset, end_offset, page)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """,
+            operation: "insert card source"
+        ) { statement in
+            try statement.bind(sourceID, at: 2)
+            try statement.bind(section.index, at: 3)
+            try statement.bind(section.title, at: 4)
+            try statement.bind(section.start, at: 5)
+            try statement.bind(section.end, at: 6)
+            try statement.bind(section.page, at: 7)
+            for id in cardIDs {
+                try statement.bind(id, at: 1)
+                try statement.run()
+                statement.reset()
+            }
+        }
+    }
+}
+
+extension Store {
+    package func storeSourceBatch(
+        _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
+        generation update: TopicGenerationUpdate
+    ) async throws -> (stored: StoredBatch, sourceID: Int64) {
+        try await write("store source batch", patience: Self.paidWorkPatience) {
+            try $0.storeSourceBatch(
+                batch, source: source, section: section, creatingTopicNamed: topicName, generation: update)
+        }
+    }
+
+    package func cardSource(cardID: Int64) async throws -> CardSource? {
+        try await read { try $0.cardSource(cardID: cardID) }
+    }
+}
