@@ -9,6 +9,6 @@ extension Migration {
     /// `fcgen_nocase` made by version 1.
     package static let postgres: [Migration] = [
         postgresInitial, postgresJobs, postgresStudy, postgresImages, postgresGamification, postgresTrimIndexes,
-        postgresReviewArchive, postgresSessionControls, postgresTopicPlans, postgresAPI,
+        postgresReviewArchive, postgresSessionControls, postgresTopicPlans, postgresAPI, postgresCardChoices,
     ]
 }
