@@ -48,6 +48,18 @@ public enum DropReason: String, Sendable, Codable, CodingKeyRepresentable, CaseI
     case refusal
     case placeholder
     case blankMissing = "blank_missing"
+    /// A cloze card with no usable `{{c1::…}}` deletion (none, unclosed, empty), and no blank to repair it from.
+    case clozeInvalid = "cloze_invalid"
+    /// A multiple-choice card with no option marked correct.
+    case mcqNoCorrect = "mcq_no_correct"
+    /// A multiple-choice card with several options marked correct.
+    case mcqSeveralCorrect = "mcq_several_correct"
+    /// A multiple-choice card with fewer than 3 or more than 4 wrong options.
+    case mcqDistractors = "mcq_distractors"
+    /// A multiple-choice card offering one option twice.
+    case mcqDuplicateOption = "mcq_duplicate_option"
+    /// A multiple-choice card with an empty or over-long option.
+    case mcqBadOption = "mcq_bad_option"
     case duplicateInBatch = "duplicate_in_batch"
     case duplicateInTopic = "duplicate_in_topic"
     case truncated

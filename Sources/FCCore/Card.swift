@@ -1,6 +1,10 @@
 public import struct Foundation.Date
 
 /// What kind of flashcard a card is; decides how it is shown and validated.
+///
+/// `fillblank` is the older single-gap form (a `____` in the question, the missing words as the answer); `cloze`
+/// holds Anki's `{{c1::…}}` text in the question (see ``ClozeText``) and the text with every deletion shown as the
+/// answer; `mcq` is a multiple-choice card whose options travel in ``CardDraft/choices`` (see ``CardChoices``).
 public enum CardKind: String, Sendable, Codable, CaseIterable, Hashable {
     case question
     case definition
@@ -8,6 +12,8 @@ public enum CardKind: String, Sendable, Codable, CaseIterable, Hashable {
     case fillblank
     case math
     case image
+    case cloze
+    case mcq
 }
 
 /// Where a card came from. Stored with every card so a templated fallback is never mistaken for real content.
@@ -34,6 +40,9 @@ public struct CardDraft: Sendable, Codable, Hashable {
     /// The ids of the quality rules that flagged this card (`yes-no-question`, `long-list`, …), in rule order;
     /// empty for a card no rule flagged. Encoded only when non-empty, so older JSON reads unchanged.
     public var flags: [String]
+    /// The options of an `mcq` card (the correct one is also the answer); `nil` for every other kind. Encoded only
+    /// when present.
+    public var choices: CardChoices?
 
     public init(
         kind: CardKind = .question,
@@ -41,7 +50,8 @@ public struct CardDraft: Sendable, Codable, Hashable {
         answer: String,
         explanation: String? = nil,
         origin: CardOrigin,
-        flags: [String] = []
+        flags: [String] = [],
+        choices: CardChoices? = nil
     ) {
         self.kind = kind
         self.question = question
@@ -49,10 +59,11 @@ public struct CardDraft: Sendable, Codable, Hashable {
         self.explanation = explanation
         self.origin = origin
         self.flags = flags
+        self.choices = choices
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, question, answer, explanation, origin, flags
+        case kind, question, answer, explanation, origin, flags, choices
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,6 +74,7 @@ public struct CardDraft: Sendable, Codable, Hashable {
         explanation = try container.decodeIfPresent(String.self, forKey: .explanation)
         origin = try container.decode(CardOrigin.self, forKey: .origin)
         flags = try container.decodeIfPresent([String].self, forKey: .flags) ?? []
+        choices = try container.decodeIfPresent(CardChoices.self, forKey: .choices)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +85,7 @@ public struct CardDraft: Sendable, Codable, Hashable {
         try container.encodeIfPresent(explanation, forKey: .explanation)
         try container.encode(origin, forKey: .origin)
         if !flags.isEmpty { try container.encode(flags, forKey: .flags) }
+        try container.encodeIfPresent(choices, forKey: .choices)
     }
 
     /// The key that makes a question unique within its topic (see ``DedupKey``).
@@ -93,6 +106,8 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
     /// Order within the topic's deck, 1-based.
     public var position: Int
     public var createdAt: Date
+    /// The options of an `mcq` card; `nil` for every other kind.
+    public var choices: CardChoices?
 
     public init(
         id: Int64,
@@ -105,7 +120,8 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         origin: CardOrigin,
         dedupKey: String,
         position: Int,
-        createdAt: Date
+        createdAt: Date,
+        choices: CardChoices? = nil
     ) {
         self.id = id
         self.topicID = topicID
@@ -118,5 +134,19 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         self.dedupKey = dedupKey
         self.position = position
         self.createdAt = createdAt
+        self.choices = choices
+    }
+}
+
+extension CardKind {
+    /// The kinds the store, study, import and export handle today. `cloze` and `mcq` are read by the sanitizer
+    /// (`fcgen sanitize`) but not yet stored: every place that takes a kind from a person or a file accepts only
+    /// these, so no card of a kind the rest of fcgen can't show is written.
+    public static let storable: [CardKind] = [.question, .definition, .truefalse, .fillblank, .math, .image]
+
+    /// The storable kind named `name`; `nil` for an unknown name and for `cloze` and `mcq`.
+    public init?(storable name: String) {
+        guard let kind = CardKind(rawValue: name), CardKind.storable.contains(kind) else { return nil }
+        self = kind
     }
 }

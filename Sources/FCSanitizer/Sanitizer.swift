@@ -47,12 +47,14 @@ public struct Sanitizer: Sendable {
         if reply.malformed > 0 { dropped[.malformed] = reply.malformed }
         if reply.truncatedObjects > 0 { dropped[.truncated] = reply.truncatedObjects }
 
-        let validator = CardValidator(limits: options.limits)
+        let validator = CardValidator(limits: options.limits, structuredKinds: options.structuredKinds)
         var cards: [CardDraft] = []
         cards.reserveCapacity(reply.objects.count)
         var batchKeys = Set<String>(minimumCapacity: reply.objects.count)
         var survivors = 0
-        var qualityPass = QualityPass(checker: quality, existingKeys: existingKeys)
+        var qualityPass = QualityPass(
+            checker: quality, existingKeys: existingKeys,
+            clozeQuestionMax: options.structuredKinds ? options.limits.questionMax : nil)
         for object in reply.objects {
             let card: CardValidator.ValidCard
             switch validator.check(CardFields(members: object)) {
@@ -76,7 +78,7 @@ public struct Sanitizer: Sendable {
             } else {
                 let draft = CardDraft(
                     kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
-                    origin: options.origin)
+                    origin: options.origin, choices: card.choices)
                 if let kept = qualityPass.review(draft) {
                     cards.append(kept)
                 } else {

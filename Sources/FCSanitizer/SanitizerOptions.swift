@@ -18,6 +18,12 @@ public struct SanitizerOptions: Sendable {
     public var fallbackCount: Int
     /// The quality rules kept cards are checked against; ``QualityRules/off`` checks nothing.
     public var quality: QualityRules
+    /// Whether cloze (`{{c1::…}}`) and multiple-choice cards are read as such, and whether `long-list` may make a
+    /// list answer a cloze card. Off, the reader behaves as before those kinds existed: a `cloze` type is a
+    /// `fillblank` card, options are ignored (an `mcq` type is a `question` card) and long lists are kept with their
+    /// flag. `fcgen sanitize` turns it on; generation keeps it off until the store, study and export hold the two
+    /// kinds.
+    public var structuredKinds: Bool
 
     public init(
         limits: CardLimits = .standard,
@@ -25,7 +31,8 @@ public struct SanitizerOptions: Sendable {
         fallbackTopic: String? = nil,
         fallbackPlan: BatchPlan? = nil,
         fallbackCount: Int = 5,
-        quality: QualityRules = .standard
+        quality: QualityRules = .standard,
+        structuredKinds: Bool = false
     ) {
         self.limits = limits
         self.origin = origin
@@ -33,5 +40,6 @@ public struct SanitizerOptions: Sendable {
         self.fallbackPlan = fallbackPlan
         self.fallbackCount = fallbackCount
         self.quality = quality
+        self.structuredKinds = structuredKinds
     }
 }

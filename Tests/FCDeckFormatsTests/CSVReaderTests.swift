@@ -84,6 +84,12 @@ struct CSVReaderTests {
             input: "question;answer;explanation;reversed;kind\nT?;True;;no;truefalse\nA ____;x;;;FILLBLANK\n",
             expected: ["T?|True|nil|false", "A ____|x|nil|false"]),
         Case(
+            label: "cloze and mcq cards are not stored yet", input: "Q {{c1::x}};A;;no;cloze\nQ;A;;no;mcq\n",
+            expected: [
+                "1:19: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column",
+                "2:9: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column",
+            ]),
+        Case(
             label: "unknown kind", input: "Q;A;;no;essay\n",
             expected: [
                 "1:9: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column"

@@ -15,7 +15,10 @@ struct JSONContractTests {
 
         try await check.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db, schema: "generate")
         let reply = cli.directory.appendingPathComponent("reply.txt")
-        try Data(#"```json\n[{"q": "2+2?", "a": "4"}, {"q": "", "a": ""}]\n```"#.utf8).write(to: reply)
+        try Data(
+            #"```json\n[{"q": "2+2?", "a": "4"}, {"q": "", "a": ""}, {"q": "3+3?", "a": "6", "options": ["5", "6", "7", "8"]}, {"text": "{{c1::Paris}} is in France"}]\n```"#
+                .utf8
+        ).write(to: reply)
         try await check.run(["sanitize", reply.path], schema: "sanitize")
         try await check.run(["topics"] + db, schema: "topics")
         try await check.run(["cards", "--topic", "Roman history"] + db, schema: "cards")

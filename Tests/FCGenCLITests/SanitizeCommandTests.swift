@@ -53,4 +53,30 @@ struct SanitizeCommandTests {
         #expect(quality["yes-no-question"] == ["kept": 0, "fixed": 1, "dropped": 0])
         #expect(quality["near-duplicate"]?["dropped"] == 1)
     }
+
+    @Test func jsonOutputShowsClozeAndMultipleChoiceCardsAndWhyBadOnesWereDropped() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let reply = #"""
+            {"cards": [
+              {"type": "cloze", "text": "{{c1::Romulus}} founded Rome in {{c2::753 BC}}."},
+              {"type": "multiple_choice", "question": "Who was the first Roman emperor?",
+               "options": ["Nero", "Augustus", "Trajan", "Hadrian"], "answer": "Augustus"},
+              {"type": "mcq", "question": "Which two?", "options": [{"text": "A", "correct": true},
+               {"text": "B", "correct": true}, {"text": "C"}, {"text": "D"}]},
+              {"type": "cloze", "question": "Caesar crossed the Rubicon.", "answer": "Rubicon"}
+            ]}
+            """#
+        let result = try await cli.run(["sanitize", "-", "--json"], stdin: Data(reply.utf8))
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let cards = try #require(object["cards"] as? [[String: Any]])
+        #expect(cards.map { $0["type"] as? String } == ["cloze", "mcq"])
+        #expect(cards.first?["answer"] as? String == "Romulus founded Rome in 753 BC.")
+        let choices = try #require(cards.last?["choices"] as? [String: Any])
+        #expect(choices["options"] as? [String] == ["Nero", "Augustus", "Trajan", "Hadrian"])
+        #expect(choices["correctIndex"] as? Int == 1)
+        #expect(cards.first?["choices"] == nil)
+        #expect(object["dropped"] as? [String: Int] == ["mcq_several_correct": 1, "cloze_invalid": 1])
+    }
 }

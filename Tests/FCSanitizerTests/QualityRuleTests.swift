@@ -87,7 +87,9 @@ struct QualityRuleTests {
         ])
         let card = try #require(report.cards.first)
         #expect(card.flags == ["not-self-contained", "long-list"])
+        // Without cloze cards (the default), a long list can only be flagged.
         #expect(report.quality == [.notSelfContained: QualityTally(kept: 1), .longList: QualityTally(kept: 1)])
+        #expect(card.kind == .question)
     }
 
     @Test func rulesAreDataACallerCanChange() throws {

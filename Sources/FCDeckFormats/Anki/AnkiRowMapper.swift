@@ -120,11 +120,11 @@ struct AnkiRowMapper: Sendable {
         for tag in tags.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             let lowered = tag.lowercased()
             guard lowered.hasPrefix(kindTagPrefix) else { continue }
-            guard let kind = CardKind(rawValue: String(lowered.dropFirst(kindTagPrefix.count))) else {
+            guard let kind = CardKind(storable: String(lowered.dropFirst(kindTagPrefix.count))) else {
                 return .failure(
                     TagProblem(
                         message: "expected a kind tag \(kindTagPrefix)<kind> with one of "
-                            + CardKind.allCases.map(\.rawValue).joined(separator: ", ")))
+                            + CardKind.storable.map(\.rawValue).joined(separator: ", ")))
             }
             return .success(kind)
         }

@@ -67,11 +67,11 @@ struct DeckCSVRowMapper: Sendable {
         var kind = CardKind.question
         if fields.count > 4 {
             let name = CardRules.trimmed(fields[4].text).lowercased()
-            guard let parsed = name.isEmpty ? .question : CardKind(rawValue: name) else {
+            guard let parsed = name.isEmpty ? .question : CardKind(storable: name) else {
                 return .problem(
                     ImportProblem(
                         at: fields[4].position,
-                        "expected " + CardKind.allCases.map(\.rawValue).joined(separator: ", ")
+                        "expected " + CardKind.storable.map(\.rawValue).joined(separator: ", ")
                             + " or nothing in the kind column"))
             }
             kind = parsed

@@ -1,3 +1,5 @@
+import FCCore
+
 /// The fields of one card object, chosen among aliases and duplicate keys, trimmed, not yet validated.
 ///
 /// Which value wins: the best-ranked alias (`question` over `front` over `term`, see ``FieldAliases``); among keys
@@ -14,6 +16,14 @@ struct CardFields {
     var questionKey: String?
     /// The key the answer came from, as written (`definition` marks a definition card).
     var answerKey: String?
+    /// A multiple-choice card's options as written (strings, or objects with a text and a `correct` flag).
+    var options: [ParsedJSON]?
+    /// A multiple-choice card's wrong options, when the model listed them apart from the answer.
+    var distractors: [String]?
+    /// Which option is correct, as written (`2`, `"B"`).
+    var correctIndex: String?
+    /// A cloze text (`{{c1::…}}`) from a `text`/`cloze` field.
+    var clozeText: String?
 
     init(members: [ParsedJSON.Member]) {
         var questionRank = Int.max
@@ -22,6 +32,7 @@ struct CardFields {
         for member in members {
             let role = FieldAliases.role(for: member.key)
             if role == .other { continue }
+            if readChoiceField(role, member.value) { continue }
             guard let text = Self.text(of: member.value).map(TextCleanup.trimmed), !text.isEmpty else { continue }
             switch role {
             case .question(let rank) where rank < questionRank:
@@ -41,6 +52,30 @@ struct CardFields {
                 continue
             }
         }
+    }
+
+    /// Keeps the multiple-choice and cloze fields (first occurrence wins); false for any other role.
+    private mutating func readChoiceField(_ role: FieldRole, _ value: ParsedJSON) -> Bool {
+        switch role {
+        case .options:
+            if options == nil, case .array(let elements, _) = value, !elements.isEmpty { options = elements }
+        case .distractors:
+            if distractors == nil, case .array(let elements, _) = value {
+                let texts = elements.compactMap { Self.text(of: $0).map(TextCleanup.trimmed) }
+                if !texts.isEmpty { distractors = texts }
+            }
+        case .correctIndex:
+            if correctIndex == nil, let text = Self.text(of: value).map(TextCleanup.trimmed), !text.isEmpty {
+                correctIndex = text
+            }
+        case .clozeText:
+            if clozeText == nil, case .string(let text) = value, ClozeText.looksLikeCloze(text) {
+                clozeText = TextCleanup.trimmed(text)
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// The text of a field value; `nil` for `null` and objects.

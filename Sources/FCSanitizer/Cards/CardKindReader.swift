@@ -3,7 +3,7 @@ import FCCore
 /// Maps the card types models write to ``CardKind`` and normalises true/false answers.
 ///
 /// Type names are compared lowercase with only letters and digits, so `True/False`, `true_false` and
-/// `TRUE-FALSE` are one name. Unknown names (`fact`, `concept`, `Q&A`) mean `question`.
+/// `TRUE-FALSE` are one name; `cloze` and `multiple_choice`/`mcq` name the two kinds with extra structure. Unknown names (`fact`, `concept`, `Q&A`) mean `question`.
 enum CardKindReader {
     /// The kind a type name stands for.
     static func kind(named name: String) -> CardKind {
@@ -18,12 +18,20 @@ enum CardKindReader {
         ]
         let truths = ["truefalse", "tf", "trueorfalse", "boolean", "bool", "yesno", "tof"]
         let blanks = [
-            "fillblank", "fillblanks", "fillintheblank", "fillintheblanks", "fillin", "fillinblank", "cloze", "blank",
+            "fillblank", "fillblanks", "fillintheblank", "fillintheblanks", "fillin", "fillinblank", "blank",
             "blanks", "gapfill", "fillthegap", "completion", "sentencecompletion",
         ]
         for name in definitions { table[name] = .definition }
         for name in truths { table[name] = .truefalse }
         for name in blanks { table[name] = .fillblank }
+        // "cloze" was read as fillblank before cloze cards existed; the validator still falls back to fillblank
+        // for a cloze with several blanks.
+        for name in ["cloze", "clozedeletion", "clozecard", "clozetest"] { table[name] = .cloze }
+        let choices = [
+            "mcq", "multiplechoice", "multiplechoicequestion", "choice", "mc", "singlechoice", "multichoice",
+            "multiplechoicequiz",
+        ]
+        for name in choices { table[name] = .mcq }
         return table
     }()
 

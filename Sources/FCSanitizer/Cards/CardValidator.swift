@@ -9,7 +9,8 @@ import FCCore
 /// keys, `fillblank` for a question with a blank, `truefalse` for a bare "True"/"False" answer, else `question`.
 /// True/false answers become exactly "True" or "False"; the rest of such an answer moves to the explanation. A
 /// true/false card whose answer is no truth value becomes a `question` card. A placeholder explanation is dropped,
-/// not the card.
+/// not the card. Cloze and multiple-choice cards take their own path (see `CardValidator+Kinds.swift`): a card
+/// with `{{c1::…}}` text is a cloze card, one with options or distractors a multiple-choice card.
 struct CardValidator {
     /// A card that passed every check.
     struct ValidCard {
@@ -17,6 +18,7 @@ struct CardValidator {
         var question: String
         var answer: String
         var explanation: String?
+        var choices: CardChoices? = nil
     }
 
     enum Verdict {
@@ -25,15 +27,34 @@ struct CardValidator {
     }
 
     let limits: CardLimits
+    /// See ``SanitizerOptions/structuredKinds``.
+    var structuredKinds = false
 
     func check(_ fields: CardFields) -> Verdict {
+        var typed = fields.typeName.map(CardKindReader.kind(named:))
+        if structuredKinds {
+            let clozeText = fields.clozeText ?? fields.question.flatMap { ClozeText.looksLikeCloze($0) ? $0 : nil }
+            if typed != .mcq, let clozeText { return checkCloze(clozeText, fields) }
+            if typed == .mcq || ChoiceReader.hasChoices(fields) { return checkChoice(fields) }
+        } else if typed == .cloze {
+            typed = .fillblank
+        } else if typed == .mcq {
+            typed = .question
+        }
         guard let question = fields.question else { return .drop(.missingQuestion) }
         guard var answer = fields.answer else { return .drop(.missingAnswer) }
         if ContentChecks.isRefusal(question) || ContentChecks.isRefusal(answer) { return .drop(.refusal) }
         if ContentChecks.isPlaceholder(question) || ContentChecks.isPlaceholder(answer) { return .drop(.placeholder) }
         var explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }
 
-        var kind = fields.typeName.map(CardKindReader.kind(named:)) ?? Self.inferredKind(fields, question, answer)
+        var kind = typed ?? Self.inferredKind(fields, question, answer)
+        if kind == .cloze {
+            // A "cloze" written with a blank: one blank and its answer make a real deletion; more blanks stay the
+            // older fill-in kind, no blank at all has nothing to hide.
+            if let text = ClozeRepair.fromBlank(question, answer: answer) { return checkCloze(text, fields) }
+            guard ContentChecks.hasBlank(question) else { return .drop(.clozeInvalid) }
+            kind = .fillblank
+        }
         if kind == .truefalse {
             if let truth = CardKindReader.truthValue(of: answer) {
                 answer = truth.value
@@ -70,7 +91,7 @@ struct CardValidator {
     }
 
     /// Whether `text` has more than `limit` characters; counts characters only when the byte count allows it.
-    private static func exceeds(_ text: String?, _ limit: Int) -> Bool {
+    static func exceeds(_ text: String?, _ limit: Int) -> Bool {
         guard let text, text.utf8.count > limit else { return false }
         return text.count > limit
     }

@@ -1,3 +1,5 @@
+import FCCore
+
 /// What a key of a card object means.
 enum FieldRole: Equatable {
     /// The question side; lower `rank` wins when a card has several aliases (`question` over `term`).
@@ -6,6 +8,14 @@ enum FieldRole: Equatable {
     case explanation(rank: Int)
     /// The card type (`type`, `kind`, `card_type`).
     case kind
+    /// A multiple-choice card's options, correct one included (`options`, `choices`, `answers`).
+    case options
+    /// A multiple-choice card's wrong options only (`distractors`, `incorrect_answers`).
+    case distractors
+    /// Which option is correct, as a 0-based index or a letter (`correct_index`, `correct_option`).
+    case correctIndex
+    /// A cloze card's text (`text`, `cloze`); read only when it holds a `{{c1::…}}` deletion.
+    case clozeText
     case other
 }
 
@@ -18,11 +28,15 @@ enum FieldAliases {
         return roles[normalized(key)] ?? .other
     }
 
-    /// Whether `members` look like a card: at least one question or answer field.
+    /// Whether `members` look like a card: at least one question or answer field, or a cloze text field holding a
+    /// deletion (`{"text": "{{c1::Romulus}} founded Rome"}`). A plain `text` field is no card: providers wrap
+    /// replies in `{"type": "text", "text": "…"}`.
     static func isCardLike(_ members: [ParsedJSON.Member]) -> Bool {
         members.contains { member in
             switch role(for: member.key) {
             case .question, .answer: true
+            case .clozeText:
+                if case .string(let text) = member.value { ClozeText.looksLikeCloze(text) } else { false }
             default: false
             }
         }
@@ -59,6 +73,18 @@ enum FieldAliases {
         for (name, rank) in answers { table[name] = .answer(rank: rank) }
         for (name, rank) in explanations { table[name] = .explanation(rank: rank) }
         for name in ["type", "kind", "cardtype", "questiontype", "cardkind"] { table[name] = .kind }
+        for name in ["options", "choices", "answers", "alternatives", "answeroptions", "answerchoices", "mcqoptions"] {
+            table[name] = .options
+        }
+        for name in [
+            "distractors", "wronganswers", "incorrectanswers", "wrongoptions", "incorrectoptions", "wrongchoices",
+            "incorrectchoices",
+        ] { table[name] = .distractors }
+        for name in [
+            "correctindex", "answerindex", "correctoption", "correctchoice", "correctoptionindex", "correctanswerindex",
+            "correctletter", "answerletter",
+        ] { table[name] = .correctIndex }
+        for name in ["text", "cloze", "clozetext", "clozedeletion"] { table[name] = .clozeText }
         return table
     }()
 }

@@ -47,9 +47,12 @@ struct QualityChecker: Sendable {
             if actions[rule.order] != nil && test() { found.append(rule) }
         }
         let truthCard = card.kind == .truefalse
-        check(.answerTooLong) { !truthCard && answer.count > rules.answerMaxWords }
+        // A cloze card's answer is its whole text, and an MCQ's answer is one of its fixed options: the rules
+        // about the shape of a free answer don't apply to them.
+        let shapedAnswer = card.kind == .cloze || card.kind == .mcq
+        check(.answerTooLong) { !truthCard && card.kind != .cloze && answer.count > rules.answerMaxWords }
         check(.multipleFacts) { asksSeveralThings(card.question, question) }
-        check(.yesNoQuestion) { !truthCard && isYesNo(question, answer: card.answer) }
+        check(.yesNoQuestion) { !truthCard && !shapedAnswer && isYesNo(question, answer: card.answer) }
         check(.answerInQuestion) {
             guard !truthCard else { return false }
             // A cloze deletion ({{c1::Augustus}}) is hidden when the card is shown: it leaks nothing.
@@ -59,7 +62,7 @@ struct QualityChecker: Sendable {
         }
         check(.notSelfContained) { contextPhrases.matches(question) }
         check(.vaguePrompt) { vaguePhrases.matches(question) }
-        check(.longList) { !truthCard && listItems(in: card.answer) > rules.listMaxItems }
+        check(.longList) { !truthCard && !shapedAnswer && listItems(in: card.answer) > rules.listMaxItems }
         return found
     }
 
@@ -177,7 +180,7 @@ struct QualityChecker: Sendable {
 
     /// The parts of `text` between commas and semicolons that are followed by a space or end the text, so
     /// "1,000" and "f(a,b)" stay whole.
-    private static func separatedParts(_ text: String) -> [Substring] {
+    static func separatedParts(_ text: String) -> [Substring] {
         var parts: [Substring] = []
         var start = text.startIndex
         var index = text.startIndex

@@ -9,12 +9,16 @@ struct QualityPass {
     let rules: QualityRules
     private let checker: QualityChecker
     private let existingKeys: Set<String>
+    /// The longest question a long list made a cloze card may have (it adds its answer to the question); `nil`
+    /// when cloze cards are off (``SanitizerOptions/structuredKinds``) and long lists are only flagged.
+    private let clozeQuestionMax: Int?
     private var index: NearDuplicateIndex?
     private(set) var tallies: [QualityRuleID: QualityTally] = [:]
     private(set) var drops: [QualityDrop] = []
 
-    init(checker: QualityChecker, existingKeys: Set<String>) {
+    init(checker: QualityChecker, existingKeys: Set<String>, clozeQuestionMax: Int? = nil) {
         self.rules = checker.rules
+        self.clozeQuestionMax = clozeQuestionMax
         self.checker = checker
         self.existingKeys = existingKeys
     }
@@ -44,7 +48,13 @@ struct QualityPass {
             return nil
         }
         for rule in found {
-            let fixed = checker.action(rule) == .fixed && rule == .yesNoQuestion && checker.fixYesNo(&card)
+            let fixed: Bool
+            switch (checker.action(rule), rule) {
+            case (.fixed, .yesNoQuestion): fixed = checker.fixYesNo(&card)
+            case (.fixed, .longList):
+                fixed = clozeQuestionMax.map { checker.fixLongList(&card, questionMax: $0) } ?? false
+            default: fixed = false
+            }
             tallies[rule, default: QualityTally()].count(fixed ? .fixed : .kept)
         }
         card.flags = found.map(\.rawValue)

@@ -4,7 +4,7 @@ extension QualityRules {
     public static let standard = QualityRules(
         actions: [
             .answerTooLong: .kept, .multipleFacts: .kept, .yesNoQuestion: .fixed, .answerInQuestion: .dropped,
-            .notSelfContained: .kept, .vaguePrompt: .kept, .longList: .kept, .nearDuplicate: .dropped,
+            .notSelfContained: .kept, .vaguePrompt: .kept, .longList: .fixed, .nearDuplicate: .dropped,
         ],
         answerMaxWords: 25,
         questionWords: ["who", "whom", "whose", "what", "when", "where", "why", "how", "which"],

@@ -11,7 +11,8 @@
 /// ```
 public struct QualityRules: Sendable {
     /// The rules that run and what each does with a card it flags; a rule not in the table does not run.
-    /// `yes-no-question` with `.fixed` fixes the cards it can (a yes/no answer) and keeps the others flagged.
+    /// `yes-no-question` with `.fixed` fixes the cards it can (a yes/no answer) and keeps the others flagged;
+    /// `long-list` with `.fixed` makes a cloze card of a list answer when its items allow it.
     public var actions: [QualityRuleID: QualityAction]
 
     // MARK: answer-too-long

@@ -29,10 +29,10 @@ struct CardInput {
         }
         switch body.members["kind"] {
         case nil, .null?: kind = nil
-        case .string(let text)? where CardKind(rawValue: text) != nil: kind = CardKind(rawValue: text)
+        case .string(let text)? where CardKind(storable: text) != nil: kind = CardKind(storable: text)
         default:
             throw Problem.badRequest(
-                "\"kind\" must be one of \(CardKind.allCases.map(\.rawValue).joined(separator: ", "))", field: "kind")
+                "\"kind\" must be one of \(CardKind.storable.map(\.rawValue).joined(separator: ", "))", field: "kind")
         }
         switch body.members[twinField] {
         case nil, .null?: twin = false

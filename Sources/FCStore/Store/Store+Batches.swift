@@ -73,8 +73,8 @@ extension Database {
             try connection.withStatement(
                 """
                 INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
-                    kind, question, answer, explanation, origin, dedup_key, position)
-                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                    kind, question, answer, explanation, origin, dedup_key, position, choices_json)
+                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                 ON CONFLICT (topic_id, dedup_key) DO NOTHING
                 """,
                 operation: "insert card"
@@ -92,6 +92,7 @@ extension Database {
                     try statement.bind(draft.origin.rawValue, at: 8)
                     try statement.bind(keys[index], at: 9)
                     try statement.bind(position, at: 10)
+                    try statement.bind(try CardChoicesColumn.encode(draft.choices), at: 11)
                     try statement.run()
                     statement.reset()
                     // DO NOTHING reports 0 changes for a skipped row (https://www.sqlite.org/c3ref/changes.html).
@@ -106,7 +107,7 @@ extension Database {
                             id: connection.lastInsertRowID, topicID: batch.topicID, batchID: batchID,
                             kind: draft.kind, question: draft.question, answer: draft.answer,
                             explanation: draft.explanation, origin: draft.origin, dedupKey: keys[index],
-                            position: position, createdAt: createdDate))
+                            position: position, createdAt: createdDate, choices: draft.choices))
                     if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
                 }
             }

@@ -6,7 +6,8 @@ extension Database {
     package func cards(topicID: Int64) throws -> [Card] {
         try connection.withStatement(
             """
-            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at
+            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
+                choices_json
             FROM cards WHERE topic_id = ? ORDER BY position
             """,
             operation: "list cards"
@@ -44,7 +45,7 @@ extension Database {
         }
     }
 
-    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order.
+    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order (`choices_json` last).
     static func card(from statement: any SQLStatement) throws -> Card {
         let id = statement.int64(at: 0)
         guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
@@ -64,7 +65,8 @@ extension Database {
             origin: origin,
             dedupKey: statement.string(at: 8),
             position: statement.int(at: 9),
-            createdAt: Date(unixMilliseconds: statement.int64(at: 10)))
+            createdAt: Date(unixMilliseconds: statement.int64(at: 10)),
+            choices: try CardChoicesColumn.decode(statement.optionalString(at: 11), cardID: id))
     }
 }
 

@@ -121,7 +121,8 @@ extension Database {
         guard !ids.isEmpty else { return [] }
         let found = try connection.withStatement(
             """
-            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at
+            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
+                choices_json
             FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("?1")))
             """,
             operation: "read cards"

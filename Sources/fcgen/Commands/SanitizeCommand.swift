@@ -13,7 +13,9 @@ struct SanitizeCommand: AsyncParsableCommand {
             FILE holds the text of the model's message (not the HTTP envelope); - reads standard input.
             Every kept card is checked by the quality rules (see docs/quality.md): --json lists each card's
             flags (rule ids), per-rule counts under "quality" and the cards the rules dropped under
-            "qualityDropped". --existing FILE names questions the topic already has, one per line, for
+            "qualityDropped". Cloze ({{c1::...}}) and multiple-choice cards are read as such (type cloze / mcq,
+            with "choices"), and a long list answer becomes a cloze card; generation does not store these two
+            kinds yet (docs/cards.md). --existing FILE names questions the topic already has, one per line, for
             duplicate and near-duplicate checks.
 
             Examples:
@@ -47,7 +49,7 @@ struct SanitizeCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let text = try readInput(file)
             let existingKeys = try existing.map { try Self.questionKeys(readInput($0)) } ?? []
-            var options = SanitizerOptions()
+            var options = SanitizerOptions(structuredKinds: true)
             options.fallbackTopic = topic
             let report = Sanitizer(options: options).sanitize(text, truncated: truncated, existingKeys: existingKeys)
             let output = SanitizeOutput(report)
@@ -102,6 +104,8 @@ struct SanitizeOutput: Encodable {
         var origin: String
         /// Ids of the quality rules that flagged the card; empty when none did.
         var flags: [String]
+        /// The options of a multiple-choice (`mcq`) card, in the order the model wrote them; absent otherwise.
+        var choices: CardChoices?
     }
 
     /// A card a quality rule dropped, and the rule.
@@ -133,7 +137,8 @@ struct SanitizeOutput: Encodable {
                 explanation: $0.explanation,
                 type: $0.kind.rawValue,
                 origin: $0.origin.rawValue,
-                flags: $0.flags
+                flags: $0.flags,
+                choices: $0.choices
             )
         }
         quality = Dictionary(uniqueKeysWithValues: report.quality.map { ($0.key.rawValue, $0.value) })

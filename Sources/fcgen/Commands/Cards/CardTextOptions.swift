@@ -12,6 +12,15 @@ func enumArgument<T: RawRepresentable & CaseIterable>(_ text: String) throws -> 
     return value
 }
 
+/// Parses `--kind`: one of ``FCCore/CardKind/storable`` (cloze and mcq cards are not stored yet).
+func storableKind(_ text: String) throws -> CardKind {
+    guard let kind = CardKind(storable: text) else {
+        throw ValidationError(
+            "expected one of \(CardKind.storable.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+    }
+    return kind
+}
+
 /// The card content flags `card add` and `card edit` share: text inline, from a file or stdin (`-`), or in
 /// `$EDITOR`; a picture; a kind.
 struct CardTextOptions: ParsableArguments {
@@ -37,7 +46,7 @@ struct CardTextOptions: ParsableArguments {
     var imageMaxBytes: Int?
     @Option(
         help: ArgumentHelp("question|math|image|definition|truefalse|fillblank", valueName: "kind"),
-        transform: enumArgument)
+        transform: storableKind)
     var kind: CardKind?
 
     func validate() throws {
