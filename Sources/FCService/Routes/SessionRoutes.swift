@@ -85,7 +85,7 @@ enum SessionRoutes {
 
     private static func mode(_ value: JSONValue?) throws -> SessionMode {
         switch value {
-        case nil, .null?: return .spaced
+        case nil: return .spaced
         case .string(let text)?:
             if let mode = SessionMode(rawValue: text) { return mode }
         default: break
