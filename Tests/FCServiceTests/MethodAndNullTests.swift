@@ -53,6 +53,22 @@ struct MethodAndNullTests {
             .POST, "/v1/reviews", token: admin, json: #"{"cardId": 1, "rating": "good", "at": null}"#,
             headers: [("Idempotency-Key", "null-at")])
         expectProblem(review, status: 400, code: "bad_request", field: "at")
+
+        // Also found: a flag that is neither true nor false, and a quiz answer's out-of-range rating, were taken.
+        for value in ["null", ""] {
+            expectProblem(
+                try await server.call(.DELETE, "/v1/topics/1?force=\(value)", token: admin), status: 400,
+                code: "bad_request", field: "force")
+        }
+        let quiz = try await server.call(
+            .POST, "/v1/sessions", token: admin, json: #"{"topicIds": [1], "mode": "quiz"}"#)
+        let session = try #require(quiz.json["id"] as? Int, "\(quiz.text)")
+        let card = try #require((quiz.json["next"] as? [String: Any])?["id"] as? Int, "\(quiz.text)")
+        expectProblem(
+            try await server.call(
+                .POST, "/v1/sessions/\(session)/answer", token: admin,
+                json: #"{"cardId": \#(card), "answer": "x", "rating": 5}"#),
+            status: 400, code: "bad_request", field: "rating")
         #expect(await server.stop() == 0)
     }
 }
