@@ -45,8 +45,8 @@ struct FCGenWorker: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "SQLite database file.", discussion: "Default: $FCGEN_DB, else $XDG_DATA_HOME/fcgen/fcgen.sqlite.",
-            valueName: "path"))
+            "SQLite database file or postgres:// URL.",
+            discussion: "Default: $FCGEN_DB, else $XDG_DATA_HOME/fcgen/fcgen.sqlite.", valueName: "path-or-url"))
     var db: String?
 
     @Option(help: ArgumentHelp("Config file (JSON).", valueName: "path"))

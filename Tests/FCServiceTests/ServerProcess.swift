@@ -23,9 +23,13 @@ final class ServiceFixture: Sendable {
     }
 
     let directory: URL
-    var databasePath: String { directory.appendingPathComponent("fcgen.sqlite").path }
+    /// A `postgres://` URL when the fixture's store is a PostgreSQL database instead of the folder's SQLite file.
+    let databaseURL: String?
+    /// What `--db` gets: the SQLite file in the folder, or ``databaseURL``.
+    var databasePath: String { databaseURL ?? directory.appendingPathComponent("fcgen.sqlite").path }
 
-    init() throws {
+    init(database: String? = nil) throws {
+        databaseURL = database
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcgen-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }

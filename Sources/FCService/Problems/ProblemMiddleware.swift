@@ -9,9 +9,12 @@ package struct ProblemMiddleware: RouterMiddleware {
 
     /// Where unexpected failures are told in full (the client gets only their code).
     let logger: Logger
+    /// The methods of each known path: a known path with another method is 405, not the router's 404.
+    let routes: RouteMethods
 
-    package init(logger: Logger) {
+    package init(logger: Logger, routes: RouteMethods = RouteMethods([])) {
         self.logger = logger
+        self.routes = routes
     }
 
     package func handle(
@@ -20,7 +23,7 @@ package struct ProblemMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let problem = Self.problem(for: error, request: request)
+            let problem = Self.problem(for: error, request: request, routes: routes)
             if problem.status.code >= 500 {
                 logger.error(
                     "\(request.method.rawValue) \(context.endpointPath ?? "unmatched"): \(error)",
@@ -31,17 +34,32 @@ package struct ProblemMiddleware: RouterMiddleware {
     }
 
     /// The problem an error becomes.
-    static func problem(for error: any Error, request: Request) -> Problem {
+    static func problem(for error: any Error, request: Request, routes: RouteMethods = RouteMethods([])) -> Problem {
         switch error {
         case let problem as Problem:
             return problem
         case let error as HTTPError:
             switch error.status {
-            case .notFound: return .notFound("no route \(request.method) \(request.uri.path)")
+            case .notFound:
+                let allowed = routes.methods(forPath: request.uri.path)
+                guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else {
+                    return .notFound("no route \(request.method) \(request.uri.path)")
+                }
+                var problem = Problem(
+                    .methodNotAllowed,
+                    detail:
+                        "\(request.uri.path) does not take \(request.method); it takes \(allowed.joined(separator: ", "))"
+                )
+                problem.headers[.allow] = allowed.joined(separator: ", ")
+                return problem
             case .methodNotAllowed:
                 return Problem(.methodNotAllowed, detail: "\(request.uri.path) does not take \(request.method)")
             case .contentTooLarge: return Problem(.payloadTooLarge, detail: "the request body is too large")
             case .unauthorized: return .unauthorized("a bearer token is required")
+            case .badRequest:
+                // Hummingbird's own refusals (a path with `..` or bad percent-encoding, a parameter it cannot read)
+                // often carry no message; the detail still says what was refused.
+                return .badRequest(error.body ?? "the request path \(request.uri.path) cannot be read")
             default:
                 return Problem(
                     code: ServiceCode.badRequest.rawValue, status: error.status.code, title: error.status.reasonPhrase,

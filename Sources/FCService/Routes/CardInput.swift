@@ -28,14 +28,14 @@ struct CardInput {
         default: explanation = .some(try Self.text(body, "explanation"))
         }
         switch body.members["kind"] {
-        case nil, .null?: kind = nil
+        case nil: kind = nil
         case .string(let text)? where CardKind(storable: text) != nil: kind = CardKind(storable: text)
         default:
             throw Problem.badRequest(
                 "\"kind\" must be one of \(CardKind.storable.map(\.rawValue).joined(separator: ", "))", field: "kind")
         }
         switch body.members[twinField] {
-        case nil, .null?: twin = false
+        case nil: twin = false
         case .bool(let flag)?: twin = flag
         default: throw Problem.badRequest("\"\(twinField)\" must be true or false", field: twinField)
         }
@@ -43,7 +43,7 @@ struct CardInput {
 
     private static func text(_ body: JSONBody, _ name: String) throws -> String? {
         switch body.members[name] {
-        case nil, .null?: return nil
+        case nil: return nil
         case .string(let text)?: return text
         default: throw Problem.badRequest("\"\(name)\" must be a string", field: name)
         }

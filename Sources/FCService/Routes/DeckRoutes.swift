@@ -152,11 +152,11 @@ struct ImportResult: Encodable {
 }
 
 extension Request {
-    /// A `true`/`false` query flag (absent: `false`); anything else is a 400 naming it.
+    /// A `true`/`false` query flag (absent: `false`); anything else, an empty value included, is a 400 naming it.
     func queryFlag(_ name: String) throws -> Bool {
         switch uri.queryParameters.get(name) {
         case nil, "false", "0": return false
-        case "true", "1", "": return true
+        case "true", "1": return true
         default: throw Problem.badRequest("\(name) must be true or false", field: name)
         }
     }

@@ -20,7 +20,7 @@ enum GenerationRoutes {
                 let body = try await JSONBody.read(request, allowed: ["batches", "language"], maxBytes: maxBody)
                 let batches = Int(try body.integer("batches", in: 1...100) ?? 1)
                 var language: LanguageTag?
-                if body.members["language"] != nil, body.members["language"] != .null {
+                if body.members["language"] != nil {
                     let tag = try body.string("language")
                     if let problem = LanguageTag.problem(with: tag) {
                         throw Problem.badRequest("language: \(problem)", field: "language")

@@ -85,7 +85,7 @@ enum ReviewRoutes {
         let cardID = try prefixed(field) { try body.requiredInteger("cardId", in: 1...Int64.max) }
         let rating = try RatingWord.parse(members["rating"], field: field + "rating")
         var time = now
-        if let at = members["at"], at != .null {
+        if let at = members["at"] {
             guard case .string(let text) = at, let date = RFC3339Parser.parse(text) else {
                 throw Problem.badRequest(
                     "\"\(field)at\" must be an RFC 3339 time such as 2026-11-23T12:00:00.000Z", field: field + "at")

@@ -44,6 +44,10 @@ enum SessionRoutes {
                 let body = try await JSONBody.read(request, allowed: ["cardId", "rating", "answer"], maxBytes: maxBody)
                 let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
                 if session.mode == .quiz {
+                    // A quiz grades the typed answer; a rating sent along is still checked, never silently taken.
+                    if body.members["rating"] != nil {
+                        _ = try RatingWord.parse(body.members["rating"], field: "rating")
+                    }
                     let typed = try body.string("answer")
                     let answered = try await service.answerQuiz(session, cardID: cardID, typed: typed)
                     var json = try await SessionJSON.make(answered.session, service)
@@ -77,7 +81,7 @@ enum SessionRoutes {
 
     private static func mode(_ value: JSONValue?) throws -> SessionMode {
         switch value {
-        case nil, .null?: return .spaced
+        case nil: return .spaced
         case .string(let text)?:
             if let mode = SessionMode(rawValue: text) { return mode }
         default: break

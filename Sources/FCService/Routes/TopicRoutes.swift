@@ -48,7 +48,7 @@ enum TopicRoutes {
             },
             Route(.delete, "/v1/topics/{id}", .admin) { request, context in
                 let id = try request.id(of: "topic", context: context)
-                let force = request.uri.queryParameters.get("force") == "true"
+                let force = try request.queryFlag("force")
                 let deleted = try await store.deleteTopic(id: id, force: force)
                 return try JSONResponse.make(
                     Deleted(

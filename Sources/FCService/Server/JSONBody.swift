@@ -62,9 +62,10 @@ package struct JSONBody: Sendable {
         return text
     }
 
-    /// An optional integer member within `range`.
+    /// An optional integer member within `range`. `null` is a wrong type, not an absent member: the contract
+    /// declares no integer member nullable, so a client sending one has a bug worth a 400.
     package func integer(_ name: String, in range: ClosedRange<Int64>) throws -> Int64? {
-        guard let value = members[name], value != .null else { return nil }
+        guard let value = members[name] else { return nil }
         guard case .integer(let number) = value else {
             throw Problem.badRequest("\"\(name)\" must be an integer", field: name)
         }

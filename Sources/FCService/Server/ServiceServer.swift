@@ -10,15 +10,16 @@ import NIOCore
 package enum ServiceServer {
     /// The router with every route of ``ServiceRoutes/all(_:)``.
     package static func router(_ environment: ServiceEnvironment, logger: Logger) -> Router<ServiceRequestContext> {
+        let routes = ServiceRoutes.all(environment)
         let router = Router(context: ServiceRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger, metrics: environment.metrics))
-        router.add(middleware: ProblemMiddleware(logger: logger))
+        router.add(middleware: ProblemMiddleware(logger: logger, routes: RouteMethods(routes)))
         let authenticated = router.group().add(
             middleware: TokenAuthenticator(
                 store: environment.store,
                 limiter: RateLimiter(limit: environment.settings.rateLimit, now: environment.now),
                 now: environment.now))
-        for route in ServiceRoutes.all(environment) {
+        for route in routes {
             let handler = route.handler
             switch route.access {
             case .open:
