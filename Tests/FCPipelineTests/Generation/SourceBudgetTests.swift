@@ -1,0 +1,53 @@
+import FCCore
+import FCGenerator
+import FCPipeline
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// `--max-cost` on a source run: the same admission as topic batches, before each section's request.
+struct SourceBudgetTests {
+    @Test func aRunBudgetStopsASourceRunBeforeTheRequestThatWouldCrossItAndKeepsWhatWasStored() async throws {
+        let database = TemporaryDatabase()
+        let text = (1...8).map { "# Part \($0)\nPart \($0) holds fact number \($0)." }.joined(separator: "\n\n")
+        let path = database.path(named: "notes.md")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let source = try await SourceLoader.prepare(path, options: SourceOptions(searchPath: "/usr/bin:/bin"))
+        #expect(source.sectionCount == 8)
+
+        let transport = StubTransport(replies: (1...8).map(BudgetPipelineTests.reply))
+        let settings = ProviderSettings(
+            kind: .openai, baseURL: URL(string: "http://127.0.0.1:9/v1"), model: "stub-model",
+            structuredOutput: .jsonObject, retry: RetryPolicy(maxAttempts: 1))
+        let provider = makeProvider(
+            settings, transport: transport, clock: ImmediateClock(), random: RandomSource(seed: 7), events: { _ in })
+        let store = try Store(path: database.path, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
+        let pipeline = Pipeline(
+            store: store, provider: provider, templates: .builtIn, clock: ImmediateClock(),
+            pricing: BudgetPipelineTests.pricing)
+        // One request's worst case is ≈ $0.0027 and a reply costs ≈ $0.0005: $0.004 admits a few sections only.
+        var options = GenerationOptions(concurrency: 1)
+        options.budget = RunBudget(limit: 0.004)
+
+        let error = await #expect(throws: PipelineError.self) {
+            _ = try await pipeline.generate(topic: "Notes", from: source, batchesPerSection: 1, options: options)
+        }
+        guard case .batchFailed(_, let batch, let storedBefore, let underlying) = error,
+            underlying is BudgetExceeded
+        else {
+            Issue.record("expected a batch refused by the budget, got \(String(describing: error))")
+            return
+        }
+        #expect(storedBefore >= 1 && storedBefore < 8)
+        #expect(batch == storedBefore + 1)
+        // Nothing was sent for the refused section; what was sent is stored, with its provenance and its cost.
+        #expect(transport.requests.count == storedBefore)
+        let topic = try #require(try await store.topic(named: "Notes"))
+        #expect(try await store.batches(topicID: topic.id).count == storedBefore)
+        let sections = try await store.scalarInteger("SELECT COUNT(DISTINCT section_index) FROM card_sources")
+        #expect(sections == Int64(storedBefore))
+        let lines = try await store.read { try $0.usageLines(since: 0) }
+        #expect(lines.map(\.requests).reduce(0, +) == storedBefore)
+    }
+}
