@@ -66,7 +66,7 @@ struct ManyHostsTests {
     }
 
     @Test func threeWorkersAndTheCLIRefillAHundredTopicsOnOnePostgresDatabase() async throws {
-        let database = try await PostgresTestServer.scratchDatabase(label: "hosts")
+        let database = try await TestPostgresServer.scratchDatabase(label: "hosts")
         let cli = try CLIRunner()
         let server = try await LoopbackServer.start()
         defer {

@@ -42,7 +42,7 @@ struct PostgresWorkerProcessTests {
     }
 
     private func setUp(label: String, first: LoopbackServer.Response) async throws -> Setup {
-        let database = try await PostgresTestServer.scratchDatabase(label: label)
+        let database = try await TestPostgresServer.scratchDatabase(label: label)
         let cli = try CLIRunner()
         let server = try await LoopbackServer.start()
         try await server.script([first], default: .init(json: UniqueCardReplies.body(number: 2, cards: 5)))

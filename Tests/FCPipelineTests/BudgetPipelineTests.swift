@@ -23,7 +23,8 @@ struct BudgetPipelineTests {
 
     static func cost(_ index: Int) -> Double { (Double(100 + index) + 2 * Double(200 + 10 * index)) / 1_000_000 }
 
-    private func pipeline(_ transport: StubTransport, _ database: TemporaryDatabase, pricing: Pricing = pricing)
+    /// A pipeline on `database` whose provider is `transport`, priced by `pricing`.
+    static func pipeline(_ transport: StubTransport, _ database: TemporaryDatabase, pricing: Pricing = pricing)
         throws -> Pipeline
     {
         let settings = ProviderSettings(
@@ -39,7 +40,7 @@ struct BudgetPipelineTests {
     @Test func theLedgerHoldsExactlyWhatTheProviderReportedAndWhatItCost() async throws {
         let database = TemporaryDatabase()
         let transport = StubTransport(replies: (1...5).map(Self.reply))
-        let pipeline = try pipeline(transport, database)
+        let pipeline = try Self.pipeline(transport, database)
         let stored = try await pipeline.generate(
             topic: "Rome", batches: 5, options: GenerationOptions(concurrency: 3))
         #expect(stored.count == 5)
@@ -58,7 +59,7 @@ struct BudgetPipelineTests {
     @Test func aRunBudgetStopsBeforeTheRequestThatWouldCrossItAndKeepsWhatWasStored() async throws {
         let database = TemporaryDatabase()
         let transport = StubTransport(replies: (1...10).map(Self.reply))
-        let pipeline = try pipeline(transport, database)
+        let pipeline = try Self.pipeline(transport, database)
         // The worst case of one request is ≈ $0.0027 (its prompt, plus 1,000 output tokens at $2); each reply
         // costs ≈ $0.0005. $0.004 lets a few batches through and stops the run well before the tenth.
         let budget = RunBudget(limit: 0.004)
@@ -92,7 +93,7 @@ struct BudgetPipelineTests {
     @Test func aBudgetOnAModelWithoutAPriceSendsNothingAndNamesTheModel() async throws {
         let database = TemporaryDatabase()
         let transport = StubTransport(replies: [Self.reply(1)])
-        let pipeline = try pipeline(transport, database, pricing: Pricing(model: "stub-model"))
+        let pipeline = try Self.pipeline(transport, database, pricing: Pricing(model: "stub-model"))
         var options = GenerationOptions()
         options.budget = RunBudget(limit: 1)
         await #expect {
@@ -111,7 +112,7 @@ struct BudgetPipelineTests {
         let transport = StubTransport(replies: [
             .json(PipelineFixtures.openAIBody(content: "nothing useful", promptTokens: 77, completionTokens: 33))
         ])
-        let pipeline = try pipeline(transport, database)
+        let pipeline = try Self.pipeline(transport, database)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 1, options: GenerationOptions(strict: true))
         }
@@ -139,7 +140,7 @@ struct BudgetPipelineTests {
             try await Task.sleep(for: .milliseconds(100))
             return LLMHTTPResponse(status: 401, headers: [:], body: Data(#"{"error":{"message":"bad key"}}"#.utf8))
         }
-        let pipeline = try pipeline(transport, database)
+        let pipeline = try Self.pipeline(transport, database)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }

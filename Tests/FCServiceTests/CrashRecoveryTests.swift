@@ -18,7 +18,7 @@ struct CrashRecoveryTests {
 
     @Test("PostgreSQL: no lost acknowledged review, replays pay no XP")
     func postgres() async throws {
-        let database = try await ServicePostgres.scratchDatabase(label: "crash")
+        let database = try await TestPostgresServer.scratchDatabase(label: "crash")
         do {
             try await Self.killUnderLoad(ServiceFixture(database: database.url))
         } catch {

@@ -1,4 +1,3 @@
-import FCCore
 import FCStore
 import HTTPTypes
 import Hummingbird
@@ -17,14 +16,7 @@ enum CardSelectionRoutes {
                 _ = try await store.read { try $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
                 let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
-                try await store.write("delete cards") { database in
-                    // A card of another deck is "not found" here, so a stale selection never deletes elsewhere.
-                    for id in ids {
-                        let card = try database.cardDetails(id: id).card
-                        if card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
-                    }
-                    try database.deleteCards(ids: ids)
-                }
+                try await store.write("delete cards") { try $0.deleteCards(ids: ids, inTopic: topicID) }
                 var seen = Set<Int64>()
                 return try JSONResponse.make(CardsDeleted(deleted: ids.filter { seen.insert($0).inserted }))
             }

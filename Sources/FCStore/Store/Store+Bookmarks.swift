@@ -29,7 +29,6 @@ extension Database {
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func removeBookmark(cardID: Int64, userID: Int64) throws -> Bool {
         _ = try cardDetails(id: cardID)
-        guard try bookmarkTime(cardID: cardID, userID: userID) != nil else { return false }
         try connection.withStatement(
             "DELETE FROM bookmarks WHERE user_id = ? AND card_id = ?", operation: "remove a bookmark"
         ) { statement in
@@ -37,7 +36,7 @@ extension Database {
             try statement.bind(cardID, at: 2)
             try statement.run()
         }
-        return true
+        return connection.changes > 0
     }
 
     /// When the learner bookmarked the card, or `nil`.

@@ -7,11 +7,14 @@ extension Database {
     /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
     /// goes with it, and an image no other card shows is deleted too.
     ///
+    /// - Parameter topicID: When given, every card must be in this topic's deck: a card of another deck is "not
+    ///   found", so a stale selection never deletes elsewhere.
     /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
-    package func deleteCards(ids: [Int64]) throws {
+    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil) throws {
         try connection.immediateTransaction("delete cards") {
             for id in Set(ids).sorted() {
                 let details = try cardDetails(id: id)
+                if let topicID, details.card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
                 try deleteLearningState(cardIDsSQL: "?", bind: id)
                 try connection.withStatement("DELETE FROM cards WHERE id = ?", operation: "delete card") { statement in
                     try statement.bind(id, at: 1)

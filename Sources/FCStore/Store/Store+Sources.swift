@@ -12,14 +12,7 @@ extension Database {
         _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
         generation update: TopicGenerationUpdate
     ) throws -> (stored: StoredBatch, sourceID: Int64) {
-        var name: String?
-        if let topicName {
-            let trimmed = TopicNameRule.trimmed(topicName)
-            if let problem = TopicNameRule.problem(with: trimmed) {
-                throw StoreError.invalidTopicName(problem: problem)
-            }
-            name = trimmed
-        }
+        let name = try Self.checkedTopicName(topicName)
         let at = now().unixMilliseconds
         var sourceID: Int64 = 0
         let stored = try storeBatch(

@@ -54,14 +54,7 @@ extension Database {
     package func storeBatch(
         _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
     ) throws -> StoredBatch {
-        var name: String?
-        if let topicName {
-            let trimmed = TopicNameRule.trimmed(topicName)
-            if let problem = TopicNameRule.problem(with: trimmed) {
-                throw StoreError.invalidTopicName(problem: problem)
-            }
-            name = trimmed
-        }
+        let name = try Self.checkedTopicName(topicName)
         let at = now().unixMilliseconds
         return try storeBatch(
             batch, operation: "store batch", topicName: name, before: {},
@@ -125,5 +118,18 @@ extension Store {
         try await write("store batch", patience: Self.paidWorkPatience) {
             try $0.storeBatch(batch, creatingTopicNamed: topicName, generation: update)
         }
+    }
+}
+
+extension Database {
+    /// A new topic's name as stored (trimmed), or `nil` when no topic is to be created; the batch-storing paths
+    /// check it before their transaction, so a bad name stores nothing.
+    ///
+    /// - Throws: ``StoreError/invalidTopicName(problem:)``.
+    static func checkedTopicName(_ topicName: String?) throws -> String? {
+        guard let topicName else { return nil }
+        let trimmed = TopicNameRule.trimmed(topicName)
+        if let problem = TopicNameRule.problem(with: trimmed) { throw StoreError.invalidTopicName(problem: problem) }
+        return trimmed
     }
 }

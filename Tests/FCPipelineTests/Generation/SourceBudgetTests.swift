@@ -17,15 +17,8 @@ struct SourceBudgetTests {
         #expect(source.sectionCount == 8)
 
         let transport = StubTransport(replies: (1...8).map(BudgetPipelineTests.reply))
-        let settings = ProviderSettings(
-            kind: .openai, baseURL: URL(string: "http://127.0.0.1:9/v1"), model: "stub-model",
-            structuredOutput: .jsonObject, retry: RetryPolicy(maxAttempts: 1))
-        let provider = makeProvider(
-            settings, transport: transport, clock: ImmediateClock(), random: RandomSource(seed: 7), events: { _ in })
-        let store = try Store(path: database.path, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
-        let pipeline = Pipeline(
-            store: store, provider: provider, templates: .builtIn, clock: ImmediateClock(),
-            pricing: BudgetPipelineTests.pricing)
+        let pipeline = try BudgetPipelineTests.pipeline(transport, database)
+        let store = pipeline.store
         // One request's worst case is ≈ $0.0027 and a reply costs ≈ $0.0005: $0.004 admits a few sections only.
         var options = GenerationOptions(concurrency: 1)
         options.budget = RunBudget(limit: 0.004)

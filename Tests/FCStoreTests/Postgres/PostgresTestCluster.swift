@@ -1,4 +1,5 @@
 import FCStore
+import FCTestSupport
 import Foundation
 import Synchronization
 
@@ -8,23 +9,9 @@ import Synchronization
 /// Each test works in a database of its own (``withFreshDatabase(_:)``), dropped afterwards, so tests run in
 /// parallel without seeing each other's rows.
 enum PostgresTestCluster {
-    static let environmentVariable = "FCGEN_TEST_POSTGRES_URL"
-
-    /// Thrown when the variable is missing: its description is the whole instruction.
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
-            "\(PostgresTestCluster.environmentVariable) is not set: start a throwaway PostgreSQL cluster with "
-                + "eval \"$(scripts/postgres-test-cluster.sh start /tmp/fcgen-pg)\" (needs Debian's postgresql "
-                + "package), as .ci/run does"
-        }
-    }
-
     /// The cluster's main database.
     static func target() throws -> PostgresTarget {
-        guard let url = ProcessInfo.processInfo.environment[environmentVariable], !url.isEmpty else {
-            throw Missing()
-        }
-        return try PostgresTarget(url: url)
+        try PostgresTarget(url: try TestPostgresServer.url())
     }
 
     /// Runs `body` on a thread of its own with a connection to a new, empty database, which is dropped afterwards.

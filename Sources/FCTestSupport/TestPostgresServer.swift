@@ -1,0 +1,35 @@
+package import Foundation
+
+/// The PostgreSQL server the PostgreSQL tests run against, found through `FCGEN_TEST_POSTGRES_URL`.
+///
+/// Without the variable every such test fails with one line saying how to start a cluster; none is skipped. Each
+/// test works in a database of its own (``scratchDatabase(label:)``), so tests never see each other's rows.
+package enum TestPostgresServer {
+    package static let environmentVariable = "FCGEN_TEST_POSTGRES_URL"
+
+    /// Thrown when the variable is missing: its description is the whole instruction.
+    package struct Missing: Error, CustomStringConvertible {
+        package init() {}
+
+        package var description: String {
+            "\(TestPostgresServer.environmentVariable) is not set: start a throwaway PostgreSQL cluster with "
+                + "eval \"$(scripts/postgres-test-cluster.sh start /tmp/fcgen-pg)\" (needs Debian's postgresql "
+                + "package), as .ci/run does"
+        }
+    }
+
+    /// The server's URL (its main database).
+    ///
+    /// - Throws: ``Missing`` when the variable is unset or empty.
+    package static func url() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment[environmentVariable], !url.isEmpty else {
+            throw Missing()
+        }
+        return url
+    }
+
+    /// A new, empty database on the test server; the caller drops it.
+    package static func scratchDatabase(label: String) async throws -> ScratchPostgresDatabase {
+        try await ScratchPostgresDatabase.create(on: try url(), label: label)
+    }
+}
