@@ -49,7 +49,7 @@ struct HTTPClientTransportLimitsTests {
         let error = try await HTTPClientTransport.withTransport(
             maxConnectionsPerHost: 1, maxResponseBytes: 4 << 20
         ) { transport in
-            await sendError(transport, server.request("/gzip-bomb/256", timeoutSeconds: 20))
+            await sendError(transport, server.request("/gzip-bomb/256", timeoutSeconds: 90))
         }
 
         #expect(error == .responseTooLarge(limitBytes: 4 << 20))
@@ -75,7 +75,7 @@ struct HTTPClientTransportLimitsTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/models?key=AIza-secret-key"))
 
         let error = await sendError(
-            TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 30))
+            TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 90))
 
         #expect(error?.kind == "connectionFailed")
         #expect(error?.description.contains("AIza") == false)

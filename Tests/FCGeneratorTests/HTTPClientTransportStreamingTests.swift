@@ -12,7 +12,7 @@ struct HTTPClientTransportStreamingTests {
 
         // The server sends one event and then holds the stream open until this test asks it to go on: a transport
         // that buffered the body until the end would never hand over the first event, and the server would give up.
-        let response = try await TestHTTPClient.transport().stream(server.request("/sse-gated/a", timeoutSeconds: 20))
+        let response = try await TestHTTPClient.transport().stream(server.request("/sse-gated/a", timeoutSeconds: 90))
         var events = response.events.makeAsyncIterator()
         let first = try await events.next()
         _ = try await TestHTTPClient.transport().send(server.request("/release/a"))
@@ -29,7 +29,7 @@ struct HTTPClientTransportStreamingTests {
     @Test func aLongStreamIsDecodedIntoItsEvents() async throws {
         let server = try await LoopbackServer.start()
 
-        let response = try await TestHTTPClient.transport().stream(server.request("/sse/4/0.1", timeoutSeconds: 20))
+        let response = try await TestHTTPClient.transport().stream(server.request("/sse/4/0.1", timeoutSeconds: 90))
         var data: [String] = []
         for try await event in response.events { data.append(event.data ?? "") }
 

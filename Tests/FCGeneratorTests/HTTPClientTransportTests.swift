@@ -15,7 +15,7 @@ struct HTTPClientTransportTests {
         let body = method == "GET" ? Data() : Data(#"{"prompt":"héllo"}"#.utf8)
         let request = LLMHTTPRequest(
             url: server.url("/echo?mode=test"), method: method,
-            headers: ["Content-Type": "application/json", "X-Api-Key": "k-123"], body: body, timeoutSeconds: 5)
+            headers: ["Content-Type": "application/json", "X-Api-Key": "k-123"], body: body, timeoutSeconds: 60)
 
         let response = try await transport.send(request)
 

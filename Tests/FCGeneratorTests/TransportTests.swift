@@ -14,7 +14,7 @@ struct TransportTests {
                 url: server.baseURL.appendingPathComponent("anything"),
                 headers: ["X-Probe": "1"],
                 body: Data("payload".utf8),
-                timeoutSeconds: 5
+                timeoutSeconds: 60
             )
         )
         #expect(response.status == 429)
@@ -35,7 +35,7 @@ struct TransportTests {
                 group.addTask {
                     try await transport.send(
                         LLMHTTPRequest(
-                            url: server.baseURL.appendingPathComponent("slow"), body: Data(), timeoutSeconds: 10)
+                            url: server.baseURL.appendingPathComponent("slow"), body: Data(), timeoutSeconds: 60)
                     ).status
                 }
             }

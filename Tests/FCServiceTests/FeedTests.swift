@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -16,6 +17,9 @@ struct FeedTests {
         // A topic without recorded replies gets templated fallback cards: stored, never studied.
         #expect(try await fixture.fcgen(["--topic", "Basket weaving", "--batches", "1", "--offline"]).status == 0)
         let learner = try await fixture.token(user: "ana")
+        // "Again" brings a card back in minutes: in a zone where it is daytime, still today whatever the hour.
+        let zone = DaytimeZone.identifier()
+        #expect(try await fixture.fcgen(["user", "set", "--user", "ana", "--tz", zone]).status == 0)
         let server = try await fixture.serve()
 
         let first = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learner)

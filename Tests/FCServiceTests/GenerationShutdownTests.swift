@@ -16,7 +16,7 @@ struct GenerationShutdownTests {
         let folder = fixture.directory.appendingPathComponent("config/fcgen")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let settings = """
-            {"provider": "openai", "base_url": "\(stub.url("/openai/5/v1").absoluteString)", "concurrency": 1,
+            {"provider": "openai", "base_url": "\(stub.url("/openai/15/v1").absoluteString)", "concurrency": 1,
              "topic_outline": false, "retries": 0}
             """
         try Data(settings.utf8).write(to: folder.appendingPathComponent("config.json"))
@@ -35,7 +35,8 @@ struct GenerationShutdownTests {
             try await server.events("/v1/generations/\(id)/events", token: admin) { signal.yield() }
         }
         for await _ in connected { break }
-        // Running means its first batch's request is under way (the provider takes 5 s to answer it).
+        // Running means its first batch's request is under way (the provider takes 15 s to answer it, so even a
+        // loaded machine's late signal lands before a third batch could be asked for).
         var status = ""
         for _ in 0..<400 where status != "running" {
             status = try await server.call(.GET, "/v1/generations/\(id)", token: admin).json["status"] as? String ?? ""
