@@ -3,7 +3,8 @@
 package enum ServiceRoutes {
     package static func all(_ environment: ServiceEnvironment) -> [Route] {
         OperationsRoutes.routes(environment) + TopicRoutes.routes(environment) + FeedRoutes.routes(environment)
-            + ReviewRoutes.routes(environment) + SessionRoutes.routes(environment) + ProfileRoutes.routes(environment)
+            + ReviewRoutes.routes(environment) + SessionRoutes.routes(environment)
+            + SessionControlRoutes.routes(environment) + ProfileRoutes.routes(environment)
             + CardRoutes.routes(environment) + CardSelectionRoutes.routes(environment)
             + CardImageRoutes.routes(environment) + BookmarkRoutes.routes(environment) + DeckRoutes.routes(environment)
             + GenerationRoutes.routes(environment) + GamificationRoutes.routes(environment)

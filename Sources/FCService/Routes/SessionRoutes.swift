@@ -108,6 +108,10 @@ struct SessionJSON: Encodable {
     var expected: String?
     /// What the answer (or the whole session, at its end) earned.
     var xpGained: Int?
+    /// `POST …/undo`: the answer taken back.
+    var undone: UndoneJSON?
+    /// `POST …/bury`: when the buried card comes back (the start of the learner's next local day).
+    var buriedUntil: Date?
 
     static func make(_ session: StudySessionRecord, _ service: StudyService) async throws -> SessionJSON {
         let next = session.isEnded ? nil : try await service.nextCard(of: session)

@@ -1,0 +1,71 @@
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What a learner does in a session besides answering, as `fcgen session undo|bury|suspend` does it: take the last
+/// answer back, bury the current card until the learner's tomorrow, suspend it until `unsuspend`. Each answers with
+/// the session as it stands afterwards; another learner's session is 404, an ended one `409 session_ended`.
+enum SessionControlRoutes {
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let maxBody = environment.settings.maxBodyBytes
+        let service = environment.study
+        return [
+            Route(.post, "/v1/sessions/{id}/undo", .learner) { request, context in
+                let session = try await service.openSession(
+                    id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
+                let undone = try await service.undo(session)
+                var json = try await SessionJSON.make(undone.session, service)
+                json.undone = .init(
+                    cardId: undone.cardID, reviewRemoved: undone.reviewRemoved, xpReturned: undone.xpReturned)
+                return try JSONResponse.make(json)
+            },
+            Route(.post, "/v1/sessions/{id}/bury", .learner) { request, context in
+                let identity = try context.requireLearner()
+                let session = try await service.openSession(
+                    id: request.id(of: "study session", context: context), userID: identity.userID)
+                let body = try await JSONBody.read(request, allowed: ["cardId"], maxBytes: maxBody)
+                let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
+                try session.expectNext(cardID)
+                let until = try await service.bury(
+                    cardIDs: [cardID], userID: identity.userID, day: try await environment.day(of: identity))
+                var json = try await SessionJSON.make(
+                    try await service.openSession(id: session.id, userID: identity.userID), service)
+                json.buriedUntil = until
+                return try JSONResponse.make(json)
+            },
+            Route(.post, "/v1/sessions/{id}/suspend", .learner) { request, context in
+                let userID = try context.requireLearner().userID
+                let session = try await service.openSession(
+                    id: request.id(of: "study session", context: context), userID: userID)
+                let body = try await JSONBody.read(request, allowed: ["cardId"], maxBytes: maxBody)
+                let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
+                try session.expectNext(cardID)
+                try await service.suspend(cardIDs: [cardID], userID: userID)
+                return try JSONResponse.make(
+                    try await SessionJSON.make(try await service.openSession(id: session.id, userID: userID), service))
+            },
+            Route(.post, "/v1/cards/{id}/unsuspend", .learner) { request, context in
+                let cardID = try request.id(of: "card", context: context)
+                try await service.unsuspend(cardIDs: [cardID], userID: context.requireLearner().userID)
+                return try JSONResponse.make(SuspensionState(cardId: cardID, suspended: false))
+            },
+        ]
+    }
+}
+
+/// What `POST /v1/cards/{id}/unsuspend` answers.
+struct SuspensionState: Encodable {
+    var cardId: Int64
+    var suspended: Bool
+}
+
+/// The answer `POST /v1/sessions/{id}/undo` took back.
+struct UndoneJSON: Encodable {
+    var cardId: Int64
+    /// Whether a review (and the card's learning state) was taken back; a free or quiz answer has none.
+    var reviewRemoved: Bool
+    var xpReturned: Int
+}
