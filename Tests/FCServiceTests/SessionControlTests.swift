@@ -29,7 +29,8 @@ struct SessionControlTests {
         let xpAfter = try await xp()
         #expect(gained > 0 && xpAfter == xpBefore + gained)
 
-        expectProblem(try await server.call(.POST, "/v1/sessions/\(id)/undo", token: bo), status: 404, code: "not_found")
+        expectProblem(
+            try await server.call(.POST, "/v1/sessions/\(id)/undo", token: bo), status: 404, code: "not_found")
         let undone = check.add(
             try await server.call(.POST, "/v1/sessions/\(id)/undo", token: ana), "Session", label: "undo")
         #expect(undone.status == 200, "\(undone.text)")
