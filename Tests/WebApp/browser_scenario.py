@@ -8,7 +8,7 @@ Run by WebAppBrowserTests (the README's test command) against a running `fcgen s
 
 For each size (phone 390x844, desktop 1440x900) with its own learner's token: a bad token shows a readable error;
 sign in; the topic list shows the topic with its card count; the feed flips a card by keyboard, moves on and
-records "understood"; a 10-card learn session by keyboard alone (Space, 1-4) ends on a summary with XP; Me shows
+records "understood"; a 10-card learn session by keyboard alone (Space, 1-4, U undoing the first answer) ends on a summary with XP; Me shows
 the XP, the calendar's today changed, a mystery box opens with a reveal, challenges, achievements and the
 leaderboard; a quiz with a wrong and an empty answer; then as the admin a new topic generates 2 batches shown as
 they arrive, a card is added and a CSV with a bad row is refused with its line:column. No page is wider than the window, and the browser log holds no error except the deliberate 401. One
@@ -189,11 +189,24 @@ class Scenario:
         self.fits("learn setup")
         self.shot("learn-setup")
         start.send_keys(Keys.ENTER)
+        first_asked = None
         for index, rating in enumerate(RATINGS):
             self.find("article.flashcard[aria-label=Question]")
             self.until(f"card {index + 1}", lambda: f"Card {index + 1} of 10" in d.find_element(By.CSS_SELECTOR, ".progress-line").text)
             if index == 0:
+                first_asked = d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
                 self.shot("learn-question")
+            if index == 1:
+                # U takes the first answer back (its review and XP): the first card is asked again, then answered
+                # again, so the session still ends with ten answers.
+                self.keys("u")
+                self.until("the undone card asked again", lambda: "Card 1 of 10" in d.find_element(By.CSS_SELECTOR, ".progress-line").text
+                           and d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") == first_asked)
+                self.keys(" ")
+                self.find("article.flashcard[aria-label=Answer] .answer")
+                self.keys(RATINGS[0])
+                self.until("card 2 after the undo", lambda: "Card 2 of 10" in d.find_element(By.CSS_SELECTOR, ".progress-line").text)
+                self.ok("learn: U took the first answer back and asked its card again")
             self.keys(" ")
             self.find("article.flashcard[aria-label=Answer] .answer")
             if index == 0:

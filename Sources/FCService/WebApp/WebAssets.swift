@@ -1274,11 +1274,11 @@ export function generatePanel(topic, signal) {
 
 """#),
         "/app/js/learn.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"d7df12fe3be8ee11\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"c5d6e98c3d4339e5\"",
             text: #"""
 // Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
-// Space shows the answer → rate with 1–4 → the session summary (correct, failed, average rating, XP, level-ups)
-// → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
+// Space shows the answer → rate with 1–4 (U undoes the last answer, B buries, @ suspends) → the session summary
+// (correct, failed, average rating, XP, level-ups) → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
 // /v1/boxes.
 
 import { api, describe } from "./api.js";
@@ -1367,16 +1367,24 @@ export async function render(args) {
     const card = run.session.next;
     const reveal = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Space", onclick: () => answer(run) }, "Show answer (Space)");
     const skip = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "S", onclick: () => skipCard(run) }, "Skip (S)");
+    const bury = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "B", onclick: () => setAside(run, "bury") }, "Bury until tomorrow (B)");
+    const suspend = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "@", onclick: () => setAside(run, "suspend") }, "Suspend (@)");
+    const undo = run.ratings.length
+      ? h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "U", onclick: () => undoLast(run) }, "Undo last answer (U)")
+      : null;
     frame(run,
       h("article", { class: "flashcard", "aria-roledescription": "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, "Question"),
         richText(card.question, "div", { class: "question" })),
-      h("p", { class: "actions" }, reveal, skip));
+      h("p", { class: "actions" }, reveal, skip, bury, suspend, undo));
     reveal.focus();
     announce(`Question: ${card.question}`);
     setKeys((event) => {
       if (event.key === " " || event.key === "Enter") { answer(run); return true; }
       if (event.key === "s") { skipCard(run); return true; }
+      if (event.key === "b") { setAside(run, "bury"); return true; }
+      if (event.key === "@") { setAside(run, "suspend"); return true; }
+      if (event.key === "u" && run.ratings.length) { undoLast(run); return true; }
       return false;
     });
   }
@@ -1432,6 +1440,32 @@ export async function render(args) {
     try {
       run.session = await api("POST", `/v1/sessions/${run.session.id}/skip`, { body: { cardId: run.session.next.id } });
       question(run);
+    } catch (error) {
+      show(h("h1", {}, "Learn"), errorBox(describe(error)));
+    }
+  }
+
+  // Takes the last answer back (its review and XP too): the undone card is asked again.
+  async function undoLast(run) {
+    setKeys(null);
+    try {
+      run.session = await api("POST", `/v1/sessions/${run.session.id}/undo`);
+      run.ratings.pop();
+      if (run.session.undone.xpReturned > 0) toast(`−${run.session.undone.xpReturned} XP`);
+      question(run);
+    } catch (error) {
+      show(h("h1", {}, "Learn"), errorBox(describe(error)));
+    }
+  }
+
+  // Bury (until the learner's tomorrow) or suspend (until unsuspended) the current card; it leaves the session.
+  async function setAside(run, how) {
+    setKeys(null);
+    try {
+      run.session = await api("POST", `/v1/sessions/${run.session.id}/${how}`, { body: { cardId: run.session.next.id } });
+      toast(how === "bury" ? "Buried until tomorrow" : "Suspended");
+      if (run.session.next) question(run);
+      else finish(run);
     } catch (error) {
       show(h("h1", {}, "Learn"), errorBox(describe(error)));
     }
