@@ -50,16 +50,19 @@ extension RunningServer {
             while let end = pending.range(of: "\n\n") {
                 let block = String(pending[..<end.lowerBound])
                 pending = String(pending[end.upperBound...])
-                events.append(Self.parse(block))
+                if let event = Self.parse(block) { events.append(event) }
             }
         }
         return EventStreamReply(
             status: Int(response.status.code), contentType: contentType, events: events, text: text)
     }
 
-    private static func parse(_ block: String) -> StreamEvent {
+    /// One block as `EventSource` reads it: a line starting with a colon is a comment, and a block without data
+    /// (a keep-alive comment alone) dispatches no event.
+    private static func parse(_ block: String) -> StreamEvent? {
         var event = StreamEvent(id: 0, name: "message", data: "")
-        for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
+        var hasData = false
+        for line in block.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix(":") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let field = line[..<colon]
             var value = line[line.index(after: colon)...]
@@ -67,10 +70,12 @@ extension RunningServer {
             switch field {
             case "id": event.id = Int(value) ?? 0
             case "event": event.name = String(value)
-            case "data": event.data += String(value)
+            case "data":
+                event.data += (hasData ? "\n" : "") + String(value)
+                hasData = true
             default: break
             }
         }
-        return event
+        return hasData ? event : nil
     }
 }

@@ -59,11 +59,12 @@ struct GenerationRegistryTests {
         let d = try registry.submit(topic: Self.topic(3), batches: 1, language: nil)
         #expect(registry.claimNext() == nil, "both slots are taken")
 
-        let cancelled = Problem(code: "cancelled", status: 499, title: "Cancelled", detail: "shutting down")
-        registry.stop(failingQueuedWith: cancelled) { _ in "failed" }
+        registry.stop { _ in "failed" }
         #expect(registry.isStopping)
         #expect(registry.record(id: d.id)?.status == .failed)
         #expect(registry.record(id: d.id)?.error?.code == "cancelled")
+        #expect(registry.record(id: d.id)?.error?.detail == "the server shut down before this generation started")
+        #expect(registry.stopRequest(id: b.id) == .shutdown)
         #expect(registry.record(id: b.id)?.status == .running, "a running generation finishes its batches")
         #expect(throws: Problem.self) { try registry.submit(topic: Self.topic(4), batches: 1, language: nil) }
         #expect(registry.claimNext() == nil)
@@ -74,5 +75,43 @@ struct GenerationRegistryTests {
         clock.advance(by: 61)
         #expect(registry.record(id: d.id) == nil)
         #expect(registry.records().map(\.id).sorted() == [b.id, c.id].sorted())
+    }
+
+    @Test("cancel: a queued one fails at once, a running one is told to stop (once), a finished one stays")
+    func cancel() async throws {
+        let clock = ManualNow()
+        let registry = GenerationRegistry(limits: GenerationLimits(running: 1), now: clock.now)
+        let running = try registry.submit(topic: Self.topic(1), batches: 3, language: nil)
+        let queued = try registry.submit(topic: Self.topic(2), batches: 2, language: nil)
+        #expect(registry.claimNext()?.id == running.id)
+        let live = try #require(registry.subscribe(id: queued.id, after: 0)?.live)
+
+        guard case .cancelledQueued(let cancelled)? = registry.cancel(id: queued.id, event: { "failed \($0.id)" })
+        else { throw CancellationError() }
+        #expect(cancelled.status == .failed)
+        #expect(cancelled.error?.code == "cancelled")
+        #expect(cancelled.error?.detail == "cancelled by a request before this generation started")
+        var received: [String] = []
+        for await event in live { received.append(event.name) }
+        #expect(received == ["failed"], "the stream ends with the failed event")
+        #expect(registry.claimNext() == nil, "a cancelled generation never runs")
+
+        #expect(registry.stopRequest(id: running.id) == nil)
+        guard case .stopping(let stopping, let first)? = registry.cancel(id: running.id, event: { _ in "" }) else {
+            throw CancellationError()
+        }
+        #expect(first && stopping.status == .running)
+        guard case .stopping(_, let again)? = registry.cancel(id: running.id, event: { _ in "" }) else {
+            throw CancellationError()
+        }
+        #expect(!again)
+        #expect(registry.stopRequest(id: running.id) == .request)
+        #expect(!registry.isStopping, "cancelling one generation does not stop the server's others")
+
+        guard case .finished(let unchanged)? = registry.cancel(id: queued.id, event: { _ in "" }) else {
+            throw CancellationError()
+        }
+        #expect(unchanged.error?.detail == cancelled.error?.detail)
+        #expect(registry.cancel(id: "unknown", event: { _ in "" }) == nil)
     }
 }

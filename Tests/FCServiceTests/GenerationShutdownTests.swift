@@ -12,14 +12,8 @@ struct GenerationShutdownTests {
         let stub = try await LoopbackServer.start()
         defer { stub.stop() }
         let fixture = try ServiceFixture()
-        // A slow OpenAI-compatible provider on loopback (no key for a local base URL), one batch at a time.
-        let folder = fixture.directory.appendingPathComponent("config/fcgen")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let settings = """
-            {"provider": "openai", "base_url": "\(stub.url("/openai/15/v1").absoluteString)", "concurrency": 1,
-             "topic_outline": false, "retries": 0}
-            """
-        try Data(settings.utf8).write(to: folder.appendingPathComponent("config.json"))
+        // A slow OpenAI-compatible provider on loopback, one batch at a time.
+        try fixture.useStubProvider(stub.url("/openai/15/v1"))
         let admin = try await fixture.token(user: "ops", admin: true)
         let server = try await fixture.serve(offline: false)
 
@@ -59,8 +53,6 @@ struct GenerationShutdownTests {
         #expect(failed.json["batchesDone"] as? Int == done)
         await server.process.exit()
         #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
-        let batches = try await fixture.fcgen(["batches", "--topic", "Geology", "--json"])
-        let stored = try JSONSerialization.jsonObject(with: Data(batches.stdout.utf8)) as? [String: Any]
-        #expect((stored?["batches"] as? [Any])?.count == done, "\(batches.stdout)")
+        #expect(try await fixture.storedBatches(topic: "Geology") == done)
     }
 }

@@ -93,6 +93,13 @@ struct GenerationTests {
             try await server.call(
                 .POST, "/v1/topics/\(topicID)/generations", token: admin, json: #"{"language": "not a tag!"}"#),
             status: 400, code: "bad_request", field: "language")
+        // The fixture provider has no price, so a budget cannot be kept: refused before anything is queued.
+        expectProblem(
+            check.add(
+                try await server.call(
+                    .POST, "/v1/topics/\(topicID)/generations", token: admin, json: #"{"maxCostUsd": 0.5}"#),
+                "Problem", label: "409 maxCostUsd without a price"),
+            status: 409, code: "conflict", field: "maxCostUsd")
         expectProblem(
             try await server.call(
                 .GET, "/v1/generations/\(id)/events", token: admin, headers: [("Last-Event-ID", "x")]),

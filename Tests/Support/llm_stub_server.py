@@ -24,7 +24,8 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   /early-hints                 a 103 response with a Link header, then 200 with X-Final: yes
   /close-mid-body              promises 1000 bytes, sends 10, closes the connection
   /stats                       JSON {"connections", "requests", "max_in_flight"} since start (every request counts),
-                               and for /openai/…: "chats" (requests answered, outlines included) and the sums of
+                               and for /openai/…: "chats" (requests answered, outlines included), "chats_received"
+                               (requests read, counted before the delay: one still waiting counts) and the sums of
                                the "prompt_tokens" and "completion_tokens" their replies reported
   /gzip/<text>                 200, Content-Encoding: gzip, the text compressed
   /gzip-bomb/<mib>             200, Content-Encoding: gzip, a small body that inflates to <mib> MiB of zeros
@@ -92,6 +93,7 @@ class State:
         self.max_in_flight = 0
         self.completions = 0
         self.chats = 0
+        self.chats_received = 0
         self.prompt_tokens = 0
         self.completion_tokens = 0
         self.cut_done = False
@@ -263,6 +265,8 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(float(parts[1]))
             self.reply(200, self.path.encode())
         elif parts[0] == "openai":
+            with STATE.lock:
+                STATE.chats_received += 1
             time.sleep(float(parts[1]))
             outline = is_outline_request(body)
             with STATE.lock:
@@ -356,6 +360,7 @@ class Handler(BaseHTTPRequestHandler):
             with STATE.lock:
                 document = {"connections": STATE.connections, "requests": STATE.served,
                             "max_in_flight": STATE.max_in_flight, "chats": STATE.chats,
+                            "chats_received": STATE.chats_received,
                             "prompt_tokens": STATE.prompt_tokens, "completion_tokens": STATE.completion_tokens}
             self.reply(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
 

@@ -20,6 +20,10 @@ package struct GenerationRecord: Sendable {
     package var topicName: String
     package var requested: Int
     package var language: LanguageTag?
+    /// The request's `maxCostUsd`: the most this generation may spend.
+    package var maxCost: Double?
+    /// What each of its requests is checked against (`maxCost`, the daily budgets); `nil` for no limit.
+    package var budget: (any RequestBudget)?
     package var status: GenerationStatus = .queued
     package var createdAt: Date
     package var startedAt: Date?
@@ -75,6 +79,7 @@ struct GenerationJSON: Encodable {
     var batchesDone: Int
     var cardsStored: Int
     var language: String?
+    var maxCostUsd: Double?
     var createdAt: Date
     var startedAt: Date?
     var finishedAt: Date?
@@ -90,6 +95,7 @@ struct GenerationJSON: Encodable {
         batchesDone = record.batches.count
         cardsStored = record.cardsStored
         language = record.language?.description
+        maxCostUsd = record.maxCost
         createdAt = record.createdAt
         startedAt = record.startedAt
         finishedAt = record.finishedAt

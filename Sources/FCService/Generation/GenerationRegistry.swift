@@ -15,6 +15,8 @@ package final class GenerationRegistry: Sendable {
         var record: GenerationRecord
         var events: [ServerSentEvent] = []
         var subscribers: [UUID: AsyncStream<ServerSentEvent>.Continuation] = [:]
+        /// Set when a request cancelled it while it ran: it asks for no further batch.
+        var stop: GenerationStop?
     }
 
     struct State {
@@ -25,6 +27,8 @@ package final class GenerationRegistry: Sendable {
         var stopping = false
         /// Why generations cannot run in this server (no usable provider settings), if so.
         var unavailable: Problem?
+        /// The budgets a new generation is checked against (set with the runner).
+        var budgets: GenerationBudgets?
     }
 
     package let limits: GenerationLimits
@@ -45,10 +49,21 @@ package final class GenerationRegistry: Sendable {
         state.withLock { $0.unavailable = problem }
     }
 
-    /// Queues a generation of `batches` batches for the topic.
+    /// Sets the budgets new generations are checked against (``GenerationBudgets``).
+    package func useBudgets(_ budgets: GenerationBudgets) {
+        state.withLock { $0.budgets = budgets }
+    }
+
+    /// The budgets new generations are checked against; `nil` until the runner is set up.
+    package var budgets: GenerationBudgets? { state.withLock { $0.budgets } }
+
+    /// Queues a generation of `batches` batches for the topic; its requests are checked against `budget`, and
+    /// `maxCost` (the request's `maxCostUsd`) is shown with it.
     ///
     /// - Throws: a problem when generation is unavailable, the server is stopping, or the queue is full.
-    package func submit(topic: Topic, batches: Int, language: LanguageTag?) throws -> GenerationRecord {
+    package func submit(
+        topic: Topic, batches: Int, language: LanguageTag?, maxCost: Double? = nil, budget: (any RequestBudget)? = nil
+    ) throws -> GenerationRecord {
         let time = now()
         let record = try state.withLock { state -> GenerationRecord in
             if let problem = state.unavailable { throw problem }
@@ -63,7 +78,7 @@ package final class GenerationRegistry: Sendable {
             }
             let record = GenerationRecord(
                 id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requested: batches,
-                language: language, createdAt: time)
+                language: language, maxCost: maxCost, budget: budget, createdAt: time)
             state.entries[record.id] = Entry(record: record)
             state.order.append(record.id)
             return record
@@ -138,6 +153,12 @@ package final class GenerationRegistry: Sendable {
     /// Whether the server is stopping: a running generation starts no further batch.
     package var isStopping: Bool { state.withLock { $0.stopping } }
 
+    /// Why the running generation must ask for no further batch (a request cancelled it, or the server is
+    /// stopping); `nil` while it may go on.
+    package func stopRequest(id: String) -> GenerationStop? {
+        state.withLock { state in state.entries[id]?.stop ?? (state.stopping ? .shutdown : nil) }
+    }
+
     /// Records a stored batch and publishes its `batch` event, built by `event` from the updated record.
     package func recordBatch(id: String, _ summary: BatchSummary, cards: Int, event: (GenerationRecord) -> String) {
         state.withLock { state in
@@ -164,22 +185,49 @@ package final class GenerationRegistry: Sendable {
         wakeup.yield()
     }
 
-    /// Stops taking work: new submissions are refused, queued generations fail with `problem`, and the wakeups
-    /// end (running generations finish the batches in flight, then stop).
-    package func stop(failingQueuedWith problem: Problem, event: (GenerationRecord) -> String) {
+    /// Stops taking work: new submissions are refused, queued generations fail (``GenerationStop/shutdown``), and
+    /// the wakeups end (running generations finish the batches in flight, then stop).
+    package func stop(event: (GenerationRecord) -> String) {
         let time = now()
         let subscribers = state.withLock { state -> [AsyncStream<ServerSentEvent>.Continuation] in
             state.stopping = true
             var subscribers: [AsyncStream<ServerSentEvent>.Continuation] = []
             for id in state.order {
                 guard var entry = state.entries[id], entry.record.status == .queued else { continue }
-                subscribers += end(&entry, error: problem, at: time, event: event)
+                subscribers += end(&entry, error: GenerationStop.shutdown.beforeStart, at: time, event: event)
                 state.entries[id] = entry
             }
             return subscribers
         }
         for subscriber in subscribers { subscriber.finish() }
         wakeup.finish()
+    }
+
+    /// Cancels a generation (``GenerationStop/request``): a queued one fails at once, a running one asks for no
+    /// further batch; a finished one stays as it is. `nil` for an unknown generation.
+    package func cancel(id: String, event: (GenerationRecord) -> String) -> GenerationCancellation? {
+        let time = now()
+        let (outcome, subscribers) = state.withLock {
+            state -> (GenerationCancellation?, [AsyncStream<ServerSentEvent>.Continuation]) in
+            prune(&state, at: time)
+            guard var entry = state.entries[id] else { return (nil, []) }
+            switch entry.record.status {
+            case .queued:
+                let subscribers = end(&entry, error: GenerationStop.request.beforeStart, at: time, event: event)
+                state.entries[id] = entry
+                return (.cancelledQueued(entry.record), subscribers)
+            case .running:
+                let first = entry.stop == nil
+                if first { entry.stop = .request }
+                state.entries[id] = entry
+                return (.stopping(entry.record, first: first), [])
+            case .succeeded, .failed:
+                return (.finished(entry.record), [])
+            }
+        }
+        // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
+        for subscriber in subscribers { subscriber.finish() }
+        return outcome
     }
 
     // MARK: Helpers

@@ -12,7 +12,8 @@ import ServiceLifecycle
 /// A generation asks for its batches `concurrency` at a time, as the CLI does; each batch is stored in its own
 /// transaction and published (`batch` event, with its cards) as soon as it is committed. On graceful shutdown the
 /// queued generations fail (`cancelled`), the running ones let the batches in flight finish and be stored, start
-/// no more, and fail with `cancelled` naming how many were stored.
+/// no more, and fail with `cancelled` naming how many were stored; a generation cancelled by a request
+/// (``GenerationRegistry/cancel(id:event:)``) stops the same way (``GenerationStop``).
 package struct GenerationRunner: Service {
     let registry: GenerationRegistry
     let pipeline: Pipeline
@@ -42,9 +43,7 @@ package struct GenerationRunner: Service {
                 }
             }
         } onGracefulShutdown: {
-            registry.stop(
-                failingQueuedWith: Problem(.cancelled, detail: "the server shut down before this generation started"),
-                event: Self.finalEvent)
+            registry.stop(event: Self.finalEvent)
         }
     }
 
@@ -65,10 +64,8 @@ package struct GenerationRunner: Service {
                 failure = problem(for: error, generation: record.id)
             }
             // Between chunks only: a running generation always finishes the batches it has asked for.
-            if failure == nil, done < record.requested, registry.isStopping {
-                failure = Problem(
-                    .cancelled,
-                    detail: "the server shut down after \(done) of \(record.requested) batch(es) were stored")
+            if failure == nil, done < record.requested, let stop = registry.stopRequest(id: record.id) {
+                failure = stop.afterStoring(done, of: record.requested)
             }
         }
         registry.finish(id: record.id, error: failure, event: Self.finalEvent)
@@ -92,6 +89,8 @@ package struct GenerationRunner: Service {
         }
         var options = options
         options.language = record.language
+        // One budget for all its chunks: `maxCost` is the whole generation's.
+        options.budget = record.budget
         let (stored, continuation) = AsyncStream.makeStream(of: BatchSummary.self)
         let logger = logger
         let run = pipeline.reporting { event in

@@ -22,4 +22,9 @@ extension ServiceMetrics {
     func countGeneration(status: String) {
         registry.makeCounter(name: "fcgen_generations_total", labels: [("status", status)]).increment()
     }
+
+    /// Counts a generation a request cancelled (`DELETE /v1/generations/{id}`), queued or running.
+    func countCancellation() {
+        registry.makeCounter(name: "fcgen_generation_cancellations_total").increment()
+    }
 }

@@ -9,15 +9,20 @@ import NIOCore
 /// Generation over HTTP (admin): `POST /v1/topics/{id}/generations` queues N batches and answers `202` at once;
 /// the server runs them in the background (``GenerationRunner``). Progress is a resource to poll
 /// (`GET /v1/generations/{id}`) and a server-sent event stream (`GET /v1/generations/{id}/events`) that replays
-/// what a late client missed, honouring `Last-Event-ID`, then follows live until `done` or `failed`.
+/// what a late client missed, honouring `Last-Event-ID`, then follows live until `done` or `failed`, with a
+/// `: keep-alive` comment whenever it has been quiet for the keep-alive interval. `DELETE /v1/generations/{id}`
+/// cancels one.
 enum GenerationRoutes {
     static func routes(_ environment: ServiceEnvironment) -> [Route] {
         let registry = environment.generations
         let maxBody = environment.settings.maxBodyBytes
+        let metrics = environment.metrics
+        let keepAlive = environment.settings.sseKeepAlive
         return [
             Route(.post, "/v1/topics/{id}/generations", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                let body = try await JSONBody.read(request, allowed: ["batches", "language"], maxBytes: maxBody)
+                let body = try await JSONBody.read(
+                    request, allowed: ["batches", "language", "maxCostUsd"], maxBytes: maxBody)
                 let batches = Int(try body.integer("batches", in: 1...100) ?? 1)
                 var language: LanguageTag?
                 if body.members["language"] != nil {
@@ -27,10 +32,14 @@ enum GenerationRoutes {
                     }
                     language = LanguageTag(tag)
                 }
+                let maxCost = try body.positiveNumber("maxCostUsd")
                 guard let topic = try await environment.store.read({ try $0.topic(id: topicID) }) else {
                     throw StoreError.topicNotFound(topicID: topicID)
                 }
-                let record = try registry.submit(topic: topic, batches: batches, language: language)
+                // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
+                let budget = try await registry.budgets?.budget(topic: topic, maxCost: maxCost)
+                let record = try registry.submit(
+                    topic: topic, batches: batches, language: language, maxCost: maxCost, budget: budget)
                 var response = try JSONResponse.make(GenerationJSON(record), status: .accepted)
                 response.headers[.location] = "/v1/generations/\(record.id)"
                 return response
@@ -43,6 +52,26 @@ enum GenerationRoutes {
                 guard let record = registry.record(id: id) else { throw notFound(id) }
                 return try JSONResponse.make(GenerationJSON(record))
             },
+            // 202 when this request stops it (a queued one has failed already; a running one stops before its next
+            // batch), 200 with nothing changed when it had ended.
+            Route(.delete, "/v1/generations/{id}", .admin) { _, context in
+                let id = context.parameters.get("id") ?? ""
+                guard let outcome = registry.cancel(id: id, event: GenerationRunner.finalEvent) else {
+                    throw notFound(id)
+                }
+                switch outcome {
+                case .cancelledQueued(let record):
+                    // The runner never saw it, so it is counted here.
+                    metrics.countGeneration(status: "failed")
+                    metrics.countCancellation()
+                    return try JSONResponse.make(GenerationJSON(record), status: .accepted)
+                case .stopping(let record, let first):
+                    if first { metrics.countCancellation() }
+                    return try JSONResponse.make(GenerationJSON(record), status: .accepted)
+                case .finished(let record):
+                    return try JSONResponse.make(GenerationJSON(record))
+                }
+            },
             Route(.get, "/v1/generations/{id}/events", .admin) { request, context in
                 let id = context.parameters.get("id") ?? ""
                 let after = try lastEventID(request)
@@ -50,7 +79,9 @@ enum GenerationRoutes {
                 let body = ResponseBody { writer in
                     for event in subscription.missed { try await writer.write(ByteBuffer(string: event.text)) }
                     if let live = subscription.live {
-                        for await event in live { try await writer.write(ByteBuffer(string: event.text)) }
+                        for await text in live.keepingAlive(every: keepAlive) {
+                            try await writer.write(ByteBuffer(string: text))
+                        }
                     }
                     try await writer.finish(nil)
                 }

@@ -83,4 +83,19 @@ package struct JSONBody: Sendable {
         }
         return number
     }
+
+    /// An optional number member greater than 0 (an amount of money: 0 would be no budget at all).
+    package func positiveNumber(_ name: String) throws -> Double? {
+        let number: Double
+        switch members[name] {
+        case nil: return nil
+        case .integer(let value): number = Double(value)
+        case .number(let value): number = value
+        default: throw Problem.badRequest("\"\(name)\" must be a number", field: name)
+        }
+        guard number > 0, number.isFinite else {
+            throw Problem.badRequest("\"\(name)\" must be greater than 0", field: name)
+        }
+        return number
+    }
 }

@@ -16,6 +16,9 @@ package struct ServiceSettings: Sendable {
     package var imageMaxBytes = 1 << 20
     /// The largest import body (CSV or Anki text); larger ones are 413. Imports are larger than JSON requests.
     package var importMaxBytes = 16 << 20
+    /// How long a generation's event stream may stay quiet before the server writes a `: keep-alive` comment, so
+    /// proxies and phones keep the idle connection (`fcgen serve --sse-keepalive`).
+    package var sseKeepAlive: Duration = .seconds(15)
     /// The web app served at `/` (KaTeX's folder).
     package var webApp = WebAppSettings()
 

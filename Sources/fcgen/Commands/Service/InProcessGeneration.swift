@@ -9,7 +9,7 @@ import Logging
 
 /// The generation runner of `fcgen serve`: the pipeline `fcgen generate` builds from the same settings (the
 /// fixture provider with `--offline`; otherwise the configured provider, its API key from the environment only),
-/// on the server's store.
+/// on the server's store, with the budgets the command line has (``GenerationBudgets``).
 enum InProcessGeneration {
     /// The runner, or `nil` when the settings cannot make a pipeline (a missing API key, say): the server still
     /// starts, and every generation request is refused with that problem.
@@ -29,6 +29,10 @@ enum InProcessGeneration {
                 store: store, transport: transport, clock: ContinuousClock(),
                 random: RandomSource(seed: UInt64.random(in: .min ... .max)),
                 events: { event in logger.log(event) })
+            environment.generations.useBudgets(
+                GenerationBudgets(
+                    store: store, overall: settings.dailyBudget, pricing: pipeline.pricing,
+                    now: environment.settings.now))
             return GenerationRunner(
                 registry: environment.generations, pipeline: pipeline,
                 options: factory.generationOptions(strict: false), metrics: environment.metrics, logger: logger)

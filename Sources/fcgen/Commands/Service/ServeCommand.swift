@@ -58,6 +58,13 @@ struct ServeCommand: AsyncParsableCommand {
     var generations = 2
 
     @Option(
+        name: .customLong("sse-keepalive"),
+        help: ArgumentHelp(
+            "Seconds a generation's event stream may stay quiet before a keep-alive comment is sent (1…300).",
+            valueName: "seconds"))
+    var sseKeepAlive = 15
+
+    @Option(
         help: ArgumentHelp(
             "KaTeX's folder, served to the web app for maths (an empty value turns it off).", valueName: "path"))
     var katexDir = WebAppSettings.debianKatexDirectory
@@ -67,6 +74,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
         guard (0...64).contains(workers) else { throw ValidationError("--workers must be between 0 and 64") }
         guard (1...16).contains(generations) else { throw ValidationError("--generations must be between 1 and 16") }
+        guard (1...300).contains(sseKeepAlive) else {
+            throw ValidationError("--sse-keepalive must be between 1 and 300 seconds")
+        }
         guard refillInterval >= 1 else { throw ValidationError("--refill-interval must be at least 1 second") }
         guard rateBurst >= 1, rateLimit > 0 else {
             throw ValidationError("--rate-burst must be at least 1 and --rate-limit positive")
@@ -79,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
             var settings = ServiceSettings(
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
+            settings.sseKeepAlive = .seconds(sseKeepAlive)
             settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
             settings.webApp = WebAppSettings(katexDirectory: katexDir.isEmpty ? nil : katexDir)
             // The executable is where randomness enters: the libraries only draw from the source they are given.

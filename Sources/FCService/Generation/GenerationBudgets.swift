@@ -1,0 +1,79 @@
+import FCCommandLine
+package import FCCore
+package import FCPipeline
+package import FCStore
+import Foundation
+import HTTPTypes
+
+/// The budgets of the server's generations, as the command line has them: a request's `maxCostUsd` (as
+/// `fcgen generate --max-cost`, for that generation alone), and each topic's daily budget and the overall
+/// `daily_budget` (as the refill worker applies them, counting every request of the UTC day in the usage ledger).
+///
+/// Each is checked before every request of a generation; the daily ones share one ``DailyBudget``, so requests in
+/// flight in concurrent generations count against them too.
+package struct GenerationBudgets: Sendable {
+    let store: Store
+    let daily: DailyBudget
+    /// The model requested, and whether it has a price (every budget needs one).
+    let model: String
+    let priced: Bool
+    let now: Now
+
+    /// - Parameters:
+    ///   - overall: the `daily_budget` setting; `nil` for none.
+    ///   - pricing: the pipeline's prices and model.
+    package init(store: Store, overall: Double?, pricing: Pricing, now: Now) {
+        self.store = store
+        daily = DailyBudget(store: store, overall: overall)
+        model = pricing.model
+        priced = pricing.prices.price(for: pricing.model) != nil
+        self.now = now
+    }
+
+    /// What the generation's requests are checked against; `nil` when no budget applies to it.
+    ///
+    /// - Throws: a problem (`budget_exceeded`, 429, `Retry-After` the next UTC day) when a daily budget is spent
+    ///   already; when the model has no price, a `conflict` (409) for `maxCost`, else
+    ///   ``PipelineError/priceMissing(model:)`` (a daily budget applies: the config needs fixing).
+    package func budget(topic: Topic, maxCost: Double?) async throws -> (any RequestBudget)? {
+        let overall = daily.overall
+        let (topicLimit, topicSpent, allSpent) = try await store.read { db in
+            let limit = try db.topicDailyBudget(topicID: topic.id)
+            // Today's spending is read only for a budget that applies.
+            let topicSpent = try limit == nil ? 0 : db.spendingToday(topicID: topic.id).costUSD
+            let allSpent = try overall == nil ? 0 : db.spendingToday(topicID: nil).costUSD
+            return (limit, topicSpent, allSpent)
+        }
+        var budgets: [any RequestBudget] = []
+        if let maxCost { budgets.append(RunBudget(limit: maxCost)) }
+        if topicLimit != nil || daily.overall != nil { budgets.append(daily) }
+        guard !budgets.isEmpty else { return nil }
+        if !priced, maxCost != nil {
+            throw Problem(
+                .conflict,
+                detail: "maxCostUsd needs the price of model \"\(model)\", and this server's config has none in "
+                    + "\"prices\"", field: "maxCostUsd")
+        }
+        // A daily budget without a price is the server's configuration to fix.
+        guard priced else { throw PipelineError.priceMissing(model: model) }
+        if let topicLimit, topicSpent >= topicLimit {
+            throw spent(
+                "topic \"\(topic.name)\"'s daily budget of \(Money.text(topicLimit)) is spent today (UTC): "
+                    + "\(Money.text(topicSpent)) spent")
+        }
+        if let overall = daily.overall, allSpent >= overall {
+            throw spent(
+                "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")
+        }
+        return budgets.count == 1 ? budgets[0] : CombinedBudget(budgets)
+    }
+
+    /// A daily budget spent already: retry on the next UTC day.
+    private func spent(_ what: String) -> Problem {
+        var problem = Problem(.budgetExceeded, detail: "budget: \(what); nothing was queued")
+        let seconds = now().timeIntervalSince1970
+        let untilMidnight = 86_400 - seconds.truncatingRemainder(dividingBy: 86_400)
+        problem.headers[.retryAfter] = String(Int(untilMidnight.rounded(.up)))
+        return problem
+    }
+}
