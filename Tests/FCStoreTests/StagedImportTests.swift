@@ -132,6 +132,33 @@ struct StagedImportTests {
         #expect(cards.map(\.card.position) == [1, 2, 3])
     }
 
+    /// Rows with large pictures end a chunk early (8 MiB of text and pictures at most), so memory stays flat; the
+    /// pictures still reach their cards.
+    @Test func picturesEndAChunkEarly() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let rows = (1...5).map { index in
+            ImportedCard(
+                kind: .image, question: "", answer: "Picture \(index)", explanation: nil, isReversed: false,
+                image: NewImage(
+                    hash: "hash\(index)", mimeType: "image/png",
+                    bytes: [UInt8](repeating: UInt8(index), count: 3_000_000)
+                ))
+        }
+        let source = PausingSource(rows, pauseAt: 3)
+        let importing = Task(executorPreference: OwnThreadExecutor()) {
+            try await store.importCards(topicNamed: "Pictures", from: source)
+        }
+        #expect(await source.waitUntilPaused())
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_images") == 3, "9 MB: one chunk")
+        source.resume.signal()
+        let (topic, summary) = try await importing.value
+        #expect(summary.cardsStored == 5)
+        #expect(
+            try await store.cardDetails(topicID: topic.id).compactMap { $0.image?.hash } == (1...5).map { "hash\($0)" })
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 5)
+    }
+
     /// A refusal after the last row (a bad row in an all-or-nothing import) deletes what was staged.
     @Test func aRefusedImportLeavesNoStagedRows() async throws {
         let database = TemporaryDatabase()

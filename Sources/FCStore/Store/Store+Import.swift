@@ -18,6 +18,10 @@ extension Store {
     /// of milliseconds.
     package static let importChunkRows = 5_000
 
+    /// A chunk also ends once its text and pictures reach this many bytes, so rows with pictures (up to 1 MiB each)
+    /// keep memory flat: the file is still never held whole.
+    static let importChunkBytes = 8 * 1_048_576
+
     /// A staging that no transaction touched for this long belongs to an import that died (killed, crashed, power
     /// lost); the next import removes it.
     package static let staleImportMilliseconds: Int64 = 15 * 60 * 1_000
@@ -110,12 +114,15 @@ extension Store {
             var isAtEnd = false
             while !isAtEnd {
                 var chunk: [ImportedCard] = []
-                chunk.reserveCapacity(chunkRows)
-                while chunk.count < max(chunkRows, 1) {
+                chunk.reserveCapacity(min(chunkRows, Self.importChunkRows))
+                var bytes = 0
+                while chunk.count < max(chunkRows, 1) && bytes < Self.importChunkBytes {
                     guard let row = try source.next() else {
                         isAtEnd = true
                         break
                     }
+                    bytes += row.question.utf8.count + row.answer.utf8.count + (row.explanation?.utf8.count ?? 0)
+                    bytes += row.image?.bytes.count ?? 0
                     chunk.append(row)
                 }
                 if chunk.isEmpty { break }
