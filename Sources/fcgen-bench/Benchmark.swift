@@ -11,6 +11,7 @@ extension Benchmark {
         TransportWaitBenchmark.benchmark, SanitizerBenchmark.benchmark, QualityBenchmark.benchmark,
         StoreBenchmark.benchmark,
         PipelineWaitBenchmark.benchmark, PipelineMemoryBenchmark.benchmark, CSVImportBenchmark.benchmark,
+        StagedImportBenchmark.benchmark,
         GamificationBenchmark.benchmark, SchedulerThroughputBenchmark.benchmark, ReviewRecordingBenchmark.benchmark,
         NextDueBenchmark.benchmark,
         WorkerBenchmark.benchmark, TimeToFirstCardBenchmark.benchmark, EnginesBenchmark.benchmark,

@@ -2,7 +2,7 @@ import FCDeckFormats
 import FCStore
 
 /// Streams an import held in memory (a request body) into the store, 64 KiB at a time through the same reader as
-/// a file import, inside the store's one import transaction.
+/// a file import, between the store's short staging transactions.
 ///
 /// Pictures are files beside a deck file; a body has nothing beside it, so a row naming a picture is a bad row
 /// saying how to add the picture afterwards.

@@ -31,8 +31,8 @@ package struct BodyImportReport: Sendable {
 }
 
 extension DeckImporter {
-    /// Imports a CSV or Anki text held in memory (an HTTP request body) into an existing topic, in one
-    /// transaction, with the same rules, duplicate skipping and all-or-nothing as a file import.
+    /// Imports a CSV or Anki text held in memory (an HTTP request body) into an existing topic, staged in short
+    /// transactions, with the same rules, duplicate skipping and all-or-nothing as a file import.
     ///
     /// - Throws: ``ImportRejection`` (nothing stored), ``FCStore/StoreError/topicNotFound(topicID:)``, or a store
     ///   error.
@@ -42,9 +42,7 @@ extension DeckImporter {
     ) async throws -> BodyImportReport {
         let log = ImportProblemLog()
         let source = BytesRowSource(bytes: bytes, format: format, skipBad: skipBad, log: log)
-        let summary = try await store.write("import cards") { database in
-            try database.importCards(topicID: topicID, from: source, dryRun: dryRun)
-        }
+        let summary = try await store.importCards(topicID: topicID, from: source, dryRun: dryRun)
         return BodyImportReport(summary: summary, format: format, skipped: log.kept, skippedTotal: log.total)
     }
 }

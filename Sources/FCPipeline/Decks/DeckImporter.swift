@@ -14,8 +14,9 @@ public struct ImportReport: Sendable {
     public var skippedTotal: Int
 }
 
-/// Imports a CSV or Anki text file into a topic, streaming: the file is parsed while the store writes, in one
-/// transaction, which also creates the topic when it is new. A refused import or a dry run changes nothing.
+/// Imports a CSV or Anki text file into a topic, streaming: the file is parsed in chunks that the store stages in
+/// short transactions, then one short transaction moves the cards in (and creates the topic when it is new), so
+/// the write lock is never held for long. A refused import or a dry run changes nothing.
 ///
 /// ```swift
 /// let report = try await DeckImporter.importFile(path: "deck.csv", format: nil, topic: "Roman history",
@@ -27,13 +28,14 @@ public enum DeckImporter {
     ///     Anki's format, anything else fcgen's CSV.
     ///   - skipBad: store the good rows and report the bad ones, instead of storing nothing when any row is bad.
     ///   - imageMaxBytes: the largest picture an Anki row may refer to (pictures are files beside the deck).
+    ///   - chunkRows: rows per staging transaction (`nil`: the store's default, 5,000).
     /// - Throws: ``PipelineError/importRefused(file:problems:total:)`` (nothing stored),
     ///   ``PipelineError/importEmpty(file:problems:total:)`` when there is no good row,
     ///   ``PipelineError/input(file:problem:)`` when the file can't be opened or is not a regular file, or a
     ///   store error.
     public static func importFile(
         path: String, format: DeckTextReader.Format?, topic: String, into store: Store, skipBad: Bool, dryRun: Bool,
-        imageMaxBytes: Int = CheckedImage.defaultMaxBytes
+        imageMaxBytes: Int = CheckedImage.defaultMaxBytes, chunkRows: Int? = nil
     ) async throws -> ImportReport {
         let (descriptor, _) = try RegularFile.open(path)
         defer { close(descriptor) }
@@ -42,7 +44,8 @@ public enum DeckImporter {
         let source = FileRowSource(
             descriptor: descriptor, path: path, format: format, skipBad: skipBad, imageMaxBytes: imageMaxBytes,
             log: log)
-        let (stored, summary) = try await store.importCards(topicNamed: topic, from: source, dryRun: dryRun)
+        let (stored, summary) = try await store.importCards(
+            topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? Store.importChunkRows)
         return ImportReport(
             topic: stored, summary: summary, format: format, skipped: log.kept.map { "\(path):\($0)" },
             skippedTotal: log.total)

@@ -3,8 +3,8 @@ import FCStore
 import Foundation
 import Synchronization
 
-/// Problems found while reading an import file, shared between the row source (inside the store's transaction)
-/// and the importer that reports them.
+/// Problems found while reading an import file, shared between the row source (read by the store's import) and
+/// the importer that reports them.
 final class ImportProblemLog: Sendable {
     private let state = Mutex<(kept: [ImportProblem], total: Int)>(([], 0))
     /// Problems kept for the report; the rest are only counted, so a wholly wrong file can't fill memory.

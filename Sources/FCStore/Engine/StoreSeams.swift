@@ -9,6 +9,7 @@ package final class StoreSeams: Sendable {
         var faultAfterReviewInsert = false
         var busyRetries = 0
         var sharedCommits = 0
+        var longestWriteHold: WriteHold?
     }
 
     init() {}
@@ -39,4 +40,25 @@ package final class StoreSeams: Sendable {
         get { state.withLock { $0.busyRetries } }
         set { state.withLock { $0.busyRetries = newValue } }
     }
+
+    /// The longest a committed ``Store/write(_:patience:_:)`` held the write transaction open (from its first
+    /// statement to the end of its commit), and which operation it was: how long it kept other writers waiting.
+    package var longestWriteHold: WriteHold? {
+        get { state.withLock { $0.longestWriteHold } }
+        set { state.withLock { $0.longestWriteHold = newValue } }
+    }
+
+    func recordWriteHold(_ operation: String, _ duration: Duration) {
+        state.withLock { state in
+            if duration > state.longestWriteHold?.duration ?? .zero {
+                state.longestWriteHold = WriteHold(operation: operation, duration: duration)
+            }
+        }
+    }
+}
+
+/// One write transaction's time holding the write lock.
+package struct WriteHold: Sendable, Hashable {
+    package var operation: String
+    package var duration: Duration
 }

@@ -24,11 +24,12 @@ package struct ImportedCard: Sendable, Hashable {
 }
 
 /// Where a bulk import's rows come from: typically a file being parsed as the store writes, so the file is never
-/// held in memory. The store pulls rows inside its one import transaction.
+/// held in memory. The store pulls a chunk of rows outside any transaction, then stages it in a short one.
 package protocol CardRowSource: Sendable {
     /// The next good row, or `nil` at the end. Bad rows are the source's business (it records or reports them).
     mutating func next() throws -> ImportedCard?
-    /// Called after the last row, still inside the transaction: throw to roll back the whole import.
+    /// Called after the last row, before any card is moved in: throw to refuse the whole import (its staged rows
+    /// are deleted). `summary` has ``ImportSummary/rows`` only.
     func finish(_ summary: ImportSummary) throws
 }
 

@@ -1,170 +1,172 @@
 package import FCCore
 import Foundation
 
-extension Database {
-    /// Imports rows into the topic named `name` in ONE `BEGIN IMMEDIATE` transaction, creating the topic in that
-    /// same transaction when it is new: a refused import or a dry run leaves no empty topic behind.
-    ///
-    /// - Returns: the topic (as it is, or would be, stored) and what was imported.
-    /// - Throws: ``StoreError/invalidTopicName``, whatever `source` throws (the import is rolled back), or a
-    ///   ``StoreError``.
-    package func importCards(
-        topicNamed name: String, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false
-    ) throws -> (topic: Topic, summary: ImportSummary) {
-        let name = TopicNameRule.trimmed(name)
-        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
-        var topic: Topic?
-        let summary = try importCards(origin: origin, from: source, dryRun: dryRun) { createdAt, summary in
-            let found = try insertTopicIfMissing(named: name, createdAt: createdAt)
-            summary.topicCreated = found.created
-            topic = found.topic
-            return found.topic.id
-        }
-        guard let topic else { throw StoreError.invalidTopicName(problem: "was not created") }
-        return (topic, summary)
-    }
-
-    /// Imports rows into an existing topic in ONE `BEGIN IMMEDIATE` transaction, pulling them from `source` as it
-    /// goes.
-    ///
-    /// Cards go to the end of the deck in row order, each reversed row followed by its twin. A card whose question
-    /// the topic already has (or an earlier row had) is skipped and counted; a skipped card's twin is skipped too.
-    /// One prepared statement is reused for every card, and text is bound from its UTF-8 storage (about 1.5 × faster
-    /// than binding a `String`, measured).
-    ///
-    /// - Parameters:
-    ///   - dryRun: do everything, then roll back: the summary says what an import would store.
-    /// - Throws: ``StoreError/topicNotFound(topicID:)``, whatever `source` throws (the import is rolled back), or a
-    ///   ``StoreError``.
-    package func importCards(
-        topicID: Int64, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false
-    ) throws -> ImportSummary {
-        try importCards(origin: origin, from: source, dryRun: dryRun) { _, _ in
-            guard try topicExists(id: topicID) else { throw StoreError.topicNotFound(topicID: topicID) }
-            return topicID
-        }
-    }
-
-    /// The import transaction; `resolveTopic` runs first inside it and names the topic's id.
-    private func importCards(
-        origin: CardOrigin, from source: some CardRowSource, dryRun: Bool,
-        resolveTopic: (Int64, inout ImportSummary) throws -> Int64
-    ) throws -> ImportSummary {
-        var source = source
-        let now = now().unixMilliseconds
-        // A savepoint inside the store's write transaction, so that a dry run can undo everything and still
-        // return its summary.
-        try connection.execute("SAVEPOINT import", operation: "import (begin)")
-        do {
-            var summary = ImportSummary()
-            summary.isDryRun = dryRun
-            let topicID = try resolveTopic(now, &summary)
-            var writer = ImportWriter(topicID: topicID, firstPosition: try lastCardPosition(topicID: topicID))
-            try connection.withStatement(
-                """
-                INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
-                    reverse_of, dedup_key, position, image_ref)
-                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                ON CONFLICT (topic_id, dedup_key) DO NOTHING
-                """,
-                operation: "import card"
-            ) { statement in
-                try statement.bind(topicID, at: 1)
-                try statement.bind(origin.rawValue, at: 2)
-                try statement.bind(now, at: 3)
-                while let row = try source.next() {
-                    summary.rows += 1
-                    if let image = row.image {
-                        try insertImage(image, createdAt: now)
-                        writer.storedImages = true
-                    }
-                    let id = try writer.insert(row, twin: false, statement: statement, in: connection, &summary)
-                    guard row.isReversed else { continue }
-                    guard let id else {
-                        summary.duplicatesSkipped += 1
-                        continue
-                    }
-                    if try writer.insert(row, twin: true, reverseOf: id, statement: statement, in: connection, &summary)
-                        != nil
-                    {
-                        summary.twinsStored += 1
-                    }
-                }
-            }
-            // A picture whose card was a duplicate is not kept.
-            if writer.storedImages { try deleteUnusedImages() }
-            try source.finish(summary)
-            try connection.execute(
-                dryRun ? "ROLLBACK TO import; RELEASE import" : "RELEASE import", operation: "import (end)")
-            return summary
-        } catch {
-            try? connection.execute("ROLLBACK TO import; RELEASE import", operation: "import (undo)")
-            throw error
-        }
-    }
-
-    private func topicExists(id: Int64) throws -> Bool {
-        try connection.withStatement("SELECT 1 FROM topics WHERE id = ?", operation: "find topic") { statement in
-            try statement.bind(id, at: 1)
-            return try statement.step()
-        }
-    }
-}
-
-/// Binds and inserts one imported card (or its twin) with the import's reused statement, keeping positions.
-private struct ImportWriter {
-    let topicID: Int64
-    var position: Int
-    var storedImages = false
-
-    init(topicID: Int64, firstPosition: Int) {
-        self.topicID = topicID
-        self.position = firstPosition
-    }
-
-    /// - Returns: the new card's id, or `nil` when the topic already has its question (counted in `summary`).
-    mutating func insert(
-        _ row: ImportedCard, twin: Bool, reverseOf: Int64? = nil, statement: any SQLStatement,
-        in connection: any SQLConnection,
-        _ summary: inout ImportSummary
-    ) throws -> Int64? {
-        // A twin asks the answer and has no picture, as a twin made by `card add --reverse`.
-        let question = twin ? row.answer : row.question
-        let imageHash = twin ? nil : row.image?.hash
-        try statement.bind(row.kind.rawValue, at: 4)
-        try statement.bind(question, at: 5)
-        try statement.bind(twin ? row.question : row.answer, at: 6)
-        try statement.bind(row.explanation, at: 7)
-        try statement.bind(reverseOf, at: 8)
-        try statement.bind(NewCard.dedupKey(question: question, imageHash: imageHash), at: 9)
-        try statement.bind(position + 1, at: 10)
-        try statement.bind(imageHash, at: 11)
-        try statement.run()
-        statement.reset()
-        guard connection.changes == 1 else {
-            summary.duplicatesSkipped += 1
-            return nil
-        }
-        position += 1
-        summary.cardsStored += 1
-        return connection.lastInsertRowID
-    }
+/// How far a staged import has come: its staging row, the rows it has staged and what it counted on the way.
+package struct StagedImport: Sendable, Hashable {
+    /// The `import_stagings` row.
+    package var id: Int64
+    /// The next `seq` to give a staged card.
+    var nextSeq: Int64 = 1
+    /// Good rows read so far (``ImportSummary/rows``).
+    var rows = 0
+    /// Cards the rows ask for: one per row, two for a reversed row.
+    var cardsAsked = 0
 }
 
 extension Store {
+    /// Rows parsed and staged per write transaction: a transaction of this many rows holds the write lock for tens
+    /// of milliseconds.
+    package static let importChunkRows = 5_000
+
+    /// A chunk also ends once its text and pictures reach this many bytes, so rows with pictures (up to 1 MiB each)
+    /// keep memory flat: the file is still never held whole.
+    static let importChunkBytes = 8 * 1_048_576
+
+    /// A staging that no transaction touched for this long belongs to an import that died (killed, crashed, power
+    /// lost); the next import removes it.
+    package static let staleImportMilliseconds: Int64 = 15 * 60 * 1_000
+
+    /// Imports rows into the topic named `name`, creating it in the transaction that moves the cards in when it is
+    /// new: a refused import or a dry run leaves no empty topic behind. See
+    /// ``importCards(topicID:origin:from:dryRun:chunkRows:)`` for how the rows travel.
+    ///
+    /// - Returns: the topic (as it is, or would be, stored) and what was imported.
+    /// - Throws: ``StoreError/invalidTopicName(problem:)``, whatever `source` throws (nothing is imported), or a
+    ///   ``StoreError``.
     package func importCards(
-        topicNamed name: String, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false
+        topicNamed name: String, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false,
+        chunkRows: Int = importChunkRows
     ) async throws -> (topic: Topic, summary: ImportSummary) {
-        try await write("import cards") {
-            try $0.importCards(topicNamed: name, origin: origin, from: source, dryRun: dryRun)
+        let name = TopicNameRule.trimmed(name)
+        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
+        let existing = try await read { try $0.topic(named: name) }
+        let staged = try await stage(source, topicID: existing?.id, chunkRows: chunkRows)
+        return try await moveIn(staged) { db in
+            var topic: Topic?
+            let summary = try db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { createdAt, summary in
+                let found = try db.insertTopicIfMissing(named: name, createdAt: createdAt)
+                summary.topicCreated = found.created
+                topic = found.topic
+                return found.topic.id
+            }
+            guard let topic else { throw StoreError.invalidTopicName(problem: "was not created") }
+            return (topic, summary)
         }
     }
 
+    /// Imports rows into an existing topic, all or nothing, without holding the write lock for long.
+    ///
+    /// Rows are pulled from `source` and parsed outside any transaction, ``importChunkRows`` at a time; each chunk
+    /// is written to the staging tables (`import_staged_cards`) in a short transaction of its own, which also skips
+    /// the rows whose question the topic (or an earlier row) already has. After the last row, `source.finish` may
+    /// still refuse the import. Then ONE transaction checks again for questions stored meanwhile, moves the staged
+    /// cards into `cards` with `INSERT … SELECT` (pictures too) and marks the staging moved; short transactions
+    /// then delete the staged rows. A refused import deletes its staged rows and stores nothing; an import that
+    /// dies leaves only staged rows, removed by the next import once they are
+    /// ``staleImportMilliseconds`` old.
+    ///
+    /// Cards go to the end of the deck in row order, each reversed row followed by its twin; a skipped card's twin
+    /// is skipped too.
+    ///
+    /// - Parameters:
+    ///   - dryRun: do everything, then roll the move back: the summary says what an import would store.
+    ///   - chunkRows: rows per staging transaction.
+    /// - Throws: ``StoreError/topicNotFound(topicID:)``, whatever `source` throws (nothing is imported), or a
+    ///   ``StoreError``.
     package func importCards(
-        topicID: Int64, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false
+        topicID: Int64, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false,
+        chunkRows: Int = importChunkRows
     ) async throws -> ImportSummary {
-        try await write("import cards") {
-            try $0.importCards(topicID: topicID, origin: origin, from: source, dryRun: dryRun)
+        guard try await read({ try $0.topicExists(id: topicID) }) else {
+            throw StoreError.topicNotFound(topicID: topicID)
+        }
+        let staged = try await stage(source, topicID: topicID, chunkRows: chunkRows)
+        return try await moveIn(staged) { db in
+            try db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { _, _ in
+                guard try db.topicExists(id: topicID) else { throw StoreError.topicNotFound(topicID: topicID) }
+                return topicID
+            }
+        }
+    }
+
+    /// Removes the staged rows of imports that died: stagings untouched for ``staleImportMilliseconds``.
+    ///
+    /// - Returns: how many stagings were removed.
+    @discardableResult
+    package func removeStaleImports() async throws -> Int {
+        let cutoff = now().unixMilliseconds - Self.staleImportMilliseconds
+        let stale = try await read { try $0.importStagings(touchedBefore: cutoff) }
+        for id in stale { try await discardStagedImport(id) }
+        return stale.count
+    }
+
+    /// Stages every row of `source`, chunk by chunk, then lets `source.finish` refuse; on any error the staged rows
+    /// are deleted before the error is passed on.
+    private func stage(
+        _ source: some CardRowSource, topicID: Int64?, chunkRows: Int
+    ) async throws -> StagedImport {
+        var source = source
+        try await removeStaleImports()
+        var staged = try await write("import cards (start)", patience: Self.paidWorkPatience) {
+            try $0.beginStagedImport()
+        }
+        do {
+            var isAtEnd = false
+            while !isAtEnd {
+                var chunk: [ImportedCard] = []
+                chunk.reserveCapacity(min(chunkRows, Self.importChunkRows))
+                var bytes = 0
+                while chunk.count < max(chunkRows, 1) && bytes < Self.importChunkBytes {
+                    guard let row = try source.next() else {
+                        isAtEnd = true
+                        break
+                    }
+                    bytes += row.question.utf8.count + row.answer.utf8.count + (row.explanation?.utf8.count ?? 0)
+                    bytes += row.image?.bytes.count ?? 0
+                    chunk.append(row)
+                }
+                if chunk.isEmpty { break }
+                let current = staged
+                staged = try await write("import cards (stage)", patience: Self.paidWorkPatience) { [chunk] db in
+                    try db.stageImportRows(chunk, into: current, topicID: topicID)
+                }
+            }
+            var summary = ImportSummary()
+            summary.rows = staged.rows
+            try source.finish(summary)
+        } catch {
+            try? await discardStagedImport(staged.id)
+            throw error
+        }
+        return staged
+    }
+
+    /// Runs the move transaction, then deletes the staged rows whether it committed or not.
+    private func moveIn<T: Sendable>(
+        _ staged: StagedImport, _ body: @escaping @Sendable (borrowing Database) throws -> T
+    ) async throws -> T {
+        let moved: T
+        do {
+            moved = try await write("import cards (move)", patience: Self.paidWorkPatience, body)
+        } catch {
+            try? await discardStagedImport(staged.id)
+            throw error
+        }
+        // Clean-up only: the cards are in. A failure here leaves staged rows for the next import to sweep.
+        try? await discardStagedImport(staged.id)
+        return moved
+    }
+
+    /// Deletes one staging's rows in short transactions of at most ``importChunkRows`` × 4 rows, then the staging.
+    package func discardStagedImport(_ id: Int64) async throws {
+        var deleted = 1
+        while deleted > 0 {
+            deleted = try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
+                try db.deleteStagedCards(stagingID: id, limit: Self.importChunkRows * 4)
+            }
+        }
+        try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
+            try db.deleteStaging(id: id)
         }
     }
 }

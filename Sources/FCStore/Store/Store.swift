@@ -155,9 +155,13 @@ public final class Store: Sendable {
         while true {
             do {
                 return try await writer.run { [now, seams] connection in
-                    try connection.immediateTransaction(operation) {
-                        try Self.lend(connection, now: now, seams: seams, to: body)
+                    var locked: ContinuousClock.Instant?
+                    let result = try connection.immediateTransaction(operation) {
+                        locked = ContinuousClock.now
+                        return try Self.lend(connection, now: now, seams: seams, to: body)
                     }
+                    if let locked { seams.recordWriteHold(operation, ContinuousClock.now - locked) }
+                    return result
                 }
             } catch let error as StoreError where error.isBusyBeforeStart {
                 guard let patience, ContinuousClock.now - start < patience else { throw error }

@@ -1,0 +1,87 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// Rows from an array, for an import run in the test's own process.
+private struct ArrayRows: CardRowSource {
+    var rows: [ImportedCard]
+    var index = 0
+
+    mutating func next() throws -> ImportedCard? {
+        guard index < rows.count else { return nil }
+        defer { index += 1 }
+        return rows[index]
+    }
+
+    func finish(_ summary: ImportSummary) throws {}
+}
+
+/// `kill -9` of `fcgen import` half-way through a large file: no card and no topic of it is stored, only staged
+/// rows, which a later import removes once they are stale.
+struct ImportKillTests {
+    @Test func aKilledImportLeavesOnlyStagedRowsThatALaterImportRemoves() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let csv = cli.directory.appendingPathComponent("big.csv")
+        try Self.writeCSV(rows: 200_000, to: csv)
+        #expect(try await cli.finish(["topic", "add", "Kept", "--db", cli.databasePath]).status == 0)
+
+        let running = try cli.launch(
+            executable: "fcgen", ["import", csv.path, "--topic", "Big", "--db", cli.databasePath])
+        let observer = try Store(path: cli.databasePath, now: .system)
+        var staged: Int64 = 0
+        let deadline = ContinuousClock.now + .seconds(300)
+        while staged < 10_000 && ContinuousClock.now < deadline {
+            staged = try await observer.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") ?? 0
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        running.send(SIGKILL)
+        let result = try await running.finish()
+        #expect(result.status == SIGKILL, "killed mid-import; stderr: \(result.stderr)")
+        #expect(staged >= 10_000, "the import was staging when it was killed")
+
+        // Reopened later: the staged rows are all that is left, and the database is sound.
+        let later = Now { Date().addingTimeInterval(16 * 60) }
+        let store = try Store(path: cli.databasePath, now: later)
+        #expect(try await store.integrityCheck() == "ok")
+        #expect(try await store.topic(named: "Big") == nil)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 1)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") ?? 0 >= staged)
+
+        // Another import right away works beside the dead one's rows, which may still belong to a live import.
+        let small = cli.directory.appendingPathComponent("small.csv")
+        try Data("Q1;A1\nQ2;A2\n".utf8).write(to: small)
+        let next = try await cli.finish(["import", small.path, "--topic", "Big", "--db", cli.databasePath])
+        #expect(next.status == 0, "stderr: \(next.stderr)")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 1)
+
+        // Once they are stale, the next import removes them.
+        let rows = [ImportedCard(question: "Q3", answer: "A3", explanation: nil, isReversed: false)]
+        let (topic, summary) = try await store.importCards(topicNamed: "Big", from: ArrayRows(rows: rows))
+        #expect(summary.cardsStored == 1)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 0)
+        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    /// `rows` CSV rows, every 10th reversed, written in 1 MiB pieces.
+    static func writeCSV(rows: Int, to url: URL) throws {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        var buffer = "question;answer;explanation;reversed\n"
+        for index in 1...rows {
+            buffer += "Question number \(index)?;Answer \(index);Because \(index % 97);"
+            buffer += index % 10 == 0 ? "yes\n" : "\n"
+            if buffer.utf8.count > 1_048_576 {
+                try handle.write(contentsOf: Data(buffer.utf8))
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        try handle.write(contentsOf: Data(buffer.utf8))
+    }
+}
