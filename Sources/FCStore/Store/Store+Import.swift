@@ -63,8 +63,8 @@ extension Database {
             try connection.withStatement(
                 """
                 INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
-                    reverse_of, dedup_key, position, image_ref)
-                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    reverse_of, dedup_key, position, image_ref, choices_json)
+                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                 ON CONFLICT (topic_id, dedup_key) DO NOTHING
                 """,
                 operation: "import card"
@@ -139,6 +139,7 @@ private struct ImportWriter {
         try statement.bind(NewCard.dedupKey(question: question, imageHash: imageHash), at: 9)
         try statement.bind(position + 1, at: 10)
         try statement.bind(imageHash, at: 11)
+        try statement.bind(try CardChoicesColumn.encode(twin ? nil : row.choices), at: 12)
         try statement.run()
         statement.reset()
         guard connection.changes == 1 else {
