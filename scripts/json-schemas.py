@@ -62,7 +62,7 @@ DEFS = {
     },
     "rating": {"description": "The one rating scale: again, hard, good, easy (1-4).", **enum("again", "hard", "good", "easy")},
     "algorithm": enum("badger", "fsrs", "leitner"),
-    "cardKind": enum("question", "definition", "truefalse", "fillblank", "math", "image"),
+    "cardKind": enum("question", "definition", "truefalse", "fillblank", "math", "image", "cloze", "mcq"),
     "draftKind": {"description": "A card kind the sanitizer reads: the stored kinds, plus cloze and mcq.",
                   **enum("question", "definition", "truefalse", "fillblank", "math", "image", "cloze", "mcq")},
     "choices": obj({"options": {"type": "array", "items": STRING, "minItems": 4, "maxItems": 5},
@@ -85,7 +85,7 @@ DEFS = {
         {
             "batchID": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
             "image": obj({"hash": STRING, "mimeType": STRING, "byteCount": COUNT}),
-            "reverseOf": ID, "twinID": ID,
+            "reverseOf": ID, "twinID": ID, "choices": ref("choices"),
             "source": obj(
                 {"sourceID": ID, "fileName": STRING, "format": ref("sourceFormat"), "sha256": STRING,
                  "section": {"type": "integer", "minimum": 1}, "sectionTitle": STRING, "start": COUNT, "end": COUNT},

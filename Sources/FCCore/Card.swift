@@ -139,12 +139,11 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
 }
 
 extension CardKind {
-    /// The kinds the store, study, import and export handle today. `cloze` and `mcq` are read by the sanitizer
-    /// (`fcgen sanitize`) but not yet stored: every place that takes a kind from a person or a file accepts only
-    /// these, so no card of a kind the rest of fcgen can't show is written.
+    /// The kinds the service's card routes take today. `cloze` and `mcq` are generated, added by `fcgen card add`,
+    /// imported and exported, but those routes take no options yet, so they accept only these.
     public static let storable: [CardKind] = [.question, .definition, .truefalse, .fillblank, .math, .image]
 
-    /// The storable kind named `name`; `nil` for an unknown name and for `cloze` and `mcq`.
+    /// The kind named `name` when it is one of ``storable``; `nil` for an unknown name and for `cloze` and `mcq`.
     public init?(storable name: String) {
         guard let kind = CardKind(rawValue: name), CardKind.storable.contains(kind) else { return nil }
         self = kind

@@ -21,8 +21,7 @@ public struct SanitizerOptions: Sendable {
     /// Whether cloze (`{{c1::…}}`) and multiple-choice cards are read as such, and whether `long-list` may make a
     /// list answer a cloze card. Off, the reader behaves as before those kinds existed: a `cloze` type is a
     /// `fillblank` card, options are ignored (an `mcq` type is a `question` card) and long lists are kept with their
-    /// flag. `fcgen sanitize` turns it on; generation keeps it off until the store, study and export hold the two
-    /// kinds.
+    /// flag. `fcgen sanitize` turns it on, and generation when its kinds include `cloze` or `mcq`.
     public var structuredKinds: Bool
 
     public init(

@@ -175,7 +175,7 @@ struct FCGenWorker: AsyncParsableCommand {
             events: { event in
                 if case .generator(let generatorEvent) = event { logger.log(generatorEvent) }
             })
-        let options = RefillOptions(
+        var options = RefillOptions(
             workerID: workerID ?? "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)",
             concurrency: settings.concurrency,
             lease: lease.duration,
@@ -184,6 +184,7 @@ struct FCGenWorker: AsyncParsableCommand {
             avoidListLimit: settings.avoidListLimit,
             topUp: topUp,
             dailyBudget: settings.dailyBudget)
+        options.cardKinds = settings.cardKinds
         if settings.dailyBudget != nil, settings.prices.price(for: settings.model) == nil {
             throw PipelineError.priceMissing(model: settings.model)
         }

@@ -59,9 +59,9 @@ struct CSVReaderTests {
             label: "too few fields", input: "only a question\n",
             expected: ["1:16: expected at least 2 fields (question; answer), found 1"]),
         Case(
-            label: "too many fields", input: "Q;A;E;yes;question;extra\n",
+            label: "too many fields", input: "Q;A;E;yes;question;;extra\n",
             expected: [
-                "1:20: expected at most 5 fields (question; answer; explanation; reversed; kind), found 6; quote a field that contains \";\""
+                "1:21: expected at most 6 fields (question; answer; explanation; reversed; kind; options), found 7; quote a field that contains \";\""
             ]),
         Case(
             label: "bad reversed flag", input: "Q;A;E;maybe\n",
@@ -84,15 +84,33 @@ struct CSVReaderTests {
             input: "question;answer;explanation;reversed;kind\nT?;True;;no;truefalse\nA ____;x;;;FILLBLANK\n",
             expected: ["T?|True|nil|false", "A ____|x|nil|false"]),
         Case(
-            label: "cloze and mcq cards are not stored yet", input: "Q {{c1::x}};A;;no;cloze\nQ;A;;no;mcq\n",
+            label: "cloze and mcq rows: the answer may be left to the text and the marked option",
+            input: #"""
+                question;answer;explanation;reversed;kind;options
+                {{c1::x}} y;;;no;cloze
+                Q?;;;no;mcq;A|*B|C|D
+                Q2?;C*;;no;mcq; a\|b | *c\* | d\\ | e
+                Q3?;d;;;mcq;A|B|C|*D
+
+                """#,
+            expected: ["{{c1::x}} y|x y|nil|false", "Q?|B|nil|false", "Q2?|c*|nil|false", "Q3?|D|nil|false"]),
+        Case(
+            label: "cloze and mcq rows that break the rules",
+            input: "Q {{c1::x}};A;;no;cloze\nQ;A;;no;mcq\nQ?;B;;no;mcq;A|B|C|D\nQ;A;;no;question;A|*B|C|D\n"
+                + "Q?;A;;yes;mcq;*A|B|C|D\nQ?;E;;no;mcq;*A|B|C|D\n",
             expected: [
-                "1:19: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column",
-                "2:9: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column",
+                "1:13: kind cloze: the answer must be the question with every deletion shown, or empty",
+                "2:9: kind mcq needs 4 or 5 options, and the row has none",
+                "3:14: kind mcq: a multiple-choice card needs exactly one correct option and has none",
+                "4:18: options are only for kind mcq",
+                "5:7: a mcq card cannot be reversed: its answer is not something to ask about",
+                "6:4: kind mcq: the answer must be the option marked correct, or empty",
             ]),
         Case(
             label: "unknown kind", input: "Q;A;;no;essay\n",
             expected: [
-                "1:9: expected question, definition, truefalse, fillblank, math, image or nothing in the kind column"
+                "1:9: expected question, definition, truefalse, fillblank, math, image, cloze, mcq or nothing in the "
+                    + "kind column"
             ]),
         Case(
             label: "the card rules apply: no reversed true/false card", input: "Q;A;;yes;truefalse\n",
@@ -201,7 +219,7 @@ struct CSVReaderTests {
                 "9:22: expected a question and an answer field (columns 3 and 4), found 3 field(s)",
                 "|France|nil|false",
                 "11:12: expected a picture file name beside the deck in <img src>, found a path",
-                "12:17: expected a kind tag fcgen::kind::<kind> with one of question, definition, truefalse, fillblank, math, image",
+                "12:17: expected a kind tag fcgen::kind::<kind> with one of question, definition, truefalse, fillblank, math, image, cloze, mcq",
             ])
         let rows = items.compactMap { item -> ImportRow? in
             if case .row(let row) = item { return row } else { return nil }

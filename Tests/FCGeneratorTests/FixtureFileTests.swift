@@ -26,7 +26,9 @@ struct FixtureFileTests {
 
     @Test func builtInRepliesAreTheFixturesFolder() throws {
         let folder = try Self.folderReplies()
-        #expect(folder.count == 15, "four batch replies and an outline per topic")
+        #expect(
+            folder.count == 17, "four batch replies and an outline per topic, one reply and an outline for Solar system"
+        )
         #expect(Set(BuiltInFixtures.replies.keys) == Set(folder.keys))
         for (path, text) in folder.sorted(by: { $0.key < $1.key }) {
             #expect(BuiltInFixtures.replies[path] == text, "\(path) differs: run python3 scripts/embed-fixtures.py")

@@ -17,12 +17,12 @@ struct DeckRoundTripTests {
         var ids: [String: Int64] = [:]
         func add(
             _ label: String, _ kind: CardKind, _ question: String, _ answer: String, _ explanation: String? = nil,
-            image: NewImage? = nil, twin: Bool = false
+            image: NewImage? = nil, twin: Bool = false, choices: CardChoices? = nil
         ) async throws {
             let cards = try await store.addCard(
                 NewCard(
                     topicID: topic.id, kind: kind, question: question, answer: answer, explanation: explanation,
-                    image: image, withTwin: twin))
+                    image: image, withTwin: twin, choices: choices))
             ids[label] = cards[0].card.id
             if twin { ids[label + " twin"] = cards[1].card.id }
         }
@@ -36,6 +36,15 @@ struct DeckRoundTripTests {
         try await add("with picture", .question, "Which emperor is this?", "Augustus", image: Self.picture("augustus"))
         try await add("formulas", .question, "=cmd|' /C calc'!A0", "-273.15 °C", "@SUM(A1) and +1")
         try await add("split", .question, "Capital of the empire?", "Rome", twin: true)
+        try await add(
+            "cloze", .cloze, "{{c1::Romulus}} founded <Rome> in {{c2::753 BC::year}}.",
+            "Romulus founded <Rome> in 753 BC.", "Legend & \"tradition\"")
+        try await add(
+            "mcq", .mcq, "Who was the second king?\nOf Rome, that is.", "Numa | Pompilius", "After Romulus.",
+            choices: try CardChoices.make(
+                ["Remus", "=1+1", "Numa | Pompilius", "*Tullus \\ Hostilius"], correctIndex: 2
+            )
+            .get())
         let split = try #require(ids["split twin"])
         _ = try await store.updateCard(
             id: split, to: CardUpdate(kind: .question, question: "Rome", answer: "The capital", explanation: nil),
@@ -85,8 +94,56 @@ struct DeckRoundTripTests {
         let kinds = try await copy.cardDetails(topicID: imported.topic.id).map(\.card.kind)
         let expected: Set<CardKind> =
             format == .csv
-            ? [.question, .definition, .truefalse, .fillblank, .math] : Set(CardKind.storable)
+            ? [.question, .definition, .truefalse, .fillblank, .math, .cloze, .mcq] : Set(CardKind.allCases)
         #expect(Set(kinds) == expected)
+    }
+
+    @Test(arguments: [ExportFormat.csv, .anki])
+    func clozeAndChoiceCardsComeBackAsTheyWereStored(_ format: ExportFormat) async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Self.now)
+        let (topic, ids) = try await everyKind(in: store)
+        let (text, report) = try await export(
+            topic, format, store, media: format == .anki ? database.directory : nil)
+        #expect(!report.losses.contains { $0.reason == .refusedByImport }, "\(report.losses)")
+        let file = database.path(named: format == .csv ? "deck.csv" : "deck.txt")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let copy = try Store(path: database.path(named: "copy.sqlite"), now: Self.now)
+        let imported = try await DeckImporter.importFile(
+            path: file, format: nil, topic: topic.name, into: copy, skipBad: false, dryRun: false)
+        let original = try await store.cardDetails(topicID: topic.id).map(\.card)
+        let back = try await copy.cardDetails(topicID: imported.topic.id).map(\.card)
+        for label in ["cloze", "mcq"] {
+            let stored = try #require(original.first { $0.id == ids[label] })
+            let read = try #require(back.first { $0.question == stored.question }, "\(label) not imported")
+            #expect(read.kind == stored.kind)
+            #expect(read.answer == stored.answer)
+            #expect(read.explanation == stored.explanation)
+            #expect(read.choices == stored.choices)
+        }
+        #expect(back.first { $0.kind == .mcq }?.choices?.correct == "Numa | Pompilius")
+        if format == .csv {
+            #expect(text.hasPrefix(DeckCSVWriter.headerWithOptions))
+            #expect(text.contains(#";no;mcq;Remus|=1+1|*Numa \| Pompilius|\*Tullus \\ Hostilius"#))
+        } else {
+            #expect(text.contains("Cloze\tEvery kind\t{{c1::Romulus}} founded &lt;Rome&gt; in {{c2::753 BC::year}}.\t"))
+            #expect(text.contains("<br><br>A) Remus<br>B) =1+1<br>C) Numa | Pompilius<br>D) *Tullus \\ Hostilius\t"))
+            #expect(text.contains("fcgen fcgen::kind::mcq"))
+        }
+    }
+
+    @Test func jsonCarriesTheOptions() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Self.now)
+        let (topic, ids) = try await everyKind(in: store)
+        let (text, _) = try await export(topic, .json, store)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let cards = try #require(document["cards"] as? [[String: Any]]).compactMap { $0["card"] as? [String: Any] }
+        let mcq = try #require(cards.first { ($0["id"] as? Int).map(Int64.init) == ids["mcq"] })
+        let choices = try #require(mcq["choices"] as? [String: Any])
+        #expect(choices["options"] as? [String] == ["Remus", "=1+1", "Numa | Pompilius", "*Tullus \\ Hostilius"])
+        #expect(choices["correctIndex"] as? Int == 2)
+        #expect(cards.filter { $0["choices"] != nil }.count == 1)
     }
 
     @Test func csvSaysWhatItCannotHold() async throws {

@@ -4,8 +4,81 @@ import FCTestSupport
 import Foundation
 import Testing
 
+/// Rows for an import, one after the other.
+private struct ChoiceRows: CardRowSource {
+    var rows: [ImportedCard]
+    var index = 0
+
+    mutating func next() throws -> ImportedCard? {
+        guard index < rows.count else { return nil }
+        defer { index += 1 }
+        return rows[index]
+    }
+
+    func finish(_ summary: ImportSummary) throws {}
+}
+
 /// A multiple-choice card's options are stored with it (`cards.choices_json`) and read back in stored order.
 struct CardChoicesStorageTests {
+    static func choices() throws -> CardChoices {
+        try CardChoices.make(["Remus", "Romulus", "Numa", "Tullus"], correctIndex: 1).get()
+    }
+
+    @Test func aHandMadeCardKeepsItsOptionsAndAnEditKeepsOrDropsThem() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let choices = try Self.choices()
+        let added = try await store.addCard(
+            NewCard(
+                topicID: topic.id, kind: .mcq, question: "Who founded Rome?", answer: "Romulus", explanation: nil,
+                choices: choices))
+        #expect(added.map(\.card.choices) == [choices])
+        let id = try #require(added.first?.card.id)
+        #expect(try await store.cardDetails(id: id).card.choices == choices)
+
+        let kept = try await store.updateCard(
+            id: id,
+            to: CardUpdate(
+                kind: .mcq, question: "Who founded the city?", answer: "Romulus", explanation: "Legend.",
+                choices: choices),
+            alsoTwin: false)
+        #expect(kept.card.card.choices == choices && kept.card.card.question == "Who founded the city?")
+        let dropped = try await store.updateCard(
+            id: id,
+            to: CardUpdate(kind: .question, question: "Who founded the city?", answer: "Romulus", explanation: nil),
+            alsoTwin: false)
+        #expect(dropped.card.card.choices == nil && dropped.card.card.kind == .question)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE choices_json IS NOT NULL") == 0)
+    }
+
+    @Test func anImportStoresOptionsButNeverOnATwin() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let choices = try Self.choices()
+        let rows = [
+            ImportedCard(
+                kind: .mcq, question: "Who founded Rome?", answer: "Romulus", explanation: nil, isReversed: false,
+                choices: choices),
+            ImportedCard(
+                kind: .cloze, question: "{{c1::Romulus}} founded Rome", answer: "Romulus founded Rome",
+                explanation: nil, isReversed: false),
+            // A store-level twin of a row with options (the card rules refuse such a row before it gets here).
+            ImportedCard(
+                kind: .mcq, question: "Who was the second king?", answer: "Numa", explanation: nil, isReversed: true,
+                choices: try CardChoices.make(["Remus", "Romulus", "Numa", "Tullus"], correctIndex: 2).get()),
+        ]
+        let summary = try await store.importCards(topicID: topic.id, from: ChoiceRows(rows: rows))
+        #expect(summary.cardsStored == 4 && summary.twinsStored == 1)
+        let cards = try await store.cards(topicID: topic.id)
+        #expect(cards.map(\.kind) == [.mcq, .cloze, .mcq, .mcq])
+        #expect(cards[0].choices == choices)
+        #expect(cards[1].choices == nil)
+        #expect(cards[2].choices?.correct == "Numa")
+        #expect(cards[3].question == "Numa" && cards[3].choices == nil)
+    }
+
     @Test func aBatchKeepsItsMultipleChoiceOptions() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)

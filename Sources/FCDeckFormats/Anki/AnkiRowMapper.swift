@@ -8,7 +8,10 @@ public import FCCore
 /// "reversed" ("Basic (and reversed card)") makes the row reversed. With `#html:true` fields are turned from HTML
 /// into text (see ``AnkiHTML/text(fromHTML:)``), and an `<img src="…">` on the front is the card's picture, a
 /// file beside the deck. A tag `fcgen::kind::<kind>` sets the card's kind (``AnkiTextWriter`` writes it for every
-/// kind but `question`). Every row is checked by ``CardRules``, as a card added by hand is.
+/// kind but `question`). A note type named "… cloze …" makes a `cloze` card: the first field is its text, the
+/// second (Back Extra) its explanation, the answer follows from the text. A card tagged `mcq` reads its options
+/// from the front (``AnkiChoices``) and the correct one from the back. Every row is checked by ``CardRules``, as a
+/// card added by hand is.
 struct AnkiRowMapper: Sendable {
     /// The tag prefix that carries a card's kind.
     static let kindTagPrefix = "fcgen::kind::"
@@ -65,18 +68,14 @@ struct AnkiRowMapper: Sendable {
                 ImportProblem(
                     at: front.position, "expected a picture file name beside the deck in <img src>, found a path"))
         }
-        let question = text(front.text)
+        var question = text(front.text)
         guard !question.isEmpty || !pictures.isEmpty else {
             return .problem(ImportProblem(at: front.position, "expected a question, found nothing"))
         }
-        let answer = text(fields[answerIndex].text)
-        guard !answer.isEmpty else {
-            return .problem(ImportProblem(at: fields[answerIndex].position, "expected an answer, found nothing"))
-        }
-        let explanation = explanationIndex.flatMap { $0 < fields.count ? text(fields[$0].text) : nil }
         var notetype = header.notetype ?? ""
         if let column = header.notetypeColumn, column - 1 < fields.count { notetype = fields[column - 1].text }
-        var kind = CardKind.question
+        let isCloze = notetype.lowercased().contains("cloze")
+        var kind = isCloze ? CardKind.cloze : .question
         if let column = header.tagsColumn, column - 1 < fields.count {
             switch Self.kind(fromTags: fields[column - 1].text) {
             case .success(let tagged?): kind = tagged
@@ -84,17 +83,43 @@ struct AnkiRowMapper: Sendable {
             case .failure(let problem): return .problem(ImportProblem(at: fields[column - 1].position, problem.message))
             }
         }
+        var answer = text(fields[answerIndex].text)
+        var explanation = explanationIndex.flatMap { $0 < fields.count ? text(fields[$0].text) : nil }
+        if isCloze {
+            // Text and Back Extra: the second field explains, the answer is the text with its deletions shown.
+            if !answer.isEmpty { explanation = answer }
+            answer = ""
+        }
+        guard !answer.isEmpty || kind == .cloze else {
+            return .problem(ImportProblem(at: fields[answerIndex].position, "expected an answer, found nothing"))
+        }
+        var choices: CardChoices?
+        if kind == .mcq {
+            guard let listed = AnkiChoices.split(question) else {
+                return .problem(
+                    ImportProblem(
+                        at: front.position,
+                        "kind mcq: expected the options on the front after a blank line, one per line: A) …, B) …"))
+            }
+            question = listed.question.trimmingBlanks()
+            let correct = listed.options.firstIndex { DedupKey.make($0) == DedupKey.make(answer) }
+            switch CardChoices.make(listed.options, correctIndex: correct ?? -1) {
+            case .success(let read): choices = read
+            case .failure(let problem):
+                return .problem(ImportProblem(at: front.position, CardRuleViolation.choices(problem).importMessage))
+            }
+        }
         let isReversed = notetype.lowercased().contains("reversed")
         let content = CardContent(
             kind: kind, question: question, answer: answer, explanation: explanation.flatMap { $0.isEmpty ? nil : $0 },
-            hasImage: !pictures.isEmpty)
+            hasImage: !pictures.isEmpty, choices: choices)
         do {
             let card = try CardRules.validate(content, reversed: isReversed)
             return .row(
                 ImportRow(
                     kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
                     isReversed: isReversed, imageFile: pictures.first, position: fields[0].position,
-                    imagePosition: pictures.isEmpty ? nil : front.position))
+                    imagePosition: pictures.isEmpty ? nil : front.position, choices: card.choices))
         } catch {
             let index: Int? =
                 switch error.side {
@@ -120,11 +145,11 @@ struct AnkiRowMapper: Sendable {
         for tag in tags.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             let lowered = tag.lowercased()
             guard lowered.hasPrefix(kindTagPrefix) else { continue }
-            guard let kind = CardKind(storable: String(lowered.dropFirst(kindTagPrefix.count))) else {
+            guard let kind = CardKind(rawValue: String(lowered.dropFirst(kindTagPrefix.count))) else {
                 return .failure(
                     TagProblem(
                         message: "expected a kind tag \(kindTagPrefix)<kind> with one of "
-                            + CardKind.storable.map(\.rawValue).joined(separator: ", ")))
+                            + CardKind.allCases.map(\.rawValue).joined(separator: ", ")))
             }
             return .success(kind)
         }

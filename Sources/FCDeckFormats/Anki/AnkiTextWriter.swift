@@ -10,6 +10,10 @@ public import FCCore
 /// `collection.media` folder). The tags column carries the card's kind (`fcgen::kind::truefalse`; none for a
 /// `question` card).
 ///
+/// A `cloze` card is a `Cloze` note: its cloze text in the first field (Anki's Text) and its explanation in the
+/// second (Back Extra). An `mcq` card is a Basic note with its options listed on the front (``AnkiChoices``) and the
+/// correct option on the back; its kind tag lets `fcgen import` read the options back.
+///
 /// ```swift
 /// let writer = AnkiTextWriter(deck: "Roman history")
 /// var text = writer.header
@@ -18,6 +22,7 @@ public import FCCore
 public struct AnkiTextWriter: Sendable {
     public static let basic = "Basic"
     public static let basicAndReversed = "Basic (and reversed card)"
+    public static let cloze = "Cloze"
     public static let tags = "fcgen"
 
     public let deck: String
@@ -42,14 +47,22 @@ public struct AnkiTextWriter: Sendable {
 
     /// One note as a line, ending in `\n`.
     public func line(for note: ExportNote) -> String {
-        var front = AnkiHTML.field(fromText: note.question)
+        var front =
+            note.choices.map { AnkiChoices.front(question: note.question, choices: $0) }
+            ?? AnkiHTML.field(fromText: note.question)
         if let image = note.image {
             front = "<img src=\"\(image.fileName)\">" + (front.isEmpty ? "" : "<br>" + front)
         }
-        return [
-            note.isReversed ? Self.basicAndReversed : Self.basic, deck, front, AnkiHTML.field(fromText: note.answer),
-            AnkiHTML.field(fromText: note.explanation ?? ""), Self.tags(for: note.kind),
-        ].map(Self.quotedIfNeeded).joined(separator: "\t") + "\n"
+        let explanation = AnkiHTML.field(fromText: note.explanation ?? "")
+        // A Cloze note's second field is Back Extra: the answer is the text itself.
+        let fields =
+            note.kind == .cloze
+            ? [Self.cloze, deck, front, explanation, ""]
+            : [
+                note.isReversed ? Self.basicAndReversed : Self.basic, deck, front,
+                AnkiHTML.field(fromText: note.answer), explanation,
+            ]
+        return (fields + [Self.tags(for: note.kind)]).map(Self.quotedIfNeeded).joined(separator: "\t") + "\n"
     }
 
     /// `fcgen`, plus `fcgen::kind::<kind>` for every kind but `question`, so import gives the card its kind back.

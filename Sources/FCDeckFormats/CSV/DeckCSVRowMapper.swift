@@ -1,16 +1,18 @@
 public import FCCore
 
-/// Turns records of the product's CSV format into rows: `question; answer; explanation; reversed; kind`.
+/// Turns records of the product's CSV format into rows: `question; answer; explanation; reversed; kind; options`.
 ///
 /// The first record is a header, and skipped, when its first two fields are `question` and `answer` (any case).
-/// Explanation, reversed and kind may be missing or empty; reversed accepts yes/no/y/n/true/false/1/0 in any case,
-/// kind one of ``FCCore/CardKind`` (empty: `question`). A text cell that export protected with a `'` against
+/// Explanation, reversed, kind and options may be missing or empty; reversed accepts yes/no/y/n/true/false/1/0 in
+/// any case, kind one of ``FCCore/CardKind`` (empty: `question`), options a multiple-choice card's options
+/// (``ChoiceList``). A `cloze` or `mcq` row may leave the answer empty: it follows from the cloze text or the option
+/// marked correct. A text cell that export protected with a `'` against
 /// spreadsheet formulas gets it removed (``SpreadsheetFormula``). Every row is checked by ``CardRules``, as a card
 /// added by hand is.
 struct DeckCSVRowMapper: Sendable {
     private var isFirstRecord = true
 
-    static let columns = ["question", "answer", "explanation", "reversed", "kind"]
+    static let columns = ["question", "answer", "explanation", "reversed", "kind", "options"]
     static let yes: Set<String> = ["yes", "y", "true", "1"]
     static let no: Set<String> = ["no", "n", "false", "0", ""]
 
@@ -31,8 +33,8 @@ struct DeckCSVRowMapper: Sendable {
             return .problem(
                 ImportProblem(
                     at: fields[Self.columns.count].position,
-                    "expected at most 5 fields (question; answer; explanation; reversed; kind), found \(fields.count);"
-                        + " quote a field that contains \";\""))
+                    "expected at most 6 fields (question; answer; explanation; reversed; kind; options), found "
+                        + "\(fields.count); quote a field that contains \";\""))
         }
         for (index, field) in fields.enumerated() where field.isOverflowing {
             guard index < CardSide.allCases.count else {
@@ -47,9 +49,30 @@ struct DeckCSVRowMapper: Sendable {
         guard !question.isEmpty else {
             return .problem(ImportProblem(at: fields[0].position, "expected a question, found an empty field"))
         }
+        var kind = CardKind.question
+        if fields.count > 4 {
+            let name = CardRules.trimmed(fields[4].text).lowercased()
+            guard let parsed = name.isEmpty ? .question : CardKind(rawValue: name) else {
+                return .problem(
+                    ImportProblem(
+                        at: fields[4].position,
+                        "expected " + CardKind.allCases.map(\.rawValue).joined(separator: ", ")
+                            + " or nothing in the kind column"))
+            }
+            kind = parsed
+        }
         let answer = text(fields[1])
-        guard !answer.isEmpty else {
+        guard !answer.isEmpty || kind == .cloze || kind == .mcq else {
             return .problem(ImportProblem(at: fields[1].position, "expected an answer, found an empty field"))
+        }
+        var choices: CardChoices?
+        let list = fields.count > 5 ? text(fields[5]) : ""
+        if !list.isEmpty {
+            switch ChoiceList.decode(list) {
+            case .success(let read): choices = read
+            case .failure(let problem):
+                return .problem(ImportProblem(at: fields[5].position, CardRuleViolation.choices(problem).importMessage))
+            }
         }
         let explanation = fields.count > 2 ? text(fields[2]) : ""
         var isReversed = false
@@ -64,27 +87,15 @@ struct DeckCSVRowMapper: Sendable {
                         "expected yes, no, y, n, true, false, 1, 0 or nothing in the reversed column"))
             }
         }
-        var kind = CardKind.question
-        if fields.count > 4 {
-            let name = CardRules.trimmed(fields[4].text).lowercased()
-            guard let parsed = name.isEmpty ? .question : CardKind(storable: name) else {
-                return .problem(
-                    ImportProblem(
-                        at: fields[4].position,
-                        "expected " + CardKind.storable.map(\.rawValue).joined(separator: ", ")
-                            + " or nothing in the kind column"))
-            }
-            kind = parsed
-        }
         let content = CardContent(
             kind: kind, question: question, answer: answer, explanation: explanation.isEmpty ? nil : explanation,
-            hasImage: false)
+            hasImage: false, choices: choices)
         do {
             let card = try CardRules.validate(content, reversed: isReversed)
             return .row(
                 ImportRow(
                     kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
-                    isReversed: isReversed, position: fields[0].position))
+                    isReversed: isReversed, position: fields[0].position, choices: card.choices))
         } catch {
             return .problem(ImportProblem(at: position(of: error, in: fields), error.importMessage))
         }
@@ -101,6 +112,7 @@ struct DeckCSVRowMapper: Sendable {
         switch violation {
         case .reverseWithoutQuestion, .reverseOfKind: index = 3
         case .imageKindWithoutImage, .pictureOnlyWithKind: index = 4
+        case .choices, .choicesWithoutMCQ, .mcqWithoutChoices: index = fields.count > 5 ? 5 : 4
         default: index = CardSide.allCases.firstIndex(of: violation.side) ?? 0
         }
         return fields[min(index, fields.count - 1)].position

@@ -1,7 +1,8 @@
 import FCCore
 
 /// Writes the product's CSV format, the one ``DeckTextReader`` reads back: a header, then
-/// `question;answer;explanation;reversed;kind` per note, LF line ends, UTF-8 without BOM.
+/// `question;answer;explanation;reversed;kind` per note, LF line ends, UTF-8 without BOM. A multiple-choice card
+/// adds a sixth field, its options (``ChoiceList``), and a deck holding one has the header ``headerWithOptions``.
 ///
 /// A field is quoted only when it must be: when it holds `;`, `"`, a line break, or blanks at either end (which
 /// the reader would otherwise trim). Line breaks inside a field are written as LF (the reader turns CRLF into LF
@@ -16,13 +17,24 @@ import FCCore
 /// ```
 public enum DeckCSVWriter {
     public static let header = "question;answer;explanation;reversed;kind\n"
+    /// The header of a deck with multiple-choice cards.
+    public static let headerWithOptions = "question;answer;explanation;reversed;kind;options\n"
 
-    /// One note as a line, ending in `\n`. A picture is not written.
+    /// The header for `notes`: with the options column when one of them has options.
+    public static func header(for notes: [ExportNote]) -> String {
+        notes.contains { $0.choices != nil } ? headerWithOptions : header
+    }
+
+    /// One note as a line, ending in `\n`. A picture is not written; options are, as a sixth field.
     public static func line(for note: ExportNote) -> String {
-        let texts = [note.question, note.answer, note.explanation ?? ""].map {
+        var texts = [note.question, note.answer, note.explanation ?? ""].map {
             field(SpreadsheetFormula.neutralised(lineFeeds($0)))
         }
-        return (texts + [note.isReversed ? "yes" : "no", note.kind.rawValue]).joined(separator: ";") + "\n"
+        texts += [note.isReversed ? "yes" : "no", note.kind.rawValue]
+        if let choices = note.choices {
+            texts.append(field(SpreadsheetFormula.neutralised(lineFeeds(ChoiceList.encode(choices)))))
+        }
+        return texts.joined(separator: ";") + "\n"
     }
 
     /// `text` as one field, quoted (with doubled quotes) when the reader needs it to be.

@@ -10,11 +10,14 @@ public struct ExportNote: Sendable, Hashable {
     public var isReversed: Bool
     /// The card's picture, named by its content hash.
     public var image: ExportImage?
+    /// A multiple-choice card's options; `nil` for other kinds.
+    public var choices: CardChoices?
 
     public init(
         kind: CardKind = .question, question: String, answer: String, explanation: String?, isReversed: Bool,
-        image: ExportImage? = nil
+        image: ExportImage? = nil, choices: CardChoices? = nil
     ) {
+        self.choices = choices
         self.kind = kind
         self.question = question
         self.answer = answer

@@ -16,11 +16,15 @@ public struct ImportRow: Sendable, Hashable {
     public var position: TextPosition
     /// Where the field naming ``imageFile`` starts.
     public var imagePosition: TextPosition?
+    /// A multiple-choice row's options; `nil` for other kinds.
+    public var choices: CardChoices?
 
     public init(
         kind: CardKind = .question, question: String, answer: String, explanation: String?, isReversed: Bool,
-        imageFile: String? = nil, position: TextPosition, imagePosition: TextPosition? = nil
+        imageFile: String? = nil, position: TextPosition, imagePosition: TextPosition? = nil,
+        choices: CardChoices? = nil
     ) {
+        self.choices = choices
         self.kind = kind
         self.question = question
         self.answer = answer

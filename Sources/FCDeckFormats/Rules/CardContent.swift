@@ -9,13 +9,19 @@ public struct CardContent: Sendable, Hashable {
     public var explanation: String?
     /// Whether the card carries an image (the bytes travel separately, as a ``CheckedImage``).
     public var hasImage: Bool
+    /// A multiple-choice card's options; `nil` for every other kind.
+    public var choices: CardChoices?
 
-    public init(kind: CardKind = .question, question: String, answer: String, explanation: String?, hasImage: Bool) {
+    public init(
+        kind: CardKind = .question, question: String, answer: String, explanation: String?, hasImage: Bool,
+        choices: CardChoices? = nil
+    ) {
         self.kind = kind
         self.question = question
         self.answer = answer
         self.explanation = explanation
         self.hasImage = hasImage
+        self.choices = choices
     }
 
     /// The reversed twin: question and answer swapped, same explanation and kind, no image.

@@ -30,14 +30,28 @@ public enum CardRuleViolation: Error, Sendable, Hashable {
     case reverseOfKind(CardKind)
     /// Reversed, but the answer (the twin's question) is longer than a question may be.
     case reverseAnswerTooLong(characters: Int, limit: Int)
+    /// A `cloze` card whose question is no cloze text.
+    case clozeInvalid(ClozeProblem)
+    /// A `cloze` card with an answer other than its text with the deletions shown.
+    case clozeAnswer
+    /// An `mcq` card without options.
+    case mcqWithoutChoices
+    /// An `mcq` card whose options are no valid set (see ``FCCore/CardChoices/make(_:correctIndex:)``).
+    case choices(CardChoicesProblem)
+    /// An `mcq` card whose answer is not its correct option.
+    case mcqAnswer
+    /// Options on a card that is not `mcq`.
+    case choicesWithoutMCQ
 
     /// The side the problem is on, so an import can point at its field.
     public var side: CardSide {
         switch self {
         case .empty, .answerAlone, .pictureOnlyWithKind, .reverseWithoutQuestion, .imageKindWithoutImage,
-            .reverseOfKind:
+            .reverseOfKind, .clozeInvalid:
             .question
-        case .noAnswer, .reverseAnswerTooLong: .answer
+        case .noAnswer, .reverseAnswerTooLong, .clozeAnswer, .mcqWithoutChoices, .choices, .mcqAnswer,
+            .choicesWithoutMCQ:
+            .answer
         case .tooLong(let side, _, _), .tooLongToRead(let side, _, _): side
         }
     }
@@ -60,6 +74,13 @@ public enum CardRuleViolation: Error, Sendable, Hashable {
         case .reverseAnswerTooLong(let characters, let limit):
             "--reverse: the answer becomes the twin's question, and it is \(characters) characters "
                 + "(a question has at most \(limit))"
+        case .clozeInvalid(let problem): "--kind cloze: \(problem)"
+        case .clozeAnswer:
+            "--kind cloze: the answer is the question with every deletion shown; leave --answer out"
+        case .mcqWithoutChoices: "--kind mcq needs 4 or 5 options: --option TEXT for each, and --correct N"
+        case .choices(let problem): "--kind mcq: \(problem)"
+        case .mcqAnswer: "--kind mcq: the answer must be the correct option (--correct N); leave --answer out"
+        case .choicesWithoutMCQ: "--option is for --kind mcq"
         }
     }
 
@@ -78,6 +99,12 @@ public enum CardRuleViolation: Error, Sendable, Hashable {
         case .reverseAnswerTooLong(let characters, let limit):
             "a reversed row's answer becomes the twin's question, and it is \(characters) characters "
                 + "(a question has at most \(limit))"
+        case .clozeInvalid(let problem): "kind cloze: \(problem)"
+        case .clozeAnswer: "kind cloze: the answer must be the question with every deletion shown, or empty"
+        case .mcqWithoutChoices: "kind mcq needs 4 or 5 options, and the row has none"
+        case .choices(let problem): "kind mcq: \(problem)"
+        case .mcqAnswer: "kind mcq: the answer must be the option marked correct, or empty"
+        case .choicesWithoutMCQ: "options are only for kind mcq"
         }
     }
 

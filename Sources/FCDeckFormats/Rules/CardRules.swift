@@ -6,6 +6,11 @@ public import FCCore
 /// (+ explanation), question + image + answer (+ explanation). Text is trimmed at both ends and otherwise stored
 /// exactly (LaTeX and Unicode symbols included); an empty explanation is no explanation.
 ///
+/// A `cloze` card's question is Anki cloze text (``FCCore/ClozeText``) and its answer that text with every deletion
+/// shown: an empty answer is filled in, another one refused. An `mcq` card carries its options
+/// (``CardContent/choices``) and its answer is the correct option: an empty answer is filled in, another one (other
+/// than in case, spacing or punctuation) refused. Only `mcq` cards carry options; neither kind can be reversed.
+///
 /// ```swift
 /// let content = try CardRules.check(
 ///     CardContent(question: "2 + 2?", answer: "4", explanation: nil, hasImage: false), reversed: true)
@@ -15,7 +20,7 @@ public enum CardRules {
     public static let limits = CardLimits.standard
 
     /// Kinds whose answer is not something one could be asked for: their twin would make no sense.
-    static let unreversibleKinds: Set<CardKind> = [.truefalse, .fillblank]
+    static let unreversibleKinds: Set<CardKind> = [.truefalse, .fillblank, .cloze, .mcq]
 
     /// Checks `content` (and, with `reversed`, its twin) and returns it normalised.
     ///
@@ -40,6 +45,7 @@ public enum CardRules {
         card.answer = trimmed(card.answer)
         card.explanation = card.explanation.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
 
+        try fillStructuredAnswer(&card)
         if card.question.isEmpty && !card.hasImage {
             throw card.answer.isEmpty && card.explanation == nil ? .empty : .answerAlone
         }
@@ -61,6 +67,32 @@ public enum CardRules {
             }
         }
         return card
+    }
+
+    /// Checks a cloze card's text and an mcq card's options, and fills in the answer they determine.
+    private static func fillStructuredAnswer(_ card: inout CardContent) throws(CardRuleViolation) {
+        if card.choices != nil && card.kind != .mcq { throw .choicesWithoutMCQ }
+        switch card.kind {
+        case .cloze where !card.question.isEmpty:
+            let cloze: ClozeText
+            switch ClozeText.parse(card.question) {
+            case .success(let parsed): cloze = parsed
+            case .failure(let problem): throw .clozeInvalid(problem)
+            }
+            if card.answer.isEmpty {
+                card.answer = cloze.revealed
+            } else if card.answer != cloze.revealed {
+                throw .clozeAnswer
+            }
+        case .mcq:
+            guard let choices = card.choices else { throw .mcqWithoutChoices }
+            guard card.answer.isEmpty || DedupKey.make(card.answer) == DedupKey.make(choices.correct) else {
+                throw .mcqAnswer
+            }
+            card.answer = choices.correct
+        default:
+            break
+        }
     }
 
     /// The limit for one side, in characters.

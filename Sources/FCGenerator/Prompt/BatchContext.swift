@@ -8,13 +8,17 @@ package struct BatchContext: Sendable {
     /// Covered steps as (subtopic, depths), in plan order.
     package var covered: [(subtopic: String, depths: [DepthLevel])]
     package var language: LanguageTag?
+    /// The card kinds the batch asks for: the prompt's `{{types}}` list and its `{{#kind_…}}` sections.
+    package var kinds: GeneratedKinds
     /// The rendered list of covered steps stays within this many characters (a plan has at most 16 subtopics, so
     /// this only bites for very long names).
     package static let coveredLimit = 400
 
     package init(
-        focus: String = "", covered: [(subtopic: String, depths: [DepthLevel])] = [], language: LanguageTag? = nil
+        focus: String = "", covered: [(subtopic: String, depths: [DepthLevel])] = [], language: LanguageTag? = nil,
+        kinds: GeneratedKinds = .standard
     ) {
+        self.kinds = kinds
         self.focus = focus
         self.covered = covered
         self.language = language

@@ -29,13 +29,25 @@ extension PromptTemplates {
         {"cards": [{"question": "...", "answer": "...", "explanation": "...", "type": "question"}]}
 
         Rules for every card:
-        - "type" is one of "question", "definition", "truefalse" or "fillblank".
+        - "type" is one of {{types}}.
         - "question" asks one clear thing and makes sense without the other cards.
         - "answer" is short: a word, a name, a date, a number or one sentence.
         - "explanation" adds one or two sentences of context that help the answer stick.
+        {{#kind_definition}}
         - A "definition" card names a term in the question and defines it in the answer.
+        {{/kind_definition}}
+        {{#kind_truefalse}}
         - A "truefalse" card states a claim in the question; its answer is "True" or "False" and the explanation says why.
+        {{/kind_truefalse}}
+        {{#kind_fillblank}}
         - A "fillblank" card writes the missing part of a sentence as ____ in the question; its answer is the missing word or phrase.
+        {{/kind_fillblank}}
+        {{#kind_cloze}}
+        - A "cloze" card writes one or two sentences in the question with each part to recall marked in Anki's cloze syntax, \{{c1::part}}, numbering the parts c1, c2, …: "\{{c1::Romulus}} founded Rome in \{{c2::753 BC}}."; its answer is the same text without the markup: "Romulus founded Rome in 753 BC."
+        {{/kind_cloze}}
+        {{#kind_mcq}}
+        - An "mcq" card is a multiple-choice question: "options" lists 4 or 5 different short answers, the correct one and 3 or 4 plausible wrong ones, and "answer" is the correct option written exactly as in "options". Every other card has "options": [].
+        {{/kind_mcq}}
         - Every question differs from the others: do not ask the same thing in other words.
         {{#covered}}
 

@@ -11,7 +11,8 @@ package struct PromptTemplates: Sendable, Hashable {
     /// The placeholders templates may use, in the order `prompts/README.md` lists them.
     package static let placeholders = [
         "topic", "count", "aspect", "depth", "depth_guidance", "batch_number", "avoid_list", "focus", "covered",
-        "language", "directions",
+        "language", "directions", "types", "kind_definition", "kind_truefalse", "kind_fillblank", "kind_cloze",
+        "kind_mcq",
     ]
     /// File names inside a prompts folder.
     package static let systemFileName = "system.txt"
@@ -84,7 +85,7 @@ package struct PromptTemplates: Sendable, Hashable {
     {
         var topicLine = topic.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         if topicLine.count > 200 { topicLine = String(topicLine.prefix(200)) }
-        let values = [
+        var values = [
             "topic": topicLine,
             "count": String(count),
             "aspect": plan.aspect,
@@ -96,8 +97,19 @@ package struct PromptTemplates: Sendable, Hashable {
             "covered": context.renderedCovered,
             "language": context.language.map(LanguageInstruction.displayName) ?? "",
             "directions": LanguageInstruction.directions(topic: topicLine) ?? "",
+            "types": Self.typeList(context.kinds),
         ]
+        for kind in GeneratedKinds.allowed where kind != .question {
+            values["kind_" + kind.rawValue] = context.kinds.contains(kind) ? kind.rawValue : ""
+        }
         return Prompt(system: system.render(values).trimmed, user: batch.render(values).trimmed)
+    }
+
+    /// `"question", "definition", "truefalse" or "fillblank"`: the kinds as the batch prompt lists them.
+    static func typeList(_ kinds: GeneratedKinds) -> String {
+        let quoted = kinds.kinds.map { "\"\($0.rawValue)\"" }
+        guard quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 
     /// Unix line endings, no blank lines at either end: editors disagree about final newlines.

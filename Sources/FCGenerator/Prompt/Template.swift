@@ -2,6 +2,9 @@ import Foundation
 
 /// A parsed prompt template: text, `{{placeholder}}`s and `{{#name}}…{{/name}}` sections.
 ///
+/// `\{{` is a literal `{{` (the backslash is dropped), so a template can show the model Anki's cloze syntax,
+/// `\{{c1::Romulus}}`, without it being read as a placeholder.
+///
 /// A section is kept only when its placeholder's value is not empty (the avoid-list block disappears when there is
 /// nothing to avoid). A section tag alone on its line takes the line with it, so removing a section leaves no blank
 /// line behind. Placeholders are checked against a known list when the template is parsed, so a typo fails at load
@@ -72,8 +75,17 @@ package struct Template: Sendable, Hashable {
     private static func tokenize(_ source: String, file: String) throws(GeneratorError) -> [Token] {
         var tokens: [Token] = []
         var rest = Substring(source)
+        // Text before the next tag, literal `{{`s from `\{{` included: one text token per gap between tags.
+        var pending = ""
         while let open = rest.range(of: "{{") {
-            tokens.append(.text(String(rest[..<open.lowerBound])))
+            let before = rest[..<open.lowerBound]
+            if before.last == "\\" {
+                pending += before.dropLast() + "{{"
+                rest = rest[open.upperBound...]
+                continue
+            }
+            tokens.append(.text(pending + before))
+            pending = ""
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 throw .invalidTemplate(file: file, detail: "a {{ is never closed with }}")
             }
@@ -86,7 +98,7 @@ package struct Template: Sendable, Hashable {
             tokens.append(.tag(sigil: sigil, name: String(inner)))
             rest = rest[close.upperBound...]
         }
-        tokens.append(.text(String(rest)))
+        tokens.append(.text(pending + rest))
         return removeStandaloneSectionLines(tokens)
     }
 

@@ -11,11 +11,14 @@ package struct GenerationRequest: Sendable {
     package var reply: ReplyShape
     /// For a batch made from the learner's material (`--from`): the section the prompt quotes.
     package var source: SourceExcerpt?
+    /// The card kinds the prompt asks for; providers with a JSON schema allow exactly these `type`s.
+    package var kinds: GeneratedKinds
 
     package init(
         topic: String, plan: BatchPlan, count: Int, prompt: Prompt, reply: ReplyShape = .cards,
-        source: SourceExcerpt? = nil
+        source: SourceExcerpt? = nil, kinds: GeneratedKinds = .standard
     ) {
+        self.kinds = kinds
         self.topic = topic
         self.plan = plan
         self.count = count

@@ -1,3 +1,4 @@
+import FCCore
 import Foundation
 
 /// The settings a config file or `FCGEN_*` environment variable may hold: one table, so the file reader, the
@@ -13,6 +14,8 @@ struct ConfigKey: Sendable {
         case boolean(any WritableKeyPath<ConfigLayer, Bool?> & Sendable)
         /// The name of an environment variable; a bad value is never echoed (see ``EnvironmentVariableName``).
         case variableName(any WritableKeyPath<ConfigLayer, String?> & Sendable)
+        /// A comma-separated list of card kinds generation asks for (``FCCore/GeneratedKinds``).
+        case kinds(any WritableKeyPath<ConfigLayer, String?> & Sendable)
     }
 
     /// The key in `config.json`.
@@ -54,6 +57,7 @@ struct ConfigKey: Sendable {
         ConfigKey("stream", .boolean(\.stream)),
         ConfigKey("topic_outline", .boolean(\.topicOutline)),
         ConfigKey("daily_budget", .positive(\.dailyBudget)),
+        ConfigKey("card_kinds", .kinds(\.cardKinds)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -68,6 +72,7 @@ struct ConfigKey: Sendable {
         case .positive: "a number of US dollars greater than 0"
         case .variableName: "the name of an environment variable"
         case .boolean: "true or false"
+        case .kinds: "a comma-separated list of " + GeneratedKinds.allowedList
         }
     }
 
@@ -99,6 +104,10 @@ struct ConfigKey: Sendable {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard EnvironmentVariableName.isPlausible(trimmed) else { break }
             layer[keyPath: path] = trimmed
+            return nil
+        case (.kinds(let path), .string(let text)):
+            guard case .success(let kinds) = GeneratedKinds.parse(text) else { break }
+            layer[keyPath: path] = kinds.description
             return nil
         default:
             break

@@ -100,7 +100,7 @@ extension ConfigLayer {
             guard let raw = environment[key.environmentVariable], !raw.isEmpty else { continue }
             let value: ConfigValue
             switch key.field {
-            case .text, .variableName: value = .string(raw)
+            case .text, .variableName, .kinds: value = .string(raw)
             case .integer, .decimal, .positive: value = Double(raw).map(ConfigValue.number) ?? .string(raw)
             case .boolean:
                 switch raw.lowercased() {

@@ -27,6 +27,8 @@ public struct ConfigLayer: Sendable, Equatable {
     public var topicOutline: Bool?
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars.
     public var dailyBudget: Double?
+    /// `card_kinds`: the card kinds generation asks for, as `--kinds` takes them (`question,cloze,mcq`).
+    public var cardKinds: String?
     /// `prices` (file or `FCGEN_PRICES`): per model, US dollars per million tokens.
     public var prices: PriceTable?
 
@@ -58,6 +60,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.stream = stream ?? lower.stream
         merged.topicOutline = topicOutline ?? lower.topicOutline
         merged.dailyBudget = dailyBudget ?? lower.dailyBudget
+        merged.cardKinds = cardKinds ?? lower.cardKinds
         // Per model: a model priced here keeps this price, the others keep the lower layer's.
         merged.prices = prices.map { $0.overlaying(lower.prices ?? PriceTable()) } ?? lower.prices
         return merged

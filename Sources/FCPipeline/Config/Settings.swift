@@ -1,3 +1,4 @@
+public import FCCore
 package import FCGenerator
 import FCStore
 public import Foundation
@@ -40,6 +41,8 @@ public struct Settings: Sendable {
     public var prices = PriceTable()
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars; `nil` for none.
     public var dailyBudget: Double?
+    /// `card_kinds` (`--kinds`): the card kinds generation asks for; the standard four by default.
+    public var cardKinds: GeneratedKinds = .standard
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -104,8 +107,18 @@ public struct Settings: Sendable {
             stream: layer.stream ?? false,
             topicOutline: layer.topicOutline ?? true,
             prices: layer.prices ?? PriceTable(),
-            dailyBudget: layer.dailyBudget
+            dailyBudget: layer.dailyBudget,
+            cardKinds: try parsedCardKinds(layer.cardKinds)
         )
+    }
+
+    /// The kinds a `card_kinds` value names; flags reach here unchecked, so a bad list is a setting error.
+    private static func parsedCardKinds(_ list: String?) throws -> GeneratedKinds {
+        guard let list else { return .standard }
+        switch GeneratedKinds.parse(list) {
+        case .success(let kinds): return kinds
+        case .failure(let problem): throw PipelineError.setting("card_kinds: \(problem)")
+        }
     }
 
     /// `$XDG_DATA_HOME/fcgen/fcgen.sqlite`, else `~/.local/share/fcgen/fcgen.sqlite`.

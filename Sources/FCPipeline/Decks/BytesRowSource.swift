@@ -38,7 +38,7 @@ struct BytesRowSource: CardRowSource {
                     }
                     return ImportedCard(
                         kind: row.kind, question: row.question, answer: row.answer, explanation: row.explanation,
-                        isReversed: row.isReversed)
+                        isReversed: row.isReversed, choices: row.choices)
                 case .problem(let problem):
                     log.record(problem)
                     if problem.isFatal { isAtEnd = true }

@@ -7,7 +7,7 @@ public import Foundation
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// Anki's "Notes in Plain Text" (tab-separated, with file headers).
     case anki
-    /// fcgen's own `question;answer;explanation;reversed` CSV, which `fcgen import` reads back.
+    /// fcgen's own `question;answer;explanation;reversed;kind[;options]` CSV, which `fcgen import` reads back.
     case csv
     /// Every field of every card, for other tools.
     case json
@@ -60,7 +60,7 @@ public enum DeckExporter {
             report.notes = cards.count
         case .csv:
             let plan = ExportPlan(cards: cards, holdsPictures: false, writesMedia: false)
-            try await write(DeckCSVWriter.header)
+            try await write(DeckCSVWriter.header(for: plan.notes))
             for note in plan.notes {
                 try await write(DeckCSVWriter.line(for: note))
                 report.notes += 1

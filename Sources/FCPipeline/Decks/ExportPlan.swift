@@ -38,7 +38,7 @@ struct ExportPlan {
                 isReversed: details.twinID.map(folded.contains) ?? false,
                 image: details.image.flatMap { info in
                     ImageFormat(mimeType: info.mimeType).map { ExportImage(hash: info.hash, format: $0) }
-                })
+                }, choices: card.choices)
             if note.image != nil && !holdsPictures {
                 if note.question.isEmpty {
                     losses[.pictureOnlyCard, default: []].append(id)
@@ -57,7 +57,7 @@ struct ExportPlan {
             if note.image != nil && !writesMedia { losses[.mediaNotWritten, default: []].append(id) }
             let content = CardContent(
                 kind: note.kind, question: note.question, answer: note.answer, explanation: note.explanation,
-                hasImage: note.image != nil)
+                hasImage: note.image != nil, choices: note.choices)
             do {
                 _ = try CardRules.validate(content, reversed: note.isReversed)
             } catch {

@@ -64,7 +64,7 @@ struct FileRowSource: CardRowSource {
                     }
                     return ImportedCard(
                         kind: row.kind, question: row.question, answer: row.answer, explanation: row.explanation,
-                        isReversed: row.isReversed, image: image)
+                        isReversed: row.isReversed, image: image, choices: row.choices)
                 case .problem(let problem):
                     log.record(problem)
                     if problem.isFatal { isAtEnd = true }

@@ -20,6 +20,9 @@ public struct GenerationOptions: Sendable {
     /// The language cards are written in; `nil` keeps the topic's stored language (or leaves it to the model).
     /// A new value is stored with the topic.
     public var language: LanguageTag?
+    /// The card kinds the prompt and the providers' schemas ask for (`--kinds`, the `card_kinds` setting). With
+    /// `cloze` or `mcq` among them the sanitizer reads those kinds (``FCCore/GeneratedKinds/includesStructured``).
+    public var kinds: GeneratedKinds = .standard
     /// Send streaming requests where the provider supports them and report each card as it is read (see
     /// `PipelineEvent.cardStreamed`); what is stored is the same either way.
     public var stream: Bool

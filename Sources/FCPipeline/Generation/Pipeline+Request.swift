@@ -27,7 +27,7 @@ extension Pipeline {
             }
             let stream = CardStream(
                 topic: request.topic, number: request.plan.number,
-                options: sanitizerOptions(topic: request.topic, plan: request.plan),
+                options: sanitizerOptions(topic: request.topic, plan: request.plan, kinds: request.kinds),
                 existingKeys: existingKeys, events: events)
             let (completion, latency) = try await elapsed(on: clock) {
                 try await provider.stream(request, updates: { stream.receive($0) })

@@ -37,8 +37,10 @@ extension Pipeline {
         let prompt = templates.render(
             topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid,
             context: BatchContext(
-                focus: entry.focus, covered: entry.covered, language: options.language ?? generation.language))
-        let request = GenerationRequest(topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+                focus: entry.focus, covered: entry.covered, language: options.language ?? generation.language,
+                kinds: options.kinds))
+        let request = GenerationRequest(
+            topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt, kinds: options.kinds)
         let estimate = pricing.estimate(prompt)
         let reservation = try await options.budget?.admit(
             BudgetedRequest(

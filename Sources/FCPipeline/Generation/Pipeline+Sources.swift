@@ -18,6 +18,12 @@ extension Pipeline {
     package func generate(
         topic topicName: String, from document: SourceDocument, batchesPerSection: Int, options: GenerationOptions
     ) async throws -> [BatchSummary] {
+        // The source prompt is built in and asks for the standard kinds only; its replies are read as such.
+        let options = {
+            var standard = options
+            standard.kinds = .standard
+            return standard
+        }()
         let name = TopicNameRule.trimmed(topicName)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let existing = try await store.topic(named: name)

@@ -97,9 +97,10 @@ public struct Pipeline: Sendable {
                     to: "\(plan.aspect) \(entry.focus)", limit: options.avoidListLimit)
                 let prompt = templates.render(
                     topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid,
-                    context: BatchContext(focus: entry.focus, covered: entry.covered, language: language))
+                    context: BatchContext(
+                        focus: entry.focus, covered: entry.covered, language: language, kinds: options.kinds))
                 let generation = GenerationRequest(
-                    topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt)
+                    topic: topic.name, plan: plan, count: options.cardsPerBatch, prompt: prompt, kinds: options.kinds)
                 launched += 1
                 // Admitted in batch order, before the request exists anywhere but here.
                 let estimate = pricing.estimate(prompt)
@@ -184,11 +185,13 @@ public struct Pipeline: Sendable {
         }
     }
 
-    func sanitizerOptions(topic: String, plan: BatchPlan) -> SanitizerOptions {
+    /// How a batch's reply is read: cloze and multiple-choice cards only when the batch asked for them.
+    func sanitizerOptions(topic: String, plan: BatchPlan, kinds: GeneratedKinds) -> SanitizerOptions {
         var options = SanitizerOptions()
         options.origin = origin
         options.fallbackTopic = topic
         options.fallbackPlan = plan
+        options.structuredKinds = kinds.includesStructured
         return options
     }
 
@@ -218,7 +221,7 @@ public struct Pipeline: Sendable {
         _ options: GenerationOptions,
         commit: (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
-        let report = Sanitizer(options: sanitizerOptions(topic: topic.name, plan: plan))
+        let report = Sanitizer(options: sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds))
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
         let stored: StoredBatch
         do {

@@ -123,7 +123,7 @@ public struct PipelineFactory: Sendable {
 
     /// The generation options the settings describe.
     public func generationOptions(strict: Bool, language: LanguageTag? = nil) -> GenerationOptions {
-        GenerationOptions(
+        var options = GenerationOptions(
             cardsPerBatch: settings.cardsPerBatch,
             concurrency: settings.concurrency,
             strict: strict,
@@ -132,5 +132,7 @@ public struct PipelineFactory: Sendable {
             outline: settings.topicOutline,
             language: language
         )
+        options.kinds = settings.cardKinds
+        return options
     }
 }

@@ -1,3 +1,4 @@
+public import FCCore
 package import FCGenerator
 
 /// How a refill worker runs its jobs.
@@ -28,6 +29,8 @@ public struct RefillOptions: Sendable {
     /// The most all jobs together may spend per UTC day, in US dollars (`daily_budget`); `nil` for no limit. Each
     /// topic's own daily budget applies as well.
     public var dailyBudget: Double?
+    /// The card kinds refill batches ask for (the `card_kinds` setting).
+    public var cardKinds: GeneratedKinds = .standard
 
     package init(
         workerID: String,

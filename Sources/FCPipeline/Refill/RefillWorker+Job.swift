@@ -15,6 +15,7 @@ extension RefillWorker {
             var generation = GenerationOptions(
                 cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
                 avoidListLimit: options.avoidListLimit)
+            generation.kinds = options.cardKinds
             // Without a budget that could apply, no request pays for reading today's spending.
             if topicBudget != nil || options.dailyBudget != nil { generation.budget = budget }
             let (store, owner, batchOptions) = (store, options.workerID, generation)

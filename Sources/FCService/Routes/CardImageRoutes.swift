@@ -108,13 +108,13 @@ enum CardImageRoutes {
         let checked = try CardRuleCheck.check(
             CardContent(
                 kind: current.card.kind, question: current.card.question, answer: current.card.answer,
-                explanation: current.card.explanation, hasImage: hasImage),
+                explanation: current.card.explanation, hasImage: hasImage, choices: current.card.choices),
             reversed: false, twinField: "alsoTwin")
         return try database.updateCard(
             id: cardID,
             to: CardUpdate(
                 kind: checked.kind, question: checked.question, answer: checked.answer,
-                explanation: checked.explanation, image: change),
+                explanation: checked.explanation, image: change, choices: checked.choices),
             alsoTwin: false
         ).card
     }

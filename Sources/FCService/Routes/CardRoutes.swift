@@ -68,13 +68,14 @@ enum CardRoutes {
                             kind: input.kind ?? current.card.kind, question: input.question ?? current.card.question,
                             answer: input.answer ?? current.card.answer,
                             explanation: input.explanation ?? current.card.explanation,
-                            hasImage: current.image != nil),
+                            hasImage: current.image != nil,
+                            choices: (input.kind ?? current.card.kind) == .mcq ? current.card.choices : nil),
                         reversed: input.twin && current.twinID != nil, twinField: "alsoTwin")
                     return try database.updateCard(
                         id: id,
                         to: CardUpdate(
                             kind: checked.kind, question: checked.question, answer: checked.answer,
-                            explanation: checked.explanation),
+                            explanation: checked.explanation, choices: checked.choices),
                         alsoTwin: input.twin)
                 }
                 return try JSONResponse.make(

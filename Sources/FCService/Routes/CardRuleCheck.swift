@@ -40,7 +40,9 @@ enum CardRuleCheck {
         case .reverseAnswerTooLong(let characters, let limit):
             "\(twinField): the answer becomes the twin's question, and it is \(characters) characters "
                 + "(a question has at most \(limit))"
-        case .tooLong, .tooLongToRead: violation.importMessage
+        case .tooLong, .tooLongToRead, .clozeInvalid, .clozeAnswer, .mcqWithoutChoices, .choices, .mcqAnswer,
+            .choicesWithoutMCQ:
+            violation.importMessage
         }
     }
 }

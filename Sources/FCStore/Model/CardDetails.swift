@@ -60,11 +60,14 @@ package struct NewCard: Sendable, Hashable {
     package var image: NewImage?
     /// Also store the reversed twin (question and answer swapped), linked to this card.
     package var withTwin: Bool
+    /// A multiple-choice card's options (stored in `cards.choices_json`); `nil` for other kinds and for the twin.
+    package var choices: CardChoices?
 
     package init(
         topicID: Int64, kind: CardKind, question: String, answer: String, explanation: String?,
-        origin: CardOrigin = .manual, image: NewImage? = nil, withTwin: Bool = false
+        origin: CardOrigin = .manual, image: NewImage? = nil, withTwin: Bool = false, choices: CardChoices? = nil
     ) {
+        self.choices = choices
         self.topicID = topicID
         self.kind = kind
         self.question = question
@@ -100,8 +103,15 @@ package struct CardUpdate: Sendable, Hashable {
     package var answer: String
     package var explanation: String?
     package var image: ImageChange
+    /// The options of an `mcq` card; `nil` for every other kind (an edit that changes the kind drops them). A
+    /// reversed twin never has options.
+    package var choices: CardChoices?
 
-    package init(kind: CardKind, question: String, answer: String, explanation: String?, image: ImageChange = .keep) {
+    package init(
+        kind: CardKind, question: String, answer: String, explanation: String?, image: ImageChange = .keep,
+        choices: CardChoices? = nil
+    ) {
+        self.choices = choices
         self.kind = kind
         self.question = question
         self.answer = answer

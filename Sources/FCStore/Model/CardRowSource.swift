@@ -9,11 +9,14 @@ package struct ImportedCard: Sendable, Hashable {
     package var explanation: String?
     package var isReversed: Bool
     package var image: NewImage?
+    /// A multiple-choice card's options; `nil` for other kinds (and never given to a twin).
+    package var choices: CardChoices?
 
     package init(
         kind: CardKind = .question, question: String, answer: String, explanation: String?, isReversed: Bool,
-        image: NewImage? = nil
+        image: NewImage? = nil, choices: CardChoices? = nil
     ) {
+        self.choices = choices
         self.kind = kind
         self.question = question
         self.answer = answer

@@ -2,13 +2,14 @@ import FCCore
 import Foundation
 
 extension Database {
-    /// The columns ``cardDetails(from:)`` reads, for `FROM cards c`.
+    /// The columns ``cardDetails(from:)`` reads, for `FROM cards c` (18 of them: a query adding its own reads them
+    /// from index 18 on).
     static let cardDetailsColumns = """
         c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
         c.position, c.created_at, c.image_ref, (SELECT i.mime FROM images i WHERE i.hash = c.image_ref),
         (SELECT i.size FROM images i WHERE i.hash = c.image_ref), c.reverse_of,
         COALESCE(c.reverse_of, (SELECT t.id FROM cards t WHERE t.reverse_of = c.id ORDER BY t.id LIMIT 1)),
-        c.updated_at
+        c.updated_at, c.choices_json
         """
 
     /// One card with its picture, twin link and last edit.
@@ -50,7 +51,8 @@ extension Database {
             id: id, topicID: statement.int64(at: 1), batchID: statement.optionalInt64(at: 2), kind: kind,
             question: statement.string(at: 4), answer: statement.string(at: 5),
             explanation: statement.optionalString(at: 6), origin: origin, dedupKey: statement.string(at: 8),
-            position: statement.int(at: 9), createdAt: Date(unixMilliseconds: statement.int64(at: 10)))
+            position: statement.int(at: 9), createdAt: Date(unixMilliseconds: statement.int64(at: 10)),
+            choices: try CardChoicesColumn.decode(statement.optionalString(at: 17), cardID: id))
         let image = statement.optionalString(at: 11).map { hash in
             CardImageInfo(
                 hash: hash, mimeType: statement.optionalString(at: 12) ?? "", byteCount: statement.int(at: 13))

@@ -26,7 +26,7 @@ extension Database {
             if new.withTwin {
                 position += 1
                 var twin = new
-                (twin.question, twin.answer, twin.image) = (new.answer, new.question, nil)
+                (twin.question, twin.answer, twin.image, twin.choices) = (new.answer, new.question, nil, nil)
                 ids.append(
                     try insertCard(
                         twin, key: twin.dedupKey, position: position, reverseOf: id, now: now, side: "reversed twin"))
@@ -55,14 +55,15 @@ extension Database {
             }
             try updateRow(
                 id: id, topicID: current.card.topicID, kind: update.kind, question: update.question,
-                answer: update.answer, explanation: update.explanation, imageHash: imageHash, now: now, side: "card")
+                answer: update.answer, explanation: update.explanation, imageHash: imageHash,
+                choices: update.choices, now: now, side: "card")
             var twinUpdated = false
             if alsoTwin, let twinID = current.twinID {
                 let twin = try cardDetails(id: twinID)
                 try updateRow(
                     id: twinID, topicID: twin.card.topicID, kind: update.kind, question: update.answer,
-                    answer: update.question, explanation: update.explanation, imageHash: twin.image?.hash, now: now,
-                    side: "reversed twin")
+                    answer: update.question, explanation: update.explanation, imageHash: twin.image?.hash,
+                    choices: nil, now: now, side: "reversed twin")
                 twinUpdated = true
             }
             try deleteUnusedImages()
@@ -92,8 +93,8 @@ extension Database {
                 try connection.withStatement(
                     """
                     INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
-                        dedup_key, position, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        dedup_key, position, created_at, updated_at, choices_json)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     operation: "add card"
                 ) { statement in
@@ -109,6 +110,7 @@ extension Database {
                     try statement.bind(position, at: 10)
                     try statement.bind(now, at: 11)
                     try statement.bind(now, at: 12)
+                    try statement.bind(try CardChoicesColumn.encode(new.choices), at: 13)
                     try statement.run()
                     return connection.lastInsertRowID
                 }
@@ -122,7 +124,7 @@ extension Database {
 
     private func updateRow(
         id: Int64, topicID: Int64, kind: CardKind, question: String, answer: String, explanation: String?,
-        imageHash: String?, now: Int64, side: String
+        imageHash: String?, choices: CardChoices?, now: Int64, side: String
     ) throws {
         let key = NewCard.dedupKey(question: question, imageHash: imageHash)
         do {
@@ -131,7 +133,7 @@ extension Database {
                 try connection.withStatement(
                     """
                     UPDATE cards SET kind = ?, question = ?, answer = ?, explanation = ?, image_ref = ?, dedup_key = ?,
-                        updated_at = ?
+                        updated_at = ?, choices_json = ?
                     WHERE id = ?
                     """,
                     operation: "edit card"
@@ -143,7 +145,8 @@ extension Database {
                     try statement.bind(imageHash, at: 5)
                     try statement.bind(key, at: 6)
                     try statement.bind(now, at: 7)
-                    try statement.bind(id, at: 8)
+                    try statement.bind(try CardChoicesColumn.encode(choices), at: 8)
+                    try statement.bind(id, at: 9)
                     try statement.run()
                 }
             }

@@ -28,8 +28,8 @@ extension Database {
         try connection.withStatement(
             """
             INSERT INTO import_staged_cards (staging_id, seq, kind, question, answer, explanation, image_ref,
-                dedup_key, twin_of)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                dedup_key, twin_of, choices_json)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
             ON CONFLICT (staging_id, dedup_key) DO NOTHING
             """,
             operation: "stage imported card"
@@ -72,6 +72,8 @@ extension Database {
         try statement.bind(twin ? nil : row.image?.hash, at: 7)
         try statement.bind(key, at: 8)
         try statement.bind(twinOf, at: 9)
+        // A twin asks the answer: a multiple-choice card's options stay with the original.
+        try statement.bind(try CardChoicesColumn.encode(twin ? nil : row.choices), at: 10)
         try statement.run()
         statement.reset()
         guard connection.changes == 1 else { return false }
@@ -212,10 +214,10 @@ extension Database {
         return try connection.withStatement(
             """
             INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
-                reverse_of, dedup_key, position, image_ref)
+                reverse_of, dedup_key, position, image_ref, choices_json)
             SELECT CAST(?2 AS BIGINT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT), CAST(?4 AS BIGINT), r.kind, r.question,
                 r.answer, r.explanation, \(reverseOf), r.dedup_key, CAST(?5 AS BIGINT) + r.\(move.isNumbered ? "seq" : "n"),
-                r.image_ref
+                r.image_ref, r.choices_json
             FROM \(rows) \(join)
             WHERE r.staging_id = ?1 AND r.twin_of IS \(move.twins ? "NOT NULL" : "NULL")
             ORDER BY r.seq

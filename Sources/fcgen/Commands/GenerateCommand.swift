@@ -15,13 +15,16 @@ struct GenerateCommand: AsyncParsableCommand {
         discussion: """
             A new topic is outlined first (subtopics, each foundational to expert; see fcgen topic plan); each \
             batch takes the next step of the outline and lists the earlier questions nearest to it so the model does \
-            not repeat them. --language makes the cards in that language, and the topic remembers it.
+            not repeat them. --language makes the cards in that language, and the topic remembers it. --kinds picks \
+            the card kinds asked for; cloze ({{c1::...}}) and mcq (multiple choice) are read as such only when \
+            asked for.
 
             Examples:
               fcgen --topic "Roman history" --batches 3 --offline
               OPENAI_API_KEY=... fcgen --topic Photosynthesis --model gpt-4o-mini
               fcgen --topic Photosynthesis --base-url http://127.0.0.1:11434/v1
               fcgen --topic "Czech-English vocabulary" --language cs
+              fcgen --topic "Roman history" --kinds question,cloze,mcq
               fcgen generate --topic Biology --from notes.md --offline
               fcgen generate --topic Biology --from - < notes.txt
 
@@ -100,6 +103,12 @@ struct GenerateCommand: AsyncParsableCommand {
                 + "runs and refills.", valueName: "tag"))
     var language: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The card kinds to ask for, comma-separated: question, definition, truefalse, fillblank, cloze, mcq "
+                + "(default: the card_kinds setting, else the first four).", valueName: "list"))
+    var kinds: String?
+
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
@@ -140,6 +149,12 @@ struct GenerateCommand: AsyncParsableCommand {
         if let language, let problem = LanguageTag.problem(with: language) {
             throw ValidationError("--language: \(problem)")
         }
+        if let kinds, case .failure(let problem) = GeneratedKinds.parse(kinds) {
+            throw ValidationError("--kinds: \(problem)")
+        }
+        if kinds != nil, from != nil {
+            throw ValidationError("--kinds does not apply to --from: cards from a source are the standard kinds")
+        }
         if let maxCost, !(maxCost > 0 && maxCost.isFinite) {
             throw ValidationError("--max-cost must be greater than 0 (US dollars, e.g. 0.50)")
         }
@@ -161,6 +176,7 @@ struct GenerateCommand: AsyncParsableCommand {
             flags.fixturesDirectory = fixtures
             flags.promptsDirectory = prompts
             flags.stream = stream
+            flags.cardKinds = kinds
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
                 settings: settings,

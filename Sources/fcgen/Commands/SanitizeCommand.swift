@@ -14,8 +14,8 @@ struct SanitizeCommand: AsyncParsableCommand {
             Every kept card is checked by the quality rules (see docs/quality.md): --json lists each card's
             flags (rule ids), per-rule counts under "quality" and the cards the rules dropped under
             "qualityDropped". Cloze ({{c1::...}}) and multiple-choice cards are read as such (type cloze / mcq,
-            with "choices"), and a long list answer becomes a cloze card; generation does not store these two
-            kinds yet (docs/cards.md). --existing FILE names questions the topic already has, one per line, for
+            with "choices"), and a long list answer becomes a cloze card, as generation reads them when --kinds
+            asks for them (docs/cards.md). --existing FILE names questions the topic already has, one per line, for
             duplicate and near-duplicate checks.
 
             Examples:

@@ -366,5 +366,53 @@ package enum BuiltInFixtures {
         }
 
         """#,
+        "solar-system/batch-001.json": #"""
+        {
+         "id": "chatcmpl-fixture-solar-system-1",
+         "object": "chat.completion",
+         "created": 1763800000,
+         "model": "fixture-model",
+         "choices": [
+          {
+           "index": 0,
+           "message": {
+            "role": "assistant",
+            "content": "{\n  \"cards\": [\n    {\n      \"question\": \"Which planet is closest to the Sun?\",\n      \"answer\": \"Mercury\",\n      \"explanation\": \"Mercury orbits the Sun at an average of about 0.39 astronomical units.\",\n      \"type\": \"question\",\n      \"options\": []\n    },\n    {\n      \"question\": \"{{c1::Jupiter}} is the largest planet in the Solar System.\",\n      \"answer\": \"Jupiter is the largest planet in the Solar System.\",\n      \"explanation\": \"Jupiter's mass is more than twice that of all the other planets combined.\",\n      \"type\": \"cloze\",\n      \"options\": []\n    },\n    {\n      \"question\": \"Which planet is known as the Red Planet?\",\n      \"answer\": \"Mars\",\n      \"explanation\": \"Iron oxide dust on its surface gives Mars its reddish colour.\",\n      \"type\": \"mcq\",\n      \"options\": [\n        \"Venus\",\n        \"Mars\",\n        \"Jupiter\",\n        \"Mercury\"\n      ]\n    },\n    {\n      \"question\": \"The four rocky planets are {{c1::Mercury}}, {{c1::Venus}}, {{c2::Earth}} and {{c2::Mars}}.\",\n      \"answer\": \"The four rocky planets are Mercury, Venus, Earth and Mars.\",\n      \"explanation\": \"The inner planets are small and made of rock and metal; the outer four are giants.\",\n      \"type\": \"cloze\",\n      \"options\": []\n    },\n    {\n      \"question\": \"Which planet has the most prominent ring system?\",\n      \"answer\": \"Saturn\",\n      \"explanation\": \"All four giant planets have rings, but Saturn's are by far the brightest and widest.\",\n      \"type\": \"mcq\",\n      \"options\": [\n        \"Uranus\",\n        \"Neptune\",\n        \"Saturn\",\n        \"Jupiter\",\n        \"Mars\"\n      ]\n    },\n    {\n      \"question\": \"Light from the Sun takes about {{c1::8 minutes::time}} to reach Earth.\",\n      \"answer\": \"Light from the Sun takes about 8 minutes to reach Earth.\",\n      \"explanation\": \"One astronomical unit is about 150 million km, and light covers it in roughly 8 minutes 20 seconds.\",\n      \"type\": \"cloze\",\n      \"options\": []\n    },\n    {\n      \"question\": \"What is the hottest planet in the Solar System?\",\n      \"answer\": \"Venus\",\n      \"explanation\": \"Venus's thick carbon dioxide atmosphere traps heat, so its surface is hotter than Mercury's.\",\n      \"type\": \"mcq\",\n      \"options\": [\n        \"Mercury\",\n        \"Venus\",\n        \"Mars\",\n        \"Earth\"\n      ]\n    },\n    {\n      \"question\": \"Which body was reclassified as a dwarf planet in 2006?\",\n      \"answer\": \"Pluto\",\n      \"explanation\": \"The International Astronomical Union's 2006 definition of a planet left Pluto out because it has not cleared its orbit.\",\n      \"type\": \"question\",\n      \"options\": []\n    },\n    {\n      \"question\": \"Which planet rotates on its side, with an axial tilt of about 98 degrees?\",\n      \"answer\": \"Uranus\",\n      \"explanation\": \"A giant impact early in its history is the usual explanation for Uranus's tilt.\",\n      \"type\": \"mcq\",\n      \"options\": [\n        \"Neptune\",\n        \"Saturn\",\n        \"Uranus\",\n        \"Venus\"\n      ]\n    },\n    {\n      \"question\": \"The {{c1::asteroid belt}} lies between the orbits of Mars and Jupiter.\",\n      \"answer\": \"The asteroid belt lies between the orbits of Mars and Jupiter.\",\n      \"explanation\": \"Its largest body, Ceres, is a dwarf planet.\",\n      \"type\": \"cloze\",\n      \"options\": []\n    },\n    {\n      \"question\": \"What is the Sun mainly made of?\",\n      \"answer\": \"Hydrogen and helium\",\n      \"explanation\": \"About three quarters of the Sun's mass is hydrogen and almost all the rest helium.\",\n      \"type\": \"question\",\n      \"options\": []\n    },\n    {\n      \"question\": \"Which planet has the shortest day, about 10 hours?\",\n      \"answer\": \"Jupiter\",\n      \"explanation\": \"Jupiter spins faster than any other planet, which flattens it visibly at the poles.\",\n      \"type\": \"mcq\",\n      \"options\": [\n        \"Earth\",\n        \"Saturn\",\n        \"Jupiter\",\n        \"Neptune\"\n      ]\n    }\n  ]\n}"
+           },
+           "finish_reason": "stop"
+          }
+         ],
+         "usage": {
+          "prompt_tokens": 380,
+          "completion_tokens": 954,
+          "total_tokens": 1334
+         }
+        }
+
+        """#,
+        "solar-system/plan.json": #"""
+        {
+         "id": "chatcmpl-fixture-solar-system-plan",
+         "object": "chat.completion",
+         "created": 1763800000,
+         "model": "fixture-model",
+         "choices": [
+          {
+           "index": 0,
+           "message": {
+            "role": "assistant",
+            "content": "{\"subtopics\": [{\"name\": \"The Sun and the planets\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"the eight planets in order, rocky and giant planets\"}, {\"level\": \"intermediate\", \"focus\": \"sizes, distances and the astronomical unit\"}, {\"level\": \"advanced\", \"focus\": \"how the planets formed from the solar nebula\"}, {\"level\": \"expert\", \"focus\": \"migration of the giant planets\"}]}, {\"name\": \"Moons, rings and small bodies\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"the Moon, famous moons, asteroids and comets\"}, {\"level\": \"intermediate\", \"focus\": \"the asteroid belt, the Kuiper belt and dwarf planets\"}, {\"level\": \"advanced\", \"focus\": \"tidal heating and subsurface oceans\"}, {\"level\": \"expert\", \"focus\": \"the Oort cloud and long-period comets\"}]}, {\"name\": \"Exploring the Solar System\", \"levels\": [{\"level\": \"foundational\", \"focus\": \"landmark missions and who flew them\"}, {\"level\": \"intermediate\", \"focus\": \"probes, orbits and gravity assists\"}, {\"level\": \"advanced\", \"focus\": \"sample return and landers\"}, {\"level\": \"expert\", \"focus\": \"the search for life beyond Earth\"}]}]}"
+           },
+           "finish_reason": "stop"
+          }
+         ],
+         "usage": {
+          "prompt_tokens": 210,
+          "completion_tokens": 270,
+          "total_tokens": 480
+         }
+        }
+
+        """#,
     ]
 }

@@ -79,6 +79,7 @@ struct GeminiProvider: LLMProvider {
             count: request.count
         )
         body.reply = request.reply
+        body.kinds = request.kinds
         var headers = [
             "Content-Type": "application/json", "Accept": stream ? "text/event-stream" : "application/json",
         ]

@@ -1,4 +1,4 @@
-import FCCore
+package import FCCore
 package import Foundation
 
 /// Gemini's `generateContent` wire format (https://ai.google.dev/api/generate-content).
@@ -13,6 +13,8 @@ package enum GeminiWire {
         package var count: Int
         /// Cards or an outline: picks the schema.
         package var reply: ReplyShape = .cards
+        /// The card kinds the schema's `type` allows (and whether cards carry `options`).
+        package var kinds: GeneratedKinds = .standard
 
         package var json: WireJSON {
             var config: WireJSON = [
@@ -24,7 +26,8 @@ package enum GeminiWire {
                 config = config.setting("responseMimeType", to: "application/json")
                     .setting(
                         "responseSchema",
-                        to: reply == .outline ? OutlineSchema.geminiSchema() : CardSchema.geminiSchema(count: count))
+                        to: reply == .outline
+                            ? OutlineSchema.geminiSchema() : CardSchema.geminiSchema(count: count, kinds: kinds))
             case .jsonObject:
                 config = config.setting("responseMimeType", to: "application/json")
             case .none:

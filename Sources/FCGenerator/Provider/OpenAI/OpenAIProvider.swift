@@ -62,6 +62,7 @@ struct OpenAIProvider: LLMProvider {
         )
         body.stream = stream
         body.reply = request.reply
+        body.kinds = request.kinds
         var headers = [
             "Content-Type": "application/json", "Accept": stream ? "text/event-stream" : "application/json",
         ]

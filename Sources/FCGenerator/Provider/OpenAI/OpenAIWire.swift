@@ -1,4 +1,4 @@
-import FCCore
+package import FCCore
 package import Foundation
 
 /// The OpenAI chat-completions wire format: the request body we send and the response we read.
@@ -17,6 +17,8 @@ package enum OpenAIWire {
         package var count: Int
         /// Cards or an outline: picks the schema.
         package var reply: ReplyShape = .cards
+        /// The card kinds the schema's `type` allows (and whether cards carry `options`).
+        package var kinds: GeneratedKinds = .standard
         /// Ask for server-sent events (`"stream": true`) with token usage in the last chunk (`stream_options`).
         package var stream = false
 
@@ -48,12 +50,14 @@ package enum OpenAIWire {
             case .jsonSchema:
                 [
                     "type": "json_schema",
-                    "json_schema": ["name": "flashcards", "strict": true, "schema": CardSchema.jsonSchema()],
+                    "json_schema": [
+                        "name": "flashcards", "strict": true, "schema": CardSchema.jsonSchema(kinds: kinds),
+                    ],
                 ]
             case .jsonObjectSchema where reply == .outline:
                 ["type": "json_object", "schema": OutlineSchema.jsonSchema()]
             case .jsonObjectSchema:
-                ["type": "json_object", "schema": CardSchema.jsonSchema(count: count)]
+                ["type": "json_object", "schema": CardSchema.jsonSchema(count: count, kinds: kinds)]
             case .jsonObject:
                 ["type": "json_object"]
             case .none:

@@ -18,6 +18,9 @@ struct CardCommand: AsyncParsableCommand {
             Examples:
               fcgen card add --topic Algebra --question 'Solve $x^2 = 4$' --answer '$x = \\pm 2$' --reverse
               fcgen card add --topic Flags --image flag.png --answer France
+              fcgen card add --topic Rome --kind cloze --question '{{c1::Romulus}} founded Rome'
+              fcgen card add --topic Rome --kind mcq --question 'Who founded Rome?' --option Romulus \\
+                --option Remus --option Numa --option Augustus --correct 1
               fcgen card edit 12 --answer-file answer.txt --also-twin
               fcgen card move 12 --to 1
               fcgen card delete 12 13
@@ -40,10 +43,42 @@ struct CardAddCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The topic (created if new).", valueName: "name")) var topic: String
     @OptionGroup var content: CardTextOptions
+    @Option(
+        name: .customLong("option"),
+        help: ArgumentHelp("With --kind mcq: one option (give 4 or 5, in the order shown).", valueName: "text"))
+    var options: [String] = []
+    @Option(help: ArgumentHelp("With --kind mcq: which option is correct, from 1.", valueName: "n"))
+    var correct: Int?
     @Flag(help: "Also store the reversed twin: the answer as question, the question as answer.") var reverse = false
 
     func validate() throws {
         try validateTopicName(topic, argument: "--topic")
+        if content.kind != .mcq && (!options.isEmpty || correct != nil) {
+            throw ValidationError("--option and --correct are for --kind mcq")
+        }
+    }
+
+    /// The options of an mcq card: the one `--correct` names, else the one `--answer` repeats.
+    /// - Throws: a card-rule error (exit 65) with the reason the sanitizer gives a model's options.
+    func choices(answer: String?) throws -> CardChoices? {
+        guard content.kind == .mcq, !options.isEmpty else { return nil }
+        let index: Int
+        if let correct {
+            guard options.indices.contains(correct - 1) else {
+                throw DeckFormatError.cardRule(
+                    "--correct \(correct): there are \(options.count) options (1-\(options.count))")
+            }
+            index = correct - 1
+        } else if let answer, let found = options.firstIndex(where: { DedupKey.make($0) == DedupKey.make(answer) }) {
+            index = found
+        } else {
+            throw DeckFormatError.cardRule(
+                "--kind mcq: say which option is correct with --correct N (or an --answer equal to one option)")
+        }
+        switch CardChoices.make(options, correctIndex: index) {
+        case .success(let choices): return choices
+        case .failure(let problem): throw DeckFormatError.cardRule("--kind mcq: \(problem)")
+        }
     }
 
     func run() async throws {
@@ -60,14 +95,15 @@ struct CardAddCommand: AsyncParsableCommand {
             let checked = try CardRules.check(
                 CardContent(
                     kind: content.kind ?? .question, question: question ?? "", answer: answer ?? "",
-                    explanation: explanation, hasImage: image != nil),
+                    explanation: explanation, hasImage: image != nil, choices: try choices(answer: answer)),
                 reversed: reverse)
             let store = try Store(path: settings.databasePath, now: .system)
             let found = try await store.ensureTopic(named: topic)
             let cards = try await store.addCard(
                 NewCard(
                     topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
-                    explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse))
+                    explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse,
+                    choices: checked.choices))
             if global.json {
                 try Console.json(CardShowCommand.ListOutput(cards: cards.map(CardJSON.init)))
             } else {

@@ -48,17 +48,20 @@ struct CardEditCommand: AsyncParsableCommand {
             }
             let imageChange: CardUpdate.ImageChange = image.map { .replace($0) } ?? (noImage ? .remove : .keep)
             let hasImage = image != nil || (current.image != nil && !noImage)
+            let kind = content.kind ?? current.card.kind
+            // A cloze card's answer follows its text: a new question without a new answer derives it again.
+            let keptAnswer = kind == .cloze && question != nil ? "" : current.card.answer
             let checked = try CardRules.check(
                 CardContent(
-                    kind: content.kind ?? current.card.kind, question: question ?? current.card.question,
-                    answer: answer ?? current.card.answer,
-                    explanation: noExplanation ? nil : explanation ?? current.card.explanation, hasImage: hasImage),
+                    kind: kind, question: question ?? current.card.question, answer: answer ?? keptAnswer,
+                    explanation: noExplanation ? nil : explanation ?? current.card.explanation, hasImage: hasImage,
+                    choices: kind == .mcq ? current.card.choices : nil),
                 reversed: alsoTwin && current.twinID != nil)
             let edit = try await store.updateCard(
                 id: id,
                 to: CardUpdate(
                     kind: checked.kind, question: checked.question, answer: checked.answer,
-                    explanation: checked.explanation, image: imageChange),
+                    explanation: checked.explanation, image: imageChange, choices: checked.choices),
                 alsoTwin: alsoTwin)
             if let twin = edit.twin, !edit.twinUpdated {
                 let note =

@@ -93,6 +93,11 @@ struct CardShowCommand: AsyncParsableCommand {
                 "answer: \(card.answer)",
                 "explanation: \(card.explanation ?? "(none)")",
             ]
+            if let choices = card.choices {
+                for (index, option) in choices.options.enumerated() {
+                    lines.append("option \(index + 1): \(option)" + (index == choices.correctIndex ? " (correct)" : ""))
+                }
+            }
             if let image = details.image {
                 lines.append("image: \(image.mimeType), \(image.byteCount) bytes, sha256 \(image.hash)")
             } else {

@@ -12,11 +12,11 @@ func enumArgument<T: RawRepresentable & CaseIterable>(_ text: String) throws -> 
     return value
 }
 
-/// Parses `--kind`: one of ``FCCore/CardKind/storable`` (cloze and mcq cards are not stored yet).
-func storableKind(_ text: String) throws -> CardKind {
-    guard let kind = CardKind(storable: text) else {
+/// Parses `--kind`: any ``FCCore/CardKind``.
+func cardKind(_ text: String) throws -> CardKind {
+    guard let kind = CardKind(rawValue: text) else {
         throw ValidationError(
-            "expected one of \(CardKind.storable.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+            "expected one of \(CardKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
     }
     return kind
 }
@@ -45,8 +45,10 @@ struct CardTextOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest picture in bytes (default: image_max_bytes setting, 1 MiB).", valueName: "n"))
     var imageMaxBytes: Int?
     @Option(
-        help: ArgumentHelp("question|math|image|definition|truefalse|fillblank", valueName: "kind"),
-        transform: storableKind)
+        help: ArgumentHelp(
+            "question|math|image|definition|truefalse|fillblank|cloze|mcq (cloze: {{c1::...}} in the question; "
+                + "mcq: --option and --correct)", valueName: "kind"),
+        transform: cardKind)
     var kind: CardKind?
 
     func validate() throws {

@@ -45,10 +45,11 @@ struct InProcessRefill: Service, CustomStringConvertible {
                 if case .generator(let generatorEvent) = event { logger.log(generatorEvent) }
             })
         let host = ProcessInfo.processInfo.hostName
-        let options = RefillOptions(
+        var options = RefillOptions(
             workerID: "\(host):\(ProcessInfo.processInfo.processIdentifier):serve", concurrency: concurrency,
             lease: .seconds(300), maxAttempts: 5, defaultBatchSize: settings.cardsPerBatch,
             avoidListLimit: settings.avoidListLimit, topUp: false, dailyBudget: settings.dailyBudget)
+        options.cardKinds = settings.cardKinds
         return RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random,
             events: { logger.log($0) })

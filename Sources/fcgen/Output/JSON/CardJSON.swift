@@ -28,6 +28,8 @@ struct CardJSON: Encodable {
     var reverseOf: Int64?
     /// This card's reversed twin.
     var twinID: Int64?
+    /// A multiple-choice card's options, in stored order, and which one is correct; absent for other kinds.
+    var choices: CardChoices?
     /// Where a card made from a source (`generate --from`) came from; only `card show` reads it.
     var source: CardSource?
 
@@ -42,6 +44,7 @@ struct CardJSON: Encodable {
         origin = card.origin.rawValue
         position = card.position
         createdAt = card.createdAt
+        choices = card.choices
     }
 
     init(_ details: CardDetails) {
