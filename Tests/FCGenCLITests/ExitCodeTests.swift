@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `fcgen` exits with every code of the README's table, each produced by the built binary.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct ExitCodeTests {
     private static let secret = "sk-test-DO-NOT-LEAK-exit-codes"
 

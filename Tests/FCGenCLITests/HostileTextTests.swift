@@ -9,7 +9,7 @@ import Testing
 ///
 /// The limit only catches a hang: one test runs twenty `fcgen` processes, each waiting for one of the suite's few
 /// process slots, which took over 3 minutes of a full parallel run on a loaded 2-core machine.
-@Suite(.serialized, .timeLimit(.minutes(6)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct HostileTextTests {
     static let osc52 = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
     static let clear = "\u{1B}[2J"

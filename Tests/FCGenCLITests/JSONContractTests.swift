@@ -5,7 +5,7 @@ import Testing
 
 /// Every command that takes `--json` writes one document that validates against its schema in docs/json-schemas
 /// (docs/json.md), run as a script would run them, on one database.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct JSONContractTests {
     @Test func everyCommandsDocumentMatchesItsSchema() async throws {
         let cli = try CLIRunner()

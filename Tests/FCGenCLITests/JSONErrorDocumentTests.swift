@@ -4,7 +4,7 @@ import Testing
 /// With `--json` a failure is a document too: `{"error": {"code", "title", "message", "exitCode", …}}` on stdout,
 /// the process's exit status equal to `exitCode`, the code from the one table (docs/json.md), and the
 /// `fcgen: error:` line still on stderr.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct JSONErrorDocumentTests {
     /// Runs a failing command with `--json` and returns its error member after checking status and stderr.
     private func failure(

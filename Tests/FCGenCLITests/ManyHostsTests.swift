@@ -13,7 +13,7 @@ import Testing
 /// The installation a real deployment runs: topics subscribed with a refill policy (`fcgen topic add … --max-batches
 /// 10`), workers as daemons (`--interval`, `--top-up`) that enqueue due topics themselves; the test stops them with
 /// SIGTERM once every job is done.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct ManyHostsTests {
     static let topics = 100
     static let batches = 10

@@ -7,7 +7,7 @@ import Testing
 /// `fcgen-worker` processes on one PostgreSQL database, killed with SIGKILL at two chosen moments: while its request
 /// is held by the loopback LLM server, and in the middle of its commit. Either way nothing is half-written and
 /// another worker takes the job over once the lease has expired. (The many-hosts load run is ``ManyHostsTests``.)
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct PostgresWorkerProcessTests {
     static let topic = "Held topic"
 

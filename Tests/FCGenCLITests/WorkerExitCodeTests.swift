@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `fcgen-worker --once` exits with every code of docs/worker.md's table, each produced by the built binary.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct WorkerExitCodeTests {
     /// A database with one topic due for a refill; the worker's arguments against `server`.
     private func dueTopic(_ cli: CLIRunner, _ server: LoopbackServer? = nil) async throws -> [String] {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `fcgen-worker` as separate processes on one temp database, against the loopback stub LLM server.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct WorkerProcessTests {
     /// An OpenAI chat-completions reply with three cards.
     private static let reply: String = {

@@ -6,7 +6,7 @@ import Testing
 
 /// What the live transport refuses to do: grow past its body cap (plain or compressed), follow redirects, or put a
 /// key from the URL into an error.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct HTTPClientTransportLimitsTests {
     @Test func aBodyOverTheCapIsResponseTooLargeAndNotRetryable() async throws {
         let server = try await LoopbackServer.start()

@@ -5,7 +5,7 @@ import OpenAPIRuntime
 import Testing
 
 /// Streaming bodies and server-sent events over loopback.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct HTTPClientTransportStreamingTests {
     @Test func eventsArriveAsTheServerSendsThemNotAtTheEnd() async throws {
         let server = try await LoopbackServer.start()

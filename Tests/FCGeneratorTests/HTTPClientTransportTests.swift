@@ -6,7 +6,7 @@ import Glibc
 import Testing
 
 /// Real HTTP over loopback against `Tests/Support/llm_stub_server.py`'s path-driven routes, one server per test.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct HTTPClientTransportTests {
     @Test(arguments: ["GET", "POST", "PUT", "DELETE"])
     func roundTripSendsMethodHeadersAndBodyAndReturnsStatusHeadersAndBody(method: String) async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// `RefillOptions.topUp`: a round enqueues again as jobs finish, so freed slots never wait for the slowest job.
 // The limit only catches a hang; a full parallel run on a loaded 2-core machine took one test past a minute.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct RefillTopUpTests {
     @Test func aTopUpRoundStocksEveryTopicAndLeavesTheNextRoundNothingToDo() async throws {
         let transport = StubTransport { request, index in RefillHarness.reply(for: request, index: index) }

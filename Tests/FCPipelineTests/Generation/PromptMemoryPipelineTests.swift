@@ -27,7 +27,7 @@ struct PromptMemoryPipelineTests {
         String(JSONString.quoted(question).dropFirst().dropLast())
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func fiftyBatchesKnowTheRunsEarlierCardsAndStayBounded() async throws {
         defer { removeDatabase() }
         let server = try await LoopbackServer.start()
