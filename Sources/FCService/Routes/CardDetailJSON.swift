@@ -38,8 +38,36 @@ struct CardDetailJSON: Encodable {
     /// This card's reversed twin, whichever side it is.
     var twinId: Int64?
     var progress: Progress?
+    /// A multiple-choice card's options and which is correct.
+    var choices: CardChoices?
+    /// Where a card generated from a document came from (`GET /v1/cards/{id}` only).
+    var source: Source?
 
-    init(_ details: CardDetails, progress: CardProgress? = nil) {
+    /// The file, the section and the character span a card was generated from, as `fcgen card show` gives them.
+    struct Source: Encodable {
+        var fileName: String
+        var format: String
+        var sha256: String
+        var section: Int
+        var sectionTitle: String
+        var start: Int
+        var end: Int
+        var page: Int?
+
+        init(_ source: CardSource) {
+            // The name alone: the path is where the operator's CLI read the file, nothing a learner needs.
+            fileName = (source.fileName as NSString).lastPathComponent
+            format = source.format
+            sha256 = source.sha256
+            section = source.section
+            sectionTitle = source.sectionTitle
+            start = source.start
+            end = source.end
+            page = source.page
+        }
+    }
+
+    init(_ details: CardDetails, progress: CardProgress? = nil, source: CardSource? = nil) {
         let card = details.card
         id = card.id
         topicId = card.topicID
@@ -57,6 +85,8 @@ struct CardDetailJSON: Encodable {
         }
         reverseOf = details.reverseOf
         twinId = details.twinID
+        choices = card.choices
+        self.source = source.map(Source.init)
         self.progress = progress.map {
             Progress(due: $0.due, reps: $0.reps, lapses: $0.lapses, level: $0.level, lastReviewedAt: $0.lastReview)
         }

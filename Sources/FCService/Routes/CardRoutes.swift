@@ -52,8 +52,10 @@ enum CardRoutes {
             },
             Route(.get, "/v1/cards/{id}", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)
-                return try JSONResponse.make(
-                    OneCard(card: CardDetailJSON(try await store.read { try $0.cardDetails(id: id) })))
+                let (details, source) = try await store.read {
+                    (try $0.cardDetails(id: id), try $0.cardSource(cardID: id))
+                }
+                return try JSONResponse.make(OneCard(card: CardDetailJSON(details, source: source)))
             },
             Route(.patch, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
