@@ -170,7 +170,9 @@ DEFS = {
 SESSION_OUTPUT = (
     {"session": ref("session"), "done": BOOL},
     {"card": ref("card"), "rewards": ref("rewards"),
-     "undone": obj({"cardID": ID, "reviewRemoved": BOOL, "xpReturned": COUNT})},
+     "undone": obj({"cardID": ID, "reviewRemoved": BOOL, "xpReturned": COUNT}),
+     "shown": obj({"question": STRING, "answer": STRING}, {"options": array(STRING), "correctOption": COUNT},
+                  "The card as study shows it: cloze deletions hidden, mcq options shuffled.")},
 )
 
 # name -> (commands, required members, optional members, description)
@@ -287,7 +289,8 @@ DOCUMENTS = {
     "quiz": (["quiz"], {
         "session": ref("session"), "right": COUNT, "wrong": COUNT, "empty": COUNT,
         "misses": array(obj({"cardID": ID, "prompt": STRING, "given": STRING, "correct": STRING,
-                             "verdict": enum("correct", "wrong", "empty")})),
+                             "verdict": enum("correct", "wrong", "empty")},
+                            {"options": array(STRING), "clozeNumber": COUNT})),
     }, {"rewards": ref("rewards")}, "A quiz's result."),
     "stats": (["stats"], {
         "statistics": obj(

@@ -127,9 +127,16 @@ public struct StudyService: Sendable {
     ) async throws -> (session: StudySessionRecord, verdict: QuizVerdict, card: Card) {
         let card = try await store.card(id: cardID)
         let verdict = grader.grade(typed, expected: reverse ? card.question : card.answer)
+        return (try await answerQuiz(session, cardID: cardID, verdict: verdict), verdict, card)
+    }
+
+    /// Records the verdict the caller graded (a card asked as several questions: see ``QuizQuestion``).
+    package func answerQuiz(
+        _ session: StudySessionRecord, cardID: Int64, verdict: QuizVerdict
+    ) async throws -> StudySessionRecord {
         let answer = SessionAnswer(quizCorrect: verdict == .correct, empty: verdict == .empty)
         guard let gamifier, session.id != 0, session.mode == .quiz else {
-            return (try await advance(session, cardID: cardID, answer: answer), verdict, card)
+            return try await advance(session, cardID: cardID, answer: answer)
         }
         let time = now()
         let moved = try await store.answerWithoutReview(
@@ -137,7 +144,7 @@ public struct StudyService: Sendable {
         ) { input in
             try gamifier.decideQuizAnswer(input, correct: verdict == .correct, at: time)?.write
         }
-        return (moved.session, verdict, card)
+        return moved.session
     }
 
     /// Ends the session; an in-memory session just gets its end time.

@@ -48,11 +48,16 @@ enum SessionRoutes {
                     if body.members["rating"] != nil {
                         _ = try RatingWord.parse(body.members["rating"], field: "rating")
                     }
-                    let typed = try body.string("answer")
-                    let answered = try await service.answerQuiz(session, cardID: cardID, typed: typed)
-                    var json = try await SessionJSON.make(answered.session, service)
-                    json.verdict = answered.verdict.rawValue
-                    json.expected = answered.card.answer
+                    let card = try await environment.store.card(id: cardID)
+                    let questions = QuizQuestion.questions(for: card, sessionID: session.id)
+                    let verdicts = try QuizAnswerGrading.verdicts(
+                        body.members["answer"], questions: questions, fullAnswer: CardFaces(card, seed: 0).answer,
+                        grader: QuizGrader())
+                    let verdict = QuizQuestion.cardVerdict(verdicts)
+                    let moved = try await service.answerQuiz(session, cardID: cardID, verdict: verdict)
+                    var json = try await SessionJSON.make(moved, service)
+                    json.verdict = verdict.rawValue
+                    json.expected = questions.map(\.expectedText).joined(separator: "; ")
                     return try JSONResponse.make(json)
                 }
                 let rating = try RatingWord.parse(body.members["rating"], field: "rating")
@@ -103,6 +108,10 @@ struct SessionJSON: Encodable {
     var correct: Int
     var failed: Int
     var next: CardJSON?
+    /// The next card as study shows it: cloze deletions hidden, mcq options shuffled (the same order every time).
+    var shown: ShownCardJSON?
+    /// Quiz sessions: what is asked about the next card, one answer each (a cloze card: one per deletion number).
+    var questions: [QuizQuestionJSON]?
     /// Quiz answers: `correct`, `wrong` or `empty`, and the expected answer.
     var verdict: String?
     var expected: String?
@@ -119,7 +128,12 @@ struct SessionJSON: Encodable {
             id: session.id, mode: session.mode.rawValue, topicIds: session.topicIDs, position: session.position,
             total: session.queue.count, startedAt: session.startedAt, endedAt: session.endedAt,
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
-            next: next.map(CardJSON.init))
+            next: next.map(CardJSON.init),
+            shown: next.map {
+                ShownCardJSON(CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id)))
+            },
+            questions: session.mode == .quiz
+                ? next.map { QuizQuestion.questions(for: $0, sessionID: session.id).map(QuizQuestionJSON.init) } : nil)
     }
 }
 

@@ -106,7 +106,9 @@ struct LearnCommand: AsyncParsableCommand {
         var session = start
         while let card = try await context.service.nextCard(of: session) {
             let shownAt = Date()
-            Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(card.question)")
+            let faces = CardFaces(card, seed: CardFaces.seed(sessionID: session.id, cardID: card.id))
+            Screen.show(
+                "\n[\(session.position + 1)/\(session.queue.count)] " + faces.questionLines.joined(separator: "\n"))
             let stored = session.id != 0
             Screen.show(
                 stored
@@ -133,7 +135,7 @@ struct LearnCommand: AsyncParsableCommand {
                 continue
             default: break
             }
-            Screen.show("→ \(card.answer)")
+            Screen.show(faces.answerLines.joined(separator: "\n"))
             var key: String?
             if let explanation = card.explanation, !explanation.isEmpty {
                 Screen.show("(any key: explanation, or rate: 1 again  2 hard  3 good  4 easy)")

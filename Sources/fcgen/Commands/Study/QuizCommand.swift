@@ -12,7 +12,10 @@ struct QuizCommand: AsyncParsableCommand {
         discussion: """
             Type each answer and press Enter (an empty line leaves it empty). Answers match ignoring case, \
             surrounding spaces and (unless --exact-accents) accents. At the end: how many were wrong and empty, \
-            and each of them with your answer and the correct one. A quiz changes no learning state.
+            and each of them with your answer and the correct one. A quiz changes no learning state. A \
+            multiple-choice card lists its options shuffled as A), B), …: type the letter or the option. A cloze \
+            card is asked once per deletion number, [...] marking what to type (several: separate them with \
+            commas); it is right when every number is. Cloze and multiple-choice cards are asked forwards.
               fcgen quiz --topic "Roman history" --reverse
             """
     )
@@ -42,6 +45,33 @@ struct QuizCommand: AsyncParsableCommand {
         var given: String
         var correct: String
         var verdict: QuizVerdict
+        /// An mcq card's options in the order offered (`correct` is the right one's text).
+        var options: [String]?
+        /// The cloze deletion number asked.
+        var clozeNumber: Int?
+
+        init(card: Card, question: QuizQuestion, typed: String, _ verdict: QuizVerdict) {
+            cardID = card.id
+            prompt = question.prompt
+            given = typed.trimmingCharacters(in: .whitespaces)
+            correct = question.expectedText
+            self.verdict = verdict
+            options = question.options
+            clozeNumber = question.clozeNumber
+        }
+    }
+
+    /// The question as shown: an mcq card's options below it, labelled A), B), ….
+    static func text(of question: QuizQuestion) -> String {
+        guard let options = question.options else { return question.prompt }
+        let lines = options.enumerated().map { "  \(QuizQuestion.label($0.offset))) \($0.element)" }
+        return ([question.prompt] + lines).joined(separator: "\n")
+    }
+
+    /// The right answer as shown after a miss: an mcq card's correct option with its letter.
+    static func correct(_ question: QuizQuestion) -> String {
+        guard let index = question.correctOption else { return question.expectedText }
+        return "\(QuizQuestion.label(index))) \(question.expectedText)"
     }
 
     struct Output: Encodable {
@@ -67,20 +97,21 @@ struct QuizCommand: AsyncParsableCommand {
             let grader = QuizGrader(ignoresAccents: !exactAccents)
             var misses: [Miss] = []
             while let card = try await context.service.nextCard(of: session) {
-                let prompt = reverse ? card.answer : card.question
-                Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(prompt)")
-                let typed = readLine() ?? ""
-                let graded = try await context.service.answerQuiz(
-                    session, cardID: card.id, typed: typed, reverse: reverse, grader: grader)
-                session = graded.session
-                let correct = reverse ? card.question : card.answer
-                if graded.verdict != .correct {
-                    misses.append(
-                        Miss(
-                            cardID: card.id, prompt: prompt, given: typed.trimmingCharacters(in: .whitespaces),
-                            correct: correct, verdict: graded.verdict))
+                let questions = QuizQuestion.questions(
+                    for: card, reverse: reverse, random: RandomSource(seed: rng.next()))
+                var verdicts: [QuizVerdict] = []
+                for question in questions {
+                    Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(Self.text(of: question))")
+                    let typed = readLine() ?? ""
+                    let verdict = grader.grade(typed, question: question)
+                    verdicts.append(verdict)
+                    if verdict != .correct {
+                        misses.append(Miss(card: card, question: question, typed: typed, verdict))
+                    }
+                    Screen.show(verdict == .correct ? "✓ right" : "✗ \(Self.correct(question))")
                 }
-                Screen.show(graded.verdict == .correct ? "✓ right" : "✗ \(correct)")
+                session = try await context.service.answerQuiz(
+                    session, cardID: card.id, verdict: QuizQuestion.cardVerdict(verdicts))
             }
             let (ended, rewards) = try await context.service.finish(session)
             session = ended

@@ -41,6 +41,23 @@ struct SessionCommand: AsyncParsableCommand {
         var rewards: RewardsJSON?
         /// What `undo` took back.
         var undone: Undone?
+        /// The card as study shows it: a cloze card's deletions hidden, an mcq card's options shuffled.
+        var shown: Shown?
+    }
+
+    /// ``CardFaces`` in a document.
+    struct Shown: Encodable {
+        var question: String
+        var answer: String
+        var options: [String]?
+        var correctOption: Int?
+
+        init(_ faces: CardFaces) {
+            question = faces.question
+            answer = faces.answer
+            options = faces.options
+            correctOption = faces.correctOption
+        }
     }
 
     /// The answer `session undo` took back.
@@ -57,11 +74,12 @@ struct SessionCommand: AsyncParsableCommand {
     ) async throws {
         let card = try await context.service.nextCard(of: session)
         let view = SessionView(session)
+        let faces = card.map { CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id)) }
         if json {
             try Console.json(
                 Output(
                     session: view, card: card.map(CardJSON.init), done: card == nil,
-                    rewards: rewards.map(RewardsJSON.init), undone: undone))
+                    rewards: rewards.map(RewardsJSON.init), undone: undone, shown: faces.map(Shown.init)))
             return
         }
         var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
@@ -70,8 +88,8 @@ struct SessionCommand: AsyncParsableCommand {
                 "undid the answer to card \(undone.cardID)"
                     + (undone.xpReturned > 0 ? " (−\(undone.xpReturned) XP)" : ""))
         }
-        if let card {
-            lines.append("next card \(card.id): \(card.question)")
+        if let card, let faces {
+            lines.append("next card \(card.id): " + faces.questionLines.joined(separator: "\n"))
         } else {
             lines.append(view.summaryLine)
         }

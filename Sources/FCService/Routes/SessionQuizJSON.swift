@@ -1,0 +1,72 @@
+import FCCommandLine
+import FCCore
+import FCPipeline
+import FCStore
+
+/// The card as study shows it (``CardFaces``): a cloze card's deletions hidden, an mcq card's options shuffled.
+struct ShownCardJSON: Encodable {
+    var question: String
+    var answer: String
+    var options: [String]?
+    var correctOption: Int?
+
+    init(_ faces: CardFaces) {
+        question = faces.question
+        answer = faces.answer
+        options = faces.options
+        correctOption = faces.correctOption
+    }
+}
+
+/// One question a quiz session asks about its next card (``QuizQuestion``), without what is expected.
+struct QuizQuestionJSON: Encodable {
+    var prompt: String
+    var options: [String]?
+    var clozeNumber: Int?
+
+    init(_ question: QuizQuestion) {
+        prompt = question.prompt
+        options = question.options
+        clozeNumber = question.clozeNumber
+    }
+}
+
+/// Grading a quiz session's `answer`: a string, an mcq option's 0-based position, or an array of those (one per
+/// question of the card, in order). One string for a card asked as several questions (a cloze card with several
+/// deletion numbers) is graded against `fullAnswer`, the text with every deletion shown, as clients that don't read
+/// `questions` were graded before.
+enum QuizAnswerGrading {
+    static func verdicts(
+        _ value: JSONValue?, questions: [QuizQuestion], fullAnswer: String, grader: QuizGrader
+    ) throws -> [QuizVerdict] {
+        let answers: [JSONValue]
+        switch value {
+        case nil: throw Problem.badRequest("\"answer\" is required", field: "answer")
+        case .array(let items)?: answers = items
+        case .string(let text)? where questions.count > 1: return [grader.grade(text, expected: fullAnswer)]
+        case let single?: answers = [single]
+        }
+        guard answers.count == questions.count else {
+            throw Problem.badRequest(
+                "\"answer\" needs \(questions.count) answer(s) for this card (one per question), got \(answers.count)",
+                field: "answer")
+        }
+        return try zip(answers, questions).map { answer, question in
+            switch answer {
+            case .string(let text): return grader.grade(text, question: question)
+            case .integer(let index):
+                guard let options = question.options, let correct = question.correctOption else {
+                    throw Problem.badRequest("\"answer\" must be a string for this card", field: "answer")
+                }
+                guard options.indices.contains(Int(index)) else {
+                    throw Problem.badRequest(
+                        "\"answer\" option \(index) does not exist (0 to \(options.count - 1))", field: "answer")
+                }
+                return Int(index) == correct ? .correct : .wrong
+            default:
+                throw Problem.badRequest(
+                    "\"answer\" must be a string, an option's position or an array of them", field: "answer")
+            }
+        }
+    }
+}
