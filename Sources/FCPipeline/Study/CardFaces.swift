@@ -11,7 +11,7 @@ public import FCCore
 /// faces.question   // "[...] founded Rome in [year]."
 /// faces.answer     // "Romulus founded Rome in 753 BC."
 /// ```
-public struct CardFaces: Sendable, Hashable {
+public struct CardFaces: Sendable, Hashable, Encodable {
     /// The question side's text (an mcq card's options are in ``options``).
     public var question: String
     /// The answer side's text: the full text of a cloze card, the correct option of an mcq card.

@@ -3,21 +3,6 @@ import FCCore
 import FCPipeline
 import FCStore
 
-/// The card as study shows it (``CardFaces``): a cloze card's deletions hidden, an mcq card's options shuffled.
-struct ShownCardJSON: Encodable {
-    var question: String
-    var answer: String
-    var options: [String]?
-    var correctOption: Int?
-
-    init(_ faces: CardFaces) {
-        question = faces.question
-        answer = faces.answer
-        options = faces.options
-        correctOption = faces.correctOption
-    }
-}
-
 /// One question a quiz session asks about its next card (``QuizQuestion``), without what is expected.
 struct QuizQuestionJSON: Encodable {
     var prompt: String

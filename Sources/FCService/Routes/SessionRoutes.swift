@@ -109,7 +109,7 @@ struct SessionJSON: Encodable {
     var failed: Int
     var next: CardJSON?
     /// The next card as study shows it: cloze deletions hidden, mcq options shuffled (the same order every time).
-    var shown: ShownCardJSON?
+    var shown: CardFaces?
     /// Quiz sessions: what is asked about the next card, one answer each (a cloze card: one per deletion number).
     var questions: [QuizQuestionJSON]?
     /// Quiz answers: `correct`, `wrong` or `empty`, and the expected answer.
@@ -130,7 +130,7 @@ struct SessionJSON: Encodable {
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
             next: next.map(CardJSON.init),
             shown: next.map {
-                ShownCardJSON(CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id)))
+                CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id))
             },
             questions: session.mode == .quiz
                 ? next.map { QuizQuestion.questions(for: $0, sessionID: session.id).map(QuizQuestionJSON.init) } : nil)

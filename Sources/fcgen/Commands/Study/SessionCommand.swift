@@ -42,22 +42,7 @@ struct SessionCommand: AsyncParsableCommand {
         /// What `undo` took back.
         var undone: Undone?
         /// The card as study shows it: a cloze card's deletions hidden, an mcq card's options shuffled.
-        var shown: Shown?
-    }
-
-    /// ``CardFaces`` in a document.
-    struct Shown: Encodable {
-        var question: String
-        var answer: String
-        var options: [String]?
-        var correctOption: Int?
-
-        init(_ faces: CardFaces) {
-            question = faces.question
-            answer = faces.answer
-            options = faces.options
-            correctOption = faces.correctOption
-        }
+        var shown: CardFaces?
     }
 
     /// The answer `session undo` took back.
@@ -79,7 +64,7 @@ struct SessionCommand: AsyncParsableCommand {
             try Console.json(
                 Output(
                     session: view, card: card.map(CardJSON.init), done: card == nil,
-                    rewards: rewards.map(RewardsJSON.init), undone: undone, shown: faces.map(Shown.init)))
+                    rewards: rewards.map(RewardsJSON.init), undone: undone, shown: faces))
             return
         }
         var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
