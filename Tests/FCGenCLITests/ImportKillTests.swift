@@ -4,20 +4,6 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// Rows from an array, for an import run in the test's own process.
-private struct ArrayRows: CardRowSource {
-    var rows: [ImportedCard]
-    var index = 0
-
-    mutating func next() throws -> ImportedCard? {
-        guard index < rows.count else { return nil }
-        defer { index += 1 }
-        return rows[index]
-    }
-
-    func finish(_ summary: ImportSummary) throws {}
-}
-
 /// `kill -9` of `fcgen import` half-way through a large file: no card and no topic of it is stored, only staged
 /// rows, which a later import removes once they are stale.
 struct ImportKillTests {
@@ -60,7 +46,7 @@ struct ImportKillTests {
 
         // Once they are stale, the next import removes them.
         let rows = [ImportedCard(question: "Q3", answer: "A3", explanation: nil, isReversed: false)]
-        let (topic, summary) = try await store.importCards(topicNamed: "Big", from: ArrayRows(rows: rows))
+        let (topic, summary) = try await store.importCards(topicNamed: "Big", from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 0)

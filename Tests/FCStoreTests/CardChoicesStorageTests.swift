@@ -4,20 +4,6 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// Rows for an import, one after the other.
-private struct ChoiceRows: CardRowSource {
-    var rows: [ImportedCard]
-    var index = 0
-
-    mutating func next() throws -> ImportedCard? {
-        guard index < rows.count else { return nil }
-        defer { index += 1 }
-        return rows[index]
-    }
-
-    func finish(_ summary: ImportSummary) throws {}
-}
-
 /// A multiple-choice card's options are stored with it (`cards.choices_json`) and read back in stored order.
 struct CardChoicesStorageTests {
     static func choices() throws -> CardChoices {
@@ -69,7 +55,7 @@ struct CardChoicesStorageTests {
                 kind: .mcq, question: "Who was the second king?", answer: "Numa", explanation: nil, isReversed: true,
                 choices: try CardChoices.make(["Remus", "Romulus", "Numa", "Tullus"], correctIndex: 2).get()),
         ]
-        let summary = try await store.importCards(topicID: topic.id, from: ChoiceRows(rows: rows))
+        let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 4 && summary.twinsStored == 1)
         let cards = try await store.cards(topicID: topic.id)
         #expect(cards.map(\.kind) == [.mcq, .cloze, .mcq, .mcq])

@@ -4,23 +4,6 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// A row source from an array that refuses (throws at the end) when told to, like a file with bad rows.
-private struct ArraySource: CardRowSource {
-    var rows: [ImportedCard]
-    var refuse = false
-    var index = 0
-
-    mutating func next() throws -> ImportedCard? {
-        guard index < rows.count else { return nil }
-        defer { index += 1 }
-        return rows[index]
-    }
-
-    func finish(_ summary: ImportSummary) throws {
-        if refuse { throw StoreError.invalidPolicy("refused by the test") }
-    }
-}
-
 struct ImportTransactionTests {
     static let rows = [
         ImportedCard(question: "Q1", answer: "A1", explanation: "E1", isReversed: true),
@@ -32,7 +15,7 @@ struct ImportTransactionTests {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
-        let summary = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows))
+        let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
         #expect(summary.rows == 3 && summary.cardsStored == 3 && summary.twinsStored == 1)
         #expect(summary.duplicatesSkipped == 1)
         let cards = try await store.cardDetails(topicID: topic.id)
@@ -41,7 +24,7 @@ struct ImportTransactionTests {
         #expect(cards[1].reverseOf == cards[0].card.id)
         #expect(cards.allSatisfy { $0.card.origin == .imported })
 
-        let again = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows))
+        let again = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
         #expect(again.cardsStored == 0 && again.duplicatesSkipped == 4)
     }
 
@@ -50,31 +33,31 @@ struct ImportTransactionTests {
         let store = try Store(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
-            _ = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows, refuse: true))
+            _ = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows, refuse: true))
         }
         #expect(try await store.cards(topicID: topic.id).isEmpty)
-        let dry = try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows), dryRun: true)
+        let dry = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows), dryRun: true)
         #expect(dry.cardsStored == 3 && dry.isDryRun)
         #expect(try await store.cards(topicID: topic.id).isEmpty)
         // The store still works after both rollbacks.
-        #expect(try await store.importCards(topicID: topic.id, from: ArraySource(rows: Self.rows)).cardsStored == 3)
+        #expect(try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows)).cardsStored == 3)
     }
 
     @Test func aNewTopicIsCreatedOnlyWithItsCards() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
-            _ = try await store.importCards(topicNamed: "New", from: ArraySource(rows: Self.rows, refuse: true))
+            _ = try await store.importCards(topicNamed: "New", from: ArrayCardRows(rows: Self.rows, refuse: true))
         }
-        let dry = try await store.importCards(topicNamed: "New", from: ArraySource(rows: Self.rows), dryRun: true)
+        let dry = try await store.importCards(topicNamed: "New", from: ArrayCardRows(rows: Self.rows), dryRun: true)
         #expect(dry.summary.topicCreated && dry.summary.cardsStored == 3 && dry.topic.name == "New")
         #expect(try await store.topic(named: "New") == nil, "neither a refused import nor a dry run creates a topic")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
 
-        let stored = try await store.importCards(topicNamed: " New ", from: ArraySource(rows: Self.rows))
+        let stored = try await store.importCards(topicNamed: " New ", from: ArrayCardRows(rows: Self.rows))
         #expect(stored.summary.topicCreated && stored.topic.name == "New")
         #expect(try await store.cards(topicID: stored.topic.id).count == 3)
-        let again = try await store.importCards(topicNamed: "NEW", from: ArraySource(rows: Self.rows))
+        let again = try await store.importCards(topicNamed: "NEW", from: ArrayCardRows(rows: Self.rows))
         #expect(!again.summary.topicCreated && again.topic.id == stored.topic.id)
     }
 
@@ -93,7 +76,7 @@ struct ImportTransactionTests {
             ImportedCard(question: "Which emperor?", answer: "Nero", explanation: nil, isReversed: true, image: other),
             ImportedCard(question: "Which emperor", answer: "Trajan", explanation: nil, isReversed: false),
         ]
-        let (topic, summary) = try await store.importCards(topicNamed: "T", from: ArraySource(rows: rows))
+        let (topic, summary) = try await store.importCards(topicNamed: "T", from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 5 && summary.twinsStored == 1 && summary.duplicatesSkipped == 1)
         let cards = try await store.cardDetails(topicID: topic.id)
         #expect(cards.map(\.card.kind) == [.truefalse, .image, .question, .question, .question])
