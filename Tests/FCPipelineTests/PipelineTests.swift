@@ -21,7 +21,10 @@ struct PipelineTests {
         defer { removeDatabase() }
         let transport = StubTransport(replies: (1...3).map { PipelineFixtures.reply(questions($0)) })
         let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 3, options: GenerationOptions())
+        // One request at a time: the stub answers in arrival order, and with several in flight batch 3's request
+        // could arrive first and get batch 1's reply (the out-of-order test below covers concurrent replies).
+        let summaries = try await pipeline.generate(
+            topic: "Roman history", batches: 3, options: GenerationOptions(concurrency: 1))
 
         #expect(summaries.map(\.number) == [1, 2, 3])
         #expect(summaries.map(\.kept) == [3, 3, 3])
