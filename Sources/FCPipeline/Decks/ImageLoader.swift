@@ -1,4 +1,3 @@
-import Crypto
 import FCDeckFormats
 package import FCStore
 import Foundation
@@ -25,13 +24,6 @@ public enum ImageLoader {
     /// SHA-256 of `bytes` as lowercase hex: an image's identity in the store (one row however many cards show it)
     /// and its exported file name. Collision resistance matters here: two pictures must never share a row.
     package static func contentHash(of bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: bytes) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        SHA256Hex.of(bytes)
     }
 }

@@ -122,6 +122,6 @@ package enum SourceLoader {
             if chunk.isEmpty { break }
             hasher.update(data: chunk)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return SHA256Hex.string(hasher.finalize())
     }
 }

@@ -34,7 +34,8 @@ package struct TokenAuthenticator: RouterMiddleware {
         }
         var context = context
         context.identity = Identity(
-            tokenID: token.id, userID: token.userID, userName: token.userName, isAdmin: token.isAdmin)
+            tokenID: token.id, userID: token.userID, userName: token.userName, isAdmin: token.isAdmin,
+            timeZone: token.userTimeZone)
         context.facts.userID = token.userID
         return try await next(request, context)
     }

@@ -1,4 +1,4 @@
-import Crypto
+import FCPipeline
 package import Foundation
 
 /// Bearer tokens: `fcg_` and 32 random bytes as base64url, stored only as their SHA-256.
@@ -17,7 +17,7 @@ package enum TokenCodec {
 
     /// The stored form: SHA-256 of the token's UTF-8, lowercase hex.
     package static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256Hex.of(token)
     }
 
     /// The non-secret prefix `fcgen token list` shows: the marker and four characters (24 bits of 256).

@@ -31,27 +31,21 @@ enum FeedRoutes {
     ) async throws -> Feed {
         let store = environment.store
         let until = day.endOfDay(containing: environment.now())
-        // One read: one hop to a store thread and one snapshot for the four queries, instead of four of each.
-        let (stored, unseen, cards) = try await store.read { db in
-            let status = try db.topicRefillStatus(topicID: topicID)
-            let due = try db.dueCandidates(userID: userID, topicIDs: [topicID], until: until, limit: limit)
-            let threshold = status.policy?.refillBelow ?? 0
-            let unseen = try db.newCardIDs(userID: userID, topicIDs: [topicID], limit: max(limit, threshold))
-            let ids = due.map(\.cardID) + unseen.prefix(max(0, limit - due.count))
-            return (status, unseen, try db.cards(ids: Array(ids)))
+        // One read: one hop to a store thread and one snapshot for the feed's queries.
+        var read = try await store.read { db in
+            try db.feed(userID: userID, topicID: topicID, until: until, limit: limit)
         }
-        var status = stored
-        if let policy = status.policy, unseen.count < policy.refillBelow, status.openJob == nil,
+        if let policy = read.policy, read.unseenIDs.count < policy.refillBelow, read.openJob == nil,
             let job = try await store.enqueueRefill(topicID: topicID, maxAttempts: environment.refillAttempts)
         {
-            status.openJob = job
+            read.openJob = job
         }
-        let refilling = status.openJob.map { $0.status != .dead } ?? false
-        let capReached = status.policy?.maxBatches.map { status.batchCount >= $0 } ?? false
-        let canRefill = status.policy != nil && !capReached && status.openJob?.status != .dead
+        let refilling = read.openJob.map { $0.status != .dead } ?? false
+        let capReached = read.policy?.maxBatches.map { read.batchCount >= $0 } ?? false
+        let canRefill = read.policy != nil && !capReached && read.openJob?.status != .dead
         return Feed(
-            topicId: topicID, cards: cards.map(CardJSON.init), refilling: refilling,
-            exhausted: unseen.isEmpty && !refilling && !canRefill, unseen: unseen.count)
+            topicId: topicID, cards: read.cards.map(CardJSON.init), refilling: refilling,
+            exhausted: read.unseenIDs.isEmpty && !refilling && !canRefill, unseen: read.unseenIDs.count)
     }
 }
 

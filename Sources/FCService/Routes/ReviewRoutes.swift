@@ -1,4 +1,3 @@
-import Crypto
 import FCCommandLine
 import FCCore
 import FCPipeline
@@ -62,7 +61,7 @@ enum ReviewRoutes {
         _ environment: ServiceEnvironment
     ) async throws -> Response {
         let canonical = (single ? "single:" : "batch:") + JSONWriter(pretty: false).write(.object(body.members))
-        let hash = SHA256.hash(data: Data(canonical.utf8)).map { String(format: "%02x", $0) }.joined()
+        let hash = SHA256Hex.of(canonical)
         let reply = try await environment.study.recorder.record(
             inputs, userID: userID, idempotencyKey: key, requestHash: hash
         ) { results in

@@ -31,8 +31,9 @@ package struct ServiceEnvironment: Sendable {
 
     var now: Now { settings.now }
 
-    /// The learner's calendar: their stored time zone, else UTC (what "due today" means for them).
+    /// The learner's calendar: their stored time zone, else UTC (what "due today" means for them), as the token's
+    /// read found it (no second read per request).
     func day(of identity: Identity) async throws -> StudyDay {
-        try StudyDay(stored: try await store.user(named: identity.userName)?.timeZone)
+        try StudyDay(stored: identity.timeZone)
     }
 }

@@ -9,6 +9,8 @@ package struct Identity: Sendable, Hashable {
     /// The learner's name (unique ignoring case).
     package var userName: String
     package var isAdmin: Bool
+    /// The learner's stored time zone when the token was read (`nil`: UTC).
+    package var timeZone: String? = nil
 }
 
 /// What inner middleware learns about a request that the outer request-log middleware reports: a reference, so

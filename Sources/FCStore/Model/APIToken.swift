@@ -12,10 +12,13 @@ package struct APIToken: Sendable, Hashable, Identifiable {
     package var createdAt: Date
     package var expiresAt: Date?
     package var revokedAt: Date?
+    /// The learner's stored time zone (`nil`: UTC), read with the token so a request learns who is calling and
+    /// what "today" means for them in one read.
+    package var userTimeZone: String?
 
     package init(
         id: Int64, userID: Int64, userName: String, prefix: String, isAdmin: Bool, createdAt: Date, expiresAt: Date?,
-        revokedAt: Date?
+        revokedAt: Date?, userTimeZone: String? = nil
     ) {
         self.id = id
         self.userID = userID
@@ -25,6 +28,7 @@ package struct APIToken: Sendable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.revokedAt = revokedAt
+        self.userTimeZone = userTimeZone
     }
 
     /// Whether the token lets a request in at `now`: not revoked, not expired.

@@ -63,7 +63,8 @@ extension Database {
     private func apiTokens(where condition: String, _ value: (any Sendable)?) throws -> [APIToken] {
         try connection.withStatement(
             """
-            SELECT t.id, t.user_id, u.name, t.prefix, t.is_admin, t.created_at, t.expires_at, t.revoked_at
+            SELECT t.id, t.user_id, u.name, t.prefix, t.is_admin, t.created_at, t.expires_at, t.revoked_at,
+                u.time_zone
             FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE \(condition) ORDER BY t.id
             """,
             operation: "read API tokens"
@@ -81,7 +82,8 @@ extension Database {
                         prefix: statement.string(at: 3), isAdmin: statement.int(at: 4) == 1,
                         createdAt: Date(unixMilliseconds: statement.int64(at: 5)),
                         expiresAt: statement.optionalInt64(at: 6).map(Date.init(unixMilliseconds:)),
-                        revokedAt: statement.optionalInt64(at: 7).map(Date.init(unixMilliseconds:))))
+                        revokedAt: statement.optionalInt64(at: 7).map(Date.init(unixMilliseconds:)),
+                        userTimeZone: statement.optionalString(at: 8)))
             }
             return tokens
         }

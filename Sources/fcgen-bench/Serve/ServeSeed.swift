@@ -75,10 +75,7 @@ struct ServeSeed: Sendable {
             let user = seed.userIDs[random.int(in: 0...(seed.userIDs.count - 1))]
             let topic = seed.firstTopicID + Int64(random.int(in: 0...(seed.topicCount - 1)))
             _ = try await store.read { db in
-                _ = try db.topicRefillStatus(topicID: topic)
-                let due = try db.dueCandidates(userID: user, topicIDs: [topic], until: Date(), limit: 10)
-                let unseen = try db.newCardIDs(userID: user, topicIDs: [topic], limit: 10)
-                return try db.cards(ids: due.map(\.cardID) + unseen.prefix(10 - min(10, due.count))).count
+                try db.feed(userID: user, topicID: topic, until: Date(), limit: 10).cards.count
             }
         }
         let feeds = Double(rounds) / (clock.now - feedStart).seconds
