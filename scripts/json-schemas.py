@@ -77,6 +77,8 @@ DEFS = {
                      "focus": STRING}, {"batch": {"type": "integer", "minimum": 1}}),
     "rarity": enum("common", "rare", "epic", "legendary"),
     "counts": {"type": "object", "additionalProperties": COUNT},
+    "imageCredit": obj({"provider": STRING, "authorName": STRING}, {"authorURL": STRING, "photoURL": STRING},
+                       "Who made a picture an image resolver found (generate --images), as the provider asks."),
     "card": obj(
         {
             "id": ID, "topicID": ID, "kind": ref("cardKind"), "question": STRING, "answer": STRING,
@@ -84,8 +86,8 @@ DEFS = {
         },
         {
             "batchID": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
-            "image": obj({"hash": STRING, "mimeType": STRING, "byteCount": COUNT}),
-            "reverseOf": ID, "twinID": ID, "choices": ref("choices"),
+            "image": obj({"hash": STRING, "mimeType": STRING, "byteCount": COUNT}, {"credit": ref("imageCredit")}),
+            "reverseOf": ID, "twinID": ID, "choices": ref("choices"), "imageQuery": STRING,
             "source": obj(
                 {"sourceID": ID, "fileName": STRING, "format": ref("sourceFormat"), "sha256": STRING,
                  "section": {"type": "integer", "minimum": 1}, "sectionTitle": STRING, "start": COUNT, "end": COUNT},
@@ -183,7 +185,9 @@ DOCUMENTS = {
             {"number": {"type": "integer", "minimum": 1}, "aspect": STRING, "depth": ref("depth"),
              "outcome": ref("batchOutcome"), "kept": COUNT, "dropped": ref("counts"), "repairs": array(STRING),
              "latencyMs": COUNT, "truncated": BOOL},
-            {"inputTokens": COUNT, "outputTokens": COUNT, "step": STEP})),
+            {"inputTokens": COUNT, "outputTokens": COUNT, "step": STEP,
+             "images": obj({"found": COUNT, "none": COUNT, "failed": COUNT},
+                           description="The batch's image searches (with --images other than none).")})),
     }, {
         "source": obj({"name": STRING, "format": ref("sourceFormat"), "sha256": STRING, "bytes": COUNT,
                        "sections": COUNT}),

@@ -43,6 +43,10 @@ public struct CardDraft: Sendable, Codable, Hashable {
     /// The options of an `mcq` card (the correct one is also the answer); `nil` for every other kind. Encoded only
     /// when present.
     public var choices: CardChoices?
+    /// A short image search query (in English) the model wrote where a picture helps; `nil` when it wrote none.
+    /// Stored in `cards.image_query`; an image resolver may turn it into the card's picture. Encoded only when
+    /// present, as `image_query`.
+    public var imageQuery: String?
 
     public init(
         kind: CardKind = .question,
@@ -51,7 +55,8 @@ public struct CardDraft: Sendable, Codable, Hashable {
         explanation: String? = nil,
         origin: CardOrigin,
         flags: [String] = [],
-        choices: CardChoices? = nil
+        choices: CardChoices? = nil,
+        imageQuery: String? = nil
     ) {
         self.kind = kind
         self.question = question
@@ -60,10 +65,12 @@ public struct CardDraft: Sendable, Codable, Hashable {
         self.origin = origin
         self.flags = flags
         self.choices = choices
+        self.imageQuery = imageQuery
     }
 
     private enum CodingKeys: String, CodingKey {
         case kind, question, answer, explanation, origin, flags, choices
+        case imageQuery = "image_query"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -75,6 +82,7 @@ public struct CardDraft: Sendable, Codable, Hashable {
         origin = try container.decode(CardOrigin.self, forKey: .origin)
         flags = try container.decodeIfPresent([String].self, forKey: .flags) ?? []
         choices = try container.decodeIfPresent(CardChoices.self, forKey: .choices)
+        imageQuery = try container.decodeIfPresent(String.self, forKey: .imageQuery)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,6 +94,7 @@ public struct CardDraft: Sendable, Codable, Hashable {
         try container.encode(origin, forKey: .origin)
         if !flags.isEmpty { try container.encode(flags, forKey: .flags) }
         try container.encodeIfPresent(choices, forKey: .choices)
+        try container.encodeIfPresent(imageQuery, forKey: .imageQuery)
     }
 
     /// The key that makes a question unique within its topic (see ``DedupKey``).
@@ -108,6 +117,8 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
     public var createdAt: Date
     /// The options of an `mcq` card; `nil` for every other kind.
     public var choices: CardChoices?
+    /// The image search query the model wrote for a generated card (`cards.image_query`); `nil` for most cards.
+    public var imageQuery: String?
 
     public init(
         id: Int64,
@@ -121,7 +132,8 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         dedupKey: String,
         position: Int,
         createdAt: Date,
-        choices: CardChoices? = nil
+        choices: CardChoices? = nil,
+        imageQuery: String? = nil
     ) {
         self.id = id
         self.topicID = topicID
@@ -135,6 +147,7 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         self.position = position
         self.createdAt = createdAt
         self.choices = choices
+        self.imageQuery = imageQuery
     }
 }
 

@@ -10,6 +10,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case setting(String)
     /// The provider needs an API key and the environment variable that should hold it is empty.
     case missingAPIKey(provider: String, variable: String)
+    /// `--images unsplash` (or `image_resolver`) is set and the access key's environment variable is empty.
+    case missingImageKey(resolver: String, variable: String)
     /// `--strict` is on and a batch fell back to templated cards.
     case fallbackRefused(topic: String, batch: Int)
     /// A batch failed; batches before it were stored.
@@ -41,6 +43,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .missingAPIKey(let provider, let variable):
             "\(variable) is not set: provider \(provider) needs an API key in that environment variable "
                 + "(or use --offline for the fixture demo, or --base-url for a local OpenAI-compatible server)"
+        case .missingImageKey(let resolver, let variable):
+            "\(variable) is not set: --images \(resolver) needs an access key in that environment variable "
+                + "(or use --images none for cards without pictures); nothing was sent"
         case .fallbackRefused(let topic, let batch):
             "topic \"\(topic)\", batch \(batch): nothing usable in the model's reply and --strict refuses "
                 + "templated fallback cards; nothing was stored for this batch"

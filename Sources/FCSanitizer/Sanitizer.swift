@@ -57,7 +57,8 @@ public struct Sanitizer: Sendable {
             clozeQuestionMax: options.structuredKinds ? options.limits.questionMax : nil)
         for object in reply.objects {
             let card: CardValidator.ValidCard
-            switch validator.check(CardFields(members: object)) {
+            let fields = CardFields(members: object)
+            switch validator.check(fields) {
             case .keep(let valid):
                 card = valid
             case .drop(let reason):
@@ -78,7 +79,7 @@ public struct Sanitizer: Sendable {
             } else {
                 let draft = CardDraft(
                     kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
-                    origin: options.origin, choices: card.choices)
+                    origin: options.origin, choices: card.choices, imageQuery: fields.imageQuery)
                 if let kept = qualityPass.review(draft) {
                     cards.append(kept)
                 } else {

@@ -71,7 +71,8 @@ struct CardKindsRequestTests {
         let options = try #require(properties["options"] as? [String: Any])
         #expect(options["type"] as? String == "array")
         #expect((options["items"] as? [String: Any])?["type"] as? String == "string")
-        #expect(item["required"] as? [String] == ["question", "answer", "explanation", "type", "options"])
+        #expect(
+            item["required"] as? [String] == ["question", "answer", "explanation", "type", "options", "image_query"])
         #expect(item["additionalProperties"] as? Bool == false)
 
         let plainFormat = sent[1].value("response_format") as? [String: Any]
@@ -79,7 +80,7 @@ struct CardKindsRequestTests {
             mode == .jsonSchema ? (plainFormat?["json_schema"] as? [String: Any])?["schema"] : plainFormat?["schema"]
         let plain = try #require(Self.cardItem(plainSchema as? [String: Any]))
         #expect((plain["properties"] as? [String: Any])?["options"] == nil)
-        #expect(plain["required"] as? [String] == ["question", "answer", "explanation", "type"])
+        #expect(plain["required"] as? [String] == ["question", "answer", "explanation", "type", "image_query"])
     }
 
     @Test func geminiSchemaAllowsTheAskedKindsAndOrdersOptionsLast() async throws {
@@ -95,7 +96,10 @@ struct CardKindsRequestTests {
         let properties = try #require(item["properties"] as? [String: Any])
         #expect((properties["type"] as? [String: Any])?["enum"] as? [String] == ["question", "definition", "mcq"])
         #expect((properties["options"] as? [String: Any])?["type"] as? String == "ARRAY")
-        #expect(item["propertyOrdering"] as? [String] == ["question", "answer", "explanation", "type", "options"])
+        #expect(
+            item["propertyOrdering"] as? [String] == [
+                "question", "answer", "explanation", "type", "options", "image_query",
+            ])
         #expect(item["required"] as? [String] == ["question", "answer", "explanation", "type"])
     }
 }

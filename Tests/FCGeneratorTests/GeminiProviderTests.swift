@@ -52,7 +52,7 @@ struct GeminiProviderTests {
         #expect(cards?["type"] as? String == "ARRAY")
         #expect(cards?["maxItems"] as? Int == 4)
         let ordering = (cards?["items"] as? [String: Any])?["propertyOrdering"] as? [String]
-        #expect(ordering == ["question", "answer", "explanation", "type"])
+        #expect(ordering == ["question", "answer", "explanation", "type", "image_query"])
 
         #expect(sent[1].value("generationConfig", "responseMimeType") as? String == "application/json")
         #expect(sent[1].value("generationConfig", "responseSchema") == nil)

@@ -65,7 +65,7 @@ struct StreamingPipelineTests {
             batch.value.sorted { $0.position < $1.position }.map {
                 CardDraft(
                     kind: $0.kind, question: $0.question, answer: $0.answer, explanation: $0.explanation,
-                    origin: $0.origin)
+                    origin: $0.origin, imageQuery: $0.imageQuery)
             }
         }
     }

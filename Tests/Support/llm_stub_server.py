@@ -59,6 +59,15 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
   POST /anthropic-stream/<seconds>/v1/messages
                                the same 15 cards as Anthropic Messages events (message_start, content_block_delta
                                text_delta, message_delta with usage, message_stop) spread evenly over <seconds>
+  GET /unsplash/<mode>/search/photos?query=Q&per_page=1
+                               an Unsplash-compatible photo search; 401 without `Authorization: Client-ID …`.
+                               <mode> picks the answer: ok (one result whose urls.small is a small PNG made from
+                               the query), empty (no results), error (500), garbage (200, no JSON), html (the
+                               "image" is an HTML page), huge (the image is 2 MiB), slow (waits 30 s), mixed (by
+                               query: one naming Hannibal gets error, Augustus empty, any other ok). Use base URL
+                               http://127.0.0.1:<port>/unsplash/<mode>
+  GET /unsplash/<mode>/photo/<q>  the result's image; GET /unsplash/<mode>/download/<q>: its download_location
+  GET /unsplash-log            JSON [{"path", "authorization"}, ...]: every /unsplash request, in arrival order
 
 Run by hand with --stay to ignore stdin.
 """
@@ -97,6 +106,7 @@ class State:
         self.prompt_tokens = 0
         self.completion_tokens = 0
         self.cut_done = False
+        self.unsplash = []
 
 
 STATE = State()
@@ -157,7 +167,7 @@ def chat_completion(number, outline=False):
 
 # First path segments the fixed routes own; any other path reaches the control endpoints or the script.
 ROUTES = {"delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats", "gzip", "gzip-bomb",
-          "redirect", "sse", "sse-gated", "release"}
+          "redirect", "sse", "sse-gated", "release", "unsplash", "unsplash-log"}
 
 
 STREAM_PIECE = 24
@@ -261,6 +271,12 @@ class Handler(BaseHTTPRequestHandler):
         self.play(response)
 
     def route(self, parts, body):
+        if parts[0] == "unsplash":
+            return self.unsplash(parts)
+        if parts[0] == "unsplash-log":
+            with STATE.lock:
+                recorded = list(STATE.unsplash)
+            return self.send_json(200, recorded)
         if parts[0] == "delay":
             time.sleep(float(parts[1]))
             self.reply(200, self.path.encode())
@@ -397,6 +413,46 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def unsplash(self, parts):
+        """The fake Unsplash API: see the module docstring."""
+        from urllib.parse import parse_qs, quote, urlsplit
+        authorization = self.headers.get("Authorization")
+        with STATE.lock:
+            STATE.unsplash.append({"path": self.path, "authorization": authorization})
+        mode, rest = parts[1], parts[2:]
+        base = f"http://127.0.0.1:{self.server.server_address[1]}/unsplash/{mode}"
+        if rest == ["search", "photos"]:
+            if not (authorization or "").startswith("Client-ID "):
+                return self.send_json(401, {"errors": ["OAuth error: The access token is invalid"]})
+            query = parse_qs(urlsplit(self.path).query).get("query", [""])[0]
+            if mode == "mixed":
+                mode = "error" if "Hannibal" in query else "empty" if "Augustus" in query else "ok"
+            if mode == "slow":
+                time.sleep(30)
+            if mode == "error":
+                return self.send_json(500, {"errors": ["server error"]})
+            if mode == "garbage":
+                return self.reply(200, b"<html>not json", {"Content-Type": "text/html"})
+            if mode == "empty":
+                return self.send_json(200, {"total": 0, "total_pages": 0, "results": []})
+            name = quote(query, safe="")
+            return self.send_json(200, {"total": 1, "total_pages": 1, "results": [{
+                "id": "photo-" + name,
+                "urls": {"raw": f"{base}/photo/{name}", "small": f"{base}/photo/{name}"},
+                "links": {"html": f"https://unsplash.example/photos/{name}",
+                          "download_location": f"{base}/download/{name}"},
+                "user": {"name": "Ada Photographer\u001b[2J", "links": {"html": "https://unsplash.example/@ada"}},
+            }]})
+        if rest[:1] == ["photo"]:
+            if mode == "html":
+                return self.reply(200, b"<!doctype html><title>Not found</title>", {"Content-Type": "text/html"})
+            if mode == "huge":
+                return self.reply(200, b"\x89PNG\r\n\x1a\n" + bytes(2 * 1024 * 1024), {"Content-Type": "image/png"})
+            return self.reply(200, tiny_png(rest[1] if len(rest) > 1 else ""), {"Content-Type": "image/png"})
+        if rest[:1] == ["download"]:
+            return self.send_json(200, {"url": f"{base}/photo/{rest[1] if len(rest) > 1 else ''}"})
+        return self.send_json(404, {"errors": ["no such route"]})
+
     def play(self, response):
         delay = float(response.get("delay_s", 0) or 0)
         if delay > 0:
@@ -485,6 +541,16 @@ def anthropic_stream_events(number):
 
 BOMBS = {}
 GATES = {}
+
+
+def tiny_png(text):
+    """A valid 1x1 PNG that carries `text` in a tEXt chunk, so every query gets an image of its own."""
+    def chunk(kind, data):
+        return (len(data).to_bytes(4, "big") + kind + data
+                + (zlib.crc32(kind + data) & 0xFFFFFFFF).to_bytes(4, "big"))
+    header = (1).to_bytes(4, "big") + (1).to_bytes(4, "big") + bytes([8, 0, 0, 0, 0])
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"tEXt", b"query\x00" + text.encode())
+            + chunk(b"IDAT", zlib.compress(b"\x00\x00")) + chunk(b"IEND", b""))
 
 
 def gate(name):

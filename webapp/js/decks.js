@@ -8,7 +8,7 @@
 import { api, blob, describe } from "./api.js";
 import { h, show, errorBox, announce, toast } from "./ui.js";
 import { cardForm } from "./cardform.js";
-import { picture } from "./picture.js";
+import { credit, picture } from "./picture.js";
 
 export const title = "Decks";
 const PAGE = 20;
@@ -167,6 +167,7 @@ export async function render(args) {
     return h("li", { class: "deck-card", dataset: { cardId: card.id, position: card.position } },
       me.isAdmin ? pick : null,
       card.image ? picture(card.image, card.question ? `Picture for: ${card.question}` : `Picture of card ${card.position}`) : null,
+      credit(card.image),
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", { class: "deck-answer" }, card.answer),
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,

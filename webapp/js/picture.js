@@ -23,3 +23,16 @@ export function picture(image, alt, className = "card-picture") {
     });
   return element;
 }
+
+/** "Photo by NAME on Unsplash" for a picture an image resolver found (`image.credit`), linked as the provider
+ *  asks; `null` for an uploaded or imported picture. Links are http(s) only (the server stores no other). */
+export function credit(image) {
+  const given = image?.credit;
+  if (!given) return null;
+  const link = (url, text) => /^https?:\/\//.test(url || "")
+    ? h("a", { href: url, target: "_blank", rel: "noopener noreferrer" }, text)
+    : text;
+  const provider = given.provider === "unsplash" ? "Unsplash" : given.provider;
+  return h("p", { class: "hint picture-credit" }, "Photo by ", link(given.authorUrl, given.authorName), " on ",
+    link(given.photoUrl, provider));
+}

@@ -25,7 +25,7 @@ extension ErrorCode {
         switch error {
         case .config, .environment, .priceMissing: self = .badConfig
         case .setting, .eventTime: self = .usage
-        case .missingAPIKey: self = .missingAPIKey
+        case .missingAPIKey, .missingImageKey: self = .missingAPIKey
         case .fallbackRefused: self = .fallbackRefused
         case .input, .study, .importRefused, .importEmpty: self = .badInput
         case .topicNotFound: self = .notFound

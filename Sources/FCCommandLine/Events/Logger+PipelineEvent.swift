@@ -63,6 +63,13 @@ extension Logger {
                     "event": "batch_restarted", "topic": "\(topic)", "batch": .stringConvertible(number),
                     "reason": "\(reason)",
                 ])
+        case .imageFailed(let topic, let number, let query, let reason):
+            warning(
+                "[\(topic)] batch \(number): no picture for \"\(query)\" (\(reason)); the card is stored without one",
+                metadata: [
+                    "event": "image_failed", "topic": "\(topic)", "batch": .stringConvertible(number),
+                    "query": "\(query)", "reason": "\(reason)",
+                ])
         case .generator(let event):
             log(event)
         }

@@ -26,13 +26,14 @@ extension PromptTemplates {
         {{/directions}}
 
         Reply with one JSON object of this shape:
-        {"cards": [{"question": "...", "answer": "...", "explanation": "...", "type": "question"}]}
+        {"cards": [{"question": "...", "answer": "...", "explanation": "...", "type": "question", "image_query": ""}]}
 
         Rules for every card:
         - "type" is one of {{types}}.
         - "question" asks one clear thing and makes sense without the other cards.
         - "answer" is short: a word, a name, a date, a number or one sentence.
         - "explanation" adds one or two sentences of context that help the answer stick.
+        - "image_query": where a picture helps, a short image search query in English (a few words, such as "red fox in snow"); otherwise "".
         {{#kind_definition}}
         - A "definition" card names a term in the question and defines it in the answer.
         {{/kind_definition}}

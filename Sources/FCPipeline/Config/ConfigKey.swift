@@ -58,6 +58,8 @@ struct ConfigKey: Sendable {
         ConfigKey("topic_outline", .boolean(\.topicOutline)),
         ConfigKey("daily_budget", .positive(\.dailyBudget)),
         ConfigKey("card_kinds", .kinds(\.cardKinds)),
+        ConfigKey("image_resolver", .text(\.imageResolver, allowed: ImageResolverKind.allCases.map(\.rawValue))),
+        ConfigKey("image_search_url", .text(\.imageSearchURL, allowed: nil)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -29,6 +29,10 @@ public struct ConfigLayer: Sendable, Equatable {
     public var dailyBudget: Double?
     /// `card_kinds`: the card kinds generation asks for, as `--kinds` takes them (`question,cloze,mcq`).
     public var cardKinds: String?
+    /// `image_resolver` (`--images`): where generated cards' pictures come from, `none` or `unsplash`.
+    public var imageResolver: String?
+    /// `image_search_url`: the Unsplash-compatible API root (default https://api.unsplash.com).
+    public var imageSearchURL: String?
     /// `prices` (file or `FCGEN_PRICES`): per model, US dollars per million tokens.
     public var prices: PriceTable?
 
@@ -61,6 +65,8 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.topicOutline = topicOutline ?? lower.topicOutline
         merged.dailyBudget = dailyBudget ?? lower.dailyBudget
         merged.cardKinds = cardKinds ?? lower.cardKinds
+        merged.imageResolver = imageResolver ?? lower.imageResolver
+        merged.imageSearchURL = imageSearchURL ?? lower.imageSearchURL
         // Per model: a model priced here keeps this price, the others keep the lower layer's.
         merged.prices = prices.map { $0.overlaying(lower.prices ?? PriceTable()) } ?? lower.prices
         return merged

@@ -43,6 +43,11 @@ public struct Settings: Sendable {
     public var dailyBudget: Double?
     /// `card_kinds` (`--kinds`): the card kinds generation asks for; the standard four by default.
     public var cardKinds: GeneratedKinds = .standard
+    /// `image_resolver` (`--images`): where generated cards' pictures come from; `none` (no image requests) by
+    /// default.
+    public var imageResolver: ImageResolverKind = .none
+    /// `image_search_url`: the image search API root; `nil` means Unsplash's.
+    public var imageSearchURL: URL?
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -108,8 +113,32 @@ public struct Settings: Sendable {
             topicOutline: layer.topicOutline ?? true,
             prices: layer.prices ?? PriceTable(),
             dailyBudget: layer.dailyBudget,
-            cardKinds: try parsedCardKinds(layer.cardKinds)
+            cardKinds: try parsedCardKinds(layer.cardKinds),
+            imageResolver: try imageResolver(layer.imageResolver),
+            imageSearchURL: try layer.imageSearchURL.map { try webURL($0, setting: "image_search_url") }
         )
+    }
+
+    /// The resolver a name picks; flags reach here unchecked.
+    private static func imageResolver(_ name: String?) throws -> ImageResolverKind {
+        guard let name else { return .none }
+        guard let kind = ImageResolverKind(rawValue: name) else {
+            throw PipelineError.setting(
+                "image_resolver \"\(name)\" is not one of "
+                    + ImageResolverKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return kind
+    }
+
+    /// `text` as an http(s) URL, or a setting error that shows it only without a key it might carry.
+    private static func webURL(_ text: String, setting: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
+        else {
+            let shown = URL(string: text).flatMap { $0.scheme != nil && $0.host != nil ? $0 : nil }
+                .map { "\"\($0.redactedDescription)\"" }
+            throw PipelineError.setting("\(setting) \(shown ?? "(the value is not shown)") is not an http(s) URL")
+        }
+        return url
     }
 
     /// The kinds a `card_kinds` value names; flags reach here unchecked, so a bad list is a setting error.

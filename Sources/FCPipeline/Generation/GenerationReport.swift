@@ -17,6 +17,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var latencyMs: Int
     /// The provider said it cut the reply short.
     public var truncated: Bool
+    /// How the batch's image searches went; `nil` when no image resolver is configured.
+    public var images: ImageTally? = nil
 
     public var droppedTotal: Int { dropped.values.reduce(0, +) }
 }
@@ -34,6 +36,11 @@ public struct GenerationReport: Sendable, Codable, Equatable {
     public var source: SourceSummary?
 
     public var cardsKept: Int { batches.reduce(0) { $0 + $1.kept } }
+
+    /// The run's image searches, over every batch; `nil` when no image resolver is configured.
+    public var images: ImageTally? {
+        batches.compactMap(\.images).reduce(ImageTally?.none) { ($0 ?? ImageTally()) + $1 }
+    }
 
     /// Templated cards stored by batches that fell back: kept for inspection, left out of every study queue.
     public var fallbackCardsKept: Int { batches.filter { $0.outcome == .fallback }.reduce(0) { $0 + $1.kept } }

@@ -29,6 +29,8 @@ public struct Pipeline: Sendable {
     let origin: CardOrigin
     /// Prices each reply for the usage ledger and estimates each request for budgets.
     package let pricing: Pricing
+    /// Finds pictures for cards that carry an image search query (`--images`); `nil` for none.
+    package var pictureFinder: CardPictureFinder?
 
     package init(
         store: Store,
@@ -224,9 +226,24 @@ public struct Pipeline: Sendable {
         let report = Sanitizer(options: sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds))
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
         let stored: StoredBatch
+        var pictures: [Int: CardPicture] = [:]
+        var images: ImageTally?
         do {
             if report.outcome == .fallback && options.strict {
                 throw PipelineError.fallbackRefused(topic: topic.name, batch: plan.number)
+            }
+            // Searched before the commit's transaction: the store lock is never held across the network.
+            if let pictureFinder, report.cards.contains(where: { $0.imageQuery != nil }) {
+                let found = await pictureFinder.pictures(for: report.cards)
+                pictures = found.pictures
+                images = found.tally
+                for failure in found.failures {
+                    events(
+                        .imageFailed(
+                            topic: topic.name, number: plan.number, query: failure.query, reason: failure.reason))
+                }
+            } else if pictureFinder != nil {
+                images = ImageTally()
             }
             stored = try await commit(
                 NewBatch(
@@ -240,7 +257,8 @@ public struct Pipeline: Sendable {
                     usage: timed.completion.usage,
                     latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
                     cards: report.cards,
-                    costUSD: timed.cost
+                    costUSD: timed.cost,
+                    pictures: pictures
                 )
             )
         } catch {
@@ -253,11 +271,12 @@ public struct Pipeline: Sendable {
             let committed = stored.cards.map {
                 CardDraft(
                     kind: $0.kind, question: $0.question, answer: $0.answer, explanation: $0.explanation,
-                    origin: $0.origin)
+                    origin: $0.origin, imageQuery: $0.imageQuery)
             }
             finishStream(streamed, final: committed, topic: topic.name, number: plan.number)
         }
-        existingKeys.formUnion(stored.cards.map(\.dedupKey))
+        let storedKeys = Set(stored.cards.map(\.dedupKey))
+        existingKeys.formUnion(storedKeys)
         let record = stored.record
         return BatchSummary(
             number: record.plan.number,
@@ -271,7 +290,12 @@ public struct Pipeline: Sendable {
             inputTokens: record.usage.input,
             outputTokens: record.usage.output,
             latencyMs: record.latencyMilliseconds,
-            truncated: timed.completion.truncated
+            truncated: timed.completion.truncated,
+            images: images.map { tally in
+                // Found pictures of cards the store skipped as duplicates were not stored.
+                let skipped = pictures.keys.filter { !storedKeys.contains(report.cards[$0].dedupKey) }.count
+                return ImageTally(found: tally.found - skipped, none: tally.none, failed: tally.failed)
+            }
         )
     }
 }

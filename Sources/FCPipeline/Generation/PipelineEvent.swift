@@ -25,6 +25,9 @@ package enum PipelineEvent: Sendable {
     case batchStored(topic: String, summary: BatchSummary)
     /// A batch failed; later batches of the run are not stored.
     case batchFailed(topic: String, number: Int, reason: String)
+    /// The image search for one card of batch `number` failed; the card is stored without a picture. `reason` never
+    /// holds the resolver's key.
+    case imageFailed(topic: String, number: Int, query: String, reason: String)
 }
 
 /// Where pipeline events go. `@Sendable` because batches run concurrently.

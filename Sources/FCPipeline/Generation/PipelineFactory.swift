@@ -99,7 +99,7 @@ public struct PipelineFactory: Sendable {
             random: random,
             events: { events(.generator($0)) }
         )
-        return Pipeline(
+        var pipeline = Pipeline(
             store: store,
             provider: provider,
             templates: templates,
@@ -109,6 +109,32 @@ public struct PipelineFactory: Sendable {
                 prices: settings.prices, model: provider.model, maxOutputTokens: settings.maxOutputTokens),
             events: events
         )
+        pipeline.pictureFinder = try pictureFinder(transport: transport)
+        return pipeline
+    }
+
+    /// The environment variable that holds the Unsplash access key.
+    package static let unsplashKeyVariable = "UNSPLASH_ACCESS_KEY"
+
+    /// What finds generated cards' pictures: `nil` for `image_resolver` `none` (no image request is ever sent).
+    ///
+    /// - Throws: ``PipelineError/missingImageKey(resolver:variable:)`` when `unsplash` has no key, before anything
+    ///   is sent.
+    package func pictureFinder(transport: any LLMTransport) throws -> CardPictureFinder? {
+        switch settings.imageResolver {
+        case .none:
+            return nil
+        case .unsplash:
+            let variable = Self.unsplashKeyVariable
+            guard let key = environment[variable]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
+                throw PipelineError.missingImageKey(resolver: ImageResolverKind.unsplash.rawValue, variable: variable)
+            }
+            let resolver = UnsplashImageResolver(
+                baseURL: settings.imageSearchURL ?? UnsplashImageResolver.defaultBaseURL, accessKey: key,
+                transport: transport, maxBytes: settings.imageMaxBytes,
+                timeoutSeconds: min(settings.timeoutSeconds, 30))
+            return CardPictureFinder(resolver: resolver, maxBytes: settings.imageMaxBytes)
+        }
     }
 
     /// The limit of `fcgen generate --max-cost USD`, checked before a request leaves.

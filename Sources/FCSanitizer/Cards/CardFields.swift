@@ -24,6 +24,8 @@ struct CardFields {
     var correctIndex: String?
     /// A cloze text (`{{c1::…}}`) from a `text`/`cloze` field.
     var clozeText: String?
+    /// The image search query (first non-empty one), cleaned by ``FCCore/ImageQuery``.
+    var imageQuery: String?
 
     init(members: [ParsedJSON.Member]) {
         var questionRank = Int.max
@@ -72,6 +74,8 @@ struct CardFields {
             if clozeText == nil, case .string(let text) = value, ClozeText.looksLikeCloze(text) {
                 clozeText = TextCleanup.trimmed(text)
             }
+        case .imageQuery:
+            if imageQuery == nil, case .string(let text) = value { imageQuery = ImageQuery.cleaned(text) }
         default:
             return false
         }

@@ -16,6 +16,8 @@ enum FieldRole: Equatable {
     case correctIndex
     /// A cloze card's text (`text`, `cloze`); read only when it holds a `{{c1::…}}` deletion.
     case clozeText
+    /// An image search query for the card's picture (`image_query`, `image_search`).
+    case imageQuery
     case other
 }
 
@@ -85,6 +87,7 @@ enum FieldAliases {
             "correctletter", "answerletter",
         ] { table[name] = .correctIndex }
         for name in ["text", "cloze", "clozetext", "clozedeletion"] { table[name] = .clozeText }
+        for name in ["imagequery", "imagesearch", "imagesearchquery", "picturequery"] { table[name] = .imageQuery }
         return table
     }()
 }

@@ -11,6 +11,16 @@ struct CardDetailJSON: Encodable {
         var bytes: Int
         /// `/v1/images/{hash}`: where the picture is served.
         var url: String
+        /// Who to credit, for a picture an image resolver found; absent for uploaded and imported pictures.
+        var credit: Credit?
+    }
+
+    /// A found picture's credit, as the image provider asks it to be shown.
+    struct Credit: Encodable {
+        var provider: String
+        var authorName: String
+        var authorUrl: String?
+        var photoUrl: String?
     }
 
     struct Progress: Encodable {
@@ -40,6 +50,8 @@ struct CardDetailJSON: Encodable {
     var progress: Progress?
     /// A multiple-choice card's options and which is correct.
     var choices: CardChoices?
+    /// The image search query the model wrote for a generated card.
+    var imageQuery: String?
     /// Where a card generated from a document came from (`GET /v1/cards/{id}` only).
     var source: Source?
 
@@ -81,11 +93,18 @@ struct CardDetailJSON: Encodable {
         createdAt = card.createdAt
         updatedAt = details.updatedAt
         image = details.image.map {
-            Image(hash: $0.hash, mimeType: $0.mimeType, bytes: $0.byteCount, url: "/v1/images/\($0.hash)")
+            Image(
+                hash: $0.hash, mimeType: $0.mimeType, bytes: $0.byteCount, url: "/v1/images/\($0.hash)",
+                credit: $0.credit.map {
+                    Credit(
+                        provider: $0.provider, authorName: $0.authorName, authorUrl: $0.authorURL,
+                        photoUrl: $0.photoURL)
+                })
         }
         reverseOf = details.reverseOf
         twinId = details.twinID
         choices = card.choices
+        imageQuery = card.imageQuery
         self.source = source.map(Source.init)
         self.progress = progress.map {
             Progress(due: $0.due, reps: $0.reps, lapses: $0.lapses, level: $0.level, lastReviewedAt: $0.lastReview)

@@ -719,7 +719,7 @@ export function cardForm(topicId, onSaved, topics = []) {
 
 """#),
         "/app/js/decks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"0ace9a14ec9050c9\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"c44a0e72ec37676e\"",
             text: #"""
 // Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
 // with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
@@ -731,7 +731,7 @@ export function cardForm(topicId, onSaved, topics = []) {
 import { api, blob, describe } from "./api.js";
 import { h, show, errorBox, announce, toast } from "./ui.js";
 import { cardForm } from "./cardform.js";
-import { picture } from "./picture.js";
+import { credit, picture } from "./picture.js";
 
 export const title = "Decks";
 const PAGE = 20;
@@ -890,6 +890,7 @@ export async function render(args) {
     return h("li", { class: "deck-card", dataset: { cardId: card.id, position: card.position } },
       me.isAdmin ? pick : null,
       card.image ? picture(card.image, card.question ? `Picture for: ${card.question}` : `Picture of card ${card.position}`) : null,
+      credit(card.image),
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", { class: "deck-answer" }, card.answer),
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
@@ -1720,7 +1721,7 @@ export async function render() {
 
 """#),
         "/app/js/picture.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"4ca6879afe3b5405\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"54c28288f141c3b3\"",
             text: #"""
 // A card's picture (GET /v1/images/{hash}): fetched with the bearer header, since an <img src> cannot carry it,
 // and shown as a data: URL, which the content security policy allows (img-src 'self' data:) where blob: is not.
@@ -1746,6 +1747,19 @@ export function picture(image, alt, className = "card-picture") {
       element.alt = `${alt} (the picture could not be loaded)`;
     });
   return element;
+}
+
+/** "Photo by NAME on Unsplash" for a picture an image resolver found (`image.credit`), linked as the provider
+ *  asks; `null` for an uploaded or imported picture. Links are http(s) only (the server stores no other). */
+export function credit(image) {
+  const given = image?.credit;
+  if (!given) return null;
+  const link = (url, text) => /^https?:\/\//.test(url || "")
+    ? h("a", { href: url, target: "_blank", rel: "noopener noreferrer" }, text)
+    : text;
+  const provider = given.provider === "unsplash" ? "Unsplash" : given.provider;
+  return h("p", { class: "hint picture-credit" }, "Photo by ", link(given.authorUrl, given.authorName), " on ",
+    link(given.photoUrl, provider));
 }
 
 """#),

@@ -10,6 +10,6 @@ extension Migration {
     package static let postgres: [Migration] = [
         postgresInitial, postgresJobs, postgresStudy, postgresImages, postgresGamification, postgresTrimIndexes,
         postgresReviewArchive, postgresSessionControls, postgresTopicPlans, postgresAPI, postgresBookmarks,
-        postgresUsage, postgresSources, postgresCardChoices, postgresImportStaging,
+        postgresUsage, postgresSources, postgresCardChoices, postgresImportStaging, postgresImageCredits,
     ]
 }

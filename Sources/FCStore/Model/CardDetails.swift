@@ -16,16 +16,49 @@ package struct NewImage: Sendable, Hashable {
     }
 }
 
+/// Who made a picture an image resolver found, as the provider asks it to be credited (`image_credits`).
+package struct ImageCredit: Sendable, Codable, Hashable {
+    /// The resolver that found it (`unsplash`).
+    package var provider: String
+    /// The photographer.
+    package var authorName: String
+    /// The photographer's profile page.
+    package var authorURL: String?
+    /// The photo's page at the provider.
+    package var photoURL: String?
+
+    package init(provider: String, authorName: String, authorURL: String?, photoURL: String?) {
+        self.provider = provider
+        self.authorName = authorName
+        self.authorURL = authorURL
+        self.photoURL = photoURL
+    }
+}
+
+/// A picture found for a generated card, checked and hashed like an upload, with its credit.
+package struct CardPicture: Sendable, Hashable {
+    package var image: NewImage
+    package var credit: ImageCredit?
+
+    package init(image: NewImage, credit: ImageCredit?) {
+        self.image = image
+        self.credit = credit
+    }
+}
+
 /// What `card show` says about a card's picture.
 package struct CardImageInfo: Sendable, Codable, Hashable {
     package var hash: String
     package var mimeType: String
     package var byteCount: Int
+    /// Who made it, for a picture an image resolver found; read by ``Database/cardDetails(id:)`` only.
+    package var credit: ImageCredit?
 
-    package init(hash: String, mimeType: String, byteCount: Int) {
+    package init(hash: String, mimeType: String, byteCount: Int, credit: ImageCredit? = nil) {
         self.hash = hash
         self.mimeType = mimeType
         self.byteCount = byteCount
+        self.credit = credit
     }
 }
 

@@ -26,6 +26,9 @@ package struct NewBatch: Sendable, Hashable {
     /// What the request cost in US dollars (`batches.cost_usd` and the batch's usage ledger row); `nil` when the
     /// model has no price.
     package var costUSD: Double?
+    /// Pictures for some of ``cards``, by index into it: stored (with their credits) with the cards they belong
+    /// to, in the batch's transaction; a picture of a card the store skips as a duplicate is not stored.
+    package var pictures: [Int: CardPicture]
 
     package init(
         topicID: Int64,
@@ -38,7 +41,8 @@ package struct NewBatch: Sendable, Hashable {
         usage: TokenUsage = .none,
         latencyMilliseconds: Int = 0,
         cards: [CardDraft],
-        costUSD: Double? = nil
+        costUSD: Double? = nil,
+        pictures: [Int: CardPicture] = [:]
     ) {
         self.topicID = topicID
         self.plan = plan
@@ -50,6 +54,7 @@ package struct NewBatch: Sendable, Hashable {
         self.usage = usage
         self.latencyMilliseconds = latencyMilliseconds
         self.cards = cards
+        self.pictures = pictures
         self.costUSD = costUSD
     }
 }

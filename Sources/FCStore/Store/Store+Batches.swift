@@ -70,11 +70,13 @@ extension Database {
             var cards: [Card] = []
             cards.reserveCapacity(batch.cards.count)
             var dropped = batch.dropped
+            var pictures: [CardPicture] = []
             try connection.withStatement(
                 """
                 INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
-                    kind, question, answer, explanation, origin, dedup_key, position, choices_json)
-                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    kind, question, answer, explanation, origin, dedup_key, position, choices_json, image_query,
+                    image_ref)
+                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                 ON CONFLICT (topic_id, dedup_key) DO NOTHING
                 """,
                 operation: "insert card"
@@ -93,6 +95,8 @@ extension Database {
                     try statement.bind(keys[index], at: 9)
                     try statement.bind(position, at: 10)
                     try statement.bind(try CardChoicesColumn.encode(draft.choices), at: 11)
+                    try statement.bind(draft.imageQuery, at: 12)
+                    try statement.bind(batch.pictures[index]?.image.hash, at: 13)
                     try statement.run()
                     statement.reset()
                     // DO NOTHING reports 0 changes for a skipped row (https://www.sqlite.org/c3ref/changes.html).
@@ -107,11 +111,15 @@ extension Database {
                             id: connection.lastInsertRowID, topicID: batch.topicID, batchID: batchID,
                             kind: draft.kind, question: draft.question, answer: draft.answer,
                             explanation: draft.explanation, origin: draft.origin, dedupKey: keys[index],
-                            position: position, createdAt: createdDate, choices: draft.choices))
+                            position: position, createdAt: createdDate, choices: draft.choices,
+                            imageQuery: draft.imageQuery))
+                    if let picture = batch.pictures[index] { pictures.append(picture) }
                     if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
                 }
             }
 
+            // The pictures of the cards kept; a skipped duplicate's picture is not stored.
+            for picture in pictures { try insertPicture(picture, createdAt: createdAt) }
             let skipped = batch.cards.count - cards.count
             if skipped > 0 {
                 // The row was written assuming no skips (the common case), saving an UPDATE per batch.

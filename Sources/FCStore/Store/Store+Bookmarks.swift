@@ -70,7 +70,7 @@ extension Database {
                 list.append(
                     Bookmark(
                         details: try Self.cardDetails(from: statement),
-                        createdAt: Date(unixMilliseconds: statement.int64(at: 18))))
+                        createdAt: Date(unixMilliseconds: statement.int64(at: Self.cardDetailsColumnCount))))
             }
             return list
         }

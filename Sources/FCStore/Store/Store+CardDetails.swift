@@ -2,27 +2,33 @@ import FCCore
 import Foundation
 
 extension Database {
-    /// The columns ``cardDetails(from:)`` reads, for `FROM cards c` (18 of them: a query adding its own reads them
-    /// from index 18 on).
+    /// The columns ``cardDetails(from:)`` reads, for `FROM cards c` (``cardDetailsColumnCount`` of them: a query
+    /// adding its own reads them from that index on).
     static let cardDetailsColumns = """
         c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
         c.position, c.created_at, c.image_ref, (SELECT i.mime FROM images i WHERE i.hash = c.image_ref),
         (SELECT i.size FROM images i WHERE i.hash = c.image_ref), c.reverse_of,
         COALESCE(c.reverse_of, (SELECT t.id FROM cards t WHERE t.reverse_of = c.id ORDER BY t.id LIMIT 1)),
-        c.updated_at, c.choices_json
+        c.updated_at, c.choices_json, c.image_query
         """
 
-    /// One card with its picture, twin link and last edit.
+    /// How many columns ``cardDetailsColumns`` has.
+    static let cardDetailsColumnCount: Int32 = 19
+
+    /// One card with its picture (and the picture's credit), twin link and last edit.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func cardDetails(id: Int64) throws -> CardDetails {
-        try connection.withStatement(
+        var details = try connection.withStatement(
             "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ?", operation: "read card"
         ) { statement in
             try statement.bind(id, at: 1)
             guard try statement.step() else { throw StoreError.cardNotFound(id: id) }
             return try Self.cardDetails(from: statement)
         }
+        guard let hash = details.image?.hash else { return details }
+        details.image?.credit = try imageCredit(hash: hash)
+        return details
     }
 
     /// Every card of the topic with details, in deck order (for exports).
@@ -52,7 +58,8 @@ extension Database {
             question: statement.string(at: 4), answer: statement.string(at: 5),
             explanation: statement.optionalString(at: 6), origin: origin, dedupKey: statement.string(at: 8),
             position: statement.int(at: 9), createdAt: Date(unixMilliseconds: statement.int64(at: 10)),
-            choices: try CardChoicesColumn.decode(statement.optionalString(at: 17), cardID: id))
+            choices: try CardChoicesColumn.decode(statement.optionalString(at: 17), cardID: id),
+            imageQuery: statement.optionalString(at: 18))
         let image = statement.optionalString(at: 11).map { hash in
             CardImageInfo(
                 hash: hash, mimeType: statement.optionalString(at: 12) ?? "", byteCount: statement.int(at: 13))

@@ -35,11 +35,14 @@ extension Database {
             var page: [PagedCard] = []
             while try statement.step() {
                 let details = try Self.cardDetails(from: statement)
-                let progress = statement.optionalInt64(at: 18).map { due in
+                let progress = statement.optionalInt64(at: Self.cardDetailsColumnCount).map { due in
                     CardProgress(
-                        due: Date(unixMilliseconds: due), reps: statement.int(at: 19),
-                        lapses: statement.int(at: 20), level: statement.int(at: 21),
-                        lastReview: statement.optionalInt64(at: 22).map { Date(unixMilliseconds: $0) })
+                        due: Date(unixMilliseconds: due), reps: statement.int(at: Self.cardDetailsColumnCount + 1),
+                        lapses: statement.int(at: Self.cardDetailsColumnCount + 2),
+                        level: statement.int(at: Self.cardDetailsColumnCount + 3),
+                        lastReview: statement.optionalInt64(at: Self.cardDetailsColumnCount + 4).map {
+                            Date(unixMilliseconds: $0)
+                        })
                 }
                 page.append(PagedCard(details: details, progress: progress))
             }

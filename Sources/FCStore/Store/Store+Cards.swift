@@ -7,7 +7,7 @@ extension Database {
         try connection.withStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
-                choices_json
+                choices_json, image_query
             FROM cards WHERE topic_id = ? ORDER BY position
             """,
             operation: "list cards"
@@ -45,7 +45,7 @@ extension Database {
         }
     }
 
-    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order (`choices_json` last).
+    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order (`image_query` last).
     static func card(from statement: any SQLStatement) throws -> Card {
         let id = statement.int64(at: 0)
         guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
@@ -66,7 +66,8 @@ extension Database {
             dedupKey: statement.string(at: 8),
             position: statement.int(at: 9),
             createdAt: Date(unixMilliseconds: statement.int64(at: 10)),
-            choices: try CardChoicesColumn.decode(statement.optionalString(at: 11), cardID: id))
+            choices: try CardChoicesColumn.decode(statement.optionalString(at: 11), cardID: id),
+            imageQuery: statement.optionalString(at: 12))
     }
 }
 

@@ -19,7 +19,8 @@ extension Store {
     /// Every table a copy moves, parents before children (foreign keys are checked as rows arrive on PostgreSQL).
     /// `schema_migrations` is not copied: the target has its own, migrated to the same version when it opened.
     package static let copiedTables = [
-        "users", "topics", "topic_generation", "sources", "images", "batches", "cards", "card_sources", "jobs",
+        "users", "topics", "topic_generation", "sources", "images", "image_credits", "batches", "cards", "card_sources",
+        "jobs",
         "sessions", "card_states",
         "reviews", "archived_reviews", "card_flags", "session_answers", "gamification_state", "xp_events",
         "challenges", "boxes", "achievements", "daily_stats", "api_tokens", "idempotency_keys", "bookmarks",

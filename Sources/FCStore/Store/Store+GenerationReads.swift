@@ -23,7 +23,7 @@ extension Database {
         try connection.withStatement(
             """
             SELECT c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
-                   c.position, c.created_at, c.choices_json
+                   c.position, c.created_at, c.choices_json, c.image_query
             FROM cards c JOIN batches b ON b.id = c.batch_id
             WHERE b.topic_id = ? AND b.number = ? ORDER BY c.position
             """,

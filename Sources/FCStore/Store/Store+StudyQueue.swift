@@ -122,7 +122,7 @@ extension Database {
         let found = try connection.withStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
-                choices_json
+                choices_json, image_query
             FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("?1")))
             """,
             operation: "read cards"

@@ -27,10 +27,14 @@ struct GenerateCommand: AsyncParsableCommand {
               fcgen --topic "Roman history" --kinds question,cloze,mcq
               fcgen generate --topic Biology --from notes.md --offline
               fcgen generate --topic Biology --from - < notes.txt
+              UNSPLASH_ACCESS_KEY=... fcgen --topic "Roman history" --images unsplash
 
             --from FILE makes the cards from your own material instead: plain text, Markdown, HTML (text only) or \
             PDF (through pdftotext from poppler-utils), split into sections (headings; PDF pages), --batches per \
             section; each card remembers its file, section and span (fcgen card show ID).
+
+            --images unsplash gives a picture to each card whose model wrote an image search query (credited to \
+            its photographer; fcgen card show ID); a search that fails leaves the card without one.
             """
     )
 
@@ -109,6 +113,12 @@ struct GenerateCommand: AsyncParsableCommand {
                 + "(default: the card_kinds setting, else the first four).", valueName: "list"))
     var kinds: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Pictures for cards whose image search query asks for one: none (default: the image_resolver setting, "
+                + "else none) or unsplash (key in UNSPLASH_ACCESS_KEY).", valueName: "none|unsplash"))
+    var images: String?
+
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
@@ -158,6 +168,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if let maxCost, !(maxCost > 0 && maxCost.isFinite) {
             throw ValidationError("--max-cost must be greater than 0 (US dollars, e.g. 0.50)")
         }
+        if let images, ImageResolverKind(rawValue: images) == nil {
+            throw ValidationError("--images must be one of none, unsplash")
+        }
         if let provider, !["openai", "gemini", "anthropic", "fixture"].contains(provider) {
             throw ValidationError("--provider must be one of openai, gemini, anthropic, fixture")
         }
@@ -177,6 +190,7 @@ struct GenerateCommand: AsyncParsableCommand {
             flags.promptsDirectory = prompts
             flags.stream = stream
             flags.cardKinds = kinds
+            flags.imageResolver = images
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
                 settings: settings,

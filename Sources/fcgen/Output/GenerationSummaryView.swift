@@ -33,6 +33,9 @@ struct GenerationSummaryView {
                 "note: \(report.fallbackCardsKept) fallback card(s) stored for inspection; not studied "
                     + "(learn, quiz, due and session start leave them out unless --include-fallback)")
         }
+        if let images = report.images {
+            lines.append("images: \(images.found) found, \(images.none) none, \(images.failed) failed")
+        }
         lines.append("database: \(report.database)")
         return lines.joined(separator: "\n")
     }

@@ -100,9 +100,15 @@ struct CardShowCommand: AsyncParsableCommand {
             }
             if let image = details.image {
                 lines.append("image: \(image.mimeType), \(image.byteCount) bytes, sha256 \(image.hash)")
+                if let credit = image.credit {
+                    lines.append("photo by \(credit.authorName) on \(credit.provider)")
+                    if let url = credit.authorURL { lines.append("photographer: \(url)") }
+                    if let url = credit.photoURL { lines.append("photo page: \(url)") }
+                }
             } else {
                 lines.append("image: none")
             }
+            if let query = card.imageQuery { lines.append("image query: \(query)") }
             if let source {
                 let page = source.page.map { ", page \($0)" } ?? ""
                 lines.append(

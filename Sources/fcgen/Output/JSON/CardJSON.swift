@@ -10,6 +10,8 @@ struct CardJSON: Encodable {
         var hash: String
         var mimeType: String
         var byteCount: Int
+        /// Who to credit, for a picture an image resolver found (`generate --images`); absent otherwise.
+        var credit: ImageCredit?
     }
 
     var id: Int64
@@ -30,6 +32,8 @@ struct CardJSON: Encodable {
     var twinID: Int64?
     /// A multiple-choice card's options, in stored order, and which one is correct; absent for other kinds.
     var choices: CardChoices?
+    /// The image search query the model wrote for a generated card; absent when it wrote none.
+    var imageQuery: String?
     /// Where a card made from a source (`generate --from`) came from; only `card show` reads it.
     var source: CardSource?
 
@@ -45,12 +49,15 @@ struct CardJSON: Encodable {
         position = card.position
         createdAt = card.createdAt
         choices = card.choices
+        imageQuery = card.imageQuery
     }
 
     init(_ details: CardDetails) {
         self.init(details.card)
         updatedAt = details.updatedAt
-        image = details.image.map { Image(hash: $0.hash, mimeType: $0.mimeType, byteCount: $0.byteCount) }
+        image = details.image.map {
+            Image(hash: $0.hash, mimeType: $0.mimeType, byteCount: $0.byteCount, credit: $0.credit)
+        }
         reverseOf = details.reverseOf
         twinID = details.twinID
     }
