@@ -17,6 +17,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var latencyMs: Int
     /// The provider said it cut the reply short.
     public var truncated: Bool
+    /// What the review pass did (`--review`); `nil` without one, or when the batch had nothing to review.
+    public var review: ReviewSummary?
 
     public var droppedTotal: Int { dropped.values.reduce(0, +) }
 }
@@ -32,6 +34,8 @@ public struct GenerationReport: Sendable, Codable, Equatable {
     public var batches: [BatchSummary]
     /// The source the batches were made from (`--from`); `nil` for a topic-only run.
     public var source: SourceSummary?
+    /// The review pass over the run's batches (`--review`); `nil` without one.
+    public var review: ReviewTotals?
 
     public var cardsKept: Int { batches.reduce(0) { $0 + $1.kept } }
 

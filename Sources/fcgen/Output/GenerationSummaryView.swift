@@ -33,6 +33,12 @@ struct GenerationSummaryView {
                 "note: \(report.fallbackCardsKept) fallback card(s) stored for inspection; not studied "
                     + "(learn, quiz, due and session start leave them out unless --include-fallback)")
         }
+        if let review = report.review {
+            var line = review.line
+            let unreviewed = review.failed + review.skipped
+            if unreviewed > 0 { line += "; \(unreviewed) batch(es) stored unreviewed (see the warnings)" }
+            lines.append(line)
+        }
         lines.append("database: \(report.database)")
         return lines.joined(separator: "\n")
     }
