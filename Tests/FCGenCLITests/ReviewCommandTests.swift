@@ -115,4 +115,23 @@ struct ReviewCommandTests {
         #expect(second["review"] == nil)
         #expect((second["batches"] as? [[String: Any]])?.first?["review"] == nil)
     }
+
+    @Test func theRecordedFrenchReviewRewritesAYesNoCardOffline() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run([
+            "--topic", "French basics", "--batches", "4", "--offline", "--review", "--db", cli.databasePath,
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(
+            result.stderr.contains("[French basics] batch 4: review: 14 cards → 14 (1 rewritten, 0 dropped, 13 kept)"))
+        #expect(result.stdout.contains("\nreview: 53 cards → 53 (1 rewritten, 0 dropped, 52 kept)\n"))
+        let cards = try await cli.run(["cards", "--topic", "French basics", "--json", "--db", cli.databasePath])
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(cards.stdout.utf8)) as? [String: Any])?["cards"]
+                as? [[String: Any]])
+        let questions = rows.compactMap { $0["question"] as? String }
+        #expect(questions.contains("Whom can the feminine noun 'une personne' refer to?"))
+        #expect(!questions.contains("Does the feminine noun 'une personne' refer only to women?"))
+    }
 }
