@@ -248,6 +248,39 @@ struct ReviewPipelineTests {
         #expect(stored.map(\.answer) == ["True", "North Africa"])
     }
 
+    @Test func aStreamedBatchTheReviewChangedIsStreamedAgainAsStored() async throws {
+        let database = TemporaryDatabase()
+        let folder = URL(fileURLWithPath: database.path(named: "fixtures/roman-history"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(PipelineFixtures.openAIBody(content: Self.cardsJSON(Self.batchCards)).utf8)
+            .write(to: folder.appendingPathComponent("batch-001.json"))
+        try Data(PipelineFixtures.openAIBody(content: Self.verdicts).utf8)
+            .write(to: folder.appendingPathComponent("review-001.json"))
+        let events = EventLog()
+        let pipeline = Pipeline(
+            store: try Store(path: database.path, now: .constant(Date(timeIntervalSince1970: 1_800_000_000))),
+            provider: FixtureProvider(directory: folder.deletingLastPathComponent()), templates: .builtIn,
+            clock: ImmediateClock(), origin: .fixture, events: { events.record($0) })
+        var options = GenerationOptions(concurrency: 1, stream: true)
+        options.review = true
+        _ = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
+
+        // Five cards streamed, then the batch restarted: what is streamed since is exactly what was stored.
+        var streamed: [String] = []
+        var restarts = 0
+        for event in events.events {
+            switch event {
+            case .cardStreamed(_, _, _, let card): streamed.append(card.question)
+            case .batchRestarted: (streamed, restarts) = ([], restarts + 1)
+            default: break
+            }
+        }
+        #expect(restarts == 1)
+        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
+        #expect(streamed == (try await pipeline.store.cards(topicID: topic.id)).map(\.question))
+        #expect(streamed.count == 4)
+    }
+
     @Test func aSourceBatchIsReviewedWholeAgainstItsSection() async throws {
         let database = TemporaryDatabase()
         let path = database.path(named: "notes.md")
