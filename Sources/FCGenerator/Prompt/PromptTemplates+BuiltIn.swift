@@ -74,7 +74,7 @@ extension PromptTemplates {
 
         For each card decide one action:
         - "keep": it is a good flashcard as written (and the source text, when there is one, supports it).
-        - "rewrite": it can be fixed. Give the new "question" and "answer": one clear fact, a short answer, understandable weeks later without the other cards or the source.
+        - "rewrite": it can be fixed. Give the new "question" and "answer", in the card's language: one clear fact, a short answer, understandable weeks later without the other cards or the source.
         - "drop": it cannot be fixed, or the source text does not support it.
 
         Reply with one JSON object of this shape, one entry per card, by its number:
