@@ -75,11 +75,13 @@ struct ReviewCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let fixtures = try Self.fixtures(in: cli.directory)
-        let result = try await cli.run([
-            "generate", "--topic", "Review demo", "--offline", "--fixtures", fixtures, "--review", "--json", "--db",
-            cli.databasePath,
-        ])
-        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let check = SchemaCheck(cli)
+        let result = try await check.run(
+            [
+                "generate", "--topic", "Review demo", "--offline", "--fixtures", fixtures, "--review", "--db",
+                cli.databasePath,
+            ], schema: "generate")
+        try await check.validate()
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let totals = try #require(report["review"] as? [String: Any])
         #expect(totals["applied"] as? Int == 1)
