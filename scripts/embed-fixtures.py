@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile fixtures/ (batch replies and topic outlines) into fcgen: writes Sources/FCGenerator/Provider/Fixture/BuiltInFixtures.swift.
+"""Compile fixtures/ (batch replies, topic outlines and review replies) into fcgen: writes Sources/FCGenerator/Provider/Fixture/BuiltInFixtures.swift.
 
 The offline demo replays these replies. Built into the binary, they travel with it: `fcgen --offline` works from
 any directory and from a binary copied alone to /usr/local/bin (SwiftPM resource bundles would not: Bundle.module
@@ -45,7 +45,11 @@ def literal(text: str) -> str:
 
 
 def render() -> str:
-    files = sorted(list(FIXTURES.glob("*/batch-*.json")) + list(FIXTURES.glob("*/plan.json")))
+    files = sorted(
+        list(FIXTURES.glob("*/batch-*.json"))
+        + list(FIXTURES.glob("*/plan.json"))
+        + list(FIXTURES.glob("*/review-*.json"))
+    )
     if not files:
         sys.exit(f"embed-fixtures: no fixtures under {FIXTURES}")
     parts = [HEADER]

@@ -187,11 +187,20 @@ DOCUMENTS = {
              "latencyMs": COUNT, "truncated": BOOL},
             {"inputTokens": COUNT, "outputTokens": COUNT, "step": STEP,
              "images": obj({"found": COUNT, "none": COUNT, "failed": COUNT},
-                           description="The batch's image searches (with --images other than none).")})),
+                           description="The batch's image searches (with --images other than none)."),
+             "review": obj(
+                 {"status": enum("applied", "failed", "skipped"), "reviewed": COUNT, "before": COUNT, "after": COUNT,
+                  "rewritten": COUNT, "dropped": COUNT, "kept": COUNT, "rewritesRefused": COUNT},
+                 {"warning": STRING},
+                 "What --review did to the batch (absent: no review, or nothing to review).")})),
     }, {
         "source": obj({"name": STRING, "format": ref("sourceFormat"), "sha256": STRING, "bytes": COUNT,
                        "sections": COUNT}),
-    }, "The batches a generation run stored (with --from: from which source)."),
+        "review": obj(
+            {"applied": COUNT, "failed": COUNT, "skipped": COUNT, "reviewed": COUNT, "before": COUNT,
+             "after": COUNT, "rewritten": COUNT, "dropped": COUNT, "kept": COUNT, "rewritesRefused": COUNT},
+            description="The review pass over the run's batches (only with --review)."),
+    }, "The batches a generation run stored (with --from: from which source; with --review: what the review did)."),
     "sanitize": (["sanitize"], {
         "outcome": ref("batchOutcome"),
         "cards": array(obj({"question": STRING, "answer": STRING, "type": ref("draftKind"),

@@ -9,14 +9,17 @@ struct FixtureFileTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `fixtures/*/batch-*.json`, keyed like the built-in copy.
+    /// `fixtures/*/batch-*.json`, `plan.json` and `review-*.json`, keyed like the built-in copy.
     static func folderReplies() throws -> [String: String] {
         let folder = repositoryRoot.appendingPathComponent("fixtures", isDirectory: true)
         var replies: [String: String] = [:]
         for topic in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let directory = folder.appendingPathComponent(topic, isDirectory: true)
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
-            for file in files where (file.hasPrefix("batch-") && file.hasSuffix(".json")) || file == "plan.json" {
+            for file in files
+            where ((file.hasPrefix("batch-") || file.hasPrefix("review-")) && file.hasSuffix(".json"))
+                || file == "plan.json"
+            {
                 let data = try Data(contentsOf: directory.appendingPathComponent(file))
                 replies["\(topic)/\(file)"] = String(decoding: data, as: UTF8.self)
             }
@@ -27,7 +30,8 @@ struct FixtureFileTests {
     @Test func builtInRepliesAreTheFixturesFolder() throws {
         let folder = try Self.folderReplies()
         #expect(
-            folder.count == 17, "four batch replies and an outline per topic, one reply and an outline for Solar system"
+            folder.count == 18,
+            "four batch replies and an outline per topic, one reply and an outline for Solar system, and French basics' review of batch 4"
         )
         #expect(Set(BuiltInFixtures.replies.keys) == Set(folder.keys))
         for (path, text) in folder.sorted(by: { $0.key < $1.key }) {

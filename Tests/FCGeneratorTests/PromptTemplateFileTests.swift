@@ -12,12 +12,13 @@ struct PromptTemplateFileTests {
         let loaded = try PromptTemplates.load(from: Self.promptsFolder)
         #expect(loaded.systemSource == PromptTemplates.builtIn.systemSource)
         #expect(loaded.batchSource == PromptTemplates.builtIn.batchSource)
+        #expect(loaded.reviewSource == PromptTemplates.builtIn.reviewSource)
         #expect(loaded == PromptTemplates.builtIn)
     }
 
     @Test func readmeListsEveryPlaceholder() throws {
         let readme = try String(contentsOf: Self.promptsFolder.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in PromptTemplates.placeholders {
+        for name in PromptTemplates.placeholders + PromptTemplates.reviewPlaceholders {
             #expect(readme.contains("{{\(name)}}"), "prompts/README.md does not mention {{\(name)}}")
         }
     }

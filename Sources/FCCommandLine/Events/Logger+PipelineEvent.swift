@@ -41,6 +41,19 @@ extension Logger {
                     "dropped": .stringConvertible(summary.droppedTotal),
                     "latency_ms": .stringConvertible(summary.latencyMs),
                 ])
+        case .batchReviewed(let topic, let number, let review):
+            var metadata: Logger.Metadata = [
+                "event": "batch_reviewed", "topic": "\(topic)", "batch": .stringConvertible(number),
+                "status": "\(review.status.rawValue)", "before": .stringConvertible(review.before),
+                "after": .stringConvertible(review.after), "rewritten": .stringConvertible(review.rewritten),
+                "dropped": .stringConvertible(review.dropped), "kept": .stringConvertible(review.kept),
+            ]
+            if let warning = review.warning {
+                metadata["warning"] = "\(warning)"
+                self.warning("[\(topic)] batch \(number): \(warning); stored as sanitized", metadata: metadata)
+            } else {
+                info("[\(topic)] batch \(number): \(review.line)", metadata: metadata)
+            }
         case .batchFailed(let topic, let number, let reason):
             warning(
                 "[\(topic)] batch \(number) failed: \(reason)",

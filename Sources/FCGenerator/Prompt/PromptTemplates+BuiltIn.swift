@@ -1,4 +1,4 @@
-// The built-in copy of prompts/system.txt and prompts/batch.txt.
+// The built-in copy of prompts/system.txt, prompts/batch.txt and prompts/review.txt.
 // PromptTemplateFileTests fails when the two drift apart: edit both, or regenerate this file from the folder.
 
 extension PromptTemplates {
@@ -60,5 +60,26 @@ extension PromptTemplates {
         These are already in the deck; do not repeat or rephrase them:
         {{avoid_list}}
         {{/avoid_list}}
+        """#
+
+    /// The text of `prompts/review.txt`.
+    package static let builtInReview = #"""
+        Review these {{count}} flashcards from a deck about "{{topic}}". Automatic checks flagged some of them; cards made from a source text must also be checked against that text.
+
+        {{cards}}
+        {{#section}}
+
+        The cards were made from this source text: every question and answer must be stated in it or follow directly from it.
+        {{section}}
+        {{/section}}
+
+        For each card decide one action:
+        - "keep": it is a good flashcard as written (and the source text, when there is one, supports it).
+        - "rewrite": it can be fixed. Give the new "question" and "answer", in the card's language: one clear fact, a short answer, understandable weeks later without the other cards or the source.
+        - "drop": it cannot be fixed, or the source text does not support it.
+
+        Reply with one JSON object of this shape, one entry per card, by its number:
+        {"reviews": [{"index": 1, "action": "rewrite", "question": "...", "answer": "...", "reason": "..."}]}
+        "question" and "answer" are empty strings unless the action is "rewrite"; "reason" says why in a few words.
         """#
 }

@@ -17,40 +17,51 @@ package struct PromptTemplates: Sendable, Hashable {
     /// File names inside a prompts folder.
     package static let systemFileName = "system.txt"
     package static let batchFileName = "batch.txt"
+    /// The review pass's user message (`fcgen generate --review`); optional in a prompts folder.
+    package static let reviewFileName = "review.txt"
 
     /// The system template's text, as loaded (surrounding blank lines removed).
     package let systemSource: String
     /// The batch template's text, as loaded (surrounding blank lines removed).
     package let batchSource: String
+    /// The review template's text, as loaded (surrounding blank lines removed).
+    package let reviewSource: String
     /// Bounds for the rendered `{{avoid_list}}`.
     package var avoidLimits: AvoidListLimits
 
     private let system: Template
     private let batch: Template
+    let review: Template
 
-    /// Parses two templates.
+    /// Parses the templates.
     /// - Throws: ``GeneratorError/unknownPlaceholder(file:placeholder:)`` naming the file and the placeholder, or
     ///   ``GeneratorError/invalidTemplate(file:detail:)``.
-    package init(system: String, batch: String, avoidLimits: AvoidListLimits = AvoidListLimits()) throws {
+    package init(
+        system: String, batch: String, review: String = builtInReview, avoidLimits: AvoidListLimits = AvoidListLimits()
+    ) throws {
         let known = Set(Self.placeholders)
         systemSource = Self.normalize(system)
         batchSource = Self.normalize(batch)
+        reviewSource = Self.normalize(review)
         self.system = try Template(parsing: systemSource, file: Self.systemFileName, known: known)
         self.batch = try Template(parsing: batchSource, file: Self.batchFileName, known: known)
+        self.review = try Template(
+            parsing: reviewSource, file: Self.reviewFileName, known: Set(Self.reviewPlaceholders))
         self.avoidLimits = avoidLimits
     }
 
     /// The templates fcgen ships, identical to the repository's `prompts/` folder.
     package static let builtIn: PromptTemplates = {
         do {
-            return try PromptTemplates(system: builtInSystem, batch: builtInBatch)
+            return try PromptTemplates(system: builtInSystem, batch: builtInBatch, review: builtInReview)
         } catch {
             // The built-in text is checked by the test suite; failing here is a programmer bug.
             preconditionFailure("built-in prompt templates are invalid: \(error)")
         }
     }()
 
-    /// Reads `system.txt` and `batch.txt` from `directory`.
+    /// Reads `system.txt`, `batch.txt` and, when present, `review.txt` from `directory` (a folder without
+    /// `review.txt` reviews with the built-in one).
     /// - Throws: ``GeneratorError/promptsMissing(path:)`` when the folder or a file is missing, and the parsing
     ///   errors of ``init(system:batch:avoidLimits:)``.
     package static func load(from directory: URL) throws -> PromptTemplates {
@@ -64,7 +75,9 @@ package struct PromptTemplates: Sendable, Hashable {
             }
             return String(decoding: data, as: UTF8.self)
         }
-        return try PromptTemplates(system: read(systemFileName), batch: read(batchFileName))
+        let reviewURL = directory.appendingPathComponent(reviewFileName, isDirectory: false)
+        let review = FileManager.default.fileExists(atPath: reviewURL.path) ? try read(reviewFileName) : builtInReview
+        return try PromptTemplates(system: read(systemFileName), batch: read(batchFileName), review: review)
     }
 
     /// Renders the prompt for one batch.
@@ -113,7 +126,7 @@ package struct PromptTemplates: Sendable, Hashable {
     }
 
     /// Unix line endings, no blank lines at either end: editors disagree about final newlines.
-    private static func normalize(_ text: String) -> String {
+    static func normalize(_ text: String) -> String {
         var text = text.replacingOccurrences(of: "\r\n", with: "\n")
         while text.hasSuffix("\n") || text.hasSuffix(" ") { text.removeLast() }
         while text.hasPrefix("\n") { text.removeFirst() }
@@ -121,12 +134,14 @@ package struct PromptTemplates: Sendable, Hashable {
     }
 
     package static func == (lhs: PromptTemplates, rhs: PromptTemplates) -> Bool {
-        lhs.systemSource == rhs.systemSource && lhs.batchSource == rhs.batchSource && lhs.avoidLimits == rhs.avoidLimits
+        lhs.systemSource == rhs.systemSource && lhs.batchSource == rhs.batchSource
+            && lhs.reviewSource == rhs.reviewSource && lhs.avoidLimits == rhs.avoidLimits
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(systemSource)
         hasher.combine(batchSource)
+        hasher.combine(reviewSource)
         hasher.combine(avoidLimits)
     }
 }

@@ -33,6 +33,12 @@ package struct GenerationRequest: Sendable {
             topic: topic, plan: BatchPlan(number: 0, aspect: "outline", depth: .foundational), count: 0,
             prompt: prompt, reply: .outline)
     }
+
+    /// The review request of batch `plan` (``PromptTemplates/renderReview(topic:cards:section:)``): `count` cards
+    /// to review.
+    package static func review(topic: String, plan: BatchPlan, count: Int, prompt: Prompt) -> GenerationRequest {
+        GenerationRequest(topic: topic, plan: plan, count: count, prompt: prompt, reply: .review)
+    }
 }
 
 /// The shape of reply a request asks for.
@@ -41,6 +47,8 @@ package enum ReplyShape: String, Sendable, Hashable {
     case cards
     /// `{"subtopics": [...]}` (``OutlineSchema``).
     case outline
+    /// `{"reviews": [...]}` (``ReviewSchema``): the review pass's verdicts on a batch's cards.
+    case review
 }
 
 /// The model's raw reply to one request, before the sanitizer looks at it.

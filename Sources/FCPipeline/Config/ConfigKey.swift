@@ -56,6 +56,7 @@ struct ConfigKey: Sendable {
         ConfigKey("source_max_bytes", .integer(\.sourceMaxBytes, range: 1024...4_294_967_296)),
         ConfigKey("stream", .boolean(\.stream)),
         ConfigKey("topic_outline", .boolean(\.topicOutline)),
+        ConfigKey("review", .boolean(\.review)),
         ConfigKey("daily_budget", .positive(\.dailyBudget)),
         ConfigKey("card_kinds", .kinds(\.cardKinds)),
         ConfigKey("image_resolver", .text(\.imageResolver, allowed: ImageResolverKind.allCases.map(\.rawValue))),

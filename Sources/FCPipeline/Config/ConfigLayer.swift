@@ -25,6 +25,8 @@ public struct ConfigLayer: Sendable, Equatable {
     public var sourceMaxBytes: Int?
     public var stream: Bool?
     public var topicOutline: Bool?
+    /// `review`: `fcgen generate` reviews each batch before storing it (`--review`).
+    public var review: Bool?
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars.
     public var dailyBudget: Double?
     /// `card_kinds`: the card kinds generation asks for, as `--kinds` takes them (`question,cloze,mcq`).
@@ -63,6 +65,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.sourceMaxBytes = sourceMaxBytes ?? lower.sourceMaxBytes
         merged.stream = stream ?? lower.stream
         merged.topicOutline = topicOutline ?? lower.topicOutline
+        merged.review = review ?? lower.review
         merged.dailyBudget = dailyBudget ?? lower.dailyBudget
         merged.cardKinds = cardKinds ?? lower.cardKinds
         merged.imageResolver = imageResolver ?? lower.imageResolver

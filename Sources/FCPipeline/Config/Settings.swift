@@ -37,6 +37,9 @@ public struct Settings: Sendable {
     public var stream: Bool
     /// Ask the model for an outline on a topic's first run (`topic_outline`); on by default.
     public var topicOutline: Bool = true
+    /// `fcgen generate` reviews each batch before storing it (`review`, `--review`); off by default. The worker and
+    /// the service do not review yet.
+    public var review = false
     /// `prices`: per model, US dollars per million tokens; a model without a price has an unknown cost.
     public var prices = PriceTable()
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars; `nil` for none.
@@ -87,7 +90,7 @@ public struct Settings: Sendable {
         let backoffBase = layer.backoffBaseSeconds ?? 1
         let backoffMax = max(layer.backoffMaxSeconds ?? 30, backoffBase)
         let requestsPerMinute = layer.requestsPerMinute ?? 0
-        return Settings(
+        var settings = Settings(
             provider: provider,
             baseURL: baseURL,
             model: layer.model ?? provider.defaultModel,
@@ -117,6 +120,8 @@ public struct Settings: Sendable {
             imageResolver: try imageResolver(layer.imageResolver),
             imageSearchURL: try layer.imageSearchURL.map { try webURL($0, setting: "image_search_url") }
         )
+        settings.review = layer.review ?? false
+        return settings
     }
 
     /// The resolver a name picks; flags reach here unchecked.

@@ -26,6 +26,9 @@ public struct GenerationOptions: Sendable {
     /// Send streaming requests where the provider supports them and report each card as it is read (see
     /// `PipelineEvent.cardStreamed`); what is stored is the same either way.
     public var stream: Bool
+    /// Review each batch before it is stored (`--review`): one more request per batch with flagged cards (every
+    /// batch made from a source), whose verdicts rewrite or drop cards (see `Pipeline.review`).
+    public var review = false
     /// Checked before every request (`--max-cost`, the worker's daily budgets); `nil` for no limit.
     package var budget: (any RequestBudget)?
 

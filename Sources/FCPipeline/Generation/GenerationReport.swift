@@ -19,6 +19,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var truncated: Bool
     /// How the batch's image searches went; `nil` when no image resolver is configured.
     public var images: ImageTally? = nil
+    /// What the review pass did (`--review`); `nil` without one, or when the batch had nothing to review.
+    public var review: ReviewSummary? = nil
 
     public var droppedTotal: Int { dropped.values.reduce(0, +) }
 }
@@ -34,6 +36,8 @@ public struct GenerationReport: Sendable, Codable, Equatable {
     public var batches: [BatchSummary]
     /// The source the batches were made from (`--from`); `nil` for a topic-only run.
     public var source: SourceSummary?
+    /// The review pass over the run's batches (`--review`); `nil` without one.
+    public var review: ReviewTotals?
 
     public var cardsKept: Int { batches.reduce(0) { $0 + $1.kept } }
 

@@ -122,6 +122,8 @@ extension Pipeline {
                         var sourceID: Int64?
                         let summary = try await storeBatch(
                             timed, topic: topic, plan: item.plan, keys: &existingKeys, options,
+                            section: SourceExcerpt(
+                                fileName: document.name, title: item.section.title, text: item.section.text),
                             commit: { [update, source] batch in
                                 let result = try await store.storeSourceBatch(
                                     batch, source: source, section: item.provenance,

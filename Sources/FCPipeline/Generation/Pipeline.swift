@@ -221,10 +221,28 @@ public struct Pipeline: Sendable {
         plan: BatchPlan,
         keys existingKeys: inout Set<String>,
         _ options: GenerationOptions,
+        section: SourceExcerpt? = nil,
         commit: (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
-        let report = Sanitizer(options: sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds))
+        let sanitizing = sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds)
+        var report = Sanitizer(options: sanitizing)
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
+        // With --review: one more request before the transaction; its tokens and cost go into the batch's.
+        var timed = timed
+        var review: ReviewSummary?
+        var reviewCost: (reservation: BudgetReservation, cost: Double)?
+        defer { if let reviewCost { options.budget?.settle(reviewCost.reservation, cost: reviewCost.cost) } }
+        if needsReview(report, section: section, options: options) {
+            let outcome = await self.review(
+                report.cards, topic: topic, plan: plan, section: section, existingKeys: existingKeys,
+                sanitizer: sanitizing, options: options)
+            report.cards = outcome.cards
+            if let usage = outcome.usage { timed.completion.usage = timed.completion.usage.adding(usage) }
+            if let cost = outcome.cost { timed.cost = (timed.cost ?? 0) + cost }
+            if let reservation = outcome.reservation { reviewCost = (reservation, outcome.cost ?? 0) }
+            review = outcome.summary
+            events(.batchReviewed(topic: topic.name, number: plan.number, review: outcome.summary))
+        }
         let stored: StoredBatch
         var pictures: [Int: CardPicture] = [:]
         var images: ImageTally?
@@ -295,8 +313,17 @@ public struct Pipeline: Sendable {
                 // Found pictures of cards the store skipped as duplicates were not stored.
                 let skipped = pictures.keys.filter { !storedKeys.contains(report.cards[$0].dedupKey) }.count
                 return ImageTally(found: tally.found - skipped, none: tally.none, failed: tally.failed)
-            }
+            },
+            review: review
         )
+    }
+}
+
+extension TokenUsage {
+    /// Both requests' tokens (a batch's and its review's); a count neither reported stays unknown.
+    func adding(_ other: TokenUsage) -> TokenUsage {
+        func sum(_ a: Int?, _ b: Int?) -> Int? { a == nil && b == nil ? nil : (a ?? 0) + (b ?? 0) }
+        return TokenUsage(input: sum(input, other.input), output: sum(output, other.output))
     }
 }
 

@@ -21,6 +21,9 @@ package enum PipelineEvent: Sendable {
     /// request is being sent again (a retry after the stream broke, a structured-output downgrade), or the stored
     /// batch differs from what was streamed (a card stored meanwhile by an earlier batch of the run).
     case batchRestarted(topic: String, number: Int, reason: String)
+    /// With `--review`: what the review pass did to batch `number` (applied, or failed or skipped with a warning),
+    /// before the batch is committed.
+    case batchReviewed(topic: String, number: Int, review: ReviewSummary)
     /// A batch and its cards were committed.
     case batchStored(topic: String, summary: BatchSummary)
     /// A batch failed; later batches of the run are not stored.

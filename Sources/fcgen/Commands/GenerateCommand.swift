@@ -119,6 +119,13 @@ struct GenerateCommand: AsyncParsableCommand {
                 + "else none) or unsplash (key in UNSPLASH_ACCESS_KEY).", valueName: "none|unsplash"))
     var images: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Review each batch before storing it: one more request per batch with flagged cards (with --from, every "
+                + "batch) that rewrites or drops cards; see docs/quality.md. Default: the review setting, off."))
+    var review: Bool?
+
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
@@ -191,6 +198,7 @@ struct GenerateCommand: AsyncParsableCommand {
             flags.stream = stream
             flags.cardKinds = kinds
             flags.imageResolver = images
+            flags.review = review
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
                 settings: settings,
@@ -222,6 +230,7 @@ struct GenerateCommand: AsyncParsableCommand {
             var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
             // Refused before the first request (and before the database is touched) when the model has no price.
             options.budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
+            options.review = settings.review
             let report = try await HTTPClientTransport.withTransport(
                 maxConnectionsPerHost: settings.concurrency
             ) { transport in
@@ -247,6 +256,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     batches: summaries
                 )
                 report.source = document?.summary
+                if options.review { report.review = ReviewTotals(summaries) }
                 return report
             }
             if global.json {

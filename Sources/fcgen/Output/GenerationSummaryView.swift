@@ -36,6 +36,12 @@ struct GenerationSummaryView {
         if let images = report.images {
             lines.append("images: \(images.found) found, \(images.none) none, \(images.failed) failed")
         }
+        if let review = report.review {
+            var line = review.line
+            let unreviewed = review.failed + review.skipped
+            if unreviewed > 0 { line += "; \(unreviewed) batch(es) stored unreviewed (see the warnings)" }
+            lines.append(line)
+        }
         lines.append("database: \(report.database)")
         return lines.joined(separator: "\n")
     }

@@ -246,6 +246,30 @@ package enum BuiltInFixtures {
         }
 
         """#,
+        "french-basics/review-004.json": #"""
+        {
+         "id": "chatcmpl-fixture-french-basics-review-4",
+         "object": "chat.completion",
+         "created": 1763800000,
+         "model": "fixture-model",
+         "choices": [
+          {
+           "index": 0,
+           "message": {
+            "role": "assistant",
+            "content": "{\"reviews\": [{\"index\": 7, \"action\": \"rewrite\", \"question\": \"Whom can the feminine noun 'une personne' refer to?\", \"answer\": \"Anyone, man or woman.\", \"reason\": \"a yes/no question can be guessed: ask for the fact itself\"}, {\"index\": 11, \"action\": \"keep\", \"question\": \"\", \"answer\": \"\", \"reason\": \"a clear true/false claim about a common misconception\"}]}"
+           },
+           "finish_reason": "stop"
+          }
+         ],
+         "usage": {
+          "prompt_tokens": 431,
+          "completion_tokens": 87,
+          "total_tokens": 518
+         }
+        }
+
+        """#,
         "roman-history/batch-001.json": #"""
         {
          "id": "chatcmpl-fixture-roman-history-1",

@@ -62,6 +62,9 @@ package struct FixtureProvider: LLMProvider {
     /// - Throws: ``GeneratorError/badResponse(provider:detail:)`` when the reply exists but is not a chat completion.
     package func complete(_ request: GenerationRequest) async throws -> Completion {
         if Task.isCancelled { throw GeneratorError.cancelled }
+        if request.reply == .review {
+            return try review(request)
+        }
         if let excerpt = request.source {
             return SourceFixtureReply.completion(for: excerpt, count: request.count, depth: request.plan.depth)
         }
@@ -90,6 +93,33 @@ package struct FixtureProvider: LLMProvider {
             throw GeneratorError.badResponse(provider: name, detail: "\(source): \(error.detail)")
         }
     }
+
+    /// Where the recorded review reply of batch `number` of `topic` is: `roman-history/review-001.json`.
+    package static func reviewPath(topic: String, batch number: Int) -> String {
+        replyPath(topic: topic, batch: number).replacingOccurrences(of: "/batch-", with: "/review-")
+    }
+
+    /// A review request: the recorded reply when there is one, else "keep every card" (`{"reviews": []}`, no
+    /// tokens), so `--review` works offline for any topic and any source.
+    private func review(_ request: GenerationRequest) throws -> Completion {
+        let path = Self.reviewPath(topic: request.topic, batch: request.plan.number)
+        let data: Data
+        if let directory {
+            let url = directory.appendingPathComponent(path, isDirectory: false)
+            guard let contents = FileManager.default.contents(atPath: url.path) else { return Self.keepAll }
+            data = contents
+        } else {
+            guard let text = BuiltInFixtures.replies[path] else { return Self.keepAll }
+            data = Data(text.utf8)
+        }
+        do {
+            return try OpenAIWire.parse(data, requestedModel: model)
+        } catch {
+            throw GeneratorError.badResponse(provider: name, detail: "\(path): \(error.detail)")
+        }
+    }
+
+    private static let keepAll = Completion(text: #"{"reviews": []}"#, truncated: false, usage: .none, model: "fixture")
 
     package var streams: Bool { true }
 

@@ -23,11 +23,14 @@ package enum GeminiWire {
             ]
             switch mode {
             case .jsonSchema, .jsonObjectSchema:
-                config = config.setting("responseMimeType", to: "application/json")
-                    .setting(
-                        "responseSchema",
-                        to: reply == .outline
-                            ? OutlineSchema.geminiSchema() : CardSchema.geminiSchema(count: count, kinds: kinds))
+                let schema: WireJSON =
+                    switch reply {
+                    case .outline: OutlineSchema.geminiSchema()
+                    case .review: ReviewSchema.geminiSchema()
+                    case .cards: CardSchema.geminiSchema(count: count, kinds: kinds)
+                    }
+                config = config.setting("responseMimeType", to: "application/json").setting(
+                    "responseSchema", to: schema)
             case .jsonObject:
                 config = config.setting("responseMimeType", to: "application/json")
             case .none:

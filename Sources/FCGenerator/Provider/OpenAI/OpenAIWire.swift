@@ -47,6 +47,11 @@ package enum OpenAIWire {
                     "type": "json_schema",
                     "json_schema": ["name": "topic_outline", "strict": true, "schema": OutlineSchema.jsonSchema()],
                 ]
+            case .jsonSchema where reply == .review:
+                [
+                    "type": "json_schema",
+                    "json_schema": ["name": "card_review", "strict": true, "schema": ReviewSchema.jsonSchema()],
+                ]
             case .jsonSchema:
                 [
                     "type": "json_schema",
@@ -56,6 +61,8 @@ package enum OpenAIWire {
                 ]
             case .jsonObjectSchema where reply == .outline:
                 ["type": "json_object", "schema": OutlineSchema.jsonSchema()]
+            case .jsonObjectSchema where reply == .review:
+                ["type": "json_object", "schema": ReviewSchema.jsonSchema()]
             case .jsonObjectSchema:
                 ["type": "json_object", "schema": CardSchema.jsonSchema(count: count, kinds: kinds)]
             case .jsonObject:
