@@ -185,6 +185,7 @@ struct FCGenWorker: AsyncParsableCommand {
             topUp: topUp,
             dailyBudget: settings.dailyBudget)
         options.cardKinds = settings.cardKinds
+        options.review = settings.review
         if settings.dailyBudget != nil, settings.prices.price(for: settings.model) == nil {
             throw PipelineError.priceMissing(model: settings.model)
         }

@@ -18,14 +18,9 @@ package enum ContractJSON {
         LogTimestamp.milliseconds(date)
     }
 
-    /// `value` as a JSON tree, with dates as ``timestamp(_:)`` text.
+    /// `value` as a JSON tree, with dates as ``timestamp(_:)`` text (``JSONTreeEncoder``).
     package static func tree(_ value: some Encodable) throws -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(timestamp(date))
-        }
-        return try JSONDecoder().decode(JSONValue.self, from: try encoder.encode(value))
+        try JSONTreeEncoder.tree(value)
     }
 
     /// The text of the document `value` (pretty-printed, keys sorted, fractions rounded), with ``schemaVersion``

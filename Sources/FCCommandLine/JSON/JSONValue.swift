@@ -1,4 +1,4 @@
-/// A JSON document as a tree: what ``ContractJSON`` writes, after the values went through `JSONEncoder`.
+/// A JSON document as a tree: what ``ContractJSON`` writes, made from the values by ``JSONTreeEncoder``.
 package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)

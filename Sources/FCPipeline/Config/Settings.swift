@@ -37,8 +37,8 @@ public struct Settings: Sendable {
     public var stream: Bool
     /// Ask the model for an outline on a topic's first run (`topic_outline`); on by default.
     public var topicOutline: Bool = true
-    /// `fcgen generate` reviews each batch before storing it (`review`, `--review`); off by default. The worker and
-    /// the service do not review yet.
+    /// Batches are reviewed before they are stored (`review`, `--review`): by `fcgen generate`, the refill worker
+    /// and the service's generations alike; off by default.
     public var review = false
     /// `prices`: per model, US dollars per million tokens; a model without a price has an unknown cost.
     public var prices = PriceTable()

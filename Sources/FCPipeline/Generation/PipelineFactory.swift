@@ -159,6 +159,7 @@ public struct PipelineFactory: Sendable {
             language: language
         )
         options.kinds = settings.cardKinds
+        options.review = settings.review
         return options
     }
 }

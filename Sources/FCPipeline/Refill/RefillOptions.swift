@@ -31,6 +31,8 @@ public struct RefillOptions: Sendable {
     public var dailyBudget: Double?
     /// The card kinds refill batches ask for (the `card_kinds` setting).
     public var cardKinds: GeneratedKinds = .standard
+    /// Whether refill batches go through the review pass before they are stored (the `review` setting).
+    public var review = false
 
     package init(
         workerID: String,

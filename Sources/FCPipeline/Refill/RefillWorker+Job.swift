@@ -16,6 +16,7 @@ extension RefillWorker {
                 cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
                 avoidListLimit: options.avoidListLimit)
             generation.kinds = options.cardKinds
+            generation.review = options.review
             // Without a budget that could apply, no request pays for reading today's spending.
             if topicBudget != nil || options.dailyBudget != nil { generation.budget = budget }
             let (store, owner, batchOptions) = (store, options.workerID, generation)

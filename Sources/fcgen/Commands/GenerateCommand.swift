@@ -230,7 +230,6 @@ struct GenerateCommand: AsyncParsableCommand {
             var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
             // Refused before the first request (and before the database is touched) when the model has no price.
             options.budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
-            options.review = settings.review
             let report = try await HTTPClientTransport.withTransport(
                 maxConnectionsPerHost: settings.concurrency
             ) { transport in

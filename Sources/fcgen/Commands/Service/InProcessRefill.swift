@@ -50,6 +50,7 @@ struct InProcessRefill: Service, CustomStringConvertible {
             lease: .seconds(300), maxAttempts: 5, defaultBatchSize: settings.cardsPerBatch,
             avoidListLimit: settings.avoidListLimit, topUp: false, dailyBudget: settings.dailyBudget)
         options.cardKinds = settings.cardKinds
+        options.review = settings.review
         return RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random,
             events: { logger.log($0) })
