@@ -37,6 +37,9 @@ extension Database {
     func gamificationInput(
         userID: Int64, sessionID: Int64?, ledger: inout GamificationLedger
     ) throws -> GamificationInput {
+        if ledger.zones[userID] == nil && ledger.states[userID] == nil {
+            try readZoneAndState(userID: userID, into: &ledger)
+        }
         let zone: String?
         if let known = ledger.zones[userID] {
             zone = known
@@ -51,6 +54,28 @@ extension Database {
         }
         return GamificationInput(
             userID: userID, timeZone: zone, stored: try state(userID: userID, ledger: &ledger), sessionID: sessionID)
+    }
+
+    /// The learner's time zone and gamification state in one query (one round trip on PostgreSQL), into `ledger`;
+    /// nothing when the learner is unknown (the separate reads then answer as they would have).
+    private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) throws {
+        try connection.withStatement(
+            """
+            SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
+            FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = ?
+            """,
+            operation: "read gamification state"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            guard try statement.step() else { return }
+            ledger.zones[userID] = .some(statement.optionalString(at: 0))
+            ledger.states[userID] = .some(
+                statement.isNull(at: 1)
+                    ? nil
+                    : StoredGamificationState(
+                        userID: userID, stateJSON: statement.string(at: 2), totalXP: statement.int(at: 3),
+                        updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
+        }
     }
 
     /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
@@ -105,7 +130,7 @@ extension Database {
                 "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
             ) { statement in
                 try statement.bind(sessionID, at: 1)
-                try statement.run()
+                try statement.runPipelined()
             }
         }
         commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
@@ -154,7 +179,7 @@ extension Database {
             try statement.bind(challenge.progress, at: 6)
             try statement.bind(challenge.completedAt?.unixMilliseconds, at: 7)
             try statement.bind(challenge.expiresAt.unixMilliseconds, at: 8)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -172,7 +197,7 @@ extension Database {
             try statement.bind(box.ordinal, at: 4)
             try statement.bind(box.rarity, at: 5)
             try statement.bind(box.earnedAt.unixMilliseconds, at: 6)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -185,7 +210,7 @@ extension Database {
             try statement.bind(opening.xp, at: 2)
             try statement.bind(userID, at: 3)
             try statement.bind(opening.boxID, at: 4)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -199,7 +224,7 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(achievement.achievementID, at: 2)
             try statement.bind(achievement.unlockedAt.unixMilliseconds, at: 3)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -225,7 +250,7 @@ extension Database {
             try statement.bind(stats.topicsExplored, at: 4)
             try statement.bind(stats.achievements, at: 5)
             try statement.bind(xp, at: 6)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -243,7 +268,7 @@ extension Database {
             try statement.bind(state.stateJSON, at: 2)
             try statement.bind(state.totalXP, at: 3)
             try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 }
