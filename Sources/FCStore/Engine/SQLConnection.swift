@@ -63,6 +63,10 @@ protocol SQLStatement: AnyObject {
     func step() throws -> Bool
     /// Steps to the end, for statements that return no rows.
     func run() throws
+    /// ``run()`` for a statement whose answer nobody reads (no rows, its `changes` unread, no error caught at the
+    /// call): PostgreSQL sends it without waiting, and the connection's next statement that waits (a read, a run,
+    /// the commit) throws its failure, so the transaction still fails as a whole. SQLite runs it at once.
+    func runPipelined() throws
     /// Ready to bind and run again.
     func reset()
 
@@ -94,7 +98,9 @@ extension Connection: SQLConnection {
     }
 }
 
-extension Statement: SQLStatement {}
+extension Statement: SQLStatement {
+    func runPipelined() throws { try run() }
+}
 
 extension PostgresSQLConnection: SQLConnection {
     var dialect: SQLDialect { .postgres }

@@ -8,7 +8,8 @@ extension PostgresSQLConnection {
     /// usable, which PostgreSQL otherwise refuses after any error).
     package func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
         if isInsideTransaction { return try inSavepoint(operation, body) }
-        try execute("BEGIN", operation: "\(operation) (begin)")
+        // Sent without waiting: the body's first statement follows it at once (and throws its failure).
+        send("BEGIN", operation: "\(operation) (begin)")
         do {
             let result = try body()
             try execute("COMMIT", operation: "\(operation) (commit)")
@@ -22,7 +23,7 @@ extension PostgresSQLConnection {
     /// Runs `body` in a read-only transaction that sees one snapshot (`REPEATABLE READ`), as a SQLite read
     /// transaction does in WAL mode.
     package func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read (begin)")
+        send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read (begin)")
         do {
             let result = try body()
             try execute("COMMIT", operation: "read (end)")
@@ -36,7 +37,13 @@ extension PostgresSQLConnection {
     /// Rolls back the open transaction, if any. A failing ROLLBACK is ignored: the original error is the one worth
     /// reporting (and a connection that lost its server has no transaction left).
     package func rollback() {
-        guard isInsideTransaction else { return }
+        guard isInsideTransaction else {
+            // Nothing open, but statements may still be in flight: answered (and their failures dropped) here, so
+            // the next user of the connection starts clean.
+            awaitInFlight()
+            _ = takeInFlightFailure()
+            return
+        }
         savepointDepth = 0
         do {
             try execute("ROLLBACK", operation: "rollback")
@@ -50,7 +57,8 @@ extension PostgresSQLConnection {
         savepointDepth += 1
         let name = "fcgen_savepoint_\(savepointDepth)"
         defer { savepointDepth -= 1 }
-        try execute("SAVEPOINT \(name)", operation: "\(operation) (savepoint)")
+        // Sent without waiting, as BEGIN is; the release waits, so the body's failures stay inside the savepoint.
+        send("SAVEPOINT \(name)", operation: "\(operation) (savepoint)")
         do {
             let result = try body()
             try execute("RELEASE SAVEPOINT \(name)", operation: "\(operation) (release savepoint)")

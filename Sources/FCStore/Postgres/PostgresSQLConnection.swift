@@ -22,8 +22,17 @@ package final class PostgresSQLConnection {
     let logger: Logger
     /// Whether ``close()`` should close ``connection`` (not for a pool's connection).
     private let ownsConnection: Bool
-    /// Rows changed by the last INSERT, UPDATE or DELETE (PostgreSQL's command tag).
-    package private(set) var changes = 0
+    /// Rows changed by the last INSERT, UPDATE or DELETE (PostgreSQL's command tag), once its answer is in.
+    package var changes: Int {
+        awaitInFlight()
+        return lastChanges
+    }
+    private var lastChanges = 0
+    /// Statements sent without waiting for their answers (``send(_:bindings:operation:)``), oldest first.
+    private var inFlight: [(answer: EventLoopFuture<PostgresQueryResult>, operation: String)] = []
+    /// The first failure among answers waited for by ``awaitInFlight()``: the next ``run(_:bindings:operation:)``
+    /// throws it.
+    private var inFlightFailure: (any Error)?
     /// Set by BEGIN and cleared by COMMIT/ROLLBACK, as their command tags come back.
     package internal(set) var isInsideTransaction = false
     /// Savepoints open inside the current transaction (nested ``immediateTransaction(_:_:)``).
@@ -87,6 +96,8 @@ package final class PostgresSQLConnection {
 
     /// Closes an owned connection (a pool's connection goes back to its pool instead).
     package func close() {
+        awaitInFlight()
+        inFlightFailure = nil
         statements.removeAll()
         guard ownsConnection, !isClosed else { return }
         isClosed = true
@@ -135,28 +146,77 @@ package final class PostgresSQLConnection {
     }
 
     /// Runs one statement (already in PostgreSQL's dialect) and collects its rows and their column names.
+    ///
+    /// Statements still in flight (``send(_:bindings:operation:)``) are answered first, in order: when one of them
+    /// failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
     func run(_ sql: String, bindings: PostgresBindings, operation: String) throws -> (
         columns: [String], rows: [[PostgresValue]]
     ) {
+        // Queued behind the statements in flight: the connection sends it as soon as the last one is answered,
+        // without waiting for this thread.
+        let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        awaitInFlight()
         let result: PostgresQueryResult
         do {
-            result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait()
+            result = try answer.wait()
         } catch {
-            throw PostgresErrors.queryFailure(error, target: target, operation: operation)
+            throw takeInFlightFailure() ?? PostgresErrors.queryFailure(error, target: target, operation: operation)
         }
-        let command = result.metadata.command
-        switch command {
-        case "INSERT", "UPDATE", "DELETE", "MERGE": changes = result.metadata.rows ?? 0
-        case "BEGIN", "START TRANSACTION": isInsideTransaction = true
-        case "COMMIT", "ROLLBACK": isInsideTransaction = false
-        default: break
-        }
+        note(result.metadata)
+        if let failure = takeInFlightFailure() { throw failure }
         do {
             let columns = result.rows.first.map { row in row.map(\.columnName) } ?? []
             return (columns, try result.rows.map { row in try row.map(PostgresValue.init) })
         } catch {
             throw StoreError.postgres(
                 target: target, operation: operation, sqlState: "XX000", message: "unreadable column value: \(error)")
+        }
+    }
+
+    /// Sends one statement that returns no rows without waiting for its answer: the thread goes on to the next
+    /// statement, which the connection sends right after this one's answer, so a transaction's writes cost this
+    /// thread one wake-up, not one each. The next ``run(_:bindings:operation:)`` (a read, the commit) waits for
+    /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
+    func send(_ sql: String, bindings: PostgresBindings, operation: String) {
+        if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
+        let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        inFlight.append((answer, operation))
+    }
+
+    /// ``send(_:bindings:operation:)`` for a statement without parameters (`BEGIN`).
+    func send(_ sql: String, operation: String) {
+        send(sql, bindings: PostgresBindings(), operation: operation)
+    }
+
+    /// Waits for every statement in flight, in order, keeping the first failure for the next ``run``.
+    func awaitInFlight() {
+        guard !inFlight.isEmpty else { return }
+        let sent = inFlight
+        inFlight = []
+        for (answer, operation) in sent {
+            do {
+                note(try answer.wait().metadata)
+            } catch {
+                if inFlightFailure == nil {
+                    inFlightFailure = PostgresErrors.queryFailure(error, target: target, operation: operation)
+                }
+            }
+        }
+    }
+
+    /// The failure ``awaitInFlight()`` kept, cleared.
+    func takeInFlightFailure() -> (any Error)? {
+        defer { inFlightFailure = nil }
+        return inFlightFailure
+    }
+
+    /// What a command tag says: rows changed, a transaction begun or ended.
+    private func note(_ metadata: PostgresQueryMetadata) {
+        switch metadata.command {
+        case "INSERT", "UPDATE", "DELETE", "MERGE": lastChanges = metadata.rows ?? 0
+        case "BEGIN", "START TRANSACTION": isInsideTransaction = true
+        case "COMMIT", "ROLLBACK": isInsideTransaction = false
+        default: break
         }
     }
 }

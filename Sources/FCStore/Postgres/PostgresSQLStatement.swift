@@ -120,6 +120,18 @@ package final class PostgresSQLStatement {
         _ = try step()
     }
 
+    /// Sends a statement that returns no rows without waiting for its answer (see
+    /// ``PostgresSQLConnection/send(_:bindings:operation:)``): its failure is thrown by the connection's next
+    /// statement that waits (a read, a run, the commit).
+    package func runPipelined() throws {
+        var bindings = PostgresBindings(capacity: bound.count)
+        for value in bound { bindings.append(value ?? PostgresData(type: .null, formatCode: .binary, value: nil)) }
+        connection.send(sql, bindings: bindings, operation: operation)
+        rows = []
+        columns = []
+        cursor = -1
+    }
+
     /// Forgets the fetched rows so the statement runs again on the next step; bindings are kept.
     package func reset() {
         rows = nil

@@ -23,6 +23,7 @@ extension Database {
         userID: Int64, _ body: (GamificationInput) throws -> GamificationWrite?
     ) throws -> GamificationCommit {
         try connection.immediateTransaction("update gamification") {
+            try lockLearners([userID])
             var ledger = GamificationLedger()
             let input = try gamificationInput(userID: userID, sessionID: nil, ledger: &ledger)
             guard let write = try body(input) else { return GamificationCommit(totalXP: input.stored?.totalXP ?? 0) }
@@ -32,11 +33,33 @@ extension Database {
         }
     }
 
+    /// Locks the learners' rows until the transaction ends, in id order, before anything of theirs is read: every
+    /// transaction that reads and then writes a learner's state (reviews, answers, gamification) starts with it.
+    ///
+    /// On PostgreSQL two processes recording answers of one learner at once would otherwise both read the same
+    /// gamification state and card state, and the later write would lose the earlier one's XP and schedule (the
+    /// `ConcurrentGamificationTests` case). Locking first, in one order, keeps two such transactions from
+    /// deadlocking on each other's rows. SQLite needs nothing: `BEGIN IMMEDIATE` lets one writer in at a time.
+    func lockLearners(_ userIDs: some Sequence<Int64>) throws {
+        guard connection.dialect == .postgres else { return }
+        for userID in Set(userIDs).sorted() {
+            try connection.withStatement(
+                "SELECT 1 FROM users WHERE id = ? FOR UPDATE", operation: "lock learner"
+            ) { statement in
+                try statement.bind(userID, at: 1)
+                _ = try statement.step()
+            }
+        }
+    }
+
     /// The input for a gamification step, read inside the caller's transaction: the time zone and the state come
     /// from `ledger` when an earlier step of the transaction read or wrote them.
     func gamificationInput(
         userID: Int64, sessionID: Int64?, ledger: inout GamificationLedger
     ) throws -> GamificationInput {
+        if ledger.zones[userID] == nil && ledger.states[userID] == nil {
+            try readZoneAndState(userID: userID, into: &ledger)
+        }
         let zone: String?
         if let known = ledger.zones[userID] {
             zone = known
@@ -51,6 +74,28 @@ extension Database {
         }
         return GamificationInput(
             userID: userID, timeZone: zone, stored: try state(userID: userID, ledger: &ledger), sessionID: sessionID)
+    }
+
+    /// The learner's time zone and gamification state in one query (one round trip on PostgreSQL), into `ledger`;
+    /// nothing when the learner is unknown (the separate reads then answer as they would have).
+    private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) throws {
+        try connection.withStatement(
+            """
+            SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
+            FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = ?
+            """,
+            operation: "read gamification state"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            guard try statement.step() else { return }
+            ledger.zones[userID] = .some(statement.optionalString(at: 0))
+            ledger.states[userID] = .some(
+                statement.isNull(at: 1)
+                    ? nil
+                    : StoredGamificationState(
+                        userID: userID, stateJSON: statement.string(at: 2), totalXP: statement.int(at: 3),
+                        updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
+        }
     }
 
     /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
@@ -105,7 +150,7 @@ extension Database {
                 "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
             ) { statement in
                 try statement.bind(sessionID, at: 1)
-                try statement.run()
+                try statement.runPipelined()
             }
         }
         commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
@@ -154,7 +199,7 @@ extension Database {
             try statement.bind(challenge.progress, at: 6)
             try statement.bind(challenge.completedAt?.unixMilliseconds, at: 7)
             try statement.bind(challenge.expiresAt.unixMilliseconds, at: 8)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -172,7 +217,7 @@ extension Database {
             try statement.bind(box.ordinal, at: 4)
             try statement.bind(box.rarity, at: 5)
             try statement.bind(box.earnedAt.unixMilliseconds, at: 6)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -185,7 +230,7 @@ extension Database {
             try statement.bind(opening.xp, at: 2)
             try statement.bind(userID, at: 3)
             try statement.bind(opening.boxID, at: 4)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -199,7 +244,7 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(achievement.achievementID, at: 2)
             try statement.bind(achievement.unlockedAt.unixMilliseconds, at: 3)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -225,7 +270,7 @@ extension Database {
             try statement.bind(stats.topicsExplored, at: 4)
             try statement.bind(stats.achievements, at: 5)
             try statement.bind(xp, at: 6)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
@@ -243,7 +288,7 @@ extension Database {
             try statement.bind(state.stateJSON, at: 2)
             try statement.bind(state.totalXP, at: 3)
             try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 }

@@ -28,6 +28,7 @@ extension Database {
     ) throws -> RecordedReview {
         try withoutActuallyEscaping(gamify) { gamify in
             try connection.immediateTransaction("record review") {
+                try lockLearners([userID])
                 var ledger = GamificationLedger()
                 let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
                 let recorded = try recordReviewInTransaction(
@@ -52,6 +53,7 @@ extension Database {
         gamify: (GamificationInput) throws -> GamificationWrite?
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try connection.immediateTransaction("answer in session") {
+            try lockLearners([userID])
             let undo = try beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
             let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
             var ledger = GamificationLedger()
@@ -81,6 +83,7 @@ extension Database {
     ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         let endedAt = now().unixMilliseconds
         return try connection.immediateTransaction("end session") {
+            try lockLearners([userID])
             let ended = try connection.withStatement(
                 "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
                 operation: "end session"

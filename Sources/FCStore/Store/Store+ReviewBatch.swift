@@ -23,6 +23,7 @@ extension Database {
     ) throws -> [RecordedReview] {
         guard !reviews.isEmpty else { return [] }
         return try connection.immediateTransaction("record reviews") {
+            try lockLearners(reviews.map(\.userID))
             var ledger = GamificationLedger()
             var recorded: [RecordedReview] = []
             recorded.reserveCapacity(reviews.count)

@@ -29,6 +29,7 @@ extension Database {
         decide: (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
         try connection.immediateTransaction("record review") {
+            try lockLearners([userID])
             var ledger = GamificationLedger()
             let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
             let recorded = try recordReviewInTransaction(
@@ -136,21 +137,25 @@ extension Database {
         }
     }
 
+    /// The card, its topic's algorithm and the learner's state of it, in one query (one round trip on PostgreSQL).
     private func reviewContext(userID: Int64, cardID: Int64) throws -> ReviewContext {
-        let card = try connection.withStatement(
+        let (card, state) = try connection.withStatement(
             """
-            SELECT c.topic_id, c.created_at, t.algorithm FROM cards c JOIN topics t ON t.id = c.topic_id
-            WHERE c.id = ?
+            SELECT c.topic_id, c.created_at, t.algorithm, \(Self.stateColumns(alias: "s"))
+            FROM cards c JOIN topics t ON t.id = c.topic_id
+                LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
+            WHERE c.id = ?1
             """,
             operation: "read card for review"
         ) { statement in
             try statement.bind(cardID, at: 1)
+            try statement.bind(userID, at: 2)
             guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
-            return (
+            let card = (
                 topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1), algorithm: statement.string(at: 2)
             )
+            return (card, statement.isNull(at: 3) ? nil : Self.state(from: statement, at: 3))
         }
-        let state = try cardState(userID: userID, cardID: cardID)
         let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
         return ReviewContext(
             userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
@@ -212,13 +217,18 @@ extension Database {
             try statement.bind(state.reps, at: 11)
             try statement.bind(state.lapses, at: 12)
             try statement.bind(state.level, at: 13)
-            try statement.run()
+            try statement.runPipelined()
         }
     }
 
     /// The columns ``state(from:at:)`` reads, in order, for the table aliased by nothing or `s`.
     static let stateColumns =
         "user_id, card_id, algorithm, phase, step, stability, difficulty, box, due, last_review, reps, lapses, level"
+
+    /// ``stateColumns``, each qualified by `alias`.
+    static func stateColumns(alias: String) -> String {
+        stateColumns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
 
     static func state(from statement: any SQLStatement, at first: Int32) -> StoredCardState {
         StoredCardState(

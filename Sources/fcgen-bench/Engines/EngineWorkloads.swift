@@ -60,32 +60,78 @@ enum EngineWorkloads {
         let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)), now: .system)
         let (cards, rounds) = batched ? (batchedReviewCards, batchedReviewRounds) : (reviewCards, reviewRounds)
         let cardIDs = try await makeTopic(cards: cards, in: store)
-        let first = Date(timeIntervalSince1970: 1_700_086_400)
-        var answers: [ReviewInput] = []
-        for round in 0..<rounds {
-            for (index, cardID) in cardIDs.enumerated() {
-                let rating = SchedulerThroughputBenchmark.rating(card: index, round: round)
-                let time = first.addingTimeInterval(Double(answers.count))
-                answers.append(ReviewInput(userID: user.id, cardID: cardID, rating: rating, at: time))
-            }
-        }
+        let answers = answers(userID: user.id, cardIDs: cardIDs, rounds: rounds)
         let (_, measurement) = try await measure {
             if batched {
                 for start in stride(from: 0, to: answers.count, by: reviewsPerTransaction) {
                     try await recorder.record(Array(answers[start..<min(start + reviewsPerTransaction, answers.count)]))
                 }
             } else {
-                for answer in answers {
-                    try await recorder.record(
-                        userID: answer.userID, cardID: answer.cardID, rating: answer.rating, at: answer.time)
-                }
+                for answer in answers { try await record(answer, with: recorder) }
             }
         }
-        let recorded = try await store.scalarInteger("SELECT COUNT(*) FROM reviews") ?? 0
-        guard recorded == Int64(answers.count) else {
-            throw BenchmarkFailure("recorded \(recorded) of \(answers.count) reviews")
-        }
+        try await expectReviews(answers.count, in: store)
         return Double(answers.count) / measurement.wallSeconds
+    }
+
+    /// Writers of ``concurrentReviews(in:)``, and rounds over ``reviewCards`` each one records.
+    static let reviewWriters = 8
+    static let concurrentReviewRounds = 1
+
+    /// Reviews per second through ``ReviewRecorder`` with gamification, one per transaction, from
+    /// ``reviewWriters`` tasks at once: each a learner of its own with a store of its own (its own write
+    /// connection, as the service's hosts or processes have), reviewing the same badger topic. PostgreSQL runs
+    /// their transactions side by side; SQLite queues them on its one write lock.
+    static func concurrentReviews(in database: EngineTarget.Database) async throws -> Double {
+        let setup = try Store(path: database.location, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
+        let cardIDs = try await makeTopic(cards: reviewCards, in: setup)
+        var writers: [(recorder: ReviewRecorder, answers: [ReviewInput])] = []
+        for index in 0..<reviewWriters {
+            let store = try Store(path: database.location, now: .system)
+            let user = try await store.ensureUser(named: "writer-\(index + 1)")
+            let gamifier = Gamifier(random: RandomSource(seed: 42 + UInt64(index)))
+            writers.append(
+                (
+                    ReviewRecorder(store: store, gamifier: gamifier, now: .system),
+                    answers(userID: user.id, cardIDs: cardIDs, rounds: concurrentReviewRounds)
+                ))
+        }
+        let total = writers.reduce(0) { $0 + $1.answers.count }
+        let (_, measurement) = try await measure {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in writers {
+                    group.addTask {
+                        for answer in writer.answers { try await record(answer, with: writer.recorder) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await expectReviews(total, in: setup)
+        return Double(total) / measurement.wallSeconds
+    }
+
+    /// `rounds` answers to every card, one second apart, with the ratings `review-recording` uses.
+    private static func answers(userID: Int64, cardIDs: [Int64], rounds: Int) -> [ReviewInput] {
+        let first = Date(timeIntervalSince1970: 1_700_086_400)
+        var answers: [ReviewInput] = []
+        for round in 0..<rounds {
+            for (index, cardID) in cardIDs.enumerated() {
+                let rating = SchedulerThroughputBenchmark.rating(card: index, round: round)
+                let time = first.addingTimeInterval(Double(answers.count))
+                answers.append(ReviewInput(userID: userID, cardID: cardID, rating: rating, at: time))
+            }
+        }
+        return answers
+    }
+
+    private static func record(_ answer: ReviewInput, with recorder: ReviewRecorder) async throws {
+        try await recorder.record(userID: answer.userID, cardID: answer.cardID, rating: answer.rating, at: answer.time)
+    }
+
+    private static func expectReviews(_ count: Int, in store: Store) async throws {
+        let recorded = try await store.scalarInteger("SELECT COUNT(*) FROM reviews") ?? 0
+        guard recorded == Int64(count) else { throw BenchmarkFailure("recorded \(recorded) of \(count) reviews") }
     }
 
     /// A badger topic with `cards` cards in one batch; their ids.

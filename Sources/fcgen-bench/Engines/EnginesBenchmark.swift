@@ -3,14 +3,15 @@ import Foundation
 /// SQLite and PostgreSQL side by side in one run: the same workloads (``EngineWorkloads``) on a fresh database of
 /// each engine, one after the other, each figure followed by its PostgreSQL/SQLite ratio.
 ///
-/// Figures: the smallest read transaction (median ms, the per-statement cost behind the rest); cards/s stored in 15-card batches; gamified reviews/s, one per transaction and 100 per transaction;
+/// Figures: the smallest read transaction (median ms, the per-statement cost behind the rest); cards/s stored in 15-card batches; gamified reviews/s, one per transaction (from one writer, and from 8 at once) and 100 per transaction;
 /// median ms of the next 50 due cards of 1M (store query, spaced queue, and the later-levels case); job claims/s
 /// with 3 claimers. Targets
 /// (from the Store v2 issue): PostgreSQL reviews/s ≥ 50 % of SQLite's; next-due median ≤ 5 ms on both.
 ///
 /// PostgreSQL comes from `--postgres URL` or `$FCGEN_BENCH_POSTGRES_URL` (any database on the server; each workload
 /// creates and drops one of its own). Without it the benchmark says so and measures SQLite alone. On a shared machine
-/// read the ratios: both engines run in the same minutes under the same load.
+/// read the ratios: both engines run in the same minutes under the same load. `FCGEN_BENCH_ENGINES_ONLY=reviews`
+/// (labels `read`, `store`, `reviews`, `due`, `claims`, comma-separated) runs only those workloads.
 enum EnginesBenchmark {
     static let name = "engines"
 
@@ -37,6 +38,10 @@ enum EnginesBenchmark {
         try await compare(engines, "reviews_per_s_single", "reviews/s", label: "reviews", ratioAtLeast: 0.5) {
             _, database in try await EngineWorkloads.reviews(in: database, batched: false)
         }
+        try await compare(
+            engines, "reviews_per_s_concurrent_\(EngineWorkloads.reviewWriters)", "reviews/s", label: "reviews",
+            ratioAtLeast: 0.5
+        ) { _, database in try await EngineWorkloads.concurrentReviews(in: database) }
         try await compare(engines, "reviews_per_s_batched_100", "reviews/s", label: "reviews", ratioAtLeast: 0.5) {
             _, database in try await EngineWorkloads.reviews(in: database, batched: true)
         }
@@ -63,6 +68,7 @@ enum EnginesBenchmark {
         _ engines: [EngineTarget], _ metric: String, _ unit: String, label: String, atMost: Double? = nil,
         ratioAtLeast: Double? = nil, _ workload: (String, EngineTarget.Database) async throws -> Double
     ) async throws {
+        guard isSelected(label) else { return }
         var values: [String: Double] = [:]
         for engine in engines {
             let database = try await engine.makeDatabase(label)
@@ -76,6 +82,18 @@ enum EnginesBenchmark {
             progress("\(name): \(engine.name) \(metric) = \(format(values[engine.name] ?? 0)) \(unit)")
         }
         report(values, engines, metric, unit, atMost: atMost, ratioAtLeast: ratioAtLeast)
+    }
+
+    /// The workloads to run, by label (`read,store,reviews,due,claims`) from `$FCGEN_BENCH_ENGINES_ONLY`; all
+    /// when it is unset or empty.
+    static let selectedLabels: Set<String>? = {
+        let value = ProcessInfo.processInfo.environment["FCGEN_BENCH_ENGINES_ONLY"] ?? ""
+        let labels = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return labels.isEmpty ? nil : Set(labels)
+    }()
+
+    private static func isSelected(_ label: String) -> Bool {
+        selectedLabels?.contains(label) ?? true
     }
 
     /// One line per engine (`sqlite.<metric>`, `postgres.<metric>`), then `postgres_over_sqlite.<metric>`.
