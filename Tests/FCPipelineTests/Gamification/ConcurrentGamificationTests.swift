@@ -15,7 +15,8 @@ struct ConcurrentGamificationTests {
         let user = game.base.user
         let now = game.base.time.date
         let second = try Store(path: game.base.database.path, now: game.base.time.now)
-        let other = StudyService(store: second, now: game.base.time.now, gamifier: Gamifier(random: RandomSource(seed: 9)))
+        let other = StudyService(
+            store: second, now: game.base.time.now, gamifier: Gamifier(random: RandomSource(seed: 9)))
 
         func answer(_ service: StudyService, _ cards: ArraySlice<Card>) async throws -> Int {
             var gained = 0
