@@ -150,15 +150,3 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         self.imageQuery = imageQuery
     }
 }
-
-extension CardKind {
-    /// The kinds the service's card routes take today. `cloze` and `mcq` are generated, added by `fcgen card add`,
-    /// imported and exported, but those routes take no options yet, so they accept only these.
-    public static let storable: [CardKind] = [.question, .definition, .truefalse, .fillblank, .math, .image]
-
-    /// The kind named `name` when it is one of ``storable``; `nil` for an unknown name and for `cloze` and `mcq`.
-    public init?(storable name: String) {
-        guard let kind = CardKind(rawValue: name), CardKind.storable.contains(kind) else { return nil }
-        self = kind
-    }
-}

@@ -62,13 +62,3 @@ struct CardChoicesTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(CardDraft.self, from: Data(bad.utf8)) }
     }
 }
-
-/// Only the kinds the rest of fcgen can show are accepted where a person or a file names a kind.
-struct StorableKindTests {
-    @Test func clozeAndMcqAreNotStorableYet() {
-        #expect(CardKind(storable: "fillblank") == .fillblank)
-        #expect(CardKind(storable: "cloze") == nil)
-        #expect(CardKind(storable: "mcq") == nil)
-        #expect(Set(CardKind.storable).union([.cloze, .mcq]) == Set(CardKind.allCases))
-    }
-}

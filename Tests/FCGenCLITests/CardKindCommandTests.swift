@@ -68,6 +68,18 @@ struct CardKindCommandTests {
         let after = try #require((try object(explained.stdout)["cards"] as? [[String: Any]])?.first)
         #expect(
             (after["choices"] as? [String: Any])?["options"] as? [String] == ["Remus", "Romulus", "Numa", "Tullus"])
+
+        // Away from mcq the options go and the correct option stays the answer; to cloze the answer is derived.
+        let plain = try await cli.run(["card", "edit", "\(id)", "--kind", "question", "--json"] + db)
+        #expect(plain.status == 0, "stderr: \(plain.stderr)")
+        let plainCard = try #require((try object(plain.stdout)["cards"] as? [[String: Any]])?.first)
+        #expect(plainCard["kind"] as? String == "question" && plainCard["choices"] == nil)
+        #expect(plainCard["answer"] as? String == "Romulus")
+        let toCloze = try await cli.run(
+            ["card", "edit", "\(id)", "--kind", "cloze", "--question", "{{c1::Romulus}} founded it", "--json"] + db)
+        #expect(toCloze.status == 0, "stderr: \(toCloze.stderr)")
+        let clozed = try #require((try object(toCloze.stdout)["cards"] as? [[String: Any]])?.first)
+        #expect(clozed["kind"] as? String == "cloze" && clozed["answer"] as? String == "Romulus founded it")
     }
 
     @Test(arguments: [

@@ -68,7 +68,9 @@ struct WebAppBrowserTests {
                 "boxes: ", "one opened", "boxes: open all left none unopened", "leaderboard row",
                 "quiz: typed answers; the evaluation lists 1 wrong and 9 unanswered",
                 "generation: created 'Volcanoes \(size)', 2 batches arrived",
-                "deck: a card with its reversed twin added", "deck: a bad CSV row is refused as 'bad-\(size).csv:3:",
+                "deck: a card with its reversed twin added", "deck: a cloze card added in the editor",
+                "deck: a multiple-choice card added in the editor",
+                "deck: a bad CSV row is refused as 'bad-\(size).csv:3:",
                 "feed: ← bookmarked card", "me: bookmarks list card", "me: statistics show",
                 "deck: a PNG picture added", "deck: ↑ moved the card", "cards selected and deleted at once",
                 "deck: the editor's Topic moved card", "no console errors",
@@ -102,6 +104,15 @@ struct WebAppBrowserTests {
             #expect(made?["batches"] as? Int == 2, "\(size): \(String(describing: made))")
             let generated = made?["cards"] as? Int ?? 0
             #expect(generated > 2, "\(size): the generated cards and the added card with its twin")
+            // The editor's multiple-choice card, as the API stores it.
+            let topicID = try #require(made?["id"] as? Int)
+            let deck = try await server.call(.GET, "/v1/topics/\(topicID)/cards?limit=200", token: admin)
+            let mcq = (deck.json["cards"] as? [[String: Any]])?.first {
+                $0["question"] as? String == "Which city did Romulus found?"
+            }
+            let choices = mcq?["choices"] as? [String: Any]
+            #expect(choices?["options"] as? [String] == ["Alba Longa", "Rome", "Veii", "Ostia"], "\(deck.text)")
+            #expect(choices?["correctIndex"] as? Int == 1 && mcq?["answer"] as? String == "Rome")
         }
         #expect(await server.stop() == 0)
         let bad = server.process.stderr.split(separator: "\n").filter { $0.contains(#""status":500"#) }

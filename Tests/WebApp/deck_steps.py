@@ -153,3 +153,44 @@ def bookmarks_on_me(s, card):
     s.until("the bookmark removed", lambda: d.find_element(By.CSS_SELECTOR, ".bookmarks-count").get_attribute("data-total") == "0")
     s.find("section.bookmarks p.empty")
     s.ok(f"me: bookmarks list card {card}; Remove left none")
+
+
+def cloze_and_mcq_cards(s):
+    """The editor's kinds: a cloze card (its answer previewed from the deletions) and a multiple-choice card (an
+    option added and removed again, the correct one marked), both then in the deck."""
+    d = s.driver
+    Select(d.find_element(By.ID, "card-kind")).select_by_value("cloze")
+    if d.find_element(By.ID, "card-answer").is_displayed():
+        raise s.failure("the answer input is shown for a cloze card, whose answer is derived")
+    d.find_element(By.ID, "card-question").send_keys("{{c1::Romulus}} founded {{c2::Rome::a city}}")
+    preview = d.find_element(By.CSS_SELECTOR, "#card-cloze-hint .cloze-preview").text
+    if preview != "Romulus founded Rome":
+        raise s.failure(f"the cloze preview says {preview!r}")
+    d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
+    s.until("the cloze card in the deck", quietly(lambda: card_item(s, "{{c1::Romulus}} founded {{c2::Rome::a city}}")
+        .find_element(By.CSS_SELECTOR, ".deck-answer").text == "Romulus founded Rome"))
+    s.ok("deck: a cloze card added in the editor, its answer previewed and stored as the text with the deletions shown")
+
+    question = "Which city did Romulus found?"
+    Select(d.find_element(By.ID, "card-kind")).select_by_value("mcq")
+    rows = lambda: d.find_elements(By.CSS_SELECTOR, "form.card-form li.mcq-option")
+    if len(rows()) != 4:
+        raise s.failure(f"a new multiple-choice card offers {len(rows())} option inputs, not 4")
+    d.find_element(By.ID, "card-add-option").send_keys(Keys.ENTER)
+    s.until("a fifth option", lambda: len(rows()) == 5)
+    rows()[4].find_element(By.CSS_SELECTOR, "button.remove-option").send_keys(Keys.ENTER)
+    s.until("back to 4 options", lambda: len(rows()) == 4)
+    d.find_element(By.ID, "card-question").send_keys(question)
+    for row, text in zip(rows(), ["Alba Longa", "Rome", "Veii", "Ostia"]):
+        row.find_element(By.CSS_SELECTOR, "input.option-text").send_keys(text)
+    rows()[1].find_element(By.CSS_SELECTOR, "input.option-correct").send_keys(" ")
+    d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
+
+    def shown():
+        item = card_item(s, question)
+        options = [e.text for e in item.find_elements(By.CSS_SELECTOR, "ol.deck-options li")]
+        correct = [e.text for e in item.find_elements(By.CSS_SELECTOR, "ol.deck-options li.correct")]
+        return options == ["Alba Longa", "Rome ✓", "Veii", "Ostia"] and correct == ["Rome ✓"] \
+            and item.find_element(By.CSS_SELECTOR, ".deck-answer").text == "Rome"
+    s.until("the multiple-choice card in the deck with its options", quietly(shown))
+    s.ok("deck: a multiple-choice card added in the editor (an option added and removed), its options in the deck")

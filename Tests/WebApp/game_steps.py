@@ -139,6 +139,7 @@ def admin(s, secret, topic, shots):
     d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
     s.until("the card and its twin in the deck", lambda: len(d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")) == before + 2)
     s.ok("deck: a card with its reversed twin added")
+    deck_steps.cloze_and_mcq_cards(s)
 
     bad = shots / f"bad-{s.size}.csv"
     bad.write_text(BAD_CSV, encoding="utf-8")

@@ -170,6 +170,8 @@ export async function render(args) {
       credit(card.image),
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", { class: "deck-answer" }, card.answer),
+      card.choices ? h("ol", { class: "deck-options", "aria-label": "Options" }, card.choices.options.map((option, index) =>
+        index === card.choices.correctIndex ? h("li", { class: "correct" }, option, " ✓") : h("li", {}, option))) : null,
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
       h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
       me.isAdmin ? h("p", { class: "deck-actions" }, up, down, edit, remove) : null);

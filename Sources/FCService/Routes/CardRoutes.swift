@@ -37,16 +37,19 @@ enum CardRoutes {
                 _ = try await store.read { try $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: CardInput.createFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "reverse")
+                let kind = input.kind ?? .question
                 let checked = try CardRuleCheck.check(
                     CardContent(
-                        kind: input.kind ?? .question, question: input.question ?? "", answer: input.answer ?? "",
-                        explanation: input.explanation ?? nil, hasImage: false),
+                        kind: kind, question: input.question ?? "", answer: input.answer ?? "",
+                        explanation: input.explanation ?? nil, hasImage: false,
+                        choices: try CardChoicesRead.choices(kind: kind, input)),
                     reversed: input.twin, twinField: "reverse")
                 let cards = try await store.write("add card") { database in
                     try database.addCard(
                         NewCard(
                             topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
-                            explanation: checked.explanation, origin: .manual, withTwin: input.twin))
+                            explanation: checked.explanation, origin: .manual, withTwin: input.twin,
+                            choices: checked.choices))
                 }
                 return try JSONResponse.make(CardList(cards: cards.map { CardDetailJSON($0) }), status: .created)
             },
@@ -65,13 +68,18 @@ enum CardRoutes {
                 let edit = try await store.write("edit card") { database in
                     // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
                     let current = try database.cardDetails(id: id)
+                    let kind = input.kind ?? current.card.kind
+                    let choices = try CardChoicesRead.choices(
+                        kind: kind, input, current: current.card.choices, currentAnswer: current.card.answer)
+                    // A cloze card's answer follows its text, and an mcq card's its correct option: both are derived
+                    // again unless the body gives one (which must then agree).
+                    let keptAnswer = kind == .cloze || kind == .mcq ? "" : current.card.answer
                     let checked = try CardRuleCheck.check(
                         CardContent(
-                            kind: input.kind ?? current.card.kind, question: input.question ?? current.card.question,
-                            answer: input.answer ?? current.card.answer,
+                            kind: kind, question: input.question ?? current.card.question,
+                            answer: input.answer ?? keptAnswer,
                             explanation: input.explanation ?? current.card.explanation,
-                            hasImage: current.image != nil,
-                            choices: (input.kind ?? current.card.kind) == .mcq ? current.card.choices : nil),
+                            hasImage: current.image != nil, choices: choices),
                         reversed: input.twin && current.twinID != nil, twinField: "alsoTwin")
                     return try database.updateCard(
                         id: id,

@@ -22,6 +22,8 @@ enum CardRuleCheck {
         switch violation {
         case .reverseWithoutQuestion, .reverseOfKind, .reverseAnswerTooLong: twinField
         case .imageKindWithoutImage, .pictureOnlyWithKind: "kind"
+        case .mcqWithoutChoices, .choices, .choicesWithoutMCQ: "options"
+        case .clozeAnswer, .mcqAnswer: "answer"
         default: violation.side.rawValue
         }
     }
@@ -40,9 +42,14 @@ enum CardRuleCheck {
         case .reverseAnswerTooLong(let characters, let limit):
             "\(twinField): the answer becomes the twin's question, and it is \(characters) characters "
                 + "(a question has at most \(limit))"
-        case .tooLong, .tooLongToRead, .clozeInvalid, .clozeAnswer, .mcqWithoutChoices, .choices, .mcqAnswer,
-            .choicesWithoutMCQ:
-            violation.importMessage
+        case .clozeInvalid(let problem): "kind cloze: \(problem)"
+        case .clozeAnswer:
+            "kind cloze: the answer is the question with every deletion shown; leave \"answer\" out"
+        case .mcqWithoutChoices: "kind mcq needs 4 or 5 \"options\", and \"correct\" (from 0) naming the right one"
+        case .choices(let problem): "kind mcq: \(problem)"
+        case .mcqAnswer: "kind mcq: the answer must be the correct option; leave \"answer\" out or give that option"
+        case .choicesWithoutMCQ: "\"options\" are only for kind mcq"
+        case .tooLong, .tooLongToRead: violation.importMessage
         }
     }
 }

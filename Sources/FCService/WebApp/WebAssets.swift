@@ -4,7 +4,7 @@
 enum WebAssets {
     static let files: [String: WebAsset] = [
         "/app/app.css": WebAsset(
-            contentType: "text/css; charset=utf-8", etag: "\"febb13d8c8162540\"",
+            contentType: "text/css; charset=utf-8", etag: "\"ca5e1b7ab0352ef3\"",
             text: #"""
 /* fcgen web app: one stylesheet, phone first (390 px), wider layouts from 720 px. */
 :root {
@@ -176,6 +176,13 @@ textarea { font: inherit; width: 100%; min-height: 3.2rem; padding: .5rem .7rem;
 .deck-card p { margin: 0 0 .2rem; overflow-wrap: anywhere; }
 .deck-question { font-weight: 700; }
 .deck-actions { display: flex; flex-wrap: wrap; gap: .5rem; }
+.deck-options { margin: 0 0 .2rem; padding-left: 1.4rem; }
+.deck-options .correct { font-weight: 700; }
+.mcq-options { list-style: none; padding: 0; margin: 0; display: grid; gap: .4rem; }
+.mcq-option { display: flex; align-items: center; gap: .5rem; min-height: 44px; }
+.mcq-option .option-text { flex: 1; min-width: 0; }
+.mcq-option .option-correct { width: 1.3rem; height: 1.3rem; }
+.cloze-preview { color: var(--fg); font-style: italic; }
 .deck-card { display: grid; grid-template-columns: auto 1fr; column-gap: .6rem; }
 .deck-card > * { grid-column: 2; }
 .deck-card > .select-card { grid-column: 1; grid-row: 1 / span 2; width: 1.4rem; height: 1.4rem; margin: .2rem 0 0; }
@@ -581,12 +588,14 @@ export function calendarSection(calendar) {
 
 """#),
         "/app/js/cardform.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"8c62f73aa0249561\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"4755f89c5f31c656\"",
             text: #"""
 // The card editor of a deck: a new card (POST /v1/topics/{id}/cards, with "also store the reversed card") or an
 // edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one), and its picture (PUT or DELETE
 // /v1/cards/{id}/image, after the text is saved). A broken card rule is the API's 422 with `field` naming the
 // member, shown beside the form and focused; a refused picture (type, size) shows the API's sentence.
+// A card's kind: a cloze card's answer is derived from its {{c1::…}} deletions (previewed here), a multiple-choice
+// card's from its options (4 or 5 inputs, a radio marking the correct one; sent as `options` and `correct`, from 0).
 
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast } from "./ui.js";
@@ -599,6 +608,13 @@ export function cardForm(topicId, onSaved, topics = []) {
   };
   const question = field("question", "Question");
   const answer = field("answer", "Answer");
+  const kind = h("select", { id: "card-kind", name: "kind" },
+    Object.entries(KINDS).map(([value, label]) => h("option", { value }, label)));
+  const kindRow = h("p", { class: "field" }, h("label", { for: "card-kind" }, "Kind"), kind);
+  const clozePreview = h("span", { class: "cloze-preview" });
+  const clozeRow = h("p", { class: "hint cloze-hint", id: "card-cloze-hint", hidden: true },
+    "Hide words with {{c1::word}} (a hint: {{c1::word::hint}}; c2, c3 … are asked separately). Answer: ", clozePreview);
+  const options = optionList();
   const explanation = field("explanation", "Explanation (optional)");
   const image = h("input", { type: "file", id: "card-image", name: "image", accept: "image/png,image/jpeg,image/gif" });
   const imageRow = h("p", { class: "field" }, h("label", { for: "card-image" }, "Picture (PNG, JPEG or GIF, optional)"), image);
@@ -615,7 +631,7 @@ export function cardForm(topicId, onSaved, topics = []) {
   const cancel = h("button", { type: "button", class: "quiet", hidden: true }, "Cancel");
   const status = h("div");
   const form = h("form", { class: "card-panel card-form", "aria-labelledby": "card-form-heading" },
-    heading, question.row, answer.row, explanation.row, imageRow, dropImageRow, topicRow,
+    heading, kindRow, question.row, clozeRow, answer.row, options.element, explanation.row, imageRow, dropImageRow, topicRow,
     h("p", { class: "check" }, reverse, reverseLabel),
     h("p", { class: "actions" }, submit, cancel), status);
 
@@ -629,7 +645,23 @@ export function cardForm(topicId, onSaved, topics = []) {
     reverse.disabled = false;
     dropImageRow.hidden = true;
     topicRow.hidden = true;
+    options.set(null);
+    kindChanged();
   }
+
+  // The answer of a cloze or multiple-choice card is derived: its input gives way to the hint or the options.
+  function kindChanged() {
+    const chosen = kind.value;
+    answer.row.hidden = chosen === "cloze" || chosen === "mcq";
+    clozeRow.hidden = chosen !== "cloze";
+    options.element.hidden = chosen !== "mcq";
+    if (chosen === "mcq") options.ensure();
+    clozePreview.textContent = clozeAnswer(question.input.value) || "(no {{c1::…}} yet)";
+  }
+  kind.addEventListener("change", kindChanged);
+  question.input.addEventListener("input", () => {
+    if (kind.value === "cloze") clozePreview.textContent = clozeAnswer(question.input.value) || "(no {{c1::…}} yet)";
+  });
 
   // The picture goes after the text, so a refused picture leaves the saved text and says why.
   async function savePicture(cardId) {
@@ -648,7 +680,9 @@ export function cardForm(topicId, onSaved, topics = []) {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = { question: question.input.value, answer: answer.input.value };
+    const text = { question: question.input.value, kind: kind.value };
+    if (kind.value === "mcq") Object.assign(text, options.body());
+    else if (kind.value !== "cloze") text.answer = answer.input.value;
     let saved = null;
     try {
       if (editing) {
@@ -689,11 +723,14 @@ export function cardForm(topicId, onSaved, topics = []) {
         return;
       }
       status.replaceChildren(errorBox(describe(error)));
-      const target = { question, answer, explanation }[error.field]?.input ?? (error.field ? reverse : null);
+      const target = error.field === "options" || error.field === "correct" ? options.focusTarget(error.field)
+        : error.field === "kind" ? kind
+        : { question, answer, explanation }[error.field]?.input ?? (error.field ? reverse : null);
       target?.focus();
     }
   });
 
+  kindChanged();
   return {
     element: form,
     edit(card) {
@@ -701,6 +738,9 @@ export function cardForm(topicId, onSaved, topics = []) {
       question.input.value = card.question;
       answer.input.value = card.answer;
       explanation.input.value = card.explanation ?? "";
+      kind.value = card.kind;
+      options.set(card.choices ?? null);
+      kindChanged();
       reverse.checked = false;
       heading.textContent = `Edit card #${card.position}`;
       submit.textContent = "Save card";
@@ -717,9 +757,82 @@ export function cardForm(topicId, onSaved, topics = []) {
   };
 }
 
+const KINDS = {
+  question: "Question", definition: "Definition", truefalse: "True or false", fillblank: "Fill in the blank",
+  math: "Maths", image: "Picture", cloze: "Cloze ({{c1::…}})", mcq: "Multiple choice",
+};
+
+/** The answer of cloze text: every `{{cN::text}}` / `{{cN::text::hint}}` shown as its text ("" without any). */
+export function clozeAnswer(text) {
+  const deletion = /\{\{c\d+::([\s\S]*?)(?:::[\s\S]*?)?\}\}/g;
+  return deletion.test(text) ? text.replace(deletion, "$1").trim() : "";
+}
+
+/** A multiple-choice card's options: 4 or 5 text inputs, each with a radio for "correct", added and removed. */
+function optionList() {
+  const MIN = 4, MAX = 5;
+  const rows = h("ol", { class: "mcq-options" });
+  const add = h("button", { type: "button", class: "quiet", id: "card-add-option" }, "Add an option");
+  const element = h("fieldset", { class: "field mcq-fieldset", hidden: true },
+    h("legend", {}, "Options (mark the correct one)"), rows, h("p", { class: "actions" }, add));
+
+  function renumber() {
+    [...rows.children].forEach((row, index) => {
+      const [radio, input, remove] = row.querySelectorAll("input[type=radio], input[type=text], button");
+      radio.setAttribute("aria-label", `Option ${index + 1} is correct`);
+      input.id = `card-option-${index}`;
+      input.setAttribute("aria-label", `Option ${index + 1}`);
+      remove.setAttribute("aria-label", `Remove option ${index + 1}`);
+      remove.disabled = rows.children.length <= MIN;
+    });
+    add.disabled = rows.children.length >= MAX;
+  }
+  function addRow(text = "", correct = false) {
+    const radio = h("input", { type: "radio", name: "card-correct", class: "option-correct" });
+    radio.checked = correct;
+    const input = h("input", { type: "text", class: "option-text", maxlength: 200 });
+    input.value = text;
+    const remove = h("button", { type: "button", class: "quiet remove-option" }, "Remove");
+    const row = h("li", { class: "mcq-option" }, radio, input, remove);
+    remove.addEventListener("click", () => {
+      row.remove();
+      renumber();
+      rows.querySelector("input[type=text]")?.focus();
+    });
+    rows.append(row);
+    renumber();
+    return input;
+  }
+  add.addEventListener("click", () => addRow().focus());
+
+  return {
+    element,
+    /** The card's stored options (or none: empty rows). */
+    set(choices) {
+      rows.replaceChildren();
+      (choices?.options ?? []).forEach((text, index) => addRow(text, index === choices.correctIndex));
+    },
+    /** At least 4 rows to fill in. */
+    ensure() {
+      while (rows.children.length < MIN) addRow();
+    },
+    /** `{options, correct?}` for the API: the texts in order, the marked one's position from 0. */
+    body() {
+      const items = [...rows.children];
+      const marked = items.findIndex((row) => row.querySelector("input[type=radio]").checked);
+      const body = { options: items.map((row) => row.querySelector("input[type=text]").value) };
+      if (marked >= 0) body.correct = marked;
+      return body;
+    },
+    focusTarget(field) {
+      return rows.querySelector(field === "correct" ? "input[type=radio]" : "input[type=text]");
+    },
+  };
+}
+
 """#),
         "/app/js/decks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"c44a0e72ec37676e\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"55637f7e8f3a9ab1\"",
             text: #"""
 // Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
 // with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
@@ -893,6 +1006,8 @@ export async function render(args) {
       credit(card.image),
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", { class: "deck-answer" }, card.answer),
+      card.choices ? h("ol", { class: "deck-options", "aria-label": "Options" }, card.choices.options.map((option, index) =>
+        index === card.choices.correctIndex ? h("li", { class: "correct" }, option, " ✓") : h("li", {}, option))) : null,
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
       h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
       me.isAdmin ? h("p", { class: "deck-actions" }, up, down, edit, remove) : null);

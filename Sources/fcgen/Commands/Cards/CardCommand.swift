@@ -62,22 +62,18 @@ struct CardAddCommand: AsyncParsableCommand {
     /// - Throws: a card-rule error (exit 65) with the reason the sanitizer gives a model's options.
     func choices(answer: String?) throws -> CardChoices? {
         guard content.kind == .mcq, !options.isEmpty else { return nil }
-        let index: Int
-        if let correct {
-            guard options.indices.contains(correct - 1) else {
+        do {
+            return try CardChoicesInput.choices(options, correct: correct.map { $0 - 1 }, answer: answer)
+        } catch {
+            switch error {
+            case .correctOutOfRange:
                 throw DeckFormatError.cardRule(
-                    "--correct \(correct): there are \(options.count) options (1-\(options.count))")
+                    "--correct \(correct ?? 0): there are \(options.count) options (1-\(options.count))")
+            case .noCorrect, .answerNotAnOption:
+                throw DeckFormatError.cardRule(
+                    "--kind mcq: say which option is correct with --correct N (or an --answer equal to one option)")
+            case .invalid(let problem): throw DeckFormatError.cardRule("--kind mcq: \(problem)")
             }
-            index = correct - 1
-        } else if let answer, let found = options.firstIndex(where: { DedupKey.make($0) == DedupKey.make(answer) }) {
-            index = found
-        } else {
-            throw DeckFormatError.cardRule(
-                "--kind mcq: say which option is correct with --correct N (or an --answer equal to one option)")
-        }
-        switch CardChoices.make(options, correctIndex: index) {
-        case .success(let choices): return choices
-        case .failure(let problem): throw DeckFormatError.cardRule("--kind mcq: \(problem)")
         }
     }
 

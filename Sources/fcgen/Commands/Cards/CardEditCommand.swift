@@ -49,8 +49,8 @@ struct CardEditCommand: AsyncParsableCommand {
             let imageChange: CardUpdate.ImageChange = image.map { .replace($0) } ?? (noImage ? .remove : .keep)
             let hasImage = image != nil || (current.image != nil && !noImage)
             let kind = content.kind ?? current.card.kind
-            // A cloze card's answer follows its text: a new question without a new answer derives it again.
-            let keptAnswer = kind == .cloze && question != nil ? "" : current.card.answer
+            // A cloze card's answer follows its text: without a new answer it is derived again.
+            let keptAnswer = kind == .cloze ? "" : current.card.answer
             let checked = try CardRules.check(
                 CardContent(
                     kind: kind, question: question ?? current.card.question, answer: answer ?? keptAnswer,
