@@ -85,8 +85,23 @@ export async function render(args) {
       ...children);
   }
 
+  /** The card as study shows it (`shown`): a cloze card's deletions hidden, an mcq card's options in order. */
+  function faces(run) {
+    const card = run.session.next;
+    return run.session.shown || { question: card.question, answer: card.answer };
+  }
+
+  /** An mcq card's options as an ordered list (the correct one marked once the answer shows). */
+  function optionList(face, revealed) {
+    if (!face.options) return null;
+    return h("ol", { class: "options", "aria-label": "Options" },
+      ...face.options.map((option, index) => h("li", {},
+        revealed && index === face.correctOption ? `${option} ✓` : option)));
+  }
+
   function question(run) {
     const card = run.session.next;
+    const face = faces(run);
     const reveal = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Space", onclick: () => answer(run) }, "Show answer (Space)");
     const skip = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "S", onclick: () => skipCard(run) }, "Skip (S)");
     const bury = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "B", onclick: () => setAside(run, "bury") }, "Bury until tomorrow (B)");
@@ -97,10 +112,11 @@ export async function render(args) {
     frame(run,
       h("article", { class: "flashcard", "aria-roledescription": "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, "Question"),
-        richText(card.question, "div", { class: "question" })),
+        richText(face.question, "div", { class: "question" }),
+        optionList(face, false)),
       h("p", { class: "actions" }, reveal, skip, bury, suspend, undo));
     reveal.focus();
-    announce(`Question: ${card.question}`);
+    announce(`Question: ${face.question}` + (face.options ? `. Options: ${face.options.join("; ")}` : ""));
     setKeys((event) => {
       if (event.key === " " || event.key === "Enter") { answer(run); return true; }
       if (event.key === "s") { skipCard(run); return true; }
@@ -113,6 +129,7 @@ export async function render(args) {
 
   function answer(run) {
     const card = run.session.next;
+    const face = faces(run);
     const status = h("div");
     const buttons = RATINGS.map((rating) => h("button", {
       type: "button", class: `rate rate-${rating.word}`, "aria-keyshortcuts": rating.key,
@@ -121,14 +138,15 @@ export async function render(args) {
     frame(run,
       h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, "Question"),
-        richText(card.question, "div", { class: "question small" }),
+        richText(face.question, "div", { class: "question small" }),
+        optionList(face, true),
         h("p", { class: "face-label" }, "Answer"),
-        richText(card.answer, "div", { class: "answer" }),
+        richText(face.answer, "div", { class: "answer" }),
         card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null),
       h("div", { class: "ratings", role: "group", "aria-label": "How well did you know it?" }, buttons),
       status);
     buttons[2].focus();
-    announce(`Answer: ${card.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);
+    announce(`Answer: ${face.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);
     setKeys((event) => {
       const rating = RATINGS.find((r) => r.key === event.key);
       if (!rating) return false;
