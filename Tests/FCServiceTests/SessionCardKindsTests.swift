@@ -96,4 +96,39 @@ struct SessionCardKindsTests {
         #expect(await server.stop() == 0)
         try check.validate(in: fixture.directory)
     }
+
+    @Test("the feed shows cloze and mcq cards as study does: deletions hidden, options in one order")
+    func feedFaces() async throws {
+        let fixture = try ServiceFixture()
+        let cards = [
+            [
+                "card", "add", "--topic", "Rome", "--kind", "mcq", "--question", "Who founded Rome?", "--option",
+                "Remus", "--option", "Romulus", "--option", "Numa", "--option", "Tullus", "--correct", "2",
+            ],
+            ["card", "add", "--topic", "Rome", "--kind", "cloze", "--question", "{{c1::Romulus}} founded Rome."],
+            ["card", "add", "--topic", "Rome", "--question", "Who was the first emperor?", "--answer", "Augustus"],
+        ]
+        for card in cards { #expect(try await fixture.fcgen(card).status == 0) }
+        let ana = try await fixture.token(user: "ana")
+        let server = try await fixture.serve()
+        let check = OpenAPICheck()
+
+        let feed = check.add(try await server.call(.GET, "/v1/topics/1/feed", token: ana), "Feed", label: "feed")
+        #expect(feed.status == 200, "\(feed.text)")
+        let shown = try #require(feed.json["cards"] as? [[String: Any]]).map { $0["shown"] as? [String: Any] }
+        #expect(shown.count == 3)
+        let options = try #require(shown[0]?["options"] as? [String])
+        #expect(options.sorted() == ["Numa", "Remus", "Romulus", "Tullus"])
+        #expect(shown[0]?["correctOption"] as? Int == options.firstIndex(of: "Romulus"))
+        #expect(shown[0]?["answer"] as? String == "Romulus")
+        #expect(shown[1]?["question"] as? String == "[...] founded Rome.")
+        #expect(shown[1]?["answer"] as? String == "Romulus founded Rome.")
+        #expect(shown[2] == nil, "a question card is shown as stored")
+        let again = try await server.call(.GET, "/v1/topics/1/feed", token: ana)
+        let againOptions = (again.json["cards"] as? [[String: Any]])?.first?["shown"] as? [String: Any]
+        #expect(againOptions?["options"] as? [String] == options, "the feed shows one order")
+
+        #expect(await server.stop() == 0)
+        try check.validate(in: fixture.directory)
+    }
 }

@@ -7,6 +7,7 @@
 import { api, describe, idempotencyKey } from "./api.js";
 import { h, show, errorBox, announce, toast, typing } from "./ui.js";
 import { richText } from "./math.js";
+import { studyFaces, optionList } from "./faces.js";
 
 export const title = "Feed";
 
@@ -66,15 +67,18 @@ export async function render(args) {
       return;
     }
     const reaction = state.reacted.get(card.id);
+    const shown = studyFaces(card, card.shown);
     const face = state.flipped
       ? h("div", { class: "face back" },
-        richText(card.question, "div", { class: "question small" }),
+        richText(shown.question, "div", { class: "question small" }),
+        optionList(shown, true),
         h("p", { class: "face-label" }, "Answer"),
-        richText(card.answer, "div", { class: "answer" }),
+        richText(shown.answer, "div", { class: "answer" }),
         card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null)
       : h("div", { class: "face front" },
         h("p", { class: "face-label" }, "Question"),
-        richText(card.question, "div", { class: "question" }));
+        richText(shown.question, "div", { class: "question" }),
+        optionList(shown, false));
     const article = h("article", {
       class: `flashcard${state.flipped ? " flipped" : ""}${reaction ? ` reacted-${reaction}` : ""}`,
       "aria-roledescription": "flashcard", "aria-label": `Card ${state.index + 1}`, tabindex: 0,
@@ -90,7 +94,7 @@ export async function render(args) {
     if (!card) return;
     state.flipped = !state.flipped;
     draw();
-    announce(state.flipped ? `Answer: ${card.answer}` : `Question: ${card.question}`);
+    announce(state.flipped ? `Answer: ${studyFaces(card, card.shown).answer}` : `Question: ${studyFaces(card, card.shown).question}`);
   }
 
   async function move(step) {
@@ -105,7 +109,7 @@ export async function render(args) {
     state.flipped = false;
     draw();
     const card = state.cards[state.index];
-    announce(card ? `Question: ${card.question}` : "End of the feed");
+    announce(card ? `Question: ${studyFaces(card, card.shown).question}` : "End of the feed");
   }
 
   async function react(rating) {

@@ -6,6 +6,7 @@
 import { api, describe } from "./api.js";
 import { h, show, errorBox, announce, toast, typing } from "./ui.js";
 import { richText } from "./math.js";
+import { studyFaces, optionList } from "./faces.js";
 
 export const title = "Learn";
 
@@ -85,23 +86,9 @@ export async function render(args) {
       ...children);
   }
 
-  /** The card as study shows it (`shown`): a cloze card's deletions hidden, an mcq card's options in order. */
-  function faces(run) {
-    const card = run.session.next;
-    return run.session.shown || { question: card.question, answer: card.answer };
-  }
-
-  /** An mcq card's options as an ordered list (the correct one marked once the answer shows). */
-  function optionList(face, revealed) {
-    if (!face.options) return null;
-    return h("ol", { class: "options", "aria-label": "Options" },
-      ...face.options.map((option, index) => h("li", {},
-        revealed && index === face.correctOption ? `${option} ✓` : option)));
-  }
-
   function question(run) {
     const card = run.session.next;
-    const face = faces(run);
+    const face = studyFaces(run.session.next, run.session.shown);
     const reveal = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Space", onclick: () => answer(run) }, "Show answer (Space)");
     const skip = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "S", onclick: () => skipCard(run) }, "Skip (S)");
     const bury = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "B", onclick: () => setAside(run, "bury") }, "Bury until tomorrow (B)");
@@ -129,7 +116,7 @@ export async function render(args) {
 
   function answer(run) {
     const card = run.session.next;
-    const face = faces(run);
+    const face = studyFaces(run.session.next, run.session.shown);
     const status = h("div");
     const buttons = RATINGS.map((rating) => h("button", {
       type: "button", class: `rate rate-${rating.word}`, "aria-keyshortcuts": rating.key,

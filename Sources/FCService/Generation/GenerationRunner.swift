@@ -118,7 +118,7 @@ package struct GenerationRunner: Service {
             metrics.countBatch(summary)
             let number = summary.number
             let cards = (try? await pipeline.store.read { try $0.cards(topicID: topicID, batchNumber: number) }) ?? []
-            let cardJSON = cards.map(CardJSON.init)
+            let cardJSON = cards.map { CardJSON($0) }
             registry.recordBatch(id: record.id, summary, cards: cards.count) { updated in
                 let data = GenerationBatchEventJSON(
                     generationId: updated.id, batch: GenerationJSON.Batch(summary), cards: cardJSON,

@@ -44,7 +44,7 @@ enum FeedRoutes {
         let capReached = read.policy?.maxBatches.map { read.batchCount >= $0 } ?? false
         let canRefill = read.policy != nil && !capReached && read.openJob?.status != .dead
         return Feed(
-            topicId: topicID, cards: read.cards.map(CardJSON.init), refilling: refilling,
+            topicId: topicID, cards: read.cards.map { CardJSON($0, showingFaces: true) }, refilling: refilling,
             exhausted: read.unseenIDs.isEmpty && !refilling && !canRefill, unseen: read.unseenIDs.count)
     }
 }
@@ -67,8 +67,11 @@ struct CardJSON: Encodable {
     var answer: String
     var explanation: String?
     var position: Int
+    /// The feed's cloze and mcq cards as study shows them (the feed has no session: options in the order seeded
+    /// by the card alone); `nil` for other kinds and outside the feed.
+    var shown: CardFaces?
 
-    init(_ card: Card) {
+    init(_ card: Card, showingFaces: Bool = false) {
         id = card.id
         topicId = card.topicID
         kind = card.kind.rawValue
@@ -76,5 +79,8 @@ struct CardJSON: Encodable {
         answer = card.answer
         explanation = card.explanation
         position = card.position
+        if showingFaces && (card.kind == .cloze || card.kind == .mcq) {
+            shown = CardFaces(card, seed: CardFaces.seed(sessionID: 0, cardID: card.id))
+        }
     }
 }

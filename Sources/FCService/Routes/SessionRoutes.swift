@@ -128,7 +128,7 @@ struct SessionJSON: Encodable {
             id: session.id, mode: session.mode.rawValue, topicIds: session.topicIDs, position: session.position,
             total: session.queue.count, startedAt: session.startedAt, endedAt: session.endedAt,
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
-            next: next.map(CardJSON.init),
+            next: next.map { CardJSON($0) },
             shown: next.map {
                 CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id))
             },

@@ -1050,8 +1050,29 @@ export async function render(args) {
 }
 
 """#),
+        "/app/js/faces.js": WebAsset(
+            contentType: "text/javascript; charset=utf-8", etag: "\"2b306eae32158e2b\"",
+            text: #"""
+// A card as study shows it: the API's `shown` faces when it sends them (a cloze card's deletions hidden and its
+// full text as the answer; an mcq card's options), else the stored question and answer.
+import { h } from "./ui.js";
+
+/** The question and answer to show for `card`, given the faces the API sent (`shown`, or undefined). */
+export function studyFaces(card, shown) {
+  return shown || { question: card.question, answer: card.answer };
+}
+
+/** An mcq card's options as an ordered list, the correct one marked once the answer shows; null for other cards. */
+export function optionList(face, revealed) {
+  if (!face.options) return null;
+  return h("ol", { class: "options", "aria-label": "Options" },
+    ...face.options.map((option, index) => h("li", {},
+      revealed && index === face.correctOption ? `${option} ✓` : option)));
+}
+
+"""#),
         "/app/js/feed.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"2b882e474cccc129\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"fc49b164f6415132\"",
             text: #"""
 // The feed (GET /v1/topics/{id}/feed): one card at a time. Tap or Space flips; swipe up / ↓ is the next card,
 // swipe down / ↑ the previous; swipe right / → is "understood" (a `good` review), swipe left / ← bookmarks the
@@ -1062,6 +1083,7 @@ export async function render(args) {
 import { api, describe, idempotencyKey } from "./api.js";
 import { h, show, errorBox, announce, toast, typing } from "./ui.js";
 import { richText } from "./math.js";
+import { studyFaces, optionList } from "./faces.js";
 
 export const title = "Feed";
 
@@ -1121,15 +1143,18 @@ export async function render(args) {
       return;
     }
     const reaction = state.reacted.get(card.id);
+    const shown = studyFaces(card, card.shown);
     const face = state.flipped
       ? h("div", { class: "face back" },
-        richText(card.question, "div", { class: "question small" }),
+        richText(shown.question, "div", { class: "question small" }),
+        optionList(shown, true),
         h("p", { class: "face-label" }, "Answer"),
-        richText(card.answer, "div", { class: "answer" }),
+        richText(shown.answer, "div", { class: "answer" }),
         card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null)
       : h("div", { class: "face front" },
         h("p", { class: "face-label" }, "Question"),
-        richText(card.question, "div", { class: "question" }));
+        richText(shown.question, "div", { class: "question" }),
+        optionList(shown, false));
     const article = h("article", {
       class: `flashcard${state.flipped ? " flipped" : ""}${reaction ? ` reacted-${reaction}` : ""}`,
       "aria-roledescription": "flashcard", "aria-label": `Card ${state.index + 1}`, tabindex: 0,
@@ -1145,7 +1170,7 @@ export async function render(args) {
     if (!card) return;
     state.flipped = !state.flipped;
     draw();
-    announce(state.flipped ? `Answer: ${card.answer}` : `Question: ${card.question}`);
+    announce(state.flipped ? `Answer: ${studyFaces(card, card.shown).answer}` : `Question: ${studyFaces(card, card.shown).question}`);
   }
 
   async function move(step) {
@@ -1160,7 +1185,7 @@ export async function render(args) {
     state.flipped = false;
     draw();
     const card = state.cards[state.index];
-    announce(card ? `Question: ${card.question}` : "End of the feed");
+    announce(card ? `Question: ${studyFaces(card, card.shown).question}` : "End of the feed");
   }
 
   async function react(rating) {
@@ -1390,7 +1415,7 @@ export function generatePanel(topic, signal) {
 
 """#),
         "/app/js/learn.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"f1e3f0140814759c\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"edf1d867b32e404e\"",
             text: #"""
 // Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
 // Space shows the answer → rate with 1–4 (U undoes the last answer, B buries, @ suspends) → the session summary
@@ -1400,6 +1425,7 @@ export function generatePanel(topic, signal) {
 import { api, describe } from "./api.js";
 import { h, show, errorBox, announce, toast, typing } from "./ui.js";
 import { richText } from "./math.js";
+import { studyFaces, optionList } from "./faces.js";
 
 export const title = "Learn";
 
@@ -1479,23 +1505,9 @@ export async function render(args) {
       ...children);
   }
 
-  /** The card as study shows it (`shown`): a cloze card's deletions hidden, an mcq card's options in order. */
-  function faces(run) {
-    const card = run.session.next;
-    return run.session.shown || { question: card.question, answer: card.answer };
-  }
-
-  /** An mcq card's options as an ordered list (the correct one marked once the answer shows). */
-  function optionList(face, revealed) {
-    if (!face.options) return null;
-    return h("ol", { class: "options", "aria-label": "Options" },
-      ...face.options.map((option, index) => h("li", {},
-        revealed && index === face.correctOption ? `${option} ✓` : option)));
-  }
-
   function question(run) {
     const card = run.session.next;
-    const face = faces(run);
+    const face = studyFaces(run.session.next, run.session.shown);
     const reveal = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Space", onclick: () => answer(run) }, "Show answer (Space)");
     const skip = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "S", onclick: () => skipCard(run) }, "Skip (S)");
     const bury = h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "B", onclick: () => setAside(run, "bury") }, "Bury until tomorrow (B)");
@@ -1523,7 +1535,7 @@ export async function render(args) {
 
   function answer(run) {
     const card = run.session.next;
-    const face = faces(run);
+    const face = studyFaces(run.session.next, run.session.shown);
     const status = h("div");
     const buttons = RATINGS.map((rating) => h("button", {
       type: "button", class: `rate rate-${rating.word}`, "aria-keyshortcuts": rating.key,
