@@ -10,6 +10,20 @@ import Testing
 struct ShutdownTests {
     @Test("SIGTERM with a request in flight: the request completes, exit 0")
     func requestInFlight() async throws {
+        // The request is in flight once the server has read its head, and nothing tells the test when that is: on
+        // a loaded machine the head can still sit unread in the socket when the signal lands, and the server then
+        // closes the connection as idle (right for a request it never saw). Such a try says nothing either way,
+        // so the next one gives the head longer; a request the server did read must complete.
+        var resets: [String] = []
+        for headStart in [1, 3, 8] {
+            if try await signalDuringRequest(headStart: .seconds(headStart)) { return }
+            resets.append("\(headStart) s")
+        }
+        Issue.record("every try's connection was closed before the server read the request (head starts \(resets))")
+    }
+
+    /// One try: `true` when the request completed across SIGTERM, `false` when the connection was closed unread.
+    private func signalDuringRequest(headStart: Duration) async throws -> Bool {
         let fixture = try ServiceFixture()
         let admin = try await fixture.token(user: "ops", admin: true)
         let server = try await fixture.serve()
@@ -23,18 +37,26 @@ struct ShutdownTests {
         request.body = .stream(parts, length: .known(Int64(text.utf8.count)))
         let pending = Task { try await TestHTTPClient.shared.execute(request, timeout: .seconds(60)) }
         continuation.yield(ByteBuffer(string: String(text.prefix(5))))
-        // Give the request's head time to reach the server (not a timing assertion: the test holds either way
-        // once it has arrived).
-        try await Task.sleep(for: .seconds(1))
+        try await Task.sleep(for: headStart)
         kill(server.process.process.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(300))
         continuation.yield(ByteBuffer(string: String(text.dropFirst(5))))
         continuation.finish()
-        let response = try await pending.value
+        let response: HTTPClientResponse
+        do {
+            response = try await pending.value
+        } catch {
+            await server.process.exit()
+            #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
+            let topics = try await fixture.fcgen(["topics", "--json"])
+            #expect(!topics.stdout.contains("Late topic"), "a request whose connection was closed stored nothing")
+            return false
+        }
         #expect(response.status.code == 201)
         await server.process.exit()
         #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
         let topics = try await fixture.fcgen(["topics", "--json"])
         #expect(topics.stdout.contains("Late topic"))
+        return true
     }
 }
