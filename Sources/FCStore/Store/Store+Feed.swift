@@ -34,12 +34,7 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
-            let policy = statement.optionalInt(at: 0).flatMap { refillBelow in
-                statement.optionalInt(at: 1).map {
-                    TopicPolicy(refillBelow: refillBelow, batchSize: $0, maxBatches: statement.optionalInt(at: 2))
-                }
-            }
-            return (policy: policy, batches: statement.int(at: 3))
+            return (policy: Self.policy(from: statement, at: 0), batches: statement.int(at: 3))
         }
         let due = try dueCandidates(userID: userID, topicIDs: [topicID], until: until, limit: limit)
         let unseen = try newCardIDs(

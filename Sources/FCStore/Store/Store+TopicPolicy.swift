@@ -66,7 +66,7 @@ extension Database {
     }
 
     /// Reads `refill_below, batch_size, max_batches` starting at `column`.
-    private static func policy(from statement: any SQLStatement, at column: Int32) -> TopicPolicy? {
+    static func policy(from statement: any SQLStatement, at column: Int32) -> TopicPolicy? {
         guard let refillBelow = statement.optionalInt(at: column),
             let batchSize = statement.optionalInt(at: column + 1)
         else { return nil }
