@@ -139,15 +139,8 @@ extension Database {
 
     /// The card, its topic's algorithm and the learner's state of it, in one query (one round trip on PostgreSQL).
     private func reviewContext(userID: Int64, cardID: Int64) throws -> ReviewContext {
-        let (card, state) = try connection.withStatement(
-            """
-            SELECT c.topic_id, c.created_at, t.algorithm, \(Self.stateColumns(alias: "s"))
-            FROM cards c JOIN topics t ON t.id = c.topic_id
-                LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
-            WHERE c.id = ?1
-            """,
-            operation: "read card for review"
-        ) { statement in
+        let (card, state) = try connection.withStatement(Self.reviewContextSQL, operation: "read card for review") {
+            statement in
             try statement.bind(cardID, at: 1)
             try statement.bind(userID, at: 2)
             guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
@@ -162,6 +155,14 @@ extension Database {
             cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
             logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
     }
+
+    /// Built once: every review reads its context with it, and the statement cache hashes the text per call.
+    private static let reviewContextSQL = """
+        SELECT c.topic_id, c.created_at, t.algorithm, \(stateColumns(alias: "s"))
+        FROM cards c JOIN topics t ON t.id = c.topic_id
+            LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
+        WHERE c.id = ?1
+        """
 
     private func insertReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws -> Int64 {
         try connection.withStatement(
