@@ -13,6 +13,14 @@ public enum JSONString {
     ///   showing the document never meets a raw control character (valid JSON either way).
     public static func quote(_ text: String, into out: inout String, escapingTerminalControls: Bool = false) {
         out += "\""
+        // Most text needs no escape at all (keys, names, words): appended whole, it skips the per-scalar loop that
+        // was most of the cost of writing a learner's state on every review.
+        let limit: UInt8 = escapingTerminalControls ? 0x7F : 0xFF
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < limit && $0 != 0x22 && $0 != 0x5C }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -15,8 +15,55 @@ public enum RFC3339 {
             seconds -= 1
             millis += 1000
         }
-        let text = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
-        let digits = String(millis)
-        return String(text.dropLast()) + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+        // Years 0001–9999 are computed here (every response and log line has times, and Foundation's formatter was
+        // a visible share of a request); anything else goes to Foundation.
+        guard (-62_135_596_800...253_402_300_799).contains(seconds) else {
+            let text = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+            let digits = String(millis)
+            return String(text.dropLast()) + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+        }
+        var (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        if secondOfDay < 0 {
+            days -= 1
+            secondOfDay += 86_400
+        }
+        let (year, month, day) = civilDate(daysSince1970: days)
+        var text = ""
+        text.reserveCapacity(24)
+        append(year, digits: 4, to: &text)
+        text += "-"
+        append(month, digits: 2, to: &text)
+        text += "-"
+        append(day, digits: 2, to: &text)
+        text += "T"
+        append(secondOfDay / 3_600, digits: 2, to: &text)
+        text += ":"
+        append(secondOfDay / 60 % 60, digits: 2, to: &text)
+        text += ":"
+        append(secondOfDay % 60, digits: 2, to: &text)
+        text += "."
+        append(millis, digits: 3, to: &text)
+        text += "Z"
+        return text
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`,
+    /// https://howardhinnant.github.io/date_algorithms.html).
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func append(_ value: Int64, digits: Int, to text: inout String) {
+        let decimal = String(value)
+        if decimal.utf8.count < digits { text += String(repeating: "0", count: digits - decimal.utf8.count) }
+        text += decimal
     }
 }

@@ -28,7 +28,7 @@ struct GamificationStateWriter {
         key("achievements", first: true)
         open()
         for (index, (id, date)) in state.achievements.sorted(by: { $0.key.rawValue < $1.key.rawValue }).enumerated() {
-            key(id.rawValue, first: index == 0)
+            key(text: id.rawValue, first: index == 0)
             try write(date)
         }
         close()
@@ -168,11 +168,20 @@ struct GamificationStateWriter {
     private mutating func close() { bytes.append(UInt8(ascii: "}")) }
     private mutating func comma() { bytes.append(UInt8(ascii: ",")) }
 
-    /// `"name":`, after a comma unless it is the object's first member. Every name here is a plain ASCII literal or
-    /// an achievement id, which goes through the string escaper like any other text.
-    private mutating func key(_ name: String, first: Bool = false) {
+    /// `"name":`, after a comma unless it is the object's first member; `name` is one of the model's plain ASCII
+    /// property names, so it needs no escaping.
+    private mutating func key(_ name: StaticString, first: Bool = false) {
         if !first { comma() }
-        write(name)
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `"text":` for a key that is data (an achievement id): escaped like any other text.
+    private mutating func key(text: String, first: Bool) {
+        if !first { comma() }
+        write(text)
         bytes.append(UInt8(ascii: ":"))
     }
 
