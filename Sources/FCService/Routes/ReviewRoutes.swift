@@ -3,7 +3,7 @@ import FCCore
 import FCPipeline
 import FCScheduler
 import FCStore
-import Foundation
+package import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -65,10 +65,7 @@ enum ReviewRoutes {
         let reply = try await environment.study.recorder.record(
             inputs, userID: userID, idempotencyKey: key, requestHash: hash
         ) { results in
-            let reviews = results.map(ReviewJSON.init)
-            return single
-                ? try ContractJSON.document(SingleReview(review: reviews[0]), pretty: false)
-                : try ContractJSON.document(ReviewBatch(reviews: reviews), pretty: false)
+            ReviewJSON.document(results.map(ReviewJSON.init), single: single)
         }
         var response = JSONResponse.text(reply.response, status: HTTPResponse.Status(code: reply.status))
         response.headers[.idempotentReplayed] = reply.replayed ? "true" : "false"
@@ -110,24 +107,30 @@ enum ReviewRoutes {
     }
 }
 
-struct SingleReview: Encodable {
-    var review: ReviewJSON
-}
-
-struct ReviewBatch: Encodable {
-    var reviews: [ReviewJSON]
-}
-
 /// A recorded review as the API shows it.
-struct ReviewJSON: Encodable {
-    var cardId: Int64
-    var rating: String
-    var reviewedAt: Date
-    var due: Date
-    var reps: Int
-    var lapses: Int
-    var algorithm: String
-    var xpGained: Int
+package struct ReviewJSON: Encodable {
+    package var cardId: Int64
+    package var rating: String
+    package var reviewedAt: Date
+    package var due: Date
+    package var reps: Int
+    package var lapses: Int
+    package var algorithm: String
+    package var xpGained: Int
+
+    package init(
+        cardId: Int64, rating: String, reviewedAt: Date, due: Date, reps: Int, lapses: Int, algorithm: String,
+        xpGained: Int
+    ) {
+        self.cardId = cardId
+        self.rating = rating
+        self.reviewedAt = reviewedAt
+        self.due = due
+        self.reps = reps
+        self.lapses = lapses
+        self.algorithm = algorithm
+        self.xpGained = xpGained
+    }
 
     init(_ result: ReviewResult) {
         cardId = result.cardID
