@@ -38,7 +38,7 @@ package struct JSONBody: Sendable {
         }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            value = try JSONValue.parse(bytes)
         } catch {
             throw Problem.badRequest("the body is not well-formed JSON")
         }
