@@ -65,6 +65,41 @@ struct ReviewPipelineTests {
             structuredOutput: .jsonSchema, events: { events.record($0) })
     }
 
+    /// What one reviewed generation of one batch left: its summaries, the requests the stub saw, and the pipeline
+    /// (its store) with the events it sent.
+    struct ReviewedRun {
+        var summaries: [BatchSummary]
+        var sent: [LoopbackServer.RecordedRequest]
+        var pipeline: Pipeline
+        var events: EventLog
+        var database: TemporaryDatabase
+
+        /// The cards stored in the topic, in deck order.
+        func storedCards(topic: String = "Roman history") async throws -> [Card] {
+            let topic = try #require(try await pipeline.store.topic(named: topic))
+            return try await pipeline.store.cards(topicID: topic.id)
+        }
+    }
+
+    /// Generates one batch of "Roman history" with the review pass on, the stub answering `replies` in order.
+    func reviewedRun(
+        _ replies: [LoopbackServer.Response], configure: (inout GenerationOptions) -> Void = { _ in }
+    ) async throws -> ReviewedRun {
+        let database = TemporaryDatabase()
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        try await server.script(replies)
+        let events = EventLog()
+        let pipeline = try pipeline(server, database, events: events)
+        var options = GenerationOptions(concurrency: 1)
+        options.review = true
+        configure(&options)
+        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
+        return ReviewedRun(
+            summaries: summaries, sent: try await server.requests(), pipeline: pipeline, events: events,
+            database: database)
+    }
+
     static func reviews(_ events: EventLog) -> [ReviewSummary] {
         events.events.compactMap {
             if case .batchReviewed(_, _, let review) = $0 { review } else { nil }
@@ -72,17 +107,8 @@ struct ReviewPipelineTests {
     }
 
     @Test func theReviewRequestCarriesTheFlaggedCardsAndItsVerdictsAreStoredInTheBatch() async throws {
-        let database = TemporaryDatabase()
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
-        try await server.script([Self.batchReply(), Self.reviewReply(Self.verdicts)])
-        let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
-        var options = GenerationOptions(concurrency: 1)
-        options.review = true
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
-
-        let sent = try await server.requests()
+        let run = try await reviewedRun([Self.batchReply(), Self.reviewReply(Self.verdicts)])
+        let (sent, summaries, pipeline) = (run.sent, run.summaries, run.pipeline)
         try #require(sent.count == 2)
         let review = sent[1].body
         // The schema, and the flagged cards with their rules' meaning; the clean card is not sent.
@@ -103,15 +129,15 @@ struct ReviewPipelineTests {
         #expect(summary.rewritten == 2 && summary.dropped == 1 && summary.kept == 2)
         #expect(summary.rewritesRefused == 1)
         #expect(summary.line == "review: 5 cards → 4 (2 rewritten, 1 dropped, 2 kept)")
-        #expect(Self.reviews(events) == [summary])
+        #expect(Self.reviews(run.events) == [summary])
 
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
-        let questions = try await pipeline.store.cards(topicID: topic.id).map(\.question)
+        let questions = try await run.storedCards().map(\.question)
         #expect(
             questions == [
                 "What was the Roman Senate's main role?", "Who founded Rome, according to legend?",
                 "Who was the first Roman emperor?", "What is important about the Colosseum?",
             ])
+        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
         let batch = try #require(try await pipeline.store.batches(topicID: topic.id).first)
         #expect(batch.cardsKept == 4)
         #expect(summaries.first?.kept == 4)
@@ -124,101 +150,63 @@ struct ReviewPipelineTests {
     }
 
     @Test func anUnreadableReviewReplyStoresTheBatchAsSanitizedWithAWarning() async throws {
-        let database = TemporaryDatabase()
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
-        try await server.script([Self.batchReply(), Self.reviewReply("I think these cards are fine overall.")])
-        let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
-        var options = GenerationOptions(concurrency: 1)
-        options.review = true
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
-
-        let summary = try #require(summaries.first?.review)
+        let run = try await reviewedRun([
+            Self.batchReply(), Self.reviewReply("I think these cards are fine overall."),
+        ])
+        let summary = try #require(run.summaries.first?.review)
         #expect(summary.status == .failed)
         #expect(summary.before == 5 && summary.after == 5 && summary.rewritten == 0 && summary.dropped == 0)
         #expect(summary.warning?.contains("review reply unusable") == true)
-        #expect(summaries.first?.kept == 5)
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
-        #expect(try await pipeline.store.cards(topicID: topic.id).count == 5)
+        #expect(run.summaries.first?.kept == 5)
+        #expect(try await run.storedCards().count == 5)
         // The unusable reply was paid for: its tokens are in the batch's ledger row.
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await run.pipeline.store.read { try $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [150])
     }
 
     @Test func aFailedReviewRequestStoresTheBatchAsSanitizedWithAWarning() async throws {
-        let database = TemporaryDatabase()
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
-        try await server.script([
+        let run = try await reviewedRun([
             Self.batchReply(), .init(status: 500, json: #"{"error": {"message": "overloaded"}}"#),
         ])
-        let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
-        var options = GenerationOptions(concurrency: 1)
-        options.review = true
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
-
-        #expect(try await server.requests().count == 2)
-        let summary = try #require(summaries.first?.review)
+        #expect(run.sent.count == 2)
+        let summary = try #require(run.summaries.first?.review)
         #expect(summary.status == .failed)
         #expect(summary.warning?.hasPrefix("review request failed") == true)
-        #expect(Self.reviews(events).map(\.status) == [.failed])
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
-        #expect(try await pipeline.store.cards(topicID: topic.id).count == 5)
+        #expect(Self.reviews(run.events).map(\.status) == [.failed])
+        #expect(try await run.storedCards().count == 5)
         // Nothing was paid for the failed review: the ledger has the batch's tokens only.
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await run.pipeline.store.read { try $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [100])
     }
 
     @Test func aBatchWithNothingFlaggedSendsNoReview() async throws {
-        let database = TemporaryDatabase()
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
-        try await server.script([
+        let run = try await reviewedRun([
             .init(json: PipelineFixtures.openAIBody(content: Self.cardsJSON([Self.batchCards[2]])))
         ])
-        let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
-        var options = GenerationOptions(concurrency: 1)
-        options.review = true
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
-        #expect(try await server.requests().count == 1)
-        #expect(summaries.first?.review == nil)
-        #expect(summaries.first?.kept == 1)
+        #expect(run.sent.count == 1)
+        #expect(run.summaries.first?.review == nil)
+        #expect(run.summaries.first?.kept == 1)
     }
 
     @Test func aBudgetThatRefusesTheReviewSkipsItAndStoresTheBatch() async throws {
-        let database = TemporaryDatabase()
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
-        try await server.script([Self.batchReply()])
-        let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
         let budget = AdmitFirst()
-        var options = GenerationOptions(concurrency: 1)
-        options.review = true
-        options.budget = budget
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
+        let run = try await reviewedRun([Self.batchReply()]) { $0.budget = budget }
 
-        #expect(try await server.requests().count == 1, "the review request was never sent")
-        let summary = try #require(summaries.first?.review)
+        #expect(run.sent.count == 1, "the review request was never sent")
+        let summary = try #require(run.summaries.first?.review)
         #expect(summary.status == .skipped)
         #expect(summary.warning?.contains("stopped before its request was sent") == true)
-        #expect(summaries.first?.kept == 5)
+        #expect(run.summaries.first?.kept == 5)
         #expect(budget.admitted == 1 && budget.refused == 1)
     }
 
     @Test func aRewriteIsSentWithTheCardsKindAndReadAsTheSanitizerReadsAnyCard() async throws {
-        let database = TemporaryDatabase()
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
         // A yes/no question the yes-no rule turns into a true/false card (flagged), and one more.
         let cards = [
             ["question": "Is Rome the capital of Italy?", "answer": "Yes, since 1871."],
             ["question": "Was Carthage in Africa?", "answer": "Yes."],
         ]
-        try await server.script([
+        let run = try await reviewedRun([
             .init(json: PipelineFixtures.openAIBody(content: Self.cardsJSON(cards))),
             Self.reviewReply(
                 Self.reviewJSON([
@@ -233,16 +221,10 @@ struct ReviewPipelineTests {
                     ],
                 ])),
         ])
-        let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
-        var options = GenerationOptions(concurrency: 1)
-        options.review = true
-        let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: options)
 
-        let summary = try #require(summaries.first?.review)
+        let summary = try #require(run.summaries.first?.review)
         #expect(summary.rewritten == 2 && summary.rewritesRefused == 0 && summary.after == 2)
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
-        let stored = try await pipeline.store.cards(topicID: topic.id)
+        let stored = try await run.storedCards()
         #expect(stored.map(\.kind) == [.truefalse, .question])
         #expect(stored.map(\.question) == ["Rome has been the capital of Italy since 1871.", "Where was Carthage?"])
         #expect(stored.map(\.answer) == ["True", "North Africa"])
