@@ -376,4 +376,26 @@ struct StagedImportTests {
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
         #expect(try await store.topicSummaries().map(\.name) == ["T"])
     }
+
+    /// A dry run for a new topic moves nothing (every staged card would be stored) and says what the import then
+    /// stores, twins and skipped repeats included.
+    @Test func aDryRunForANewTopicCountsWhatTheImportStores() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let rows =
+            Self.rows(20, reversedEvery: 3) + [
+                ImportedCard(question: "q5", answer: "again", explanation: nil, isReversed: true)
+            ]
+        let dry = try await store.importCards(topicNamed: "New", from: PausingSource(rows), dryRun: true, chunkRows: 4)
+        #expect(try await store.topicSummaries().isEmpty)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
+        #expect(try await Self.stagedRows(store) == [0, 0, 0])
+
+        let real = try await store.importCards(
+            topicNamed: "New", from: PausingSource(rows), chunkRows: 4, moveChunkCards: 5)
+        var expected = real.summary
+        expected.isDryRun = true
+        #expect(dry.summary == expected)
+        #expect(real.summary.cardsStored == 26 && real.summary.twinsStored == 6 && real.summary.duplicatesSkipped == 2)
+    }
 }

@@ -11,6 +11,8 @@ package struct StagedImport: Sendable, Hashable {
     var rows = 0
     /// Cards the rows ask for: one per row, two for a reversed row.
     var cardsAsked = 0
+    /// Reversed twins among the staged cards.
+    var twins = 0
 }
 
 extension Store {
@@ -37,10 +39,12 @@ extension Store {
     /// A new topic is filled without ever holding the write lock for long: its cards move in chunks of
     /// `moveChunkCards` (one short transaction each) into a hidden topic that every reader skips, and one short
     /// transaction names it and shows it, all its cards at once. A refused import, one that fails or dies leaves no
-    /// topic anyone sees (a dead one's hidden topic is swept with its staging). Into an existing topic, or in a dry
-    /// run, the cards move in one transaction as ``importCards(topicID:origin:from:dryRun:chunkRows:)`` does.
+    /// topic anyone sees (a dead one's hidden topic is swept with its staging). A dry run for a new topic moves
+    /// nothing: every staged card would be stored, so the staging's counts are its summary. Into an existing topic
+    /// the cards move in one transaction as ``importCards(topicID:origin:from:dryRun:chunkRows:)`` does.
     ///
-    /// - Returns: the topic (as it is, or would be, stored) and what was imported.
+    /// - Returns: the topic (as it is, or would be, stored: id 0 in a dry run for a new topic) and what was
+    ///   imported.
     /// - Throws: ``StoreError/invalidTopicName(problem:)``, whatever `source` throws (nothing is imported), or a
     ///   ``StoreError``.
     package func importCards(
@@ -51,12 +55,24 @@ extension Store {
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let existing = try await read { try $0.topic(named: name) }
         let staged = try await stage(source, topicID: existing?.id, chunkRows: chunkRows)
-        if existing == nil && !dryRun,
+        if existing == nil && dryRun {
+            // A new topic would get every staged card: the staging's counts are the answer, no move needed.
+            try? await discardStagedImport(staged.id)
+            var summary = ImportSummary()
+            summary.isDryRun = true
+            summary.topicCreated = true
+            summary.rows = staged.rows
+            summary.cardsStored = Int(staged.nextSeq - 1)
+            summary.twinsStored = staged.twins
+            summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
+            return (Topic(id: 0, name: name, createdAt: now()), summary)
+        }
+        if existing == nil,
             let revealed = try await moveInHidden(staged, named: name, origin: origin, chunkCards: moveChunkCards)
         {
             return revealed
         }
-        // An existing topic, a dry run, or a topic of this name created while the cards were moving: one move.
+        // An existing topic, or a topic of this name created while the cards were moving: one move.
         return try await moveIn(staged) { db in
             var topic: Topic?
             let summary = try db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { createdAt, summary in

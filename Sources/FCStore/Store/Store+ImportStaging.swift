@@ -78,6 +78,7 @@ extension Database {
         statement.reset()
         guard connection.changes == 1 else { return false }
         staged.nextSeq += 1
+        if twin { staged.twins += 1 }
         return true
     }
 
