@@ -13,6 +13,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case notADatabase(path: String, reason: String)
     /// A statement failed. `operation` says what the store was doing; `code` is SQLite's extended result code.
     case sqlite(path: String, operation: String, code: Int32, message: String)
+    /// Another process held the database's write lock for all of the write's patience; nothing of it ran.
+    case busy(path: String, operation: String, waitedSeconds: Int)
     /// `fcgen db copy` found rows in the target: it copies only into an empty store.
     case copyTargetNotEmpty(target: String, table: String)
     /// A copied table read back from the target differs from the source.
@@ -93,6 +95,9 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "the database \(path) is closed: the process is shutting down"
         case .sqlite(let path, let operation, let code, let message):
             "\(operation) failed in database \(path): \(message) (SQLite code \(code))"
+        case .busy(let path, let operation, let waited):
+            "\(operation) failed: database is locked: another process held the write lock of \(path) for the"
+                + " \(waited) s this write waits; nothing was written, try again later"
         case .postgres(let target, let operation, let sqlState, let message):
             "\(operation) failed in database \(target): \(message) (PostgreSQL SQLSTATE \(sqlState))"
         case .migrationFailed(let path, let version, let name, let message):
@@ -151,6 +156,7 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
 extension StoreError {
     /// Another connection held the lock past the busy timeout: trying again later may work (exit 75 in the CLI).
     package var isBusy: Bool {
+        if case .busy = self { return true }
         if case .postgres(_, _, let sqlState, _) = self { return Self.postgresBusyStates.contains(sqlState) }
         guard case .sqlite(_, _, let code, _) = self else { return false }
         // Extended codes keep the primary code in the low byte: SQLITE_BUSY = 5, SQLITE_LOCKED = 6.

@@ -12,6 +12,8 @@ struct ImportRun: Codable {
     var rows: Int
     /// Rows per staging transaction; the file's row count makes the whole import one long transaction.
     var chunkRows: Int
+    /// Cards per transaction moving into the new topic.
+    var moveChunkCards: Int
 
     static let childFlag = "--import-child"
 
@@ -29,7 +31,7 @@ struct ImportRun: Codable {
         let (report, measurement) = try await measure {
             try await DeckImporter.importFile(
                 path: csvPath, format: .csv, topic: "Imported", into: store, skipBad: false, dryRun: false,
-                chunkRows: chunkRows)
+                chunkRows: chunkRows, moveChunkCards: moveChunkCards)
         }
         guard report.summary.rows == rows else {
             throw BenchmarkFailure("imported \(report.summary.rows) of \(rows) rows")

@@ -19,13 +19,15 @@ import Synchronization
 ///
 /// Rows: `FCGEN_BENCH_IMPORT_ROWS` (default 1,000,000; e.g. 330000 for the figure in docs/store.md).
 /// `FCGEN_BENCH_IMPORT_CHUNK` sets the rows per staging transaction (default the store's 5,000); setting it to the
-/// row count stages the whole file in one transaction, as imports did before staging.
+/// row count stages the whole file in one transaction, as imports did before staging. `FCGEN_BENCH_IMPORT_MOVE_CHUNK`
+/// sets the cards per transaction moving into the new topic (default the store's 25,000).
 enum StagedImportBenchmark {
     static let name = "staged-import"
     static let generations = 4
 
     static var rows: Int { setting("FCGEN_BENCH_IMPORT_ROWS") ?? 1_000_000 }
     static var chunkRows: Int { setting("FCGEN_BENCH_IMPORT_CHUNK") ?? Store.importChunkRows }
+    static var moveChunkCards: Int { setting("FCGEN_BENCH_IMPORT_MOVE_CHUNK") ?? Store.importMoveChunkCards }
 
     static let benchmark = Benchmark(
         name: name, summary: "import 1M rows (FCGEN_BENCH_IMPORT_ROWS) beside 4 generations and reviews, one file"
@@ -46,8 +48,12 @@ enum StagedImportBenchmark {
         let chatsBefore = try await server.counters()["chats"] ?? 0
 
         let chunkRows = StagedImportBenchmark.chunkRows
-        progress("\(name): importing \(rows) rows (chunks of \(chunkRows)) beside \(generations) generations…")
-        let run = ImportRun(databasePath: path, csvPath: csv.path, rows: rows, chunkRows: chunkRows)
+        let moveChunkCards = StagedImportBenchmark.moveChunkCards
+        progress(
+            "\(name): importing \(rows) rows (chunks of \(chunkRows), moved \(moveChunkCards) at a time) beside "
+                + "\(generations) generations…")
+        let run = ImportRun(
+            databasePath: path, csvPath: csv.path, rows: rows, chunkRows: chunkRows, moveChunkCards: moveChunkCards)
         // launchChild blocks its thread until the child exits: a thread of its own, not the cooperative pool's.
         let importing = Task {
             try await withCheckedThrowingContinuation { continuation in

@@ -54,6 +54,52 @@ struct ImportKillTests {
         #expect(try await store.integrityCheck() == "ok")
     }
 
+    /// `kill -9` while the cards of a new topic move into it, chunk by chunk: the topic and the cards moved so far
+    /// stay hidden from every reader, and the next import removes them once the staging is stale.
+    @Test func anImportKilledMidMoveLeavesNothingVisible() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let csv = cli.directory.appendingPathComponent("big.csv")
+        try Self.writeCSV(rows: 200_000, to: csv)
+        #expect(try await cli.finish(["topic", "add", "Kept", "--db", cli.databasePath]).status == 0)
+
+        let running = try cli.launch(
+            executable: "fcgen", ["import", csv.path, "--topic", "Big", "--db", cli.databasePath])
+        let observer = try Store(path: cli.databasePath, now: .system)
+        var moved: Int64 = 0
+        let deadline = ContinuousClock.now + .seconds(600)
+        while moved == 0 && ContinuousClock.now < deadline {
+            moved = try await observer.scalarInteger("SELECT COUNT(*) FROM cards") ?? 0
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        running.send(SIGKILL)
+        let result = try await running.finish()
+        #expect(result.status == SIGKILL, "killed mid-move; stderr: \(result.stderr)")
+        #expect(moved > 0, "the cards were moving when it was killed")
+
+        let later = Now { Date().addingTimeInterval(16 * 60) }
+        let store = try Store(path: cli.databasePath, now: later)
+        #expect(try await store.integrityCheck() == "ok")
+        #expect(try await store.topic(named: "Big") == nil)
+        let topics = try await store.topicSummaries()
+        #expect(topics.map(\.name) == ["Kept"] && topics[0].cardCount == 0)
+        #expect(try await store.newCardIDs(userID: 1, topicIDs: nil, limit: 10).isEmpty)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 1)
+        let left = try await store.scalarInteger("SELECT COUNT(*) FROM cards") ?? 0
+        #expect(left > 0 && left < 220_000, "\(left) cards moved before the kill, all hidden")
+
+        // Stale by now: the next import removes the hidden topic with its cards, then the staged rows.
+        let rows = [ImportedCard(question: "Q3", answer: "A3", explanation: nil, isReversed: false)]
+        let (topic, summary) = try await store.importCards(topicNamed: "Big", from: ArrayCardRows(rows: rows))
+        #expect(summary.cardsStored == 1 && summary.topicCreated)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 1)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
+        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q3"])
+        #expect(try await store.topicSummaries().map(\.name) == ["Big", "Kept"])
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
     /// `rows` CSV rows, every 10th reversed, written in 1 MiB pieces.
     static func writeCSV(rows: Int, to url: URL) throws {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)

@@ -38,10 +38,10 @@ struct CardChoicesStorageTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE choices_json IS NOT NULL") == 0)
     }
 
-    @Test func anImportStoresOptionsButNeverOnATwin() async throws {
+    /// Into an existing topic (one move) and into a new one (moved a card at a time into its hidden topic).
+    @Test(arguments: [false, true]) func anImportStoresOptionsButNeverOnATwin(newTopic: Bool) async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
         let choices = try Self.choices()
         let rows = [
             ImportedCard(
@@ -55,8 +55,18 @@ struct CardChoicesStorageTests {
                 kind: .mcq, question: "Who was the second king?", answer: "Numa", explanation: nil, isReversed: true,
                 choices: try CardChoices.make(["Remus", "Romulus", "Numa", "Tullus"], correctIndex: 2).get()),
         ]
-        let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
+        let topic: Topic
+        let summary: ImportSummary
+        if newTopic {
+            let result = try await store.importCards(
+                topicNamed: "Rome", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
+            (topic, summary) = (result.topic, result.summary)
+        } else {
+            topic = try await store.ensureTopic(named: "Rome")
+            summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
+        }
         #expect(summary.cardsStored == 4 && summary.twinsStored == 1)
+        #expect(summary.topicCreated == newTopic)
         let cards = try await store.cards(topicID: topic.id)
         #expect(cards.map(\.kind) == [.mcq, .cloze, .mcq, .mcq])
         #expect(cards[0].choices == choices)

@@ -51,6 +51,8 @@ struct ImportTransactionTests {
         }
         let dry = try await store.importCards(topicNamed: "New", from: ArrayCardRows(rows: Self.rows), dryRun: true)
         #expect(dry.summary.topicCreated && dry.summary.cardsStored == 3 && dry.topic.name == "New")
+        #expect(dry.summary.isDryRun && dry.summary.rows == 3)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
         #expect(try await store.topic(named: "New") == nil, "neither a refused import nor a dry run creates a topic")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
 

@@ -133,7 +133,7 @@ struct StagedImportTests {
     }
 
     /// Rows with large pictures end a chunk early (8 MiB of text and pictures at most), so memory stays flat; the
-    /// pictures still reach their cards.
+    /// pictures still reach their cards, each moved with its card's chunk.
     @Test func picturesEndAChunkEarly() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
@@ -147,7 +147,7 @@ struct StagedImportTests {
         }
         let source = PausingSource(rows, pauseAt: 3)
         let importing = Task(executorPreference: OwnThreadExecutor()) {
-            try await store.importCards(topicNamed: "Pictures", from: source)
+            try await store.importCards(topicNamed: "Pictures", from: source, moveChunkCards: 2)
         }
         #expect(await source.waitUntilPaused())
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_images") == 3, "9 MB: one chunk")
@@ -215,5 +215,187 @@ struct StagedImportTests {
         let hold = try #require(store.seams.longestWriteHold)
         #expect(hold.operation.hasPrefix("import cards ("), "\(hold.operation)")
         #expect(hold.duration > .zero)
+    }
+
+    /// Every reader of topics and cards, on this store and on another one opened on the same database (as another
+    /// process would), between two chunks of a new topic's move: it sees no topic, no card and no count of it.
+    /// - Returns: what was wrong, empty when nothing of the import showed.
+    static func leaks(of hiddenID: Int64, in reader: Store, userID: Int64, visible: [String]) async throws -> [String] {
+        var leaks: [String] = []
+        let first = try await reader.scalarInteger("SELECT MIN(id) FROM cards WHERE topic_id = \(hiddenID)")
+        let last = try await reader.scalarInteger("SELECT MAX(id) FROM cards WHERE topic_id = \(hiddenID)")
+        let hiddenCards = first.flatMap { first in last.map { Array(first...$0) } } ?? []
+        if hiddenCards.isEmpty { leaks.append("no card was moved yet: the hook ran before a chunk committed") }
+        let summaries = try await reader.topicSummaries()
+        if summaries.map(\.name) != visible || summaries.contains(where: { $0.cardCount != 0 }) {
+            leaks.append("topic list: \(summaries)")
+        }
+        if try await reader.topic(named: "New") != nil { leaks.append("topic(named:)") }
+        if try await reader.read({ try $0.topic(id: hiddenID) }) != nil { leaks.append("topic(id:)") }
+        if try await !reader.cards(topicID: hiddenID).isEmpty { leaks.append("cards(topicID:)") }
+        if try await !reader.cardDetails(topicID: hiddenID).isEmpty { leaks.append("cardDetails(topicID:)") }
+        if try await !reader.cards(ids: hiddenCards).isEmpty { leaks.append("cards(ids:)") }
+        if let first = hiddenCards.first, (try? await reader.cardDetails(id: first)) != nil {
+            leaks.append("cardDetails(id:)")
+        }
+        let study = try await reader.topicStudySummaries(userID: userID, until: Fixtures.date.addingTimeInterval(1e9))
+        if study.map(\.name) != visible { leaks.append("study summaries: \(study.map(\.name))") }
+        if try await !reader.newCardIDs(userID: userID, topicIDs: nil, limit: 100).isEmpty {
+            leaks.append("new cards of every topic")
+        }
+        if (try? await reader.read({ try $0.feed(userID: userID, topicID: hiddenID, until: Fixtures.date, limit: 5) }))
+            != nil
+        {
+            leaks.append("feed")
+        }
+        if (try? await reader.read({ try $0.cardPage(topicID: hiddenID, userID: userID, after: nil, limit: 5) })) != nil
+        {
+            leaks.append("card page")
+        }
+        return leaks
+    }
+
+    /// A new topic's cards move in chunks of short transactions into a hidden topic, and one last transaction shows
+    /// it: between chunks no reader (this store's or another's on the same database) sees the topic, a card or a
+    /// count of it; at the end every card is there, in row order, twins after their originals.
+    @Test func aNewTopicStaysInvisibleUntilItsLastChunkIsIn() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let observer = try Store(path: database.path, now: Fixtures.now)
+        _ = try await store.ensureTopic(named: "Kept")
+        let user = try await store.ensureUser(named: User.defaultName)
+        let found = Mutex<[String]>([])
+        let chunks = Mutex(0)
+        store.seams.importMoveChunkCommitted = { hiddenID in
+            chunks.withLock { $0 += 1 }
+            for reader in [store, observer] {
+                do {
+                    let leaks = try await Self.leaks(of: hiddenID, in: reader, userID: user.id, visible: ["Kept"])
+                    found.withLock { $0 += leaks }
+                } catch {
+                    found.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        let (topic, summary) = try await store.importCards(
+            topicNamed: "New", from: PausingSource(Self.rows(40, reversedEvery: 4)), chunkRows: 7, moveChunkCards: 9)
+
+        #expect(found.withLock { $0 } == [])
+        #expect(chunks.withLock { $0 } == 6, "50 cards, 9 a chunk")
+        #expect(summary.rows == 40 && summary.cardsStored == 50 && summary.twinsStored == 10)
+        #expect(summary.topicCreated && !summary.isDryRun && summary.duplicatesSkipped == 0)
+        #expect(topic.name == "New")
+        let cards = try await observer.cardDetails(topicID: topic.id)
+        #expect(cards.map(\.card.position) == Array(1...50))
+        #expect(cards.prefix(5).map(\.card.question) == ["Q1", "Q2", "Q3", "Q4", "A4"])
+        #expect(cards[4].reverseOf == cards[3].card.id)
+        #expect(cards[8].card.question == "Q8" && cards[9].card.question == "A8", "a twin across a chunk's end")
+        #expect(cards[9].reverseOf == cards[8].card.id)
+        #expect(try await observer.topicSummaries().map(\.name) == ["Kept", "New"])
+        #expect(try await observer.topic(named: "new")?.id == topic.id)
+        #expect(try await Self.stagedRows(store) == [0, 0, 0])
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
+    }
+
+    /// An import that fails half-way through the move leaves no topic and no card: its hidden topic is deleted with
+    /// the staged rows before the error reaches the caller.
+    @Test func anImportThatFailsMidMoveLeavesNothing() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        struct Stop: Error {}
+        let chunks = Mutex(0)
+        store.seams.importMoveChunkCommitted = { _ in
+            // After the second chunk, as a full disk or a lost connection would.
+            let chunk = chunks.withLock { count in
+                count += 1
+                return count
+            }
+            if chunk == 2 { throw Stop() }
+        }
+        await #expect(throws: Stop.self) {
+            _ = try await store.importCards(
+                topicNamed: "New", from: PausingSource(Self.rows(30)), chunkRows: 10, moveChunkCards: 10)
+        }
+        #expect(try await store.topicSummaries().isEmpty)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
+        #expect(try await Self.stagedRows(store) == [0, 0, 0])
+    }
+
+    /// A topic of the same name created while the cards were moving into their hidden topic: the hidden one is
+    /// deleted and the cards go into the one that exists, after its cards, without the questions it has.
+    @Test func aTopicOfTheNameCreatedMidMoveGetsTheCards() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let other = try Store(path: database.path, now: Fixtures.now)
+        let created = Mutex(false)
+        store.seams.importMoveChunkCommitted = { _ in
+            guard !created.withLock({ $0 }) else { return }
+            created.withLock { $0 = true }
+            _ = try? await other.importCards(
+                topicNamed: "New",
+                from: PausingSource([ImportedCard(question: "q2", answer: "x", explanation: nil, isReversed: false)]))
+        }
+        let (topic, summary) = try await store.importCards(
+            topicNamed: "New", from: PausingSource(Self.rows(5)), chunkRows: 2, moveChunkCards: 2)
+
+        #expect(summary.cardsStored == 4 && summary.duplicatesSkipped == 1 && !summary.topicCreated)
+        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["q2", "Q1", "Q3", "Q4", "Q5"])
+        #expect(try await store.cards(topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 5)
+        #expect(try await Self.stagedRows(store) == [0, 0, 0])
+    }
+
+    /// A hidden topic left by an import that died mid-move is invisible, and the next import removes it (with its
+    /// cards) once its staging is stale; a hidden topic without a staging (copied mid-import) goes too.
+    @Test func theNextImportSweepsAHiddenTopicLeftByADeadImport() async throws {
+        let database = TemporaryDatabase()
+        let time = ManualNow(Fixtures.date)
+        let store = try Store(path: database.path, now: time.now)
+        let started = Int64((time.date.timeIntervalSince1970 * 1000).rounded())
+        try await store.executeInTransaction(
+            """
+            INSERT INTO import_stagings (id, started_at, touched_at) VALUES (77, \(started), \(started));
+            INSERT INTO topics (id, name, created_at, import_staging_id) VALUES (500, 'x1', \(started), 77);
+            INSERT INTO topics (id, name, created_at, import_staging_id) VALUES (501, 'x2', \(started), 78);
+            INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, dedup_key, position)
+                VALUES (500, 'imported', \(started), \(started), 'question', 'Left', 'behind', 'left', 1),
+                    (501, 'imported', \(started), \(started), 'question', 'Copied', 'x', 'copied', 1);
+            """)
+        #expect(try await store.topicSummaries().isEmpty)
+        time.advance(by: 60)
+        _ = try await store.importCards(topicNamed: "T", from: PausingSource(Self.rows(2)))
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 1)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE topic_id = 500") == 1)
+
+        time.advance(by: 15 * 60)
+        _ = try await store.importCards(topicNamed: "T", from: PausingSource(Self.rows(3)))
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3, "Q1, Q2, Q3 of the two imports")
+        #expect(try await Self.stagedRows(store) == [0, 0, 0])
+        #expect(try await store.topicSummaries().map(\.name) == ["T"])
+    }
+
+    /// A dry run for a new topic moves nothing (every staged card would be stored) and says what the import then
+    /// stores, twins and skipped repeats included.
+    @Test func aDryRunForANewTopicCountsWhatTheImportStores() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let rows =
+            Self.rows(20, reversedEvery: 3) + [
+                ImportedCard(question: "q5", answer: "again", explanation: nil, isReversed: true)
+            ]
+        let dry = try await store.importCards(topicNamed: "New", from: PausingSource(rows), dryRun: true, chunkRows: 4)
+        #expect(try await store.topicSummaries().isEmpty)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
+        #expect(try await Self.stagedRows(store) == [0, 0, 0])
+
+        let real = try await store.importCards(
+            topicNamed: "New", from: PausingSource(rows), chunkRows: 4, moveChunkCards: 5)
+        var expected = real.summary
+        expected.isDryRun = true
+        #expect(dry.summary == expected)
+        #expect(real.summary.cardsStored == 26 && real.summary.twinsStored == 6 && real.summary.duplicatesSkipped == 2)
     }
 }

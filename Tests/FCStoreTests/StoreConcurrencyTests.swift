@@ -88,7 +88,8 @@ struct PatientWriteTests {
         let database = TemporaryDatabase()
         let holder = try Store(path: database.path, now: Fixtures.now)
         let topic = try await holder.ensureTopic(named: "Rome")
-        let store = try Store(path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50))
+        let store = try Store(
+            path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
         let inside = Gate()
         let release = Gate()
         let holding = Task {
@@ -99,8 +100,14 @@ struct PatientWriteTests {
         }
         await inside.waitAsync()
 
-        // Without patience, one busy timeout and the write fails: nothing of it ran.
-        await #expect(throws: StoreError.self) { _ = try await store.ensureTopic(named: "Greece") }
+        // Past its patience an everyday write fails, with one clear line: nothing of it ran.
+        await #expect {
+            _ = try await store.ensureTopic(named: "Greece")
+        } throws: { error in
+            guard case .busy(_, "ensure topic", _) = error as? StoreError else { return false }
+            let text = "\(error)"
+            return text.contains("database is locked") && !text.contains("SQLite code") && !text.contains("\n")
+        }
         // A batch asks again and again while the lock is held, keeping its cards.
         let storing = Task {
             try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
@@ -112,6 +119,72 @@ struct PatientWriteTests {
 
         #expect(stored.cards.count == 3)
         #expect(try await store.batches(topicID: topic.id).map(\.plan.number) == [1])
+        #expect(try await store.topic(named: "Greece") == nil)
+    }
+}
+
+/// A review and a grouped write from one store meet a write transaction another store on the same file holds past
+/// the busy timeout (as an import's move in another process did): both wait, ask again, and are stored once it ends.
+struct BusyPatienceTests {
+    @Test func aReviewBesideALongWriteOfAnotherStoreWaitsAndIsStored() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path)
+        let holder = try Store(path: database.path, now: Fixtures.now)
+        let inside = Gate()
+        let release = Gate()
+        let holding = Task {
+            try await holder.write("a long import move") { _ in
+                inside.open()
+                release.wait()
+            }
+        }
+        await inside.waitAsync()
+        let reviewing = Task { try await world.review(world.cards[0]) }
+        let grouping = Task {
+            try await world.store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Greece") }
+        }
+        // Each has waited out a whole busy timeout (5 s) and asked again: before, both failed with "database is
+        // locked" here.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while world.store.seams.busyRetries < 2 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        release.open()
+        try await holding.value
+
+        let review = try await reviewing.value
+        let topic = try await grouping.value
+        #expect(world.store.seams.busyRetries >= 2)
+        #expect(review.state.reps == 1)
+        #expect(try await world.store.reviewLog(userID: world.user.id, cardID: world.cards[0].id).count == 1)
+        #expect(try await holder.topic(named: "Greece")?.id == topic.id)
+    }
+
+    /// A grouped write whose patience runs out fails with the same one-line error as any write.
+    @Test func aGroupedWritePastItsPatienceFailsWithOneClearLine() async throws {
+        let database = TemporaryDatabase()
+        let holder = try Store(path: database.path, now: Fixtures.now)
+        _ = try await holder.ensureTopic(named: "Rome")
+        let store = try Store(
+            path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
+        let inside = Gate()
+        let release = Gate()
+        let holding = Task {
+            try await holder.write("hold lock") { _ in
+                inside.open()
+                release.wait()
+            }
+        }
+        await inside.waitAsync()
+        await #expect {
+            _ = try await store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Greece") }
+        } throws: { error in
+            guard case .busy(_, "add topic", _) = error as? StoreError else { return false }
+            return "\(error)".contains("database is locked") && !"\(error)".contains("SQLite code")
+        }
+        #expect(store.seams.busyRetries >= 1)
+        release.open()
+        try await holding.value
         #expect(try await store.topic(named: "Greece") == nil)
     }
 }

@@ -22,6 +22,11 @@ struct StoreOpeningTests {
         #expect(
             try await store.scalarInteger("SELECT applied_at FROM schema_migrations WHERE version = 1")
                 == 1_700_000_000_123)
+        let pending = try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 18")
+        #expect(pending == "pending import topics")
+        #expect(
+            try await store.scalarInteger(
+                "SELECT COUNT(*) FROM pragma_table_info('topics') WHERE name = 'import_staging_id'") == 1)
     }
 
     @Test func reopeningAppliesNothingNew() async throws {

@@ -55,6 +55,7 @@ extension ErrorCode {
             self = .badInput
         case .cannotCreateDirectory, .cannotOpen, .migrationFailed, .schemaTooNew, .corruptRow: self = .databaseError
         case .sqlite, .postgres: self = error.isBusy ? .databaseBusy : .databaseError
+        case .busy: self = .databaseBusy
         case .closed, .copyMismatch: self = .databaseError
         case .copyTargetNotEmpty: self = .conflict
         case .injectedFault, .gamificationStateNotEncoded: self = .internal

@@ -29,13 +29,14 @@ public enum DeckImporter {
     ///   - skipBad: store the good rows and report the bad ones, instead of storing nothing when any row is bad.
     ///   - imageMaxBytes: the largest picture an Anki row may refer to (pictures are files beside the deck).
     ///   - chunkRows: rows per staging transaction (`nil`: the store's default, 5,000).
+    ///   - moveChunkCards: cards per transaction moving into a new topic (`nil`: the store's default, 25,000).
     /// - Throws: ``PipelineError/importRefused(file:problems:total:)`` (nothing stored),
     ///   ``PipelineError/importEmpty(file:problems:total:)`` when there is no good row,
     ///   ``PipelineError/input(file:problem:)`` when the file can't be opened or is not a regular file, or a
     ///   store error.
     public static func importFile(
         path: String, format: DeckTextReader.Format?, topic: String, into store: Store, skipBad: Bool, dryRun: Bool,
-        imageMaxBytes: Int = CheckedImage.defaultMaxBytes, chunkRows: Int? = nil
+        imageMaxBytes: Int = CheckedImage.defaultMaxBytes, chunkRows: Int? = nil, moveChunkCards: Int? = nil
     ) async throws -> ImportReport {
         let (descriptor, _) = try RegularFile.open(path)
         defer { close(descriptor) }
@@ -45,7 +46,8 @@ public enum DeckImporter {
             descriptor: descriptor, path: path, format: format, skipBad: skipBad, imageMaxBytes: imageMaxBytes,
             log: log)
         let (stored, summary) = try await store.importCards(
-            topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? Store.importChunkRows)
+            topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? Store.importChunkRows,
+            moveChunkCards: moveChunkCards ?? Store.importMoveChunkCards)
         return ImportReport(
             topic: stored, summary: summary, format: format, skipped: log.kept.map { "\(path):\($0)" },
             skippedTotal: log.total)

@@ -7,6 +7,8 @@ final class GroupedWrite: Sendable {
     let run: @Sendable (any SQLConnection) throws -> @Sendable () -> Void
     /// Answers the caller with an error (its closure threw, the transaction failed, or the store closed).
     let fail: @Sendable (any Error) -> Void
+    /// When the caller asked: a busy database is asked again until the store's write patience since then is spent.
+    let start = ContinuousClock.now
 
     init(
         operation: String, run: @escaping @Sendable (any SQLConnection) throws -> @Sendable () -> Void,

@@ -10,6 +10,7 @@ package final class StoreSeams: Sendable {
         var busyRetries = 0
         var sharedCommits = 0
         var longestWriteHold: WriteHold?
+        var importMoveChunkCommitted: (@Sendable (Int64) async throws -> Void)?
     }
 
     init() {}
@@ -46,6 +47,14 @@ package final class StoreSeams: Sendable {
     package var longestWriteHold: WriteHold? {
         get { state.withLock { $0.longestWriteHold } }
         set { state.withLock { $0.longestWriteHold = newValue } }
+    }
+
+    /// Called after each committed chunk of an import's move into a hidden topic, with that topic's id, before the
+    /// next chunk starts: a test reads the store there to see that nothing of the import shows, or throws to fail the
+    /// import there.
+    package var importMoveChunkCommitted: (@Sendable (Int64) async throws -> Void)? {
+        get { state.withLock { $0.importMoveChunkCommitted } }
+        set { state.withLock { $0.importMoveChunkCommitted = newValue } }
     }
 
     func recordWriteHold(_ operation: String, _ duration: Duration) {

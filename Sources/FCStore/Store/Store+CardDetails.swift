@@ -20,7 +20,8 @@ extension Database {
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func cardDetails(id: Int64) throws -> CardDetails {
         var details = try connection.withStatement(
-            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ?", operation: "read card"
+            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ? AND \(Self.visibleTopicSQL("c.topic_id"))",
+            operation: "read card"
         ) { statement in
             try statement.bind(id, at: 1)
             guard try statement.step() else { throw StoreError.cardNotFound(id: id) }
@@ -34,7 +35,11 @@ extension Database {
     /// Every card of the topic with details, in deck order (for exports).
     package func cardDetails(topicID: Int64) throws -> [CardDetails] {
         try connection.withStatement(
-            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.topic_id = ? ORDER BY c.position",
+            """
+            SELECT \(Self.cardDetailsColumns) FROM cards c
+            WHERE c.topic_id = ? AND \(Self.visibleTopicSQL("c.topic_id"))
+            ORDER BY c.position
+            """,
             operation: "list card details"
         ) { statement in
             try statement.bind(topicID, at: 1)

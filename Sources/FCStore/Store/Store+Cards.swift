@@ -8,7 +8,7 @@ extension Database {
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
-            FROM cards WHERE topic_id = ? ORDER BY position
+            FROM cards WHERE topic_id = ? AND \(Self.visibleTopicSQL("topic_id")) ORDER BY position
             """,
             operation: "list cards"
         ) { statement in

@@ -28,7 +28,7 @@ extension Database {
             """
             SELECT t.refill_below, t.batch_size, t.max_batches,
                 CASE WHEN t.max_batches IS NULL THEN 0 ELSE \(RefillRule.batchCountSQL) END
-            FROM topics t WHERE t.id = ?
+            FROM topics t WHERE t.id = ? AND t.import_staging_id IS NULL
             """,
             operation: "read topic feed policy"
         ) { statement in

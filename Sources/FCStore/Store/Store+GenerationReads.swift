@@ -5,7 +5,8 @@ extension Database {
     /// The topic with this id, or `nil` when there is none.
     package func topic(id: Int64) throws -> Topic? {
         try connection.withStatement(
-            "SELECT id, name, created_at FROM topics WHERE id = ?", operation: "find topic"
+            "SELECT id, name, created_at FROM topics WHERE id = ? AND import_staging_id IS NULL",
+            operation: "find topic"
         ) { statement in
             try statement.bind(id, at: 1)
             guard try statement.step() else { return nil }

@@ -14,7 +14,12 @@ extension Store {
     /// transaction of its own, so one learner's bad request never fails another's and nothing is half-written.
     /// `body` may therefore run twice and must not have effects outside the database (return them instead).
     ///
-    /// - Throws: What `body` throws, or the transaction's error (busy, the store closed); nothing is stored then.
+    /// When another process holds the lock past the busy timeout, the writes go back to the head of the queue and
+    /// ask again, each until the store's write patience since it was asked is spent, as ``write(_:patience:_:)``
+    /// does.
+    ///
+    /// - Throws: What `body` throws, or the transaction's error (``StoreError/busy(path:operation:waitedSeconds:)``,
+    ///   the store closed); nothing is stored then.
     package func writeGrouped<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (borrowing Database) throws -> T
     ) async throws -> T {
@@ -79,7 +84,7 @@ extension Store {
             if again { scheduleTurn() }
         }
         guard group.count > 1 else {
-            if let write = group.first { Self.runAlone(write, on: connection) }
+            if let write = group.first { runAlone(write, on: connection) }
             return
         }
         do {
@@ -89,20 +94,39 @@ extension Store {
             seams.sharedCommits += 1
             for answer in answers { answer() }
         } catch let error as StoreError where error.isBusyBeforeStart {
-            for write in group { write.fail(error) }
+            askAgain(group)
         } catch {
             // One member failed (or the commit did): each runs on its own, so only its own error reaches it.
-            for write in group { Self.runAlone(write, on: connection) }
+            for write in group { runAlone(write, on: connection) }
         }
     }
 
-    private static func runAlone(_ write: GroupedWrite, on connection: any SQLConnection) {
+    private func runAlone(_ write: GroupedWrite, on connection: any SQLConnection) {
         do {
             let answer = try connection.immediateTransaction(write.operation) { try write.run(connection) }
             answer()
+        } catch let error as StoreError where error.isBusyBeforeStart {
+            askAgain([write])
         } catch {
             write.fail(error)
         }
+    }
+
+    /// Puts writes that met a busy database back at the head of the queue (the turn's end schedules the next
+    /// turn, whose `BEGIN` waits out the busy timeout again); a write whose patience is spent fails instead.
+    private func askAgain(_ writes: [GroupedWrite]) {
+        var again: [GroupedWrite] = []
+        for write in writes {
+            if ContinuousClock.now - write.start < writePatience {
+                again.append(write)
+            } else {
+                let waited = Self.seconds(since: write.start)
+                write.fail(StoreError.busy(path: path, operation: write.operation, waitedSeconds: waited))
+            }
+        }
+        guard !again.isEmpty else { return }
+        seams.busyRetries += 1
+        groupQueue.withLock { $0.pending.insert(contentsOf: again, at: 0) }
     }
 }
 

@@ -11,6 +11,8 @@ package struct StagedImport: Sendable, Hashable {
     var rows = 0
     /// Cards the rows ask for: one per row, two for a reversed row.
     var cardsAsked = 0
+    /// Reversed twins among the staged cards.
+    var twins = 0
 }
 
 extension Store {
@@ -26,21 +28,51 @@ extension Store {
     /// lost); the next import removes it.
     package static let staleImportMilliseconds: Int64 = 15 * 60 * 1_000
 
-    /// Imports rows into the topic named `name`, creating it in the transaction that moves the cards in when it is
-    /// new: a refused import or a dry run leaves no empty topic behind. See
-    /// ``importCards(topicID:origin:from:dryRun:chunkRows:)`` for how the rows travel.
+    /// Staged cards moved into a new topic's hidden deck per write transaction
+    /// (``importCards(topicNamed:origin:from:dryRun:chunkRows:moveChunkCards:)``): a transaction of this many cards
+    /// holds the write lock for a fraction of a second.
+    package static let importMoveChunkCards = 25_000
+
+    /// Imports rows into the topic named `name`. See ``importCards(topicID:origin:from:dryRun:chunkRows:)`` for how
+    /// the rows are staged.
     ///
-    /// - Returns: the topic (as it is, or would be, stored) and what was imported.
+    /// A new topic is filled without ever holding the write lock for long: its cards move in chunks of
+    /// `moveChunkCards` (one short transaction each) into a hidden topic that every reader skips, and one short
+    /// transaction names it and shows it, all its cards at once. A refused import, one that fails or dies leaves no
+    /// topic anyone sees (a dead one's hidden topic is swept with its staging). A dry run for a new topic moves
+    /// nothing: every staged card would be stored, so the staging's counts are its summary. Into an existing topic
+    /// the cards move in one transaction as ``importCards(topicID:origin:from:dryRun:chunkRows:)`` does.
+    ///
+    /// - Returns: the topic (as it is, or would be, stored: id 0 in a dry run for a new topic) and what was
+    ///   imported.
     /// - Throws: ``StoreError/invalidTopicName(problem:)``, whatever `source` throws (nothing is imported), or a
     ///   ``StoreError``.
     package func importCards(
         topicNamed name: String, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false,
-        chunkRows: Int = importChunkRows
+        chunkRows: Int = importChunkRows, moveChunkCards: Int = importMoveChunkCards
     ) async throws -> (topic: Topic, summary: ImportSummary) {
         let name = TopicNameRule.trimmed(name)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let existing = try await read { try $0.topic(named: name) }
         let staged = try await stage(source, topicID: existing?.id, chunkRows: chunkRows)
+        if existing == nil && dryRun {
+            // A new topic would get every staged card: the staging's counts are the answer, no move needed.
+            try? await discardStagedImport(staged.id)
+            var summary = ImportSummary()
+            summary.isDryRun = true
+            summary.topicCreated = true
+            summary.rows = staged.rows
+            summary.cardsStored = Int(staged.nextSeq - 1)
+            summary.twinsStored = staged.twins
+            summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
+            return (Topic(id: 0, name: name, createdAt: now()), summary)
+        }
+        if existing == nil,
+            let revealed = try await moveInHidden(staged, named: name, origin: origin, chunkCards: moveChunkCards)
+        {
+            return revealed
+        }
+        // An existing topic, or a topic of this name created while the cards were moving: one move.
         return try await moveIn(staged) { db in
             var topic: Topic?
             let summary = try db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { createdAt, summary in
@@ -89,14 +121,18 @@ extension Store {
         }
     }
 
-    /// Removes the staged rows of imports that died: stagings untouched for ``staleImportMilliseconds``.
+    /// Removes the staged rows of imports that died: stagings untouched for ``staleImportMilliseconds``, with the
+    /// hidden topics they were filling, and hidden topics whose staging is gone (a `db copy` taken mid-import).
     ///
     /// - Returns: how many stagings were removed.
     @discardableResult
     package func removeStaleImports() async throws -> Int {
         let cutoff = now().unixMilliseconds - Self.staleImportMilliseconds
-        let stale = try await read { try $0.importStagings(touchedBefore: cutoff) }
+        let (stale, orphans) = try await read {
+            (try $0.importStagings(touchedBefore: cutoff), try $0.pendingImportTopics(stagingID: nil))
+        }
         for id in stale { try await discardStagedImport(id) }
+        for topicID in orphans { try await discardPendingTopic(topicID) }
         return stale.count
     }
 
@@ -157,8 +193,12 @@ extension Store {
         return moved
     }
 
-    /// Deletes one staging's rows in short transactions of at most ``importChunkRows`` × 4 rows, then the staging.
+    /// Deletes one staging's rows in short transactions of at most ``importChunkRows`` × 4 rows, then the staging;
+    /// first the hidden topic it was filling, if any, with its cards.
     package func discardStagedImport(_ id: Int64) async throws {
+        for topicID in try await read({ try $0.pendingImportTopics(stagingID: id) }) {
+            try await discardPendingTopic(topicID)
+        }
         var deleted = 1
         while deleted > 0 {
             deleted = try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
@@ -167,6 +207,62 @@ extension Store {
         }
         try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
             try db.deleteStaging(id: id)
+        }
+    }
+
+    /// Deletes a hidden topic's cards in short transactions, then the topic.
+    private func discardPendingTopic(_ topicID: Int64) async throws {
+        var deleted = 1
+        while deleted > 0 {
+            deleted = try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
+                try db.deletePendingImportCards(topicID: topicID, limit: Self.importChunkRows * 4)
+            }
+        }
+    }
+
+    /// Moves a staging's cards into a new hidden topic, `chunkCards` staged cards per transaction, then names it
+    /// `name` and shows it in one short transaction. When a topic of that name appeared meanwhile, the hidden topic
+    /// is deleted again and `nil` says to move the cards into that topic instead (the staged rows are still there).
+    /// On any error the hidden topic and the staged rows are deleted before the error is passed on.
+    private func moveInHidden(
+        _ staged: StagedImport, named name: String, origin: CardOrigin, chunkCards: Int
+    ) async throws -> (topic: Topic, summary: ImportSummary)? {
+        let movedAt = now().unixMilliseconds
+        let stagingID = staged.id
+        do {
+            let topicID = try await write("import cards (hidden topic)", patience: Self.paidWorkPatience) { db in
+                try db.insertPendingImportTopic(stagingID: stagingID, createdAt: movedAt)
+            }
+            var summary = ImportSummary()
+            summary.rows = staged.rows
+            summary.topicCreated = true
+            var first: Int64 = 1
+            let step = Int64(max(chunkCards, 1))
+            while first < staged.nextSeq {
+                let range = first...min(first + step - 1, staged.nextSeq - 1)
+                let moved = try await write("import cards (move)", patience: Self.paidWorkPatience) { db in
+                    try db.movePendingChunk(
+                        stagingID: stagingID, topicID: topicID, range: range, origin: origin, now: movedAt)
+                }
+                summary.cardsStored += moved.originals + moved.twins
+                summary.twinsStored += moved.twins
+                first = range.upperBound + 1
+                try await seams.importMoveChunkCommitted?(topicID)
+            }
+            summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
+            let revealed = try await write("import cards (reveal)", patience: Self.paidWorkPatience) { db in
+                try db.revealPendingImportTopic(id: topicID, stagingID: stagingID, name: name, createdAt: movedAt)
+            }
+            guard let revealed else {
+                try await discardPendingTopic(topicID)
+                return nil
+            }
+            // Clean-up only: the cards are in. A failure here leaves staged rows for the next import to sweep.
+            try? await discardStagedImport(stagingID)
+            return (revealed, summary)
+        } catch {
+            try? await discardStagedImport(stagingID)
+            throw error
         }
     }
 }

@@ -78,6 +78,7 @@ extension Database {
         statement.reset()
         guard connection.changes == 1 else { return false }
         staged.nextSeq += 1
+        if twin { staged.twins += 1 }
         return true
     }
 
@@ -279,7 +280,9 @@ extension Database {
     }
 
     func topicExists(id: Int64) throws -> Bool {
-        try connection.withStatement("SELECT 1 FROM topics WHERE id = ?", operation: "find topic") { statement in
+        try connection.withStatement(
+            "SELECT 1 FROM topics WHERE id = ? AND import_staging_id IS NULL", operation: "find topic"
+        ) { statement in
             try statement.bind(id, at: 1)
             return try statement.step()
         }

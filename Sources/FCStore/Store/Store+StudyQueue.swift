@@ -101,7 +101,7 @@ extension Database {
     static func newCardsSQL(topicCount: Int?, dialect: SQLDialect) -> String {
         let topicFilter =
             switch topicCount {
-            case nil: "?2 IS NULL"
+            case nil: "?2 IS NULL AND \(visibleTopicSQL("c.topic_id"))"
             case 1: "c.topic_id = ?2"
             default: "c.topic_id IN (\(dialect.jsonIntegers("?2")))"
             }
@@ -123,7 +123,7 @@ extension Database {
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
-            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("?1")))
+            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("?1"))) AND \(Self.visibleTopicSQL("topic_id"))
             """,
             operation: "read cards"
         ) { statement in
@@ -165,7 +165,7 @@ extension Database {
             FROM topics t
             LEFT JOIN cards c ON c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')
             LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
-            WHERE ?3 IS NULL OR t.id IN (\(connection.dialect.jsonIntegers("?3")))
+            WHERE t.import_staging_id IS NULL AND (?3 IS NULL OR t.id IN (\(connection.dialect.jsonIntegers("?3"))))
             GROUP BY t.id
             ORDER BY t.name, t.id
             """,

@@ -37,7 +37,7 @@ extension Database {
                 """
                 SELECT name, (SELECT COUNT(*) FROM cards WHERE topic_id = t.id),
                     (SELECT COUNT(*) FROM batches WHERE topic_id = t.id), (SELECT COUNT(*) FROM jobs WHERE topic_id = t.id)
-                FROM topics t WHERE id = ?
+                FROM topics t WHERE id = ? AND import_staging_id IS NULL
                 """,
                 operation: "count topic contents"
             ) { statement in

@@ -73,7 +73,7 @@ extension Database {
             planJSON = String(decoding: try encoder.encode(outline), as: UTF8.self)
         }
         let exists = try connection.withStatement(
-            "SELECT 1 FROM topics WHERE id = ?", operation: "find topic"
+            "SELECT 1 FROM topics WHERE id = ? AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
             try statement.bind(topicID, at: 1)
             return try statement.step()

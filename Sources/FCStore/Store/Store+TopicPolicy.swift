@@ -47,7 +47,7 @@ extension Database {
             SELECT t.name, t.refill_below, t.batch_size, t.max_batches,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
                 \(RefillRule.unstudiedCardsSQL), \(RefillRule.batchCountSQL)
-            FROM topics t WHERE t.id = ?
+            FROM topics t WHERE t.id = ? AND t.import_staging_id IS NULL
             """,
             operation: "read topic refill status"
         ) { statement in

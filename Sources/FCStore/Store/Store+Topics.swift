@@ -66,6 +66,7 @@ extension Database {
                 (SELECT COUNT(*) FROM batches b WHERE b.topic_id = t.id),
                 (SELECT MAX(b.created_at) FROM batches b WHERE b.topic_id = t.id)
             FROM topics t
+            WHERE t.import_staging_id IS NULL
             ORDER BY t.name, t.id
             """,
             operation: "list topics"
@@ -88,7 +89,8 @@ extension Database {
     /// Looks a trimmed, non-empty name up; `name`'s NOCASE collation makes the comparison case-insensitive.
     private func fetchTopic(named name: String) throws -> Topic? {
         try connection.withStatement(
-            "SELECT id, name, created_at FROM topics WHERE name = ?", operation: "find topic"
+            "SELECT id, name, created_at FROM topics WHERE name = ? AND import_staging_id IS NULL",
+            operation: "find topic"
         ) { statement in
             try statement.bind(name, at: 1)
             guard try statement.step() else { return nil }

@@ -30,6 +30,8 @@ public final class Store: Sendable {
     package let path: String
     /// Grouped writes waiting for the writer (``writeGrouped(_:_:)``).
     let groupQueue = Mutex(GroupQueue())
+    /// How long a write without a patience of its own keeps asking for a busy database (``defaultWritePatience``).
+    let writePatience: Duration
 
     /// Read connections at most: reads beyond this many at once wait for one to finish.
     static let readerCount = 4
@@ -60,10 +62,12 @@ public final class Store: Sendable {
     ///
     /// Opening and migrating run on the caller's thread: once per process, before any other work.
     ///
-    /// - Parameter busyTimeout: How long one statement waits for another connection's lock (SQLite's busy timeout).
+    /// - Parameters:
+    ///   - busyTimeout: How long one statement waits for another connection's lock (SQLite's busy timeout).
+    ///   - writePatience: How long a write keeps asking for a busy lock before it fails (``write(_:patience:_:)``).
     package init(
         path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
-        busyTimeout: Duration = .seconds(5)
+        busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience
     ) throws {
         let opened =
             PostgresTarget.isURL(path)
@@ -74,6 +78,7 @@ public final class Store: Sendable {
         readers = opened.readers
         self.now = now
         self.path = opened.name
+        self.writePatience = writePatience
     }
 
     /// The SQLite file's pools: one writer (opened and migrated here) and up to ``readerCount`` readers.
@@ -141,16 +146,18 @@ public final class Store: Sendable {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the write connection: commits when it returns, rolls
     /// back when it throws. Writers run one at a time, in the order they asked.
     ///
-    /// When another process holds the write lock past the busy timeout, the transaction has not started: with a
-    /// `patience`, the store lets its thread go, waits a moment and asks again until the patience is spent, so work
-    /// that cost money (a model's reply) is kept instead of failing with "database is locked".
+    /// When another process holds the write lock past the busy timeout, the transaction has not started: the store
+    /// lets its thread go, waits a moment and asks again until the patience is spent, so a review or a model's reply
+    /// is kept instead of failing with "database is locked" beside a long import in another process. Past the
+    /// patience the write fails with ``StoreError/busy(path:operation:waitedSeconds:)``: nothing of it ran.
     ///
     /// - Parameters:
     ///   - operation: What the transaction does ("store batch"), named in errors.
-    ///   - patience: How long to keep asking for a busy lock; `nil` gives up after one busy timeout.
+    ///   - patience: How long to keep asking for a busy lock; `nil` is the store's ``defaultWritePatience``.
     package func write<T: Sendable>(
         _ operation: String, patience: Duration? = nil, _ body: @escaping @Sendable (borrowing Database) throws -> T
     ) async throws -> T {
+        let patience = patience ?? writePatience
         let start = ContinuousClock.now
         while true {
             do {
@@ -164,7 +171,9 @@ public final class Store: Sendable {
                     return result
                 }
             } catch let error as StoreError where error.isBusyBeforeStart {
-                guard let patience, ContinuousClock.now - start < patience else { throw error }
+                guard ContinuousClock.now - start < patience else {
+                    throw StoreError.busy(path: path, operation: operation, waitedSeconds: Self.seconds(since: start))
+                }
                 seams.busyRetries += 1
                 try? await Task.sleep(for: .milliseconds(20))
             }
@@ -193,6 +202,16 @@ public final class Store: Sendable {
 
     /// How long work that cost money (a batch of cards from a model) waits for a busy database before failing.
     package static let paidWorkPatience: Duration = .seconds(300)
+
+    /// How long every other write (a review, a session's answer, a card edit, a token) waits for a busy database
+    /// before failing: far longer than any transaction of fcgen holds the lock, short enough that a request does not
+    /// hang on a database something outside fcgen keeps locked.
+    package static let defaultWritePatience: Duration = .seconds(30)
+
+    /// Whole seconds since `start`, rounded: what a ``StoreError/busy(path:operation:waitedSeconds:)`` reports.
+    static func seconds(since start: ContinuousClock.Instant) -> Int {
+        Int(((ContinuousClock.now - start) / .seconds(1)).rounded())
+    }
 
     /// The newest applied migration's version (1 after the initial schema).
     package func schemaVersion() async throws -> Int {

@@ -12,7 +12,7 @@ import Testing
 struct EngineContractTests {
     static let sqliteOnly = [
         "StoreOpeningTests", "MigrationTests", "Postgres", "EngineContractTests",
-        "StoreConcurrencyTests", "PatientWriteTests", "DatabaseCopyTests",
+        "StoreConcurrencyTests", "PatientWriteTests", "BusyPatienceTests", "DatabaseCopyTests",
         "theDueQuerySeeksTheLevelIndexWithoutSorting", "theNewCardsOfOneTopicSeekTheTopicIndexWithoutSorting",
         "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly",
     ]

@@ -1,0 +1,176 @@
+import FCCore
+import Foundation
+
+/// The topic an import fills in chunks before anyone sees it (`topics.import_staging_id`, migration 18): created
+/// hidden, filled by short transactions, then named and revealed by one. Every reader of topics and cards skips a
+/// topic so marked (``Database/visibleTopicSQL(_:)``).
+extension Database {
+    /// `column` (a topic id) names a topic readers may see: not one an import is still filling. An uncorrelated
+    /// subquery, which both engines evaluate once per statement.
+    static func visibleTopicSQL(_ column: String) -> String {
+        "\(column) NOT IN (SELECT h.id FROM topics h WHERE h.import_staging_id IS NOT NULL)"
+    }
+
+    /// The name a hidden topic has until it is revealed: it holds a control character, which no user topic's name
+    /// may (``FCCore/TopicNameRule``), so it never meets a real name.
+    static func pendingTopicName(stagingID: Int64) -> String {
+        "\u{1}import \(stagingID)"
+    }
+
+    /// Creates the hidden topic that `stagingID`'s cards move into.
+    ///
+    /// - Returns: its id.
+    func insertPendingImportTopic(stagingID: Int64, createdAt: Int64) throws -> Int64 {
+        try connection.withStatement(
+            "INSERT INTO topics (name, created_at, import_staging_id) VALUES (?1, ?2, ?3)",
+            operation: "import cards (hidden topic)"
+        ) { statement in
+            try statement.bind(Self.pendingTopicName(stagingID: stagingID), at: 1)
+            try statement.bind(createdAt, at: 2)
+            try statement.bind(stagingID, at: 3)
+            try statement.run()
+        }
+        return connection.lastInsertRowID
+    }
+
+    /// Moves the staged cards with `seq` in `range` into the hidden topic (originals, then twins joined to their
+    /// originals, which an earlier `seq` put in this chunk or an earlier one), with the pictures they use, and
+    /// marks the staging touched. A new topic has no card to clash with and none is dropped, so a card's position
+    /// is its `seq`.
+    ///
+    /// - Returns: the originals and twins inserted.
+    func movePendingChunk(
+        stagingID: Int64, topicID: Int64, range: ClosedRange<Int64>, origin: CardOrigin, now: Int64
+    ) throws -> (originals: Int, twins: Int) {
+        try connection.withStatement(
+            """
+            INSERT INTO images (hash, mime, bytes, size, created_at)
+            SELECT i.hash, i.mime, i.bytes, i.size, CAST(?4 AS BIGINT) FROM import_staged_images i
+            WHERE i.staging_id = ?1
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = ?1 AND s.image_ref = i.hash
+                    AND s.seq BETWEEN ?2 AND ?3)
+            ON CONFLICT (hash) DO NOTHING
+            """,
+            operation: "import (move pictures)"
+        ) { statement in
+            try statement.bind(stagingID, at: 1)
+            try statement.bind(range.lowerBound, at: 2)
+            try statement.bind(range.upperBound, at: 3)
+            try statement.bind(now, at: 4)
+            try statement.run()
+        }
+        var counts: [Int] = []
+        for twins in [false, true] {
+            let reverseOf = twins ? "o.id" : "CAST(NULL AS BIGINT)"
+            let join = twins ? "JOIN cards o ON o.topic_id = CAST(?2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
+            counts.append(
+                try connection.withStatement(
+                    """
+                    INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
+                        reverse_of, dedup_key, position, image_ref, choices_json)
+                    SELECT CAST(?2 AS BIGINT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT), CAST(?4 AS BIGINT), r.kind,
+                        r.question, r.answer, r.explanation, \(reverseOf), r.dedup_key, r.seq, r.image_ref,
+                        r.choices_json
+                    FROM import_staged_cards r \(join)
+                    WHERE r.staging_id = ?1 AND r.seq BETWEEN ?5 AND ?6 AND r.twin_of IS \(twins ? "NOT NULL" : "NULL")
+                    ORDER BY r.seq
+                    """,
+                    operation: twins ? "import (move twins)" : "import (move cards)"
+                ) { statement in
+                    try statement.bind(stagingID, at: 1)
+                    try statement.bind(topicID, at: 2)
+                    try statement.bind(origin.rawValue, at: 3)
+                    try statement.bind(now, at: 4)
+                    try statement.bind(range.lowerBound, at: 5)
+                    try statement.bind(range.upperBound, at: 6)
+                    try statement.run()
+                    return connection.changes
+                })
+        }
+        try touchStaging(stagingID)
+        return (counts[0], counts[1])
+    }
+
+    /// Names the hidden topic and clears its mark, so every reader sees it, all its cards at once; marks the staging
+    /// moved. Refuses (returns `nil`, changing nothing) when a visible topic took the name meanwhile.
+    func revealPendingImportTopic(
+        id: Int64, stagingID: Int64, name: String, createdAt: Int64
+    ) throws -> Topic? {
+        guard try topic(named: name) == nil else { return nil }
+        try connection.withStatement(
+            "UPDATE topics SET name = ?2, created_at = ?3, import_staging_id = NULL WHERE id = ?1",
+            operation: "import cards (reveal topic)"
+        ) { statement in
+            try statement.bind(id, at: 1)
+            try statement.bind(name, at: 2)
+            try statement.bind(createdAt, at: 3)
+            try statement.run()
+        }
+        try connection.withStatement(
+            "UPDATE import_stagings SET moved_at = ?2, touched_at = ?2 WHERE id = ?1", operation: "import (move)"
+        ) { statement in
+            try statement.bind(stagingID, at: 1)
+            try statement.bind(createdAt, at: 2)
+            try statement.run()
+        }
+        return Topic(id: id, name: name, createdAt: Date(unixMilliseconds: createdAt))
+    }
+
+    /// Moves a staging's `touched_at` to now: the import is alive.
+    func touchStaging(_ stagingID: Int64) throws {
+        try connection.withStatement(
+            "UPDATE import_stagings SET touched_at = ?2 WHERE id = ?1", operation: "touch import"
+        ) { statement in
+            try statement.bind(stagingID, at: 1)
+            try statement.bind(now().unixMilliseconds, at: 2)
+            try statement.run()
+        }
+    }
+
+    /// Hidden topics of `stagingID`, or (`nil`) of no staging that still exists: imports that died.
+    func pendingImportTopics(stagingID: Int64?) throws -> [Int64] {
+        try connection.withStatement(
+            stagingID == nil
+                ? """
+                SELECT id FROM topics WHERE import_staging_id IS NOT NULL
+                    AND import_staging_id NOT IN (SELECT id FROM import_stagings) ORDER BY id
+                """
+                : "SELECT id FROM topics WHERE import_staging_id = ?1 ORDER BY id",
+            operation: "find hidden import topics"
+        ) { statement in
+            if let stagingID { try statement.bind(stagingID, at: 1) }
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
+        }
+    }
+
+    /// Deletes up to `limit` cards of a hidden topic, then (none left) the topic and the pictures nothing uses any
+    /// more.
+    ///
+    /// - Returns: how many cards were deleted (0: the topic is gone).
+    func deletePendingImportCards(topicID: Int64, limit: Int) throws -> Int {
+        let deleted = try connection.withStatement(
+            """
+            DELETE FROM cards WHERE id IN (
+                SELECT c.id FROM cards c JOIN topics t ON t.id = c.topic_id
+                WHERE c.topic_id = ?1 AND t.import_staging_id IS NOT NULL ORDER BY c.id DESC LIMIT ?2)
+            """,
+            operation: "import (clean up)"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(limit, at: 2)
+            try statement.run()
+            return connection.changes
+        }
+        guard deleted == 0 else { return deleted }
+        try connection.withStatement(
+            "DELETE FROM topics WHERE id = ?1 AND import_staging_id IS NOT NULL", operation: "import (clean up)"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.run()
+        }
+        try deleteUnusedImages()
+        return 0
+    }
+}
