@@ -45,6 +45,9 @@ package final class PostgresSQLConnection {
     package private(set) var waits = 0
     /// Every statement sent up to this one (by ``statementsSent``) is answered: the connection runs them in order.
     private var answeredThrough = 0
+    /// Statements holding a prefetched answer not read yet (``PostgresSQLStatement/prefetch()``), settled when the
+    /// transaction ends (``settlePrefetches(abandoning:)``).
+    private var prefetches: [ObjectIdentifier: PostgresSQLStatement] = [:]
     /// Statements by their SQL text, as the SQLite connection caches prepared statements.
     private var statements: [String: PostgresSQLStatement] = [:]
     /// Set by ``close()``, so that `deinit` does not close twice.
@@ -210,6 +213,24 @@ package final class PostgresSQLConnection {
     func send(_ sql: String, bindings: PostgresBindings, operation: String) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
         inFlight.append((sendQuery(sql, bindings: bindings), operation, statementsSent))
+    }
+
+    func rememberPrefetch(_ statement: PostgresSQLStatement) {
+        prefetches[ObjectIdentifier(statement)] = statement
+    }
+
+    func forgetPrefetch(_ statement: PostgresSQLStatement) {
+        prefetches[ObjectIdentifier(statement)] = nil
+    }
+
+    /// At the end of a transaction: prefetched answers nobody read join the statements in flight (`abandoning`:
+    /// before a commit or a savepoint's release, so their failures fail it) or are forgotten (a rollback).
+    func settlePrefetches(abandoning: Bool) {
+        let pending = prefetches.values
+        prefetches = [:]
+        for statement in pending {
+            if abandoning { statement.abandonPending() } else { statement.dropPending() }
+        }
     }
 
     /// Hands a prefetched statement's answer that nobody read to the statements in flight: the next wait collects

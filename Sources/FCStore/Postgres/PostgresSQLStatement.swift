@@ -92,6 +92,8 @@ package final class PostgresSQLStatement {
     }
 
     private func set(_ data: PostgresData, at index: Int32) throws {
+        // New values: a prefetched answer no longer belongs to this statement.
+        abandonPending()
         guard index >= 1, Int(index) <= bound.count else {
             throw StoreError.postgres(
                 target: connection.target, operation: operation, sqlState: "08P01",
@@ -109,6 +111,7 @@ package final class PostgresSQLStatement {
             let result: (columns: [String], rows: [[PostgresValue]])
             if let pending {
                 self.pending = nil
+                connection.forgetPrefetch(self)
                 result = try connection.collect(
                     pending.answer, sequence: pending.sequence, operation: operation, notesChanges: false)
             } else {
@@ -149,6 +152,7 @@ package final class PostgresSQLStatement {
         columns = []
         cursor = -1
         pending = (connection.sendQuery(sql, bindings: bindings()), connection.statementsSent)
+        connection.rememberPrefetch(self)
     }
 
     /// The bound values, unbound ones as NULL.
@@ -158,10 +162,20 @@ package final class PostgresSQLStatement {
         return bindings
     }
 
-    private func abandonPending() {
+    /// Hands an unread prefetched answer to the connection's statements in flight (its failure fails the next
+    /// wait of the same transaction).
+    func abandonPending() {
         guard let pending else { return }
         self.pending = nil
+        connection.forgetPrefetch(self)
         connection.abandon(pending.answer, sequence: pending.sequence, operation: operation)
+    }
+
+    /// Forgets an unread prefetched answer of a transaction that ended (rolled back): it must not answer a later
+    /// step, nor its failure fail a later transaction.
+    func dropPending() {
+        pending = nil
+        rows = nil
     }
 
     /// Forgets the fetched rows so the statement runs again on the next step; bindings are kept.

@@ -57,6 +57,8 @@ extension Database {
         // PostgreSQL: the learner's time zone and gamification state are sent ahead, and come with the card's read:
         // one wait for everything the review reads (the learner's lock, sent before, included).
         let zoneAndState = gamify == nil ? nil : try prefetchZoneAndState(userID: userID, ledger: ledger)
+        // Unread when the card's read throws: reset, so the cached statement answers nobody later.
+        defer { zoneAndState?.reset() }
         let context = try reviewContext(userID: userID, cardID: cardID, window: recallWindow)
         if let zoneAndState { try readZoneAndState(from: zoneAndState, userID: userID, into: &ledger) }
         let decision = try decide(context)

@@ -34,4 +34,23 @@ struct ReviewRoundTripTests {
         #expect(
             postgres ? after.statements - before.statements - 2 <= 14 : after.statements == 0, "\(before) → \(after)")
     }
+
+    /// A read sent ahead by a review that then failed (an unknown card) answers nobody later: the next read of a
+    /// learner's gamification state, by another transaction, gets that learner's.
+    @Test func aFailedReviewLeavesNoAnswerBehindForTheNextTransaction() async throws {
+        let game = try await GameHarness()
+        let (_, cards) = try await game.base.topic("Rome", cards: 2)
+        let ana = try await game.learner("Ana")
+        let now = game.base.time.date
+        let recorder = game.service.recorder
+        _ = try await recorder.record(userID: ana.id, cardID: cards[0].id, rating: .good, at: now)
+        #expect(try await game.totalXP(ana) > 0)
+        await #expect(throws: (any Error).self) {
+            try await recorder.record(userID: ana.id, cardID: 999_999, rating: .good, at: now)
+        }
+        let mine = try await game.store.updateGamification(userID: game.base.user.id) { _ in nil }
+        #expect(mine.totalXP == 0)
+        let review = try await recorder.record(userID: game.base.user.id, cardID: cards[1].id, rating: .good, at: now)
+        #expect(try await game.totalXP(game.base.user) == (review.rewards?.totalXP ?? -1))
+    }
 }
