@@ -11,6 +11,8 @@ final class Statement {
     /// What the store is doing with this statement ("insert card"), for errors; never the SQL arguments. Set per
     /// use, because a cached statement (`BEGIN IMMEDIATE`) serves many operations.
     var operation: String
+    /// What the first step of a ``prefetch()`` answered, handed out by the next ``step()``.
+    private var prefetched: Bool?
 
     init(handle: OpaquePointer, path: String, operation: String) {
         self.handle = handle
@@ -85,6 +87,10 @@ final class Statement {
 
     /// Advances to the next row. Returns `true` when a row is available, `false` when the statement is done.
     func step() throws -> Bool {
+        if let prefetched {
+            self.prefetched = nil
+            return prefetched
+        }
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -97,8 +103,16 @@ final class Statement {
         _ = try step()
     }
 
+    /// Runs the statement now, as the PostgreSQL adapter sends it now: the next ``step()`` answers with this
+    /// first step's result, so statements keep their order on both engines.
+    func prefetch() throws {
+        prefetched = nil
+        prefetched = try step()
+    }
+
     /// Rewinds the statement so it can run again and releases its read snapshot; bindings are kept.
     func reset() {
+        prefetched = nil
         // The result repeats the last step's error, which was already thrown: https://www.sqlite.org/c3ref/reset.html
         sqlite3_reset(handle)
     }

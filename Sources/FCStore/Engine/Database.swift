@@ -31,8 +31,26 @@ package struct Database: ~Copyable {
         self.seams = seams
     }
 
+    /// The statements the connection has sent to a server so far and how many times its thread waited for answers
+    /// (PostgreSQL; both 0 on SQLite): what a use case costs in round trips, for tests and fcgen-bench. Read it in
+    /// two transactions around the work; the difference includes the first one's commit (one statement, one wait).
+    package var roundTrips: RoundTrips {
+        RoundTrips(statements: connection.statementsSent, waits: connection.waits)
+    }
+
     /// Test seam: see ``StoreSeams/faultAfterCardInserts``.
     var faultAfterCardInserts: Int? { seams.faultAfterCardInserts }
     /// Test seam: see ``StoreSeams/faultAfterReviewInsert``.
     var faultAfterReviewInsert: Bool { seams.faultAfterReviewInsert }
+}
+
+/// Counters of one connection: statements sent and waits for their answers (see ``Database/roundTrips``).
+package struct RoundTrips: Sendable, Hashable {
+    package var statements: Int
+    package var waits: Int
+
+    package init(statements: Int, waits: Int) {
+        self.statements = statements
+        self.waits = waits
+    }
 }

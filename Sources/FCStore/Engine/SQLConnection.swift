@@ -15,6 +15,10 @@ protocol SQLConnection: AnyObject {
     var lastInsertRowID: Int64 { get }
     /// Whether a transaction is open.
     var isInsideTransaction: Bool { get }
+    /// Statements sent to a server and the times the thread waited for their answers (PostgreSQL); 0 on SQLite,
+    /// which runs each statement in the calling thread.
+    var statementsSent: Int { get }
+    var waits: Int { get }
 
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String, operation: String) throws
@@ -67,6 +71,11 @@ protocol SQLStatement: AnyObject {
     /// call): PostgreSQL sends it without waiting, and the connection's next statement that waits (a read, a run,
     /// the commit) throws its failure, so the transaction still fails as a whole. SQLite runs it at once.
     func runPipelined() throws
+    /// Runs the statement now and keeps its answer for the next ``step()``: PostgreSQL sends it without waiting
+    /// (that step waits, if the answer has not come yet), so several statements sent one after the other cost one
+    /// wait; SQLite runs its first step at once. Nothing else may use the statement until that step; a reset
+    /// before it leaves PostgreSQL's answer to the next wait, which throws its failure.
+    func prefetch() throws
     /// Ready to bind and run again.
     func reset()
 
@@ -88,6 +97,8 @@ protocol SQLStatement: AnyObject {
 
 extension Connection: SQLConnection {
     var dialect: SQLDialect { .sqlite }
+    var statementsSent: Int { 0 }
+    var waits: Int { 0 }
 
     func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement {
         try prepare(sql, operation: operation, persistent: false) as Statement

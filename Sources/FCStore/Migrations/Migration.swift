@@ -20,7 +20,7 @@ package struct Migration: Sendable, Hashable {
     /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
     package static let all: [Migration] = [
         initial, jobs, study, images, gamification, trimIndexes, reviewArchive, sessionControls, topicPlans, api,
-        bookmarks, usage, sources, cardChoices, importStaging, imageCredits, pendingImportTopics,
+        bookmarks, usage, sources, cardChoices, importStaging, imageCredits, recallWindow, pendingImportTopics,
     ]
 
     /// The newest version in ``all``.

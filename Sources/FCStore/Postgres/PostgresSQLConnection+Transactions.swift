@@ -12,6 +12,7 @@ extension PostgresSQLConnection {
         send("BEGIN", operation: "\(operation) (begin)")
         do {
             let result = try body()
+            settlePrefetches(abandoning: true)
             try execute("COMMIT", operation: "\(operation) (commit)")
             return result
         } catch {
@@ -26,6 +27,7 @@ extension PostgresSQLConnection {
         send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read (begin)")
         do {
             let result = try body()
+            settlePrefetches(abandoning: true)
             try execute("COMMIT", operation: "read (end)")
             return result
         } catch {
@@ -37,6 +39,7 @@ extension PostgresSQLConnection {
     /// Rolls back the open transaction, if any. A failing ROLLBACK is ignored: the original error is the one worth
     /// reporting (and a connection that lost its server has no transaction left).
     package func rollback() {
+        settlePrefetches(abandoning: false)
         guard isInsideTransaction else {
             // Nothing open, but statements may still be in flight: answered (and their failures dropped) here, so
             // the next user of the connection starts clean.
@@ -61,9 +64,11 @@ extension PostgresSQLConnection {
         send("SAVEPOINT \(name)", operation: "\(operation) (savepoint)")
         do {
             let result = try body()
+            settlePrefetches(abandoning: true)
             try execute("RELEASE SAVEPOINT \(name)", operation: "\(operation) (release savepoint)")
             return result
         } catch {
+            settlePrefetches(abandoning: false)
             try? execute("ROLLBACK TO SAVEPOINT \(name)", operation: "\(operation) (roll back savepoint)")
             throw error
         }

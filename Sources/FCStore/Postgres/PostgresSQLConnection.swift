@@ -29,14 +29,25 @@ package final class PostgresSQLConnection {
     }
     private var lastChanges = 0
     /// Statements sent without waiting for their answers (``send(_:bindings:operation:)``), oldest first.
-    private var inFlight: [(answer: EventLoopFuture<PostgresQueryResult>, operation: String)] = []
-    /// The first failure among answers waited for by ``awaitInFlight()``: the next ``run(_:bindings:operation:)``
-    /// throws it.
-    private var inFlightFailure: (any Error)?
+    private var inFlight: [(answer: EventLoopFuture<PostgresQueryResult>, operation: String, sequence: Int)] = []
+    /// The first failure among answers waited for by ``awaitInFlight()``, with its statement's place in the order
+    /// sent: the next ``run(_:bindings:operation:)`` throws it.
+    private var inFlightFailure: (error: any Error, sequence: Int)?
     /// Set by BEGIN and cleared by COMMIT/ROLLBACK, as their command tags come back.
     package internal(set) var isInsideTransaction = false
     /// Savepoints open inside the current transaction (nested ``immediateTransaction(_:_:)``).
     var savepointDepth = 0
+    /// How many statements this connection has sent, and how many times its thread has blocked for answers not in
+    /// yet (one wait however many answers it collects; reading an answer that came before one already waited for
+    /// is no wait): the round trips a transaction costs this thread, which tests and fcgen-bench read through
+    /// ``Database``.
+    package private(set) var statementsSent = 0
+    package private(set) var waits = 0
+    /// Every statement sent up to this one (by ``statementsSent``) is answered: the connection runs them in order.
+    private var answeredThrough = 0
+    /// Statements holding a prefetched answer not read yet (``PostgresSQLStatement/prefetch()``), settled when the
+    /// transaction ends (``settlePrefetches(abandoning:)``).
+    private var prefetches: [ObjectIdentifier: PostgresSQLStatement] = [:]
     /// Statements by their SQL text, as the SQLite connection caches prepared statements.
     private var statements: [String: PostgresSQLStatement] = [:]
     /// Set by ``close()``, so that `deinit` does not close twice.
@@ -154,15 +165,37 @@ package final class PostgresSQLConnection {
     ) {
         // Queued behind the statements in flight: the connection sends it as soon as the last one is answered,
         // without waiting for this thread.
-        let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-        awaitInFlight()
+        let answer = sendQuery(sql, bindings: bindings)
+        return try collect(answer, sequence: statementsSent, operation: operation, notesChanges: true)
+    }
+
+    /// Sends one statement and returns its future answer, counted in ``statementsSent``.
+    func sendQuery(_ sql: String, bindings: PostgresBindings) -> EventLoopFuture<PostgresQueryResult> {
+        statementsSent += 1
+        return connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+    }
+
+    /// Waits for `answer` (the `sequence`-th statement sent, by ``sendQuery(_:bindings:)``) and the statements in
+    /// flight, and reads its rows; the first failure in the order sent is thrown. A prefetched statement's row
+    /// count is not noted as ``changes`` (`notesChanges`), since statements that ran after it may already have
+    /// been counted.
+    func collect(
+        _ answer: EventLoopFuture<PostgresQueryResult>, sequence: Int, operation: String, notesChanges: Bool
+    ) throws -> (columns: [String], rows: [[PostgresValue]]) {
+        let waited = awaitInFlight(through: sequence)
+        if !waited && sequence > answeredThrough { waits += 1 }
+        answeredThrough = max(answeredThrough, sequence)
         let result: PostgresQueryResult
         do {
             result = try answer.wait()
         } catch {
-            throw takeInFlightFailure() ?? PostgresErrors.queryFailure(error, target: target, operation: operation)
+            if let failure = inFlightFailure, failure.sequence < sequence { throw takeInFlightFailure() ?? error }
+            _ = takeInFlightFailure()
+            throw PostgresErrors.queryFailure(error, target: target, operation: operation)
         }
-        note(result.metadata)
+        if notesChanges || !["INSERT", "UPDATE", "DELETE", "MERGE"].contains(result.metadata.command) {
+            note(result.metadata)
+        }
         if let failure = takeInFlightFailure() { throw failure }
         do {
             let columns = result.rows.first.map { row in row.map(\.columnName) } ?? []
@@ -179,8 +212,32 @@ package final class PostgresSQLConnection {
     /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
     func send(_ sql: String, bindings: PostgresBindings, operation: String) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
-        let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-        inFlight.append((answer, operation))
+        inFlight.append((sendQuery(sql, bindings: bindings), operation, statementsSent))
+    }
+
+    func rememberPrefetch(_ statement: PostgresSQLStatement) {
+        prefetches[ObjectIdentifier(statement)] = statement
+    }
+
+    func forgetPrefetch(_ statement: PostgresSQLStatement) {
+        prefetches[ObjectIdentifier(statement)] = nil
+    }
+
+    /// At the end of a transaction: prefetched answers nobody read join the statements in flight (`abandoning`:
+    /// before a commit or a savepoint's release, so their failures fail it) or are forgotten (a rollback).
+    func settlePrefetches(abandoning: Bool) {
+        let pending = prefetches.values
+        prefetches = [:]
+        for statement in pending {
+            if abandoning { statement.abandonPending() } else { statement.dropPending() }
+        }
+    }
+
+    /// Hands a prefetched statement's answer that nobody read to the statements in flight: the next wait collects
+    /// it and throws its failure, as for a pipelined write.
+    func abandon(_ answer: EventLoopFuture<PostgresQueryResult>, sequence: Int, operation: String) {
+        inFlight.append((answer, operation, sequence))
+        inFlight.sort { $0.sequence < $1.sequence }
     }
 
     /// ``send(_:bindings:operation:)`` for a statement without parameters (`BEGIN`).
@@ -188,26 +245,36 @@ package final class PostgresSQLConnection {
         send(sql, bindings: PostgresBindings(), operation: operation)
     }
 
-    /// Waits for every statement in flight, in order, keeping the first failure for the next ``run``.
-    func awaitInFlight() {
-        guard !inFlight.isEmpty else { return }
-        let sent = inFlight
-        inFlight = []
-        for (answer, operation) in sent {
+    /// Waits for the statements in flight sent up to `limit` (all by default), in order, keeping the first failure
+    /// for the next ``run``; later ones stay in flight. Returns whether that was a wait (an answer not in yet).
+    @discardableResult
+    func awaitInFlight(through limit: Int = .max) -> Bool {
+        let sent = inFlight.prefix { $0.sequence <= limit }
+        guard let last = sent.last?.sequence else { return false }
+        inFlight.removeFirst(sent.count)
+        let waited = last > answeredThrough
+        if waited {
+            waits += 1
+            answeredThrough = last
+        }
+        for (answer, operation, sequence) in sent {
             do {
                 note(try answer.wait().metadata)
             } catch {
                 if inFlightFailure == nil {
-                    inFlightFailure = PostgresErrors.queryFailure(error, target: target, operation: operation)
+                    inFlightFailure = (
+                        PostgresErrors.queryFailure(error, target: target, operation: operation), sequence
+                    )
                 }
             }
         }
+        return waited
     }
 
     /// The failure ``awaitInFlight()`` kept, cleared.
     func takeInFlightFailure() -> (any Error)? {
         defer { inFlightFailure = nil }
-        return inFlightFailure
+        return inFlightFailure?.error
     }
 
     /// What a command tag says: rows changed, a transaction begun or ended.

@@ -22,6 +22,8 @@ package final class PostgresSQLStatement {
     private var columns: [String] = []
     /// The current row's index in ``rows``.
     private var cursor = -1
+    /// The answer of a ``prefetch()`` not yet read by ``step()``.
+    private var pending: (answer: EventLoopFuture<PostgresQueryResult>, sequence: Int)?
 
     init(sql: String, connection: PostgresSQLConnection, operation: String) {
         let rewritten = PostgresPlaceholders.rewrite(sql)
@@ -90,6 +92,8 @@ package final class PostgresSQLStatement {
     }
 
     private func set(_ data: PostgresData, at index: Int32) throws {
+        // New values: a prefetched answer no longer belongs to this statement.
+        abandonPending()
         guard index >= 1, Int(index) <= bound.count else {
             throw StoreError.postgres(
                 target: connection.target, operation: operation, sqlState: "08P01",
@@ -104,9 +108,15 @@ package final class PostgresSQLStatement {
     /// when a row is available, `false` when the statement is done.
     package func step() throws -> Bool {
         if rows == nil {
-            var bindings = PostgresBindings(capacity: bound.count)
-            for value in bound { bindings.append(value ?? PostgresData(type: .null, formatCode: .binary, value: nil)) }
-            let result = try connection.run(sql, bindings: bindings, operation: operation)
+            let result: (columns: [String], rows: [[PostgresValue]])
+            if let pending {
+                self.pending = nil
+                connection.forgetPrefetch(self)
+                result = try connection.collect(
+                    pending.answer, sequence: pending.sequence, operation: operation, notesChanges: false)
+            } else {
+                result = try connection.run(sql, bindings: bindings(), operation: operation)
+            }
             rows = result.rows
             columns = result.columns
             cursor = -1
@@ -124,16 +134,53 @@ package final class PostgresSQLStatement {
     /// ``PostgresSQLConnection/send(_:bindings:operation:)``): its failure is thrown by the connection's next
     /// statement that waits (a read, a run, the commit).
     package func runPipelined() throws {
-        var bindings = PostgresBindings(capacity: bound.count)
-        for value in bound { bindings.append(value ?? PostgresData(type: .null, formatCode: .binary, value: nil)) }
-        connection.send(sql, bindings: bindings, operation: operation)
+        abandonPending()
+        connection.send(sql, bindings: bindings(), operation: operation)
         rows = []
         columns = []
         cursor = -1
     }
 
+    /// Sends the statement with the values bound so far without waiting for its answer; the next ``step()`` reads
+    /// the answer (waiting for it then, if it has not come yet). Reads sent this way one after the other cost the
+    /// thread one wait for all of them. Nothing else may use the statement until that step, and a ``reset()``
+    /// before it hands the answer to the connection's statements in flight (its failure still fails the
+    /// transaction).
+    package func prefetch() throws {
+        abandonPending()
+        rows = nil
+        columns = []
+        cursor = -1
+        pending = (connection.sendQuery(sql, bindings: bindings()), connection.statementsSent)
+        connection.rememberPrefetch(self)
+    }
+
+    /// The bound values, unbound ones as NULL.
+    private func bindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: bound.count)
+        for value in bound { bindings.append(value ?? PostgresData(type: .null, formatCode: .binary, value: nil)) }
+        return bindings
+    }
+
+    /// Hands an unread prefetched answer to the connection's statements in flight (its failure fails the next
+    /// wait of the same transaction).
+    func abandonPending() {
+        guard let pending else { return }
+        self.pending = nil
+        connection.forgetPrefetch(self)
+        connection.abandon(pending.answer, sequence: pending.sequence, operation: operation)
+    }
+
+    /// Forgets an unread prefetched answer of a transaction that ended (rolled back): it must not answer a later
+    /// step, nor its failure fail a later transaction.
+    func dropPending() {
+        pending = nil
+        rows = nil
+    }
+
     /// Forgets the fetched rows so the statement runs again on the next step; bindings are kept.
     package func reset() {
+        abandonPending()
         rows = nil
         columns = []
         cursor = -1

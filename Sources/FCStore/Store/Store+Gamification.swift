@@ -40,6 +40,10 @@ extension Database {
     /// gamification state and card state, and the later write would lose the earlier one's XP and schedule (the
     /// `ConcurrentGamificationTests` case). Locking first, in one order, keeps two such transactions from
     /// deadlocking on each other's rows. SQLite needs nothing: `BEGIN IMMEDIATE` lets one writer in at a time.
+    ///
+    /// Pipelined: nobody reads the answer, and PostgreSQL runs a connection's statements in order, so the reads
+    /// sent after it run once the lock is held (each with a snapshot taken then); a failure (a deadlock) fails the
+    /// next statement that waits.
     func lockLearners(_ userIDs: some Sequence<Int64>) throws {
         guard connection.dialect == .postgres else { return }
         for userID in Set(userIDs).sorted() {
@@ -47,7 +51,7 @@ extension Database {
                 "SELECT 1 FROM users WHERE id = ? FOR UPDATE", operation: "lock learner"
             ) { statement in
                 try statement.bind(userID, at: 1)
-                _ = try statement.step()
+                try statement.runPipelined()
             }
         }
     }
@@ -79,27 +83,46 @@ extension Database {
     /// The learner's time zone and gamification state in one query (one round trip on PostgreSQL), into `ledger`;
     /// nothing when the learner is unknown (the separate reads then answer as they would have).
     private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) throws {
-        try connection.withStatement(
-            """
-            SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
-            FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = ?
-            """,
-            operation: "read gamification state"
-        ) { statement in
+        try connection.withStatement(Self.zoneAndStateSQL, operation: "read gamification state") { statement in
             try statement.bind(userID, at: 1)
-            guard try statement.step() else { return }
-            ledger.zones[userID] = .some(statement.optionalString(at: 0))
-            ledger.states[userID] = .some(
-                statement.isNull(at: 1)
-                    ? nil
-                    : StoredGamificationState(
-                        userID: userID, stateJSON: statement.string(at: 2), totalXP: statement.int(at: 3),
-                        updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
+            try readZoneAndState(from: statement, userID: userID, into: &ledger)
         }
     }
 
+    /// Sends the read of ``readZoneAndState(userID:into:)`` ahead (``SQLStatement/prefetch()``) when `ledger` has
+    /// neither yet; the caller hands the statement to ``readZoneAndState(from:userID:into:)`` before anything else
+    /// uses it.
+    func prefetchZoneAndState(userID: Int64, ledger: GamificationLedger) throws -> (any SQLStatement)? {
+        guard ledger.zones[userID] == nil && ledger.states[userID] == nil else { return nil }
+        let statement = try connection.cachedStatement(Self.zoneAndStateSQL, operation: "read gamification state")
+        try statement.bind(userID, at: 1)
+        try statement.prefetch()
+        return statement
+    }
+
+    /// Reads the answer of a ``prefetchZoneAndState(userID:ledger:)`` (or of the statement just bound) into
+    /// `ledger`, and resets the statement.
+    func readZoneAndState(
+        from statement: any SQLStatement, userID: Int64, into ledger: inout GamificationLedger
+    ) throws {
+        defer { statement.reset() }
+        guard try statement.step() else { return }
+        ledger.zones[userID] = .some(statement.optionalString(at: 0))
+        ledger.states[userID] = .some(
+            statement.isNull(at: 1)
+                ? nil
+                : StoredGamificationState(
+                    userID: userID, stateJSON: statement.string(at: 2), totalXP: statement.int(at: 3),
+                    updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
+    }
+
+    static let zoneAndStateSQL = """
+        SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
+        FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = ?
+        """
+
     /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
-    private func state(userID: Int64, ledger: inout GamificationLedger) throws -> StoredGamificationState? {
+    func state(userID: Int64, ledger: inout GamificationLedger) throws -> StoredGamificationState? {
         if let known = ledger.states[userID] { return known }
         let stored = try gamificationState(userID: userID)
         ledger.states[userID] = .some(stored)
@@ -128,7 +151,8 @@ extension Database {
     ) throws -> GamificationCommit {
         var commit = GamificationCommit()
         var xpByDay: [String: Int] = [:]
-        for award in write.awards where try insertAward(award, userID: userID, sessionID: write.sessionID) {
+        let inserted = try insertAwards(write.awards, userID: userID, sessionID: write.sessionID)
+        for award in write.awards where inserted.contains(award.key) && !commit.insertedKeys.contains(award.key) {
             commit.insertedKeys.insert(award.key)
             commit.paidXP += award.xp
             xpByDay[award.day, default: 0] += award.xp
@@ -146,12 +170,7 @@ extension Database {
                 userID: userID, addingXP: xp)
         }
         if write.isPerfectSessionAnswer, let sessionID = write.sessionID {
-            try connection.withStatement(
-                "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
-            ) { statement in
-                try statement.bind(sessionID, at: 1)
-                try statement.runPipelined()
-            }
+            try countPerfectAnswer(sessionID: sessionID)
         }
         commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
         ledger.update(
@@ -159,23 +178,43 @@ extension Database {
         return commit
     }
 
-    private func insertAward(_ award: AwardRecord, userID: Int64, sessionID: Int64?) throws -> Bool {
+    /// Counts a session answer recalled on the first try.
+    func countPerfectAnswer(sessionID: Int64) throws {
         try connection.withStatement(
+            "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
+        ) { statement in
+            try statement.bind(sessionID, at: 1)
+            try statement.runPipelined()
+        }
+    }
+
+    /// Inserts the awards the ledger does not hold yet in one statement (one wait on PostgreSQL, whatever their
+    /// number) and returns the keys of those inserted; a key given twice is inserted once, as one at a time would.
+    func insertAwards(_ awards: [AwardRecord], userID: Int64, sessionID: Int64?) throws -> Set<String> {
+        var seen: Set<String> = []
+        let unique = awards.filter { seen.insert($0.key).inserted }
+        guard !unique.isEmpty else { return [] }
+        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: unique.count).joined(separator: ", ")
+        return try connection.withStatement(
             """
             INSERT INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            VALUES \(rows) ON CONFLICT DO NOTHING RETURNING kind, reference
             """,
             operation: "insert award"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(award.kind, at: 2)
-            try statement.bind(award.reference, at: 3)
-            try statement.bind(award.xp, at: 4)
-            try statement.bind(award.day, at: 5)
-            try statement.bind(award.earnedAt.unixMilliseconds, at: 6)
-            try statement.bind(sessionID, at: 7)
-            try statement.run()
-            return connection.changes == 1
+            for (index, award) in unique.enumerated() {
+                let base = Int32(index * 7)
+                try statement.bind(userID, at: base + 1)
+                try statement.bind(award.kind, at: base + 2)
+                try statement.bind(award.reference, at: base + 3)
+                try statement.bind(award.xp, at: base + 4)
+                try statement.bind(award.day, at: base + 5)
+                try statement.bind(award.earnedAt.unixMilliseconds, at: base + 6)
+                try statement.bind(sessionID, at: base + 7)
+            }
+            var inserted: Set<String> = []
+            while try statement.step() { inserted.insert("\(statement.string(at: 0)):\(statement.string(at: 1))") }
+            return inserted
         }
     }
 
@@ -203,7 +242,7 @@ extension Database {
         }
     }
 
-    private func insertBox(_ box: BoxRecord, userID: Int64) throws {
+    func insertBox(_ box: BoxRecord, userID: Int64) throws {
         try connection.withStatement(
             """
             INSERT INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
@@ -221,7 +260,7 @@ extension Database {
         }
     }
 
-    private func openBox(_ opening: BoxOpening, userID: Int64) throws {
+    func openBox(_ opening: BoxOpening, userID: Int64) throws {
         try connection.withStatement(
             "UPDATE boxes SET opened_at = ?, xp = ? WHERE user_id = ? AND box_id = ? AND opened_at IS NULL",
             operation: "open box"
@@ -234,7 +273,7 @@ extension Database {
         }
     }
 
-    private func insertAchievement(_ achievement: AchievementRecord, userID: Int64) throws {
+    func insertAchievement(_ achievement: AchievementRecord, userID: Int64) throws {
         try connection.withStatement(
             """
             INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING

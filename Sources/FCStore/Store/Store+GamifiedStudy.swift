@@ -27,7 +27,7 @@ extension Database {
         gamify: (GamificationInput) throws -> GamificationWrite?
     ) throws -> RecordedReview {
         try withoutActuallyEscaping(gamify) { gamify in
-            try connection.immediateTransaction("record review") {
+            try writeTransaction("record review") {
                 try lockLearners([userID])
                 var ledger = GamificationLedger()
                 let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }

@@ -13,25 +13,35 @@ extension Database {
     /// The learner's last `window` reviews in the topic at or before `time` (all of them recorded before the
     /// review about to be written), and how many of them were passed.
     ///
-    /// Walks the `(user_id, reviewed_at)` index backwards from `time` and stops after `window` reviews of the
-    /// topic; `EXPLAIN QUERY PLAN` shows `SEARCH r USING INDEX reviews_user_time (user_id=? AND reviewed_at<?)`.
+    /// Walks the learner's reviews backwards from `time` in `(reviewed_at, id)` order and stops after `window`
+    /// reviews of the topic. SQLite: `EXPLAIN QUERY PLAN` shows `SEARCH r USING INDEX reviews_user_time (user_id=?
+    /// AND reviewed_at<?)` without a temp b-tree. PostgreSQL: `fcgen_recent_recall` (migration 17), whose plan is
+    /// `Index Scan Backward using reviews_user_time_id` with or without planner statistics.
     package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
-        try connection.withStatement(
-            """
-            SELECT COUNT(*), COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0) FROM (
-                SELECT r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
-                WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
-                ORDER BY r.reviewed_at DESC, r.id DESC
-                LIMIT ?4) AS recent
-            """,
-            operation: "read recall window"
-        ) { statement in
+        try connection.withStatement(Self.recentRecallSQL(connection.dialect), operation: "read recall window") {
+            statement in
             try statement.bind(userID, at: 1)
             try statement.bind(topicID, at: 2)
             try statement.bind(time.unixMilliseconds, at: 3)
             try statement.bind(window, at: 4)
             guard try statement.step() else { return RecallSample(reviews: 0, passed: 0) }
             return RecallSample(reviews: statement.int(at: 0), passed: statement.int(at: 1))
+        }
+    }
+
+    /// The recall window's query: `?1` learner, `?2` topic, `?3` time, `?4` window; answers `(reviews, passed)`.
+    package static func recentRecallSQL(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            """
+            SELECT COUNT(*), COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0) FROM (
+                SELECT r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
+                WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
+                ORDER BY r.reviewed_at DESC, r.id DESC
+                LIMIT ?4) AS recent
+            """
+        case .postgres:
+            "SELECT reviews, passed FROM fcgen_recent_recall(?1, ?2, ?3, ?4)"
         }
     }
 
@@ -52,17 +62,6 @@ extension Database {
             if key.cardID == cardID { log.append(review) }
         }
         return log
-    }
-
-    /// Fills in ``ReviewContext/recentRecall`` (and the windows of ``ReviewContext/logForRebuild``) when asked.
-    func addRecentRecall(to context: inout ReviewContext, window: RecallWindow?) throws {
-        guard let window, window.size > 0, window.algorithms.contains(context.topicAlgorithm) else { return }
-        context.recentRecall = try recentRecall(
-            userID: context.userID, topicID: context.topicID, before: window.time, window: window.size)
-        if context.logForRebuild != nil {
-            context.logForRebuild = try reviewLog(
-                userID: context.userID, cardID: context.cardID, topicID: context.topicID, window: window.size)
-        }
     }
 
     /// Streams the topic's reviews in log order per learner, each with the counts of the `window` reviews before

@@ -22,9 +22,14 @@ extension Database {
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)? = nil
     ) throws -> [RecordedReview] {
         guard !reviews.isEmpty else { return [] }
-        return try connection.immediateTransaction("record reviews") {
+        return try writeTransaction("record reviews") {
             try lockLearners(reviews.map(\.userID))
             var ledger = GamificationLedger()
+            if reviews.allSatisfy({ $0.sessionID == nil }) {
+                let recorded = try recordReviewsInBulk(reviews, decide: decide, gamify: gamify, ledger: &ledger)
+                try save(ledger)
+                return recorded
+            }
             var recorded: [RecordedReview] = []
             recorded.reserveCapacity(reviews.count)
             for (index, review) in reviews.enumerated() {

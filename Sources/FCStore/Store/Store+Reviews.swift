@@ -28,7 +28,7 @@ extension Database {
         recallWindow: RecallWindow? = nil,
         decide: (ReviewContext) throws -> ReviewDecision
     ) throws -> RecordedReview {
-        try connection.immediateTransaction("record review") {
+        try writeTransaction("record review") {
             try lockLearners([userID])
             var ledger = GamificationLedger()
             let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
@@ -54,13 +54,20 @@ extension Database {
         decide: (ReviewContext) throws -> ReviewDecision,
         gamify: GamifyStep?, ledger: inout GamificationLedger, undo: AnswerUndoCapture? = nil
     ) throws -> RecordedReview {
-        var context = try reviewContext(userID: userID, cardID: cardID)
-        try addRecentRecall(to: &context, window: recallWindow)
+        // PostgreSQL: the learner's time zone and gamification state are sent ahead, and come with the card's read:
+        // one wait for everything the review reads (the learner's lock, sent before, included).
+        let zoneAndState = gamify == nil ? nil : try prefetchZoneAndState(userID: userID, ledger: ledger)
+        // Unread when the card's read throws: reset, so the cached statement answers nobody later.
+        defer { zoneAndState?.reset() }
+        let context = try reviewContext(userID: userID, cardID: cardID, window: recallWindow)
+        if let zoneAndState { try readZoneAndState(from: zoneAndState, userID: userID, into: &ledger) }
         let decision = try decide(context)
         var state = decision.state
         state.userID = userID
         state.cardID = cardID
-        let reviewID = try insertReview(decision, state: state, sessionID: sessionID)
+        // The new review's id is read at the end, with the answers of the writes after it.
+        let insertedReview = try sendReview(decision, state: state, sessionID: sessionID)
+        defer { insertedReview.reset() }
         if faultAfterReviewInsert { throw StoreError.injectedFault(afterCardInserts: 0) }
         try upsertState(state)
         var session: StudySessionRecord?
@@ -92,7 +99,20 @@ extension Database {
                 commit = applied.merged(into: commit)
             }
         }
+        guard try insertedReview.step() else {
+            throw StoreError.corruptRow(table: "reviews", column: "id", rowID: 0)
+        }
+        let reviewID = insertedReview.int64(at: 0)
         return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
+    }
+
+    /// `body` in the write transaction already open on the connection (a group commit's, an idempotent write's),
+    /// else in one of its own. No savepoint: its failure fails the caller's transaction as a whole, which every
+    /// caller of the review writes rolls back (a group runs each member again alone), and on PostgreSQL a
+    /// savepoint's release is one more wait.
+    func writeTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        if connection.isInsideTransaction { return try body() }
+        return try connection.immediateTransaction(operation, body)
     }
 
     /// The learner's state of the card; `nil` when they have never reviewed it.
@@ -137,56 +157,31 @@ extension Database {
         }
     }
 
-    /// The card, its topic's algorithm and the learner's state of it, in one query (one round trip on PostgreSQL).
-    private func reviewContext(userID: Int64, cardID: Int64) throws -> ReviewContext {
-        let (card, state) = try connection.withStatement(Self.reviewContextSQL, operation: "read card for review") {
-            statement in
-            try statement.bind(cardID, at: 1)
-            try statement.bind(userID, at: 2)
-            guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
-            let card = (
-                topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1), algorithm: statement.string(at: 2)
-            )
-            return (card, statement.isNull(at: 3) ? nil : Self.state(from: statement, at: 3))
-        }
-        let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
-        return ReviewContext(
-            userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
-            cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
-            logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
-    }
-
-    /// Built once: every review reads its context with it, and the statement cache hashes the text per call.
-    private static let reviewContextSQL = """
-        SELECT c.topic_id, c.created_at, t.algorithm, \(stateColumns(alias: "s"))
-        FROM cards c JOIN topics t ON t.id = c.topic_id
-            LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
-        WHERE c.id = ?1
-        """
-
-    private func insertReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws -> Int64 {
-        try connection.withStatement(
+    /// Sends the review's row (its id is the statement's one row, read later: PostgreSQL does not wait for it
+    /// here); the caller resets the statement after reading it.
+    private func sendReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws
+        -> any SQLStatement
+    {
+        let statement = try connection.cachedStatement(
             """
             INSERT INTO reviews (user_id, card_id, session_id, rating, reviewed_at, duration_ms, elapsed_days,
                 scheduled_days, algorithm)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """,
-            operation: "insert review"
-        ) { statement in
-            try statement.bind(state.userID, at: 1)
-            try statement.bind(state.cardID, at: 2)
-            try statement.bind(sessionID, at: 3)
-            try statement.bind(decision.rating, at: 4)
-            try statement.bind(decision.reviewedAt.unixMilliseconds, at: 5)
-            try statement.bind(decision.durationMilliseconds, at: 6)
-            try statement.bind(decision.elapsedDays, at: 7)
-            try statement.bind(decision.scheduledDays, at: 8)
-            try statement.bind(state.algorithm, at: 9)
-            // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
-            guard try statement.step() else { throw StoreError.corruptRow(table: "reviews", column: "id", rowID: 0) }
-            return statement.int64(at: 0)
-        }
+            operation: "insert review")
+        try statement.bind(state.userID, at: 1)
+        try statement.bind(state.cardID, at: 2)
+        try statement.bind(sessionID, at: 3)
+        try statement.bind(decision.rating, at: 4)
+        try statement.bind(decision.reviewedAt.unixMilliseconds, at: 5)
+        try statement.bind(decision.durationMilliseconds, at: 6)
+        try statement.bind(decision.elapsedDays, at: 7)
+        try statement.bind(decision.scheduledDays, at: 8)
+        try statement.bind(state.algorithm, at: 9)
+        // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
+        try statement.prefetch()
+        return statement
     }
 
     /// Inserts or updates the learner's state of a card. An upsert rather than `INSERT OR REPLACE`: REPLACE deletes

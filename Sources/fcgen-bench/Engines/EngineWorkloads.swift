@@ -61,6 +61,7 @@ enum EngineWorkloads {
         let (cards, rounds) = batched ? (batchedReviewCards, batchedReviewRounds) : (reviewCards, reviewRounds)
         let cardIDs = try await makeTopic(cards: cards, in: store)
         let answers = answers(userID: user.id, cardIDs: cardIDs, rounds: rounds)
+        let before = try await store.write("bench round trips") { $0.roundTrips }
         let (_, measurement) = try await measure {
             if batched {
                 for start in stride(from: 0, to: answers.count, by: reviewsPerTransaction) {
@@ -70,6 +71,15 @@ enum EngineWorkloads {
                 for answer in answers { try await record(answer, with: recorder) }
             }
         }
+        let after = try await store.write("bench round trips") { $0.roundTrips }
+        // Between the two reads: the first one's commit (a statement and a wait) and the second one's BEGIN.
+        let perReview = { (total: Int, reading: Int) in Double(max(0, total - reading)) / Double(answers.count) }
+        let engine = database.location.hasPrefix("postgres") ? "postgres" : "sqlite"
+        let waits = String(format: "%.2f", perReview(after.waits - before.waits, 1))
+        let statements = String(format: "%.2f", perReview(after.statements - before.statements, 2))
+        progress(
+            "engines: \(batched ? "batched" : "single") reviews on \(engine): \(waits) waits and \(statements) "
+                + "statements a review")
         try await expectReviews(answers.count, in: store)
         return Double(answers.count) / measurement.wallSeconds
     }

@@ -97,7 +97,7 @@ struct BatchGamificationTests {
     }
 
     /// Every learner-day's counters as one text, in either engine's SQL.
-    private static func dailyStats(_ store: Store) -> String {
+    static func dailyStats(_ store: Store) -> String {
         store.path.hasPrefix("postgres")
             ? "SELECT string_agg(day || cards_reviewed || xp, ',' ORDER BY day) FROM daily_stats"
             : "SELECT group_concat(day || cards_reviewed || xp) FROM daily_stats"

@@ -14,7 +14,7 @@ struct EngineContractTests {
         "StoreOpeningTests", "MigrationTests", "Postgres", "EngineContractTests",
         "StoreConcurrencyTests", "PatientWriteTests", "BusyPatienceTests", "DatabaseCopyTests",
         "theDueQuerySeeksTheLevelIndexWithoutSorting", "theNewCardsOfOneTopicSeekTheTopicIndexWithoutSorting",
-        "theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly",
+        "theRecallWindowWalksTheLearnersIndexWithoutSorting",
     ]
 
     /// How many of the child's tests run at once.

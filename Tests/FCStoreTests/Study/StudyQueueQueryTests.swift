@@ -110,11 +110,18 @@ struct RecallWindowAndPlanTests {
         let beforeFourth = try await world.store.recentRecall(
             userID: world.user.id, topicID: world.topic.id, before: base.addingTimeInterval(2), window: 50)
         #expect(beforeFourth == RecallSample(reviews: 3, passed: 2))
+    }
 
-        let plan = try await world.store.queryPlan(
-            "SELECT COUNT(*) FROM reviews r JOIN cards c ON c.id = r.card_id WHERE r.user_id = 1 "
-                + "AND r.reviewed_at <= 5 AND c.topic_id = 1 ORDER BY r.reviewed_at DESC, r.id DESC LIMIT 50")
-        #expect(plan.contains { $0.contains("USING INDEX reviews_user_time") })
+    /// SQLite's recall window walks the learner's `(user_id, reviewed_at)` index (which ends with the rowid, the
+    /// review id) in the window's order: no sort. PostgreSQL's plan: `PostgresRecallWindowTests`.
+    @Test func theRecallWindowWalksTheLearnersIndexWithoutSorting() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 1)
+        let plan = try await world.store.queryPlan(Database.recentRecallSQL(.sqlite))
+        #expect(
+            plan.contains { $0.contains("SEARCH r USING INDEX reviews_user_time (user_id=? AND reviewed_at<?)") },
+            "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
     @Test func theDueQuerySeeksTheLevelIndexWithoutSorting() async throws {

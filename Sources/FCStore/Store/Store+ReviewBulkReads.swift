@@ -1,0 +1,189 @@
+import Foundation
+
+/// The award keys (`kind:reference`) a batch's learners already hold, for the kinds a review can earn: what lets
+/// a batch count an award as new without asking the database per review.
+///
+/// Read for every learner once, at the start: the lasting kinds (`xp:topic`, `achievement`, `level`) whole, and
+/// the daily kinds (`xp:card`, `xp:streak`, `challenge`, whose reference holds the learner's local day) for the
+/// days from one day before the batch's first review to one day after its last (in UTC, which covers every time
+/// zone's local day). An award outside those (another kind, a day outside, or a batch without review times) is
+/// not covered: the batch asks the database for it.
+struct BulkAwardKeys {
+    static let lastingKinds: Set<String> = ["xp:topic", "achievement", "level"]
+    static let dailyKinds: Set<String> = ["xp:card", "xp:streak", "challenge"]
+
+    /// The local days covered, `YYYY-MM-DD`; `nil` when the batch gave no review times.
+    let days: ClosedRange<String>?
+    /// Keys held per learner, with those the batch counted as new since.
+    private var held: [Int64: Set<String>] = [:]
+    /// The learners whose keys were read.
+    private var learnersRead: Set<Int64> = []
+
+    init(times: [Date]) {
+        if let first = times.min(), let last = times.max() {
+            days = Self.utcDay(first.addingTimeInterval(-86_400))...Self.utcDay(last.addingTimeInterval(86_400))
+        } else {
+            days = nil
+        }
+    }
+
+    /// Whether the learner's key for `award` is known either way (held or not).
+    func covers(_ award: AwardRecord, userID: Int64) -> Bool {
+        guard learnersRead.contains(userID) else { return false }
+        if Self.lastingKinds.contains(award.kind) { return true }
+        guard let days, Self.dailyKinds.contains(award.kind) else { return false }
+        return days.contains(award.day) && award.reference.contains(award.day)
+    }
+
+    /// Counts `key` as the learner's; `false` when they held it already.
+    mutating func insert(_ key: String, userID: Int64) -> Bool {
+        held[userID, default: []].insert(key).inserted
+    }
+
+    /// Sends one read per learner (answered with the batch's first wait).
+    func prefetch(_ learners: [Int64], on connection: any SQLConnection) throws -> [(Int64, any SQLStatement)] {
+        try learners.map { userID in
+            let statement = try connection.freshStatement(
+                """
+                SELECT kind, reference FROM xp_events
+                WHERE user_id = ?1 AND (kind IN ('xp:topic', 'achievement', 'level')
+                    OR (kind IN ('xp:card', 'xp:streak', 'challenge') AND day BETWEEN ?2 AND ?3))
+                """,
+                operation: "read held awards")
+            try statement.bind(userID, at: 1)
+            try statement.bind(days?.lowerBound ?? "9", at: 2)
+            try statement.bind(days?.upperBound ?? "0", at: 3)
+            try statement.prefetch()
+            return (userID, statement)
+        }
+    }
+
+    mutating func read(_ reads: [(Int64, any SQLStatement)]) throws {
+        for (userID, statement) in reads {
+            defer { statement.reset() }
+            var keys: Set<String> = []
+            while try statement.step() { keys.insert("\(statement.string(at: 0)):\(statement.string(at: 1))") }
+            held[userID, default: []].formUnion(keys)
+            learnersRead.insert(userID)
+        }
+    }
+
+    static func utcDay(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let pad = { (value: Int?, width: Int) in
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+    }
+}
+
+/// The recall windows of a batch, from memory: the stored reviews each window can reach, read once, and the
+/// batch's reviews as they are decided (``Database/recentRecall(userID:topicID:before:window:)`` one by one).
+struct BulkRecall {
+    private struct Group: Hashable {
+        var userID: Int64
+        var topicID: Int64
+    }
+
+    /// A review in a window's order: time, then id (the batch's reviews after every stored one, in batch order).
+    private struct Entry {
+        var time: Int64
+        var order: Int64
+        var passed: Bool
+    }
+
+    private var entries: [Group: [Entry]] = [:]
+    private var nextOrder = Int64.max / 2
+
+    /// For each learner and topic whose reviews in the batch read a window: the stored reviews at or before the
+    /// first one's time that its window can reach (the latest `size`), and every stored review between the first
+    /// and the last one's times. Sent together, answered with one wait.
+    static func read(
+        _ reviews: [PendingReview], cards: BulkCardContexts, on connection: any SQLConnection
+    ) throws -> BulkRecall {
+        var spans: [Group: (first: Int64, last: Int64, size: Int)] = [:]
+        var order: [Group] = []
+        for review in reviews {
+            guard let window = review.recallWindow, window.size > 0, let card = cards.cards[review.cardID],
+                window.algorithms.contains(card.algorithm)
+            else { continue }
+            let group = Group(userID: review.userID, topicID: card.topicID)
+            let time = window.time.unixMilliseconds
+            if let span = spans[group] {
+                spans[group] = (min(span.first, time), max(span.last, time), max(span.size, window.size))
+            } else {
+                spans[group] = (time, time, window.size)
+                order.append(group)
+            }
+        }
+        var reads: [(Group, any SQLStatement)] = []
+        for group in order {
+            guard let span = spans[group] else { continue }
+            let latest = try connection.freshStatement(
+                Self.latestSQL(connection.dialect), operation: "read recall window")
+            try latest.bind(group.userID, at: 1)
+            try latest.bind(group.topicID, at: 2)
+            try latest.bind(span.first, at: 3)
+            try latest.bind(span.size, at: 4)
+            try latest.prefetch()
+            reads.append((group, latest))
+            guard span.last > span.first else { continue }
+            let between = try connection.freshStatement(
+                """
+                SELECT r.reviewed_at, r.id, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
+                WHERE r.user_id = ?1 AND r.reviewed_at > ?3 AND r.reviewed_at <= ?4 AND c.topic_id = ?2
+                """,
+                operation: "read recall window")
+            try between.bind(group.userID, at: 1)
+            try between.bind(group.topicID, at: 2)
+            try between.bind(span.first, at: 3)
+            try between.bind(span.last, at: 4)
+            try between.prefetch()
+            reads.append((group, between))
+        }
+        var recall = BulkRecall()
+        for (group, statement) in reads {
+            defer { statement.reset() }
+            while try statement.step() {
+                recall.entries[group, default: []].append(
+                    Entry(time: statement.int64(at: 0), order: statement.int64(at: 1), passed: statement.int(at: 2) > 0)
+                )
+            }
+        }
+        return recall
+    }
+
+    /// The latest `?4` stored reviews of learner `?1` in topic `?2` at or before `?3`: `(reviewed_at, id, rating)`.
+    private static func latestSQL(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            """
+            SELECT r.reviewed_at, r.id, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
+            WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
+            ORDER BY r.reviewed_at DESC, r.id DESC
+            LIMIT ?4
+            """
+        case .postgres:
+            "SELECT reviewed_at, id, rating FROM fcgen_recent_reviews(?1, ?2, ?3, ?4)"
+        }
+    }
+
+    /// The window of a review at `time`: the latest `size` of the learner's reviews in the topic at or before it.
+    func sample(userID: Int64, topicID: Int64, before time: Date, size: Int) -> RecallSample {
+        let limit = time.unixMilliseconds
+        let reachable = (entries[Group(userID: userID, topicID: topicID)] ?? []).filter { $0.time <= limit }
+            .sorted { ($0.time, $0.order) > ($1.time, $1.order) }
+            .prefix(size)
+        return RecallSample(reviews: reachable.count, passed: reachable.filter(\.passed).count)
+    }
+
+    /// A review of the batch, decided: it enters the windows of the later ones.
+    mutating func add(userID: Int64, topicID: Int64, at time: Date, rating: Int) {
+        entries[Group(userID: userID, topicID: topicID), default: []].append(
+            Entry(time: time.unixMilliseconds, order: nextOrder, passed: rating > 0))
+        nextOrder += 1
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+extension Database {
+    /// What a review decides from: the card, its topic's algorithm, the learner's state of it and, when `window`
+    /// applies to the topic's algorithm, the recall window (``recentRecall(userID:topicID:before:window:)``).
+    ///
+    /// On PostgreSQL that is ONE statement (the window through `fcgen_recent_recall`, given a size of 0 when the
+    /// topic's algorithm does not use it), so a review waits once for all it reads; SQLite reads the window with
+    /// a second statement, which costs it no round trip.
+    func reviewContext(userID: Int64, cardID: Int64, window: RecallWindow?) throws -> ReviewContext {
+        let dialect = connection.dialect
+        func applies(_ algorithm: String) -> Bool {
+            guard let window else { return false }
+            return window.size > 0 && window.algorithms.contains(algorithm)
+        }
+        var recall: RecallSample?
+        let (card, state) = try connection.withStatement(
+            Self.reviewContextSQL(dialect), operation: "read card for review"
+        ) { statement in
+            try statement.bind(cardID, at: 1)
+            try statement.bind(userID, at: 2)
+            if dialect == .postgres {
+                try statement.bind((window?.time ?? Date(unixMilliseconds: 0)).unixMilliseconds, at: 3)
+                try statement.bind(window?.size ?? 0, at: 4)
+                try statement.bind(Self.jsonStrings(window?.algorithms.sorted() ?? []), at: 5)
+            }
+            guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
+            let card = (
+                topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1), algorithm: statement.string(at: 2)
+            )
+            if dialect == .postgres && applies(card.algorithm) {
+                recall = RecallSample(reviews: statement.int(at: 16), passed: statement.int(at: 17))
+            }
+            return (card, statement.isNull(at: 3) ? nil : Self.state(from: statement, at: 3))
+        }
+        let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
+        var context = ReviewContext(
+            userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
+            cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
+            logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
+        if let window, applies(card.algorithm) {
+            context.recentRecall =
+                try recall
+                ?? recentRecall(userID: userID, topicID: card.topicID, before: window.time, window: window.size)
+            if context.logForRebuild != nil {
+                context.logForRebuild = try reviewLog(
+                    userID: userID, cardID: cardID, topicID: card.topicID, window: window.size)
+            }
+        }
+        return context
+    }
+
+    /// The card, its topic's algorithm and the learner's state (`?1` card, `?2` learner); on PostgreSQL also the
+    /// recall window's `(reviews, passed)` as columns 16 and 17 (`?3` time, `?4` size, `?5` the algorithms that
+    /// use it, a JSON array).
+    static func reviewContextSQL(_ dialect: SQLDialect) -> String {
+        // Built once per dialect: every review reads its context with it, and the statement cache hashes the text
+        // per call.
+        switch dialect {
+        case .sqlite: sqliteReviewContextSQL
+        case .postgres: postgresReviewContextSQL
+        }
+    }
+
+    private static let sqliteReviewContextSQL = buildReviewContextSQL(.sqlite)
+    private static let postgresReviewContextSQL = buildReviewContextSQL(.postgres)
+
+    private static func buildReviewContextSQL(_ dialect: SQLDialect) -> String {
+        let head = """
+            SELECT c.topic_id, c.created_at, t.algorithm, \(Self.stateColumns(alias: "s"))
+            """
+        let from = """
+            FROM cards c JOIN topics t ON t.id = c.topic_id
+                LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
+            """
+        switch dialect {
+        case .sqlite:
+            return "\(head)\n\(from)\nWHERE c.id = ?1"
+        case .postgres:
+            return """
+                \(head), w.reviews, w.passed
+                \(from)
+                    LEFT JOIN LATERAL fcgen_recent_recall(?2, c.topic_id, ?3,
+                        CASE WHEN t.algorithm IN (SELECT json_array_elements_text(CAST(?5 AS json))) THEN ?4 ELSE 0 END
+                    ) w ON TRUE
+                WHERE c.id = ?1
+                """
+        }
+    }
+
+    /// `strings` as a JSON array.
+    static func jsonStrings(_ strings: [String]) -> String {
+        guard let data = try? JSONEncoder().encode(strings) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
