@@ -225,7 +225,7 @@ let package = Package(
             name: "FCServiceTests",
             // Depends on `fcgen` so `swift test` builds the binary the tests run as `fcgen serve`.
             dependencies: [
-                "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore",
+                "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore", "FCCommandLine",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

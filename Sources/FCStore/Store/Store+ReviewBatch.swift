@@ -25,7 +25,10 @@ extension Database {
         return try writeTransaction("record reviews") {
             try lockLearners(reviews.map(\.userID))
             var ledger = GamificationLedger()
-            if reviews.allSatisfy({ $0.sessionID == nil }) {
+            // One review goes the per-review way: the bulk path builds its multi-row statements for each batch's
+            // size, which for a single review costs SQLite a fresh parse of each (the service's reviews, one per
+            // request in a group commit, ran 3 × slower on the writer) and PostgreSQL 5 waits against 3.
+            if reviews.count > 1, reviews.allSatisfy({ $0.sessionID == nil }) {
                 let recorded = try recordReviewsInBulk(reviews, decide: decide, gamify: gamify, ledger: &ledger)
                 try save(ledger)
                 return recorded
