@@ -27,7 +27,7 @@ public enum RFC3339 {
             days -= 1
             secondOfDay += 86_400
         }
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = GregorianDays.civil(days)
         var text = ""
         text.reserveCapacity(24)
         append(year, digits: 4, to: &text)
@@ -45,20 +45,6 @@ public enum RFC3339 {
         append(millis, digits: 3, to: &text)
         text += "Z"
         return text
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`,
-    /// https://howardhinnant.github.io/date_algorithms.html).
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func append(_ value: Int64, digits: Int, to text: inout String) {

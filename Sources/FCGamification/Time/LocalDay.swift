@@ -1,3 +1,5 @@
+import FCCore
+
 /// A calendar day in a learner's own time zone, such as `2026-03-08`.
 ///
 /// Days are the unit of every daily rule (card XP once per card per day, streaks, challenges, daily stats). A
@@ -75,15 +77,8 @@ public struct LocalDay: Sendable, Hashable, Strideable, LosslessStringConvertibl
     }
 
     private var civil: (year: Int, month: Int, day: Int) {
-        let shifted = ordinal + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = GregorianDays.civil(Int64(ordinal))
+        return (Int(year), Int(month), Int(day))
     }
 }
 
