@@ -287,20 +287,29 @@ extension Database {
         }
     }
 
+    /// How a day's stats row takes a newer count: the counters keep the larger value (a replayed or reordered
+    /// write never lowers them), XP adds up. The tail of every `daily_stats` insert, one row or many.
+    static let dailyStatsMerge = """
+        ON CONFLICT (user_id, day) DO UPDATE SET
+            cards_reviewed = CASE WHEN excluded.cards_reviewed > daily_stats.cards_reviewed
+                THEN excluded.cards_reviewed ELSE daily_stats.cards_reviewed END,
+            topics_explored = CASE WHEN excluded.topics_explored > daily_stats.topics_explored
+                THEN excluded.topics_explored ELSE daily_stats.topics_explored END,
+            achievements = CASE WHEN excluded.achievements > daily_stats.achievements
+                THEN excluded.achievements ELSE daily_stats.achievements END,
+            xp = daily_stats.xp + excluded.xp
+        """
+
+    /// One day's stats row, built once (every review writes it).
+    private static let dailyStatsUpsert = """
+        INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
+        VALUES (?, ?, ?, ?, ?, ?)
+        \(dailyStatsMerge)
+        """
+
     private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) throws {
         try connection.withStatement(
-            """
-            INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
-            VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user_id, day) DO UPDATE SET
-                cards_reviewed = CASE WHEN excluded.cards_reviewed > daily_stats.cards_reviewed
-                    THEN excluded.cards_reviewed ELSE daily_stats.cards_reviewed END,
-                topics_explored = CASE WHEN excluded.topics_explored > daily_stats.topics_explored
-                    THEN excluded.topics_explored ELSE daily_stats.topics_explored END,
-                achievements = CASE WHEN excluded.achievements > daily_stats.achievements
-                    THEN excluded.achievements ELSE daily_stats.achievements END,
-                xp = daily_stats.xp + excluded.xp
-            """,
+            Self.dailyStatsUpsert,
             operation: "write daily stats"
         ) { statement in
             try statement.bind(userID, at: 1)

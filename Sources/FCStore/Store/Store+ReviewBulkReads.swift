@@ -68,16 +68,7 @@ struct BulkAwardKeys {
         }
     }
 
-    static func utcDay(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let pad = { (value: Int?, width: Int) in
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
-    }
+    static func utcDay(_ date: Date) -> String { UTCDay.text(of: date) }
 }
 
 /// The recall windows of a batch, from memory: the stored reviews each window can reach, read once, and the

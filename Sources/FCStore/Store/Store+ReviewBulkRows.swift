@@ -239,14 +239,7 @@ extension Database {
                 """
                 INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
                 VALUES \(Self.placeholders(rows: chunk.count, columns: 6))
-                ON CONFLICT (user_id, day) DO UPDATE SET
-                    cards_reviewed = CASE WHEN excluded.cards_reviewed > daily_stats.cards_reviewed
-                        THEN excluded.cards_reviewed ELSE daily_stats.cards_reviewed END,
-                    topics_explored = CASE WHEN excluded.topics_explored > daily_stats.topics_explored
-                        THEN excluded.topics_explored ELSE daily_stats.topics_explored END,
-                    achievements = CASE WHEN excluded.achievements > daily_stats.achievements
-                        THEN excluded.achievements ELSE daily_stats.achievements END,
-                    xp = daily_stats.xp + excluded.xp
+                \(Self.dailyStatsMerge)
                 """,
                 operation: "write daily stats")
             for (offset, (userID, record, xp)) in chunk.enumerated() {

@@ -115,15 +115,17 @@ extension Database {
 extension UTCDay {
     /// `YYYY-MM-DD` of the day `dayNumber` days after 1970-01-01.
     static func text(dayNumber: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(dayNumber) * 86_400)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let pad = { (value: Int?, width: Int) in
-            let text = String(value ?? 0)
+        let (year, month, day) = GregorianDays.civil(dayNumber)
+        let pad = { (value: Int64, width: Int) in
+            let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// The UTC day that holds `date`, as `YYYY-MM-DD`.
+    static func text(of date: Date) -> String {
+        text(dayNumber: start(of: date.unixMilliseconds) / milliseconds)
     }
 }
 
