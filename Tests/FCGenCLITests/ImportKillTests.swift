@@ -10,22 +10,9 @@ struct ImportKillTests {
     @Test func aKilledImportLeavesOnlyStagedRowsThatALaterImportRemoves() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let csv = cli.directory.appendingPathComponent("big.csv")
-        try Self.writeCSV(rows: 200_000, to: csv)
-        #expect(try await cli.finish(["topic", "add", "Kept", "--db", cli.databasePath]).status == 0)
-
-        let running = try cli.launch(
-            executable: "fcgen", ["import", csv.path, "--topic", "Big", "--db", cli.databasePath])
-        let observer = try Store(path: cli.databasePath, now: .system)
-        var staged: Int64 = 0
-        let deadline = ContinuousClock.now + .seconds(300)
-        while staged < 10_000 && ContinuousClock.now < deadline {
-            staged = try await observer.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") ?? 0
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        running.send(SIGKILL)
-        let result = try await running.finish()
-        #expect(result.status == SIGKILL, "killed mid-import; stderr: \(result.stderr)")
+        let staged = try await Self.killImport(
+            cli, once: "SELECT COUNT(*) FROM import_staged_cards", reaches: 10_000, within: .seconds(300),
+            polling: .milliseconds(20))
         #expect(staged >= 10_000, "the import was staging when it was killed")
 
         // Reopened later: the staged rows are all that is left, and the database is sound.
@@ -59,22 +46,8 @@ struct ImportKillTests {
     @Test func anImportKilledMidMoveLeavesNothingVisible() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let csv = cli.directory.appendingPathComponent("big.csv")
-        try Self.writeCSV(rows: 200_000, to: csv)
-        #expect(try await cli.finish(["topic", "add", "Kept", "--db", cli.databasePath]).status == 0)
-
-        let running = try cli.launch(
-            executable: "fcgen", ["import", csv.path, "--topic", "Big", "--db", cli.databasePath])
-        let observer = try Store(path: cli.databasePath, now: .system)
-        var moved: Int64 = 0
-        let deadline = ContinuousClock.now + .seconds(600)
-        while moved == 0 && ContinuousClock.now < deadline {
-            moved = try await observer.scalarInteger("SELECT COUNT(*) FROM cards") ?? 0
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        running.send(SIGKILL)
-        let result = try await running.finish()
-        #expect(result.status == SIGKILL, "killed mid-move; stderr: \(result.stderr)")
+        let moved = try await Self.killImport(
+            cli, once: "SELECT COUNT(*) FROM cards", reaches: 1, within: .seconds(600), polling: .milliseconds(5))
         #expect(moved > 0, "the cards were moving when it was killed")
 
         let later = Now { Date().addingTimeInterval(16 * 60) }
@@ -98,6 +71,30 @@ struct ImportKillTests {
         #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q3"])
         #expect(try await store.topicSummaries().map(\.name) == ["Big", "Kept"])
         #expect(try await store.integrityCheck() == "ok")
+    }
+
+    /// Starts `fcgen import` of a 200,000-row CSV into a new topic "Big" (beside an empty topic "Kept"), polls
+    /// `count` on the database until it reaches `threshold` (or `limit` passes), then sends SIGKILL; returns the
+    /// last count seen.
+    static func killImport(
+        _ cli: CLIRunner, once count: String, reaches threshold: Int64, within limit: Duration, polling: Duration
+    ) async throws -> Int64 {
+        let csv = cli.directory.appendingPathComponent("big.csv")
+        try writeCSV(rows: 200_000, to: csv)
+        #expect(try await cli.finish(["topic", "add", "Kept", "--db", cli.databasePath]).status == 0)
+        let running = try cli.launch(
+            executable: "fcgen", ["import", csv.path, "--topic", "Big", "--db", cli.databasePath])
+        let observer = try Store(path: cli.databasePath, now: .system)
+        var seen: Int64 = 0
+        let deadline = ContinuousClock.now + limit
+        while seen < threshold && ContinuousClock.now < deadline {
+            seen = try await observer.scalarInteger(count) ?? 0
+            try await Task.sleep(for: polling)
+        }
+        running.send(SIGKILL)
+        let result = try await running.finish()
+        #expect(result.status == SIGKILL, "killed mid-import; stderr: \(result.stderr)")
+        return seen
     }
 
     /// `rows` CSV rows, every 10th reversed, written in 1 MiB pieces.
