@@ -24,37 +24,18 @@ struct StoreConcurrencyTests {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
         _ = try await store.ensureTopic(named: "Rome")
-        let inside = Gate()
-        let release = Gate()
-
         // The writer adds a topic and then waits inside its transaction, holding the write lock.
-        let writing = Task {
-            try await store.write("held write") { db in
-                _ = try db.ensureTopic(named: "Greece")
-                inside.open()
-                release.wait()
-            }
-        }
-        await inside.waitAsync()
+        let held = await HeldWrite.start(store, "held write") { db in _ = try db.ensureTopic(named: "Greece") }
         // Reads go on meanwhile, and see only what was committed.
         #expect(try await store.topicSummaries().map(\.name) == ["Rome"])
-        release.open()
-        try await writing.value
+        try await held.end()
         #expect(try await store.topicSummaries().map(\.name).sorted() == ["Greece", "Rome"])
     }
 
     @Test func writersWaitingForAnotherConnectionsLockLeaveTheCooperativePoolFree() async throws {
         let database = TemporaryDatabase()
         let holder = try Store(path: database.path, now: Fixtures.now)
-        let inside = Gate()
-        let release = Gate()
-        let holding = Task {
-            try await holder.write("hold lock") { _ in
-                inside.open()
-                release.wait()
-            }
-        }
-        await inside.waitAsync()
+        let held = await HeldWrite.start(holder, "hold lock")
 
         // More waiting writers than the cooperative pool has threads (one per core). Each waits on its own store's
         // writer thread, inside SQLite's busy handler.
@@ -75,8 +56,7 @@ struct StoreConcurrencyTests {
             return try await group.reduce(0, +)
         }
         #expect(counts == 0)
-        release.open()
-        try await holding.value
+        try await held.end()
         try await writes.value
         #expect(try await reader.topicSummaries().count == 8)
     }
@@ -90,15 +70,7 @@ struct PatientWriteTests {
         let topic = try await holder.ensureTopic(named: "Rome")
         let store = try Store(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
-        let inside = Gate()
-        let release = Gate()
-        let holding = Task {
-            try await holder.write("hold lock") { _ in
-                inside.open()
-                release.wait()
-            }
-        }
-        await inside.waitAsync()
+        let held = await HeldWrite.start(holder, "hold lock")
 
         // Past its patience an everyday write fails, with one clear line: nothing of it ran.
         await #expect {
@@ -113,8 +85,7 @@ struct PatientWriteTests {
             try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         }
         while store.seams.busyRetries < 3 { try await Task.sleep(for: .milliseconds(10)) }
-        release.open()
-        try await holding.value
+        try await held.end()
         let stored = try await storing.value
 
         #expect(stored.cards.count == 3)
@@ -130,15 +101,7 @@ struct BusyPatienceTests {
         let database = TemporaryDatabase()
         let world = try await StudyWorld.make(path: database.path)
         let holder = try Store(path: database.path, now: Fixtures.now)
-        let inside = Gate()
-        let release = Gate()
-        let holding = Task {
-            try await holder.write("a long import move") { _ in
-                inside.open()
-                release.wait()
-            }
-        }
-        await inside.waitAsync()
+        let held = await HeldWrite.start(holder, "a long import move")
         let reviewing = Task { try await world.review(world.cards[0]) }
         let grouping = Task {
             try await world.store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Greece") }
@@ -149,8 +112,7 @@ struct BusyPatienceTests {
         while world.store.seams.busyRetries < 2 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        release.open()
-        try await holding.value
+        try await held.end()
 
         let review = try await reviewing.value
         let topic = try await grouping.value
@@ -167,15 +129,7 @@ struct BusyPatienceTests {
         _ = try await holder.ensureTopic(named: "Rome")
         let store = try Store(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
-        let inside = Gate()
-        let release = Gate()
-        let holding = Task {
-            try await holder.write("hold lock") { _ in
-                inside.open()
-                release.wait()
-            }
-        }
-        await inside.waitAsync()
+        let held = await HeldWrite.start(holder, "hold lock")
         await #expect {
             _ = try await store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Greece") }
         } throws: { error in
@@ -183,9 +137,38 @@ struct BusyPatienceTests {
             return "\(error)".contains("database is locked") && !"\(error)".contains("SQLite code")
         }
         #expect(store.seams.busyRetries >= 1)
-        release.open()
-        try await holding.value
+        try await held.end()
         #expect(try await store.topic(named: "Greece") == nil)
+    }
+}
+
+/// A write transaction kept open on a store's writer (its write lock held) until ``end()``: what another
+/// process's long write (an import's move) looks like to the store under test.
+private struct HeldWrite {
+    let release: Gate
+    let task: Task<Void, any Error>
+
+    /// Starts the write, runs `first` in it, and returns once it is inside its transaction.
+    static func start(
+        _ store: Store, _ operation: String, first: @escaping @Sendable (borrowing Database) throws -> Void = { _ in }
+    ) async -> HeldWrite {
+        let inside = Gate()
+        let release = Gate()
+        let task = Task {
+            try await store.write(operation) { db in
+                try first(db)
+                inside.open()
+                release.wait()
+            }
+        }
+        await inside.waitAsync()
+        return HeldWrite(release: release, task: task)
+    }
+
+    /// Lets the write commit and waits for it.
+    func end() async throws {
+        release.open()
+        try await task.value
     }
 }
 
