@@ -235,7 +235,9 @@ let package = Package(
         .testTarget(
             name: "FCGenCLITests",
             // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
-            dependencies: ["fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats"],
+            dependencies: [
+                "fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats", "CSQLite",
+            ],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
