@@ -48,7 +48,8 @@ extension Connection {
             // ≈ 35,000 to ≈ 48,000 cards/s with ≈ 18 % less CPU, and review recording stopped waiting on fsync.
             // Atomicity is unchanged; what synchronous=NORMAL may lose to a power cut (commits since the last WAL
             // sync) grows from ≈ 30 batches to ≈ 300, which the next run regenerates. The WAL is reset, not grown,
-            // after each checkpoint.
+            // after each checkpoint. A store's writer replaces this with its ``WALCheckpointer`` (the copying moves
+            // to a thread of its own); the pragma stays for every other connection that writes.
             try execute("PRAGMA wal_autocheckpoint = \(Self.walAutocheckpointPages)", operation: "set checkpointing")
 
             // https://www.sqlite.org/pragma.html#pragma_cache_size: SQLite's default page cache is 2 MiB per

@@ -12,6 +12,8 @@ final class Connection {
     /// Prepared statements by SQL text. Preparing costs more than running a small insert, so statements on the
     /// hot path (one per card) are prepared once per connection and reused after `sqlite3_reset`.
     private var statements: [String: Statement] = [:]
+    /// What the connection's WAL hook calls (``WALCheckpointer/install(on:)``), kept alive as long as the handle.
+    var walHookOwner: AnyObject?
 
     /// Opens the database file at `path`, creating it when `create` is set.
     ///

@@ -32,6 +32,8 @@ public final class Store: Sendable {
     let groupQueue = Mutex(GroupQueue())
     /// How long a write without a patience of its own keeps asking for a busy database (``defaultWritePatience``).
     let writePatience: Duration
+    /// Copies an SQLite file's log back into it off the writer's thread; nil for PostgreSQL and in-memory databases.
+    let checkpointer: WALCheckpointer?
 
     /// Read connections at most: reads beyond this many at once wait for one to finish.
     static let readerCount = 4
@@ -67,24 +69,29 @@ public final class Store: Sendable {
     ///   - writePatience: How long a write keeps asking for a busy lock before it fails (``write(_:patience:_:)``).
     package init(
         path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
-        busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience
+        busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience,
+        checkpoints: WALCheckpointer.Limits = .standard
     ) throws {
         let opened =
             PostgresTarget.isURL(path)
             ? try Self.openPostgres(path, now: now, migrations: migrations)
             : try Self.openSQLite(
-                path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout)
+                path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
+                checkpoints: checkpoints)
         writer = opened.writer
         readers = opened.readers
+        checkpointer = opened.checkpointer
         self.now = now
         self.path = opened.name
         self.writePatience = writePatience
     }
 
-    /// The SQLite file's pools: one writer (opened and migrated here) and up to ``readerCount`` readers.
+    /// The SQLite file's pools: one writer (opened and migrated here) and up to ``readerCount`` readers, and a file's
+    /// checkpointer, hooked to the writer.
     private static func openSQLite(
-        _ path: String, now: Now, migrations: [Migration], mustExist: Bool, busyTimeout: Duration
-    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String) {
+        _ path: String, now: Now, migrations: [Migration], mustExist: Bool, busyTimeout: Duration,
+        checkpoints: WALCheckpointer.Limits
+    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String, checkpointer: WALCheckpointer?) {
         let busyMilliseconds = Int32(clamping: Int((busyTimeout / .milliseconds(1)).rounded()))
         let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
         if isFile { try Self.checkPath(path, mustExist: mustExist) }
@@ -96,13 +103,15 @@ public final class Store: Sendable {
         let writer = ConnectionPool(path: path, size: 1, first: connection) {
             preconditionFailure("the writer pool has its one connection from the start")
         }
-        guard isFile else { return (writer, writer, path) }
+        guard isFile else { return (writer, writer, path, nil) }
         let readers = ConnectionPool(path: path, size: Self.readerCount) {
             let reader = try Connection(path: path, create: false)
             try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
             return reader
         }
-        return (writer, readers, path)
+        let checkpointer = WALCheckpointer(path: path, limits: checkpoints)
+        checkpointer.install(on: connection)
+        return (writer, readers, path, checkpointer)
     }
 
     /// A PostgreSQL database's pools, each thread with a connection of its own: one writer, as on SQLite (so a
@@ -110,7 +119,7 @@ public final class Store: Sendable {
     /// locks and `FOR UPDATE SKIP LOCKED` keep them apart. The database must exist; its schema is migrated here.
     private static func openPostgres(
         _ url: String, now: Now, migrations: [Migration]
-    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String) {
+    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String, checkpointer: WALCheckpointer?) {
         let target = try PostgresTarget(url: url)
         let name = target.description
         let connection = try PostgresSQLConnection.connect(to: target)
@@ -123,15 +132,19 @@ public final class Store: Sendable {
         let readers = ConnectionPool(path: name, size: Self.readerCount) {
             try PostgresSQLConnection.connect(to: target)
         }
-        return (writer, readers, name)
+        return (writer, readers, name, nil)
     }
 
     deinit {
-        // Readers first: the last connection to close checkpoints the WAL into the database file and removes it,
-        // and a query_only reader may not write the file, so the writer must be the last.
+        // Readers and the checkpointer first: the last connection to close checkpoints the WAL into the database
+        // file and removes it, and a query_only reader may not write the file, so the writer must be the last.
         readers.closeIdle()
+        checkpointer?.stop()
         writer.closeIdle()
     }
+
+    /// How many checkpoints ran in the background and on the writer (nil without a checkpointer).
+    package var checkpointCounts: WALCheckpointer.Counts? { checkpointer?.counts }
 
     /// Runs `body` in a read transaction on a read connection: a consistent snapshot of the last commit, side by
     /// side with other reads and with the writer. Writing in it fails (the connection is `query_only`).
