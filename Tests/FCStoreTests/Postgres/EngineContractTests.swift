@@ -7,14 +7,14 @@ import Testing
 /// process, run again in a child process of this same test binary with every `TemporaryDatabase` a fresh
 /// PostgreSQL database (`FCGEN_TEST_STORE_POSTGRES`).
 ///
-/// Left out of the second run are the tests of what only one engine has: SQLite's files, pragmas, WAL and busy
-/// lock, its migrator and query plans, and the engine adapters' own tests.
+/// Left out of the second run are the tests of what only one engine has: SQLite's files, pragmas, WAL (and its checkpointer)
+/// and busy lock, its migrator and query plans, and the engine adapters' own tests.
 struct EngineContractTests {
     static let sqliteOnly = [
         "StoreOpeningTests", "MigrationTests", "Postgres", "EngineContractTests",
-        "StoreConcurrencyTests", "PatientWriteTests", "BusyPatienceTests", "DatabaseCopyTests",
+        "StoreConcurrencyTests", "PatientWriteTests", "BusyPatienceTests", "DatabaseCopyTests", "WALCheckpointerTests",
         "theDueQuerySeeksTheLevelIndexWithoutSorting", "theNewCardsOfOneTopicSeekTheTopicIndexWithoutSorting",
-        "theRecallWindowWalksTheLearnersIndexWithoutSorting",
+        "theRecallWindowReadsOneRangeOfTheLearnersTopicIndexWithoutSorting",
     ]
 
     /// How many of the child's tests run at once.
