@@ -10,14 +10,22 @@ package struct JSONBody: Sendable {
     /// The members of the body object.
     package let members: [String: JSONValue]
 
+    /// A `Content-Type` value's first part without the blanks around it, lowercased: by hand, because Foundation's
+    /// `trimmingCharacters(in:)` goes through `NSString` and cost a few percent of every request's handler time.
+    static func mediaType(_ part: Substring) -> String {
+        var text = part
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text.lowercased()
+    }
+
     /// Reads `request`'s body.
     ///
     /// - Parameters:
     ///   - allowed: The members the route takes; any other is a 400 naming it (a typo never passes silently).
     ///   - maxBytes: `--max-body`; a larger body is 413, refused by its `Content-Length` before it is read.
     package static func read(_ request: Request, allowed: Set<String>, maxBytes: Int) async throws -> JSONBody {
-        let type = request.headers[.contentType]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let type = request.headers[.contentType]?.split(separator: ";").first.map(Self.mediaType)
         guard type == "application/json" else {
             throw Problem(
                 .unsupportedMediaType, detail: "send the body as application/json", field: "Content-Type")
