@@ -98,8 +98,9 @@ enum GamificationBenchmark {
         try await store.executeInTransaction(
             """
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999999)
-            INSERT INTO reviews (user_id, card_id, rating, reviewed_at, scheduled_days, algorithm)
-            SELECT \(user.id), \(first) + (i % \(cards.count)), 1 + i % 3, 1600000000000 + i * 60000, 1, 'badger'
+            INSERT INTO reviews (user_id, card_id, rating, reviewed_at, scheduled_days, algorithm, topic_id)
+            SELECT \(user.id), \(first) + (i % \(cards.count)), 1 + i % 3, 1600000000000 + i * 60000, 1, 'badger',
+                \(cards[0].topicID)
             FROM n;
             """)
         // The running totals such a history leaves behind, saved the way a review saves them.

@@ -11,6 +11,6 @@ extension Migration {
         postgresInitial, postgresJobs, postgresStudy, postgresImages, postgresGamification, postgresTrimIndexes,
         postgresReviewArchive, postgresSessionControls, postgresTopicPlans, postgresAPI, postgresBookmarks,
         postgresUsage, postgresSources, postgresCardChoices, postgresImportStaging, postgresImageCredits,
-        postgresRecallWindow, postgresPendingImportTopics,
+        postgresRecallWindow, postgresPendingImportTopics, postgresReviewTopics,
     ]
 }

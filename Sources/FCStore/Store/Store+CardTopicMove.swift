@@ -4,7 +4,7 @@ import Foundation
 extension Database {
     /// Moves a card, with its reversed twin when the twin is in the same deck, to the end of another topic's deck,
     /// in one transaction: the old deck closes up its gaps, learning state and reviews stay with the cards (their
-    /// ids do not change). Moving a card to its own topic changes nothing.
+    /// ids do not change; the reviews' topic changes with them). Moving a card to its own topic changes nothing.
     ///
     /// - Returns: the moved card, then its twin when it moved too.
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/topicNotFound(topicID:)``,
@@ -39,6 +39,14 @@ extension Database {
                 } catch let error as StoreError where error.constraintViolation == .unique {
                     throw try duplicate(
                         topicID: topicID, key: card.card.dedupKey, side: index == 0 ? "card" : "reversed twin")
+                }
+                // The reviews' topic follows the card, so the recall window of the new topic counts them.
+                try connection.withStatement(
+                    "UPDATE reviews SET topic_id = ? WHERE card_id = ?", operation: "move card's reviews to topic"
+                ) { statement in
+                    try statement.bind(topicID, at: 1)
+                    try statement.bind(cardID, at: 2)
+                    try statement.run()
                 }
                 try connection.withStatement(
                     "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",

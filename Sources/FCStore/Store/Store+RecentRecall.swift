@@ -35,9 +35,9 @@ extension Database {
         case .sqlite:
             """
             SELECT COUNT(*), COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0) FROM (
-                SELECT r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
-                WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
-                ORDER BY r.reviewed_at DESC, r.id DESC
+                SELECT rating FROM reviews
+                WHERE user_id = ?1 AND topic_id = ?2 AND reviewed_at <= ?3
+                ORDER BY reviewed_at DESC, id DESC
                 LIMIT ?4) AS recent
             """
         case .postgres:

@@ -124,8 +124,8 @@ struct BulkRecall {
             guard span.last > span.first else { continue }
             let between = try connection.freshStatement(
                 """
-                SELECT r.reviewed_at, r.id, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
-                WHERE r.user_id = ?1 AND r.reviewed_at > ?3 AND r.reviewed_at <= ?4 AND c.topic_id = ?2
+                SELECT reviewed_at, id, rating FROM reviews
+                WHERE user_id = ?1 AND topic_id = ?2 AND reviewed_at > ?3 AND reviewed_at <= ?4
                 """,
                 operation: "read recall window")
             try between.bind(group.userID, at: 1)
@@ -152,9 +152,9 @@ struct BulkRecall {
         switch dialect {
         case .sqlite:
             """
-            SELECT r.reviewed_at, r.id, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
-            WHERE r.user_id = ?1 AND r.reviewed_at <= ?3 AND c.topic_id = ?2
-            ORDER BY r.reviewed_at DESC, r.id DESC
+            SELECT reviewed_at, id, rating FROM reviews
+            WHERE user_id = ?1 AND topic_id = ?2 AND reviewed_at <= ?3
+            ORDER BY reviewed_at DESC, id DESC
             LIMIT ?4
             """
         case .postgres:

@@ -110,8 +110,8 @@ extension Database {
             let statement = try connection.freshStatement(
                 """
                 INSERT INTO reviews (user_id, card_id, session_id, rating, reviewed_at, duration_ms, elapsed_days,
-                    scheduled_days, algorithm)
-                VALUES \(Self.placeholders(rows: chunk.count, columns: 9)) RETURNING id
+                    scheduled_days, algorithm, topic_id)
+                VALUES \(Self.reviewPlaceholders(rows: chunk.count)) RETURNING id
                 """,
                 operation: "insert reviews")
             for (offset, (decision, state)) in chunk.enumerated() {
@@ -256,6 +256,13 @@ extension Database {
     }
 
     /// `(?, ?, …), (?, ?, …)`: `rows` groups of `columns` placeholders.
+    /// `rows` rows of a review insert's values: nine parameters, then the topic of the card (the row's second).
+    static func reviewPlaceholders(rows: Int) -> String {
+        (0..<rows).map { row in
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT topic_id FROM cards WHERE id = ?\(row * 9 + 2)))"
+        }.joined(separator: ", ")
+    }
+
     static func placeholders(rows: Int, columns: Int) -> String {
         let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         return Array(repeating: row, count: rows).joined(separator: ", ")

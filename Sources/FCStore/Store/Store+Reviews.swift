@@ -165,8 +165,8 @@ extension Database {
         let statement = try connection.cachedStatement(
             """
             INSERT INTO reviews (user_id, card_id, session_id, rating, reviewed_at, duration_ms, elapsed_days,
-                scheduled_days, algorithm)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                scheduled_days, algorithm, topic_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT topic_id FROM cards WHERE id = ?2))
             RETURNING id
             """,
             operation: "insert review")

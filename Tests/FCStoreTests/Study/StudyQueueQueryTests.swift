@@ -112,15 +112,44 @@ struct RecallWindowAndPlanTests {
         #expect(beforeFourth == RecallSample(reviews: 3, passed: 2))
     }
 
-    /// SQLite's recall window walks the learner's `(user_id, reviewed_at)` index (which ends with the rowid, the
-    /// review id) in the window's order: no sort. PostgreSQL's plan: `PostgresRecallWindowTests`.
-    @Test func theRecallWindowWalksTheLearnersIndexWithoutSorting() async throws {
+    /// The window reads each review's own topic (migration 19), which a card's move to another topic carries along:
+    /// its reviews leave the old topic's window and join the new one's, as if they had been recorded there.
+    @Test func aCardMovedToAnotherTopicTakesItsReviewsIntoThatTopicsWindow() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 3)
+        let other = try await world.store.ensureTopic(named: "Other")
+        let base = Fixtures.date
+        for (index, rating) in [2, 0, 3].enumerated() {
+            try await world.review(world.cards[index], rating: rating, at: base.addingTimeInterval(Double(index)))
+        }
+        let later = base.addingTimeInterval(60)
+        #expect(
+            try await world.store.recentRecall(
+                userID: world.user.id, topicID: world.topic.id, before: later, window: 50)
+                == RecallSample(reviews: 3, passed: 2))
+
+        _ = try await world.store.write("move") { try $0.moveCard(id: world.cards[1].id, toTopic: other.id) }
+        #expect(
+            try await world.store.recentRecall(
+                userID: world.user.id, topicID: world.topic.id, before: later, window: 50)
+                == RecallSample(reviews: 2, passed: 2))
+        #expect(
+            try await world.store.recentRecall(userID: world.user.id, topicID: other.id, before: later, window: 50)
+                == RecallSample(reviews: 1, passed: 0))
+        let stored = try await world.store.scalarInteger(
+            "SELECT COUNT(*) FROM reviews r JOIN cards c ON c.id = r.card_id WHERE r.topic_id = c.topic_id")
+        #expect(stored == 3, "every review's topic is its card's")
+    }
+
+    /// SQLite's recall window reads one range of the learner's `(user_id, topic_id, reviewed_at, id, rating)` index
+    /// (migration 19) in the window's order: no sort, no table lookup. PostgreSQL's plan: `PostgresRecallWindowTests`.
+    @Test func theRecallWindowReadsOneRangeOfTheLearnersTopicIndexWithoutSorting() async throws {
         let database = TemporaryDatabase()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
         let plan = try await world.store.queryPlan(Database.recentRecallSQL(.sqlite))
-        #expect(
-            plan.contains { $0.contains("SEARCH r USING INDEX reviews_user_time (user_id=? AND reviewed_at<?)") },
-            "\(plan)")
+        let range =
+            "SEARCH reviews USING COVERING INDEX reviews_user_topic_time (user_id=? AND topic_id=? AND reviewed_at<?)"
+        #expect(plan.contains { $0.contains(range) }, "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 

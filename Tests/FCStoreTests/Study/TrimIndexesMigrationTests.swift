@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Migration 6 drops the unused `card_states_user_due`, merges the two card-first review indexes into one, and
-/// keeps the indexes the queries use.
+/// keeps the indexes the queries use (today's list, with the one migration 19 adds).
 struct TrimIndexesMigrationTests {
     @Test func unusedIndexesAreGoneAndTheQueriedOnesStay() async throws {
         let database = TemporaryDatabase()
@@ -18,7 +18,8 @@ struct TrimIndexesMigrationTests {
         let reviewIndexes = try await store.scalarText(
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'index'"
                 + " AND tbl_name = 'reviews' ORDER BY name)")
-        #expect(reviewIndexes == "reviews_card_user_time,reviews_session,reviews_user_time")
+        // Migration 19 adds the recall window's `reviews_user_topic_time` (ReviewTopicsMigrationTests).
+        #expect(reviewIndexes == "reviews_card_user_time,reviews_session,reviews_user_time,reviews_user_topic_time")
         let cardLog = try await store.queryPlan(
             "SELECT rating, reviewed_at FROM reviews WHERE user_id = 1 AND card_id = 2 ORDER BY reviewed_at, id")
         #expect(cardLog.contains { $0.contains("reviews_card_user_time (card_id=? AND user_id=?)") })
