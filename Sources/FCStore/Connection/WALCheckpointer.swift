@@ -82,12 +82,16 @@ package final class WALCheckpointer: Sendable {
 
     private enum Action { case none, background, onWriter }
 
-    /// Starts the checkpointer's thread (named `fcgen-checkpoint`), which opens its connection on its first pass.
+    /// Starts the checkpointer's thread (named `fcgen-ckpt`), which opens its connection on its first pass.
     init(path: String, limits: Limits) {
         self.path = path
         self.limits = limits
-        let thread = Thread { [self] in runPasses() }
-        thread.name = "fcgen-checkpoint"
+        let thread = Thread { [self] in
+            // The name `top -H` and /proc show (at most 15 bytes). Foundation's `Thread.name` does not set it on
+            // Linux, and Swift does not see glibc's `pthread_setname_np`; the kernel takes it from this file.
+            try? Data("fcgen-ckpt".utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+            runPasses()
+        }
         thread.start()
     }
 
