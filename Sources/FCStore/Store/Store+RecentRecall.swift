@@ -13,10 +13,11 @@ extension Database {
     /// The learner's last `window` reviews in the topic at or before `time` (all of them recorded before the
     /// review about to be written), and how many of them were passed.
     ///
-    /// Walks the learner's reviews backwards from `time` in `(reviewed_at, id)` order and stops after `window`
-    /// reviews of the topic. SQLite: `EXPLAIN QUERY PLAN` shows `SEARCH r USING INDEX reviews_user_time (user_id=?
-    /// AND reviewed_at<?)` without a temp b-tree. PostgreSQL: `fcgen_recent_recall` (migration 17), whose plan is
-    /// `Index Scan Backward using reviews_user_time_id` with or without planner statistics.
+    /// Reads the learner's reviews of the topic backwards from `time` in `(reviewed_at, id)` order and stops after
+    /// `window` of them: one range of `reviews_user_topic_time` (migration 19; each review carries its card's
+    /// topic). SQLite: `EXPLAIN QUERY PLAN` shows `SEARCH reviews USING COVERING INDEX reviews_user_topic_time
+    /// (user_id=? AND topic_id=? AND reviewed_at<?)` without a temp b-tree. PostgreSQL: `fcgen_recent_recall`
+    /// (migrations 17 and 19), whose plan is a backward scan of the same index with or without planner statistics.
     package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
         try connection.withStatement(Self.recentRecallSQL(connection.dialect), operation: "read recall window") {
             statement in
