@@ -30,26 +30,16 @@ public enum RFC3339 {
         let (year, month, day) = GregorianDays.civil(days)
         var text = ""
         text.reserveCapacity(24)
-        append(year, digits: 4, to: &text)
-        text += "-"
-        append(month, digits: 2, to: &text)
-        text += "-"
-        append(day, digits: 2, to: &text)
+        GregorianDays.appendDate(year: year, month: month, day: day, to: &text)
         text += "T"
-        append(secondOfDay / 3_600, digits: 2, to: &text)
+        GregorianDays.appendPadded(secondOfDay / 3_600, digits: 2, to: &text)
         text += ":"
-        append(secondOfDay / 60 % 60, digits: 2, to: &text)
+        GregorianDays.appendPadded(secondOfDay / 60 % 60, digits: 2, to: &text)
         text += ":"
-        append(secondOfDay % 60, digits: 2, to: &text)
+        GregorianDays.appendPadded(secondOfDay % 60, digits: 2, to: &text)
         text += "."
-        append(millis, digits: 3, to: &text)
+        GregorianDays.appendPadded(millis, digits: 3, to: &text)
         text += "Z"
         return text
-    }
-
-    private static func append(_ value: Int64, digits: Int, to text: inout String) {
-        let decimal = String(value)
-        if decimal.utf8.count < digits { text += String(repeating: "0", count: digits - decimal.utf8.count) }
-        text += decimal
     }
 }

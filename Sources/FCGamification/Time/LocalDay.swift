@@ -50,19 +50,11 @@ public struct LocalDay: Sendable, Hashable, Strideable, LosslessStringConvertibl
     public var next: LocalDay { LocalDay(ordinal: ordinal + 1) }
 
     /// `YYYY-MM-DD`, the form used in idempotency keys and JSON.
-    public var description: String {
-        let (year, month, day) = civil
-        return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
-    }
+    public var description: String { GregorianDays.isoDate(Int64(ordinal)) }
 
     public func advanced(by days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }
     public func distance(to other: LocalDay) -> Int { other.ordinal - ordinal }
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.ordinal < rhs.ordinal }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 
     // Howard Hinnant's days_from_civil / civil_from_days (http://howardhinnant.github.io/date_algorithms.html):
     // exact for the whole proleptic Gregorian calendar, no Foundation needed for day arithmetic.

@@ -202,9 +202,35 @@ struct GamificationStateWriter {
 
     private mutating func write(_ value: Int64) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            let end = GamificationStateCodec.writeDecimal(value, into: buffer, at: 0)
+            let end = Self.writeDecimal(value, into: buffer, at: 0)
             bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[0..<end]))
         }
+    }
+
+    /// Writes `value` in decimal ASCII, as JSON writes an integer, at `position`; returns the position after it.
+    ///
+    /// Digits come out backwards by dividing by the constant 10 (a multiply once compiled) and are then reversed in
+    /// place.
+    static func writeDecimal(_ value: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        var position = position
+        if value < 0 {
+            buffer[position] = UInt8(ascii: "-")
+            position += 1
+        }
+        var magnitude = value.magnitude
+        var low = position
+        repeat {
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            position += 1
+            magnitude /= 10
+        } while magnitude > 0
+        var high = position - 1
+        while low < high {
+            buffer.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+        return position
     }
 
     /// A date as `JSONEncoder`'s `.millisecondsSince1970` writes it: a whole number without a fraction, else the

@@ -114,14 +114,7 @@ extension Database {
 
 extension UTCDay {
     /// `YYYY-MM-DD` of the day `dayNumber` days after 1970-01-01.
-    static func text(dayNumber: Int64) -> String {
-        let (year, month, day) = GregorianDays.civil(dayNumber)
-        let pad = { (value: Int64, width: Int) in
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
+    static func text(dayNumber: Int64) -> String { GregorianDays.isoDate(dayNumber) }
 
     /// The UTC day that holds `date`, as `YYYY-MM-DD`.
     static func text(of date: Date) -> String {
