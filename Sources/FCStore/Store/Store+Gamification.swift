@@ -194,23 +194,15 @@ extension Database {
         var seen: Set<String> = []
         let unique = awards.filter { seen.insert($0.key).inserted }
         guard !unique.isEmpty else { return [] }
-        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: unique.count).joined(separator: ", ")
         return try connection.withStatement(
             """
-            INSERT INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)
-            VALUES \(rows) ON CONFLICT DO NOTHING RETURNING kind, reference
+            \(Self.awardInsert) VALUES \(Self.placeholders(rows: unique.count, columns: 7))
+            ON CONFLICT DO NOTHING RETURNING kind, reference
             """,
             operation: "insert award"
         ) { statement in
-            for (index, award) in unique.enumerated() {
-                let base = Int32(index * 7)
-                try statement.bind(userID, at: base + 1)
-                try statement.bind(award.kind, at: base + 2)
-                try statement.bind(award.reference, at: base + 3)
-                try statement.bind(award.xp, at: base + 4)
-                try statement.bind(award.day, at: base + 5)
-                try statement.bind(award.earnedAt.unixMilliseconds, at: base + 6)
-                try statement.bind(sessionID, at: base + 7)
+            for (row, award) in unique.enumerated() {
+                try Self.bindAward(award, userID: userID, sessionID: sessionID, to: statement, row: row)
             }
             var inserted: Set<String> = []
             while try statement.step() { inserted.insert("\(statement.string(at: 0)):\(statement.string(at: 1))") }
@@ -218,26 +210,12 @@ extension Database {
         }
     }
 
+    /// One challenge row, built once.
+    private static let challengeUpsert = "\(challengeInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?) \(challengeMerge)"
+
     private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) throws {
-        try connection.withStatement(
-            """
-            INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user_id, day, kind) DO UPDATE SET
-                progress = CASE WHEN excluded.progress > challenges.progress
-                    THEN excluded.progress ELSE challenges.progress END,
-                completed_at = COALESCE(challenges.completed_at, excluded.completed_at)
-            """,
-            operation: "write challenge"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(challenge.day, at: 2)
-            try statement.bind(challenge.kind, at: 3)
-            try statement.bind(challenge.target, at: 4)
-            try statement.bind(challenge.xp, at: 5)
-            try statement.bind(challenge.progress, at: 6)
-            try statement.bind(challenge.completedAt?.unixMilliseconds, at: 7)
-            try statement.bind(challenge.expiresAt.unixMilliseconds, at: 8)
+        try connection.withStatement(Self.challengeUpsert, operation: "write challenge") { statement in
+            try Self.bindChallenge(challenge, userID: userID, to: statement, row: 0)
             try statement.runPipelined()
         }
     }
@@ -287,37 +265,12 @@ extension Database {
         }
     }
 
-    /// How a day's stats row takes a newer count: the counters keep the larger value (a replayed or reordered
-    /// write never lowers them), XP adds up. The tail of every `daily_stats` insert, one row or many.
-    static let dailyStatsMerge = """
-        ON CONFLICT (user_id, day) DO UPDATE SET
-            cards_reviewed = CASE WHEN excluded.cards_reviewed > daily_stats.cards_reviewed
-                THEN excluded.cards_reviewed ELSE daily_stats.cards_reviewed END,
-            topics_explored = CASE WHEN excluded.topics_explored > daily_stats.topics_explored
-                THEN excluded.topics_explored ELSE daily_stats.topics_explored END,
-            achievements = CASE WHEN excluded.achievements > daily_stats.achievements
-                THEN excluded.achievements ELSE daily_stats.achievements END,
-            xp = daily_stats.xp + excluded.xp
-        """
-
     /// One day's stats row, built once (every review writes it).
-    private static let dailyStatsUpsert = """
-        INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
-        VALUES (?, ?, ?, ?, ?, ?)
-        \(dailyStatsMerge)
-        """
+    private static let dailyStatsUpsert = "\(dailyStatsInsert) VALUES (?, ?, ?, ?, ?, ?) \(dailyStatsMerge)"
 
     private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) throws {
-        try connection.withStatement(
-            Self.dailyStatsUpsert,
-            operation: "write daily stats"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(stats.day, at: 2)
-            try statement.bind(stats.cardsReviewed, at: 3)
-            try statement.bind(stats.topicsExplored, at: 4)
-            try statement.bind(stats.achievements, at: 5)
-            try statement.bind(xp, at: 6)
+        try connection.withStatement(Self.dailyStatsUpsert, operation: "write daily stats") { statement in
+            try Self.bindDailyStats(stats, userID: userID, xp: xp, to: statement, row: 0)
             try statement.runPipelined()
         }
     }

@@ -105,26 +105,12 @@ extension Database {
     static let bulkRowsPerStatement = 500
 
     func sendBulkReviews(_ rows: inout BulkReviewRows) throws {
-        for start in stride(from: 0, to: rows.reviews.count, by: Self.bulkRowsPerStatement) {
-            let chunk = rows.reviews[start..<min(start + Self.bulkRowsPerStatement, rows.reviews.count)]
+        for chunk in Self.bulkChunks(rows.reviews) {
             let statement = try connection.freshStatement(
-                """
-                INSERT INTO reviews (user_id, card_id, session_id, rating, reviewed_at, duration_ms, elapsed_days,
-                    scheduled_days, algorithm, topic_id)
-                VALUES \(Self.reviewPlaceholders(rows: chunk.count)) RETURNING id
-                """,
+                "\(Self.reviewInsert) VALUES \(Self.reviewPlaceholders(rows: chunk.count)) RETURNING id",
                 operation: "insert reviews")
-            for (offset, (decision, state)) in chunk.enumerated() {
-                let base = Int32(offset * 9)
-                try statement.bind(state.userID, at: base + 1)
-                try statement.bind(state.cardID, at: base + 2)
-                try statement.bindNull(at: base + 3)
-                try statement.bind(decision.rating, at: base + 4)
-                try statement.bind(decision.reviewedAt.unixMilliseconds, at: base + 5)
-                try statement.bind(decision.durationMilliseconds, at: base + 6)
-                try statement.bind(decision.elapsedDays, at: base + 7)
-                try statement.bind(decision.scheduledDays, at: base + 8)
-                try statement.bind(state.algorithm, at: base + 9)
+            for (row, (decision, state)) in chunk.enumerated() {
+                try Self.bindReview(decision, state: state, sessionID: nil, to: statement, row: row)
             }
             try statement.prefetch()
             rows.insertedReviews.append((statement, chunk.count))
@@ -136,35 +122,11 @@ extension Database {
         let states = rows.stateOrder.compactMap { rows.states[$0] }
         rows.states = [:]
         rows.stateOrder = []
-        for start in stride(from: 0, to: states.count, by: Self.bulkRowsPerStatement) {
-            let chunk = states[start..<min(start + Self.bulkRowsPerStatement, states.count)]
+        for chunk in Self.bulkChunks(states) {
             let statement = try connection.freshStatement(
-                """
-                INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, box,
-                    due, last_review, reps, lapses, level)
-                VALUES \(Self.placeholders(rows: chunk.count, columns: 13))
-                ON CONFLICT (user_id, card_id) DO UPDATE SET algorithm = excluded.algorithm, phase = excluded.phase,
-                    step = excluded.step, stability = excluded.stability, difficulty = excluded.difficulty,
-                    box = excluded.box, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
-                    lapses = excluded.lapses, level = excluded.level
-                """,
+                "\(Self.stateInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 13)) \(Self.stateMerge)",
                 operation: "write card states")
-            for (offset, state) in chunk.enumerated() {
-                let base = Int32(offset * 13)
-                try statement.bind(state.userID, at: base + 1)
-                try statement.bind(state.cardID, at: base + 2)
-                try statement.bind(state.algorithm, at: base + 3)
-                try statement.bind(state.phase, at: base + 4)
-                try statement.bind(state.step, at: base + 5)
-                try statement.bind(state.stability, at: base + 6)
-                try statement.bind(state.difficulty, at: base + 7)
-                try statement.bind(state.box, at: base + 8)
-                try statement.bind(state.due.unixMilliseconds, at: base + 9)
-                try statement.bind(state.lastReview?.unixMilliseconds, at: base + 10)
-                try statement.bind(state.reps, at: base + 11)
-                try statement.bind(state.lapses, at: base + 12)
-                try statement.bind(state.level, at: base + 13)
-            }
+            for (row, state) in chunk.enumerated() { try Self.bindState(state, to: statement, row: row) }
             try statement.runPipelined()
         }
     }
@@ -172,26 +134,18 @@ extension Database {
     func sendBulkAwards(_ rows: inout BulkReviewRows) throws {
         let awards = rows.awards
         rows.awards = []
-        for start in stride(from: 0, to: awards.count, by: Self.bulkRowsPerStatement) {
-            let chunk = awards[start..<min(start + Self.bulkRowsPerStatement, awards.count)]
+        for chunk in Self.bulkChunks(awards) {
             let statement = try connection.freshStatement(
                 """
-                INSERT INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)
-                VALUES \(Self.placeholders(rows: chunk.count, columns: 7))
+                \(Self.awardInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 7))
                 ON CONFLICT DO NOTHING RETURNING user_id, kind, reference
                 """,
                 operation: "insert awards")
             var expected: Set<String> = []
-            for (offset, row) in chunk.enumerated() {
-                let base = Int32(offset * 7)
-                try statement.bind(row.userID, at: base + 1)
-                try statement.bind(row.award.kind, at: base + 2)
-                try statement.bind(row.award.reference, at: base + 3)
-                try statement.bind(row.award.xp, at: base + 4)
-                try statement.bind(row.award.day, at: base + 5)
-                try statement.bind(row.award.earnedAt.unixMilliseconds, at: base + 6)
-                try statement.bind(row.sessionID, at: base + 7)
-                expected.insert("\(row.userID):\(row.award.key)")
+            for (row, award) in chunk.enumerated() {
+                try Self.bindAward(
+                    award.award, userID: award.userID, sessionID: award.sessionID, to: statement, row: row)
+                expected.insert("\(award.userID):\(award.award.key)")
             }
             try statement.prefetch()
             rows.insertedAwards.append((statement, expected))
@@ -202,28 +156,15 @@ extension Database {
         let challenges = rows.challengeOrder.compactMap { rows.challenges[$0] }
         rows.challenges = [:]
         rows.challengeOrder = []
-        for start in stride(from: 0, to: challenges.count, by: Self.bulkRowsPerStatement) {
-            let chunk = challenges[start..<min(start + Self.bulkRowsPerStatement, challenges.count)]
+        for chunk in Self.bulkChunks(challenges) {
             let statement = try connection.freshStatement(
                 """
-                INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
-                VALUES \(Self.placeholders(rows: chunk.count, columns: 8))
-                ON CONFLICT (user_id, day, kind) DO UPDATE SET
-                    progress = CASE WHEN excluded.progress > challenges.progress
-                        THEN excluded.progress ELSE challenges.progress END,
-                    completed_at = COALESCE(challenges.completed_at, excluded.completed_at)
+                \(Self.challengeInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 8))
+                \(Self.challengeMerge)
                 """,
                 operation: "write challenges")
-            for (offset, (userID, challenge)) in chunk.enumerated() {
-                let base = Int32(offset * 8)
-                try statement.bind(userID, at: base + 1)
-                try statement.bind(challenge.day, at: base + 2)
-                try statement.bind(challenge.kind, at: base + 3)
-                try statement.bind(challenge.target, at: base + 4)
-                try statement.bind(challenge.xp, at: base + 5)
-                try statement.bind(challenge.progress, at: base + 6)
-                try statement.bind(challenge.completedAt?.unixMilliseconds, at: base + 7)
-                try statement.bind(challenge.expiresAt.unixMilliseconds, at: base + 8)
+            for (row, (userID, challenge)) in chunk.enumerated() {
+                try Self.bindChallenge(challenge, userID: userID, to: statement, row: row)
             }
             try statement.runPipelined()
         }
@@ -233,38 +174,17 @@ extension Database {
         let stats = rows.dailyOrder.compactMap { key in rows.dailyStats[key].map { (key.userID, $0.record, $0.xp) } }
         rows.dailyStats = [:]
         rows.dailyOrder = []
-        for start in stride(from: 0, to: stats.count, by: Self.bulkRowsPerStatement) {
-            let chunk = stats[start..<min(start + Self.bulkRowsPerStatement, stats.count)]
+        for chunk in Self.bulkChunks(stats) {
             let statement = try connection.freshStatement(
                 """
-                INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
-                VALUES \(Self.placeholders(rows: chunk.count, columns: 6))
+                \(Self.dailyStatsInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 6))
                 \(Self.dailyStatsMerge)
                 """,
                 operation: "write daily stats")
-            for (offset, (userID, record, xp)) in chunk.enumerated() {
-                let base = Int32(offset * 6)
-                try statement.bind(userID, at: base + 1)
-                try statement.bind(record.day, at: base + 2)
-                try statement.bind(record.cardsReviewed, at: base + 3)
-                try statement.bind(record.topicsExplored, at: base + 4)
-                try statement.bind(record.achievements, at: base + 5)
-                try statement.bind(xp, at: base + 6)
+            for (row, (userID, record, xp)) in chunk.enumerated() {
+                try Self.bindDailyStats(record, userID: userID, xp: xp, to: statement, row: row)
             }
             try statement.runPipelined()
         }
-    }
-
-    /// `(?, ?, …), (?, ?, …)`: `rows` groups of `columns` placeholders.
-    /// `rows` rows of a review insert's values: nine parameters, then the topic of the card (the row's second).
-    static func reviewPlaceholders(rows: Int) -> String {
-        (0..<rows).map { row in
-            "(?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT topic_id FROM cards WHERE id = ?\(row * 9 + 2)))"
-        }.joined(separator: ", ")
-    }
-
-    static func placeholders(rows: Int, columns: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 }

@@ -157,65 +157,31 @@ extension Database {
         }
     }
 
+    /// One review's row, built once (every review writes it).
+    private static let reviewRowInsert = "\(reviewInsert) VALUES \(reviewPlaceholders(rows: 1)) RETURNING id"
+
     /// Sends the review's row (its id is the statement's one row, read later: PostgreSQL does not wait for it
     /// here); the caller resets the statement after reading it.
     private func sendReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws
         -> any SQLStatement
     {
-        let statement = try connection.cachedStatement(
-            """
-            INSERT INTO reviews (user_id, card_id, session_id, rating, reviewed_at, duration_ms, elapsed_days,
-                scheduled_days, algorithm, topic_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT topic_id FROM cards WHERE id = ?2))
-            RETURNING id
-            """,
-            operation: "insert review")
-        try statement.bind(state.userID, at: 1)
-        try statement.bind(state.cardID, at: 2)
-        try statement.bind(sessionID, at: 3)
-        try statement.bind(decision.rating, at: 4)
-        try statement.bind(decision.reviewedAt.unixMilliseconds, at: 5)
-        try statement.bind(decision.durationMilliseconds, at: 6)
-        try statement.bind(decision.elapsedDays, at: 7)
-        try statement.bind(decision.scheduledDays, at: 8)
-        try statement.bind(state.algorithm, at: 9)
+        let statement = try connection.cachedStatement(Self.reviewRowInsert, operation: "insert review")
+        try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
         // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
         try statement.prefetch()
         return statement
     }
 
-    /// Inserts or updates the learner's state of a card. An upsert rather than `INSERT OR REPLACE`: REPLACE deletes
-    /// the row and inserts it again, rewriting every index entry, while the update leaves `card_states_card`
-    /// (whose key does not change) alone (fcgen-bench review-recording).
+    /// Inserts or updates the learner's state of a card (the upsert: ``stateMerge``).
     func upsertState(_ state: StoredCardState) throws {
-        try connection.withStatement(
-            """
-            INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, box,
-                due, last_review, reps, lapses, level)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user_id, card_id) DO UPDATE SET algorithm = excluded.algorithm, phase = excluded.phase,
-                step = excluded.step, stability = excluded.stability, difficulty = excluded.difficulty,
-                box = excluded.box, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
-                lapses = excluded.lapses, level = excluded.level
-            """,
-            operation: "write card state"
-        ) { statement in
-            try statement.bind(state.userID, at: 1)
-            try statement.bind(state.cardID, at: 2)
-            try statement.bind(state.algorithm, at: 3)
-            try statement.bind(state.phase, at: 4)
-            try statement.bind(state.step, at: 5)
-            try statement.bind(state.stability, at: 6)
-            try statement.bind(state.difficulty, at: 7)
-            try statement.bind(state.box, at: 8)
-            try statement.bind(state.due.unixMilliseconds, at: 9)
-            try statement.bind(state.lastReview?.unixMilliseconds, at: 10)
-            try statement.bind(state.reps, at: 11)
-            try statement.bind(state.lapses, at: 12)
-            try statement.bind(state.level, at: 13)
+        try connection.withStatement(Self.stateUpsert, operation: "write card state") { statement in
+            try Self.bindState(state, to: statement, row: 0)
             try statement.runPipelined()
         }
     }
+
+    /// One card state's upsert, built once.
+    private static let stateUpsert = "\(stateInsert) VALUES \(placeholders(rows: 1, columns: 13)) \(stateMerge)"
 
     /// The columns ``state(from:at:)`` reads, in order, for the table aliased by nothing or `s`.
     static let stateColumns =
