@@ -1,3 +1,4 @@
+import FCCore
 import Foundation
 
 extension Database {
@@ -88,9 +89,13 @@ extension Database {
         }
     }
 
-    /// `strings` as a JSON array.
+    /// `strings` as a JSON array (every PostgreSQL review binds one: `JSONString`, not a `JSONEncoder` per review).
     static func jsonStrings(_ strings: [String]) -> String {
-        guard let data = try? JSONEncoder().encode(strings) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
+        var json = "["
+        for (index, string) in strings.enumerated() {
+            if index > 0 { json += "," }
+            JSONString.quote(string, into: &json)
+        }
+        return json + "]"
     }
 }
