@@ -62,6 +62,17 @@ package enum SQLDialect: Sendable, Hashable {
         }
     }
 
+    /// Whether a single-row insert should hand back what it inserted with `RETURNING` (PostgreSQL: the answer
+    /// comes with the insert, no second round trip) or the caller should ask the connection afterwards (SQLite:
+    /// `RETURNING` buffers its rows in a temporary b-tree that each run opens and closes, while the last rowid and
+    /// the change count are free). The review path's inserts, run for every review, pick their statement by it.
+    package var insertsReturnRows: Bool {
+        switch self {
+        case .sqlite: false
+        case .postgres: true
+        }
+    }
+
     /// The database's own consistency check, one finding per row (`ok` when healthy); PostgreSQL has no
     /// equivalent that a client runs (amcheck is an extension), so it answers `ok`.
     package var integrityCheck: String {

@@ -194,6 +194,20 @@ extension Database {
         var seen: Set<String> = []
         let unique = awards.filter { seen.insert($0.key).inserted }
         guard !unique.isEmpty else { return [] }
+        guard connection.dialect.insertsReturnRows else {
+            // SQLite: one cached single-row insert per award, each asked whether it inserted (see
+            // `SQLDialect.insertsReturnRows`); a review's step holds one to three.
+            return try connection.withStatement(Self.awardRowInsert, operation: "insert award") { statement in
+                var inserted: Set<String> = []
+                for award in unique {
+                    try Self.bindAward(award, userID: userID, sessionID: sessionID, to: statement, row: 0)
+                    try statement.run()
+                    statement.reset()
+                    if connection.changes > 0 { inserted.insert(award.key) }
+                }
+                return inserted
+            }
+        }
         return try connection.withStatement(
             """
             \(Self.awardInsert) VALUES \(Self.placeholders(rows: unique.count, columns: 7))
@@ -209,6 +223,10 @@ extension Database {
             return inserted
         }
     }
+
+    /// One award row that a conflict skips, built once.
+    private static let awardRowInsert =
+        "\(awardInsert) VALUES \(placeholders(rows: 1, columns: 7)) ON CONFLICT DO NOTHING"
 
     /// One challenge row, built once.
     private static let challengeUpsert = "\(challengeInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?) \(challengeMerge)"

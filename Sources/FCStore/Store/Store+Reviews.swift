@@ -99,10 +99,7 @@ extension Database {
                 commit = applied.merged(into: commit)
             }
         }
-        guard try insertedReview.step() else {
-            throw StoreError.corruptRow(table: "reviews", column: "id", rowID: 0)
-        }
-        let reviewID = insertedReview.int64(at: 0)
+        let reviewID = try insertedReview.id()
         return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
     }
 
@@ -157,19 +154,50 @@ extension Database {
         }
     }
 
-    /// One review's row, built once (every review writes it).
-    private static let reviewRowInsert = "\(reviewInsert) VALUES \(reviewPlaceholders(rows: 1)) RETURNING id"
+    /// One review's row, built once (every review writes it): with `RETURNING id` where the engine answers inserts
+    /// with rows (``SQLDialect/insertsReturnRows``), without on SQLite.
+    private static let reviewRowInsert = "\(reviewInsert) VALUES \(reviewPlaceholders(rows: 1))"
+    private static let reviewRowInsertReturningID = "\(reviewRowInsert) RETURNING id"
 
-    /// Sends the review's row (its id is the statement's one row, read later: PostgreSQL does not wait for it
-    /// here); the caller resets the statement after reading it.
+    /// A review row sent by ``sendReview(_:state:sessionID:)``: its id known already (SQLite's last rowid) or the
+    /// answer of its `RETURNING id`, read at the end (PostgreSQL does not wait for it when it is sent).
+    private enum InsertedReview {
+        case inserted(id: Int64)
+        case answering(any SQLStatement)
+
+        func id() throws -> Int64 {
+            switch self {
+            case .inserted(let id): return id
+            case .answering(let statement):
+                guard try statement.step() else {
+                    throw StoreError.corruptRow(table: "reviews", column: "id", rowID: 0)
+                }
+                return statement.int64(at: 0)
+            }
+        }
+
+        /// Rewinds the cached statement still holding its answer; the caller defers it.
+        func reset() {
+            if case .answering(let statement) = self { statement.reset() }
+        }
+    }
+
+    /// Sends the review's row.
     private func sendReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws
-        -> any SQLStatement
+        -> InsertedReview
     {
-        let statement = try connection.cachedStatement(Self.reviewRowInsert, operation: "insert review")
+        guard connection.dialect.insertsReturnRows else {
+            return try connection.withStatement(Self.reviewRowInsert, operation: "insert review") { statement in
+                try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
+                try statement.run()
+                return .inserted(id: connection.lastInsertRowID)
+            }
+        }
+        let statement = try connection.cachedStatement(Self.reviewRowInsertReturningID, operation: "insert review")
         try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
         // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
         try statement.prefetch()
-        return statement
+        return .answering(statement)
     }
 
     /// Inserts or updates the learner's state of a card (the upsert: ``stateMerge``).
