@@ -108,9 +108,13 @@ public struct Gamifier: Sendable {
                 kind: $0.kind, reference: $0.reference, xp: $0.xp, day: $0.day.description, earnedAt: $0.earnedAt)
         }
         if let today = after.today {
-            // Challenges and counters are written only when they changed: most reviews move neither.
-            if before.today?.challenges != today.challenges {
-                write.challenges = today.challenges.map {
+            // Challenges and counters are written only when they changed: most reviews move at most one challenge.
+            // A new day's challenges are all new; on the same day, each challenge row was written when its day
+            // began, so only those that moved are written again.
+            let earlier = before.today?.day == today.day ? before.today?.challenges ?? [] : []
+            let moved = today.challenges.filter { !earlier.contains($0) }
+            if !moved.isEmpty {
+                write.challenges = moved.map {
                     ChallengeRecord(
                         day: $0.day.description, kind: $0.kind.rawValue, target: $0.target, xp: $0.xp,
                         progress: $0.progress, completedAt: $0.completedAt, expiresAt: $0.expiresAt)

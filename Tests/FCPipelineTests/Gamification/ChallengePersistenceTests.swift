@@ -38,4 +38,27 @@ struct ChallengePersistenceTests {
         #expect(shown.map(\.day.description) == [secondDay, secondDay, secondDay])
         #expect(shown.first { $0.kind == .cardMaster }?.progress == 1)
     }
+
+    /// Reviews write only the challenges they moved; the stored rows still follow the learner's state after each one.
+    @Test func storedRowsFollowTheStateReviewAfterReview() async throws {
+        let game = try await GameHarness()
+        let (_, cards) = try await game.base.topic("Rome", cards: 3)
+        let user = try await game.learner("zoe", zone: "UTC")
+        let ratings: [(Int, Rating)] = [(0, .good), (0, .fail), (1, .good), (1, .good), (2, .difficult)]
+        for (step, (card, rating)) in ratings.enumerated() {
+            if step > 0 { game.base.time.advance(by: 60) }
+            let time = StudyHarness.start.addingTimeInterval(Double(step) * 60)
+            try await game.service.recorder.record(userID: user.id, cardID: cards[card].id, rating: rating, at: time)
+            let shown = try await game.game.challenges(of: user)
+            let stored = try await game.store.challenges(userID: user.id, day: shown[0].day.description)
+            #expect(stored.count == 3)
+            for challenge in shown {
+                let row = stored.first { $0.kind == challenge.kind.rawValue }
+                #expect(row?.progress == challenge.progress, "step \(step): \(challenge.kind)")
+                #expect(row?.completedAt == challenge.completedAt)
+            }
+        }
+        let final = try await game.store.challenges(userID: user.id, day: "2023-11-14")
+        #expect(final.first { $0.kind == "card_master" }?.progress == 3)
+    }
 }
