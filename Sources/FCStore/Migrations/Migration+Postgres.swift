@@ -12,6 +12,6 @@ extension Migration {
         postgresReviewArchive, postgresSessionControls, postgresTopicPlans, postgresAPI, postgresBookmarks,
         postgresUsage, postgresSources, postgresCardChoices, postgresImportStaging, postgresImageCredits,
         postgresRecallWindow, postgresPendingImportTopics, postgresReviewTopics,
-        postgresIdempotencyRows,
+        postgresIdempotencyRows, postgresReviewTimeIndex,
     ]
 }

@@ -21,7 +21,7 @@ package struct Migration: Sendable, Hashable {
     package static let all: [Migration] = [
         initial, jobs, study, images, gamification, trimIndexes, reviewArchive, sessionControls, topicPlans, api,
         bookmarks, usage, sources, cardChoices, importStaging, imageCredits, recallWindow, pendingImportTopics,
-        reviewTopics, idempotencyRows,
+        reviewTopics, idempotencyRows, reviewTimeIndex,
     ]
 
     /// The newest version in ``all``.

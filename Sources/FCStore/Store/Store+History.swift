@@ -3,7 +3,9 @@ package import Foundation
 extension Database {
     /// The learner's reviews in `[from, to)`, of live cards and of deleted ones (`archived_reviews`), unordered.
     ///
-    /// Both halves are range scans of a `(user_id, reviewed_at)` index.
+    /// Both halves read the learner's entries of an index that starts with `user_id`: `archived_reviews_user_time`
+    /// and `reviews_user_topic_time` (version 21 dropped the reviews' time index: the review path pays for no index
+    /// only this read uses).
     package func reviewActivity(userID: Int64, from: Date, to: Date) throws -> [ReviewActivity] {
         try connection.withStatement(
             """

@@ -18,8 +18,9 @@ struct TrimIndexesMigrationTests {
         let reviewIndexes = try await store.scalarText(
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'index'"
                 + " AND tbl_name = 'reviews' ORDER BY name)")
-        // Migration 19 adds the recall window's `reviews_user_topic_time` (ReviewTopicsMigrationTests).
-        #expect(reviewIndexes == "reviews_card_user_time,reviews_session,reviews_user_time,reviews_user_topic_time")
+        // Migration 19 adds the recall window's `reviews_user_topic_time` (ReviewTopicsMigrationTests); migration 21
+        // drops `reviews_user_time`, which it made redundant (ReviewTimeIndexMigrationTests).
+        #expect(reviewIndexes == "reviews_card_user_time,reviews_session,reviews_user_topic_time")
         let cardLog = try await store.queryPlan(
             "SELECT rating, reviewed_at FROM reviews WHERE user_id = 1 AND card_id = 2 ORDER BY reviewed_at, id")
         #expect(cardLog.contains { $0.contains("reviews_card_user_time (card_id=? AND user_id=?)") })
