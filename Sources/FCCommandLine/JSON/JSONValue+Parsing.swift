@@ -15,12 +15,14 @@ extension JSONValue {
     }
 
     private static func tree(from object: Any) throws -> JSONValue {
+        // Swift's containers first: asking whether a dictionary or an array is an `NSNull` or an `NSNumber` bridges
+        // it to an `NSDictionary`/`NSArray` first, which was most of a request body's parse.
         switch object {
         case let text as String: return .string(text)
-        case is NSNull: return .null
-        case let number as NSNumber: return value(of: number)
-        case let array as [Any]: return .array(try array.map(tree(from:)))
         case let members as [String: Any]: return .object(try members.mapValues(tree(from:)))
+        case let array as [Any]: return .array(try array.map(tree(from:)))
+        case let number as NSNumber: return value(of: number)
+        case is NSNull: return .null
         default:
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: [], debugDescription: "unexpected JSON value \(type(of: object))"))
