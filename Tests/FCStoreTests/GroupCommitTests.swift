@@ -2,18 +2,41 @@ import FCCore
 import FCStore
 import FCTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// `Store.writeGrouped`: writes that wait for the writer together share one transaction, and each caller still
 /// gets its own result or its own error.
 struct GroupCommitTests {
-    /// Holds the writer inside a transaction until `release()`: grouped writes queue behind it meanwhile.
+    /// Holds every writer connection of the store (one on SQLite, several on PostgreSQL) inside a transaction until
+    /// `release()`: grouped writes queue behind them meanwhile.
     private final class WriterGate: Sendable {
         private let semaphore = DispatchSemaphore(value: 0)
-        func hold(_ store: Store) -> Task<Void, any Error> {
-            Task { try await store.write("hold the writer") { [semaphore] _ in semaphore.wait() } }
+        private let entered = Mutex(0)
+        private let count: Int
+        private let holders: Mutex<[Task<Void, any Error>]> = Mutex([])
+
+        init(_ store: Store) { count = store.writerCount }
+
+        /// Returns once every writer is inside its held transaction.
+        func hold(_ store: Store) async throws {
+            let tasks = (0..<count).map { _ in
+                Task {
+                    try await store.write("hold the writer") { [self] _ in
+                        entered.withLock { $0 += 1 }
+                        semaphore.wait()
+                    }
+                }
+            }
+            holders.withLock { $0 = tasks }
+            while entered.withLock({ $0 }) < count { try await Task.sleep(for: .milliseconds(2)) }
         }
-        func release() { semaphore.signal() }
+
+        /// Lets the held transactions commit and waits for them.
+        func release() async throws {
+            for _ in 0..<count { semaphore.signal() }
+            for holder in holders.withLock({ $0 }) { try await holder.value }
+        }
     }
 
     /// Waits (polling without holding a thread) until `count` grouped writes are queued.
@@ -29,21 +52,25 @@ struct GroupCommitTests {
     @Test func writesQueuedTogetherCommitOnceAndEachGetsItsOwnResult() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
-        let gate = WriterGate()
-        let holder = gate.hold(store)
+        let gate = WriterGate(store)
+        try await gate.hold(store)
         let names = (1...40).map { "Grouped \($0)" }
         let writes = names.map { name in
             Task { try await store.writeGrouped("add topic") { db in try db.ensureTopic(named: name) } }
         }
         try await queued(names.count, in: store)
-        gate.release()
-        try await holder.value
+        try await gate.release()
 
         var topics: [Topic] = []
         for write in writes { topics.append(try await write.value) }
         #expect(topics.map(\.name) == names)
         #expect(Set(topics.map(\.id)).count == names.count)
-        #expect(store.seams.sharedCommits == 1)
+        // One transaction for all on SQLite's one writer; on PostgreSQL each writer's turn takes its share.
+        if store.writerCount == 1 {
+            #expect(store.seams.sharedCommits == 1)
+        } else {
+            #expect((1...names.count / 2).contains(store.seams.sharedCommits), "\(store.seams.sharedCommits)")
+        }
         let stored = try await store.read { db in try db.topicSummaries().map(\.name) }
         #expect(Set(stored).isSuperset(of: names))
     }
@@ -51,8 +78,8 @@ struct GroupCommitTests {
     @Test func oneFailingWriteFailsAloneAndLeavesNothingBehind() async throws {
         let database = TemporaryDatabase()
         let store = try Store(path: database.path, now: Fixtures.now)
-        let gate = WriterGate()
-        let holder = gate.hold(store)
+        let gate = WriterGate(store)
+        try await gate.hold(store)
         struct Refused: Error {}
         let writes = (1...10).map { index in
             Task {
@@ -64,8 +91,7 @@ struct GroupCommitTests {
             }
         }
         try await queued(10, in: store)
-        gate.release()
-        try await holder.value
+        try await gate.release()
 
         for (offset, write) in writes.enumerated() {
             if offset == 3 {
@@ -77,7 +103,61 @@ struct GroupCommitTests {
         let stored = try await store.read { db in try db.topicSummaries().map(\.name) }
         #expect(!stored.contains("Topic 4"))
         #expect(stored.filter { $0.hasPrefix("Topic ") }.count == 9)
-        #expect(store.seams.sharedCommits == 0, "the group rolled back; each write then ran alone")
+        if store.writerCount == 1 {
+            #expect(store.seams.sharedCommits == 0, "the group rolled back; each write then ran alone")
+        }
+    }
+
+    /// Grouped writes run one turn at a time on SQLite's one writer; on PostgreSQL up to ``Store/writerCount`` turns
+    /// commit side by side on their own connections. The first write waits (up to 2 s) for another to start while
+    /// it runs: on PostgreSQL another turn's write does, on SQLite none can.
+    @Test func turnsRunSideBySideOnlyWhereTheEngineHasSeveralWriters() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let overlap = OverlapProbe()
+        let names = (1...32).map { "Side \($0)" }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for name in names {
+                group.addTask {
+                    _ = try await store.writeGrouped("add topic") { db in
+                        let first = overlap.state.withLock { state in
+                            state.running += 1
+                            state.most = max(state.most, state.running)
+                            defer { state.waited = true }
+                            return !state.waited
+                        }
+                        defer { overlap.state.withLock { $0.running -= 1 } }
+                        if first {
+                            let deadline = ContinuousClock.now + .seconds(2)
+                            while overlap.state.withLock({ $0.most }) < 2 && ContinuousClock.now < deadline {
+                                Thread.sleep(forTimeInterval: 0.001)
+                            }
+                        }
+                        return try db.ensureTopic(named: name)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let stored = try await store.read { db in try db.topicSummaries().map(\.name) }
+        #expect(Set(stored).isSuperset(of: names))
+        #expect(store.peakGroupTurns >= 1 && store.peakGroupTurns <= store.writerCount)
+        let most = overlap.state.withLock { $0.most }
+        if store.writerCount > 1 {
+            #expect(most >= 2, "PostgreSQL's writers committed one after the other")
+        } else {
+            #expect(most == 1, "SQLite's one writer ran two transactions at once")
+        }
+    }
+
+    /// How many grouped writes ran at once, at most.
+    private final class OverlapProbe: Sendable {
+        struct State {
+            var running = 0
+            var most = 0
+            var waited = false
+        }
+        let state = Mutex(State())
     }
 
     @Test func aWriteAloneDoesNotWaitForCompany() async throws {

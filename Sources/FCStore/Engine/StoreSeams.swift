@@ -36,6 +36,11 @@ package final class StoreSeams: Sendable {
         set { state.withLock { $0.sharedCommits = newValue } }
     }
 
+    /// Counts one shared commit (writers on several threads commit groups at once on PostgreSQL).
+    func noteSharedCommit() {
+        state.withLock { $0.sharedCommits += 1 }
+    }
+
     /// How many times a patient write found the database busy and asked again (tests watch it climb).
     package var busyRetries: Int {
         get { state.withLock { $0.busyRetries } }

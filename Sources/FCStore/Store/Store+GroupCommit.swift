@@ -38,15 +38,22 @@ extension Store {
     /// Grouped writes waiting for the writer's next turn (tests wait for a queue to fill).
     package var pendingGroupedWrites: Int { groupQueue.withLock { $0.pending.count } }
 
+    /// The most turns that were on the writers' queue or running at once: at most ``writerCount``.
+    package var peakGroupTurns: Int { groupQueue.withLock { $0.peakTurns } }
+
     /// Grouped writes at most per transaction: enough to share commits under load, few enough that one slow group
     /// does not hold the writer long.
     static let groupLimit = 64
 
+    /// Queues `write`, and schedules a turn when fewer than ``writerCount`` are scheduled or running: one on SQLite
+    /// (its one writer), up to one per writer connection on PostgreSQL, whose turns commit side by side.
     private func enqueue(_ write: GroupedWrite) {
         let startsTurn = groupQueue.withLock { queue in
             queue.pending.append(write)
-            defer { queue.turnScheduled = true }
-            return !queue.turnScheduled
+            guard queue.turns < writerCount else { return false }
+            queue.turns += 1
+            queue.peakTurns = max(queue.peakTurns, queue.turns)
+            return true
         }
         if startsTurn { scheduleTurn() }
     }
@@ -61,7 +68,7 @@ extension Store {
             let pending = self.groupQueue.withLock { queue in
                 defer {
                     queue.pending = []
-                    queue.turnScheduled = false
+                    queue.turns -= 1
                 }
                 return queue.pending
             }
@@ -71,14 +78,16 @@ extension Store {
 
     private func takeTurn(on connection: any SQLConnection) {
         let group: [GroupedWrite] = groupQueue.withLock { queue in
-            let group = Array(queue.pending.prefix(Self.groupLimit))
+            // With several writers, a turn takes its share of what waits, so the other turns have work too.
+            let share = (queue.pending.count + writerCount - 1) / writerCount
+            let group = Array(queue.pending.prefix(min(Self.groupLimit, share)))
             queue.pending.removeFirst(group.count)
             return group
         }
         defer {
-            // Writes that arrived during this turn get the next one.
+            // Writes that arrived during this turn get the next one (this turn's place is handed on).
             let again = groupQueue.withLock { queue in
-                if queue.pending.isEmpty { queue.turnScheduled = false }
+                if queue.pending.isEmpty { queue.turns -= 1 }
                 return !queue.pending.isEmpty
             }
             if again { scheduleTurn() }
@@ -91,7 +100,7 @@ extension Store {
             let answers = try connection.immediateTransaction("\(group[0].operation) (group of \(group.count))") {
                 try group.map { try $0.run(connection) }
             }
-            seams.sharedCommits += 1
+            seams.noteSharedCommit()
             for answer in answers { answer() }
         } catch let error as StoreError where error.isBusyBeforeStart {
             askAgain(group)
@@ -130,8 +139,9 @@ extension Store {
     }
 }
 
-/// The grouped writes waiting for the writer, and whether a turn to take them is already on its queue.
+/// The grouped writes waiting for a writer, and how many turns to take them are on the writers' queue or running.
 struct GroupQueue {
     var pending: [GroupedWrite] = []
-    var turnScheduled = false
+    var turns = 0
+    var peakTurns = 0
 }

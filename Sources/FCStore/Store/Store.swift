@@ -18,8 +18,12 @@ import Synchronization
 /// let next = try await store.read { try $0.lastBatchNumber(topicID: topic.id) } + 1
 /// ```
 public final class Store: Sendable {
-    /// The write connection's pool: one thread, so writers queue in order.
+    /// The write connections' pool: one thread on SQLite, so writers queue in order (the file has one write lock);
+    /// ``postgresWriterCount`` on PostgreSQL, whose row locks let transactions commit side by side, as they do from
+    /// several processes.
     let writer: ConnectionPool
+    /// The writer pool's threads: grouped writes run up to this many turns at once.
+    package let writerCount: Int
     /// The read connections' pool; the writer's for an in-memory database, which only its own connection sees.
     let readers: ConnectionPool
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
@@ -37,6 +41,11 @@ public final class Store: Sendable {
 
     /// Read connections at most: reads beyond this many at once wait for one to finish.
     static let readerCount = 4
+
+    /// Write connections at most on PostgreSQL, opened as concurrent writes need them. Every transaction that reads
+    /// and then writes a learner's rows locks them first (`lockLearners`), and batches, jobs and imports were built
+    /// for writers in several processes, so several in one process is the same case.
+    package static let postgresWriterCount = 4
 
     /// Opens or creates the database at `path` and migrates it to the newest schema (commands that store something
     /// new: generation, import, adding a card or topic).
@@ -79,6 +88,7 @@ public final class Store: Sendable {
                 path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
                 checkpoints: checkpoints)
         writer = opened.writer
+        writerCount = opened.writers
         readers = opened.readers
         checkpointer = opened.checkpointer
         self.now = now
@@ -91,7 +101,7 @@ public final class Store: Sendable {
     private static func openSQLite(
         _ path: String, now: Now, migrations: [Migration], mustExist: Bool, busyTimeout: Duration,
         checkpoints: WALCheckpointer.Limits
-    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String, checkpointer: WALCheckpointer?) {
+    ) throws -> OpenedPools {
         let busyMilliseconds = Int32(clamping: Int((busyTimeout / .milliseconds(1)).rounded()))
         let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
         if isFile { try Self.checkPath(path, mustExist: mustExist) }
@@ -103,7 +113,9 @@ public final class Store: Sendable {
         let writer = ConnectionPool(path: path, size: 1, first: connection) {
             preconditionFailure("the writer pool has its one connection from the start")
         }
-        guard isFile else { return (writer, writer, path, nil) }
+        guard isFile else {
+            return OpenedPools(writer: writer, writers: 1, readers: writer, name: path, checkpointer: nil)
+        }
         let readers = ConnectionPool(path: path, size: Self.readerCount) {
             let reader = try Connection(path: path, create: false)
             try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
@@ -111,28 +123,29 @@ public final class Store: Sendable {
         }
         let checkpointer = WALCheckpointer(path: path, limits: checkpoints)
         checkpointer.install(on: connection)
-        return (writer, readers, path, checkpointer)
+        return OpenedPools(writer: writer, writers: 1, readers: readers, name: path, checkpointer: checkpointer)
     }
 
-    /// A PostgreSQL database's pools, each thread with a connection of its own: one writer, as on SQLite (so a
-    /// process's writes keep their order), and up to ``readerCount`` readers. Other processes write beside it; row
-    /// locks and `FOR UPDATE SKIP LOCKED` keep them apart. The database must exist; its schema is migrated here.
+    /// A PostgreSQL database's pools, each thread with a connection of its own: up to ``postgresWriterCount``
+    /// writers and ``readerCount`` readers. Other processes write beside them; row locks and `FOR UPDATE SKIP
+    /// LOCKED` keep them apart. The database must exist; its schema is migrated here.
     private static func openPostgres(
         _ url: String, now: Now, migrations: [Migration]
-    ) throws -> (writer: ConnectionPool, readers: ConnectionPool, name: String, checkpointer: WALCheckpointer?) {
+    ) throws -> OpenedPools {
         let target = try PostgresTarget(url: url)
         let name = target.description
         let connection = try PostgresSQLConnection.connect(to: target)
         let versions = Set(migrations.map(\.version))
         try PostgresMigrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
             .migrate(connection, appliedAt: now().unixMilliseconds)
-        let writer = ConnectionPool(path: name, size: 1, first: connection) {
-            preconditionFailure("the writer pool has its one connection from the start")
+        let writer = ConnectionPool(path: name, size: Self.postgresWriterCount, first: connection) {
+            try PostgresSQLConnection.connect(to: target)
         }
         let readers = ConnectionPool(path: name, size: Self.readerCount) {
             try PostgresSQLConnection.connect(to: target)
         }
-        return (writer, readers, name, nil)
+        return OpenedPools(
+            writer: writer, writers: Self.postgresWriterCount, readers: readers, name: name, checkpointer: nil)
     }
 
     deinit {
@@ -289,4 +302,15 @@ public final class Store: Sendable {
         if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "\(ancestor.path) is not writable" }
         return (error as NSError).localizedDescription
     }
+}
+
+/// What opening a database gives the store.
+struct OpenedPools {
+    var writer: ConnectionPool
+    /// The writer pool's size.
+    var writers: Int
+    var readers: ConnectionPool
+    /// The path, or the URL without its password.
+    var name: String
+    var checkpointer: WALCheckpointer?
 }
