@@ -150,6 +150,39 @@ struct GroupCommitTests {
         }
     }
 
+    /// A group runs its members in learner order, a learner's own writes in the order they came, writes that lock
+    /// nobody first: two groups committing side by side (PostgreSQL) then lock learners in the same order.
+    @Test func aGroupRunsItsMembersInLearnerOrder() async throws {
+        let database = TemporaryDatabase()
+        let store = try Store(path: database.path, now: Fixtures.now)
+        let gate = WriterGate(store)
+        try await gate.hold(store)
+        let ran = RunLog()
+        let learners: [Int64?] = [5, 3, 9, nil, 3, 1]
+        let writes = learners.enumerated().map { index, learner in
+            Task {
+                try await store.writeGrouped("add topic", locking: learner) { db in
+                    ran.labels.withLock { $0.append("\(learner.map(String.init) ?? "-")#\(index)") }
+                    return try db.ensureTopic(named: "Ordered \(index)")
+                }
+            }
+        }
+        try await queued(learners.count, in: store)
+        try await gate.release()
+        for write in writes { _ = try await write.value }
+        let labels = ran.labels.withLock { $0 }
+        #expect(labels.count == learners.count)
+        #expect(labels.firstIndex(of: "3#1")! < labels.firstIndex(of: "3#4")!)
+        if store.writerCount == 1 {
+            #expect(labels == ["-#3", "1#5", "3#1", "3#4", "5#0", "9#2"])
+        }
+    }
+
+    /// What grouped writes ran, in order.
+    private final class RunLog: Sendable {
+        let labels = Mutex<[String]>([])
+    }
+
     /// How many grouped writes ran at once, at most.
     private final class OverlapProbe: Sendable {
         struct State {

@@ -29,7 +29,7 @@ extension ReviewRecorder {
         var lastIndex: [Int64: Int] = [:]
         for (index, answer) in answers.enumerated() { lastIndex[answer.userID] = index }
         let gamifier = gamifier
-        return try await store.writeGrouped("record reviews idempotently") { [lastIndex] db in
+        return try await store.writeGrouped("record reviews idempotently", locking: userID) { [lastIndex] db in
             var decisions: [Int: Gamifier.Decision] = [:]
             var states: [Int64: GamificationState] = [:]
             var gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?

@@ -57,14 +57,14 @@ public struct ReviewRecorder: Sendable {
             try Self.decide(context, rating: rating, at: time, now: now, durationMilliseconds: durationMilliseconds)
         }
         guard let gamifier else {
-            let recorded = try await store.writeGrouped("record review") { db in
+            let recorded = try await store.writeGrouped("record review", locking: userID) { db in
                 try db.recordReview(
                     userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
             }
             return ReviewResult(recorded, rating: rating, at: time, rewards: nil)
         }
         // Grouped: reviews arriving together (an HTTP service's learners) share a commit; see `Store.writeGrouped`.
-        let (recorded, decision) = try await store.writeGrouped("record review") { db in
+        let (recorded, decision) = try await store.writeGrouped("record review", locking: userID) { db in
             var decision: Gamifier.Decision?
             let recorded = try db.recordReview(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide

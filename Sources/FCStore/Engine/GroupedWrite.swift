@@ -9,12 +9,16 @@ final class GroupedWrite: Sendable {
     let fail: @Sendable (any Error) -> Void
     /// When the caller asked: a busy database is asked again until the store's write patience since then is spent.
     let start = ContinuousClock.now
+    /// The learner whose rows the write locks, when it locks one (``Store/writeGrouped(_:locking:_:)``): a group's
+    /// members run in this order.
+    let learner: Int64?
 
     init(
-        operation: String, run: @escaping @Sendable (any SQLConnection) throws -> @Sendable () -> Void,
+        operation: String, learner: Int64?, run: @escaping @Sendable (any SQLConnection) throws -> @Sendable () -> Void,
         fail: @escaping @Sendable (any Error) -> Void
     ) {
         self.operation = operation
+        self.learner = learner
         self.run = run
         self.fail = fail
     }

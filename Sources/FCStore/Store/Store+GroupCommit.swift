@@ -18,14 +18,20 @@ extension Store {
     /// ask again, each until the store's write patience since it was asked is spent, as ``write(_:patience:_:)``
     /// does.
     ///
+    /// `learner` names the learner whose rows `body` locks (PostgreSQL's `lockLearners`), when it locks one: a
+    /// group runs its members in learner order, so two groups committing side by side on PostgreSQL lock their
+    /// learners in the same order and wait for each other instead of deadlocking (which PostgreSQL would find only
+    /// after its `deadlock_timeout`, a second, and then the group would run again member by member).
+    ///
     /// - Throws: What `body` throws, or the transaction's error (``StoreError/busy(path:operation:waitedSeconds:)``,
     ///   the store closed); nothing is stored then.
     package func writeGrouped<T: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (borrowing Database) throws -> T
+        _ operation: String, locking learner: Int64? = nil,
+        _ body: @escaping @Sendable (borrowing Database) throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let (now, seams) = (now, seams)
-            let write = GroupedWrite(operation: operation) { connection in
+            let write = GroupedWrite(operation: operation, learner: learner) { connection in
                 let value = try Self.lendGrouped(connection, now: now, seams: seams, to: body)
                 return { continuation.resume(returning: value) }
             } fail: { error in
@@ -96,9 +102,14 @@ extension Store {
             if let write = group.first { runAlone(write, on: connection) }
             return
         }
+        // Learner order (a learner's own writes keep their order; writes that lock nobody go first).
+        let ordered = group.enumerated().sorted {
+            ($0.element.learner ?? .min, $0.offset) < ($1.element.learner ?? .min, $1.offset)
+        }
+        .map(\.element)
         do {
             let answers = try connection.immediateTransaction("\(group[0].operation) (group of \(group.count))") {
-                try group.map { try $0.run(connection) }
+                try ordered.map { try $0.run(connection) }
             }
             seams.noteSharedCommit()
             for answer in answers { answer() }
