@@ -46,37 +46,6 @@ struct WALCheckpointerTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM scratch") == 300)
     }
 
-    /// The checkpointer's thread runs at a lower priority than the writer and the request handlers (its nice value,
-    /// field 19 of the thread's `/proc` stat line, after the command name in parentheses).
-    @Test func theCheckpointerThreadYieldsToTheRest() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
-        #expect(store.checkpointCounts != nil)
-        var nices: [Int32] = []
-        for _ in 0..<200 {
-            nices = Self.niceValues(ofThreadsNamed: "fcgen-ckpt")
-            if !nices.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(!nices.isEmpty, "no fcgen-ckpt thread in /proc/self/task")
-        #expect(nices.allSatisfy { $0 == WALCheckpointer.niceness }, "\(nices)")
-        #expect(WALCheckpointer.niceness > 0)
-    }
-
-    private static func niceValues(ofThreadsNamed name: String) -> [Int32] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { task in
-            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
-                comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
-                let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            // After ") ": state is field 3, so nice (field 19) is the 17th of the rest.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 16 ? Int32(fields[16]) : nil
-        }
-    }
-
     @Test func anInMemoryStoreHasNoCheckpointer() throws {
         let store = try Store(path: ":memory:", now: Fixtures.now)
         #expect(store.checkpointCounts == nil)

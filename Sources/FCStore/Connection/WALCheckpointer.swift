@@ -89,18 +89,11 @@ package final class WALCheckpointer: Sendable {
         let thread = Thread { [self] in
             // The name `top -H` and /proc show (at most 15 bytes). Foundation's `Thread.name` does not set it on
             // Linux, and Swift does not see glibc's `pthread_setname_np`; the kernel takes it from this file.
-            // Background work: on a busy machine the writer and the request handlers go first (Linux keeps a nice
-            // value per thread; raising one's own needs no privilege). A pass that falls behind is bounded by the
-            // writer's own copy past the soft and hard limits.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
             try? Data("fcgen-ckpt".utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
             runPasses()
         }
         thread.start()
     }
-
-    /// The checkpointer thread's nice value (0 is the default, 19 the lowest priority).
-    package static let niceness: Int32 = 10
 
     /// What ran so far.
     var counts: Counts { state.withLock { $0.counts } }
