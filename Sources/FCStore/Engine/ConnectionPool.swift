@@ -10,7 +10,8 @@ import Synchronization
 /// closure borrows one for its whole length, as GRDB's `DatabasePool` lends a reader or its writer.
 final class ConnectionPool: Sendable {
     private let threads: NIOThreadPool
-    private let capacity: Int
+    /// Threads, and so connections at most.
+    let capacity: Int
     /// The database's path, named when the pool has stopped.
     private let path: String
     private let open: @Sendable () throws -> any SQLConnection

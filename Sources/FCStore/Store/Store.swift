@@ -23,7 +23,7 @@ public final class Store: Sendable {
     /// several processes.
     let writer: ConnectionPool
     /// The writer pool's threads: grouped writes run up to this many turns at once.
-    package let writerCount: Int
+    package var writerCount: Int { writer.capacity }
     /// The read connections' pool; the writer's for an in-memory database, which only its own connection sees.
     let readers: ConnectionPool
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
@@ -88,7 +88,6 @@ public final class Store: Sendable {
                 path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
                 checkpoints: checkpoints)
         writer = opened.writer
-        writerCount = opened.writers
         readers = opened.readers
         checkpointer = opened.checkpointer
         self.now = now
@@ -114,7 +113,7 @@ public final class Store: Sendable {
             preconditionFailure("the writer pool has its one connection from the start")
         }
         guard isFile else {
-            return OpenedPools(writer: writer, writers: 1, readers: writer, name: path, checkpointer: nil)
+            return OpenedPools(writer: writer, readers: writer, name: path, checkpointer: nil)
         }
         let readers = ConnectionPool(path: path, size: Self.readerCount) {
             let reader = try Connection(path: path, create: false)
@@ -123,7 +122,7 @@ public final class Store: Sendable {
         }
         let checkpointer = WALCheckpointer(path: path, limits: checkpoints)
         checkpointer.install(on: connection)
-        return OpenedPools(writer: writer, writers: 1, readers: readers, name: path, checkpointer: checkpointer)
+        return OpenedPools(writer: writer, readers: readers, name: path, checkpointer: checkpointer)
     }
 
     /// A PostgreSQL database's pools, each thread with a connection of its own: up to ``postgresWriterCount``
@@ -144,8 +143,7 @@ public final class Store: Sendable {
         let readers = ConnectionPool(path: name, size: Self.readerCount) {
             try PostgresSQLConnection.connect(to: target)
         }
-        return OpenedPools(
-            writer: writer, writers: Self.postgresWriterCount, readers: readers, name: name, checkpointer: nil)
+        return OpenedPools(writer: writer, readers: readers, name: name, checkpointer: nil)
     }
 
     deinit {
@@ -307,8 +305,6 @@ public final class Store: Sendable {
 /// What opening a database gives the store.
 struct OpenedPools {
     var writer: ConnectionPool
-    /// The writer pool's size.
-    var writers: Int
     var readers: ConnectionPool
     /// The path, or the URL without its password.
     var name: String
