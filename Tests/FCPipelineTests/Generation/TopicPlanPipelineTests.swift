@@ -51,8 +51,12 @@ struct TopicPlanPipelineTests {
         #expect(outlineRequests.count == 1, "only the topic's first run asks for an outline")
         #expect(events.events.contains { if case .outlineReady(_, 6, 24) = $0 { true } else { false } })
 
-        // The prompt names the step's focus and what earlier batches covered.
-        let last = String(decoding: try #require(transport.bodies.last), as: UTF8.self)
+        // The prompt names the step's focus and what earlier batches covered. With two requests in flight, batch 5's
+        // may go out before batch 4's, so it is found by its number rather than taken as the last one sent.
+        let last = try #require(
+            transport.bodies.map { String(decoding: $0, as: UTF8.self) }.first {
+                $0.contains("This is batch 5 for this topic.")
+            })
         #expect(last.contains("Republic at the intermediate level"))
         #expect(last.contains("- Kings: foundational, intermediate"))
     }
