@@ -35,7 +35,9 @@ package struct Database: ~Copyable {
     /// (PostgreSQL; both 0 on SQLite): what a use case costs in round trips, for tests and fcgen-bench. Read it in
     /// two transactions around the work; the difference includes the first one's commit (one statement, one wait).
     package var roundTrips: RoundTrips {
-        RoundTrips(statements: connection.statementsSent, waits: connection.waits)
+        RoundTrips(
+            statements: connection.statementsSent, waits: connection.waits,
+            preparations: connection.serverPreparations)
     }
 
     /// Test seam: see ``StoreSeams/faultAfterCardInserts``.
@@ -44,13 +46,17 @@ package struct Database: ~Copyable {
     var faultAfterReviewInsert: Bool { seams.faultAfterReviewInsert }
 }
 
-/// Counters of one connection: statements sent and waits for their answers (see ``Database/roundTrips``).
+/// Counters of one connection: statements sent and waits for their answers (see ``Database/roundTrips``), and the
+/// statements it prepared on the server, each once in the connection's life (a round trip of its own, counted in
+/// neither).
 package struct RoundTrips: Sendable, Hashable {
     package var statements: Int
     package var waits: Int
+    package var preparations: Int
 
-    package init(statements: Int, waits: Int) {
+    package init(statements: Int, waits: Int, preparations: Int = 0) {
         self.statements = statements
         self.waits = waits
+        self.preparations = preparations
     }
 }

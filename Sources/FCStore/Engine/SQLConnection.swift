@@ -19,6 +19,9 @@ protocol SQLConnection: AnyObject {
     /// which runs each statement in the calling thread.
     var statementsSent: Int { get }
     var waits: Int { get }
+    /// Statements prepared on the server for ``serverPreparedStatement(_:operation:)`` (PostgreSQL; 0 on SQLite):
+    /// one round trip each, once per connection, counted in neither of the above.
+    var serverPreparations: Int { get }
 
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String, operation: String) throws
@@ -26,6 +29,11 @@ protocol SQLConnection: AnyObject {
     func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement
     /// The connection's cached statement for `sql` (prepared once, reused after a reset).
     func cachedStatement(_ sql: String, operation: String) throws -> any SQLStatement
+    /// ``cachedStatement(_:operation:)`` for a statement on a hot path: PostgreSQL parses and plans it once per
+    /// connection instead of at every run (a named prepared statement). Such a statement reports the rows it
+    /// returned as its ``changes``, so use it for reads, `… RETURNING` writes and writes whose change count
+    /// nobody reads. SQLite prepares every cached statement anyway.
+    func serverPreparedStatement(_ sql: String, operation: String) throws -> any SQLStatement
     /// A write transaction around `body` (a savepoint when one is open already).
     func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T
     /// A read transaction around `body`: one snapshot for all its statements.
@@ -38,6 +46,16 @@ extension SQLConnection {
     /// Runs `body` with the cached statement for `sql`, reset afterwards.
     func withStatement<T>(_ sql: String, operation: String, _ body: (any SQLStatement) throws -> T) throws -> T {
         let statement = try cachedStatement(sql, operation: operation)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// Runs `body` with the server-prepared statement for `sql` (``serverPreparedStatement(_:operation:)``), reset
+    /// afterwards.
+    func withServerPreparedStatement<T>(
+        _ sql: String, operation: String, _ body: (any SQLStatement) throws -> T
+    ) throws -> T {
+        let statement = try serverPreparedStatement(sql, operation: operation)
         defer { statement.reset() }
         return try body(statement)
     }
@@ -99,12 +117,17 @@ extension Connection: SQLConnection {
     var dialect: SQLDialect { .sqlite }
     var statementsSent: Int { 0 }
     var waits: Int { 0 }
+    var serverPreparations: Int { 0 }
 
     func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement {
         try prepare(sql, operation: operation, persistent: false) as Statement
     }
 
     func cachedStatement(_ sql: String, operation: String) throws -> any SQLStatement {
+        try cached(sql, operation: operation)
+    }
+
+    func serverPreparedStatement(_ sql: String, operation: String) throws -> any SQLStatement {
         try cached(sql, operation: operation)
     }
 }
@@ -123,6 +146,10 @@ extension PostgresSQLConnection: SQLConnection {
 
     func cachedStatement(_ sql: String, operation: String) throws -> any SQLStatement {
         try cached(sql, operation: operation)
+    }
+
+    func serverPreparedStatement(_ sql: String, operation: String) throws -> any SQLStatement {
+        try cached(sql, operation: operation, serverPrepared: true)
     }
 }
 

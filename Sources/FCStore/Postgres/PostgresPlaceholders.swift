@@ -41,6 +41,44 @@ package enum PostgresPlaceholders {
         return (String(decoding: output, as: UTF8.self), largest)
     }
 
+    /// `sql` (already in PostgreSQL's `$N` style) with each parameter `$N` whose type `types[N - 1]` names cast
+    /// to it (`$1::int8`), so that a statement prepared without declared parameter types (postgres-nio's named
+    /// prepare sends none) gets the types the unnamed statement would have declared. `nil` leaves `$N` as it is:
+    /// the server infers its type from where it stands, as it does for an untyped NULL today.
+    package static func castingParameters(_ sql: String, to types: [String?]) -> String {
+        let bytes = Array(sql.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8 * types.count)
+        var index = 0
+        while index < bytes.count {
+            let skipped = skipQuotedOrComment(bytes, from: index)
+            if skipped > index {
+                output.append(contentsOf: bytes[index..<skipped])
+                index = skipped
+                continue
+            }
+            output.append(bytes[index])
+            // `$N` starts a parameter unless it continues an identifier (`a$1` is a name).
+            guard bytes[index] == UInt8(ascii: "$"), index == 0 || !isIdentifierByte(bytes[index - 1]) else {
+                index += 1
+                continue
+            }
+            index += 1
+            var number = 0
+            var digits = 0
+            while index < bytes.count, let digit = digitValue(bytes[index]), number < 1_000_000 {
+                output.append(bytes[index])
+                number = number * 10 + digit
+                digits += 1
+                index += 1
+            }
+            if digits > 0, types.indices.contains(number - 1), let type = types[number - 1] {
+                output.append(contentsOf: Array("::\(type)".utf8))
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The statements of a script, split at semicolons outside literals and comments; blank pieces (and pieces
     /// that hold only comments) are dropped.
     package static func splitStatements(_ sql: String) -> [String] {
@@ -113,6 +151,13 @@ package enum PostgresPlaceholders {
         default:
             return index
         }
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     private static func digitValue(_ byte: UInt8) -> Int? {

@@ -29,7 +29,7 @@ package final class PostgresSQLConnection {
     }
     private var lastChanges = 0
     /// Statements sent without waiting for their answers (``send(_:bindings:operation:)``), oldest first.
-    private var inFlight: [(answer: EventLoopFuture<PostgresQueryResult>, operation: String, sequence: Int)] = []
+    private var inFlight: [(answer: EventLoopFuture<PostgresAnswer>, operation: String, sequence: Int)] = []
     /// The first failure among answers waited for by ``awaitInFlight()``, with its statement's place in the order
     /// sent: the next ``run(_:bindings:operation:)`` throws it.
     private var inFlightFailure: (error: any Error, sequence: Int)?
@@ -43,13 +43,19 @@ package final class PostgresSQLConnection {
     /// ``Database``.
     package private(set) var statementsSent = 0
     package private(set) var waits = 0
+    /// Statements prepared on the server (``sendQuery(_:values:serverPrepared:)``): a round trip each, once in the
+    /// connection's life, counted in neither ``statementsSent`` nor ``waits``.
+    package internal(set) var serverPreparations = 0
     /// Every statement sent up to this one (by ``statementsSent``) is answered: the connection runs them in order.
-    private var answeredThrough = 0
+    var answeredThrough = 0
     /// Statements holding a prefetched answer not read yet (``PostgresSQLStatement/prefetch()``), settled when the
     /// transaction ends (``settlePrefetches(abandoning:)``).
     private var prefetches: [ObjectIdentifier: PostgresSQLStatement] = [:]
     /// Statements by their SQL text, as the SQLite connection caches prepared statements.
     private var statements: [String: PostgresSQLStatement] = [:]
+    /// Statements prepared on the server under a name (``sendQuery(_:values:serverPrepared:)``), by their SQL and
+    /// parameter types; only on a connection of its own, which keeps them for its whole life.
+    var serverStatements: [ServerStatementKey: PreparedQuery] = [:]
     /// Set by ``close()``, so that `deinit` does not close twice.
     private var isClosed = false
 
@@ -110,6 +116,7 @@ package final class PostgresSQLConnection {
         awaitInFlight()
         inFlightFailure = nil
         statements.removeAll()
+        serverStatements.removeAll()
         guard ownsConnection, !isClosed else { return }
         isClosed = true
         try? connection.close().wait()
@@ -118,13 +125,13 @@ package final class PostgresSQLConnection {
     /// Runs one or more SQL statements that return no rows (DDL, migrations), one after the other.
     package func execute(_ sql: String, operation: String) throws {
         for statement in PostgresPlaceholders.splitStatements(sql) {
-            _ = try run(statement, bindings: PostgresBindings(), operation: operation)
+            _ = try run(statement, values: [], operation: operation)
         }
     }
 
     /// A statement for `sql` (SQLite placeholders are rewritten); it runs on its first ``PostgresSQLStatement/step()``.
     package func prepare(_ sql: String, operation: String, persistent: Bool = false) throws -> PostgresSQLStatement {
-        PostgresSQLStatement(sql: sql, connection: self, operation: operation)
+        PostgresSQLStatement(sql: sql, connection: self, operation: operation, serverPrepared: false)
     }
 
     /// Runs `body` with the cached statement for `sql`, reset afterwards (its bindings kept, as in SQLite).
@@ -136,14 +143,19 @@ package final class PostgresSQLConnection {
         return try body(statement)
     }
 
-    /// The cached statement for `sql`.
-    func cached(_ sql: String, operation: String) throws -> PostgresSQLStatement {
-        if let cached = statements[sql] {
+    /// The cached statement for `sql`, server-prepared or not (see
+    /// ``SQLConnection/serverPreparedStatement(_:operation:)``): the same text may be cached both ways.
+    func cached(_ sql: String, operation: String, serverPrepared: Bool = false) throws -> PostgresSQLStatement {
+        // A pool's connection goes back to the pool with whatever the server prepared, so only a connection of its
+        // own prepares statements on the server.
+        let prepares = serverPrepared && ownsConnection
+        let key = prepares ? "prepared:" + sql : sql
+        if let cached = statements[key] {
             cached.operation = operation
             return cached
         }
-        let statement = try prepare(sql, operation: operation, persistent: true)
-        statements[sql] = statement
+        let statement = PostgresSQLStatement(sql: sql, connection: self, operation: operation, serverPrepared: prepares)
+        statements[key] = statement
         return statement
     }
 
@@ -152,7 +164,7 @@ package final class PostgresSQLConnection {
     /// Prefer `INSERT … RETURNING id`, which both engines understand: unlike SQLite's rowid, `lastval()` also moves
     /// when an `ON CONFLICT DO NOTHING` insert skipped its row.
     package var lastInsertRowID: Int64 {
-        let result = try? run("SELECT lastval()", bindings: PostgresBindings(), operation: "read last insert id")
+        let result = try? run("SELECT lastval()", values: [], operation: "read last insert id")
         return result?.rows.first?.first?.int64 ?? 0
     }
 
@@ -160,19 +172,35 @@ package final class PostgresSQLConnection {
     ///
     /// Statements still in flight (``send(_:bindings:operation:)``) are answered first, in order: when one of them
     /// failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
-    func run(_ sql: String, bindings: PostgresBindings, operation: String) throws -> (
+    func run(_ sql: String, values: [PostgresData], operation: String, serverPrepared: Bool = false) throws -> (
         columns: [String], rows: [[PostgresValue]]
     ) {
         // Queued behind the statements in flight: the connection sends it as soon as the last one is answered,
         // without waiting for this thread.
-        let answer = sendQuery(sql, bindings: bindings)
+        let answer = sendQuery(sql, values: values, serverPrepared: serverPrepared)
         return try collect(answer, sequence: statementsSent, operation: operation, notesChanges: true)
     }
 
     /// Sends one statement and returns its future answer, counted in ``statementsSent``.
-    func sendQuery(_ sql: String, bindings: PostgresBindings) -> EventLoopFuture<PostgresQueryResult> {
+    ///
+    /// `serverPrepared` runs it as a named statement that the server parsed and planned once for this connection
+    /// (the first use prepares it: one more round trip, after the statements in flight). Its answer has no command
+    /// tag (postgres-nio's named statements report only rows), so ``changes`` counts the rows it returned. When the
+    /// preparation fails (an aborted transaction, a bad statement), the statement goes unnamed as any other, and
+    /// its answer carries the failure in the order sent.
+    func sendQuery(_ sql: String, values: [PostgresData], serverPrepared: Bool = false)
+        -> EventLoopFuture<PostgresAnswer>
+    {
+        if serverPrepared, let prepared = serverStatement(sql, values: values) {
+            statementsSent += 1
+            return prepared.execute(values).map { PostgresAnswer(rows: $0, metadata: nil) }
+        }
         statementsSent += 1
-        return connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { bindings.append(value) }
+        return connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).map {
+            PostgresAnswer(rows: $0.rows, metadata: $0.metadata)
+        }
     }
 
     /// Waits for `answer` (the `sequence`-th statement sent, by ``sendQuery(_:bindings:)``) and the statements in
@@ -180,12 +208,12 @@ package final class PostgresSQLConnection {
     /// count is not noted as ``changes`` (`notesChanges`), since statements that ran after it may already have
     /// been counted.
     func collect(
-        _ answer: EventLoopFuture<PostgresQueryResult>, sequence: Int, operation: String, notesChanges: Bool
+        _ answer: EventLoopFuture<PostgresAnswer>, sequence: Int, operation: String, notesChanges: Bool
     ) throws -> (columns: [String], rows: [[PostgresValue]]) {
         let waited = awaitInFlight(through: sequence)
         if !waited && sequence > answeredThrough { waits += 1 }
         answeredThrough = max(answeredThrough, sequence)
-        let result: PostgresQueryResult
+        let result: PostgresAnswer
         do {
             result = try answer.wait()
         } catch {
@@ -193,13 +221,11 @@ package final class PostgresSQLConnection {
             _ = takeInFlightFailure()
             throw PostgresErrors.queryFailure(error, target: target, operation: operation)
         }
-        if notesChanges || !["INSERT", "UPDATE", "DELETE", "MERGE"].contains(result.metadata.command) {
-            note(result.metadata)
-        }
+        if notesChanges || !result.isWrite { note(result) }
         if let failure = takeInFlightFailure() { throw failure }
         do {
             let columns = result.rows.first.map { row in row.map(\.columnName) } ?? []
-            return (columns, try result.rows.map { row in try row.map(PostgresValue.init) })
+            return (columns, try result.rows.map { row in try row.map { try PostgresValue(result.readable($0)) } })
         } catch {
             throw StoreError.postgres(
                 target: target, operation: operation, sqlState: "XX000", message: "unreadable column value: \(error)")
@@ -210,9 +236,10 @@ package final class PostgresSQLConnection {
     /// statement, which the connection sends right after this one's answer, so a transaction's writes cost this
     /// thread one wake-up, not one each. The next ``run(_:bindings:operation:)`` (a read, the commit) waits for
     /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
-    func send(_ sql: String, bindings: PostgresBindings, operation: String) {
+    func send(_ sql: String, values: [PostgresData], operation: String, serverPrepared: Bool = false) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
-        inFlight.append((sendQuery(sql, bindings: bindings), operation, statementsSent))
+        let answer = sendQuery(sql, values: values, serverPrepared: serverPrepared)
+        inFlight.append((answer, operation, statementsSent))
     }
 
     func rememberPrefetch(_ statement: PostgresSQLStatement) {
@@ -235,14 +262,14 @@ package final class PostgresSQLConnection {
 
     /// Hands a prefetched statement's answer that nobody read to the statements in flight: the next wait collects
     /// it and throws its failure, as for a pipelined write.
-    func abandon(_ answer: EventLoopFuture<PostgresQueryResult>, sequence: Int, operation: String) {
+    func abandon(_ answer: EventLoopFuture<PostgresAnswer>, sequence: Int, operation: String) {
         inFlight.append((answer, operation, sequence))
         inFlight.sort { $0.sequence < $1.sequence }
     }
 
     /// ``send(_:bindings:operation:)`` for a statement without parameters (`BEGIN`).
     func send(_ sql: String, operation: String) {
-        send(sql, bindings: PostgresBindings(), operation: operation)
+        send(sql, values: [], operation: operation)
     }
 
     /// Waits for the statements in flight sent up to `limit` (all by default), in order, keeping the first failure
@@ -259,7 +286,7 @@ package final class PostgresSQLConnection {
         }
         for (answer, operation, sequence) in sent {
             do {
-                note(try answer.wait().metadata)
+                note(try answer.wait())
             } catch {
                 if inFlightFailure == nil {
                     inFlightFailure = (
@@ -277,8 +304,13 @@ package final class PostgresSQLConnection {
         return inFlightFailure?.error
     }
 
-    /// What a command tag says: rows changed, a transaction begun or ended.
-    private func note(_ metadata: PostgresQueryMetadata) {
+    /// What an answer says: rows changed, a transaction begun or ended (from its command tag; a server-prepared
+    /// statement's answer has none, so its rows count as the changes).
+    private func note(_ answer: PostgresAnswer) {
+        guard let metadata = answer.metadata else {
+            lastChanges = answer.rows.count
+            return
+        }
         switch metadata.command {
         case "INSERT", "UPDATE", "DELETE", "MERGE": lastChanges = metadata.rows ?? 0
         case "BEGIN", "START TRANSACTION": isInsideTransaction = true

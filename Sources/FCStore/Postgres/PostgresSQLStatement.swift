@@ -13,6 +13,9 @@ package final class PostgresSQLStatement {
     /// How many parameters the SQL takes.
     let parameterCount: Int
     private unowned let connection: PostgresSQLConnection
+    /// Whether it runs as a statement the server prepared once for the connection (see
+    /// ``PostgresSQLConnection/sendQuery(_:values:serverPrepared:)``).
+    let serverPrepared: Bool
     /// What the store is doing with the statement, for errors; never the bound values.
     package var operation: String
     /// Bound values by parameter number − 1; `nil` = unbound (NULL).
@@ -23,14 +26,15 @@ package final class PostgresSQLStatement {
     /// The current row's index in ``rows``.
     private var cursor = -1
     /// The answer of a ``prefetch()`` not yet read by ``step()``.
-    private var pending: (answer: EventLoopFuture<PostgresQueryResult>, sequence: Int)?
+    private var pending: (answer: EventLoopFuture<PostgresAnswer>, sequence: Int)?
 
-    init(sql: String, connection: PostgresSQLConnection, operation: String) {
+    init(sql: String, connection: PostgresSQLConnection, operation: String, serverPrepared: Bool) {
         let rewritten = PostgresPlaceholders.rewrite(sql)
         self.sql = rewritten.sql
         self.parameterCount = rewritten.parameterCount
         self.connection = connection
         self.operation = operation
+        self.serverPrepared = serverPrepared
         self.bound = Array(repeating: nil, count: rewritten.parameterCount)
     }
 
@@ -115,7 +119,7 @@ package final class PostgresSQLStatement {
                 result = try connection.collect(
                     pending.answer, sequence: pending.sequence, operation: operation, notesChanges: false)
             } else {
-                result = try connection.run(sql, bindings: bindings(), operation: operation)
+                result = try connection.run(sql, values: values(), operation: operation, serverPrepared: serverPrepared)
             }
             rows = result.rows
             columns = result.columns
@@ -135,7 +139,7 @@ package final class PostgresSQLStatement {
     /// statement that waits (a read, a run, the commit).
     package func runPipelined() throws {
         abandonPending()
-        connection.send(sql, bindings: bindings(), operation: operation)
+        connection.send(sql, values: values(), operation: operation, serverPrepared: serverPrepared)
         rows = []
         columns = []
         cursor = -1
@@ -151,15 +155,15 @@ package final class PostgresSQLStatement {
         rows = nil
         columns = []
         cursor = -1
-        pending = (connection.sendQuery(sql, bindings: bindings()), connection.statementsSent)
+        pending = (
+            connection.sendQuery(sql, values: values(), serverPrepared: serverPrepared), connection.statementsSent
+        )
         connection.rememberPrefetch(self)
     }
 
     /// The bound values, unbound ones as NULL.
-    private func bindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: bound.count)
-        for value in bound { bindings.append(value ?? PostgresData(type: .null, formatCode: .binary, value: nil)) }
-        return bindings
+    private func values() -> [PostgresData] {
+        bound.map { $0 ?? PostgresData(type: .null, formatCode: .binary, value: nil) }
     }
 
     /// Hands an unread prefetched answer to the connection's statements in flight (its failure fails the next

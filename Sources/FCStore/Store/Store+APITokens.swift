@@ -61,7 +61,8 @@ extension Database {
     }
 
     private func apiTokens(where condition: String, _ value: (any Sendable)?) throws -> [APIToken] {
-        try connection.withStatement(
+        // Server-prepared: every request of the service looks its token up.
+        try connection.withServerPreparedStatement(
             """
             SELECT t.id, t.user_id, u.name, t.prefix, t.is_admin, t.created_at, t.expires_at, t.revoked_at,
                 u.time_zone

@@ -24,7 +24,7 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func feed(userID: Int64, topicID: Int64, until: Date, limit: Int) throws -> FeedRead {
-        let topic = try connection.withStatement(
+        let topic = try connection.withServerPreparedStatement(
             """
             SELECT t.refill_below, t.batch_size, t.max_batches,
                 CASE WHEN t.max_batches IS NULL THEN 0 ELSE \(RefillRule.batchCountSQL) END
@@ -47,7 +47,7 @@ extension Database {
 
     /// The topic's open refill job, through the `jobs_one_open_per_topic` index.
     func openRefillJob(topicID: Int64) throws -> Job? {
-        try connection.withStatement(
+        try connection.withServerPreparedStatement(
             """
             \(Self.jobColumns) WHERE j.topic_id = ? AND j.kind = 'refill'
                 AND j.status IN ('queued', 'running', 'failed', 'dead')

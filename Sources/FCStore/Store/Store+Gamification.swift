@@ -47,7 +47,7 @@ extension Database {
     func lockLearners(_ userIDs: some Sequence<Int64>) throws {
         guard connection.dialect == .postgres else { return }
         for userID in Set(userIDs).sorted() {
-            try connection.withStatement(
+            try connection.withServerPreparedStatement(
                 "SELECT 1 FROM users WHERE id = ? FOR UPDATE", operation: "lock learner"
             ) { statement in
                 try statement.bind(userID, at: 1)
@@ -83,7 +83,8 @@ extension Database {
     /// The learner's time zone and gamification state in one query (one round trip on PostgreSQL), into `ledger`;
     /// nothing when the learner is unknown (the separate reads then answer as they would have).
     private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) throws {
-        try connection.withStatement(Self.zoneAndStateSQL, operation: "read gamification state") { statement in
+        try connection.withServerPreparedStatement(Self.zoneAndStateSQL, operation: "read gamification state") {
+            statement in
             try statement.bind(userID, at: 1)
             try readZoneAndState(from: statement, userID: userID, into: &ledger)
         }
@@ -94,7 +95,8 @@ extension Database {
     /// uses it.
     func prefetchZoneAndState(userID: Int64, ledger: GamificationLedger) throws -> (any SQLStatement)? {
         guard ledger.zones[userID] == nil && ledger.states[userID] == nil else { return nil }
-        let statement = try connection.cachedStatement(Self.zoneAndStateSQL, operation: "read gamification state")
+        let statement = try connection.serverPreparedStatement(
+            Self.zoneAndStateSQL, operation: "read gamification state")
         try statement.bind(userID, at: 1)
         try statement.prefetch()
         return statement
@@ -208,7 +210,7 @@ extension Database {
                 return inserted
             }
         }
-        return try connection.withStatement(
+        return try connection.withServerPreparedStatement(
             """
             \(Self.awardInsert) VALUES \(Self.placeholders(rows: unique.count, columns: 7))
             ON CONFLICT DO NOTHING RETURNING kind, reference
@@ -232,7 +234,7 @@ extension Database {
     private static let challengeUpsert = "\(challengeInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?) \(challengeMerge)"
 
     private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) throws {
-        try connection.withStatement(Self.challengeUpsert, operation: "write challenge") { statement in
+        try connection.withServerPreparedStatement(Self.challengeUpsert, operation: "write challenge") { statement in
             try Self.bindChallenge(challenge, userID: userID, to: statement, row: 0)
             try statement.runPipelined()
         }
@@ -287,7 +289,8 @@ extension Database {
     private static let dailyStatsUpsert = "\(dailyStatsInsert) VALUES (?, ?, ?, ?, ?, ?) \(dailyStatsMerge)"
 
     private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) throws {
-        try connection.withStatement(Self.dailyStatsUpsert, operation: "write daily stats") { statement in
+        try connection.withServerPreparedStatement(Self.dailyStatsUpsert, operation: "write daily stats") {
+            statement in
             try Self.bindDailyStats(stats, userID: userID, xp: xp, to: statement, row: 0)
             try statement.runPipelined()
         }
@@ -295,7 +298,7 @@ extension Database {
 
     /// Writes the learner's state row (its total XP is absolute: the ledger read it in the same transaction).
     private func saveState(_ state: StoredGamificationState) throws {
-        try connection.withStatement(
+        try connection.withServerPreparedStatement(
             """
             INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET

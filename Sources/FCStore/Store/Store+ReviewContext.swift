@@ -15,7 +15,7 @@ extension Database {
             return window.size > 0 && window.algorithms.contains(algorithm)
         }
         var recall: RecallSample?
-        let (card, state) = try connection.withStatement(
+        let (card, state) = try connection.withServerPreparedStatement(
             Self.reviewContextSQL(dialect), operation: "read card for review"
         ) { statement in
             try statement.bind(cardID, at: 1)

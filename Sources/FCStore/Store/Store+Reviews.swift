@@ -193,7 +193,8 @@ extension Database {
                 return .inserted(id: connection.lastInsertRowID)
             }
         }
-        let statement = try connection.cachedStatement(Self.reviewRowInsertReturningID, operation: "insert review")
+        let statement = try connection.serverPreparedStatement(
+            Self.reviewRowInsertReturningID, operation: "insert review")
         try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
         // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
         try statement.prefetch()
@@ -202,7 +203,7 @@ extension Database {
 
     /// Inserts or updates the learner's state of a card (the upsert: ``stateMerge``).
     func upsertState(_ state: StoredCardState) throws {
-        try connection.withStatement(Self.stateUpsert, operation: "write card state") { statement in
+        try connection.withServerPreparedStatement(Self.stateUpsert, operation: "write card state") { statement in
             try Self.bindState(state, to: statement, row: 0)
             try statement.runPipelined()
         }

@@ -20,7 +20,7 @@ extension Database {
     package func dueCandidates(
         userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
     ) throws -> [DueCandidate] {
-        try connection.withStatement(
+        try connection.withServerPreparedStatement(
             Self.dueCandidatesQuery(connection.dialect),
             operation: "list due cards"
         ) { statement in
@@ -74,7 +74,7 @@ extension Database {
     package func newCardIDs(
         userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false
     ) throws -> [Int64] {
-        try connection.withStatement(
+        try connection.withServerPreparedStatement(
             Self.newCardsSQL(topicCount: topicIDs?.count, dialect: connection.dialect),
             operation: "list new cards"
         ) { statement in
@@ -119,7 +119,7 @@ extension Database {
     /// The cards with these ids, in the order of `ids`; unknown ids are left out.
     package func cards(ids: [Int64]) throws -> [Card] {
         guard !ids.isEmpty else { return [] }
-        let found = try connection.withStatement(
+        let found = try connection.withServerPreparedStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query

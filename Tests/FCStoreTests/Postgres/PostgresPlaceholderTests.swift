@@ -66,3 +66,31 @@ struct PostgresPlaceholderTests {
         #expect(PostgresPlaceholders.splitStatements("-- nothing;\n/* here */ ;  ").isEmpty)
     }
 }
+
+/// The casts a server-prepared statement's SQL gets, so that its parameters have the types an unnamed statement
+/// declares: no server needed.
+struct PostgresParameterCastTests {
+    @Test func typedParametersAreCastAndUntypedOnesLeftToTheServer() {
+        let sql = "SELECT * FROM t WHERE a = $1 AND b = $2 AND c IN ($3, $1) LIMIT $10"
+        let types: [String?] = ["int8", nil, "text", nil, nil, nil, nil, nil, nil, "int8"]
+        #expect(
+            PostgresPlaceholders.castingParameters(sql, to: types)
+                == "SELECT * FROM t WHERE a = $1::int8 AND b = $2 AND c IN ($3::text, $1::int8) LIMIT $10::int8")
+    }
+
+    @Test func literalsCommentsAndNamesWithDollarsAreLeftAlone() {
+        let sql = """
+            SELECT '$1', "col$1", a$1, $1 -- $1
+            /* $1 */ FROM t
+            """
+        #expect(
+            PostgresPlaceholders.castingParameters(sql, to: ["bytea"]) == """
+                SELECT '$1', "col$1", a$1, $1::bytea -- $1
+                /* $1 */ FROM t
+                """)
+    }
+
+    @Test func aParameterBeyondTheTypesGivenStaysAsItIs() {
+        #expect(PostgresPlaceholders.castingParameters("SELECT $1, $2", to: ["float8"]) == "SELECT $1::float8, $2")
+    }
+}

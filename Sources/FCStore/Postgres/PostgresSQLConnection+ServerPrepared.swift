@@ -1,0 +1,77 @@
+import NIOCore
+import PostgresNIO
+
+// Statements the server parses and plans once per connection: see `sendQuery(_:values:serverPrepared:)` and the
+// "Server-prepared statements" part of docs/store.md.
+extension PostgresSQLConnection {
+    /// Runs `body` with the cached server-prepared statement for `sql` (see
+    /// ``sendQuery(_:values:serverPrepared:)``), reset afterwards.
+    package func withServerPreparedStatement<T>(
+        _ sql: String, operation: String, _ body: (PostgresSQLStatement) throws -> T
+    ) throws -> T {
+        let statement = try cached(sql, operation: operation, serverPrepared: true)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// The named statement for `sql` with the types of `values`, prepared on its first use: the thread waits for
+    /// it, counted in ``serverPreparations``, not in ``waits``.
+    ///
+    /// Hand-written on top of postgres-nio's `prepare(query:)`, the one API that prepares a statement whose text is
+    /// only known at run time; its `PostgresPreparedStatement` protocol wants a type per statement. That prepare
+    /// declares no parameter types, so the SQL casts each typed parameter (`$1::int8`) to the type an unnamed
+    /// statement would declare; the types are part of the key, so other types prepare another statement.
+    func serverStatement(_ sql: String, values: [PostgresData]) -> PreparedQuery? {
+        let types = values.map { Self.castName(of: $0.type) }
+        let key = ServerStatementKey(sql: sql, types: types)
+        if let prepared = serverStatements[key] { return prepared }
+        let preparing = connection.prepare(query: PostgresPlaceholders.castingParameters(sql, to: types))
+        serverPreparations += 1
+        // The answer comes after every statement sent before it: they are all answered now.
+        answeredThrough = statementsSent
+        guard let prepared = try? preparing.wait() else { return nil }
+        serverStatements[key] = prepared
+        return prepared
+    }
+
+    /// The type a parameter of `type` is cast to in a server-prepared statement; `nil` (no cast) for an untyped
+    /// NULL and for types the store does not bind.
+    private static func castName(of type: PostgresDataType) -> String? {
+        switch type {
+        case .int8: "int8"
+        case .text: "text"
+        case .float8: "float8"
+        case .bytea: "bytea"
+        default: nil
+        }
+    }
+}
+
+/// A statement's answer: its rows, and the command tag of a statement sent unnamed (postgres-nio gives a
+/// server-prepared statement's rows only).
+struct PostgresAnswer {
+    let rows: [PostgresRow]
+    let metadata: PostgresQueryMetadata?
+
+    /// `cell` as its bytes really are. postgres-nio asks for every result column in binary (its `Bind` message
+    /// says so), but its `prepare(query:)` keeps the server's `Describe` answer, which labels them text, for the
+    /// statement's rows: a server-prepared statement's cells are relabelled binary here.
+    func readable(_ cell: PostgresCell) -> PostgresCell {
+        guard metadata == nil else { return cell }
+        var cell = cell
+        cell.format = .binary
+        return cell
+    }
+
+    /// Whether the tag says the statement wrote rows (a server-prepared statement's answer counts as one).
+    var isWrite: Bool {
+        guard let metadata else { return true }
+        return ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(metadata.command)
+    }
+}
+
+/// A server-prepared statement's SQL with the cast of each parameter.
+struct ServerStatementKey: Hashable {
+    let sql: String
+    let types: [String?]
+}
