@@ -121,6 +121,20 @@ struct CLIRunner {
         /// Sends `signal` (SIGTERM, SIGKILL, …).
         func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
+        /// Whether it has exited, from `/proc` (a zombie not reaped yet, or gone), or as `Process` saw it.
+        ///
+        /// `Process.isRunning` alone is not enough for a deadline: Foundation learns of the exit from a monitor of
+        /// its own, which once lagged 20 s behind a child that had exited (status 65) under the full suite's load.
+        var hasExited: Bool {
+            guard process.isRunning else { return true }
+            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return true }
+            // "PID (name) STATE …": the state comes after the name's closing parenthesis.
+            let state = stat[stat.index(after: close)...].first { $0 != " " }
+            return state == "Z" || state == "X"
+        }
+
         /// What it wrote to stderr so far.
         var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
 

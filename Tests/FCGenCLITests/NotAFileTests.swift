@@ -11,8 +11,8 @@ struct NotAFileTests {
     {
         let running = try cli.launch(executable: "fcgen", arguments)
         let deadline = Date().addingTimeInterval(seconds)
-        while running.process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        if running.process.isRunning {
+        while !running.hasExited && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        if !running.hasExited {
             running.send(SIGKILL)
             Issue.record("fcgen \(arguments) did not finish within \(seconds) s")
         }
