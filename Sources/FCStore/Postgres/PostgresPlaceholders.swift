@@ -8,37 +8,13 @@
 package enum PostgresPlaceholders {
     /// `sql` with its parameters renumbered as `$N`, and how many parameters it takes (the largest number).
     package static func rewrite(_ sql: String) -> (sql: String, parameterCount: Int) {
-        let bytes = Array(sql.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 8)
         var largest = 0
-        var index = 0
-        while index < bytes.count {
-            let skipped = skipQuotedOrComment(bytes, from: index)
-            if skipped > index {
-                output.append(contentsOf: bytes[index..<skipped])
-                index = skipped
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "?") else {
-                output.append(bytes[index])
-                index += 1
-                continue
-            }
-            index += 1
-            var digits = 0
-            var number = 0
-            while index < bytes.count, let digit = digitValue(bytes[index]), number < 1_000_000 {
-                number = number * 10 + digit
-                digits += 1
-                index += 1
-            }
-            if digits == 0 { number = largest + 1 }
+        let rewritten = replacingParameters(in: sql, marker: UInt8(ascii: "?")) { number, _, _ in
+            let number = number ?? largest + 1
             largest = max(largest, number)
-            output.append(UInt8(ascii: "$"))
-            output.append(contentsOf: Array(String(number).utf8))
+            return Array("$\(number)".utf8)
         }
-        return (String(decoding: output, as: UTF8.self), largest)
+        return (rewritten, largest)
     }
 
     /// `sql` (already in PostgreSQL's `$N` style) with each parameter `$N` whose type `types[N - 1]` names cast
@@ -46,9 +22,25 @@ package enum PostgresPlaceholders {
     /// prepare sends none) gets the types the unnamed statement would have declared. `nil` leaves `$N` as it is:
     /// the server infers its type from where it stands, as it does for an untyped NULL today.
     package static func castingParameters(_ sql: String, to types: [String?]) -> String {
+        replacingParameters(in: sql, marker: UInt8(ascii: "$")) { number, original, previous in
+            // `$N` is a parameter unless it continues an identifier (`a$1` is a name).
+            guard let number, previous.map(isIdentifierByte) != true, types.indices.contains(number - 1),
+                let type = types[number - 1]
+            else { return Array(original) }
+            return Array(original) + Array("::\(type)".utf8)
+        }
+    }
+
+    /// `sql` with each `marker` outside literals, quoted identifiers and comments, and the digits right after it,
+    /// replaced by what `replace` returns for them: the digits' number (`nil` when there are none), the marker
+    /// with its digits as written, and the byte before the marker.
+    private static func replacingParameters(
+        in sql: String, marker: UInt8,
+        _ replace: (_ number: Int?, _ original: ArraySlice<UInt8>, _ previous: UInt8?) -> [UInt8]
+    ) -> String {
         let bytes = Array(sql.utf8)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 8 * types.count)
+        output.reserveCapacity(bytes.count + 16)
         var index = 0
         while index < bytes.count {
             let skipped = skipQuotedOrComment(bytes, from: index)
@@ -57,24 +49,22 @@ package enum PostgresPlaceholders {
                 index = skipped
                 continue
             }
-            output.append(bytes[index])
-            // `$N` starts a parameter unless it continues an identifier (`a$1` is a name).
-            guard bytes[index] == UInt8(ascii: "$"), index == 0 || !isIdentifierByte(bytes[index - 1]) else {
+            guard bytes[index] == marker else {
+                output.append(bytes[index])
                 index += 1
                 continue
             }
+            let start = index
             index += 1
-            var number = 0
             var digits = 0
+            var number = 0
             while index < bytes.count, let digit = digitValue(bytes[index]), number < 1_000_000 {
-                output.append(bytes[index])
                 number = number * 10 + digit
                 digits += 1
                 index += 1
             }
-            if digits > 0, types.indices.contains(number - 1), let type = types[number - 1] {
-                output.append(contentsOf: Array("::\(type)".utf8))
-            }
+            let previous = start > 0 ? bytes[start - 1] : nil
+            output.append(contentsOf: replace(digits > 0 ? number : nil, bytes[start..<index], previous))
         }
         return String(decoding: output, as: UTF8.self)
     }
