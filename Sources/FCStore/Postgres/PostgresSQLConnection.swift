@@ -28,10 +28,10 @@ package final class PostgresSQLConnection {
         return lastChanges
     }
     private var lastChanges = 0
-    /// Statements sent without waiting for their answers (``send(_:bindings:operation:)``), oldest first.
+    /// Statements sent without waiting for their answers (``send(_:values:operation:serverPrepared:)``), oldest first.
     private var inFlight: [(answer: EventLoopFuture<PostgresAnswer>, operation: String, sequence: Int)] = []
     /// The first failure among answers waited for by ``awaitInFlight()``, with its statement's place in the order
-    /// sent: the next ``run(_:bindings:operation:)`` throws it.
+    /// sent: the next ``run(_:values:operation:serverPrepared:)`` throws it.
     private var inFlightFailure: (error: any Error, sequence: Int)?
     /// Set by BEGIN and cleared by COMMIT/ROLLBACK, as their command tags come back.
     package internal(set) var isInsideTransaction = false
@@ -170,7 +170,7 @@ package final class PostgresSQLConnection {
 
     /// Runs one statement (already in PostgreSQL's dialect) and collects its rows and their column names.
     ///
-    /// Statements still in flight (``send(_:bindings:operation:)``) are answered first, in order: when one of them
+    /// Statements still in flight (``send(_:values:operation:serverPrepared:)``) are answered first, in order: when one of them
     /// failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
     func run(_ sql: String, values: [PostgresData], operation: String, serverPrepared: Bool = false) throws -> (
         columns: [String], rows: [[PostgresValue]]
@@ -203,7 +203,7 @@ package final class PostgresSQLConnection {
         }
     }
 
-    /// Waits for `answer` (the `sequence`-th statement sent, by ``sendQuery(_:bindings:)``) and the statements in
+    /// Waits for `answer` (the `sequence`-th statement sent, by ``sendQuery(_:values:serverPrepared:)``) and the statements in
     /// flight, and reads its rows; the first failure in the order sent is thrown. A prefetched statement's row
     /// count is not noted as ``changes`` (`notesChanges`), since statements that ran after it may already have
     /// been counted.
@@ -234,7 +234,7 @@ package final class PostgresSQLConnection {
 
     /// Sends one statement that returns no rows without waiting for its answer: the thread goes on to the next
     /// statement, which the connection sends right after this one's answer, so a transaction's writes cost this
-    /// thread one wake-up, not one each. The next ``run(_:bindings:operation:)`` (a read, the commit) waits for
+    /// thread one wake-up, not one each. The next ``run(_:values:operation:serverPrepared:)`` (a read, the commit) waits for
     /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
     func send(_ sql: String, values: [PostgresData], operation: String, serverPrepared: Bool = false) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
@@ -267,7 +267,7 @@ package final class PostgresSQLConnection {
         inFlight.sort { $0.sequence < $1.sequence }
     }
 
-    /// ``send(_:bindings:operation:)`` for a statement without parameters (`BEGIN`).
+    /// ``send(_:values:operation:serverPrepared:)`` for a statement without parameters (`BEGIN`).
     func send(_ sql: String, operation: String) {
         send(sql, values: [], operation: operation)
     }

@@ -135,7 +135,7 @@ package final class PostgresSQLStatement {
     }
 
     /// Sends a statement that returns no rows without waiting for its answer (see
-    /// ``PostgresSQLConnection/send(_:bindings:operation:)``): its failure is thrown by the connection's next
+    /// ``PostgresSQLConnection/send(_:values:operation:serverPrepared:)``): its failure is thrown by the connection's next
     /// statement that waits (a read, a run, the commit).
     package func runPipelined() throws {
         abandonPending()
