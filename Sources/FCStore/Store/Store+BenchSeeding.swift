@@ -87,7 +87,7 @@ extension Database {
     /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``, for ``queryPlan(_:)``.
     package static var dueCandidatesSQL: String { dueCandidatesQuery(.sqlite) }
     /// The new-cards query of one topic on SQLite, for its query plan.
-    package static var newCardsOfOneTopicSQL: String { newCardsSQL(topicCount: 1, dialect: .sqlite) }
+    package static var newCardsOfOneTopicSQL: String { newCardsSQL(topicCount: 1, dialect: .sqlite, limit: 10) }
 }
 
 extension Store {

@@ -28,6 +28,21 @@ struct StudyQueueQueryTests {
         #expect(try await world.store.newCardIDs(userID: world.user.id, topicIDs: nil, limit: 10) == [c[4].id])
     }
 
+    /// The query's `LIMIT` is the next power of two (``Database/newCardsLimit(_:)``); the answer still has exactly
+    /// the first `limit` new cards in deck order, for one topic and for all.
+    @Test func newCardsAreCutToTheLimitAskedFor() async throws {
+        let database = TemporaryDatabase()
+        let world = try await StudyWorld.make(path: database.path, cards: 40)
+        try await world.review(world.cards[0], dueIn: 0)
+        let unseen = world.cards.dropFirst().map(\.id)
+        for limit in [0, 1, 15, 16, 17, 33, 39, 100] {
+            for topics in [nil, [world.topic.id]] {
+                let ids = try await world.store.newCardIDs(userID: world.user.id, topicIDs: topics, limit: limit)
+                #expect(ids == Array(unseen.prefix(limit)), "limit \(limit), topics \(String(describing: topics))")
+            }
+        }
+    }
+
     @Test func anotherLearnersStateDoesNotCount() async throws {
         let database = TemporaryDatabase()
         let world = try await StudyWorld.make(path: database.path, cards: 3)
