@@ -1,11 +1,10 @@
 import NIOCore
 import PostgresNIO
 
-// Statements the server parses and plans once per connection: see `sendQuery(_:values:serverPrepared:)` and the
+// Statements the server parses and plans once per connection: see `SQLConnection.serverPreparedStatement` and the
 // "Server-prepared statements" part of docs/store.md.
 extension PostgresSQLConnection {
-    /// Runs `body` with the cached server-prepared statement for `sql` (see
-    /// ``sendQuery(_:values:serverPrepared:)``), reset afterwards.
+    /// Runs `body` with the cached server-prepared statement for `sql`, reset afterwards.
     package func withServerPreparedStatement<T>(
         _ sql: String, operation: String, _ body: (PostgresSQLStatement) throws -> T
     ) throws -> T {
@@ -14,29 +13,25 @@ extension PostgresSQLConnection {
         return try body(statement)
     }
 
-    /// The named statement for `sql` with the types of `values`, prepared on its first use: the thread waits for
-    /// it, counted in ``serverPreparations``, not in ``waits``.
+    /// `sql` prepared on the server as a named statement whose parameters have `types` (``castName(of:)``), after
+    /// the statements in flight; `nil` when the server refused it. The thread waits for it, counted in
+    /// ``serverPreparations``, not in ``waits``; the statement keeps the answer for its later runs.
     ///
     /// Hand-written on top of postgres-nio's `prepare(query:)`, the one API that prepares a statement whose text is
     /// only known at run time; its `PostgresPreparedStatement` protocol wants a type per statement. That prepare
     /// declares no parameter types, so the SQL casts each typed parameter (`$1::int8`) to the type an unnamed
-    /// statement would declare; the types are part of the key, so other types prepare another statement.
-    func serverStatement(_ sql: String, values: [PostgresData]) -> PreparedQuery? {
-        let types = values.map { Self.castName(of: $0.type) }
-        let key = ServerStatementKey(sql: sql, types: types)
-        if let prepared = serverStatements[key] { return prepared }
+    /// statement would declare; other types prepare another statement.
+    func prepareOnServer(_ sql: String, types: [String?]) -> PreparedQuery? {
         let preparing = connection.prepare(query: PostgresPlaceholders.castingParameters(sql, to: types))
         serverPreparations += 1
         // The answer comes after every statement sent before it: they are all answered now.
         answeredThrough = statementsSent
-        guard let prepared = try? preparing.wait() else { return nil }
-        serverStatements[key] = prepared
-        return prepared
+        return try? preparing.wait()
     }
 
     /// The type a parameter of `type` is cast to in a server-prepared statement; `nil` (no cast) for an untyped
     /// NULL and for types the store does not bind.
-    private static func castName(of type: PostgresDataType) -> String? {
+    static func castName(of type: PostgresDataType) -> String? {
         switch type {
         case .int8: "int8"
         case .text: "text"
@@ -68,10 +63,4 @@ struct PostgresAnswer {
         guard let metadata else { return true }
         return ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(metadata.command)
     }
-}
-
-/// A server-prepared statement's SQL with the cast of each parameter.
-struct ServerStatementKey: Hashable {
-    let sql: String
-    let types: [String?]
 }

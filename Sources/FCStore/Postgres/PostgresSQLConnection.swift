@@ -28,10 +28,10 @@ package final class PostgresSQLConnection {
         return lastChanges
     }
     private var lastChanges = 0
-    /// Statements sent without waiting for their answers (``send(_:values:operation:serverPrepared:)``), oldest first.
+    /// Statements sent without waiting for their answers (``send(_:values:operation:prepared:)``), oldest first.
     private var inFlight: [(answer: EventLoopFuture<PostgresAnswer>, operation: String, sequence: Int)] = []
     /// The first failure among answers waited for by ``awaitInFlight()``, with its statement's place in the order
-    /// sent: the next ``run(_:values:operation:serverPrepared:)`` throws it.
+    /// sent: the next ``run(_:values:operation:prepared:)`` throws it.
     private var inFlightFailure: (error: any Error, sequence: Int)?
     /// Set by BEGIN and cleared by COMMIT/ROLLBACK, as their command tags come back.
     package internal(set) var isInsideTransaction = false
@@ -43,7 +43,7 @@ package final class PostgresSQLConnection {
     /// ``Database``.
     package private(set) var statementsSent = 0
     package private(set) var waits = 0
-    /// Statements prepared on the server (``sendQuery(_:values:serverPrepared:)``): a round trip each, once in the
+    /// Statements prepared on the server (``prepareOnServer(_:types:)``): a round trip each, once in the
     /// connection's life, counted in neither ``statementsSent`` nor ``waits``.
     package internal(set) var serverPreparations = 0
     /// Every statement sent up to this one (by ``statementsSent``) is answered: the connection runs them in order.
@@ -51,11 +51,11 @@ package final class PostgresSQLConnection {
     /// Statements holding a prefetched answer not read yet (``PostgresSQLStatement/prefetch()``), settled when the
     /// transaction ends (``settlePrefetches(abandoning:)``).
     private var prefetches: [ObjectIdentifier: PostgresSQLStatement] = [:]
-    /// Statements by their SQL text, as the SQLite connection caches prepared statements.
+    /// Statements by their SQL text, as the SQLite connection caches prepared statements; those run as
+    /// server-prepared statements (``SQLConnection/serverPreparedStatement(_:operation:)``) apart, since the same
+    /// text may be cached both ways.
     private var statements: [String: PostgresSQLStatement] = [:]
-    /// Statements prepared on the server under a name (``sendQuery(_:values:serverPrepared:)``), by their SQL and
-    /// parameter types; only on a connection of its own, which keeps them for its whole life.
-    var serverStatements: [ServerStatementKey: PreparedQuery] = [:]
+    private var serverPreparedStatements: [String: PostgresSQLStatement] = [:]
     /// Set by ``close()``, so that `deinit` does not close twice.
     private var isClosed = false
 
@@ -116,7 +116,7 @@ package final class PostgresSQLConnection {
         awaitInFlight()
         inFlightFailure = nil
         statements.removeAll()
-        serverStatements.removeAll()
+        serverPreparedStatements.removeAll()
         guard ownsConnection, !isClosed else { return }
         isClosed = true
         try? connection.close().wait()
@@ -144,18 +144,17 @@ package final class PostgresSQLConnection {
     }
 
     /// The cached statement for `sql`, server-prepared or not (see
-    /// ``SQLConnection/serverPreparedStatement(_:operation:)``): the same text may be cached both ways.
+    /// ``SQLConnection/serverPreparedStatement(_:operation:)``).
     func cached(_ sql: String, operation: String, serverPrepared: Bool = false) throws -> PostgresSQLStatement {
         // A pool's connection goes back to the pool with whatever the server prepared, so only a connection of its
         // own prepares statements on the server.
         let prepares = serverPrepared && ownsConnection
-        let key = prepares ? "prepared:" + sql : sql
-        if let cached = statements[key] {
+        if let cached = prepares ? serverPreparedStatements[sql] : statements[sql] {
             cached.operation = operation
             return cached
         }
         let statement = PostgresSQLStatement(sql: sql, connection: self, operation: operation, serverPrepared: prepares)
-        statements[key] = statement
+        if prepares { serverPreparedStatements[sql] = statement } else { statements[sql] = statement }
         return statement
     }
 
@@ -170,32 +169,29 @@ package final class PostgresSQLConnection {
 
     /// Runs one statement (already in PostgreSQL's dialect) and collects its rows and their column names.
     ///
-    /// Statements still in flight (``send(_:values:operation:serverPrepared:)``) are answered first, in order: when one of them
-    /// failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
-    func run(_ sql: String, values: [PostgresData], operation: String, serverPrepared: Bool = false) throws -> (
+    /// Statements still in flight (``send(_:values:operation:prepared:)``) are answered first, in order: when one of
+    /// them failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
+    func run(_ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil) throws -> (
         columns: [String], rows: [[PostgresValue]]
     ) {
         // Queued behind the statements in flight: the connection sends it as soon as the last one is answered,
         // without waiting for this thread.
-        let answer = sendQuery(sql, values: values, serverPrepared: serverPrepared)
+        let answer = sendQuery(sql, values: values, prepared: prepared)
         return try collect(answer, sequence: statementsSent, operation: operation, notesChanges: true)
     }
 
     /// Sends one statement and returns its future answer, counted in ``statementsSent``.
     ///
-    /// `serverPrepared` runs it as a named statement that the server parsed and planned once for this connection
-    /// (the first use prepares it: one more round trip, after the statements in flight). Its answer has no command
-    /// tag (postgres-nio's named statements report only rows), so ``changes`` counts the rows it returned. When the
-    /// preparation fails (an aborted transaction, a bad statement), the statement goes unnamed as any other, and
-    /// its answer carries the failure in the order sent.
-    func sendQuery(_ sql: String, values: [PostgresData], serverPrepared: Bool = false)
+    /// With `prepared` (``prepareOnServer(_:types:)``) it runs as that named statement, which the server parsed and
+    /// planned once for this connection. Its answer has no command tag (postgres-nio's named statements report
+    /// only rows), so ``changes`` counts the rows it returned.
+    func sendQuery(_ sql: String, values: [PostgresData], prepared: PreparedQuery? = nil)
         -> EventLoopFuture<PostgresAnswer>
     {
-        if serverPrepared, let prepared = serverStatement(sql, values: values) {
-            statementsSent += 1
+        statementsSent += 1
+        if let prepared {
             return prepared.execute(values).map { PostgresAnswer(rows: $0, metadata: nil) }
         }
-        statementsSent += 1
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { bindings.append(value) }
         return connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).map {
@@ -203,8 +199,8 @@ package final class PostgresSQLConnection {
         }
     }
 
-    /// Waits for `answer` (the `sequence`-th statement sent, by ``sendQuery(_:values:serverPrepared:)``) and the statements in
-    /// flight, and reads its rows; the first failure in the order sent is thrown. A prefetched statement's row
+    /// Waits for `answer` (the `sequence`-th statement sent, by ``sendQuery(_:values:prepared:)``) and the statements
+    /// in flight, and reads its rows; the first failure in the order sent is thrown. A prefetched statement's row
     /// count is not noted as ``changes`` (`notesChanges`), since statements that ran after it may already have
     /// been counted.
     func collect(
@@ -234,11 +230,11 @@ package final class PostgresSQLConnection {
 
     /// Sends one statement that returns no rows without waiting for its answer: the thread goes on to the next
     /// statement, which the connection sends right after this one's answer, so a transaction's writes cost this
-    /// thread one wake-up, not one each. The next ``run(_:values:operation:serverPrepared:)`` (a read, the commit) waits for
+    /// thread one wake-up, not one each. The next ``run(_:values:operation:prepared:)`` (a read, the commit) waits for
     /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
-    func send(_ sql: String, values: [PostgresData], operation: String, serverPrepared: Bool = false) {
+    func send(_ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
-        let answer = sendQuery(sql, values: values, serverPrepared: serverPrepared)
+        let answer = sendQuery(sql, values: values, prepared: prepared)
         inFlight.append((answer, operation, statementsSent))
     }
 
@@ -267,7 +263,7 @@ package final class PostgresSQLConnection {
         inFlight.sort { $0.sequence < $1.sequence }
     }
 
-    /// ``send(_:values:operation:serverPrepared:)`` for a statement without parameters (`BEGIN`).
+    /// ``send(_:values:operation:prepared:)`` for a statement without parameters (`BEGIN`).
     func send(_ sql: String, operation: String) {
         send(sql, values: [], operation: operation)
     }

@@ -14,8 +14,10 @@ package final class PostgresSQLStatement {
     let parameterCount: Int
     private unowned let connection: PostgresSQLConnection
     /// Whether it runs as a statement the server prepared once for the connection (see
-    /// ``PostgresSQLConnection/sendQuery(_:values:serverPrepared:)``).
+    /// ``PostgresSQLConnection/prepareOnServer(_:types:)``).
     let serverPrepared: Bool
+    /// Its named statements on the server, by the types of the values bound (each prepared on first use).
+    private var preparedByTypes: [[String?]: PreparedQuery] = [:]
     /// What the store is doing with the statement, for errors; never the bound values.
     package var operation: String
     /// Bound values by parameter number − 1; `nil` = unbound (NULL).
@@ -119,7 +121,8 @@ package final class PostgresSQLStatement {
                 result = try connection.collect(
                     pending.answer, sequence: pending.sequence, operation: operation, notesChanges: false)
             } else {
-                result = try connection.run(sql, values: values(), operation: operation, serverPrepared: serverPrepared)
+                let values = values()
+                result = try connection.run(sql, values: values, operation: operation, prepared: prepared(for: values))
             }
             rows = result.rows
             columns = result.columns
@@ -135,11 +138,12 @@ package final class PostgresSQLStatement {
     }
 
     /// Sends a statement that returns no rows without waiting for its answer (see
-    /// ``PostgresSQLConnection/send(_:values:operation:serverPrepared:)``): its failure is thrown by the connection's next
+    /// ``PostgresSQLConnection/send(_:values:operation:prepared:)``): its failure is thrown by the connection's next
     /// statement that waits (a read, a run, the commit).
     package func runPipelined() throws {
         abandonPending()
-        connection.send(sql, values: values(), operation: operation, serverPrepared: serverPrepared)
+        let values = values()
+        connection.send(sql, values: values, operation: operation, prepared: prepared(for: values))
         rows = []
         columns = []
         cursor = -1
@@ -155,8 +159,9 @@ package final class PostgresSQLStatement {
         rows = nil
         columns = []
         cursor = -1
+        let values = values()
         pending = (
-            connection.sendQuery(sql, values: values(), serverPrepared: serverPrepared), connection.statementsSent
+            connection.sendQuery(sql, values: values, prepared: prepared(for: values)), connection.statementsSent
         )
         connection.rememberPrefetch(self)
     }
@@ -164,6 +169,18 @@ package final class PostgresSQLStatement {
     /// The bound values, unbound ones as NULL.
     private func values() -> [PostgresData] {
         bound.map { $0 ?? PostgresData(type: .null, formatCode: .binary, value: nil) }
+    }
+
+    /// The named statement to run `values` with: `nil` for a statement sent unnamed, and when preparing failed (an
+    /// aborted transaction, a bad statement: it then goes unnamed as any other, its answer carries the failure in
+    /// the order sent, and the next run prepares again).
+    private func prepared(for values: [PostgresData]) -> PreparedQuery? {
+        guard serverPrepared else { return nil }
+        let types = values.map { PostgresSQLConnection.castName(of: $0.type) }
+        if let prepared = preparedByTypes[types] { return prepared }
+        let prepared = connection.prepareOnServer(sql, types: types)
+        preparedByTypes[types] = prepared
+        return prepared
     }
 
     /// Hands an unread prefetched answer to the connection's statements in flight (its failure fails the next
