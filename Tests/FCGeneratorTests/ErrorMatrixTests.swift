@@ -213,15 +213,16 @@ struct ErrorMatrixTests {
 
     @Test func refusedConnectionEndsUnavailable() async throws {
         let server = try await LoopbackServer.start()
-        let port = server.port
-        server.stop()  // nothing listens on this port any more
-        let run = Run(server: server, port: port)
-        do {
-            _ = try await run.provider.complete(Fixtures.request())
-            Issue.record("expected unavailable")
-        } catch let GeneratorError.unavailable(provider, attempts, lastError) {
-            #expect(provider == "openai" && attempts == 3)
-            #expect(lastError.hasPrefix("could not connect"))
+        let run = try await withRefusingLoopbackPort { port in
+            let run = Run(server: server, port: port)
+            do {
+                _ = try await run.provider.complete(Fixtures.request())
+                Issue.record("expected unavailable")
+            } catch let GeneratorError.unavailable(provider, attempts, lastError) {
+                #expect(provider == "openai" && attempts == 3)
+                #expect(lastError.hasPrefix("could not connect"))
+            }
+            return run
         }
         #expect(run.clock.sleeps == [.seconds(1), .seconds(2)])
     }

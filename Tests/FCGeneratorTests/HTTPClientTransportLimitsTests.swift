@@ -71,11 +71,11 @@ struct HTTPClientTransportLimitsTests {
     }
 
     @Test func errorsNeverQuoteTheURLOrItsKey() async throws {
-        let port = try closedLoopbackPort()
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/models?key=AIza-secret-key"))
-
-        let error = await sendError(
-            TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 90))
+        let error = try await withRefusingLoopbackPort { port in
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/models?key=AIza-secret-key"))
+            return await sendError(
+                TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 90))
+        }
 
         #expect(error?.kind == "connectionFailed")
         #expect(error?.description.contains("AIza") == false)

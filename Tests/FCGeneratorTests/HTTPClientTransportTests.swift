@@ -69,11 +69,11 @@ struct HTTPClientTransportTests {
     }
 
     @Test func refusedConnectionIsConnectionFailed() async throws {
-        let port = try closedLoopbackPort()
         let transport = TestHTTPClient.transport()
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/echo"))
-
-        let error = await sendError(transport, LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 5))
+        let error = try await withRefusingLoopbackPort { port in
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)/echo"))
+            return await sendError(transport, LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 5))
+        }
 
         #expect(error?.kind == "connectionFailed")
     }
@@ -269,24 +269,6 @@ func waitUntil(_ condition: () async throws -> Bool) async throws {
         try await Task.sleep(for: .milliseconds(10))
     }
     Issue.record("condition never became true")
-}
-
-/// A loopback port nobody listens on: bound to learn a free number, then closed.
-func closedLoopbackPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-        }
-    }
-    try #require(bound)
-    return Int(UInt16(bigEndian: address.sin_port))
 }
 
 /// SplitMix64, so the large-body test's bytes are not a pattern the server could fake.
