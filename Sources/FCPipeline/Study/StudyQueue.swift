@@ -31,7 +31,9 @@ public enum StudyQueue {
             let level = due[index].level
             var end = index
             while end < due.endIndex && due[end].level == level { end += 1 }
-            queue += due[index..<end].map(\.cardID).shuffled(using: &generator)
+            // Sorted before the shuffle: cards of one level that fall due at the same moment come back from the
+            // store in no defined order (PostgreSQL's varies from run to run), and a seed must give one queue.
+            queue += due[index..<end].map(\.cardID).sorted().shuffled(using: &generator)
             index = end
         }
         if queue.count < limit { queue += new.prefix(limit - queue.count) }

@@ -53,6 +53,12 @@ package struct DueCandidate: Sendable, Hashable {
     package var cardID: Int64
     package var level: Int
     package var due: Date
+
+    package init(cardID: Int64, level: Int, due: Date) {
+        self.cardID = cardID
+        self.level = level
+        self.due = due
+    }
 }
 
 /// One review for statistics: which topic, when, and how it was rated.
