@@ -136,8 +136,8 @@ struct BudgetPipelineTests {
                     completionTokens: 66)
                 return LLMHTTPResponse(status: 200, headers: [:], body: Data(body.utf8))
             }
+            // Whether batch 2's task has handed its reply over by now or not, the reply was paid for.
             for await _ in arrived.stream { break }
-            try await Task.sleep(for: .milliseconds(100))
             return LLMHTTPResponse(status: 401, headers: [:], body: Data(#"{"error":{"message":"bad key"}}"#.utf8))
         }
         let pipeline = try Self.pipeline(transport, database)
@@ -149,6 +149,28 @@ struct BudgetPipelineTests {
         #expect(lines.map(\.inputTokens) == [55])
         #expect(lines.map(\.outputTokens) == [66])
         #expect(lines.map(\.requests) == [1])
+    }
+
+    @Test func aReplyThatArrivesWhileAFailureCancelsItsBatchIsStillCountedAsPaid() async throws {
+        let database = TemporaryDatabase()
+        // Batch 1 fails at once; batch 2's reply comes in only as the failure cancels its task.
+        let transport = StubTransport { request, _ in
+            guard String(decoding: request.body, as: UTF8.self).contains("key figures") else {
+                return LLMHTTPResponse(status: 401, headers: [:], body: Data(#"{"error":{"message":"bad key"}}"#.utf8))
+            }
+            while !Task.isCancelled { await Task.yield() }
+            let body = PipelineFixtures.openAIBody(
+                content: PipelineFixtures.cardsJSON(["A later question?"]), promptTokens: 44, completionTokens: 88)
+            return LLMHTTPResponse(status: 200, headers: [:], body: Data(body.utf8))
+        }
+        let pipeline = try Self.pipeline(transport, database)
+        await #expect(throws: PipelineError.self) {
+            _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
+        }
+        #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
+        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        #expect(lines.map(\.inputTokens) == [44])
+        #expect(lines.map(\.outputTokens) == [88])
     }
 
     @Test func aWorkerSkipsATopicWhoseDailyBudgetIsSpentAndTheJobStaysQueued() async throws {

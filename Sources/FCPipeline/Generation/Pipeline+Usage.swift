@@ -9,6 +9,22 @@ extension Pipeline {
         await recordUsage(timed.completion, cost: timed.cost, kind: .unstored, topicID: topicID, topic: topic)
     }
 
+    /// After a batch failed: cancels the batches still in flight, waits for them, and records every reply that had
+    /// arrived as paid but not stored. That is the replies waiting in `finished` for the failed batch, and those that
+    /// finish while the cancellation spreads: a reply received is paid for, however late its task hands it over.
+    func recordRepliesLeftByAFailure(
+        finished: [Int: Result<TimedCompletion, any Error>],
+        cancelling group: inout ThrowingTaskGroup<(Int, Result<TimedCompletion, any Error>), any Error>,
+        topicID: Int64?, topic: String
+    ) async {
+        group.cancelAll()
+        var paid = finished.values.compactMap { try? $0.get() }
+        while let next = try? await group.next() {
+            if case .success(let later) = next.1 { paid.append(later) }
+        }
+        for later in paid { await recordUnstored(later, topicID: topicID, topic: topic) }
+    }
+
     /// Writes a usage ledger row on its own (an outline, an unstored reply); best effort, as above.
     func recordUsage(_ completion: Completion, cost: Double?, kind: UsageKind, topicID: Int64?, topic: String) async {
         let entry = UsageEntry(

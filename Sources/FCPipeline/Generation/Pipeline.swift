@@ -140,11 +140,9 @@ public struct Pipeline: Sendable {
                     let plan = plans[summaries.count]
                     switch next {
                     case .failure(let error):
-                        group.cancelAll()
-                        // Later replies that already arrived were paid for; they are not stored now.
-                        for case .success(let later) in finished.values {
-                            await recordUnstored(later, topicID: isNew ? nil : topic.id, topic: topic.name)
-                        }
+                        // Later replies that arrived were paid for; they are not stored now.
+                        await recordRepliesLeftByAFailure(
+                            finished: finished, cancelling: &group, topicID: isNew ? nil : topic.id, topic: topic.name)
                         // A budget's refusal is not a failed batch (nothing was sent): the run's error says it once.
                         if !(error is BudgetExceeded) {
                             events(.batchFailed(topic: topic.name, number: plan.number, reason: "\(error)"))
