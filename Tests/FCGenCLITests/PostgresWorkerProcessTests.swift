@@ -68,9 +68,9 @@ struct PostgresWorkerProcessTests {
             label: "held", first: .init(json: UniqueCardReplies.body(number: 1, cards: 5), delaySeconds: 60))
         let (store, server) = (setup.store, setup.server)
 
-        // A 12 s lease, renewed every 4 s: at least 8 s are left when the worker dies, time for the early run even on
-        // a loaded machine (6 s was not always enough in CI).
-        let doomed = try setup.launchWorker("doomed", lease: "12s", ["--once"])
+        // A 30 s lease, renewed every 10 s: at least 20 s are left when the worker dies, time for the early run even
+        // on a loaded machine whose exit monitor lags (6 s was not always enough in CI, and 12 s left little margin).
+        let doomed = try setup.launchWorker("doomed", lease: "30s", ["--once"])
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         let killed = try await doomed.finish()
