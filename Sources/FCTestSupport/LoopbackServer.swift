@@ -82,6 +82,10 @@ package final class LoopbackServer: Sendable {
     }
 
     package let port: Int
+
+    /// How long a control request (`/_script`, `/_requests`) may take. Generous: thousands of recorded requests or a
+    /// 10 MB script take a while on a loaded machine, and a control call that gives up fails its test.
+    static let controlTimeoutSeconds = 60
     /// `http://127.0.0.1:<port>`; providers append their own paths (`/chat/completions`, …).
     package let baseURL: URL
 
@@ -152,7 +156,8 @@ package final class LoopbackServer: Sendable {
         }
         let body = try JSONEncoder().encode(Script(responses: responses, default: fallback))
         let response = try await control.send(
-            LLMHTTPRequest(url: baseURL.appendingRawPath("_script"), body: body, timeoutSeconds: 5)
+            LLMHTTPRequest(
+                url: baseURL.appendingRawPath("_script"), body: body, timeoutSeconds: Self.controlTimeoutSeconds)
         )
         guard response.status == 200 else { throw LoopbackServerError.controlFailed(response.status) }
     }
@@ -167,7 +172,9 @@ package final class LoopbackServer: Sendable {
             maxResponseBytes == HTTPClientTransport.defaultMaxResponseBytes
             ? control : TestHTTPClient.transport(maxResponseBytes: maxResponseBytes)
         let response = try await control.send(
-            LLMHTTPRequest(url: baseURL.appendingRawPath("_requests"), method: "GET", body: Data(), timeoutSeconds: 5)
+            LLMHTTPRequest(
+                url: baseURL.appendingRawPath("_requests"), method: "GET", body: Data(),
+                timeoutSeconds: Self.controlTimeoutSeconds)
         )
         guard response.status == 200 else { throw LoopbackServerError.controlFailed(response.status) }
         return try JSONDecoder().decode([RecordedRequest].self, from: response.body)

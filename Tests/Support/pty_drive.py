@@ -4,7 +4,8 @@
     pty_drive.py STEPS_JSON COMMAND [ARG...]
 
 STEPS_JSON is a JSON array of {"expect": TEXT, "send": KEYS} steps: wait until TEXT appears in the output (after
-the previous match), pause briefly so the program can switch the terminal to raw mode, then write KEYS. After the
+the previous match), wait until the program has switched the terminal to raw mode when KEYS is one key (a line,
+ending in a return, is typed after a short pause), then write KEYS. After the
 last step the output is read to the end. The whole screen transcript goes to stdout; the exit status is the
 command's, or 124 when an expected text did not appear within 20 seconds (the transcript so far is printed).
 """
@@ -13,6 +14,7 @@ import os
 import pty
 import select
 import sys
+import termios
 import time
 
 TIMEOUT = 20.0
@@ -52,9 +54,15 @@ def main():
                 os.waitpid(pid, 0)
                 sys.exit(124)
         position = output.find(wanted, position) + len(wanted)
-        # The prompt is printed before the program reads a key; give it a moment to enter raw mode.
+        # The prompt is printed before the program reads a key: a key sent before it enters raw mode would be echoed
+        # and held for a line. The master side reads the terminal's modes as the program set them.
         time.sleep(0.15)
-        os.write(fd, step["send"].encode())
+        keys = step["send"]
+        if len(keys) == 1 and keys != "\r":
+            raw_deadline = time.time() + TIMEOUT
+            while termios.tcgetattr(fd)[3] & termios.ICANON and time.time() < raw_deadline:
+                time.sleep(0.01)
+        os.write(fd, keys.encode())
 
     deadline = time.time() + TIMEOUT
     while time.time() < deadline and read_some(deadline) is not None:

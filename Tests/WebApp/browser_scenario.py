@@ -17,13 +17,14 @@ import argparse
 import json
 import os
 import pathlib
+import random
 import re
 import shutil
 import sys
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -49,6 +50,31 @@ def executable(*names):
     return None
 
 
+def chrome(options):
+    """Starts chromedriver and Chromium on an explicit driver (selenium never tries to download one).
+
+    The driver's port is picked here, below the kernel's ephemeral range: selenium's own pick binds port 0 and closes
+    it before chromedriver binds it, and another test's server, which binds port 0, could take it in between. No
+    port-0 bind is handed a port below that range; two browser tests drawing the same number make one driver fail to
+    bind, and it is started again on another."""
+    low = 32768
+    try:
+        low = int(pathlib.Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    attempts = 4
+    for attempt in range(attempts):
+        port = random.randint(max(1024, low - 12000), low - 1)
+        try:
+            return webdriver.Chrome(service=Service(executable_path=executable("chromedriver"), port=port),
+                                    options=options)
+        except WebDriverException as error:
+            if attempt == attempts - 1:
+                raise
+            first_line = (str(error).splitlines() or [""])[0]
+            print(f"chromedriver on port {port} did not start ({first_line}); trying another port", file=sys.stderr)
+
+
 def browser(width, height, mobile):
     options = webdriver.ChromeOptions()
     options.binary_location = executable("chromium", "chromium-browser")
@@ -56,8 +82,7 @@ def browser(width, height, mobile):
                  f"--window-size={width},{height}", "--no-first-run", "--disable-extensions", "--lang=en-US"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # An explicit driver: selenium never tries to download one.
-    driver = webdriver.Chrome(service=Service(executable_path=executable("chromedriver")), options=options)
+    driver = chrome(options)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
     return driver
