@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized)
 struct NotAFileTests {
     /// Runs `fcgen` and fails the test (killing it) if it has not finished within `seconds`.
-    private func run(_ cli: CLIRunner, _ arguments: [String], within seconds: Double = 20) async throws
+    private func run(_ cli: CLIRunner, _ arguments: [String], within seconds: Double = 60) async throws
         -> CLIRunner.Result
     {
         let running = try cli.launch(executable: "fcgen", arguments)

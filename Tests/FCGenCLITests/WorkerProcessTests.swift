@@ -43,7 +43,7 @@ struct WorkerProcessTests {
     }
 
     /// Polls `condition` every 50 ms until it holds or `seconds` pass.
-    private func eventually(within seconds: Double = 20, _ condition: () async throws -> Bool) async throws -> Bool {
+    private func eventually(within seconds: Double = 60, _ condition: () async throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await condition() { return true }

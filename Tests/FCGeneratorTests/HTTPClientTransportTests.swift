@@ -91,7 +91,8 @@ struct HTTPClientTransportTests {
         let server = try await LoopbackServer.start()
         let transport = TestHTTPClient.transport()
         let task = Task { await sendError(transport, server.request("/delay/60", timeoutSeconds: 90)) }
-        try await waitUntil { try await server.stats().requests >= 1 }
+        // `/stats` counts itself, so the delayed request is under way once it reads 2 or more.
+        try await waitUntil { try await server.stats().requests >= 2 }
         let clock = ContinuousClock()
         let cancelledAt = clock.now
 

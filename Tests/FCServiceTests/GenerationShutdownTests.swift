@@ -32,7 +32,7 @@ struct GenerationShutdownTests {
         // Running means its first batch's request is under way (the provider takes 15 s to answer it, so even a
         // loaded machine's late signal lands before a third batch could be asked for).
         var status = ""
-        for _ in 0..<400 where status != "running" {
+        for _ in 0..<2_400 where status != "running" {
             status = try await server.call(.GET, "/v1/generations/\(id)", token: admin).json["status"] as? String ?? ""
             if status != "running" { try await Task.sleep(for: .milliseconds(25)) }
         }

@@ -34,6 +34,9 @@ struct PostgresJobClaimTests {
         let results = Locked<[[Int64]]>([])
         let failures = Locked<[String]>([])
         let start = DispatchSemaphore(value: 0)
+        // Claimers that have their first job: each waits for the other's first claim before going on, so a thread the
+        // machine schedules late still meets the other one rather than finding every job taken.
+        let begun = Locked(0)
         let group = DispatchGroup()
         for worker in 0..<2 {
             group.enter()
@@ -44,7 +47,14 @@ struct PostgresJobClaimTests {
                     defer { connection.close() }
                     start.wait()
                     var mine: [Int64] = []
-                    while let id = try claim(connection, owner: "worker-\(worker)") { mine.append(id) }
+                    while let id = try claim(connection, owner: "worker-\(worker)") {
+                        mine.append(id)
+                        if mine.count == 1 {
+                            begun.withLock { $0 += 1 }
+                            let deadline = Date().addingTimeInterval(30)
+                            while begun.withLock({ $0 }) < 2 && Date() < deadline { usleep(1_000) }
+                        }
+                    }
                     results.withLock { $0.append(mine) }
                 } catch {
                     failures.withLock { $0.append("\(error)") }
