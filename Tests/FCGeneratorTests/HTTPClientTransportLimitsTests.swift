@@ -49,12 +49,13 @@ struct HTTPClientTransportLimitsTests {
         let error = try await HTTPClientTransport.withTransport(
             maxConnectionsPerHost: 1, maxResponseBytes: 4 << 20
         ) { transport in
-            await sendError(transport, server.request("/gzip-bomb/256", timeoutSeconds: 90))
+            await sendError(transport, server.request("/gzip-bomb/1024", timeoutSeconds: 90))
         }
 
         #expect(error == .responseTooLarge(limitBytes: 4 << 20))
-        // 256 MiB inflated would show; what is allowed is the 4 MiB cap plus buffers.
-        #expect(peakResidentMegabytes() - peakBefore < 64)
+        // 1 GiB inflated would show; what is allowed is the 4 MiB cap plus buffers. The peak is the whole test
+        // process's, so the bound leaves room for tests running beside this one.
+        #expect(peakResidentMegabytes() - peakBefore < 256)
     }
 
     @Test func redirectsAreReturnedNotFollowed() async throws {

@@ -28,7 +28,8 @@ struct WALCheckpointerTests {
             let counts = try #require(store.checkpointCounts)
             #expect(counts.background > 0, "\(counts)")
             #expect(counts.onWriter > 0, "the writer copies what the background left, so the log starts over")
-            #expect(Self.logSize(database.path) < 3_000_000, "the log started over: \(Self.logSize(database.path))")
+            // Below the ≈ 7 MB written, with room for a background thread that a loaded machine schedules late.
+            #expect(Self.logSize(database.path) < 5_000_000, "the log started over: \(Self.logSize(database.path))")
             #expect(try await store.integrityCheck() == "ok")
         }
         let reopened = try Store(path: database.path, now: Fixtures.now)
