@@ -22,9 +22,9 @@ package enum DatabaseDump {
     /// cooperative thread: the pool has as many threads as cores, and a blocked one stalls every other test.
     package static func dump(_ path: String) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(with: Result { try dumpBlocking(path) })
-            }
+            }.start()
         }
     }
 

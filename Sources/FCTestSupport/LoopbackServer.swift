@@ -134,7 +134,7 @@ package final class LoopbackServer: Sendable {
         let reader = output.fileHandleForReading
         // Reading blocks, so it runs off the cooperative pool.
         let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            DispatchQueue.global().async { continuation.resume(returning: readLine(reader)) }
+            Thread { continuation.resume(returning: readLine(reader)) }.start()
         }
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             process.terminate()
@@ -195,7 +195,7 @@ package final class LoopbackServer: Sendable {
         try? running.stdin.close()
         if running.process.isRunning { running.process.terminate() }
         let reaper = Reaper(process: running.process)
-        DispatchQueue.global().async { reaper.process.waitUntilExit() }
+        Thread { reaper.process.waitUntilExit() }.start()
     }
 
     /// Hands the process to the reaping queue. `Process` is not `Sendable`; after `stop()` only the reaper uses it.

@@ -171,10 +171,10 @@ extension Process {
     func exited() async {
         let box = ProcessBox(process: self)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 box.process.waitUntilExit()
                 continuation.resume()
-            }
+            }.start()
         }
     }
 }

@@ -1,5 +1,6 @@
 import FCCore
 import FCStore
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -87,8 +88,7 @@ struct JSONContractTests {
         process.arguments = [
             "python3", CLIRunner.repositoryRoot.appendingPathComponent("scripts/json-schemas.py").path, "--check",
         ]
-        try process.run()
-        process.waitUntilExit()
+        _ = try await process.runToExit()
         #expect(process.terminationStatus == 0, "docs/json-schemas differs: run python3 scripts/json-schemas.py")
     }
 

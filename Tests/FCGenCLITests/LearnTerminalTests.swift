@@ -1,5 +1,6 @@
 import FCCore
 import FCStore
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -21,9 +22,7 @@ struct LearnTerminalTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try await process.runToExit(reading: output)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 

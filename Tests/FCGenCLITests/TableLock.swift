@@ -42,11 +42,11 @@ final class TableLock: @unchecked Sendable {
         released.signal()
         let finished = finished
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 finished.wait()
                 finished.signal()
                 continuation.resume()
-            }
+            }.start()
         }
     }
 

@@ -1,5 +1,6 @@
 import FCCore
 import FCGenerator
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ struct FixtureFileTests {
         }
     }
 
-    @Test func theEmbeddingScriptWouldWriteTheCommittedFile() throws {
+    @Test func theEmbeddingScriptWouldWriteTheCommittedFile() async throws {
         // Regenerates the Swift file in memory and compares it with the committed one, so a hand edit of the
         // generated file (or a script change without a rerun) fails too, not only a changed fixture.
         let process = Process()
@@ -49,9 +50,7 @@ struct FixtureFileTests {
         ]
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let message = String(decoding: try await process.runToExit(reading: errors), as: UTF8.self)
         #expect(process.terminationStatus == 0, "embed-fixtures.py --check: \(message)")
     }
 

@@ -64,6 +64,6 @@ struct BookmarkRouteTests {
             field: "limit")
         #expect(try await server.call(.GET, "/v1/bookmarks").status == 401)
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

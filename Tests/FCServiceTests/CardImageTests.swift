@@ -23,7 +23,7 @@ struct CardImageTests {
         check.add(uploaded.reply, "OneCard", label: "upload")
         #expect(uploaded.status == 200, "\(uploaded.reply.text)")
         let image = try #require((uploaded.json["card"] as? [String: Any])?["image"] as? [String: Any])
-        let hash = try systemSHA256(tinyPNG, in: fixture.directory)
+        let hash = try await systemSHA256(tinyPNG, in: fixture.directory)
         #expect(image["hash"] as? String == hash && hash.count == 64)
         #expect(image["mimeType"] as? String == "image/png" && image["bytes"] as? Int == tinyPNG.count)
         #expect(image["url"] as? String == "/v1/images/\(hash)")
@@ -91,6 +91,6 @@ struct CardImageTests {
         expectProblem(
             try await server.call(.DELETE, "/v1/cards/\(cardID)/image", token: admin), status: 404, code: "not_found")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

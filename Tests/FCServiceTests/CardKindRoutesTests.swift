@@ -115,7 +115,7 @@ struct CardKindRoutesTests {
             "CardEditResult", label: "edit cloze")
         #expect((rewritten.json["card"] as? [String: Any])?["answer"] as? String == "Remus lost the race")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     @Test("bad cloze and mcq bodies are problems naming the member, and nothing is written")

@@ -62,6 +62,6 @@ struct CardProvenanceRouteTests {
         #expect(choices["correctIndex"] as? Int == 1)
         #expect(mcqCard["source"] == nil, "a card written by hand has no source")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

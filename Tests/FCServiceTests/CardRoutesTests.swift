@@ -71,7 +71,7 @@ struct CardRoutesTests {
         expectProblem(
             try await server.call(.GET, "/v1/topics/42/cards", token: learner), status: 404, code: "not_found")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     @Test("create with a twin, edit with and without alsoTwin, move within and across topics, delete; 403 and 404")
@@ -194,6 +194,6 @@ struct CardRoutesTests {
             code: "not_found")
         expectProblem(try await server.call(.DELETE, "/v1/cards/999999", token: admin), status: 404, code: "not_found")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

@@ -59,6 +59,6 @@ struct CardSelectionTests {
         #expect(left.compactMap { $0["position"] as? Int } == [1, 2, 3])
         #expect(try await fixture.cliCards(topic: "Elsewhere").count == 2)
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

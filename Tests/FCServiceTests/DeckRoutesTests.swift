@@ -90,7 +90,7 @@ struct DeckRoutesTests {
             status: 404, code: "not_found")
         #expect(try await fixture.cliCards(topic: "Rome").count == 5, "no refused request stored anything")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     @Test("the export is the bytes fcgen export writes, as a download; an Anki export imports back as text/plain")

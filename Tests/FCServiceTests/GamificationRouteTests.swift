@@ -119,7 +119,7 @@ struct GamificationRouteTests {
         #expect((others.json["boxes"] as? [Any])?.isEmpty == true)
 
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     static func progress(_ reply: Reply) -> [Int] {

@@ -89,6 +89,6 @@ struct GenerationBudgetTests {
         #expect((overall.json["detail"] as? String)?.contains("the daily budget of $100.0000") == true)
         #expect(try await stub.counters()["chats_received"] == 2)
         #expect(await second.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

@@ -94,7 +94,7 @@ struct GenerationCancelTests {
         #expect(metrics.text.contains("fcgen_generation_cancellations_total 2"), "\(metrics.text.prefix(3000))")
         #expect(metrics.text.contains(#"fcgen_generations_total{status="failed"} 2"#))
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     @Test("--sse-keepalive 1: a quiet stream gets keep-alive comments, which the client's parsing ignores")

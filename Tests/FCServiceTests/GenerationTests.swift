@@ -109,7 +109,7 @@ struct GenerationTests {
         #expect(metrics.text.contains("fcgen_generation_batches_total{outcome="), "\(metrics.text.prefix(2000))")
         #expect(metrics.text.contains(#"fcgen_generations_total{status="succeeded"} 1"#))
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     @Test("a second generation of a busy server waits queued, then runs; both store their batches")

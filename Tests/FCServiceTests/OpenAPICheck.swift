@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -21,13 +22,16 @@ final class OpenAPICheck: Sendable {
     }
 
     /// Validates every queued body; one failure per problem.
-    func validate(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func validate(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let all = cases.withLock { $0 }
         let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/Support/validate_openapi.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]
-        let input = Pipe()
+        let inputFile = directory.appendingPathComponent("openapi-check.in")
+        try JSONEncoder().encode(all).write(to: inputFile)
+        let input = try FileHandle(forReadingFrom: inputFile)
+        defer { try? input.close() }
         let output = directory.appendingPathComponent("openapi-check.out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
@@ -35,10 +39,7 @@ final class OpenAPICheck: Sendable {
         process.standardInput = input
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(all))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        _ = try await process.runToExit()
         let report = try String(contentsOf: output, encoding: .utf8)
         #expect(process.terminationStatus == 0, "\(report)", sourceLocation: sourceLocation)
         #expect(

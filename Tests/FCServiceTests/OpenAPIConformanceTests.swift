@@ -47,8 +47,7 @@ struct OpenAPIConformanceTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--check"]
-        try process.run()
-        process.waitUntilExit()
+        _ = try await process.runToExit()
         #expect(process.terminationStatus == 0, "run python3 scripts/embed-openapi.py after editing docs/openapi.json")
         #expect(try String(contentsOf: swift, encoding: .utf8) == before)
     }

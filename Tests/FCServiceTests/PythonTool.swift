@@ -24,10 +24,10 @@ struct PythonTool {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 process.waitUntilExit()
                 continuation.resume()
-            }
+            }.start()
         }
         return PythonTool(
             status: process.terminationStatus, output: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "")

@@ -64,7 +64,7 @@ let tinyPNG: [UInt8] = [
 ]
 
 /// SHA-256 of `bytes` as lowercase hex, from the system's `sha256sum` (not the code under test).
-func systemSHA256(_ bytes: [UInt8], in directory: URL) throws -> String {
+func systemSHA256(_ bytes: [UInt8], in directory: URL) async throws -> String {
     let file = directory.appendingPathComponent("hash-input-\(UUID().uuidString)")
     try Data(bytes).write(to: file)
     let process = Process()
@@ -72,8 +72,6 @@ func systemSHA256(_ bytes: [UInt8], in directory: URL) throws -> String {
     process.arguments = ["sha256sum", file.path]
     let pipe = Pipe()
     process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let output = try await process.runToExit(reading: pipe)
     return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
 }

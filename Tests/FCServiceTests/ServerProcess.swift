@@ -113,10 +113,10 @@ final class ChildProcess: @unchecked Sendable {
     /// Waits for the exit on a global queue, never blocking a cooperative thread.
     func exit() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 self.process.waitUntilExit()
                 continuation.resume()
-            }
+            }.start()
         }
     }
 }

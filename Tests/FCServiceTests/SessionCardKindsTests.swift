@@ -94,7 +94,7 @@ struct SessionCardKindsTests {
             #expect(session["correct"] as? Int == (round == 1 ? 0 : 2), "\(session)")
         }
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 
     @Test("the feed shows cloze and mcq cards as study does: deletions hidden, options in one order")
@@ -129,6 +129,6 @@ struct SessionCardKindsTests {
         #expect(againOptions?["options"] as? [String] == options, "the feed shows one order")
 
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

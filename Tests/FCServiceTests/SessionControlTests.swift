@@ -89,6 +89,6 @@ struct SessionControlTests {
             try await server.call(.POST, "/v1/sessions/\(id)/suspend", token: ana, json: #"{"cardId": 1}"#),
             status: 409, code: "session_ended")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

@@ -70,6 +70,6 @@ struct SessionTests {
             try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [9]}"#), status: 404,
             code: "not_found")
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
     }
 }

@@ -100,7 +100,7 @@ struct WalkthroughTests {
                 == JSONSerialization.jsonObject(with: committed) as? NSDictionary)
 
         #expect(await server.stop() == 0)
-        try check.validate(in: fixture.directory)
+        try await check.validate(in: fixture.directory)
         // One JSON line per request with the route template, never a token.
         let lines = server.process.stderr.split(separator: "\n").filter { $0.contains(#""event":"request""#) }
         #expect(lines.count >= 20)

@@ -166,10 +166,10 @@ struct WebAppBrowserTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 process.waitUntilExit()
                 continuation.resume()
-            }
+            }.start()
         }
         return (
             process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",

@@ -2,6 +2,7 @@ import FCCore
 import FCPipeline
 import FCService
 import FCStore
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -98,13 +99,12 @@ struct WebAppTests {
     }
 
     @Test("the built-in copy is webapp/ as committed")
-    func embeddedCopyIsCurrent() throws {
+    func embeddedCopyIsCurrent() async throws {
         let script = ServiceFixture.repositoryRoot.appendingPathComponent("scripts/embed-webapp.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--check"]
-        try process.run()
-        process.waitUntilExit()
+        _ = try await process.runToExit()
         #expect(process.terminationStatus == 0, "run python3 scripts/embed-webapp.py after editing webapp/")
     }
 

@@ -169,8 +169,7 @@ struct StoreOpeningTests {
             "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE places (url TEXT)'); c.commit()",
             other,
         ]
-        try process.run()
-        process.waitUntilExit()
+        _ = try await process.runToExit()
         let before = try await DatabaseDump.dump(other)
 
         #expect(

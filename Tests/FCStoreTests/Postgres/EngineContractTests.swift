@@ -60,10 +60,10 @@ extension Process {
     fileprivate func exitedOffThePool() async {
         let box = UncheckedProcess(process: self)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 box.process.waitUntilExit()
                 continuation.resume()
-            }
+            }.start()
         }
     }
 }
