@@ -40,7 +40,7 @@ package enum DatabaseDump {
         // Read before waiting: a large dump would otherwise fill the pipe and block the script.
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         guard process.terminationStatus == 0 else {
             throw DumpFailed(message: String(decoding: problem, as: UTF8.self))
         }

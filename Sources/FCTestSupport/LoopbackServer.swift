@@ -195,7 +195,7 @@ package final class LoopbackServer: Sendable {
         try? running.stdin.close()
         if running.process.isRunning { running.process.terminate() }
         let reaper = Reaper(process: running.process)
-        Thread { reaper.process.waitUntilExit() }.start()
+        Thread { reaper.process.waitForExit() }.start()
     }
 
     /// Hands the process to the reaping queue. `Process` is not `Sendable`; after `stop()` only the reaper uses it.

@@ -38,8 +38,19 @@ extension Process {
             let (process, output) = handed.value
             try process.run()
             let data = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-            process.waitUntilExit()
+            process.waitForExit()
             return data
         }
+    }
+}
+
+extension Process {
+    /// Blocks until the process has exited, polling every 5 ms.
+    ///
+    /// Not `waitUntilExit()`: on Linux it runs its thread's run loop in a loop, and a run loop with no input sources
+    /// returns at once, so each waiting thread spins a whole core (measured here: 3.0 s of CPU to wait for a 3 s
+    /// child). `isRunning` is set by Foundation's exit monitor, and polling it costs next to nothing.
+    package func waitForExit() {
+        while isRunning { usleep(5_000) }
     }
 }

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 
 /// Runs the built `fcgen` (or `fcgen-worker`) binary as a subprocess, the way a user or a script would.
@@ -149,7 +150,7 @@ struct CLIRunner {
 
         /// Waits for the exit (blocking the calling thread) and collects the output.
         func wait() throws -> Result {
-            process.waitUntilExit()
+            process.waitForExit()
             return Result(
                 status: process.terminationStatus,
                 stdout: try String(contentsOf: outURL, encoding: .utf8),
@@ -172,7 +173,7 @@ extension Process {
         let box = ProcessBox(process: self)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
-                box.process.waitUntilExit()
+                box.process.waitForExit()
                 continuation.resume()
             }.start()
         }

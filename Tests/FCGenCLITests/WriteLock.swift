@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 
 /// Holds SQLite's write lock on a database from another process, the way a second writer in the middle of a
@@ -44,7 +45,7 @@ struct WriteLock {
     /// Rolls the transaction back and waits for the helper to exit.
     func release() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.waitForExit()
     }
 
     struct LockFailed: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ struct PythonTool {
         try process.run()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
-                process.waitUntilExit()
+                process.waitForExit()
                 continuation.resume()
             }.start()
         }

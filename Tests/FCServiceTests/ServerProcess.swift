@@ -114,7 +114,7 @@ final class ChildProcess: @unchecked Sendable {
     func exit() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
-                self.process.waitUntilExit()
+                self.process.waitForExit()
                 continuation.resume()
             }.start()
         }

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -136,7 +137,7 @@ struct WebAppBrowserTests {
         if (try? probe.run()) == nil {
             missing.append("python3")
         } else {
-            probe.waitUntilExit()
+            probe.waitForExit()
             if probe.terminationStatus != 0 { missing.append("python3's selenium") }
         }
         return missing.isEmpty ? nil : missing.joined(separator: ", ")
@@ -167,7 +168,7 @@ struct WebAppBrowserTests {
         try process.run()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
-                process.waitUntilExit()
+                process.waitForExit()
                 continuation.resume()
             }.start()
         }

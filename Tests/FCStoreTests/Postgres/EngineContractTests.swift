@@ -61,7 +61,7 @@ extension Process {
         let box = UncheckedProcess(process: self)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
-                box.process.waitUntilExit()
+                box.process.waitForExit()
                 continuation.resume()
             }.start()
         }
