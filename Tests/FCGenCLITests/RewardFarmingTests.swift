@@ -36,8 +36,11 @@ struct RewardFarmingTests {
         defer { cli.cleanUp() }
         // Show the answer, rate it good, quit at the next card, don't learn again.
         let keys = Data("\n3\nq\nn\n".utf8)
+        // Reviews at the learner's local midday: five reviews between 23:00 and 04:00 would earn Night Owl honestly.
+        let midday = ["--tz", Self.zoneWhereItIsMidday()]
         for _ in 0..<5 {
-            let learn = try await cli.run(["learn", "--topic", "Roman history", "--cards", "10"] + db, stdin: keys)
+            let learn = try await cli.run(
+                ["learn", "--topic", "Roman history", "--cards", "10"] + midday + db, stdin: keys)
             #expect(learn.status == 0, "stderr: \(learn.stderr)")
             #expect(!learn.stdout.contains("mystery box"), "\(learn.stdout)")
         }
@@ -48,6 +51,15 @@ struct RewardFarmingTests {
         // The one review-based achievement is earned honestly; no session achievement comes from quitting.
         #expect(ledger.achievements == ["first_steps"], "\(ledger)")
         #expect(ledger.totalXP == ledger.ledgerXP)
+    }
+
+    /// A tz database zone (`Etc/GMT±N`) whose local time is now between 11:00 and 13:00.
+    private static func zoneWhereItIsMidday(now: Date = Date()) -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let offset = 12 - utc.component(.hour, from: now)  // -11 ... 12
+        // The Etc zones' signs are POSIX's: Etc/GMT-3 is three hours ahead of UTC.
+        return offset >= 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
     }
 
     @Test func abandonedSessionsThroughTheSessionCommandsEarnNoBoxes() async throws {
