@@ -18,14 +18,10 @@ package enum DatabaseDump {
             .deletingLastPathComponent().appendingPathComponent("Tests/Support/dump_db.py")
     }
 
-    /// The dump of the database at `path`. The script runs (and is waited for) on a global queue, not on a
-    /// cooperative thread: the pool has as many threads as cores, and a blocked one stalls every other test.
+    /// The dump of the database at `path`. The script runs (and is waited for) on a thread of its own
+    /// (``onOwnThread(_:)``), not on a cooperative thread: a blocked one stalls every other test.
     package static func dump(_ path: String) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result { try dumpBlocking(path) })
-            }.start()
-        }
+        try await onOwnThread { try dumpBlocking(path) }
     }
 
     private static func dumpBlocking(_ path: String) throws -> String {

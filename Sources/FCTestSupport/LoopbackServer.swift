@@ -133,9 +133,7 @@ package final class LoopbackServer: Sendable {
         }
         let reader = output.fileHandleForReading
         // Reading blocks, so it runs off the cooperative pool.
-        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread { continuation.resume(returning: readLine(reader)) }.start()
-        }
+        let line = await onOwnThread { readLine(reader) }
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             process.terminate()
             throw LoopbackServerError.noPort(line)
