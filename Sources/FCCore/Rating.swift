@@ -18,7 +18,11 @@ public enum Rating: Int, Sendable, Codable, CaseIterable, Hashable, Comparable {
     case easy = 3
 
     /// The rating for an FSRS grade: 1 Again, 2 Hard, 3 Good, 4 Easy; `nil` for anything else.
+    ///
+    /// The grade is range-checked before any arithmetic: it often comes from outside (a request body, a replay
+    /// file), and `Int.min - 1` would trap.
     public init?(fsrsGrade: Int) {
+        guard (1...4).contains(fsrsGrade) else { return nil }
         self.init(rawValue: fsrsGrade - 1)
     }
 

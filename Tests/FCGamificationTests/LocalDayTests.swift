@@ -16,6 +16,16 @@ struct LocalDayTests {
         #expect(day("2026-01-01").distance(to: day("2027-01-01")) == 365)
     }
 
+    @Test("years 0001 to 9999 only; the extremes of Int are refused before any arithmetic")
+    func yearsFromOutsideAreRangeChecked() {
+        #expect(LocalDay("0001-01-01") == LocalDay.earliest && LocalDay.earliest.description == "0001-01-01")
+        #expect(LocalDay("9999-12-31") == LocalDay.latest && LocalDay.latest.description == "9999-12-31")
+        #expect(LocalDay("0000-01-01") == nil && LocalDay("-001-01-01") == nil)
+        for year in [Int.min, Int.min + 1, -1, 0, 10_000, Int.max] {
+            #expect(LocalDay(year: year, month: 1, day: 1) == nil, "\(year)")
+        }
+    }
+
     @Test func codesAsAString() throws {
         let data = try JSONEncoder().encode([day("2026-11-01")])
         #expect(String(decoding: data, as: UTF8.self) == "[\"2026-11-01\"]")

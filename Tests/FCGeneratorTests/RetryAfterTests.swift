@@ -29,6 +29,19 @@ struct RetryAfterTests {
         #expect(RetryAfter.delay(in: ["retry-after": "Wed, 21 Oct 2015 07:28:30 GMT"]) == nil)
     }
 
+    @Test(
+        "a server's extreme values wait the longest allowed, never trap", arguments: ["retry-after", "retry-after-ms"])
+    func extremesAreClamped(header: String) {
+        for text in ["1e308", "inf", "Infinity", "9223372036854775807", "99999999999999999999999"] {
+            #expect(RetryAfter.delay(in: [header: text]) == RetryAfter.longest, "\(text)")
+        }
+        for text in ["nan", "NaN", "-inf", "-1e308", "-9223372036854775808"] {
+            #expect(RetryAfter.delay(in: [header: text]) == nil, "\(text)")
+        }
+        let farDate = ["retry-after": "Fri, 31 Dec 9999 23:59:59 GMT", "date": "Thu, 01 Jan 1970 00:00:00 GMT"]
+        #expect(RetryAfter.delay(in: farDate) == RetryAfter.longest)
+    }
+
     @Test func parsesIMFFixdate() {
         #expect(HTTPDate.secondsSince1970("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
         #expect(HTTPDate.secondsSince1970("Thu, 01 Jan 1970 00:00:00 GMT") == 0)

@@ -19,16 +19,24 @@ public struct LocalDay: Sendable, Hashable, Strideable, LosslessStringConvertibl
     /// The day numbered `ordinal` (days since 1970-01-01).
     public init(ordinal: Int) { self.ordinal = ordinal }
 
-    /// The given date, or `nil` when it does not exist (month 13, February 30, …).
+    /// The years a `LocalDay` is made from: those `YYYY` writes (year 0 and earlier would print as `00-1-…`).
+    public static let supportedYears = 1...9999
+    /// 0001-01-01, the first day of ``supportedYears``.
+    public static let earliest = LocalDay(ordinal: -719_162)
+    /// 9999-12-31, the last day of ``supportedYears``.
+    public static let latest = LocalDay(ordinal: 2_932_896)
+
+    /// The given date, or `nil` when it does not exist (month 13, February 30, …) or its year is outside
+    /// ``supportedYears`` (checked first: the year often comes from outside, and arithmetic on `Int.max` traps).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard Self.supportedYears.contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
         let candidate = LocalDay(ordinal: Self.ordinal(year: year, month: month, day: day))
         // Days past the end of a month roll over into the next one; reject them.
         guard candidate.day == day, candidate.month == month else { return nil }
         self = candidate
     }
 
-    /// Parses `YYYY-MM-DD`; `nil` for anything else.
+    /// Parses `YYYY-MM-DD` (years 0001 to 9999); `nil` for anything else.
     public init?(_ description: String) {
         let parts = description.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,

@@ -7,17 +7,25 @@
 package enum RetryAfter {
     /// The requested delay, or `nil` when the headers (lowercased names) ask for none or can't be read.
     package static func delay(in headers: [String: String]) -> Duration? {
-        if let text = headers["retry-after-ms"], let milliseconds = Double(text.trimmed), milliseconds >= 0 {
-            return .milliseconds(Int64(milliseconds.rounded()))
+        if let text = headers["retry-after-ms"], let milliseconds = Double(text.trimmed) {
+            return clamped(seconds: milliseconds / 1000)
         }
         guard let text = headers["retry-after"]?.trimmed, !text.isEmpty else { return nil }
-        if let seconds = Double(text) {
-            return seconds >= 0 ? .milliseconds(Int64((seconds * 1000).rounded())) : nil
-        }
+        if let seconds = Double(text) { return clamped(seconds: seconds) }
         guard let retryAt = HTTPDate.secondsSince1970(text),
             let dateText = headers["date"], let now = HTTPDate.secondsSince1970(dateText)
         else { return nil }
-        return .seconds(max(0, retryAt - now))
+        return .seconds(min(max(0, retryAt - now), Int64(longest / .seconds(1))))
+    }
+
+    /// The longest wait a server's header is taken at its word for; `RetryPolicy` caps it further.
+    static let longest = Duration.seconds(86_400)
+
+    /// `seconds` as a delay, `nil` when it is negative or not a number; `inf` and `1e308` (a server's header is
+    /// outside data: converting them to an integer would trap) become ``longest``.
+    private static func clamped(seconds: Double) -> Duration? {
+        guard !seconds.isNaN, seconds >= 0 else { return nil }
+        return .milliseconds(Int64((min(seconds, longest / .seconds(1)) * 1000).rounded()))
     }
 }
 

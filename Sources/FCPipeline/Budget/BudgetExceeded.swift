@@ -43,8 +43,17 @@ public struct BudgetExceeded: Error, Sendable, Equatable, CustomStringConvertibl
 
 /// US dollars as fcgen shows them: four decimals, so a single small request is visible.
 package enum Money {
+    /// Amounts beyond this are shown as it (`$1000000000.0000`): every amount that reaches here is checked where it
+    /// enters, but a sum of many or a misconfigured price must never trap the conversion to an integer.
+    static let largestShown = 1e9
+    /// The largest budget a run, a topic or a day takes, in US dollars (`--max-cost`, `maxCostUsd`, the daily
+    /// budget settings): more is no budget at all, and only numbers that overflow what is computed from them.
+    package static let largestBudget = 1_000_000.0
+
     package static func text(_ dollars: Double) -> String {
-        let tenThousandths = Int64((dollars * 10_000).rounded())
+        guard !dollars.isNaN else { return "$?" }
+        let bounded = min(max(dollars, -largestShown), largestShown)
+        let tenThousandths = Int64((bounded * 10_000).rounded())
         let whole = tenThousandths / 10_000
         let fraction = String(abs(tenThousandths % 10_000))
         return "$\(whole).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"

@@ -145,7 +145,8 @@ extension Request {
             return (first, last)
         }
         let end = to ?? today
-        let start = from ?? end.advanced(by: -364)
+        // The default start stays on the calendar LocalDay prints (year 1 on).
+        let start = from ?? max(end.advanced(by: -364), LocalDay.earliest)
         guard start <= end else { throw Problem.badRequest("from \(start) is after to \(end)", field: "from") }
         guard start.distance(to: end) < StudyService.maximumHistoryDays else {
             throw Problem.badRequest(

@@ -172,8 +172,8 @@ struct GenerateCommand: AsyncParsableCommand {
         if kinds != nil, from != nil {
             throw ValidationError("--kinds does not apply to --from: cards from a source are the standard kinds")
         }
-        if let maxCost, !(maxCost > 0 && maxCost.isFinite) {
-            throw ValidationError("--max-cost must be greater than 0 (US dollars, e.g. 0.50)")
+        if let maxCost, !(maxCost > 0 && maxCost <= Money.largestBudget) {
+            throw ValidationError("--max-cost must be greater than 0 and at most 1000000 (US dollars, e.g. 0.50)")
         }
         if let images, ImageResolverKind(rawValue: images) == nil {
             throw ValidationError("--images must be one of none, unsplash")

@@ -43,8 +43,8 @@ struct TopicPlanCommand: AsyncParsableCommand {
     func validate() throws {
         try validateTopicName(name, argument: "the topic name")
         if regenerate, edit != nil { throw ValidationError("give either --regenerate or --edit") }
-        if let maxCost, !(maxCost > 0 && maxCost.isFinite) {
-            throw ValidationError("--max-cost must be greater than 0 (US dollars, e.g. 0.50)")
+        if let maxCost, !(maxCost > 0 && maxCost <= Money.largestBudget) {
+            throw ValidationError("--max-cost must be greater than 0 and at most 1000000 (US dollars, e.g. 0.50)")
         }
         if !regenerate, offline || provider != nil || model != nil || baseURL != nil || maxCost != nil {
             throw ValidationError("--offline, --provider, --model, --base-url and --max-cost go with --regenerate")
