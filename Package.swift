@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "FCCommandLine",
             dependencies: [
-                "FCCore", "FCGenerator", "FCStore", "FCDeckFormats", "FCPipeline",
+                "FCCore", "FCGenerator", "FCStore", "FCDeckFormats", "FCPipeline", "FCSanitizer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -104,9 +104,12 @@ let package = Package(
             dependencies: [
                 "FCCore", "FCStore", "FCPipeline", "FCCommandLine", "FCGamification", "FCScheduler", "FCDeckFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -226,7 +229,13 @@ let package = Package(
             // Depends on `fcgen` so `swift test` builds the binary the tests run as `fcgen serve`.
             dependencies: [
                 "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore", "FCCommandLine",
+                "FCGamification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],

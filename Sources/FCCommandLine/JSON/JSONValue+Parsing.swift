@@ -1,46 +1,65 @@
-import Foundation
+import FCSanitizer
 
 extension JSONValue {
-    /// Parses a JSON text with Foundation's `JSONSerialization` and converts what it gives into a tree.
-    ///
-    /// The same tree `JSONDecoder().decode(JSONValue.self, …)` gives: a number without a fraction that fits `Int64`
-    /// (`7`, `1.0`, `1e2`) is ``integer(_:)``, any other number ``number(_:)``, `true`/`false` are booleans (never
-    /// numbers), and a top-level scalar is allowed. That decoder finds a value's type by trying each type in turn,
-    /// and every failed try builds an error: the service parses every request body, and those errors were half of
-    /// reading one. (`JSONValueParsingTests` holds the two paths side by side.)
-    ///
-    /// - Throws: Foundation's error when `bytes` is not well-formed JSON or holds a number no `Double` can hold.
-    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        try tree(from: JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed))
+    /// Why a JSON text was refused.
+    package enum ParseError: Error, Equatable {
+        /// Not RFC 8259 JSON: the byte offset where reading stopped.
+        case malformed(offset: Int)
+        /// An object holds `key` twice; `path` names the object (`""` for the top level, `reviews[2]`).
+        case duplicateKey(String, path: String)
+        /// A number no `Double` can hold (`1e400`).
+        case numberOutOfRange(String)
     }
 
-    private static func tree(from object: Any) throws -> JSONValue {
-        // Swift's containers first: asking whether a dictionary or an array is an `NSNull` or an `NSNumber` bridges
-        // it to an `NSDictionary`/`NSArray` first, which was most of a request body's parse.
-        switch object {
-        case let text as String: return .string(text)
-        case let members as [String: Any]: return .object(try members.mapValues(tree(from:)))
-        case let array as [Any]: return .array(try array.map(tree(from:)))
-        case let number as NSNumber: return value(of: number)
-        case is NSNull: return .null
-        default:
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: [], debugDescription: "unexpected JSON value \(type(of: object))"))
+    /// Parses a JSON text strictly, refusing a key written twice in any object.
+    ///
+    /// The sanitizer's exact reader does the reading (Foundation's `JSONSerialization` and `JSONDecoder` keep one
+    /// of two equal keys without a word, and the two copies may differ: which one the client meant is unknown).
+    /// A number without a fraction that fits `Int64` (`7`, `1.0`, `1e2`) is ``integer(_:)``, any other finite
+    /// number ``number(_:)``, `true`/`false` are booleans (never numbers), and a top-level scalar is allowed.
+    ///
+    /// - Throws: ``ParseError``.
+    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        let parsed: ParsedJSON
+        do {
+            parsed = try ParsedJSON.parseExact(bytes)
+        } catch {
+            throw .malformed(offset: error.offset)
+        }
+        return try tree(from: parsed, path: "")
+    }
+
+    private static func tree(from parsed: ParsedJSON, path: String) throws(ParseError) -> JSONValue {
+        switch parsed {
+        case .string(let text): return .string(text)
+        case .bool(let flag): return .bool(flag)
+        case .null: return .null
+        case .number(let literal): return try number(literal)
+        case .array(let items, _):
+            var values: [JSONValue] = []
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() { values.append(try tree(from: item, path: "\(path)[\(index)]")) }
+            return .array(values)
+        case .object(let members, _):
+            var values: [String: JSONValue] = [:]
+            values.reserveCapacity(members.count)
+            for member in members {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                guard values[member.key] == nil else { throw .duplicateKey(member.key, path: path) }
+                values[member.key] = try tree(from: member.value, path: memberPath)
+            }
+            return .object(values)
         }
     }
 
-    private static func value(of number: NSNumber) -> JSONValue {
-        switch String(cString: number.objCType) {
-        // JSONSerialization gives `true` and `false` as its boolean NSNumber, whose type is C's `char`.
-        case "c", "B": return .bool(number.boolValue)
-        case "d", "f":
-            let double = number.doubleValue
-            if double == double.rounded(), let exact = Int64(exactly: double) { return .integer(exact) }
-            return .number(double)
-        case "Q":
-            if let exact = Int64(exactly: number.uint64Value) { return .integer(exact) }
-            return .number(number.doubleValue)
-        default: return .integer(number.int64Value)
-        }
+    /// A number literal as a value: integers exactly (`Int64` parses the digits, no arithmetic), anything else
+    /// through `Double`, which must be finite. Digits alone that do not fit `Int64` stay a number: rounding
+    /// `-9223372036854775809` to `Int64.min` would make it a different integer.
+    private static func number(_ literal: String) throws(ParseError) -> JSONValue {
+        if let exact = Int64(literal) { return .integer(exact) }
+        guard let double = Double(literal), double.isFinite else { throw .numberOutOfRange(literal) }
+        let digitsOnly = !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+        if !digitsOnly, double == double.rounded(), let exact = Int64(exactly: double) { return .integer(exact) }
+        return .number(double)
     }
 }

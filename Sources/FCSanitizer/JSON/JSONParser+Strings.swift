@@ -112,7 +112,9 @@ extension JSONParser {
             scratch.append(letter)  // Python's \'
             return index + 2
         case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            if LatexCommands.startsCommand(in: bytes, at: index + 1, decodedSoFar: scratch, math: &math) {
+            if keepsLatexEscapes,
+                LatexCommands.startsCommand(in: bytes, at: index + 1, decodedSoFar: scratch, math: &math)
+            {
                 // `\frac` is LaTeX, not a form feed followed by "rac": keep the backslash, read the letters as text.
                 repairs.insert(.latexEscapes)
                 scratch.append(ASCII.backslash)

@@ -6,12 +6,14 @@
 /// escapes) and a reply that ends inside the JSON: open containers are closed and marked truncated, an
 /// unfinished scalar is dropped. Every leniency used is recorded in `repairs`.
 ///
-/// One rule applies in both modes: `\b`, `\f`, `\n`, `\r`, `\t` that start a LaTeX command keep their backslash
+/// One rule applies in both modes (not in the third, exact mode for request bodies): `\b`, `\f`, `\n`, `\r`, `\t` that start a LaTeX command keep their backslash
 /// (see ``LatexCommands``).
 struct JSONParser {
     enum Mode {
         case strict
         case lenient
+        /// RFC 8259 to the letter, without the LaTeX rule: for request bodies, whose clients escape as JSON says.
+        case exact
     }
 
     /// Deep enough for any card list; shallow enough that `[[[[…` cannot exhaust the stack.
@@ -19,6 +21,8 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let isLenient: Bool
+    /// Whether `\b`, `\f`, `\n`, `\r`, `\t` starting a LaTeX command keep their backslash (not in exact mode).
+    let keepsLatexEscapes: Bool
     var position: Int
     var repairs = RepairSet()
     var depth = 0
@@ -30,6 +34,7 @@ struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode, position: Int = 0) {
         self.bytes = bytes
         self.isLenient = mode == .lenient
+        self.keepsLatexEscapes = mode != .exact
         self.position = position
     }
 

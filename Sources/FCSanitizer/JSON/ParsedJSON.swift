@@ -47,4 +47,16 @@ package enum ParsedJSON: Sendable {
             return try parser.parseDocument()
         }
     }
+
+    /// Reads `bytes` as one RFC 8259 document to the letter: ``parseStrict(_:)`` without the LaTeX rule, for
+    /// request bodies (a client that means `\\frac` escapes its backslash). Members keep their order and
+    /// repeats, so a caller can refuse a key written twice.
+    ///
+    /// - Throws: ``SanitizerError`` with the byte offset where reading stopped.
+    package static func parseExact(_ bytes: [UInt8]) throws(SanitizerError) -> ParsedJSON {
+        try bytes.withUnsafeBufferPointer { buffer throws(SanitizerError) in
+            var parser = JSONParser(bytes: buffer, mode: .exact)
+            return try parser.parseDocument()
+        }
+    }
 }

@@ -38,6 +38,8 @@ package struct ProblemMiddleware: RouterMiddleware {
         switch error {
         case let problem as Problem:
             return problem
+        case let error where Request.isTooLarge(error):
+            return Problem(.payloadTooLarge, detail: "the request body is too large")
         case let error as HTTPError:
             switch error.status {
             case .notFound:
@@ -54,7 +56,6 @@ package struct ProblemMiddleware: RouterMiddleware {
                 return problem
             case .methodNotAllowed:
                 return Problem(.methodNotAllowed, detail: "\(request.uri.path) does not take \(request.method)")
-            case .contentTooLarge: return Problem(.payloadTooLarge, detail: "the request body is too large")
             case .unauthorized: return .unauthorized("a bearer token is required")
             case .badRequest:
                 // Hummingbird's own refusals (a path with `..` or bad percent-encoding, a parameter it cannot read)

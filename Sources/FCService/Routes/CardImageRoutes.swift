@@ -67,16 +67,7 @@ enum CardImageRoutes {
                 .unsupportedMediaType, detail: "send the picture as image/png, image/jpeg or image/gif",
                 field: "Content-Type")
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
-            throw Problem(.payloadTooLarge, detail: "the picture has \(length) bytes; the limit is \(maxBytes)")
-        }
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: maxBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw Problem(.payloadTooLarge, detail: "the picture is larger than the limit of \(maxBytes) bytes")
-        }
+        let buffer = try await request.collectBody(limit: maxBytes, what: "the picture")
         let checked: CheckedImage
         do {
             checked = try CheckedImage(bytes: Array(buffer.readableBytesView), name: "the body", maxBytes: maxBytes)

@@ -98,15 +98,7 @@ enum DeckRoutes {
 
     /// The whole body, at most `maxBytes` (413 otherwise, by `Content-Length` before it is read).
     private static func body(_ request: Request, maxBytes: Int) async throws -> [UInt8] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
-            throw Problem(.payloadTooLarge, detail: "the deck has \(length) bytes; the limit is \(maxBytes)")
-        }
-        var request = request
-        do {
-            return Array(try await request.collectBody(upTo: maxBytes).readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw Problem(.payloadTooLarge, detail: "the deck is larger than the limit of \(maxBytes) bytes")
-        }
+        Array(try await request.collectBody(limit: maxBytes, what: "the deck").readableBytesView)
     }
 
     /// 422 listing each problem with its line and column (the first 50), as `fcgen import` reports them.

@@ -25,21 +25,8 @@ package struct JSONBody: Sendable {
     ///   - allowed: The members the route takes; any other is a 400 naming it (a typo never passes silently).
     ///   - maxBytes: `--max-body`; a larger body is 413, refused by its `Content-Length` before it is read.
     package static func read(_ request: Request, allowed: Set<String>, maxBytes: Int) async throws -> JSONBody {
-        let type = request.headers[.contentType]?.split(separator: ";").first.map(Self.mediaType)
-        guard type == "application/json" else {
-            throw Problem(
-                .unsupportedMediaType, detail: "send the body as application/json", field: "Content-Type")
-        }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
-            throw Problem(.payloadTooLarge, detail: "the body has \(length) bytes; the limit is \(maxBytes)")
-        }
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: maxBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw Problem(.payloadTooLarge, detail: "the body is larger than the limit of \(maxBytes) bytes")
-        }
+        try requireJSONMediaType(request)
+        let buffer = try await request.collectBody(limit: maxBytes)
         let bytes = Array(buffer.readableBytesView)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw Problem.badRequest("the body is not valid UTF-8")
@@ -47,6 +34,11 @@ package struct JSONBody: Sendable {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes)
+        } catch .duplicateKey(let key, let path) {
+            let field = path.isEmpty ? key : "\(path).\(key)"
+            throw Problem.badRequest("\"\(field)\" appears twice in the body; send it once", field: field)
+        } catch .numberOutOfRange(let literal) {
+            throw Problem.badRequest("the number \(literal.prefix(40)) is out of range")
         } catch {
             throw Problem.badRequest("the body is not well-formed JSON")
         }
@@ -55,6 +47,29 @@ package struct JSONBody: Sendable {
             throw Problem.badRequest("unknown field \"\(unknown)\"", field: unknown)
         }
         return JSONBody(members: members)
+    }
+
+    /// `Content-Type: application/json`, with no charset or `charset=utf-8` (RFC 8259 §8.1: JSON between systems
+    /// is UTF-8; a body declared in another charset would be read as something it is not).
+    static func requireJSONMediaType(_ request: Request) throws {
+        let parts = (request.headers[.contentType] ?? "").split(separator: ";")
+        guard parts.first.map(Self.mediaType) == "application/json" else {
+            throw Problem(
+                .unsupportedMediaType, detail: "send the body as application/json", field: "Content-Type")
+        }
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, Self.mediaType(pair[0]) == "charset" else { continue }
+            var charset = Self.mediaType(pair[1])
+            if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") {
+                charset = String(charset.dropFirst().dropLast())
+            }
+            guard charset == "utf-8" || charset == "utf8" else {
+                throw Problem(
+                    .unsupportedMediaType, detail: "send the body as application/json in UTF-8 (charset=\(charset))",
+                    field: "Content-Type")
+            }
+        }
     }
 
     init(members: [String: JSONValue]) {
@@ -92,8 +107,9 @@ package struct JSONBody: Sendable {
         return number
     }
 
-    /// An optional number member greater than 0 (an amount of money: 0 would be no budget at all).
-    package func positiveNumber(_ name: String) throws -> Double? {
+    /// An optional number member greater than 0 and at most `largest` (an amount of money: 0 would be no budget at
+    /// all, and `1e308` no budget either, only a number that overflows what is computed from it).
+    package func positiveNumber(_ name: String, atMost largest: Double) throws -> Double? {
         let number: Double
         switch members[name] {
         case nil: return nil
@@ -101,8 +117,8 @@ package struct JSONBody: Sendable {
         case .number(let value): number = value
         default: throw Problem.badRequest("\"\(name)\" must be a number", field: name)
         }
-        guard number > 0, number.isFinite else {
-            throw Problem.badRequest("\"\(name)\" must be greater than 0", field: name)
+        guard number > 0, number <= largest else {
+            throw Problem.badRequest("\"\(name)\" must be greater than 0 and at most \(largest)", field: name)
         }
         return number
     }
