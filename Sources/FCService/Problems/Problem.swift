@@ -1,7 +1,7 @@
 package import FCCommandLine
 package import HTTPTypes
 package import Hummingbird
-import NIOCore
+package import NIOCore
 
 /// An RFC 9457 problem: what every failed request answers, as `application/problem+json`.
 ///
@@ -59,6 +59,13 @@ package struct Problem: Error, Sendable {
 
     /// The problem document as a response.
     package func response() -> Response {
+        let (fields, body) = document()
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// The response's header fields (`Content-Type: application/problem+json` and ``headers``) and its body, for
+    /// the connection handlers that answer below the router (``ConnectionGuard``).
+    package func document() -> (HTTPFields, ByteBuffer) {
         var members: [String: JSONValue] = [
             "type": .string(Self.typeBase + code), "title": .string(title), "status": .integer(Int64(status.code)),
             "detail": .string(detail), "code": .string(code),
@@ -67,8 +74,7 @@ package struct Problem: Error, Sendable {
         members.merge(extensions) { standard, _ in standard }
         var fields = headers
         fields[.contentType] = "application/problem+json"
-        let text = JSONWriter(pretty: false).write(.object(members))
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return (fields, ByteBuffer(string: JSONWriter(pretty: false).write(.object(members))))
     }
 
     /// The first line, trimmed and capped: a detail is a sentence, never a dump.

@@ -16,6 +16,13 @@ package enum ServiceCode: String, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// The database is unreachable or its schema is not current.
     case notReady = "not_ready"
+    /// The request's head did not arrive within `--header-timeout`; the connection is closed.
+    case requestTimeout = "request_timeout"
+    /// The request line or header fields are over the server's limits.
+    case headersTooLarge = "headers_too_large"
+    /// The server holds as many connections (`--max-connections`) or event streams (`--max-streams`) as it
+    /// takes; `Retry-After` says when to try again.
+    case busy
 
     /// The HTTP status.
     package var status: Int {
@@ -28,6 +35,9 @@ package enum ServiceCode: String, Sendable, CaseIterable {
         case .unsupportedMediaType: 415
         case .rateLimited: 429
         case .notReady: 503
+        case .requestTimeout: 408
+        case .headersTooLarge: 431
+        case .busy: 503
         }
     }
 
@@ -42,6 +52,9 @@ package enum ServiceCode: String, Sendable, CaseIterable {
         case .unsupportedMediaType: "Unsupported media type"
         case .rateLimited: "Too many requests"
         case .notReady: "Not ready"
+        case .requestTimeout: "Request timeout"
+        case .headersTooLarge: "Request header fields too large"
+        case .busy: "Server busy"
         }
     }
 }

@@ -1,5 +1,6 @@
 import FCCommandLine
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import HTTPTypes
@@ -18,6 +19,7 @@ enum GenerationRoutes {
         let maxBody = environment.settings.maxBodyBytes
         let metrics = environment.metrics
         let keepAlive = environment.settings.sseKeepAlive
+        let streams = environment.eventStreams
         return [
             Route(.post, "/v1/topics/{id}/generations", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
@@ -32,7 +34,7 @@ enum GenerationRoutes {
                     }
                     language = LanguageTag(tag)
                 }
-                let maxCost = try body.positiveNumber("maxCostUsd")
+                let maxCost = try body.positiveNumber("maxCostUsd", atMost: Money.largestBudget)
                 guard let topic = try await environment.store.read({ try $0.topic(id: topicID) }) else {
                     throw StoreError.topicNotFound(topicID: topicID)
                 }
@@ -75,8 +77,16 @@ enum GenerationRoutes {
             Route(.get, "/v1/generations/{id}/events", .admin) { request, context in
                 let id = context.parameters.get("id") ?? ""
                 let after = try lastEventID(request)
+                guard let slot = streams.take() else {
+                    var problem = Problem(
+                        .busy, detail: "the server follows \(streams.limit) event streams, its most; retry shortly")
+                    problem.headers[.retryAfter] = "5"
+                    throw problem
+                }
                 guard let subscription = registry.subscribe(id: id, after: after) else { throw notFound(id) }
                 let body = ResponseBody { writer in
+                    // Captured, so held for as long as the body is: the slot is free again once it is gone.
+                    _ = slot
                     for event in subscription.missed { try await writer.write(ByteBuffer(string: event.text)) }
                     if let live = subscription.live {
                         for await text in live.keepingAlive(every: keepAlive) {

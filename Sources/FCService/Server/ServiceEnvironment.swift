@@ -15,6 +15,8 @@ package struct ServiceEnvironment: Sendable {
     package var refillAttempts = 3
     /// The generations this server runs, in memory (``GenerationRunner`` runs them).
     package var generations: GenerationRegistry
+    /// The generation event streams open now, at most ``ServiceSettings/maxEventStreams``.
+    package let eventStreams: EventStreamSlots
 
     /// - Parameter gamifier: decides rewards; the executable seeds its randomness (libraries only draw from it).
     package init(
@@ -27,6 +29,7 @@ package struct ServiceEnvironment: Sendable {
         game = GamificationService(store: store, gamifier: gamifier, now: settings.now)
         self.metrics = metrics
         generations = GenerationRegistry(now: settings.now)
+        eventStreams = EventStreamSlots(limit: settings.maxEventStreams)
     }
 
     var now: Now { settings.now }

@@ -1,4 +1,5 @@
 package import Hummingbird
+import HummingbirdCore
 package import Logging
 import NIOCore
 
@@ -51,10 +52,17 @@ package enum ServiceServer {
         _ environment: ServiceEnvironment, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) -> Application<RouterResponder<ServiceRequestContext>> {
         let settings = environment.settings
+        let limits = ConnectionLimits(maxConnections: settings.maxConnections, headerTimeout: settings.headerTimeout)
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuard(limits: limits, logger: logger)],
+            idleTimeout: .init(settings.idleTimeout))
         return Application(
             router: router(environment, logger: logger),
+            server: .http1(configuration: http),
             configuration: ApplicationConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: nil),
+                address: .hostname(settings.host, port: settings.port), serverName: nil,
+                // Past the guard's 503s the server stops accepting at all, so a flood cannot take every descriptor.
+                availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections + 64)),
             onServerRunning: { channel in
                 await onListening(channel.localAddress?.port ?? settings.port)
             },

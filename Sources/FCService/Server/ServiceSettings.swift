@@ -21,6 +21,15 @@ package struct ServiceSettings: Sendable {
     package var sseKeepAlive: Duration = .seconds(15)
     /// The web app served at `/` (KaTeX's folder).
     package var webApp = WebAppSettings()
+    /// How long a request's head may take once its first byte has arrived (`--header-timeout`); a slower one is
+    /// answered 408 and its connection closed.
+    package var headerTimeout: Duration = .seconds(10)
+    /// How long a keep-alive connection may sit with no request before it is closed (`--idle-timeout`).
+    package var idleTimeout: Duration = .seconds(60)
+    /// Connections open at once (`--max-connections`); one more is answered 503 and closed.
+    package var maxConnections = 512
+    /// Generation event streams open at once (`--max-streams`); one more is answered 503.
+    package var maxEventStreams = 128
 
     package init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, rateLimit: RateLimit = RateLimit(),

@@ -69,17 +69,55 @@ struct ServeCommand: AsyncParsableCommand {
             "KaTeX's folder, served to the web app for maths (an empty value turns it off).", valueName: "path"))
     var katexDir = WebAppSettings.debianKatexDirectory
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a request's head may take once its first byte arrived (1…300); slower is 408.",
+            valueName: "seconds"))
+    var headerTimeout = 10
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a keep-alive connection may wait for its next request before it is closed (1…3600).",
+            valueName: "seconds"))
+    var idleTimeout = 60
+
+    @Option(
+        help: ArgumentHelp(
+            "Connections open at once (1…100000); one more is answered 503 and closed.", valueName: "n"))
+    var maxConnections = 512
+
+    @Option(
+        help: ArgumentHelp(
+            "Generation event streams open at once (1…10000); one more is answered 503.", valueName: "n"))
+    var maxStreams = 128
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: expected 0…65535, got \(port)") }
-        guard maxBody > 0 else { throw ValidationError("--max-body: expected a positive number of bytes") }
+        guard (1...(1 << 30)).contains(maxBody) else {
+            throw ValidationError("--max-body: expected 1…1073741824 bytes, got \(maxBody)")
+        }
+        guard (1...300).contains(headerTimeout) else {
+            throw ValidationError("--header-timeout must be between 1 and 300 seconds")
+        }
+        guard (1...3600).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be between 1 and 3600 seconds")
+        }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be between 1 and 100000")
+        }
+        guard (1...10_000).contains(maxStreams) else {
+            throw ValidationError("--max-streams must be between 1 and 10000")
+        }
         guard (0...64).contains(workers) else { throw ValidationError("--workers must be between 0 and 64") }
         guard (1...16).contains(generations) else { throw ValidationError("--generations must be between 1 and 16") }
         guard (1...300).contains(sseKeepAlive) else {
             throw ValidationError("--sse-keepalive must be between 1 and 300 seconds")
         }
-        guard refillInterval >= 1 else { throw ValidationError("--refill-interval must be at least 1 second") }
-        guard rateBurst >= 1, rateLimit > 0 else {
-            throw ValidationError("--rate-burst must be at least 1 and --rate-limit positive")
+        guard (1...86_400).contains(refillInterval) else {
+            throw ValidationError("--refill-interval must be between 1 and 86400 seconds")
+        }
+        guard (1...1_000_000).contains(rateBurst), rateLimit > 0, rateLimit <= 1_000_000 else {
+            throw ValidationError("--rate-burst must be 1…1000000 and --rate-limit more than 0, at most 1000000")
         }
     }
 
@@ -90,6 +128,10 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
             settings.sseKeepAlive = .seconds(sseKeepAlive)
+            settings.headerTimeout = .seconds(headerTimeout)
+            settings.idleTimeout = .seconds(idleTimeout)
+            settings.maxConnections = maxConnections
+            settings.maxEventStreams = maxStreams
             settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
             settings.webApp = WebAppSettings(katexDirectory: katexDir.isEmpty ? nil : katexDir)
             // The executable is where randomness enters: the libraries only draw from the source they are given.
