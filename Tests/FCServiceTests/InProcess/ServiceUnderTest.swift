@@ -1,0 +1,67 @@
+import FCCore
+import FCGamification
+import FCPipeline
+import FCService
+import FCStore
+import FCTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// The service built in this process, as `fcgen serve` builds it (``ServiceServer/application(_:logger:onListening:)``),
+/// over a real SQLite file with one topic of cards, an admin and a learner token. Tests drive it with
+/// HummingbirdTesting: `.router` for what routes do, `.live` where real sockets matter (the connection guard).
+struct ServiceUnderTest {
+    let database = TemporaryDatabase()
+    let store: Store
+    let settings: ServiceSettings
+    let adminToken: String
+    let learnerToken: String
+    let topicID: Int64
+    let cardIDs: [Int64]
+
+    /// - Parameter configure: changes to the default settings (limits, timeouts) before the service is built.
+    init(cards: Int = 3, configure: (inout ServiceSettings) -> Void = { _ in }) async throws {
+        store = try Store(path: database.path, now: .system)
+        var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
+        settings.webApp = WebAppSettings(katexDirectory: nil)
+        configure(&settings)
+        self.settings = settings
+        let topic = try await store.ensureTopic(named: "Boundaries")
+        let drafts = (1...cards).map {
+            CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
+        }
+        let batch = NewBatch(
+            topicID: topic.id, plan: BatchPlan(number: 1, aspect: "test", depth: .intermediate),
+            provider: "test", model: "test", promptHash: "test", outcome: .strict, dropped: [:],
+            usage: TokenUsage(input: 0, output: 0), latencyMilliseconds: 0, cards: drafts)
+        topicID = topic.id
+        cardIDs = try await store.storeBatch(batch).cards.map(\.id)
+        adminToken = try await Self.token(store, user: "ops", admin: true)
+        learnerToken = try await Self.token(store, user: "ana", admin: false)
+    }
+
+    /// A new token for `user`, stored hashed as `fcgen token create` stores it.
+    static func token(_ store: Store, user: String, admin: Bool) async throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let secret = TokenCodec.newToken(using: &generator)
+        _ = try await store.write("test token") { db in
+            let stored = try db.ensureUser(named: user)
+            return try db.createAPIToken(
+                userID: stored.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                isAdmin: admin, expiresAt: nil)
+        }
+        return secret
+    }
+
+    /// The application, built fresh (each test framework run starts its own).
+    func application() -> some ApplicationProtocol {
+        let environment = ServiceEnvironment(
+            store: store, settings: settings, gamifier: Gamifier(random: RandomSource(seed: 1)),
+            metrics: ServiceMetrics(), random: RandomSource(seed: 2))
+        var logger = Logger(label: "fcgen-serve-test")
+        logger.logLevel = .critical
+        return ServiceServer.application(environment, logger: logger) { _ in }
+    }
+}
