@@ -173,7 +173,8 @@ let package = Package(
         .testTarget(name: "FCCoreTests", dependencies: ["FCCore"], swiftSettings: strictSettings),
         .testTarget(name: "FCSourcesTests", dependencies: ["FCSources"], swiftSettings: strictSettings),
         .testTarget(
-            name: "FCDeckFormatsTests", dependencies: ["FCDeckFormats", "FCCore"], swiftSettings: strictSettings),
+            name: "FCDeckFormatsTests", dependencies: ["FCDeckFormats", "FCCore", "FCTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "FCSanitizerTests",
             dependencies: ["FCSanitizer", "FCCore"],

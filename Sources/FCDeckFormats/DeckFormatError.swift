@@ -11,6 +11,12 @@ public enum DeckFormatError: Error, Sendable, CustomStringConvertible, Equatable
     case imageTooLarge(name: String, bytes: Int, limit: Int)
     /// The file's content is not a JPEG, GIF or PNG image.
     case imageNotRecognised(name: String)
+    /// The file starts as a picture of `format` but ends before the picture does (a cut-off download or copy).
+    case imageTruncated(name: String, format: ImageFormat)
+    /// The file starts as a picture of `format` but breaks that format's structure; `reason` says how.
+    case imageMalformed(name: String, format: ImageFormat, reason: String)
+    /// The picture's header claims more pixels than ``CheckedImage/maxPixels``, `limit`.
+    case imageDimensionsTooLarge(name: String, width: Int, height: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +28,12 @@ public enum DeckFormatError: Error, Sendable, CustomStringConvertible, Equatable
             "image \(name) is \(bytes) bytes, more than the \(limit)-byte limit (image_max_bytes / --image-max-bytes)"
         case .imageNotRecognised(let name):
             "\(name) is not a JPEG, GIF or PNG image (checked by its content, not its name)"
+        case .imageTruncated(let name, let format):
+            "\(name) is a truncated \(format.displayName) image: the file ends before the picture does"
+        case .imageMalformed(let name, let format, let reason):
+            "\(name) is not a well-formed \(format.displayName) image: \(reason)"
+        case .imageDimensionsTooLarge(let name, let width, let height, let limit):
+            "image \(name) is \(width)x\(height) pixels, more than the \(limit)-pixel limit; scale it down"
         }
     }
 }

@@ -11,7 +11,7 @@ extension LoopbackServer {
     }
 
     /// The base URL of the fake Unsplash API answering in `mode` (`ok`, `empty`, `error`, `garbage`, `html`,
-    /// `huge`, `slow`, `mixed`; see the stub's docstring).
+    /// `huge`, `cut`, `slow`, `mixed`; see the stub's docstring).
     package func unsplashURL(_ mode: String) -> URL { url("/unsplash/\(mode)") }
 
     /// Every request the fake Unsplash API received since the server started, in arrival order.

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -31,6 +32,24 @@ struct DeckCommandTests {
         #expect(
             refused.stderr
                 == "fcgen: error: photo.png is not a JPEG, GIF or PNG image (checked by its content, not its name)\n")
+        // A picture cut off part-way, or one claiming more pixels than the budget, is a one-line error too.
+        let cut = cli.directory.appendingPathComponent("cut.png")
+        try Data(TestPictures.png().prefix(40)).write(to: cut)
+        let truncated = try await cli.run(
+            ["card", "add", "--topic", "Algebra", "--image", cut.path, "--answer", "x"] + db)
+        #expect(truncated.status == 65)
+        #expect(
+            truncated.stderr
+                == "fcgen: error: cut.png is a truncated PNG image: the file ends before the picture does\n")
+        let bomb = cli.directory.appendingPathComponent("bomb.png")
+        try Data(TestPictures.png(width: 5000, height: 5000)).write(to: bomb)
+        let tooLarge = try await cli.run(
+            ["card", "add", "--topic", "Algebra", "--image", bomb.path, "--answer", "x"] + db)
+        #expect(tooLarge.status == 65)
+        #expect(
+            tooLarge.stderr
+                == "fcgen: error: image bomb.png is 5000x5000 pixels, more than the 16777216-pixel limit; scale it down\n"
+        )
 
         let fromStdin = try await cli.run(
             ["card", "add", "--topic", "Algebra", "--question-file", "-", "--answer", "yes"] + db,

@@ -52,9 +52,10 @@ struct DeckRoundTripTests {
         return (topic, ids)
     }
 
-    /// A "PNG": the signature is all the importer sniffs.
+    /// A real 1×1 PNG whose `tEXt` comment is `label`, so each label is a different picture (the importer checks
+    /// a picture's whole structure, not only its signature).
     static func picture(_ label: String) -> NewImage {
-        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(label.utf8)
+        let bytes = TestPictures.png(text: label)
         return NewImage(hash: ImageLoader.contentHash(of: bytes), mimeType: "image/png", bytes: bytes)
     }
 

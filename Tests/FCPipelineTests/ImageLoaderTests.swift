@@ -1,6 +1,7 @@
 import FCDeckFormats
 import FCPipeline
 import FCStore
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,10 @@ struct ImageLoaderTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.png")
-        try Data(Self.png + [UInt8](repeating: 0, count: 5_000)).write(to: big)
+        // A whole PNG of 5 070 bytes: the 1×1 pixel and a 5 000-byte tEXt chunk (a picture, not one with bytes after).
+        let picture = TestPictures.png(text: String(repeating: "x", count: 4_980))
+        #expect(picture.count == 5_070)
+        try Data(picture).write(to: big)
         let link = directory.appendingPathComponent("link.png")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: big)
 

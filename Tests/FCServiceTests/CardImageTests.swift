@@ -1,3 +1,6 @@
+import FCCore
+import FCStore
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -92,5 +95,44 @@ struct CardImageTests {
             try await server.call(.DELETE, "/v1/cards/\(cardID)/image", token: admin), status: 404, code: "not_found")
         #expect(await server.stop() == 0)
         try await check.validate(in: fixture.directory)
+    }
+
+    @Test("a cut-off PNG, a script behind a GIF signature and a 70-byte PNG claiming 5000×5000 are 422; none is stored")
+    func brokenPictures() async throws {
+        let fixture = try ServiceFixture()
+        let admin = try await fixture.token(user: "ops", admin: true)
+        let server = try await fixture.serve()
+        #expect(try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Flags"}"#).status == 201)
+        let created = try await server.call(
+            .POST, "/v1/topics/1/cards", token: admin, json: #"{"question": "Which flag?", "answer": "France"}"#)
+        let cardID = try #require((created.json["cards"] as? [[String: Any]])?.first?["id"] as? Int)
+
+        let refused: [(body: [UInt8], type: String, detail: String)] = [
+            (
+                Array(tinyPNG.prefix(50)), "image/png",
+                "the body is a truncated PNG image: the file ends before the picture does"
+            ),
+            (
+                Array("GIF89a<script>alert(1)</script>".utf8), "image/gif",
+                "the body is not a well-formed GIF image: a byte that starts no GIF block (0x3e) at offset 13"
+            ),
+            (
+                TestPictures.png(width: 5000, height: 5000), "image/png",
+                "image the body is 5000x5000 pixels, more than the 16777216-pixel limit; scale it down"
+            ),
+        ]
+        for (body, type, detail) in refused {
+            let reply = try await server.raw(
+                .PUT, "/v1/cards/\(cardID)/image", token: admin, body: body, contentType: type)
+            expectProblem(reply.reply, status: 422, code: "bad_input", field: "body")
+            #expect(reply.json["detail"] as? String == detail, "\(reply.reply.text)")
+            let hash = try await systemSHA256(body, in: fixture.directory)
+            #expect(try await server.raw(.GET, "/v1/images/\(hash)", token: admin).status == 404)
+        }
+        let shown = try await server.call(.GET, "/v1/cards/\(cardID)", token: admin)
+        #expect(shown.status == 200 && (shown.json["card"] as? [String: Any])?["image"] == nil, "\(shown.text)")
+        #expect(await server.stop() == 0)
+        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
     }
 }

@@ -98,6 +98,123 @@ struct WebAppTests {
         #expect(await server.stop() == 0)
     }
 
+    @Test("KaTeX: a symlink out, a control character, a directory, an unknown type are 404 problems; files are typed")
+    func katexFilesAreTheFilesMeant() async throws {
+        let fixture = try ServiceFixture()
+        let manager = FileManager.default
+        let katex = fixture.directory.appendingPathComponent("katex")
+        try manager.createDirectory(at: katex.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: katex.appendingPathComponent("contrib"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: fixture.directory.appendingPathComponent("outside"), withIntermediateDirectories: true)
+        func write(_ text: String, _ path: String, in folder: URL) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+        try write("window.katex = {};\n", "katex.min.js", in: katex)
+        try write(".katex { font: 1em KaTeX_Main; }\n", "katex.min.css", in: katex)
+        try write("wOF2", "fonts/KaTeX_Main-Regular.woff2", in: katex)
+        try write("renderMathInElement();\n", "contrib/auto-render.js", in: katex)
+        try write("notes\n", "README.txt", in: katex)
+        try write("hidden();\n", ".hidden.js", in: katex)
+        try write("top secret\n", "secret.js", in: fixture.directory)
+        try write("top secret\n", "outside/secret.js", in: fixture.directory)
+        try write("top secret\n", "secret.woff2", in: fixture.directory)
+        // Links inside the folder are followed; links out of it, to a file or a folder, are not.
+        try manager.createSymbolicLink(
+            atPath: katex.appendingPathComponent("alias.js").path, withDestinationPath: "contrib/auto-render.js")
+        try manager.createSymbolicLink(
+            atPath: katex.appendingPathComponent("leak.js").path, withDestinationPath: "../secret.js")
+        try manager.createSymbolicLink(
+            atPath: katex.appendingPathComponent("fonts/leak.woff2").path, withDestinationPath: "../../secret.woff2")
+        try manager.createSymbolicLink(
+            atPath: katex.appendingPathComponent("linked").path, withDestinationPath: "../outside")
+        let server = try await fixture.serve(["--katex-dir", katex.path])
+        let policy = try #require(try await server.call(.GET, "/").headers.first(name: "Content-Security-Policy"))
+
+        let served = [
+            "/app/katex/katex.min.js": ("text/javascript; charset=utf-8", "window.katex = {};\n"),
+            "/app/katex/katex.min.css": ("text/css; charset=utf-8", ".katex { font: 1em KaTeX_Main; }\n"),
+            "/app/katex/fonts/KaTeX_Main-Regular.woff2": ("font/woff2", "wOF2"),
+            "/app/katex/contrib/auto-render.js": ("text/javascript; charset=utf-8", "renderMathInElement();\n"),
+            "/app/katex/alias.js": ("text/javascript; charset=utf-8", "renderMathInElement();\n"),
+        ]
+        for (path, (type, text)) in served {
+            let reply = try await server.call(.GET, path)
+            #expect(reply.status == 200, "\(path)")
+            #expect(reply.text == text, "\(path)")
+            #expect(reply.contentType == type, "\(path)")
+            #expect(reply.headers.first(name: "X-Content-Type-Options") == "nosniff", "\(path)")
+            #expect(reply.headers.first(name: "Content-Security-Policy") == policy, "\(path)")
+            #expect(reply.headers.first(name: "Referrer-Policy") == "no-referrer", "\(path)")
+            #expect(reply.headers.first(name: "Cache-Control") == "public, max-age=86400", "\(path)")
+        }
+        let script = try await server.call(.GET, "/app/katex/katex.min.js")
+        let etag = try #require(script.headers.first(name: "ETag"))
+        let cached = try await server.call(.GET, "/app/katex/katex.min.js", headers: [("If-None-Match", etag)])
+        #expect(cached.status == 304 && cached.text.isEmpty)
+        #expect(cached.headers.first(name: "X-Content-Type-Options") == "nosniff")
+        let head = try await server.call(.HEAD, "/app/katex/katex.min.js")
+        #expect(head.status == 200 && head.text.isEmpty && head.contentType == "text/javascript; charset=utf-8")
+        #expect(head.headers.first(name: "X-Content-Type-Options") == "nosniff")
+
+        for path in [
+            // Symlinks out of the folder: to a file, to a font file, through a linked folder.
+            "/app/katex/leak.js", "/app/katex/fonts/leak.woff2", "/app/katex/linked/secret.js",
+            // Encoded NUL and other control characters, and a space.
+            "/app/katex/katex.min.js%00.png", "/app/katex/katex.min.js%00", "/app/katex/katex%0a.min.js",
+            "/app/katex/katex.min.js%0d%0aX-Injected:%201", "/app/katex/%01katex.min.js", "/app/katex/katex.min.js%7f",
+            "/app/katex/katex.min%20.js", "/app/katex/katex.min.js%C2%85",
+            // Directories are never served and never redirected (not to /fonts/, not to /app/katex/fonts/).
+            "/app/katex/fonts", "/app/katex/fonts/", "/app/katex/contrib", "/app/katex/", "/app/katex",
+            // Types KaTeX has not, hidden files, empty components.
+            "/app/katex/README.txt", "/app/katex/.hidden.js", "/app/katex//katex.min.js", "/app/katex/katex.min.JS",
+        ] {
+            let reply = try await server.call(.GET, path)
+            #expect(reply.status == 404, "\(path): \(reply.status)")
+            #expect(reply.contentType == "application/problem+json", "\(path)")
+            #expect(reply.headers.first(name: "Location") == nil, "\(path)")
+            #expect(!reply.text.contains("top secret") && !reply.text.contains("window.katex"), "\(path)")
+        }
+        #expect(await server.stop() == 0)
+    }
+
+    @Test("KaTeX in Debian's layout: katex.min.js a link inside, fonts/ a link to fonts-katex's folder, fonts only")
+    func katexDebianLayout() async throws {
+        let fixture = try ServiceFixture()
+        let manager = FileManager.default
+        let javascript = fixture.directory.appendingPathComponent("javascript/katex")
+        let fonts = fixture.directory.appendingPathComponent("fonts/truetype/katex")
+        try manager.createDirectory(at: javascript, withIntermediateDirectories: true)
+        try manager.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try Data("window.katex = {};\n".utf8).write(to: javascript.appendingPathComponent("katex.js"))
+        try manager.createSymbolicLink(
+            atPath: javascript.appendingPathComponent("katex.min.js").path, withDestinationPath: "katex.js")
+        try manager.createSymbolicLink(
+            atPath: javascript.appendingPathComponent("fonts").path, withDestinationPath: "../../fonts/truetype/katex")
+        try Data("wOF2".utf8).write(to: fonts.appendingPathComponent("KaTeX_AMS-Regular.woff2"))
+        try Data("ttf".utf8).write(to: fonts.appendingPathComponent("KaTeX_AMS-Regular.ttf"))
+        try Data("top secret\n".utf8).write(to: fonts.appendingPathComponent("secret.js"))
+        try Data("top secret\n".utf8).write(to: fixture.directory.appendingPathComponent("fonts/secret.woff"))
+        try manager.createSymbolicLink(
+            atPath: fonts.appendingPathComponent("leak.woff").path, withDestinationPath: "../../secret.woff")
+        let server = try await fixture.serve(["--katex-dir", javascript.path])
+
+        let script = try await server.call(.GET, "/app/katex/katex.min.js")
+        #expect(script.status == 200 && script.text == "window.katex = {};\n")
+        let woff2 = try await server.call(.GET, "/app/katex/fonts/KaTeX_AMS-Regular.woff2")
+        #expect(woff2.status == 200 && woff2.text == "wOF2" && woff2.contentType == "font/woff2")
+        #expect(woff2.headers.first(name: "X-Content-Type-Options") == "nosniff")
+        let ttf = try await server.call(.GET, "/app/katex/fonts/KaTeX_AMS-Regular.ttf")
+        #expect(ttf.status == 200 && ttf.contentType == "font/ttf")
+        // From the linked fonts folder only fonts, and only those inside it.
+        for path in ["/app/katex/fonts/secret.js", "/app/katex/fonts/leak.woff"] {
+            let reply = try await server.call(.GET, path)
+            #expect(reply.status == 404 && reply.contentType == "application/problem+json", "\(path)")
+            #expect(!reply.text.contains("top secret"), "\(path)")
+        }
+        #expect(await server.stop() == 0)
+    }
+
     @Test("the built-in copy is webapp/ as committed")
     func embeddedCopyIsCurrent() async throws {
         let script = ServiceFixture.repositoryRoot.appendingPathComponent("scripts/embed-webapp.py")

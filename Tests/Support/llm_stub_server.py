@@ -63,8 +63,9 @@ Path-driven routes, chosen by the first path segment only (they are neither reco
                                an Unsplash-compatible photo search; 401 without `Authorization: Client-ID …`.
                                <mode> picks the answer: ok (one result whose urls.small is a small PNG made from
                                the query), empty (no results), error (500), garbage (200, no JSON), html (the
-                               "image" is an HTML page), huge (the image is 2 MiB), slow (waits 30 s), mixed (by
-                               query: one naming Hannibal gets error, Augustus empty, any other ok). Use base URL
+                               "image" is an HTML page), huge (the image is 2 MiB), cut (the image is a PNG's first
+                               40 bytes), slow (waits 30 s), mixed (by query: one naming Hannibal gets error,
+                               Augustus empty, any other ok). Use base URL
                                http://127.0.0.1:<port>/unsplash/<mode>
   GET /unsplash/<mode>/photo/<q>  the result's image; GET /unsplash/<mode>/download/<q>: its download_location
   GET /unsplash-log            JSON [{"path", "authorization"}, ...]: every /unsplash request, in arrival order
@@ -448,6 +449,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, b"<!doctype html><title>Not found</title>", {"Content-Type": "text/html"})
             if mode == "huge":
                 return self.reply(200, b"\x89PNG\r\n\x1a\n" + bytes(2 * 1024 * 1024), {"Content-Type": "image/png"})
+            if mode == "cut":
+                return self.reply(200, tiny_png("")[:40], {"Content-Type": "image/png"})
             return self.reply(200, tiny_png(rest[1] if len(rest) > 1 else ""), {"Content-Type": "image/png"})
         if rest[:1] == ["download"]:
             return self.send_json(200, {"url": f"{base}/photo/{rest[1] if len(rest) > 1 else ''}"})

@@ -31,6 +31,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
+    /// The format's name in messages: `PNG`, `JPEG`, `GIF`.
+    public var displayName: String { rawValue.uppercased() }
+
     /// The file extension used for exported media files.
     public var fileExtension: String {
         switch self {

@@ -92,10 +92,14 @@ package struct CardPictureFinder: Sendable {
         do throws(DeckFormatError) {
             checked = try CheckedImage(bytes: found.bytes, name: "the \(resolver.name) image", maxBytes: maxBytes)
         } catch {
-            if case .imageTooLarge(_, let bytes, let limit) = error {
+            switch error {
+            case .imageTooLarge(_, let bytes, let limit):
                 throw ImageResolverError.tooLarge(bytes: bytes, limit: limit)
+            case .imageTruncated, .imageMalformed, .imageDimensionsTooLarge:
+                throw ImageResolverError.unusable(error.description)
+            default:
+                throw ImageResolverError.notAnImage(found.mimeType.map { "served as \($0)" } ?? "no JPEG, PNG or GIF")
             }
-            throw ImageResolverError.notAnImage(found.mimeType.map { "served as \($0)" } ?? "no JPEG, PNG or GIF")
         }
         let image = NewImage(
             hash: ImageLoader.contentHash(of: checked.bytes), mimeType: checked.format.mimeType, bytes: checked.bytes)

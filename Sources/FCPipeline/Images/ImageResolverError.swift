@@ -8,6 +8,9 @@ package enum ImageResolverError: Error, Sendable, Equatable, CustomStringConvert
     case tooLarge(bytes: Int, limit: Int)
     /// The download is no JPEG, PNG or GIF (an HTML error page, say), or is empty.
     case notAnImage(String)
+    /// The download is a JPEG, PNG or GIF but not one a card can show: cut off, broken, or too many pixels; the
+    /// text is the ``FCDeckFormats/DeckFormatError`` saying which.
+    case unusable(String)
 
     package var description: String {
         switch self {
@@ -15,6 +18,7 @@ package enum ImageResolverError: Error, Sendable, Equatable, CustomStringConvert
         case .unreadableReply(let detail): "unreadable search reply: \(detail)"
         case .tooLarge(let bytes, let limit): "the image has \(bytes) bytes, over the \(limit)-byte limit"
         case .notAnImage(let detail): "not an image: \(detail)"
+        case .unusable(let detail): detail
         }
     }
 }

@@ -10,7 +10,8 @@ import NIOCore
 /// These are not API routes: they take no token (the app signs in with one, against `/v1`), are not in
 /// ``ServiceRoutes`` and not in `docs/openapi.json`. Each embedded file is one exact route, so an unknown path is
 /// the router's 404 problem and no path ever reaches the file system except KaTeX's, which Hummingbird's
-/// `FileMiddleware` serves (it refuses `..` and answers only below its folder).
+/// `FileMiddleware` serves through ``KatexMiddleware``: plain names of KaTeX's file types only, never a directory
+/// (no redirect), never through a symlink out of the folder, with the app's security headers.
 package enum WebAppRoutes {
     /// What every page and file of the app is sent with: scripts and styles from this origin only (no inline
     /// script can run, so injected text cannot act), no framing, no sniffing, no referrer.
@@ -29,24 +30,17 @@ package enum WebAppRoutes {
     /// other route, because a router's middleware applies only to the routes added after it (and to its 404).
     package static func register(on router: Router<ServiceRequestContext>, settings: WebAppSettings) {
         let katex = settings.katexDirectory.flatMap { folder in
-            FileManager.default.fileExists(atPath: folder + "/katex.min.js") ? folder : nil
+            FileManager.default.fileExists(atPath: folder + "/katex.min.js")
+                ? KatexMiddleware(folder: folder, logger: quietLogger) : nil
         }
         for (path, asset) in WebAssets.files {
             let served = path == "/" && katex != nil ? withKatex(asset) : asset
             router.get(RouterPath(path)) { request, _ in response(for: served, request: request) }
         }
-        if let katex {
-            router.add(
-                middleware: FileMiddleware(
-                    katex, urlBasePath: "/app/katex",
-                    cacheControl: CacheControl([
-                        (MediaType(type: .any), [CacheControl.CacheControlValue.public, .maxAge(86_400)])
-                    ]),
-                    logger: quietLogger))
-        }
+        if let katex { router.add(middleware: katex) }
     }
 
-    /// FileMiddleware's own logger: its one info line ("Serving files from …") is not a request line.
+    /// The file reader's own logger: its one info line ("Serving files from …") is not a request line.
     static var quietLogger: Logger {
         var logger = Logger(label: "fcgen-serve-katex")
         logger.logLevel = .warning

@@ -94,6 +94,7 @@ struct UnsplashResolverTests {
     @Test(arguments: [
         ("html", "not an image: served as text/html"),
         ("huge", "the image has 2097160 bytes, over the 1048576-byte limit"),
+        ("cut", "the unsplash image is a truncated PNG image: the file ends before the picture does"),
         ("garbage", "unreadable search reply: not a JSON object (14 bytes)"),
     ])
     func aDownloadThatIsNoAcceptableImageFailsThatPictureOnly(mode: String, reason: String) async throws {
