@@ -120,6 +120,55 @@ struct WebAppBrowserTests {
         #expect(bad.isEmpty, "\(bad)")
     }
 
+    @Test(
+        """
+        on a LAN address over plain HTTP (not a secure context) a phone signs in, the feed's Understood and Not yet \
+        record their reviews, and a script error in an action is shown to the learner
+        """)
+    func lanScenario() async throws {
+        guard let missing = Self.missingTools() else { return try await runLAN() }
+        Issue.record("the browser tests need \(missing); .ci/run installs them")
+    }
+
+    /// `browser_scenario.py --lan`: Chromium maps `fcgen.test` to the server's address, so the page is served from
+    /// a name that is not localhost, as a phone on the home network opens it; then the API counts the reviews.
+    private func runLAN() async throws {
+        let fixture = try ServiceFixture()
+        let seeded = try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let learner = try await fixture.token(user: "cy")
+        let server = try await fixture.serve()
+        let shots = fixture.directory.appendingPathComponent("screenshots")
+        let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/WebApp/browser_scenario.py")
+        let result = try await Self.python(
+            [script.path, server.base, "--lan", learner, "--topic", "Roman history", "--shots", shots.path],
+            in: fixture.directory)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let steps = [
+            "fcgen.test over plain HTTP is not a secure context", "feed: tapping Understood recorded card",
+            "feed: tapping Not yet recorded card",
+            "a script error on Understood is shown: Something went wrong in the app",
+            "a promise rejected outside any handler is shown: Something went wrong in the app",
+            "an error thrown from a timer is shown: Something went wrong in the app",
+            "no console errors but the forced ones",
+        ]
+        for step in steps {
+            #expect(result.stdout.contains("ok lan: \(step)"), "\(step): \(result.stdout)")
+        }
+        #expect(result.stdout.contains("browser scenario passed: lan"))
+
+        // The two taps are two reviews in the store, one card each; the broken third tap recorded nothing.
+        let topics = try #require(try await server.call(.GET, "/v1/topics", token: learner).json["topics"] as? [Any])
+        let topic = try #require(topics.compactMap { $0 as? [String: Any] }.first?["id"] as? Int)
+        let deck = try await server.call(.GET, "/v1/topics/\(topic)/cards?limit=200", token: learner)
+        let cards = try #require(deck.json["cards"] as? [[String: Any]], "\(deck.text)")
+        let reps = cards.compactMap { ($0["progress"] as? [String: Any])?["reps"] as? Int }.filter { $0 > 0 }
+        #expect(reps == [1, 1], "\(deck.text)")
+        let me = try await server.call(.GET, "/v1/me", token: learner)
+        #expect((me.json["totalXP"] as? Int ?? 0) > 0, "\(me.text)")
+        #expect(await server.stop() == 0)
+    }
+
     /// What is missing of chromium, chromedriver and selenium; nil when all are there.
     static func missingTools() -> String? {
         var missing: [String] = []

@@ -5,6 +5,7 @@ Run by WebAppBrowserTests (the README's test command) against a running `fcgen s
 
     browser_scenario.py BASE_URL --size phone:TOKEN --size desktop:TOKEN --admin TOKEN --topic NAME --cards N \
         --shots DIR [--katex]
+    browser_scenario.py BASE_URL --lan TOKEN --topic NAME --shots DIR
 
 For each size (phone 390x844, desktop 1440x900) with its own learner's token: a bad token shows a readable error;
 sign in; the topic list shows the topic with its card count; the feed flips a card by keyboard, moves on and
@@ -12,7 +13,10 @@ records "understood"; a 10-card learn session by keyboard alone (Space, 1-4, U u
 the XP, the calendar's today changed, a mystery box opens with a reveal, challenges, achievements and the
 leaderboard; a quiz with a wrong and an empty answer; then as the admin a new topic generates 2 batches shown as
 they arrive, a card is added and a CSV with a bad row is refused with its line:column. No page is wider than the window, and the browser log holds no error except the deliberate 401. One
-`ok …` line per step on stdout, screenshots of every screen in DIR; exit 0 only when everything held."""
+`ok …` line per step on stdout, screenshots of every screen in DIR; exit 0 only when everything held.
+
+`--lan TOKEN` runs the short LAN scenario instead (lan_scenario): a phone opening the app at a name that is not
+localhost (LAN_HOST, mapped to the server's address), so the page is not a secure context."""
 import argparse
 import json
 import os
@@ -22,6 +26,7 @@ import re
 import shutil
 import sys
 import time
+import urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
@@ -33,8 +38,12 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import deck_steps
 import game_steps
+import lan_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
+# The LAN scenario's host name: Chromium resolves it to the server's address (--host-resolver-rules), so the page
+# is served over plain HTTP from a name that is not localhost, as on a phone opening http://192.168.1.20:8080/.
+LAN_HOST = "fcgen.test"
 RATINGS = "3423134324"  # ten answers, every rating used
 
 
@@ -75,11 +84,11 @@ def chrome(options):
             print(f"chromedriver on port {port} did not start ({first_line}); trying another port", file=sys.stderr)
 
 
-def browser(width, height, mobile):
+def browser(width, height, mobile, extra=()):
     options = webdriver.ChromeOptions()
     options.binary_location = executable("chromium", "chromium-browser")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={width},{height}", "--no-first-run", "--disable-extensions", "--lang=en-US"):
+                 f"--window-size={width},{height}", "--no-first-run", "--disable-extensions", "--lang=en-US", *extra):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = chrome(options)
@@ -89,9 +98,10 @@ def browser(width, height, mobile):
 
 
 class Scenario:
-    def __init__(self, driver, size, base, shots, timeout=15):
+    def __init__(self, driver, size, base, shots, timeout=15, width=None):
         self.driver = driver
         self.size = size
+        self.width = width or SIZES[size][0]
         self.base = base
         self.shots = shots
         # Screens redraw parts of themselves (a box opened, a batch arrived): an element read while it is being
@@ -133,7 +143,7 @@ class Scenario:
     def fits(self, screen):
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
         # On a mobile viewport the window grows to fit what overflows, so the size's own width is the limit too.
-        inner = min(self.driver.execute_script("return window.innerWidth"), SIZES[self.size][0])
+        inner = min(self.driver.execute_script("return window.innerWidth"), self.width)
         if width > inner:
             raise Failure(f"{self.size}: {screen} is {width}px wide in a {inner}px window")
         # A value the app forgot to format shows as JavaScript's words for nothing.
@@ -311,13 +321,16 @@ class Scenario:
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
-    parser.add_argument("--size", action="append", required=True, help="NAME:TOKEN")
+    parser.add_argument("--size", action="append", help="NAME:TOKEN")
     parser.add_argument("--topic", required=True)
-    parser.add_argument("--cards", type=int, required=True)
+    parser.add_argument("--cards", type=int)
     parser.add_argument("--shots", required=True)
-    parser.add_argument("--admin", required=True, help="an admin token: generation and the deck editor")
+    parser.add_argument("--admin", help="an admin token: generation and the deck editor")
     parser.add_argument("--katex", action="store_true")
+    parser.add_argument("--lan", metavar="TOKEN", help="run the LAN scenario (not a secure context) as this learner")
     args = parser.parse_args()
+    if not args.lan and not (args.size and args.admin and args.cards is not None):
+        parser.error("the scenario needs --size, --admin and --cards (or --lan TOKEN)")
     shots = pathlib.Path(args.shots)
     shots.mkdir(parents=True, exist_ok=True)
     missing = [name for name in ("chromium", "chromedriver") if not executable(name)]
@@ -325,6 +338,8 @@ def main():
         print(f"browser tests need {', '.join(missing)}: apt-get install chromium chromium-driver", file=sys.stderr)
         return 2
     started = time.monotonic()
+    if args.lan:
+        return lan(args.base, args.lan, args.topic, shots, started)
     for item in args.size:
         size, token = item.split(":", 1)
         width, height, mobile = SIZES[size]
@@ -349,6 +364,31 @@ def main():
             driver.quit()
     print(f"browser scenario passed: {', '.join(s.split(':')[0] for s in args.size)} "
           f"in {time.monotonic() - started:.1f} s", flush=True)
+    return 0
+
+
+def lan(base, token, topic, shots, started):
+    """The LAN scenario at phone size: BASE's host swapped for LAN_HOST, which Chromium maps to BASE's address."""
+    url = urllib.parse.urlsplit(base)
+    lan_base = urllib.parse.urlunsplit(url._replace(netloc=f"{LAN_HOST}:{url.port}"))
+    width, height, mobile = SIZES["phone"]
+    # No proxy: a proxy from the environment would get the made-up name instead of Chromium's own resolver.
+    driver = browser(width, height, mobile, (f"--host-resolver-rules=MAP {LAN_HOST} {url.hostname}",
+                                             "--no-proxy-server"))
+    try:
+        lan_steps.run(Scenario(driver, "lan", lan_base, shots, width=width), token, topic)
+    except Failure as failure:
+        try:
+            driver.save_screenshot(str(shots / "failure-lan.png"))
+            for entry in driver.get_log("browser"):
+                print(f"browser log: {entry['level']} {entry['message']}", file=sys.stderr)
+        except Exception:
+            pass
+        print(f"FAILED {failure}", file=sys.stderr)
+        return 1
+    finally:
+        driver.quit()
+    print(f"browser scenario passed: lan in {time.monotonic() - started:.1f} s", flush=True)
     return 0
 
 

@@ -28,9 +28,17 @@ export function whenUnauthorized(handler) {
   onUnauthorized = handler;
 }
 
-/** A random key per logical request, so a retried review is recorded once (Idempotency-Key). */
+/**
+ * A random key per logical request, so a retried review is recorded once (Idempotency-Key): a UUID v4 from 16
+ * bytes of `crypto.getRandomValues`. Not `crypto.randomUUID`, which exists only in a secure context (https, or
+ * http on localhost): on a phone opening `http://192.168.1.20:8080/` it is missing.
+ */
 export function idempotencyKey() {
-  return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // the RFC 9562 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

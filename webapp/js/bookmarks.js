@@ -2,7 +2,7 @@
 // Remove button (DELETE /v1/cards/{id}/bookmark).
 
 import { api, describe } from "./api.js";
-import { h, errorBox, announce } from "./ui.js";
+import { h, errorBox, announce, on } from "./ui.js";
 
 /** The bookmarks section of Me for `list` (the API's answer). */
 export function bookmarksSection(list) {
@@ -17,7 +17,7 @@ export function bookmarksSection(list) {
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", {}, card.answer),
       h("p", { class: "actions" }, h("a", { class: "button quiet", href: `#/feed/${card.topicId}` }, "Open its feed"), " ", remove));
-    remove.addEventListener("click", async () => {
+    on(remove, "click", async () => {
       try {
         await api("DELETE", `/v1/cards/${card.id}/bookmark`);
         row.remove();

@@ -6,7 +6,7 @@
 // card's from its options (4 or 5 inputs, a radio marking the correct one; sent as `options` and `correct`, from 0).
 
 import { api, describe } from "./api.js";
-import { h, errorBox, announce, toast } from "./ui.js";
+import { h, errorBox, announce, toast, on } from "./ui.js";
 
 export function cardForm(topicId, onSaved, topics = []) {
   let editing = null;
@@ -66,8 +66,8 @@ export function cardForm(topicId, onSaved, topics = []) {
     if (chosen === "mcq") options.ensure();
     clozePreview.textContent = clozeAnswer(question.input.value) || "(no {{c1::…}} yet)";
   }
-  kind.addEventListener("change", kindChanged);
-  question.input.addEventListener("input", () => {
+  on(kind, "change", kindChanged);
+  on(question.input, "input", () => {
     if (kind.value === "cloze") clozePreview.textContent = clozeAnswer(question.input.value) || "(no {{c1::…}} yet)";
   });
 
@@ -84,9 +84,9 @@ export function cardForm(topicId, onSaved, topics = []) {
     }
     return null;
   }
-  cancel.addEventListener("click", reset);
+  on(cancel, "click", reset);
 
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const text = { question: question.input.value, kind: kind.value };
     if (kind.value === "mcq") Object.assign(text, options.body());
@@ -202,7 +202,7 @@ function optionList() {
     input.value = text;
     const remove = h("button", { type: "button", class: "quiet remove-option" }, "Remove");
     const row = h("li", { class: "mcq-option" }, radio, input, remove);
-    remove.addEventListener("click", () => {
+    on(remove, "click", () => {
       row.remove();
       renumber();
       rows.querySelector("input[type=text]")?.focus();
@@ -211,7 +211,7 @@ function optionList() {
     renumber();
     return input;
   }
-  add.addEventListener("click", () => addRow().focus());
+  on(add, "click", () => addRow().focus());
 
   return {
     element,

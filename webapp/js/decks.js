@@ -6,7 +6,7 @@
 // fetched with the token and saved from a blob URL.
 
 import { api, blob, describe } from "./api.js";
-import { h, show, errorBox, announce, toast } from "./ui.js";
+import { h, show, errorBox, announce, toast, on } from "./ui.js";
 import { cardForm } from "./cardform.js";
 import { credit, picture } from "./picture.js";
 
@@ -30,7 +30,7 @@ function importForm(topicId, onImported) {
     h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
     h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
     file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const chosen = file.files[0];
     if (!chosen) {
@@ -103,7 +103,7 @@ export async function render(args) {
     deleteSelected.textContent = count ? `Delete ${count} selected` : "Delete selected";
   }
 
-  deleteSelected.addEventListener("click", async () => {
+  on(deleteSelected, "click", async () => {
     if (deleteSelected.dataset.armed !== "yes") {
       deleteSelected.dataset.armed = "yes";
       deleteSelected.textContent = `Confirm: delete ${selected.size} cards`;
@@ -133,7 +133,7 @@ export async function render(args) {
 
   function cardItem(card) {
     const remove = h("button", { type: "button", class: "quiet", "aria-label": `Delete card ${card.position}` }, "Delete");
-    remove.addEventListener("click", async () => {
+    on(remove, "click", async () => {
       if (remove.dataset.armed !== "yes") {
         remove.dataset.armed = "yes";
         remove.textContent = "Confirm delete";
@@ -143,7 +143,7 @@ export async function render(args) {
         await api("DELETE", `/v1/cards/${card.id}`);
         toast("Card deleted");
         announce("Card deleted");
-        reload();
+        await reload();
       } catch (error) {
         problems.replaceChildren(errorBox(describe(error)));
       }
@@ -159,7 +159,7 @@ export async function render(args) {
     }, "↓");
     const pick = h("input", { type: "checkbox", class: "select-card", id: `select-${card.id}`, "aria-label": `Select card ${card.position}` });
     pick.checked = selected.has(card.id);
-    pick.addEventListener("change", () => {
+    on(pick, "change", () => {
       if (pick.checked) selected.add(card.id);
       else selected.delete(card.id);
       selectionChanged();

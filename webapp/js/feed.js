@@ -5,7 +5,7 @@
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
 
 import { api, describe, idempotencyKey } from "./api.js";
-import { h, show, errorBox, announce, toast, typing } from "./ui.js";
+import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 
@@ -148,18 +148,15 @@ export async function render(args) {
 
   function attachGestures(element) {
     let start = null;
-    element.addEventListener("pointerdown", (event) => { start = { x: event.clientX, y: event.clientY }; });
-    element.addEventListener("pointerup", (event) => {
+    on(element, "pointerdown", (event) => { start = { x: event.clientX, y: event.clientY }; });
+    on(element, "pointerup", (event) => {
       if (!start) return;
       const dx = event.clientX - start.x;
       const dy = event.clientY - start.y;
       start = null;
       if (Math.max(Math.abs(dx), Math.abs(dy)) < 40) return flip();
-      if (Math.abs(dx) > Math.abs(dy)) {
-        if (dx > 0) react("good");
-        else bookmark();
-      }
-      else move(dy < 0 ? 1 : -1);
+      if (Math.abs(dx) > Math.abs(dy)) return dx > 0 ? react("good") : bookmark();
+      return move(dy < 0 ? 1 : -1);
     });
   }
 
@@ -170,11 +167,10 @@ export async function render(args) {
     const action = actions[event.key] ?? (event.key === "Enter" ? flip : null);
     if (!action) return;
     event.preventDefault();
-    action();
+    return action();
   }
 
   await more();
   draw();
-  document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  return on(document, "keydown", onKey);
 }

@@ -3,7 +3,7 @@
 // its cards, and a last `done` or `failed`. Each batch row and its cards appear as they land.
 
 import { api, describe, events } from "./api.js";
-import { h, errorBox, announce } from "./ui.js";
+import { h, errorBox, announce, on } from "./ui.js";
 
 const DEPTHS = { foundational: "foundational", intermediate: "intermediate", advanced: "advanced", expert: "expert" };
 
@@ -35,7 +35,7 @@ export function generatePanel(topic, signal) {
     h("h2", { id: "generate-heading", tabindex: -1 }, `Generate cards for ${topic.name}`),
     form, problems, status, progress, list);
 
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const batches = Number(count.value);
     if (!Number.isInteger(batches) || batches < 1 || batches > 100) {

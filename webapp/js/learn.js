@@ -4,7 +4,7 @@
 // /v1/boxes.
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, announce, toast, typing } from "./ui.js";
+import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 
@@ -20,15 +20,20 @@ const RATINGS = [
 export async function render(args) {
   const preselected = new Set(args.map(Number));
   const list = await api("GET", "/v1/topics");
+  // The current step's keys: a function from a key event to the action it starts (or null), so the action runs
+  // here, under on()'s guard, and an error in it is shown.
   let keyHandler = null;
   const setKeys = (handler) => { keyHandler = handler; };
   const onKey = (event) => {
     if (!keyHandler || typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
     // Enter on a link or button is that control's own (a navigation link must not start a session).
     if (event.key === "Enter" && event.target instanceof Element && event.target.closest("a, button")) return;
-    if (keyHandler(event)) event.preventDefault();
+    const act = keyHandler(event);
+    if (!act) return;
+    event.preventDefault();
+    return act();
   };
-  document.addEventListener("keydown", onKey);
+  const removeKeys = on(document, "keydown", onKey);
 
   function setup(choice = { topicIds: [...preselected], limit: 10, mode: "spaced" }, message = null) {
     setKeys(null);
@@ -48,7 +53,7 @@ export async function render(args) {
       h("button", { type: "submit", class: "primary" }, "Start learning"),
       status);
     free.setAttribute("aria-describedby", "free-help");
-    form.addEventListener("submit", (event) => {
+    on(form, "submit", (event) => {
       event.preventDefault();
       const topicIds = [...form.querySelectorAll('input[name="topic"]:checked')].map((box) => Number(box.value));
       const limit = Number(form.querySelector('input[name="size"]:checked')?.value ?? 10);
@@ -56,7 +61,7 @@ export async function render(args) {
         status.replaceChildren(errorBox("Choose at least one topic."));
         return;
       }
-      start({ topicIds, limit, mode: free.checked ? "free" : "spaced" });
+      return start({ topicIds, limit, mode: free.checked ? "free" : "spaced" });
     });
     show(h("h1", {}, "Learn"), form);
   }
@@ -105,12 +110,12 @@ export async function render(args) {
     reveal.focus();
     announce(`Question: ${face.question}` + (face.options ? `. Options: ${face.options.join("; ")}` : ""));
     setKeys((event) => {
-      if (event.key === " " || event.key === "Enter") { answer(run); return true; }
-      if (event.key === "s") { skipCard(run); return true; }
-      if (event.key === "b") { setAside(run, "bury"); return true; }
-      if (event.key === "@") { setAside(run, "suspend"); return true; }
-      if (event.key === "u" && run.ratings.length) { undoLast(run); return true; }
-      return false;
+      if (event.key === " " || event.key === "Enter") return () => answer(run);
+      if (event.key === "s") return () => skipCard(run);
+      if (event.key === "b") return () => setAside(run, "bury");
+      if (event.key === "@") return () => setAside(run, "suspend");
+      if (event.key === "u" && run.ratings.length) return () => undoLast(run);
+      return null;
     });
   }
 
@@ -136,9 +141,7 @@ export async function render(args) {
     announce(`Answer: ${face.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);
     setKeys((event) => {
       const rating = RATINGS.find((r) => r.key === event.key);
-      if (!rating) return false;
-      rate(run, rating, status);
-      return true;
+      return rating ? () => rate(run, rating, status) : null;
     });
   }
 
@@ -153,13 +156,12 @@ export async function render(args) {
       status.replaceChildren(errorBox(describe(error)));
       setKeys((event) => {
         const again = RATINGS.find((r) => r.key === event.key);
-        if (again) rate(run, again, status);
-        return Boolean(again);
+        return again ? () => rate(run, again, status) : null;
       });
       return;
     }
     if (run.session.next) question(run);
-    else finish(run);
+    else return finish(run);
   }
 
   async function skipCard(run) {
@@ -192,7 +194,7 @@ export async function render(args) {
       run.session = await api("POST", `/v1/sessions/${run.session.id}/${how}`, { body: { cardId: run.session.next.id } });
       toast(how === "bury" ? "Buried until tomorrow" : "Suspended");
       if (run.session.next) question(run);
-      else finish(run);
+      else await finish(run);
     } catch (error) {
       show(h("h1", {}, "Learn"), errorBox(describe(error)));
     }
@@ -230,13 +232,9 @@ export async function render(args) {
         h("p", { class: "hint" }, `Level ${after.level} · ${after.xpIntoLevel} / ${after.levelSpan} XP`)),
       h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/learn" }, "Change topics"), h("a", { class: "button", href: "#/me" }, "See my progress")));
     again.focus();
-    setKeys((event) => {
-      if (event.key !== "Enter") return false;
-      start(run.choice);
-      return true;
-    });
+    setKeys((event) => (event.key === "Enter" ? () => start(run.choice) : null));
   }
 
   setup();
-  return () => document.removeEventListener("keydown", onKey);
+  return removeKeys;
 }

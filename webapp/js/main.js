@@ -2,7 +2,7 @@
 // state, and the navigation. Each screen is a module whose render() returns an optional cleanup function.
 
 import { token, whenUnauthorized, describe } from "./api.js";
-import { show, errorBox, h } from "./ui.js";
+import { show, errorBox, h, on, reportError } from "./ui.js";
 import * as signin from "./signin.js";
 import * as topics from "./topics.js";
 import * as feed from "./feed.js";
@@ -50,10 +50,15 @@ async function route() {
   }
 }
 
+// The backstop behind action(): an error thrown where no handler caught it (a timer, a promise nobody awaited) is
+// shown too. The browser has logged it already.
+window.addEventListener("error", (event) => reportError(event.error ?? event.message, { log: false }));
+window.addEventListener("unhandledrejection", (event) => reportError(event.reason, { log: false }));
+
 whenUnauthorized(() => go("#/signin"));
-document.getElementById("sign-out").addEventListener("click", () => {
+on(document.getElementById("sign-out"), "click", () => {
   token.clear();
   go("#/signin");
 });
-window.addEventListener("hashchange", route);
+on(window, "hashchange", route);
 route();

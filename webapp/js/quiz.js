@@ -3,7 +3,7 @@
 // unanswered cards (an empty answer, or the cards left when the quiz is ended early).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, announce } from "./ui.js";
+import { h, show, errorBox, announce, on } from "./ui.js";
 import { richText } from "./math.js";
 
 export const title = "Quiz";
@@ -24,11 +24,11 @@ export async function render(args) {
       h("fieldset", {}, h("legend", {}, "Topics"), list.topics.length ? h("ul", { class: "checks" }, boxes) : h("p", {}, "No topics yet.")),
       h("fieldset", {}, h("legend", {}, "Quiz size"), h("div", { class: "choices" }, sizes)),
       h("button", { type: "submit", class: "primary" }, "Start quiz"), status);
-    form.addEventListener("submit", (event) => {
+    on(form, "submit", (event) => {
       event.preventDefault();
       const topicIds = [...form.querySelectorAll('input[name="topic"]:checked')].map((box) => Number(box.value));
       if (topicIds.length === 0) return status.replaceChildren(errorBox("Choose at least one topic."));
-      start({ topicIds, limit: Number(form.querySelector('input[name="size"]:checked').value), mode: "quiz" });
+      return start({ topicIds, limit: Number(form.querySelector('input[name="size"]:checked').value), mode: "quiz" });
     });
     show(h("h1", {}, "Quiz"), form);
   }
@@ -54,9 +54,9 @@ export async function render(args) {
       h("p", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Check"),
         h("button", { type: "button", class: "quiet", onclick: () => evaluate(run, true) }, "End quiz")),
       status);
-    form.addEventListener("submit", (event) => {
+    on(form, "submit", (event) => {
       event.preventDefault();
-      check(run, card, input.value, status);
+      return check(run, card, input.value, status);
     });
     show(h("h1", { class: "visually-hidden" }, "Quiz"),
       h("div", { class: "progress-line" }, h("span", {}, `Question ${run.session.position + 1} of ${run.session.total}`),
@@ -80,7 +80,7 @@ export async function render(args) {
     else if (verdict === "wrong") run.wrong.push({ card, answer, expected });
     else run.unanswered.push({ card, expected });
     const next = h("button", { type: "button", class: "primary" }, run.session.next ? "Next question" : "See the evaluation");
-    next.addEventListener("click", () => (run.session.next ? ask(run) : evaluate(run)));
+    on(next, "click", () => (run.session.next ? ask(run) : evaluate(run)));
     const words = { correct: "Correct!", wrong: "Not quite.", empty: "No answer." }[verdict] ?? verdict;
     show(h("h1", { class: "visually-hidden" }, "Quiz"),
       h("article", { class: `flashcard verdict verdict-${verdict}`, "aria-label": "Verdict" },

@@ -2,7 +2,7 @@
 // is kept in localStorage.
 
 import { api, describe, token } from "./api.js";
-import { h, show, errorBox } from "./ui.js";
+import { h, show, errorBox, on } from "./ui.js";
 
 export const title = "Sign in";
 
@@ -18,7 +18,7 @@ export function render(_args, { go }) {
     h("p", { id: "token-help", class: "hint" }, "Ask your fcgen operator for a token (fcgen token create --user NAME). It stays in this browser."),
     h("button", { type: "submit", class: "primary" }, "Sign in"),
     status);
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const secret = input.value.trim();
     if (!secret) {

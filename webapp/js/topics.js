@@ -2,7 +2,7 @@
 // topics here (POST /v1/topics) and generate cards with live progress (#/topics/generate/ID).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, knowledgeColor, announce } from "./ui.js";
+import { h, show, errorBox, knowledgeColor, announce, on } from "./ui.js";
 import { generatePanel } from "./generate.js";
 
 export const title = "Topics";
@@ -51,7 +51,7 @@ function createForm(go) {
     name,
     h("button", { type: "submit" }, "Create topic"),
     status);
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     try {
       const created = await api("POST", "/v1/topics", { body: { name: name.value } });

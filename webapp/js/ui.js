@@ -1,11 +1,17 @@
-// Small DOM helpers: elements are built with text nodes only (card text is never parsed as HTML).
+// Small DOM helpers: elements are built with text nodes only (card text is never parsed as HTML). Every learner
+// action (a click, a key, a submit) runs through action(), so an error no screen caught is shown, never swallowed.
 
-/** `h("p", {class: "x"}, "text", child)`: an element with attributes, properties (on…) and children. */
+import { describe } from "./api.js";
+
+/**
+ * `h("p", {class: "x"}, "text", child)`: an element with attributes, listeners (`onclick: …`, run through
+ * action()) and children.
+ */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
+    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), action(value));
     else if (name === "dataset") Object.assign(element.dataset, value);
     else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
     else element.setAttribute(name, value === true ? "" : String(value));
@@ -38,6 +44,46 @@ export function toast(text) {
 /** An error box with a readable message (role=alert, so it is read at once). */
 export function errorBox(message) {
   return h("p", { class: "error", role: "alert" }, message);
+}
+
+/**
+ * Shows the learner an error no screen caught (a script error or a rejected promise in an action handler, or one
+ * the window's `error` / `unhandledrejection` backstop saw): an error box under the screen's heading, replacing the
+ * previous one, scrolled into view. The console keeps the stack (`log: false` when the browser logs it already).
+ */
+export function reportError(error, { log = true } = {}) {
+  if (log) console.error(error);
+  const main = document.getElementById("main");
+  const box = errorBox(describe(error));
+  box.classList.add("app-error");
+  main.querySelector(".app-error")?.remove();
+  const heading = main.querySelector(":scope > h1");
+  if (heading) heading.after(box);
+  else main.prepend(box);
+  box.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * `handler` as an event listener that cannot fail silently: a thrown error, or the rejection of the promise an
+ * async handler returns, goes to reportError(). A handler that shows its own errors still does; this is what
+ * catches the ones it did not expect.
+ */
+export function action(handler) {
+  return function guarded(...args) {
+    try {
+      const result = handler.apply(this, args);
+      if (result && typeof result.then === "function") result.then(undefined, (error) => reportError(error));
+    } catch (error) {
+      reportError(error);
+    }
+  };
+}
+
+/** `target.addEventListener(type, action(handler))`; returns the function that removes that listener again. */
+export function on(target, type, handler, options) {
+  const listener = action(handler);
+  target.addEventListener(type, listener, options);
+  return () => target.removeEventListener(type, listener, options);
 }
 
 /** The knowledge colour of a percentage: red at 0 %, through amber, to green at 100 %. */

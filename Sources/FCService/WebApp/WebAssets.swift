@@ -254,7 +254,7 @@ input[type="file"] { font: inherit; max-width: 100%; min-height: 44px; }
 
 """#),
         "/app/js/api.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"a210f52700255361\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"9333e99954ee0c69\"",
             text: #"""
 // The public HTTP API (docs/api.md), and the token that opens it. The token lives in localStorage only: it is
 // never put in a URL, and a 401 forgets it and sends the learner back to sign in.
@@ -286,9 +286,17 @@ export function whenUnauthorized(handler) {
   onUnauthorized = handler;
 }
 
-/** A random key per logical request, so a retried review is recorded once (Idempotency-Key). */
+/**
+ * A random key per logical request, so a retried review is recorded once (Idempotency-Key): a UUID v4 from 16
+ * bytes of `crypto.getRandomValues`. Not `crypto.randomUUID`, which exists only in a secure context (https, or
+ * http on localhost): on a phone opening `http://192.168.1.20:8080/` it is missing.
+ */
 export function idempotencyKey() {
-  return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // the RFC 9562 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -427,13 +435,13 @@ export function describe(error) {
 
 """#),
         "/app/js/bookmarks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"fc648e4860b27b27\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"42e93d463a0d306a\"",
             text: #"""
 // Me's bookmarks (GET /v1/bookmarks): the cards swiped left in the feed, newest first, each with its answer and a
 // Remove button (DELETE /v1/cards/{id}/bookmark).
 
 import { api, describe } from "./api.js";
-import { h, errorBox, announce } from "./ui.js";
+import { h, errorBox, announce, on } from "./ui.js";
 
 /** The bookmarks section of Me for `list` (the API's answer). */
 export function bookmarksSection(list) {
@@ -448,7 +456,7 @@ export function bookmarksSection(list) {
       h("p", { class: "deck-question" }, card.question || "(picture)"),
       h("p", {}, card.answer),
       h("p", { class: "actions" }, h("a", { class: "button quiet", href: `#/feed/${card.topicId}` }, "Open its feed"), " ", remove));
-    remove.addEventListener("click", async () => {
+    on(remove, "click", async () => {
       try {
         await api("DELETE", `/v1/cards/${card.id}/bookmark`);
         row.remove();
@@ -588,7 +596,7 @@ export function calendarSection(calendar) {
 
 """#),
         "/app/js/cardform.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"4755f89c5f31c656\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"fcce552079c60f6d\"",
             text: #"""
 // The card editor of a deck: a new card (POST /v1/topics/{id}/cards, with "also store the reversed card") or an
 // edit of one (PATCH /v1/cards/{id}; "also change its twin" when it has one), and its picture (PUT or DELETE
@@ -598,7 +606,7 @@ export function calendarSection(calendar) {
 // card's from its options (4 or 5 inputs, a radio marking the correct one; sent as `options` and `correct`, from 0).
 
 import { api, describe } from "./api.js";
-import { h, errorBox, announce, toast } from "./ui.js";
+import { h, errorBox, announce, toast, on } from "./ui.js";
 
 export function cardForm(topicId, onSaved, topics = []) {
   let editing = null;
@@ -658,8 +666,8 @@ export function cardForm(topicId, onSaved, topics = []) {
     if (chosen === "mcq") options.ensure();
     clozePreview.textContent = clozeAnswer(question.input.value) || "(no {{c1::…}} yet)";
   }
-  kind.addEventListener("change", kindChanged);
-  question.input.addEventListener("input", () => {
+  on(kind, "change", kindChanged);
+  on(question.input, "input", () => {
     if (kind.value === "cloze") clozePreview.textContent = clozeAnswer(question.input.value) || "(no {{c1::…}} yet)";
   });
 
@@ -676,9 +684,9 @@ export function cardForm(topicId, onSaved, topics = []) {
     }
     return null;
   }
-  cancel.addEventListener("click", reset);
+  on(cancel, "click", reset);
 
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const text = { question: question.input.value, kind: kind.value };
     if (kind.value === "mcq") Object.assign(text, options.body());
@@ -794,7 +802,7 @@ function optionList() {
     input.value = text;
     const remove = h("button", { type: "button", class: "quiet remove-option" }, "Remove");
     const row = h("li", { class: "mcq-option" }, radio, input, remove);
-    remove.addEventListener("click", () => {
+    on(remove, "click", () => {
       row.remove();
       renumber();
       rows.querySelector("input[type=text]")?.focus();
@@ -803,7 +811,7 @@ function optionList() {
     renumber();
     return input;
   }
-  add.addEventListener("click", () => addRow().focus());
+  on(add, "click", () => addRow().focus());
 
   return {
     element,
@@ -832,7 +840,7 @@ function optionList() {
 
 """#),
         "/app/js/decks.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"55637f7e8f3a9ab1\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"a30280b50e2d1681\"",
             text: #"""
 // Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
 // with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
@@ -842,7 +850,7 @@ function optionList() {
 // fetched with the token and saved from a blob URL.
 
 import { api, blob, describe } from "./api.js";
-import { h, show, errorBox, announce, toast } from "./ui.js";
+import { h, show, errorBox, announce, toast, on } from "./ui.js";
 import { cardForm } from "./cardform.js";
 import { credit, picture } from "./picture.js";
 
@@ -866,7 +874,7 @@ function importForm(topicId, onImported) {
     h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
     h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
     file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const chosen = file.files[0];
     if (!chosen) {
@@ -939,7 +947,7 @@ export async function render(args) {
     deleteSelected.textContent = count ? `Delete ${count} selected` : "Delete selected";
   }
 
-  deleteSelected.addEventListener("click", async () => {
+  on(deleteSelected, "click", async () => {
     if (deleteSelected.dataset.armed !== "yes") {
       deleteSelected.dataset.armed = "yes";
       deleteSelected.textContent = `Confirm: delete ${selected.size} cards`;
@@ -969,7 +977,7 @@ export async function render(args) {
 
   function cardItem(card) {
     const remove = h("button", { type: "button", class: "quiet", "aria-label": `Delete card ${card.position}` }, "Delete");
-    remove.addEventListener("click", async () => {
+    on(remove, "click", async () => {
       if (remove.dataset.armed !== "yes") {
         remove.dataset.armed = "yes";
         remove.textContent = "Confirm delete";
@@ -979,7 +987,7 @@ export async function render(args) {
         await api("DELETE", `/v1/cards/${card.id}`);
         toast("Card deleted");
         announce("Card deleted");
-        reload();
+        await reload();
       } catch (error) {
         problems.replaceChildren(errorBox(describe(error)));
       }
@@ -995,7 +1003,7 @@ export async function render(args) {
     }, "↓");
     const pick = h("input", { type: "checkbox", class: "select-card", id: `select-${card.id}`, "aria-label": `Select card ${card.position}` });
     pick.checked = selected.has(card.id);
-    pick.addEventListener("change", () => {
+    on(pick, "change", () => {
       if (pick.checked) selected.add(card.id);
       else selected.delete(card.id);
       selectionChanged();
@@ -1072,7 +1080,7 @@ export function optionList(face, revealed) {
 
 """#),
         "/app/js/feed.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"fc49b164f6415132\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"efec85b43fcdf529\"",
             text: #"""
 // The feed (GET /v1/topics/{id}/feed): one card at a time. Tap or Space flips; swipe up / ↓ is the next card,
 // swipe down / ↑ the previous; swipe right / → is "understood" (a `good` review), swipe left / ← bookmarks the
@@ -1081,7 +1089,7 @@ export function optionList(face, revealed) {
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
 
 import { api, describe, idempotencyKey } from "./api.js";
-import { h, show, errorBox, announce, toast, typing } from "./ui.js";
+import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 
@@ -1224,18 +1232,15 @@ export async function render(args) {
 
   function attachGestures(element) {
     let start = null;
-    element.addEventListener("pointerdown", (event) => { start = { x: event.clientX, y: event.clientY }; });
-    element.addEventListener("pointerup", (event) => {
+    on(element, "pointerdown", (event) => { start = { x: event.clientX, y: event.clientY }; });
+    on(element, "pointerup", (event) => {
       if (!start) return;
       const dx = event.clientX - start.x;
       const dy = event.clientY - start.y;
       start = null;
       if (Math.max(Math.abs(dx), Math.abs(dy)) < 40) return flip();
-      if (Math.abs(dx) > Math.abs(dy)) {
-        if (dx > 0) react("good");
-        else bookmark();
-      }
-      else move(dy < 0 ? 1 : -1);
+      if (Math.abs(dx) > Math.abs(dy)) return dx > 0 ? react("good") : bookmark();
+      return move(dy < 0 ? 1 : -1);
     });
   }
 
@@ -1246,13 +1251,12 @@ export async function render(args) {
     const action = actions[event.key] ?? (event.key === "Enter" ? flip : null);
     if (!action) return;
     event.preventDefault();
-    action();
+    return action();
   }
 
   await more();
   draw();
-  document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  return on(document, "keydown", onKey);
 }
 
 """#),
@@ -1323,14 +1327,14 @@ export function leaderboardSection(board) {
 
 """#),
         "/app/js/generate.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"a5363d2635092b92\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"38c36d49e971aecb\"",
             text: #"""
 // Generation with live progress (admin): POST /v1/topics/{id}/generations answers 202 at once, then the
 // generation's server-sent events (GET /v1/generations/{id}/events) bring one `batch` event per stored batch with
 // its cards, and a last `done` or `failed`. Each batch row and its cards appear as they land.
 
 import { api, describe, events } from "./api.js";
-import { h, errorBox, announce } from "./ui.js";
+import { h, errorBox, announce, on } from "./ui.js";
 
 const DEPTHS = { foundational: "foundational", intermediate: "intermediate", advanced: "advanced", expert: "expert" };
 
@@ -1362,7 +1366,7 @@ export function generatePanel(topic, signal) {
     h("h2", { id: "generate-heading", tabindex: -1 }, `Generate cards for ${topic.name}`),
     form, problems, status, progress, list);
 
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const batches = Number(count.value);
     if (!Number.isInteger(batches) || batches < 1 || batches > 100) {
@@ -1415,7 +1419,7 @@ export function generatePanel(topic, signal) {
 
 """#),
         "/app/js/learn.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"edf1d867b32e404e\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"2a38848a4b05c04b\"",
             text: #"""
 // Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
 // Space shows the answer → rate with 1–4 (U undoes the last answer, B buries, @ suspends) → the session summary
@@ -1423,7 +1427,7 @@ export function generatePanel(topic, signal) {
 // /v1/boxes.
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, announce, toast, typing } from "./ui.js";
+import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 
@@ -1439,15 +1443,20 @@ const RATINGS = [
 export async function render(args) {
   const preselected = new Set(args.map(Number));
   const list = await api("GET", "/v1/topics");
+  // The current step's keys: a function from a key event to the action it starts (or null), so the action runs
+  // here, under on()'s guard, and an error in it is shown.
   let keyHandler = null;
   const setKeys = (handler) => { keyHandler = handler; };
   const onKey = (event) => {
     if (!keyHandler || typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
     // Enter on a link or button is that control's own (a navigation link must not start a session).
     if (event.key === "Enter" && event.target instanceof Element && event.target.closest("a, button")) return;
-    if (keyHandler(event)) event.preventDefault();
+    const act = keyHandler(event);
+    if (!act) return;
+    event.preventDefault();
+    return act();
   };
-  document.addEventListener("keydown", onKey);
+  const removeKeys = on(document, "keydown", onKey);
 
   function setup(choice = { topicIds: [...preselected], limit: 10, mode: "spaced" }, message = null) {
     setKeys(null);
@@ -1467,7 +1476,7 @@ export async function render(args) {
       h("button", { type: "submit", class: "primary" }, "Start learning"),
       status);
     free.setAttribute("aria-describedby", "free-help");
-    form.addEventListener("submit", (event) => {
+    on(form, "submit", (event) => {
       event.preventDefault();
       const topicIds = [...form.querySelectorAll('input[name="topic"]:checked')].map((box) => Number(box.value));
       const limit = Number(form.querySelector('input[name="size"]:checked')?.value ?? 10);
@@ -1475,7 +1484,7 @@ export async function render(args) {
         status.replaceChildren(errorBox("Choose at least one topic."));
         return;
       }
-      start({ topicIds, limit, mode: free.checked ? "free" : "spaced" });
+      return start({ topicIds, limit, mode: free.checked ? "free" : "spaced" });
     });
     show(h("h1", {}, "Learn"), form);
   }
@@ -1524,12 +1533,12 @@ export async function render(args) {
     reveal.focus();
     announce(`Question: ${face.question}` + (face.options ? `. Options: ${face.options.join("; ")}` : ""));
     setKeys((event) => {
-      if (event.key === " " || event.key === "Enter") { answer(run); return true; }
-      if (event.key === "s") { skipCard(run); return true; }
-      if (event.key === "b") { setAside(run, "bury"); return true; }
-      if (event.key === "@") { setAside(run, "suspend"); return true; }
-      if (event.key === "u" && run.ratings.length) { undoLast(run); return true; }
-      return false;
+      if (event.key === " " || event.key === "Enter") return () => answer(run);
+      if (event.key === "s") return () => skipCard(run);
+      if (event.key === "b") return () => setAside(run, "bury");
+      if (event.key === "@") return () => setAside(run, "suspend");
+      if (event.key === "u" && run.ratings.length) return () => undoLast(run);
+      return null;
     });
   }
 
@@ -1555,9 +1564,7 @@ export async function render(args) {
     announce(`Answer: ${face.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);
     setKeys((event) => {
       const rating = RATINGS.find((r) => r.key === event.key);
-      if (!rating) return false;
-      rate(run, rating, status);
-      return true;
+      return rating ? () => rate(run, rating, status) : null;
     });
   }
 
@@ -1572,13 +1579,12 @@ export async function render(args) {
       status.replaceChildren(errorBox(describe(error)));
       setKeys((event) => {
         const again = RATINGS.find((r) => r.key === event.key);
-        if (again) rate(run, again, status);
-        return Boolean(again);
+        return again ? () => rate(run, again, status) : null;
       });
       return;
     }
     if (run.session.next) question(run);
-    else finish(run);
+    else return finish(run);
   }
 
   async function skipCard(run) {
@@ -1611,7 +1617,7 @@ export async function render(args) {
       run.session = await api("POST", `/v1/sessions/${run.session.id}/${how}`, { body: { cardId: run.session.next.id } });
       toast(how === "bury" ? "Buried until tomorrow" : "Suspended");
       if (run.session.next) question(run);
-      else finish(run);
+      else await finish(run);
     } catch (error) {
       show(h("h1", {}, "Learn"), errorBox(describe(error)));
     }
@@ -1649,26 +1655,22 @@ export async function render(args) {
         h("p", { class: "hint" }, `Level ${after.level} · ${after.xpIntoLevel} / ${after.levelSpan} XP`)),
       h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/learn" }, "Change topics"), h("a", { class: "button", href: "#/me" }, "See my progress")));
     again.focus();
-    setKeys((event) => {
-      if (event.key !== "Enter") return false;
-      start(run.choice);
-      return true;
-    });
+    setKeys((event) => (event.key === "Enter" ? () => start(run.choice) : null));
   }
 
   setup();
-  return () => document.removeEventListener("keydown", onKey);
+  return removeKeys;
 }
 
 """#),
         "/app/js/main.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"71b9f6367184d127\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"81ee0e136252fdf0\"",
             text: #"""
 // The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/quiz, #/decks/3, #/me; never a token in the URL), the signed-in
 // state, and the navigation. Each screen is a module whose render() returns an optional cleanup function.
 
 import { token, whenUnauthorized, describe } from "./api.js";
-import { show, errorBox, h } from "./ui.js";
+import { show, errorBox, h, on, reportError } from "./ui.js";
 import * as signin from "./signin.js";
 import * as topics from "./topics.js";
 import * as feed from "./feed.js";
@@ -1716,12 +1718,17 @@ async function route() {
   }
 }
 
+// The backstop behind action(): an error thrown where no handler caught it (a timer, a promise nobody awaited) is
+// shown too. The browser has logged it already.
+window.addEventListener("error", (event) => reportError(event.error ?? event.message, { log: false }));
+window.addEventListener("unhandledrejection", (event) => reportError(event.reason, { log: false }));
+
 whenUnauthorized(() => go("#/signin"));
-document.getElementById("sign-out").addEventListener("click", () => {
+on(document.getElementById("sign-out"), "click", () => {
   token.clear();
   go("#/signin");
 });
-window.addEventListener("hashchange", route);
+on(window, "hashchange", route);
 route();
 
 """#),
@@ -1909,14 +1916,14 @@ export function credit(image) {
 
 """#),
         "/app/js/quiz.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"ef38a3ef5283a7c8\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"f36e25d7fd942177\"",
             text: #"""
 // Quiz: typed answers (POST /v1/sessions with mode "quiz", then …/answer with {"cardId", "answer"} → `verdict`
 // correct | wrong | empty and the `expected` answer), then an evaluation page listing the wrong answers and the
 // unanswered cards (an empty answer, or the cards left when the quiz is ended early).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, announce } from "./ui.js";
+import { h, show, errorBox, announce, on } from "./ui.js";
 import { richText } from "./math.js";
 
 export const title = "Quiz";
@@ -1937,11 +1944,11 @@ export async function render(args) {
       h("fieldset", {}, h("legend", {}, "Topics"), list.topics.length ? h("ul", { class: "checks" }, boxes) : h("p", {}, "No topics yet.")),
       h("fieldset", {}, h("legend", {}, "Quiz size"), h("div", { class: "choices" }, sizes)),
       h("button", { type: "submit", class: "primary" }, "Start quiz"), status);
-    form.addEventListener("submit", (event) => {
+    on(form, "submit", (event) => {
       event.preventDefault();
       const topicIds = [...form.querySelectorAll('input[name="topic"]:checked')].map((box) => Number(box.value));
       if (topicIds.length === 0) return status.replaceChildren(errorBox("Choose at least one topic."));
-      start({ topicIds, limit: Number(form.querySelector('input[name="size"]:checked').value), mode: "quiz" });
+      return start({ topicIds, limit: Number(form.querySelector('input[name="size"]:checked').value), mode: "quiz" });
     });
     show(h("h1", {}, "Quiz"), form);
   }
@@ -1967,9 +1974,9 @@ export async function render(args) {
       h("p", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Check"),
         h("button", { type: "button", class: "quiet", onclick: () => evaluate(run, true) }, "End quiz")),
       status);
-    form.addEventListener("submit", (event) => {
+    on(form, "submit", (event) => {
       event.preventDefault();
-      check(run, card, input.value, status);
+      return check(run, card, input.value, status);
     });
     show(h("h1", { class: "visually-hidden" }, "Quiz"),
       h("div", { class: "progress-line" }, h("span", {}, `Question ${run.session.position + 1} of ${run.session.total}`),
@@ -1993,7 +2000,7 @@ export async function render(args) {
     else if (verdict === "wrong") run.wrong.push({ card, answer, expected });
     else run.unanswered.push({ card, expected });
     const next = h("button", { type: "button", class: "primary" }, run.session.next ? "Next question" : "See the evaluation");
-    next.addEventListener("click", () => (run.session.next ? ask(run) : evaluate(run)));
+    on(next, "click", () => (run.session.next ? ask(run) : evaluate(run)));
     const words = { correct: "Correct!", wrong: "Not quite.", empty: "No answer." }[verdict] ?? verdict;
     show(h("h1", { class: "visually-hidden" }, "Quiz"),
       h("article", { class: `flashcard verdict verdict-${verdict}`, "aria-label": "Verdict" },
@@ -2041,13 +2048,13 @@ export async function render(args) {
 
 """#),
         "/app/js/signin.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"78b24461db7faaf5\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"061246a72847a2b1\"",
             text: #"""
 // Sign in with a bearer token (`fcgen token create --user NAME`). The token is checked with GET /v1/me before it
 // is kept in localStorage.
 
 import { api, describe, token } from "./api.js";
-import { h, show, errorBox } from "./ui.js";
+import { h, show, errorBox, on } from "./ui.js";
 
 export const title = "Sign in";
 
@@ -2063,7 +2070,7 @@ export function render(_args, { go }) {
     h("p", { id: "token-help", class: "hint" }, "Ask your fcgen operator for a token (fcgen token create --user NAME). It stays in this browser."),
     h("button", { type: "submit", class: "primary" }, "Sign in"),
     status);
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     const secret = input.value.trim();
     if (!secret) {
@@ -2135,13 +2142,13 @@ export function statisticsSection(stats) {
 
 """#),
         "/app/js/topics.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"78ff6e29a0ddafd9\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"c647dd7aac4e2298\"",
             text: #"""
 // Topics: every topic with its cards and the learner's knowledge (known cards in %, red → green); admins create
 // topics here (POST /v1/topics) and generate cards with live progress (#/topics/generate/ID).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, knowledgeColor, announce } from "./ui.js";
+import { h, show, errorBox, knowledgeColor, announce, on } from "./ui.js";
 import { generatePanel } from "./generate.js";
 
 export const title = "Topics";
@@ -2190,7 +2197,7 @@ function createForm(go) {
     name,
     h("button", { type: "submit" }, "Create topic"),
     status);
-  form.addEventListener("submit", async (event) => {
+  on(form, "submit", async (event) => {
     event.preventDefault();
     try {
       const created = await api("POST", "/v1/topics", { body: { name: name.value } });
@@ -2224,16 +2231,22 @@ export async function render(args, { go }) {
 
 """#),
         "/app/js/ui.js": WebAsset(
-            contentType: "text/javascript; charset=utf-8", etag: "\"52fdb250538d1c7c\"",
+            contentType: "text/javascript; charset=utf-8", etag: "\"3c0a3c7651262a42\"",
             text: #"""
-// Small DOM helpers: elements are built with text nodes only (card text is never parsed as HTML).
+// Small DOM helpers: elements are built with text nodes only (card text is never parsed as HTML). Every learner
+// action (a click, a key, a submit) runs through action(), so an error no screen caught is shown, never swallowed.
 
-/** `h("p", {class: "x"}, "text", child)`: an element with attributes, properties (on…) and children. */
+import { describe } from "./api.js";
+
+/**
+ * `h("p", {class: "x"}, "text", child)`: an element with attributes, listeners (`onclick: …`, run through
+ * action()) and children.
+ */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
+    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), action(value));
     else if (name === "dataset") Object.assign(element.dataset, value);
     else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
     else element.setAttribute(name, value === true ? "" : String(value));
@@ -2266,6 +2279,46 @@ export function toast(text) {
 /** An error box with a readable message (role=alert, so it is read at once). */
 export function errorBox(message) {
   return h("p", { class: "error", role: "alert" }, message);
+}
+
+/**
+ * Shows the learner an error no screen caught (a script error or a rejected promise in an action handler, or one
+ * the window's `error` / `unhandledrejection` backstop saw): an error box under the screen's heading, replacing the
+ * previous one, scrolled into view. The console keeps the stack (`log: false` when the browser logs it already).
+ */
+export function reportError(error, { log = true } = {}) {
+  if (log) console.error(error);
+  const main = document.getElementById("main");
+  const box = errorBox(describe(error));
+  box.classList.add("app-error");
+  main.querySelector(".app-error")?.remove();
+  const heading = main.querySelector(":scope > h1");
+  if (heading) heading.after(box);
+  else main.prepend(box);
+  box.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * `handler` as an event listener that cannot fail silently: a thrown error, or the rejection of the promise an
+ * async handler returns, goes to reportError(). A handler that shows its own errors still does; this is what
+ * catches the ones it did not expect.
+ */
+export function action(handler) {
+  return function guarded(...args) {
+    try {
+      const result = handler.apply(this, args);
+      if (result && typeof result.then === "function") result.then(undefined, (error) => reportError(error));
+    } catch (error) {
+      reportError(error);
+    }
+  };
+}
+
+/** `target.addEventListener(type, action(handler))`; returns the function that removes that listener again. */
+export function on(target, type, handler, options) {
+  const listener = action(handler);
+  target.addEventListener(type, listener, options);
+  return () => target.removeEventListener(type, listener, options);
 }
 
 /** The knowledge colour of a percentage: red at 0 %, through amber, to green at 100 %. */

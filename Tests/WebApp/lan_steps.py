@@ -1,0 +1,97 @@
+"""The LAN scenario (browser_scenario.py --lan): the app opened as a phone on the home network opens it, at a name
+that is not localhost over plain HTTP, so the page is not a secure context (no crypto.randomUUID there).
+
+It signs in, taps the feed's Understood and Not yet (both reviews must be recorded: the Swift test counts them
+through the API afterwards), then breaks an action on purpose: with crypto.getRandomValues gone, the next
+Understood throws before its request, and the learner must see a message instead of a silent button. Last, a
+promise rejected and an error thrown outside any handler must be shown too (the window's backstops)."""
+from selenium.webdriver.common.by import By
+
+# The errors the scenario causes on purpose, as the browser log shows them.
+FORCED_ACTION = "getRandomValues is not a function"
+FORCED_REJECTION = "serialize a BigInt"
+
+
+def button(s, label):
+    """The feed's control whose text contains `label`."""
+    return s.driver.find_element(By.XPATH, f"//div[contains(@class, 'feed-controls')]/button[contains(., '{label}')]")
+
+
+def app_error(s):
+    """The text of the app's box for errors no screen caught ("" while there is none)."""
+    boxes = s.driver.find_elements(By.CSS_SELECTOR, "main .app-error")
+    return boxes[0].text if boxes else ""
+
+
+def card_id(s):
+    return s.driver.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
+
+
+def run(s, token, topic):
+    d = s.driver
+    d.get(s.base + "/")
+    field = s.find("input#token")
+    context = d.execute_script(
+        "return {secure: window.isSecureContext, host: location.hostname, uuid: typeof crypto.randomUUID}")
+    if context["secure"] is not False or context["uuid"] != "undefined":
+        raise s.failure(f"the page at {d.current_url} should not be a secure context: {context}")
+    s.ok(f"{context['host']} over plain HTTP is not a secure context (crypto.randomUUID is {context['uuid']})")
+
+    field.send_keys(token, "\n")
+    s.until("the topic list", lambda: topic in [e.text for e in d.find_elements(By.CSS_SELECTOR, "li.topic h2")])
+    row = next(e for e in d.find_elements(By.CSS_SELECTOR, "li.topic") if e.find_element(By.TAG_NAME, "h2").text == topic)
+    row.find_element(By.CSS_SELECTOR, "a[href^='#/feed/']").click()
+    s.find("article.flashcard[data-card-id] .question")
+    first = card_id(s)
+
+    button(s, "Understood").click()
+    toast = s.find("#toast:not([hidden])")
+    if not toast.text.startswith("+") or "XP" not in toast.text:
+        raise s.failure(f"Understood shows {toast.text!r}")
+    s.until("the card after the understood one", lambda: card_id(s) != first)
+    second = card_id(s)
+    s.ok(f"feed: tapping Understood recorded card {first} ({toast.text})")
+
+    button(s, "Not yet").click()
+    s.until("the card after the not-yet one", lambda: card_id(s) != second)
+    third = card_id(s)
+    s.ok(f"feed: tapping Not yet recorded card {second}")
+    shown = [e.text for e in d.find_elements(By.CSS_SELECTOR, "main .error") if e.is_displayed()]
+    if shown:
+        raise s.failure(f"the feed shows an error after two reviews: {shown}")
+
+    # A script error in an action: the key for the review cannot be made, so react() throws before its request.
+    d.execute_script("crypto.getRandomValues = undefined;")
+    button(s, "Understood").click()
+    alert = s.find("main .app-error[role=alert]")
+    if "Something went wrong in the app" not in alert.text or FORCED_ACTION not in alert.text:
+        raise s.failure(f"the broken action says {alert.text!r}")
+    if card_id(s) != third:
+        raise s.failure("the feed moved on although the review failed")
+    s.fits("feed with an error")
+    s.shot("feed-script-error")
+    s.ok(f"a script error on Understood is shown: {alert.text}")
+
+    # The backstops, for errors outside any handler: an app promise rejected with nobody awaiting it (a request whose
+    # body cannot be serialised), then an app function throwing from a timer (the key maker, still without
+    # getRandomValues). WebDriver's own script would not do: the browser treats it as another origin's, so its
+    # errors reach the page as "Script error." and its rejections not at all.
+    d.execute_script("""import('/app/js/api.js').then(({ api }) => { api('POST', '/v1/reviews', { body: 1n }); });""")
+    s.until("the rejection's message", lambda: FORCED_REJECTION in app_error(s))
+    s.ok(f"a promise rejected outside any handler is shown: {app_error(s)}")
+    d.execute_script("""import('/app/js/api.js').then(({ idempotencyKey }) => setTimeout(idempotencyKey));""")
+    s.until("the timer error's message", lambda: FORCED_ACTION in app_error(s) and FORCED_REJECTION not in app_error(s))
+    if len(d.find_elements(By.CSS_SELECTOR, "main .app-error")) != 1:
+        raise s.failure("more than one app error box")
+    s.ok(f"an error thrown from a timer is shown: {app_error(s)}")
+
+    problems = []
+    for entry in d.get_log("browser"):
+        if entry["level"] not in ("SEVERE", "ERROR"):
+            continue
+        if any(forced in entry["message"] for forced in (FORCED_ACTION, FORCED_REJECTION)):
+            continue
+        problems.append(entry["message"])
+    if problems:
+        raise s.failure(f"console errors: {problems}")
+    s.ok("no console errors but the forced ones")
