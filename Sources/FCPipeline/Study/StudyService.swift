@@ -11,6 +11,8 @@ package import Foundation
 ///   the session lives in memory only (its id is 0) and the database is left exactly as it was.
 /// - **quiz**: the whole deck shuffled, typed answers graded by ``QuizGrader``; no learning state changes.
 ///
+/// No mode's queue holds a card the learner suspended (until unsuspended) or buried (until the burial ends).
+///
 /// Templated fallback cards (origin `fallback`, what generation stores when a model's reply held nothing usable)
 /// are kept for inspection, not study: no queue of any mode holds them unless the learner asks
 /// (`includeFallback`).
@@ -55,10 +57,11 @@ public struct StudyService: Sendable {
                 userID: userID, topicIDs: topicIDs, limit: limit, day: day, includeFallback: includeFallback,
                 using: &generator)
         case .free, .quiz:
+            // Cards the learner suspended or buried stay out of practice too, as they stay out of the spaced queue.
             var ids: [Int64] = []
             for topicID in topicIDs {
-                ids += try await store.cards(topicID: topicID).filter { includeFallback || $0.origin != .fallback }
-                    .map(\.id)
+                ids += try await store.practiceCardIDs(
+                    userID: userID, topicID: topicID, includeFallback: includeFallback)
             }
             queue = Array(ids.shuffled(using: &generator).prefix(limit))
         }
