@@ -103,7 +103,8 @@ public struct StudyService: Sendable {
     /// Answers the session's current card with a rating (spaced and free sessions).
     ///
     /// - Parameters:
-    ///   - time: When the answer was given; now when `nil`.
+    ///   - time: When the answer was given; `nil`: now, by the clock (never before the card's last review:
+    ///     ``ReviewRecorder``).
     /// - Returns: The session moved on, and (spaced) the review.
     /// - Throws: ``FCStore/StoreError/sessionConflict(id:problem:)`` when `cardID` is not the next card.
     package func answer(
@@ -113,7 +114,7 @@ public struct StudyService: Sendable {
         switch session.mode {
         case .spaced:
             let review = try await recorder.record(
-                userID: session.userID, cardID: cardID, rating: rating, at: time ?? now(),
+                userID: session.userID, cardID: cardID, rating: rating, at: time,
                 durationMilliseconds: durationMilliseconds, sessionID: session.id)
             return (review.session ?? session, review)
         case .free, .quiz:
