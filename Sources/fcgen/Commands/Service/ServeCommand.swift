@@ -40,6 +40,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Requests per second a token's budget refills by.", valueName: "n"))
     var rateLimit = 20.0
 
+    @Option(
+        help: ArgumentHelp(
+            "Failed sign-ins (wrong bearer tokens) a client address may make at once before it is refused.",
+            valueName: "n"))
+    var authFailBurst = 20.0
+
+    @Option(help: ArgumentHelp("Failed sign-ins per second an address's budget refills by.", valueName: "n"))
+    var authFailRate = 1.0
+
     @Flag(
         help:
             "Generations and the in-process refill worker use the fixture provider (recorded replies) instead of a model."
@@ -81,6 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard rateBurst >= 1, rateLimit > 0 else {
             throw ValidationError("--rate-burst must be at least 1 and --rate-limit positive")
         }
+        guard authFailBurst >= 1, authFailRate > 0, authFailBurst.isFinite, authFailRate.isFinite else {
+            throw ValidationError("--auth-fail-burst must be at least 1 and --auth-fail-rate positive")
+        }
     }
 
     func run() async throws {
@@ -89,6 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
             var settings = ServiceSettings(
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
+            settings.signInFailureLimit = RateLimit(burst: authFailBurst, perSecond: authFailRate)
             settings.sseKeepAlive = .seconds(sseKeepAlive)
             settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
             settings.webApp = WebAppSettings(katexDirectory: katexDir.isEmpty ? nil : katexDir)
