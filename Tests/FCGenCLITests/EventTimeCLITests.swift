@@ -30,10 +30,16 @@ struct EventTimeCLITests {
         #expect(future.stderr.contains("allowed up to"))
         #expect(try await LearnerLedger.read(cli.databasePath) == before)
 
+        // Before the card existed: input that does not fit what is stored (bad_input, exit 65), not a usage error.
         let early = try await cli.run(["review", "2", "--rating", "good", "--at", "2020-01-01T00:00:00Z"] + db)
-        #expect(early.status == 64)
-        #expect(early.stderr.contains("before card 2 existed"), "\(early.stderr)")
+        #expect(early.status == 65)
+        #expect(early.stderr.contains("--at 2020-01-01T00:00:00Z is before card 2 existed"), "\(early.stderr)")
         #expect(early.stderr.contains("allowed from"))
+        let earlyJSON = try await cli.run(
+            ["review", "2", "--rating", "good", "--at", "2020-01-01T00:00:00Z", "--json"] + db)
+        #expect(earlyJSON.status == 65)
+        let error = try #require(try object(earlyJSON.stdout)["error"] as? [String: Any], "\(earlyJSON.stdout)")
+        #expect(error["code"] as? String == "bad_input")
         #expect(try await LearnerLedger.read(cli.databasePath) == before)
 
         // The learner is not frozen: the next review today pays as usual.
@@ -58,7 +64,7 @@ struct EventTimeCLITests {
         #expect(at <= Date())
     }
 
-    @Test func aSessionAnswerDatedInTheFutureIsRefused() async throws {
+    @Test func aSessionAnswerDatedInTheFutureOrBeforeItsCardIsRefused() async throws {
         let (cli, db) = try await world()
         defer { cli.cleanUp() }
         let started = try object(
@@ -69,6 +75,10 @@ struct EventTimeCLITests {
             ["session", "answer", "\(id)", "\(cardID)", "--rating", "good", "--at", "2030-06-01T12:00:00Z"] + db)
         #expect(answered.status == 64)
         #expect(answered.stderr.contains("--at 2030-06-01T12:00:00Z is in the future"), "\(answered.stderr)")
+        let early = try await cli.run(
+            ["session", "answer", "\(id)", "\(cardID)", "--rating", "good", "--at", "2020-06-01T12:00:00Z"] + db)
+        #expect(early.status == 65)
+        #expect(early.stderr.contains("--at 2020-06-01T12:00:00Z is before card \(cardID) existed"), "\(early.stderr)")
         let ledger = try await LearnerLedger.read(cli.databasePath)
         #expect(ledger.reviews == 0 && ledger.totalXP == 0)
         let next = try object(try await cli.run(["session", "next", "\(id)", "--json"] + db).stdout)

@@ -24,7 +24,10 @@ extension ErrorCode {
     private init(for error: PipelineError) {
         switch error {
         case .config, .environment, .priceMissing: self = .badConfig
-        case .setting, .eventTime: self = .usage
+        case .setting: self = .usage
+        // A time in the future is no time an answer can have; one before its card or its last review does not fit
+        // what is stored.
+        case .eventTime(let violation): self = violation.isBadInput ? .badInput : .usage
         case .missingAPIKey, .missingImageKey: self = .missingAPIKey
         case .fallbackRefused: self = .fallbackRefused
         case .input, .study, .importRefused, .importEmpty: self = .badInput

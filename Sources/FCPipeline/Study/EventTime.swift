@@ -11,7 +11,13 @@ public import Foundation
 /// - later than now by more than ``clockSkewAllowance``: refused;
 /// - later than now by at most the allowance (a client clock running a little ahead): recorded as *now*, so no
 ///   state is ever dated in the future;
-/// - before the card was created: refused.
+/// - before the card was created: refused;
+/// - before the learner's last review of the card: refused when the caller gave the time; a time read from the
+///   clock (the caller gave none) is moved up to that last review instead (``ReviewRecorder``), since it can only
+///   be behind it because a concurrent review of the card committed first.
+///
+/// A time in the future is a usage error (the CLI's exit 64, HTTP 400); one before the card or its last review is
+/// input data that does not fit what is stored (``isBadInput``: exit 65, HTTP 422 `bad_input`).
 ///
 /// ```swift
 /// let time = try EventTime.notInFuture(claimed, now: now())   // then, with the card: try EventTime.check(…)
@@ -44,6 +50,24 @@ public enum EventTime {
                     time: time, now: now, problem: .beforeCardCreated(cardID: cardID, createdAt: createdAt)))
         }
     }
+
+    /// The time to record for a review of card `cardID` at `time`, given the learner's last review of it: `time`
+    /// when it is not before `lastReview`; else `lastReview` for a time read from the clock (`fromClock`), which
+    /// only a concurrent review that committed first can have overtaken.
+    ///
+    /// - Throws: ``PipelineError/eventTime(_:)`` for a time the caller gave that is before the last review: the
+    ///   log stays in time order.
+    static func notBeforeLastReview(
+        _ time: Date, fromClock: Bool, cardID: Int64, lastReview: Date?, now: Date
+    ) throws(PipelineError) -> Date {
+        guard let lastReview, time < lastReview else { return time }
+        guard fromClock else {
+            throw .eventTime(
+                EventTimeViolation(
+                    time: time, now: now, problem: .beforeLastReview(cardID: cardID, lastReview: lastReview)))
+        }
+        return lastReview
+    }
 }
 
 /// A learner's event dated outside the allowed range (see ``EventTime``).
@@ -54,6 +78,8 @@ public struct EventTimeViolation: Sendable, Hashable, CustomStringConvertible {
         case inFuture
         /// Before the card existed.
         case beforeCardCreated(cardID: Int64, createdAt: Date)
+        /// Before the learner's last review of the card (a time the caller gave).
+        case beforeLastReview(cardID: Int64, lastReview: Date)
     }
 
     /// Where the time came from, as the caller names it to the user: `--at` on the command line, a field name in
@@ -64,6 +90,18 @@ public struct EventTimeViolation: Sendable, Hashable, CustomStringConvertible {
     /// The clock's time when the event was checked.
     public var now: Date
     public var problem: Problem
+    /// The answer's position in a batch (``ReviewRecorder/record(_:)``), so a front end can name it
+    /// (`reviews[2].at`); `nil` for a single answer.
+    public var index: Int?
+
+    /// Whether the time is input that does not fit what is stored (before the card, before its last review), not
+    /// a time no answer can have (in the future): the CLI's `bad_input` (exit 65), HTTP 422, rather than `usage`.
+    public var isBadInput: Bool {
+        switch problem {
+        case .inFuture: false
+        case .beforeCardCreated, .beforeLastReview: true
+        }
+    }
 
     /// The same violation, reported for the input `field` (such as `--at`).
     public func named(_ field: String) -> EventTimeViolation {
@@ -86,6 +124,9 @@ public struct EventTimeViolation: Sendable, Hashable, CustomStringConvertible {
         case .beforeCardCreated(let cardID, let createdAt):
             return "\(field) \(Self.format(time)) is before card \(cardID) existed: allowed from "
                 + "\(Self.format(createdAt)) (when the card was created) up to \(upper)"
+        case .beforeLastReview(let cardID, let lastReview):
+            return "\(field) \(Self.format(time)) is before the learner's last review of card \(cardID): allowed "
+                + "from \(Self.format(lastReview)) (that review) up to \(upper)"
         }
     }
 

@@ -9,18 +9,25 @@ public struct ReviewInput: Sendable, Hashable {
     public var userID: Int64
     public var cardID: Int64
     public var rating: Rating
+    /// When the answer was given. For an answer dated by the clock (``fromClock``) it is set when the recorder
+    /// checks the batch (to its clock's time then); what is given here is not read.
     public var time: Date
+    /// The answer came without a time (`at: nil`): the recorder dates it by its clock, never before the learner's
+    /// last review of the card (``ReviewRecorder``).
+    public var fromClock: Bool
     public var durationMilliseconds: Int?
     public var sessionID: Int64?
 
+    /// - Parameter time: When the answer was given; `nil`: now, by the recorder's clock.
     public init(
-        userID: Int64, cardID: Int64, rating: Rating, at time: Date, durationMilliseconds: Int? = nil,
+        userID: Int64, cardID: Int64, rating: Rating, at time: Date?, durationMilliseconds: Int? = nil,
         sessionID: Int64? = nil
     ) {
         self.userID = userID
         self.cardID = cardID
         self.rating = rating
-        self.time = time
+        self.time = time ?? .distantPast
+        self.fromClock = time == nil
         self.durationMilliseconds = durationMilliseconds
         self.sessionID = sessionID
     }
@@ -29,8 +36,13 @@ public struct ReviewInput: Sendable, Hashable {
 extension ReviewRecorder {
     /// The recall window a review at `time` reads: ``RecentRecall/windowSize`` reviews, for badger topics only
     /// (the one algorithm with recall targeting).
-    static func recallWindow(at time: Date) -> RecallWindow {
-        RecallWindow(size: RecentRecall.windowSize, time: time, algorithms: [SchedulingAlgorithm.badger.rawValue])
+    ///
+    /// - Parameter fromClock: The time was read from the clock: the window follows the card's last review
+    ///   (``FCStore/RecallWindow/followsLastReview``).
+    static func recallWindow(at time: Date, fromClock: Bool) -> RecallWindow {
+        RecallWindow(
+            size: RecentRecall.windowSize, time: time, algorithms: [SchedulingAlgorithm.badger.rawValue],
+            followsLastReview: fromClock)
     }
 
     /// Records several answers in one transaction, each scheduled exactly as ``record(userID:cardID:rating:at:durationMilliseconds:sessionID:)``
@@ -44,8 +56,8 @@ extension ReviewRecorder {
     /// results.compactMap(\.rewards).reduce(0) { $0 + $1.xpGained }
     /// ```
     ///
-    /// - Throws: ``PipelineError/eventTime(_:)`` when an answer is dated after now (beyond the clock-skew
-    ///   allowance) or before its card was created; ``PipelineError/study(_:)`` when an answer is dated before its
+    /// - Throws: ``PipelineError/eventTime(_:)`` (its ``EventTimeViolation/index`` naming the answer) when an
+    ///   answer is dated after now (beyond the clock-skew allowance), before its card was created or before its
     ///   card's last review; ``FCStore/StoreError``. Nothing is stored then.
     @discardableResult
     public func record(_ claimed: [ReviewInput]) async throws -> [ReviewResult] {
@@ -56,7 +68,7 @@ extension ReviewRecorder {
         guard let gamifier else {
             let recorded = try await store.recordReviews(pending, decide: decide)
             return zip(answers, recorded).map { answer, recorded in
-                ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: nil)
+                ReviewResult(recorded, rating: answer.rating, rewards: nil)
             }
         }
         // Decoding a learner's stored state and encoding the new one cost more than everything else a gamified
@@ -70,7 +82,7 @@ extension ReviewRecorder {
             let recorded = try db.recordReviews(pending, decide: decide) { input, index in
                 let answer = answers[index]
                 let decision = try gamifier.decideReview(
-                    input, rating: answer.rating, at: answer.time,
+                    input, rating: answer.rating, at: input.card?.reviewedAt ?? answer.time,
                     duration: Double(answer.durationMilliseconds ?? 0) / 1000, known: states[input.userID],
                     encodesState: lastIndex[input.userID] == index)
                 if let decision {
@@ -84,7 +96,7 @@ extension ReviewRecorder {
         return recorded.enumerated().map { index, recorded in
             let answer = answers[index]
             let rewards = decided[index].flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
-            return ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: rewards)
+            return ReviewResult(recorded, rating: answer.rating, rewards: rewards)
         }
     }
 }

@@ -37,7 +37,7 @@ extension ReviewRecorder {
                 gamify = { input, index in
                     let answer = answers[index]
                     let decision = try gamifier.decideReview(
-                        input, rating: answer.rating, at: answer.time,
+                        input, rating: answer.rating, at: input.card?.reviewedAt ?? answer.time,
                         duration: Double(answer.durationMilliseconds ?? 0) / 1000, known: states[input.userID],
                         encodesState: lastIndex[input.userID] == index)
                     if let decision {
@@ -55,7 +55,7 @@ extension ReviewRecorder {
                     let rewards = gamifier.flatMap { gamifier in
                         decisions[index].flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
                     }
-                    return ReviewResult(recorded, rating: answer.rating, at: answer.time, rewards: rewards)
+                    return ReviewResult(recorded, rating: answer.rating, rewards: rewards)
                 }
                 return try respond(results)
             }

@@ -16,8 +16,15 @@ public import Foundation
 /// first rebuilt from the log under the new algorithm.
 ///
 /// Every review's time is checked against the clock (``EventTime``): not after now beyond the clock-skew
-/// allowance, not before the card was created; a time a little ahead is recorded as now. Whoever records reviews
-/// (the CLI, a sync of offline answers, the HTTP API) gets the same check.
+/// allowance, not before the card was created, not before the learner's last review of the card; a time a little
+/// ahead is recorded as now. Whoever records reviews (the CLI, a sync of offline answers, the HTTP API) gets the
+/// same check.
+///
+/// A review without a time (`at: nil`) is dated by this recorder's clock, and is never refused for being before
+/// the card's last review: two requests for one card can read the clock in one order and commit in the other
+/// (they serialise only on the store's write lock), so the later commit is recorded at the last review's time
+/// instead. The store moves it there inside the write transaction, where the last review is known, and reads its
+/// recall window there too (``FCStore/RecallWindow/followsLastReview``).
 ///
 /// ```swift
 /// let recorder = ReviewRecorder(store: store, now: .system)
@@ -40,28 +47,33 @@ public struct ReviewRecorder: Sendable {
     /// Records one review.
     ///
     /// - Parameters:
+    ///   - claimed: When the answer was given; `nil`: now, by this recorder's clock (moved up to the card's last
+    ///     review when a concurrent review of it committed a later time first).
     ///   - sessionID: The spaced session the answer belongs to (its counters move in the same transaction).
     ///   - durationMilliseconds: How long the learner looked at the card, when known.
-    /// - Throws: ``PipelineError/eventTime(_:)`` for a time after now (beyond the clock-skew allowance) or before
-    ///   the card was created; ``PipelineError/study(_:)`` for a review dated before the card's last one;
-    ///   ``FCStore/StoreError``. Nothing is stored then.
+    /// - Throws: ``PipelineError/eventTime(_:)`` for a time after now (beyond the clock-skew allowance), before
+    ///   the card was created or (a `claimed` time) before the learner's last review of it; ``FCStore/StoreError``.
+    ///   Nothing is stored then.
     @discardableResult
     public func record(
-        userID: Int64, cardID: Int64, rating: Rating, at claimed: Date, durationMilliseconds: Int? = nil,
+        userID: Int64, cardID: Int64, rating: Rating, at claimed: Date?, durationMilliseconds: Int? = nil,
         sessionID: Int64? = nil
     ) async throws -> ReviewResult {
         let now = now()
-        let time = try EventTime.notInFuture(claimed, now: now)
-        let window = Self.recallWindow(at: time)
+        let fromClock = claimed == nil
+        let time = try EventTime.notInFuture(claimed ?? now, now: now)
+        let window = Self.recallWindow(at: time, fromClock: fromClock)
         let decide: @Sendable (ReviewContext) throws -> ReviewDecision = { context in
-            try Self.decide(context, rating: rating, at: time, now: now, durationMilliseconds: durationMilliseconds)
+            try Self.decide(
+                context, rating: rating, at: time, fromClock: fromClock, now: now,
+                durationMilliseconds: durationMilliseconds)
         }
         guard let gamifier else {
             let recorded = try await store.writeGrouped("record review", locking: userID) { db in
                 try db.recordReview(
                     userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
             }
-            return ReviewResult(recorded, rating: rating, at: time, rewards: nil)
+            return ReviewResult(recorded, rating: rating, rewards: nil)
         }
         // Grouped: reviews arriving together (an HTTP service's learners) share a commit; see `Store.writeGrouped`.
         let (recorded, decision) = try await store.writeGrouped("record review", locking: userID) { db in
@@ -70,19 +82,25 @@ public struct ReviewRecorder: Sendable {
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
             ) { input in
                 decision = try gamifier.decideReview(
-                    input, rating: rating, at: time, duration: Double(durationMilliseconds ?? 0) / 1000)
+                    input, rating: rating, at: input.card?.reviewedAt ?? time,
+                    duration: Double(durationMilliseconds ?? 0) / 1000)
                 return decision?.write
             }
             return (recorded, decision)
         }
         let rewards = decision.flatMap { gamifier.rewards(of: $0, commit: recorded.gamification) }
-        return ReviewResult(recorded, rating: rating, at: time, rewards: rewards)
+        return ReviewResult(recorded, rating: rating, rewards: rewards)
     }
 
     /// The pure part: what the review decides given what the store read.
+    ///
+    /// - Parameter fromClock: `time` was read from the clock, not given: it is recorded at the time the store
+    ///   moved it to (``FCStore/ReviewContext/reviewTime``), never refused for being before the last review.
     static func decide(
-        _ context: ReviewContext, rating: Rating, at time: Date, now: Date, durationMilliseconds: Int?
+        _ context: ReviewContext, rating: Rating, at claimed: Date, fromClock: Bool, now: Date,
+        durationMilliseconds: Int?
     ) throws -> ReviewDecision {
+        var time = fromClock ? context.reviewTime ?? claimed : claimed
         try EventTime.check(time, cardID: context.cardID, createdAt: context.cardCreatedAt, now: now)
         let algorithm = SchedulingAlgorithm(rawValue: context.topicAlgorithm) ?? .default
         let scheduler = Scheduler(algorithm: algorithm)
@@ -96,9 +114,8 @@ public struct ReviewRecorder: Sendable {
         } else {
             current = CardState(newAt: context.cardCreatedAt)
         }
-        if let last = current.lastReview, time < last {
-            throw PipelineError.study("card \(context.cardID): a review cannot be dated before the card's last review")
-        }
+        time = try EventTime.notBeforeLastReview(
+            time, fromClock: fromClock, cardID: context.cardID, lastReview: current.lastReview, now: now)
         let rate = context.recentRecall.flatMap { RecentRecall.rate(reviews: $0.reviews, passed: $0.passed) }
         let outcome = scheduler.adapted(toRecentRecallRate: rate).review(
             current, rating: rating, at: time, cardSeed: seed)
@@ -122,10 +139,10 @@ public struct ReviewResult: Sendable, Codable {
     /// What the review earned (XP, level-ups, challenges, achievements); `nil` without gamification.
     public var rewards: Rewards?
 
-    init(_ recorded: RecordedReview, rating: Rating, at time: Date, rewards: Rewards?) {
+    init(_ recorded: RecordedReview, rating: Rating, rewards: Rewards?) {
         cardID = recorded.state.cardID
         self.rating = rating
-        reviewedAt = time
+        reviewedAt = recorded.reviewedAt
         state = CardState(recorded.state)
         algorithm = SchedulingAlgorithm(rawValue: recorded.state.algorithm) ?? .default
         session = recorded.session

@@ -11,6 +11,8 @@ package import Foundation
 ///   the session lives in memory only (its id is 0) and the database is left exactly as it was.
 /// - **quiz**: the whole deck shuffled, typed answers graded by ``QuizGrader``; no learning state changes.
 ///
+/// No mode's queue holds a card the learner suspended (until unsuspended) or buried (until the burial ends).
+///
 /// Templated fallback cards (origin `fallback`, what generation stores when a model's reply held nothing usable)
 /// are kept for inspection, not study: no queue of any mode holds them unless the learner asks
 /// (`includeFallback`).
@@ -55,10 +57,11 @@ public struct StudyService: Sendable {
                 userID: userID, topicIDs: topicIDs, limit: limit, day: day, includeFallback: includeFallback,
                 using: &generator)
         case .free, .quiz:
+            // Cards the learner suspended or buried stay out of practice too, as they stay out of the spaced queue.
             var ids: [Int64] = []
             for topicID in topicIDs {
-                ids += try await store.cards(topicID: topicID).filter { includeFallback || $0.origin != .fallback }
-                    .map(\.id)
+                ids += try await store.practiceCardIDs(
+                    userID: userID, topicID: topicID, includeFallback: includeFallback)
             }
             queue = Array(ids.shuffled(using: &generator).prefix(limit))
         }
@@ -100,7 +103,8 @@ public struct StudyService: Sendable {
     /// Answers the session's current card with a rating (spaced and free sessions).
     ///
     /// - Parameters:
-    ///   - time: When the answer was given; now when `nil`.
+    ///   - time: When the answer was given; `nil`: now, by the clock (never before the card's last review:
+    ///     ``ReviewRecorder``).
     /// - Returns: The session moved on, and (spaced) the review.
     /// - Throws: ``FCStore/StoreError/sessionConflict(id:problem:)`` when `cardID` is not the next card.
     package func answer(
@@ -110,7 +114,7 @@ public struct StudyService: Sendable {
         switch session.mode {
         case .spaced:
             let review = try await recorder.record(
-                userID: session.userID, cardID: cardID, rating: rating, at: time ?? now(),
+                userID: session.userID, cardID: cardID, rating: rating, at: time,
                 durationMilliseconds: durationMilliseconds, sessionID: session.id)
             return (review.session ?? session, review)
         case .free, .quiz:

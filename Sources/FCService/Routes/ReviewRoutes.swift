@@ -20,7 +20,7 @@ enum ReviewRoutes {
                 let userID = try context.requireLearner().userID
                 let key = try idempotencyKey(request)
                 let body = try await JSONBody.read(request, allowed: reviewFields, maxBytes: maxBody)
-                let input = try review(body.members, userID: userID, now: environment.now(), field: "")
+                let input = try review(body.members, userID: userID, field: "")
                 return try await record([input], single: true, body: body, key: key, userID: userID, environment)
             },
             Route(.post, "/v1/reviews/batch", .learner) { request, context in
@@ -37,7 +37,7 @@ enum ReviewRoutes {
                     guard case .object(let members) = item else {
                         throw Problem.badRequest("reviews[\(index)] must be an object", field: "reviews[\(index)]")
                     }
-                    return try review(members, userID: userID, now: environment.now(), field: "reviews[\(index)].")
+                    return try review(members, userID: userID, field: "reviews[\(index)].")
                 }
                 return try await record(inputs, single: false, body: body, key: key, userID: userID, environment)
             },
@@ -62,25 +62,41 @@ enum ReviewRoutes {
     ) async throws -> Response {
         let canonical = (single ? "single:" : "batch:") + JSONWriter(pretty: false).write(.object(body.members))
         let hash = SHA256Hex.of(canonical)
-        let reply = try await environment.study.recorder.record(
-            inputs, userID: userID, idempotencyKey: key, requestHash: hash
-        ) { results in
-            ReviewJSON.document(results.map(ReviewJSON.init), single: single)
+        let reply: IdempotentReply
+        do {
+            reply = try await environment.study.recorder.record(
+                inputs, userID: userID, idempotencyKey: key, requestHash: hash
+            ) { results in
+                ReviewJSON.document(results.map(ReviewJSON.init), single: single)
+            }
+        } catch PipelineError.eventTime(let violation) {
+            throw timeProblem(violation, single: single)
         }
         var response = JSONResponse.text(reply.response, status: HTTPResponse.Status(code: reply.status))
         response.headers[.idempotentReplayed] = reply.replayed ? "true" : "false"
         return response
     }
 
-    /// One review from its JSON members; `field` prefixes the member names in problems (`reviews[2].`).
-    static func review(_ members: [String: JSONValue], userID: Int64, now: Date, field: String) throws -> ReviewInput {
+    /// The problem for a review time out of range, naming its field (`at`, `reviews[2].at`): a time in the future
+    /// is `400 bad_request` (no answer can have it); one before the card existed or before the learner's last
+    /// review of it is `422 bad_input` (it does not fit what is stored).
+    static func timeProblem(_ violation: EventTimeViolation, single: Bool) -> Problem {
+        let field = single ? "at" : "reviews[\(violation.index ?? 0)].at"
+        let detail = violation.named(field).description
+        guard violation.isBadInput else { return .badRequest(detail, field: field) }
+        return Problem(ErrorCode.badInput, detail: detail, field: field)
+    }
+
+    /// One review from its JSON members; `field` prefixes the member names in problems (`reviews[2].`). Without
+    /// `at` the review is dated by the recorder's clock when it is recorded.
+    static func review(_ members: [String: JSONValue], userID: Int64, field: String) throws -> ReviewInput {
         if let unknown = members.keys.sorted().first(where: { !reviewFields.contains($0) }) {
             throw Problem.badRequest("unknown field \"\(field)\(unknown)\"", field: field + unknown)
         }
         let body = JSONBody(members: members)
         let cardID = try prefixed(field) { try body.requiredInteger("cardId", in: 1...Int64.max) }
         let rating = try RatingWord.parse(members["rating"], field: field + "rating")
-        var time = now
+        var time: Date?
         if let at = members["at"] {
             guard case .string(let text) = at, let date = RFC3339Parser.parse(text) else {
                 throw Problem.badRequest(

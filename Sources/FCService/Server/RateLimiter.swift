@@ -6,7 +6,7 @@ import Synchronization
 package final class RateLimiter: Sendable {
     private let limit: RateLimit
     private let now: Now
-    private let buckets = Mutex<[Int64: (tokens: Double, at: Date)]>([:])
+    private let buckets = Mutex<[Int64: TokenBucket]>([:])
 
     package init(limit: RateLimit, now: Now) {
         self.limit = limit
@@ -17,15 +17,10 @@ package final class RateLimiter: Sendable {
     package func take(tokenID: Int64) -> Int? {
         let time = now()
         return buckets.withLock { buckets in
-            var bucket = buckets[tokenID] ?? (limit.burst, time)
-            let elapsed = max(0, time.timeIntervalSince(bucket.at))
-            bucket.tokens = min(limit.burst, bucket.tokens + elapsed * limit.perSecond)
-            bucket.at = time
+            var bucket = buckets[tokenID] ?? TokenBucket(full: limit, at: time)
+            bucket.refill(to: time, limit: limit)
             defer { buckets[tokenID] = bucket }
-            guard bucket.tokens >= 1 else {
-                let wait = (1 - bucket.tokens) / max(limit.perSecond, 0.000_001)
-                return max(1, Int(wait.rounded(.up)))
-            }
+            guard bucket.hasToken else { return bucket.secondsUntilToken(limit: limit) }
             bucket.tokens -= 1
             return nil
         }

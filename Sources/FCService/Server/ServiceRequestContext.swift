@@ -1,5 +1,6 @@
 package import Hummingbird
 package import HummingbirdAuth
+package import NIOCore
 import Synchronization
 
 /// Who is calling: the token's learner and whether it may manage content.
@@ -25,15 +26,20 @@ package final class RequestFacts: Sendable {
     }
 }
 
-/// The request context of every route: Hummingbird's core storage, the authenticated identity, the facts.
-package struct ServiceRequestContext: AuthRequestContext, RequestContext {
+/// The request context of every route: Hummingbird's core storage, the authenticated identity, the facts, and
+/// the connection's peer (``RemoteAddressRequestContext``: the sign-in limit keys on it, and Hummingbird's tracing
+/// middleware would record it).
+package struct ServiceRequestContext: AuthRequestContext, RequestContext, RemoteAddressRequestContext {
     package var coreContext: CoreRequestContextStorage
     package var identity: Identity?
     package let facts = RequestFacts()
+    /// The TCP peer of the request's connection (the proxy's, behind a reverse proxy).
+    package let remoteAddress: SocketAddress?
 
     package init(source: Source) {
         coreContext = .init(source: source)
         identity = nil
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// The caller, or 401.

@@ -7,7 +7,8 @@ import NIOCore
 ///
 /// Middleware, outermost first: the request log and metrics (they see every request, also unknown routes), the
 /// problem middleware (every error becomes `application/problem+json`), and on the `/v1` routes the token
-/// authenticator (401, rate limit 429) and the admin check (403).
+/// authenticator (401, the per-address limit of failed sign-ins and the per-token rate limit 429) and the admin
+/// check (403).
 package enum ServiceServer {
     /// The router with every route of ``ServiceRoutes/all(_:)``.
     package static func router(_ environment: ServiceEnvironment, logger: Logger) -> Router<ServiceRequestContext> {
@@ -19,6 +20,7 @@ package enum ServiceServer {
             middleware: TokenAuthenticator(
                 store: environment.store,
                 limiter: RateLimiter(limit: environment.settings.rateLimit, now: environment.now),
+                failures: SignInFailureLimiter(limit: environment.settings.signInFailureLimit, now: environment.now),
                 now: environment.now))
         for route in routes {
             let handler = route.handler

@@ -10,6 +10,10 @@ package struct ServiceSettings: Sendable {
     package var maxBodyBytes: Int
     /// The per-token request budget.
     package var rateLimit: RateLimit
+    /// The per-client-address budget of failed sign-in attempts (unknown, expired or revoked bearer tokens):
+    /// 20 at once, then 1 a second (`fcgen serve --auth-fail-burst`, `--auth-fail-rate`). Beyond it, requests with
+    /// a token from that address are `429` before the token is looked up (``SignInFailureLimiter``).
+    package var signInFailureLimit = RateLimit(burst: 20, perSecond: 1)
     /// The clock of token expiry, review times and the rate limiter.
     package var now: Now
     /// The largest card picture (the `image_max_bytes` setting, as `card add --image`); larger uploads are 413.

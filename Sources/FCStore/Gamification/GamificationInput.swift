@@ -34,6 +34,9 @@ package struct AnsweredCard: Sendable, Hashable {
     /// Whether, after this answer, every card of the topic is known by ``KnownRule`` (checked only when this
     /// card became known, so ordinary reviews cost no topic scan).
     package var completesTopic: Bool
+    /// When the answer's review was recorded (the decision's time, after any move up to the card's last review:
+    /// ``RecallWindow/followsLastReview``); `nil` for an answer without a review (a quiz answer).
+    package var reviewedAt: Date? = nil
 }
 
 /// A session that was ended by this call (not one that had ended before).

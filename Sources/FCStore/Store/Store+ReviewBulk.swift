@@ -41,10 +41,20 @@ extension Database {
         let cards = try bulkCardContexts(reviews)
         for read in zoneReads { try readZoneAndState(from: read.statement, userID: read.userID, into: &ledger) }
         try awardKeys.read(awardReads)
-        var recall = try BulkRecall.read(reviews, cards: cards, on: connection)
+        // A window that follows the last review is read at the learner's stored last review of the card when that
+        // is later (``RecallWindow/followsLastReview``), so the stored reviews read must reach that far. The batch's
+        // own earlier reviews never move it further: the recorder dates every answer it reads the clock for at one
+        // instant, which no time given in the batch passes (a time ahead of it is recorded as it).
+        let windows = reviews.map { review in
+            var moved = review
+            let stored = cards.states[CardKey(userID: review.userID, cardID: review.cardID)] ?? nil
+            moved.recallWindow = review.recallWindow?.following(stored?.lastReview)
+            return moved
+        }
+        var recall = try BulkRecall.read(windows, cards: cards, on: connection)
 
         var states: [CardKey: StoredCardState?] = cards.states
-        var results: [(state: StoredCardState, commit: GamificationCommit?)] = []
+        var results: [(reviewedAt: Date, state: StoredCardState, commit: GamificationCommit?)] = []
         results.reserveCapacity(reviews.count)
         for (index, review) in reviews.enumerated() {
             let key = CardKey(userID: review.userID, cardID: review.cardID)
@@ -53,9 +63,9 @@ extension Database {
             var context = ReviewContext(
                 userID: review.userID, cardID: review.cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
                 cardCreatedAt: card.createdAt, state: before)
-            let window = review.recallWindow.flatMap {
-                $0.size > 0 && $0.algorithms.contains(card.algorithm) ? $0 : nil
-            }
+            let moved = review.recallWindow?.following(before?.lastReview)
+            if let moved, moved.followsLastReview { context.reviewTime = moved.time }
+            let window = moved.flatMap { $0.size > 0 && $0.algorithms.contains(card.algorithm) ? $0 : nil }
             if let before, before.algorithm != card.algorithm {
                 try flush(&rows)
                 context.logForRebuild =
@@ -93,14 +103,14 @@ extension Database {
                 }
                 input.card = AnsweredCard(
                     cardID: review.cardID, topicID: card.topicID, lastReviewBefore: before?.lastReview,
-                    completesTopic: completes)
+                    completesTopic: completes, reviewedAt: decision.reviewedAt)
                 if let write = try gamify(input, index) {
                     commit = try applyInBulk(
                         write, userID: review.userID, rows: &rows, keys: &awardKeys, ledger: &ledger
                     ).merged(into: commit)
                 }
             }
-            results.append((state, commit))
+            results.append((decision.reviewedAt, state, commit))
         }
         try flush(&rows)
         let ids = try rows.readReviewIDs()
@@ -108,7 +118,9 @@ extension Database {
             throw StoreError.corruptRow(table: "reviews", column: "id", rowID: Int64(ids.count))
         }
         return zip(ids, results).map { id, result in
-            RecordedReview(reviewID: id, state: result.state, session: nil, gamification: result.commit)
+            RecordedReview(
+                reviewID: id, reviewedAt: result.reviewedAt, state: result.state, session: nil,
+                gamification: result.commit)
         }
     }
 

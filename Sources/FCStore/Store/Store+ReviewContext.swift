@@ -8,11 +8,15 @@ extension Database {
     /// On PostgreSQL that is ONE statement (the window through `fcgen_recent_recall`, given a size of 0 when the
     /// topic's algorithm does not use it), so a review waits once for all it reads; SQLite reads the window with
     /// a second statement, which costs it no round trip.
-    func reviewContext(userID: Int64, cardID: Int64, window: RecallWindow?) throws -> ReviewContext {
+    ///
+    /// A window that follows the last review (``RecallWindow/followsLastReview``: a time read from the clock) is
+    /// read at the learner's last review of the card when that is later, on PostgreSQL inside the statement, and
+    /// the context's ``ReviewContext/reviewTime`` carries the time it was read at.
+    func reviewContext(userID: Int64, cardID: Int64, window requested: RecallWindow?) throws -> ReviewContext {
         let dialect = connection.dialect
         func applies(_ algorithm: String) -> Bool {
-            guard let window else { return false }
-            return window.size > 0 && window.algorithms.contains(algorithm)
+            guard let requested else { return false }
+            return requested.size > 0 && requested.algorithms.contains(algorithm)
         }
         var recall: RecallSample?
         let (card, state) = try connection.withServerPreparedStatement(
@@ -21,9 +25,10 @@ extension Database {
             try statement.bind(cardID, at: 1)
             try statement.bind(userID, at: 2)
             if dialect == .postgres {
-                try statement.bind((window?.time ?? Date(unixMilliseconds: 0)).unixMilliseconds, at: 3)
-                try statement.bind(window?.size ?? 0, at: 4)
-                try statement.bind(Self.jsonStrings(window?.algorithms.sorted() ?? []), at: 5)
+                try statement.bind((requested?.time ?? Date(unixMilliseconds: 0)).unixMilliseconds, at: 3)
+                try statement.bind(requested?.size ?? 0, at: 4)
+                try statement.bind(Self.jsonStrings(requested?.algorithms.sorted() ?? []), at: 5)
+                try statement.bind(requested?.followsLastReview == true ? 1 : 0, at: 6)
             }
             guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
             let card = (
@@ -39,6 +44,9 @@ extension Database {
             userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
             cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
             logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
+        // The same move PostgreSQL's statement made for the window it read.
+        let window = requested?.following(state?.lastReview)
+        if let window, window.followsLastReview { context.reviewTime = window.time }
         if let window, applies(card.algorithm) {
             context.recentRecall =
                 try recall
@@ -53,7 +61,8 @@ extension Database {
 
     /// The card, its topic's algorithm and the learner's state (`?1` card, `?2` learner); on PostgreSQL also the
     /// recall window's `(reviews, passed)` as columns 16 and 17 (`?3` time, `?4` size, `?5` the algorithms that
-    /// use it, a JSON array).
+    /// use it, a JSON array, `?6` 1 when the window follows the last review: then it is read at the state's
+    /// `last_review` when that is after `?3`, as ``RecallWindow/following(_:)`` moves it).
     static func reviewContextSQL(_ dialect: SQLDialect) -> String {
         // Built once per dialect: every review reads its context with it, and the statement cache hashes the text
         // per call.
@@ -81,7 +90,8 @@ extension Database {
             return """
                 \(head), w.reviews, w.passed
                 \(from)
-                    LEFT JOIN LATERAL fcgen_recent_recall(?2, c.topic_id, ?3,
+                    LEFT JOIN LATERAL fcgen_recent_recall(?2, c.topic_id,
+                        CASE WHEN ?6 <> 0 AND s.last_review > ?3 THEN s.last_review ELSE ?3 END,
                         CASE WHEN t.algorithm IN (SELECT json_array_elements_text(CAST(?5 AS json))) THEN ?4 ELSE 0 END
                     ) w ON TRUE
                 WHERE c.id = ?1

@@ -17,7 +17,9 @@ extension Database {
     /// - Parameters:
     ///   - sessionID: The spaced session the review belongs to; the card must be the one it expects next.
     ///   - recallWindow: When given, the context carries ``ReviewContext/recentRecall``: the learner's latest
-    ///     reviews in the card's topic before this one (``recentRecall(userID:topicID:before:window:)``).
+    ///     reviews in the card's topic before this one (``recentRecall(userID:topicID:before:window:)``). A window
+    ///     that follows the last review (a time read from the clock) is read at the learner's last review of the
+    ///     card when that is later, and the context's ``ReviewContext/reviewTime`` says so.
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/sessionNotFound(id:)``,
     ///   ``StoreError/sessionConflict(id:problem:)``, whatever `decide` throws.
     @discardableResult
@@ -91,7 +93,8 @@ extension Database {
             input.card = AnsweredCard(
                 cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
                 completesTopic: try KnownRule.isKnown(state)
-                    && isTopicKnown(topicID: context.topicID, userID: userID))
+                    && isTopicKnown(topicID: context.topicID, userID: userID),
+                reviewedAt: decision.reviewedAt)
             if let write = try gamify(input) {
                 if let undo { try captureBeforeImages(of: write, userID: userID, into: undo) }
                 let applied = try applyGamification(write, userID: userID, ledger: &ledger)
@@ -100,7 +103,8 @@ extension Database {
             }
         }
         let reviewID = try insertedReview.id()
-        return RecordedReview(reviewID: reviewID, state: state, session: session, gamification: commit)
+        return RecordedReview(
+            reviewID: reviewID, reviewedAt: decision.reviewedAt, state: state, session: session, gamification: commit)
     }
 
     /// `body` in the write transaction already open on the connection (a group commit's, an idempotent write's),

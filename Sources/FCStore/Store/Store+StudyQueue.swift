@@ -93,6 +93,33 @@ extension Database {
         return Array(ids.prefix(max(0, limit)))
     }
 
+    /// The topic's cards a free or quiz session may hold, in deck order: fallback cards only with
+    /// `includeFallback`, and never a card the learner suspended or buried (until its burial ends), which the spaced
+    /// queue leaves out too (``dueCandidates(userID:topicIDs:until:limit:includeFallback:)``,
+    /// ``newCardIDs(userID:topicIDs:limit:includeFallback:)``).
+    ///
+    /// Ids only: a practice session shuffles them and reads its cards one at a time as it shows them.
+    package func practiceCardIDs(userID: Int64, topicID: Int64, includeFallback: Bool = false) throws -> [Int64] {
+        try connection.withStatement(
+            """
+            SELECT c.id FROM cards c
+            WHERE c.topic_id = ?2 AND \(Self.visibleTopicSQL("c.topic_id"))
+                AND (?4 <> 0 OR c.origin <> 'fallback')
+                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?3"))
+            ORDER BY c.position, c.id
+            """,
+            operation: "list practice cards"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(topicID, at: 2)
+            try statement.bind(now().unixMilliseconds, at: 3)
+            try statement.bind(includeFallback ? 1 : 0, at: 4)
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
+        }
+    }
+
     /// The `LIMIT` written into the new-cards query for `limit`: the limit itself up to 32 (a feed asks for its
     /// page or its topic's refill threshold), else the next power of two.
     ///
@@ -244,6 +271,10 @@ extension Store {
         try await read {
             try $0.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
         }
+    }
+
+    package func practiceCardIDs(userID: Int64, topicID: Int64, includeFallback: Bool = false) async throws -> [Int64] {
+        try await read { try $0.practiceCardIDs(userID: userID, topicID: topicID, includeFallback: includeFallback) }
     }
 
     package func cards(ids: [Int64]) async throws -> [Card] {

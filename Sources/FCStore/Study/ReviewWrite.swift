@@ -18,6 +18,11 @@ package struct ReviewContext: Sendable {
     /// The learner's last reviews in the card's topic before this one (only when the recording asked for a recall
     /// window); with ``logForRebuild``, each entry carries its own.
     package var recentRecall: RecallSample?
+    /// For a review whose time was read from the clock (``RecallWindow/followsLastReview``): the time to record it
+    /// at, which is that time or, when the learner's last review of the card is later (a concurrent review
+    /// committed first), that last review's time; the recall window was read there. `nil` for a time the caller
+    /// gave, which the decision checks as given.
+    package var reviewTime: Date?
 }
 
 /// Which recall window a review's context should carry: the latest `size` reviews at or before `time`, read only
@@ -30,11 +35,26 @@ package struct RecallWindow: Sendable, Hashable {
     package var time: Date
     /// The algorithms (`topics.algorithm` values) that use the window.
     package var algorithms: Set<String>
+    /// Whether ``time`` was read from the clock rather than given by the caller: such a review is never dated
+    /// before the learner's last review of the card. Two requests can read the clock in one order and commit in
+    /// the other; the later commit is then recorded at the earlier one's time (``following(_:)``), and its window
+    /// is read there, so a rebuild from the log sees the same window. A time the caller gave is read as given.
+    package var followsLastReview: Bool
 
-    package init(size: Int, time: Date, algorithms: Set<String>) {
+    package init(size: Int, time: Date, algorithms: Set<String>, followsLastReview: Bool = false) {
         self.size = size
         self.time = time
         self.algorithms = algorithms
+        self.followsLastReview = followsLastReview
+    }
+
+    /// This window for a card whose last review (by the learner) was at `lastReview`: its time moved up to
+    /// `lastReview` when it follows the last review and is before it; otherwise unchanged.
+    package func following(_ lastReview: Date?) -> RecallWindow {
+        guard followsLastReview, let lastReview, lastReview > time else { return self }
+        var moved = self
+        moved.time = lastReview
+        return moved
     }
 }
 
@@ -111,6 +131,8 @@ package enum AwardWrite: Sendable, Hashable {
 package struct RecordedReview: Sendable {
     /// The review row's id.
     package var reviewID: Int64
+    /// The time the review was recorded at (the decision's).
+    package var reviewedAt: Date
     package var state: StoredCardState
     /// The session after its counters moved; `nil` outside a session.
     package var session: StudySessionRecord?

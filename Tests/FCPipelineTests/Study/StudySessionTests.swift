@@ -147,8 +147,9 @@ struct StudySessionTests {
             try await harness.service.recorder.record(
                 userID: harness.user.id, cardID: cards[0].id, rating: .good, at: now - 60)
         } throws: { error in
-            guard case PipelineError.study(let problem) = error else { return false }
-            return problem.contains("before the card's last review")
+            guard case PipelineError.eventTime(let violation) = error, case .beforeLastReview = violation.problem
+            else { return false }
+            return "\(error)".contains("before the learner's last review of card \(cards[0].id)")
         }
     }
 }

@@ -40,6 +40,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Requests per second a token's budget refills by.", valueName: "n"))
     var rateLimit = 20.0
 
+    @Option(
+        help: ArgumentHelp(
+            "Failed sign-ins (wrong bearer tokens) a client address may make at once before it is refused.",
+            valueName: "n"))
+    var authFailBurst = 20.0
+
+    @Option(help: ArgumentHelp("Failed sign-ins per second an address's budget refills by.", valueName: "n"))
+    var authFailRate = 1.0
+
     @Flag(
         help:
             "Generations and the in-process refill worker use the fixture provider (recorded replies) instead of a model."
@@ -119,6 +128,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(rateBurst), rateLimit > 0, rateLimit <= 1_000_000 else {
             throw ValidationError("--rate-burst must be 1…1000000 and --rate-limit more than 0, at most 1000000")
         }
+        guard authFailBurst >= 1, authFailRate > 0, authFailBurst.isFinite, authFailRate.isFinite else {
+            throw ValidationError("--auth-fail-burst must be at least 1 and --auth-fail-rate positive")
+        }
     }
 
     func run() async throws {
@@ -127,6 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
             var settings = ServiceSettings(
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
+            settings.signInFailureLimit = RateLimit(burst: authFailBurst, perSecond: authFailRate)
             settings.sseKeepAlive = .seconds(sseKeepAlive)
             settings.headerTimeout = .seconds(headerTimeout)
             settings.idleTimeout = .seconds(idleTimeout)

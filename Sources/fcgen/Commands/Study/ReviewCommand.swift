@@ -12,8 +12,9 @@ struct ReviewCommand: AsyncParsableCommand {
         abstract: "Record one review of a card and print its new schedule.",
         discussion: """
             The topic's algorithm (badger unless changed) computes the new state; the review and the state are \
-            written in one transaction. --at may lie between the card's creation and now (a time up to 5 minutes \
-            ahead, a clock running fast, counts as now); anything else is refused (exit 64). Examples:
+            written in one transaction. --at may lie between the card's last review (or its creation) and now (a \
+            time up to 5 minutes ahead, a clock running fast, counts as now): later is refused (exit 64), earlier \
+            too (exit 65). Examples:
               fcgen review 42 --rating good
               fcgen review 42 --rating again --at 2024-03-10T12:00:00Z --json
             """
@@ -31,7 +32,7 @@ struct ReviewCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "When the review happened (ISO 8601; default now): after the card was created, not in the future.",
+            "When the review happened (ISO 8601; default now): after the card's last review, not in the future.",
             valueName: "time"))
     var at: String?
 
@@ -41,7 +42,8 @@ struct ReviewCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let time = try at.map(parseInstant) ?? Date()
+            // No --at: the recorder's clock dates it.
+            let time = try at.map(parseInstant)
             let context = try await StudyContext(global: global)
             let result = try await namingTimeFlag("--at") {
                 try await context.service.recorder.record(

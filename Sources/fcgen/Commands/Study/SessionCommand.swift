@@ -140,7 +140,7 @@ struct SessionAnswerCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "When the answer was given (ISO 8601; default now): after the card was created, not in the future.",
+            "When the answer was given (ISO 8601; default now): after the card's last review, not in the future.",
             valueName: "time"))
     var at: String?
 

@@ -60,7 +60,8 @@ func parseInstant(_ text: String) throws -> Date {
 }
 
 /// Runs `body`, reporting a review time outside the allowed range (``EventTimeViolation``) as the value of `flag`,
-/// so the message names what the user typed (exit 64).
+/// so the message names what the user typed (exit 64 for a time in the future, 65 for one before the card or its
+/// last review).
 func namingTimeFlag<T>(_ flag: String, _ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
