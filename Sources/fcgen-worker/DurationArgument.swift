@@ -11,7 +11,11 @@ struct DurationArgument: ExpressibleByArgument, Sendable, CustomStringConvertibl
         let units: [(suffix: String, seconds: Int64)] = [("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
         var seconds: Int64?
         for unit in units where text.hasSuffix(unit.suffix) {
-            seconds = Int64(text.dropLast(unit.suffix.count)).map { $0 * unit.seconds }
+            // Multiplied with overflow reported: `9223372036854775807d` is refused, never a trap.
+            seconds = Int64(text.dropLast(unit.suffix.count)).flatMap { amount in
+                let (product, overflow) = amount.multipliedReportingOverflow(by: unit.seconds)
+                return overflow ? nil : product
+            }
         }
         if seconds == nil { seconds = Int64(text) }
         guard let seconds, seconds >= 0, seconds <= 366 * 86_400 else { return nil }

@@ -53,7 +53,11 @@ struct PriceConfigTests {
         (#"{"prices": {"m": {"input": 1}}}"#, #"key "prices.m.input": unknown field"#),
         (#"{"prices": {"m": 0.15}}"#, #"key "prices.m": expected {"input_per_million""#),
         (#"{"prices": [1]}"#, #"key "prices": expected an object of models"#),
-        (#"{"daily_budget": 0}"#, #"key "daily_budget": expected a number of US dollars greater than 0, got 0"#),
+        (
+            #"{"daily_budget": 0}"#,
+            #"key "daily_budget": expected a number of US dollars greater than 0, at most 1000000, got 0"#
+        ),
+        (#"{"daily_budget": 1e308}"#, #"key "daily_budget": expected a number of US dollars greater than 0"#),
         (#"{"daily_budget": -2}"#, #"key "daily_budget": expected a number of US dollars greater than 0"#),
     ])
     func badPricesAndBudgetsNameTheirKey(_ text: String, _ expected: String) {

@@ -8,7 +8,8 @@ struct ConfigKey: Sendable {
         case text(any WritableKeyPath<ConfigLayer, String?> & Sendable, allowed: [String]?)
         case integer(any WritableKeyPath<ConfigLayer, Int?> & Sendable, range: ClosedRange<Int>)
         case decimal(any WritableKeyPath<ConfigLayer, Double?> & Sendable, range: ClosedRange<Double>)
-        /// A finite number greater than 0 (an amount of money: 0 would be no budget at all, so it is refused).
+        /// A number greater than 0 and at most ``Money/largestBudget`` (an amount of money: 0 would be no budget at
+        /// all, so it is refused).
         case positive(any WritableKeyPath<ConfigLayer, Double?> & Sendable)
         /// `true` or `false` in a file; also `1`/`0`, `yes`/`no`, `on`/`off` in the environment.
         case boolean(any WritableKeyPath<ConfigLayer, Bool?> & Sendable)
@@ -72,7 +73,7 @@ struct ConfigKey: Sendable {
         case .text: "a non-empty string"
         case .integer(_, let range): "an integer in \(range.lowerBound)...\(range.upperBound)"
         case .decimal(_, let range): "a number in \(range.lowerBound)...\(range.upperBound)"
-        case .positive: "a number of US dollars greater than 0"
+        case .positive: "a number of US dollars greater than 0, at most 1000000"
         case .variableName: "the name of an environment variable"
         case .boolean: "true or false"
         case .kinds: "a comma-separated list of " + GeneratedKinds.allowedList
@@ -97,7 +98,7 @@ struct ConfigKey: Sendable {
             layer[keyPath: path] = number
             return nil
         case (.positive(let path), .number(let number)):
-            guard number > 0, number.isFinite else { break }
+            guard number > 0, number <= Money.largestBudget else { break }
             layer[keyPath: path] = number
             return nil
         case (.boolean(let path), .bool(let flag)):

@@ -15,8 +15,8 @@ struct TopicBudgetOptions: ParsableArguments {
     @Flag(help: "Remove the topic's daily budget.") var noDailyBudget = false
 
     func validate() throws {
-        if let dailyBudget, !(dailyBudget > 0 && dailyBudget.isFinite) {
-            throw ValidationError("--daily-budget must be greater than 0 (US dollars, e.g. 0.50)")
+        if let dailyBudget, !(dailyBudget > 0 && dailyBudget <= Money.largestBudget) {
+            throw ValidationError("--daily-budget must be greater than 0 and at most 1000000 (US dollars, e.g. 0.50)")
         }
         if noDailyBudget, dailyBudget != nil {
             throw ValidationError("give either --daily-budget or --no-daily-budget")

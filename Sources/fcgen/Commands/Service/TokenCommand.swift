@@ -64,22 +64,29 @@ struct TokenCreateCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let expires, Self.seconds(expires) == nil {
-            throw ValidationError("--expires: expected a duration such as 30d, 12h or 90m, got \"\(expires)\"")
+            throw ValidationError(
+                "--expires: expected a duration up to 3650d such as 30d, 12h or 90m, got \"\(expires)\"")
         }
     }
 
-    /// `30d`, `12h`, `90m`, `45s` in seconds; `nil` for anything else.
+    /// The longest a token may live: ten years (a longer one is no expiry at all: leave `--expires` out).
+    static let longestExpiry = 10 * 365 * 86_400.0
+
+    /// `30d`, `12h`, `90m`, `45s` in seconds, at most ``longestExpiry``; `nil` for anything else (a number from
+    /// the command line is checked before it becomes a date: `1e308d` would trap where the date is stored).
     static func seconds(_ text: String) -> Double? {
-        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number.isFinite else {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number <= longestExpiry else {
             return nil
         }
+        let seconds: Double
         switch unit {
-        case "d": return number * 86_400
-        case "h": return number * 3_600
-        case "m": return number * 60
-        case "s": return number
+        case "d": seconds = number * 86_400
+        case "h": seconds = number * 3_600
+        case "m": seconds = number * 60
+        case "s": seconds = number
         default: return nil
         }
+        return seconds <= longestExpiry ? seconds : nil
     }
 
     /// The `--json` document: the token as listed, and the secret, this once.
