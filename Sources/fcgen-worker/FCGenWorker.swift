@@ -106,8 +106,8 @@ struct FCGenWorker: AsyncParsableCommand {
         }
         guard lease.seconds >= 1 else { throw ValidationError("--lease must be at least 1s") }
         guard (1...100).contains(maxAttempts) else { throw ValidationError("--max-attempts must be 1...100") }
-        if let dailyBudget, !(dailyBudget > 0 && dailyBudget.isFinite) {
-            throw ValidationError("--daily-budget must be greater than 0 (US dollars, e.g. 5)")
+        if let dailyBudget, !(dailyBudget > 0 && dailyBudget <= Money.largestBudget) {
+            throw ValidationError("--daily-budget must be greater than 0 and at most 1000000 (US dollars, e.g. 5)")
         }
         if offline, let provider, provider != "fixture" {
             throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
