@@ -3,6 +3,7 @@ import FCGamification
 import FCPipeline
 import FCService
 import FCStore
+import FCTestSupport
 import Foundation
 
 /// The seeded store of ``ServeBenchmark``: topics of cards, learners with a token each.
@@ -25,12 +26,9 @@ struct ServeSeed: Sendable {
             let drafts = (1...cards).map {
                 CardDraft(question: "Topic \(index) question \($0)?", answer: "Answer \($0)", origin: .manual)
             }
-            let batch = NewBatch(
-                topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate),
-                provider: "bench", model: "bench", promptHash: "bench", outcome: .strict, dropped: [:],
-                usage: TokenUsage(input: 0, output: 0), latencyMilliseconds: 0, cards: drafts)
             topicIDs.append(topic.id)
-            cardIDs += try await store.storeBatch(batch).cards.map(\.id)
+            cardIDs += try await store.storeBatch(.seeded(topicID: topic.id, label: "bench", cards: drafts)).cards
+                .map(\.id)
         }
         var generator = SystemRandomNumberGenerator()
         let secrets = (0..<learners).map { _ in TokenCodec.newToken(using: &generator) }

@@ -32,12 +32,8 @@ struct ServiceUnderTest {
         let drafts = (1...cards).map {
             CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
         }
-        let batch = NewBatch(
-            topicID: topic.id, plan: BatchPlan(number: 1, aspect: "test", depth: .intermediate),
-            provider: "test", model: "test", promptHash: "test", outcome: .strict, dropped: [:],
-            usage: TokenUsage(input: 0, output: 0), latencyMilliseconds: 0, cards: drafts)
         topicID = topic.id
-        cardIDs = try await store.storeBatch(batch).cards.map(\.id)
+        cardIDs = try await store.storeBatch(.seeded(topicID: topic.id, label: "test", cards: drafts)).cards.map(\.id)
         adminToken = try await Self.token(store, user: "ops", admin: true)
         learnerToken = try await Self.token(store, user: "ana", admin: false)
     }
