@@ -7,7 +7,7 @@ import NIOCore
 import Testing
 
 /// What a JSON body must be beyond well-formed: UTF-8 as declared, each key once. And the event-stream slots.
-@Suite("fcgen serve: request body rules")
+@Suite("fcgen serve: request body rules", .serialized)
 struct RequestBodyRuleTests {
     /// `POST /v1/reviews` of `body` with `contentType`, as the learner.
     static func review(
