@@ -352,19 +352,24 @@ def main():
                 raise Failure(f"{size}: console errors: {errors}")
             scenario.ok("no console errors")
         except Failure as failure:
-            try:
-                driver.save_screenshot(str(shots / f"failure-{size}.png"))
-                for entry in driver.get_log("browser"):
-                    print(f"browser log: {entry['level']} {entry['message']}", file=sys.stderr)
-            except Exception:
-                pass
-            print(f"FAILED {failure}", file=sys.stderr)
-            return 1
+            return reported(driver, shots, size, failure)
         finally:
             driver.quit()
     print(f"browser scenario passed: {', '.join(s.split(':')[0] for s in args.size)} "
           f"in {time.monotonic() - started:.1f} s", flush=True)
     return 0
+
+
+def reported(driver, shots, label, failure):
+    """Saves a screenshot and the browser's log for a failed scenario, prints the failure; returns the exit code."""
+    try:
+        driver.save_screenshot(str(shots / f"failure-{label}.png"))
+        for entry in driver.get_log("browser"):
+            print(f"browser log: {entry['level']} {entry['message']}", file=sys.stderr)
+    except Exception:
+        pass
+    print(f"FAILED {failure}", file=sys.stderr)
+    return 1
 
 
 def lan(base, token, topic, shots, started):
@@ -378,14 +383,7 @@ def lan(base, token, topic, shots, started):
     try:
         lan_steps.run(Scenario(driver, "lan", lan_base, shots, width=width), token, topic)
     except Failure as failure:
-        try:
-            driver.save_screenshot(str(shots / "failure-lan.png"))
-            for entry in driver.get_log("browser"):
-                print(f"browser log: {entry['level']} {entry['message']}", file=sys.stderr)
-        except Exception:
-            pass
-        print(f"FAILED {failure}", file=sys.stderr)
-        return 1
+        return reported(driver, shots, "lan", failure)
     finally:
         driver.quit()
     print(f"browser scenario passed: lan in {time.monotonic() - started:.1f} s", flush=True)
