@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// ```swift
 /// let time = ManualNow(Date(timeIntervalSince1970: 1_700_000_000))
-/// let store = try Store(path: database.path, now: time.now)
+/// let store = try await Store.open(path: database.path, now: time.now)
 /// time.advance(by: 301) // the 5-minute lease has expired
 /// ```
 package final class ManualNow: Sendable {

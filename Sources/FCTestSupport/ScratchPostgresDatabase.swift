@@ -6,7 +6,7 @@ package import Foundation
 /// ```swift
 /// let database = try await ScratchPostgresDatabase.create(on: "postgres://fcgen@127.0.0.1:54329/fcgen", label: "hosts")
 /// defer { Task { await database.drop() } }
-/// let store = try Store(path: database.url, now: .system)      // or: fcgen-worker --db <database.url>
+/// let store = try await Store.open(path: database.url, now: .system)      // or: fcgen-worker --db <database.url>
 /// ```
 ///
 /// The server URL names any database the role may connect to (the cluster's main one); the new database gets the
@@ -41,11 +41,7 @@ package final class ScratchPostgresDatabase: Sendable {
         guard let url = components.string else {
             throw StoreError.cannotOpen(path: server.description, message: "not a PostgreSQL URL")
         }
-        try await onOwnThread {
-            let admin = try PostgresSQLConnection.connect(to: server)
-            defer { admin.close() }
-            try admin.execute("CREATE DATABASE \(name)", operation: "create scratch database")
-        }
+        try await Self.run("CREATE DATABASE \(name)", on: server, operation: "create scratch database")
         return ScratchPostgresDatabase(url: url, name: name, server: server)
     }
 
@@ -53,28 +49,25 @@ package final class ScratchPostgresDatabase: Sendable {
     /// throwaway cluster only costs disk.
     package func drop() async {
         let (server, name) = (server, name)
-        try? await Self.onOwnThread {
-            let admin = try PostgresSQLConnection.connect(to: server)
-            defer { admin.close() }
-            try admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", operation: "drop scratch database")
-        }
+        try? await Self.run(
+            "DROP DATABASE IF EXISTS \(name) WITH (FORCE)", on: server, operation: "drop scratch database")
     }
 
     /// Runs `sql` (one or more statements without rows: `ANALYZE`, DDL) in the database, on a connection of its own.
     package func execute(_ sql: String) async throws {
         let target = try PostgresTarget(url: url)
-        try await Self.onOwnThread {
-            let connection = try PostgresSQLConnection.connect(to: target)
-            defer { connection.close() }
-            try connection.execute(sql, operation: "scratch database statement")
-        }
+        try await Self.run(sql, on: target, operation: "scratch database statement")
     }
 
-    /// Runs `body` on a new thread and waits for it without holding a cooperative thread.
-    package static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try body() }) }
-            thread.start()
+    /// Runs `sql` on a connection of its own to `target`, closed afterwards.
+    private static func run(_ sql: String, on target: PostgresTarget, operation: String) async throws {
+        let connection = try await PostgresSQLConnection.connect(to: target)
+        do {
+            try await connection.execute(sql, operation: operation)
+            await connection.close()
+        } catch {
+            await connection.close()
+            throw error
         }
     }
 }

@@ -1,7 +1,6 @@
 import FCCore
 import FCStore
 import Foundation
-import Synchronization
 
 /// A unique, empty directory for one test's database file; removed (with the `-wal` and `-shm` files SQLite
 /// leaves next to the database) when the value goes away.
@@ -9,7 +8,7 @@ import Synchronization
 /// ```swift
 /// @Test func storesABatch() async throws {
 ///     let database = TemporaryDatabase()
-///     let store = try Store(path: database.path, now: .constant(fixedDate))
+///     let store = try await Store.open(path: database.path, now: .constant(fixedDate))
 ///     …
 /// }
 /// ```
@@ -29,7 +28,17 @@ package final class TemporaryDatabase: Sendable {
     /// migration, unless `empty` (for tests that migrate an older schema themselves): migrating each test's
     /// database statement by statement costs a hundred round trips, and ~170 tests doing that at once kept the
     /// cooperative pool waiting long enough to push timed suites past their limits on a loaded machine.
-    package init(label: String = #function, empty: Bool = false) {
+    package static func make(label: String = #function, empty: Bool = false) async -> TemporaryDatabase {
+        let made = TemporaryDatabase(label: label)
+        if let postgres = made.postgres {
+            let template = empty ? nil : await Self.migratedTemplate(on: postgres.server)
+            await Self.administer(
+                postgres.server, "CREATE DATABASE \(postgres.database)" + (template.map { " TEMPLATE \($0)" } ?? ""))
+        }
+        return made
+    }
+
+    private init(label: String) {
         let safeLabel = String(label.prefix(40).map { $0.isLetter || $0.isNumber ? $0 : "-" })
         let base = FileManager.default.temporaryDirectory
             .appendingPathComponent("fcgen-tests", isDirectory: true)
@@ -41,8 +50,6 @@ package final class TemporaryDatabase: Sendable {
             let name = "fcgen_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             postgres = (server: server, database: name)
             path = server + "/" + name
-            let template = empty ? nil : Self.migratedTemplate(on: server)
-            Self.administer(server, "CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
         } else {
             postgres = nil
             path = base.appendingPathComponent("test.sqlite").path
@@ -59,32 +66,48 @@ package final class TemporaryDatabase: Sendable {
 
     /// The migrated template of this process on `server`, made on first use (`nil` if that failed: the tests then
     /// migrate their own databases).
-    private static func migratedTemplate(on server: String) -> String? {
-        templates.withLock { templates -> String? in
-            if let name = templates[server] { return name }
+    private static func migratedTemplate(on server: String) async -> String? {
+        await templates.template(on: server) {
             let name = "fcgen_tpl_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            guard administer(server, "CREATE DATABASE \(name)") else { return nil }
+            guard await administer(server, "CREATE DATABASE \(name)") else { return nil }
             do {
-                // Opened and let go at once: a template must have no connections while it is copied.
-                _ = try Store(path: server + "/" + name, now: .system)
+                // Opened and closed at once: a template must have no connections while it is copied.
+                let store = try await Store.open(path: server + "/" + name, now: .system)
+                await store.close()
             } catch {
                 return nil
             }
-            templates[server] = name
             return name
         }
     }
 
     /// Each server's template database, by server URL.
-    private static let templates = Mutex<[String: String]>([:])
+    private static let templates = Templates()
+
+    /// The templates, made one at a time (the first test of a process makes it; the others wait for it).
+    private actor Templates {
+        private var made: [String: String] = [:]
+
+        func template(on server: String, make: @Sendable () async -> String?) async -> String? {
+            if let name = made[server] { return name }
+            guard let name = await make() else { return nil }
+            made[server] = name
+            return name
+        }
+    }
 
     /// Runs one statement on the server's `postgres` database (creating or dropping a test database).
     @discardableResult
-    private static func administer(_ server: String, _ sql: String) -> Bool {
+    private static func administer(_ server: String, _ sql: String) async -> Bool {
         do {
-            let connection = try PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
-            defer { connection.close() }
-            try connection.execute(sql, operation: "prepare test database")
+            let connection = try await PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
+            do {
+                try await connection.execute(sql, operation: "prepare test database")
+                await connection.close()
+            } catch {
+                await connection.close()
+                throw error
+            }
             return true
         } catch {
             // Opening the store reports the missing database with the URL, which is the better message.
@@ -103,7 +126,8 @@ package final class TemporaryDatabase: Sendable {
     deinit {
         try? FileManager.default.removeItem(atPath: directory)
         if let postgres {
-            Self.administer(postgres.server, "DROP DATABASE IF EXISTS \(postgres.database) WITH (FORCE)")
+            // Best effort, after the test: a leftover database in a throwaway cluster only costs disk.
+            Task { await Self.administer(postgres.server, "DROP DATABASE IF EXISTS \(postgres.database) WITH (FORCE)") }
         }
     }
 }

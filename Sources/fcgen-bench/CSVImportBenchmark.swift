@@ -23,7 +23,8 @@ enum CSVImportBenchmark {
         for rows in [100_000, 1_000_000] {
             let file = directory.appendingPathComponent("deck-\(rows).csv")
             try writeCSV(rows: rows, to: file)
-            let store = try Store(path: directory.appendingPathComponent("db-\(rows).sqlite").path, now: .system)
+            let store = try await Store.open(
+                path: directory.appendingPathComponent("db-\(rows).sqlite").path, now: .system)
             progress("\(name): importing \(rows) rows…")
             let (report, measurement) = try await measure {
                 try await DeckImporter.importFile(

@@ -36,7 +36,7 @@ enum GamificationBenchmark {
     static func world(path: String, cards: Int) async throws -> (Store, User, [Card]) {
         // The cards exist before the first review (reviews are dated from 2023-11-14 on, and one dated before its
         // card was created would be refused).
-        let store = try Store(path: path, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
+        let store = try await Store.open(path: path, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
         let user = try await store.ensureUser(named: "bench")
         let topic = try await store.ensureTopic(named: "Bench")
         let drafts = (1...cards).map {

@@ -26,7 +26,7 @@ struct ImportRun: Codable {
     }
 
     func perform() async throws -> Result {
-        let store = try Store(path: databasePath, now: .system)
+        let store = try await Store.open(path: databasePath, now: .system)
         store.seams.longestWriteHold = nil
         let (report, measurement) = try await measure {
             try await DeckImporter.importFile(

@@ -27,7 +27,7 @@ enum NextDueBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        let store = try Store(path: directory.appendingPathComponent("due.sqlite").path, now: .constant(now))
+        let store = try await Store.open(path: directory.appendingPathComponent("due.sqlite").path, now: .constant(now))
         let user = try await store.ensureUser(named: User.defaultName)
         let topic = try await store.ensureTopic(named: "Next due")
 

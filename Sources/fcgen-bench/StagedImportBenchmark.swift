@@ -39,7 +39,7 @@ enum StagedImportBenchmark {
         let csv = directory.appendingPathComponent("deck.csv")
         try CSVImportBenchmark.writeCSV(rows: rows, to: csv)
         let path = directory.appendingPathComponent("shared.sqlite").path
-        let store = try Store(path: path, now: .system)
+        let store = try await Store.open(path: path, now: .system)
         let user = try await store.ensureUser(named: User.defaultName)
         let cardIDs = try await ReviewRecordingBenchmark.makeTopic("Reviews", algorithm: .badger, in: store)
         let server = try await LoopbackServer.start()

@@ -20,8 +20,9 @@ enum StoreBenchmark {
         name: name,
         summary: "\(topics * batchesPerTopic) batches × \(cardsPerBatch) cards into a temp-file WAL database"
     ) {
-        let database = TemporaryDatabase(label: "fcgen-bench-store")
-        let store = try Store(path: database.path, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
+        let database = await TemporaryDatabase.make(label: "fcgen-bench-store")
+        let store = try await Store.open(
+            path: database.path, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
         var generator = CardTextGenerator(seed: 3)
         var storedCards = 0
         var elapsed = Duration.zero

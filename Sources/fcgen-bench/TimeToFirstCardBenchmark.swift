@@ -34,7 +34,7 @@ enum TimeToFirstCardBenchmark {
             let provider = makeProvider(
                 settings, transport: transport, clock: clock, random: RandomSource(seed: 1), events: { _ in })
             let pipeline = Pipeline(
-                store: try Store(path: database, now: .system), provider: provider, templates: .builtIn,
+                store: try await Store.open(path: database, now: .system), provider: provider, templates: .builtIn,
                 clock: clock, events: { marks.record($0) })
             progress("\(name): \(batches) batches…")
             _ = try await pipeline.generate(

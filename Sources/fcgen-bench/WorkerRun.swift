@@ -38,8 +38,8 @@ struct WorkerRun: Codable {
     /// Runs in the child: set-up, the measured rounds, then the correctness checks.
     func perform() async throws -> Result {
         guard let url = URL(string: baseURL) else { throw BenchmarkFailure("bad base URL \(baseURL)") }
-        let database = TemporaryDatabase(label: "fcgen-bench-worker")
-        let store = try Store(path: database.path, now: .system)
+        let database = await TemporaryDatabase.make(label: "fcgen-bench-worker")
+        let store = try await Store.open(path: database.path, now: .system)
         // refill_below far above what 10 batches hold keeps each topic due until max_batches stops it.
         let policy = TopicPolicy(
             refillBelow: 1_000_000, batchSize: Self.cardsPerBatch, maxBatches: batchesPerTopic)

@@ -128,7 +128,7 @@ struct FCGenWorker: AsyncParsableCommand {
         logFormat.bootstrapOnce(timestamps: true)
         let refill: RefillService
         do {
-            refill = RefillService(
+            refill = await RefillService(
                 worker: try makeWorker(logger: logger, transport: transport),
                 schedule: interval.map { .every($0.duration) } ?? .once)
         } catch {
@@ -154,7 +154,7 @@ struct FCGenWorker: AsyncParsableCommand {
         }
     }
 
-    private func makeWorker(logger: Logger, transport: HTTPClientTransport) throws -> RefillWorker {
+    private func makeWorker(logger: Logger, transport: HTTPClientTransport) async throws -> RefillWorker {
         var flags = ConfigLayer()
         flags.database = db
         flags.provider = offline ? "fixture" : provider
@@ -170,7 +170,7 @@ struct FCGenWorker: AsyncParsableCommand {
         let factory = PipelineFactory(settings: settings, environment: environment, workingDirectory: workingDirectory)
         let random = RandomSource(seed: UInt64.random(in: .min ... .max))
         // One provider per process: every job shares its rate limiter and Retry-After pauses.
-        let pipeline = try factory.makePipeline(
+        let pipeline = try await factory.makePipeline(
             transport: transport, clock: ContinuousClock(), random: random, now: .system,
             events: { event in
                 if case .generator(let generatorEvent) = event { logger.log(generatorEvent) }

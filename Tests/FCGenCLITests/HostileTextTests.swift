@@ -43,7 +43,7 @@ struct HostileTextTests {
         #expect(renamed.stdout.contains(#""code": "usage""#))
         #expect(renamed.stdout.contains("(found U+001B)"), "names the character, never writes it")
         #expect(!raw(renamed.stdout) && !raw(renamed.stderr))
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1, "nothing was created")
     }
 
@@ -116,7 +116,7 @@ struct HostileTextTests {
     @Test func aTopicNameFromAnOlderDatabaseIsShownEscaped() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         try await store.executeInTransaction(
             "INSERT INTO topics (name, created_at) VALUES ('Old' || char(27) || '[2J' || char(13) || 'name', 0)")
         let listed = try await cli.run(["topics", "--db", cli.databasePath])

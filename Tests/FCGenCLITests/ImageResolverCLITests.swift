@@ -41,7 +41,7 @@ struct ImageResolverCLITests {
         #expect(searches.allSatisfy { $0.authorization == "Client-ID \(Self.key)" })
         #expect(sent.filter { $0.path.contains("/photo/") }.allSatisfy { $0.authorization == nil })
 
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 14)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE image_query IS NOT NULL") == 3)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE image_ref IS NOT NULL") == 1)
@@ -94,7 +94,7 @@ struct ImageResolverCLITests {
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(!run.stdout.contains("images:"))
         #expect(try await server.unsplashRequests().isEmpty)
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE image_query IS NOT NULL") == 3)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
     }
@@ -118,7 +118,7 @@ struct ImageResolverCLITests {
     }
 
     private func topicCount(_ cli: CLIRunner) async throws -> Int64? {
-        try await Store(path: cli.databasePath, now: .system).scalarInteger("SELECT COUNT(*) FROM topics")
+        try await Store.open(path: cli.databasePath, now: .system).scalarInteger("SELECT COUNT(*) FROM topics")
     }
 
     @Test func theKeyNeverShowsInLogsOrErrorsEvenWhenEverySearchFails() async throws {

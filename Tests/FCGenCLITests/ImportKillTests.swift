@@ -17,7 +17,7 @@ struct ImportKillTests {
 
         // Reopened later: the staged rows are all that is left, and the database is sound.
         let later = Now { Date().addingTimeInterval(16 * 60) }
-        let store = try Store(path: cli.databasePath, now: later)
+        let store = try await Store.open(path: cli.databasePath, now: later)
         #expect(try await store.integrityCheck() == "ok")
         #expect(try await store.topic(named: "Big") == nil)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
@@ -49,7 +49,7 @@ struct ImportKillTests {
         #expect(moved > 0, "the cards were moving when it was killed")
 
         let later = Now { Date().addingTimeInterval(16 * 60) }
-        let store = try Store(path: cli.databasePath, now: later)
+        let store = try await Store.open(path: cli.databasePath, now: later)
         #expect(try await store.integrityCheck() == "ok")
         #expect(try await store.topic(named: "Big") == nil)
         let topics = try await store.topicSummaries()

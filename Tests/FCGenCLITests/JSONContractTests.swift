@@ -70,7 +70,7 @@ struct JSONContractTests {
         try await check.run(["token", "list"] + db, schema: "tokens")
         try await check.run(["token", "revoke", "1"] + db, schema: "token")
 
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let queued = try await store.enqueueDueRefills(maxAttempts: 5)
         let jobID = try #require(queued.first?.id)
         try await check.run(["jobs"] + db, schema: "jobs")

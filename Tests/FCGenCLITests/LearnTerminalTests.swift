@@ -58,7 +58,7 @@ struct LearnTerminalTests {
         let afterFirstCard = try #require(screen.range(of: "[1/10]")).upperBound
         #expect(!screen[afterFirstCard...].contains("x\r\n"))
 
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let user = try #require(try await store.user(named: User.defaultName))
         let topic = try #require(try await store.topic(named: "Roman history"))
         let cards = try await store.cards(topicID: topic.id)

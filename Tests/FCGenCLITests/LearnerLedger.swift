@@ -25,7 +25,7 @@ struct LearnerLedger: Equatable, CustomStringConvertible {
     }
 
     static func read(_ path: String, user: String = "local") async throws -> LearnerLedger {
-        let store = try Store(path: path, now: .system)
+        let store = try await Store.open(path: path, now: .system)
         let learner = "(SELECT id FROM users WHERE name = '\(user)')"
         func integer(_ sql: String) async throws -> Int { Int(try await store.scalarInteger(sql) ?? 0) }
         func text(_ sql: String) async throws -> String { try await store.scalarText(sql) ?? "" }

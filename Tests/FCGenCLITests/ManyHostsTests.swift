@@ -83,13 +83,13 @@ struct ManyHostsTests {
             (1...(jobCount + 50)).map {
                 .init(json: UniqueCardReplies.body(number: $0, cards: Self.cardsPerBatch), delaySeconds: 0.05)
             })
-        let store = try Store(path: database.url, now: .system)
-        let count = { (sql: String) in try await store.read { try $0.scalarInteger(sql) } ?? -1 }
+        let store = try await Store.open(path: database.url, now: .system)
+        let count = { (sql: String) in try await store.read { try await $0.scalarInteger(sql) } ?? -1 }
         let names = (1...Self.topics).map { String(format: "Host topic %03d", $0) }
         let policy = TopicPolicy(refillBelow: 1000, batchSize: Self.cardsPerBatch, maxBatches: Self.batches)
         try await store.write("subscribe topics") { tx in
             for name in names.dropLast(Self.topicsAddedByTheCLI) {
-                try tx.setTopicPolicy(policy, topicID: try tx.ensureTopic(named: name).id)
+                try await tx.setTopicPolicy(policy, topicID: try tx.ensureTopic(named: name).id)
             }
         }
 

@@ -48,7 +48,7 @@ struct OfflineDemoTests {
         #expect(kept >= 30)
         #expect(Set(cardRows.compactMap { $0["origin"] as? String }) == ["fixture"])
 
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         #expect(try await store.integrityCheck() == "ok")
     }
 

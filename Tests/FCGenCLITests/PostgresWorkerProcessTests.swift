@@ -31,7 +31,7 @@ struct PostgresWorkerProcessTests {
         }
 
         func count(_ sql: String) async throws -> Int64 {
-            try await store.read { try $0.scalarInteger(sql) } ?? -1
+            try await store.read { try await $0.scalarInteger(sql) } ?? -1
         }
 
         func tearDown() async {
@@ -46,7 +46,7 @@ struct PostgresWorkerProcessTests {
         let cli = try CLIRunner()
         let server = try await LoopbackServer.start()
         try await server.script([first], default: .init(json: UniqueCardReplies.body(number: 2, cards: 5)))
-        let store = try Store(path: database.url, now: .system)
+        let store = try await Store.open(path: database.url, now: .system)
         let topic = try await store.ensureTopic(named: Self.topic)
         try await store.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 5), topicID: topic.id)
         return Setup(database: database, store: store, server: server, cli: cli)

@@ -48,7 +48,7 @@ struct SourceGenerationTests {
         #expect(
             batches.compactMap { $0["aspect"] as? String } == ["Cells", "Cells > Mitochondria", "Cells > Ribosomes"])
 
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let cards = try await store.scalarInteger("SELECT COUNT(*) FROM cards") ?? 0
         #expect(cards >= 3)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == cards)
@@ -86,7 +86,7 @@ struct SourceGenerationTests {
         let source = try #require(try object(result.stdout)["source"] as? [String: Any])
         #expect(source["name"] as? String == "standard input")
         #expect(source["format"] as? String == "markdown")
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let cards = try await store.scalarInteger("SELECT COUNT(*) FROM cards") ?? 0
         #expect(cards >= 3)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == cards)
@@ -113,7 +113,7 @@ struct SourceGenerationTests {
             batches.compactMap { $0["depth"] as? String } == ["foundational", "intermediate"] + [
                 "foundational", "intermediate",
             ])
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let pages = try await store.scalarInteger("SELECT COUNT(DISTINCT page) FROM card_sources")
         #expect(pages == 2)
         let id = try #require(try await store.scalarInteger("SELECT card_id FROM card_sources WHERE page = 2"))

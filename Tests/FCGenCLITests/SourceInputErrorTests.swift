@@ -12,7 +12,7 @@ struct SourceInputErrorTests {
     }
 
     static func counts(_ cli: CLIRunner) async throws -> Counts {
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         func count(_ table: String) async throws -> Int64 {
             try await store.scalarInteger("SELECT COUNT(*) FROM \(table)") ?? -1
         }

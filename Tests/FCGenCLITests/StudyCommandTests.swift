@@ -111,7 +111,7 @@ struct StudyCommandTests {
         let (cli, db) = try await demo()
         defer { cli.cleanUp() }
         // Cards created in 2023, so a review may be dated 2024 (never before its card, never in the future).
-        _ = try await Store(path: cli.databasePath, now: .system).scalarInteger(
+        _ = try await Store.open(path: cli.databasePath, now: .system).scalarInteger(
             "UPDATE cards SET created_at = 1700000000000")
         let reviewed = try await cli.run(
             ["review", "1", "--rating", "good", "--at", "2024-03-10T12:00:00Z", "--json"] + db)

@@ -53,7 +53,7 @@ struct UserAndAlgorithmCommandTests {
         let db = ["--db", cli.databasePath]
         let generated = try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let topic = try #require(try await store.topic(named: "Roman history"))
         // Reviews with badger (the default), days apart, after the cards' creation and before now: the cards are
         // dated back a month (a review cannot be dated before its card, nor in the future).

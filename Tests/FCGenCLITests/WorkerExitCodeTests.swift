@@ -9,7 +9,7 @@ import Testing
 struct WorkerExitCodeTests {
     /// A database with one topic due for a refill; the worker's arguments against `server`.
     private func dueTopic(_ cli: CLIRunner, _ server: LoopbackServer? = nil) async throws -> [String] {
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         let topic = try await store.ensureTopic(named: "Roman history")
         try await store.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 3), topicID: topic.id)
         var arguments = ["--once", "--db", cli.databasePath]

@@ -58,7 +58,7 @@ struct WorkerProcessTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         try await server.script([], default: .init(json: Self.reply, delaySeconds: 0.02))
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(50, in: store)
 
         let workers = try ["a", "b"].map { id in
@@ -93,7 +93,7 @@ struct WorkerProcessTests {
         defer { server.stop() }
         // The first request is held (the worker dies waiting); later ones answer at once.
         try await server.script([.init(json: Self.reply, delaySeconds: 60)], default: .init(json: Self.reply))
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
         // A lease long enough that the second worker below starts and finishes inside it on a loaded machine (12 s
@@ -129,7 +129,7 @@ struct WorkerProcessTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         try await server.script([], default: .init(json: Self.reply, delaySeconds: 1))
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
         let worker = try cli.launch(
@@ -150,7 +150,7 @@ struct WorkerProcessTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         try await server.script([], default: .init(json: Self.reply, delaySeconds: 60))
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
         let worker = try cli.launch(
@@ -179,7 +179,7 @@ struct WorkerProcessTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         try await server.script([], default: .init(json: Self.reply, delaySeconds: 60))
-        let store = try Store(path: cli.databasePath, now: .system)
+        let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
         let worker = try cli.launch(

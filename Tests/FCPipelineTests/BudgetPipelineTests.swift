@@ -25,27 +25,28 @@ struct BudgetPipelineTests {
 
     /// A pipeline on `database` whose provider is `transport`, priced by `pricing`.
     static func pipeline(_ transport: StubTransport, _ database: TemporaryDatabase, pricing: Pricing = pricing)
-        throws -> Pipeline
+        async throws -> Pipeline
     {
         let settings = ProviderSettings(
             kind: .openai, baseURL: URL(string: "http://127.0.0.1:9/v1"), model: "stub-model",
             structuredOutput: .jsonObject, retry: RetryPolicy(maxAttempts: 1))
         let provider = makeProvider(
             settings, transport: transport, clock: ImmediateClock(), random: RandomSource(seed: 7), events: { _ in })
-        let store = try Store(path: database.path, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
+        let store = try await Store.open(
+            path: database.path, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
         return Pipeline(
             store: store, provider: provider, templates: .builtIn, clock: ImmediateClock(), pricing: pricing)
     }
 
     @Test func theLedgerHoldsExactlyWhatTheProviderReportedAndWhatItCost() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let transport = StubTransport(replies: (1...5).map(Self.reply))
-        let pipeline = try Self.pipeline(transport, database)
+        let pipeline = try await Self.pipeline(transport, database)
         let stored = try await pipeline.generate(
             topic: "Rome", batches: 5, options: GenerationOptions(concurrency: 3))
         #expect(stored.count == 5)
 
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         let line = try #require(lines.first)
         #expect(lines.count == 1)
         #expect(line.requests == 5)
@@ -57,9 +58,9 @@ struct BudgetPipelineTests {
     }
 
     @Test func aRunBudgetStopsBeforeTheRequestThatWouldCrossItAndKeepsWhatWasStored() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let transport = StubTransport(replies: (1...10).map(Self.reply))
-        let pipeline = try Self.pipeline(transport, database)
+        let pipeline = try await Self.pipeline(transport, database)
         // The worst case of one request is ≈ $0.0027 (its prompt, plus 1,000 output tokens at $2); each reply
         // costs ≈ $0.0005. $0.004 lets a few batches through and stops the run well before the tenth.
         let budget = RunBudget(limit: 0.004)
@@ -91,9 +92,9 @@ struct BudgetPipelineTests {
     }
 
     @Test func aBudgetOnAModelWithoutAPriceSendsNothingAndNamesTheModel() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let transport = StubTransport(replies: [Self.reply(1)])
-        let pipeline = try Self.pipeline(transport, database, pricing: Pricing(model: "stub-model"))
+        let pipeline = try await Self.pipeline(transport, database, pricing: Pricing(model: "stub-model"))
         var options = GenerationOptions()
         options.budget = RunBudget(limit: 1)
         await #expect {
@@ -108,23 +109,23 @@ struct BudgetPipelineTests {
     }
 
     @Test func aReplyRefusedUnderStrictIsStillCountedAsPaid() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let transport = StubTransport(replies: [
             .json(PipelineFixtures.openAIBody(content: "nothing useful", promptTokens: 77, completionTokens: 33))
         ])
-        let pipeline = try Self.pipeline(transport, database)
+        let pipeline = try await Self.pipeline(transport, database)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 1, options: GenerationOptions(strict: true))
         }
         #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.topic) == ["Rome"])
         #expect(lines.map(\.inputTokens) == [77])
         #expect(lines.map(\.outputTokens) == [33])
     }
 
     @Test func aReplyThatArrivedAfterAnEarlierBatchFailedIsStillCountedAsPaid() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let arrived = AsyncStream<Void>.makeStream()
         // Batch 1's request fails, but only once batch 2's reply has been sent: batch 2 is paid and never stored.
         let transport = StubTransport { request, _ in
@@ -140,19 +141,19 @@ struct BudgetPipelineTests {
             for await _ in arrived.stream { break }
             return LLMHTTPResponse(status: 401, headers: [:], body: Data(#"{"error":{"message":"bad key"}}"#.utf8))
         }
-        let pipeline = try Self.pipeline(transport, database)
+        let pipeline = try await Self.pipeline(transport, database)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
         #expect(try await pipeline.store.topic(named: "Rome") == nil)
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [55])
         #expect(lines.map(\.outputTokens) == [66])
         #expect(lines.map(\.requests) == [1])
     }
 
     @Test func aReplyThatArrivesWhileAFailureCancelsItsBatchIsStillCountedAsPaid() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         // Batch 1 fails at once; batch 2's reply comes in only as the failure cancels its task.
         let transport = StubTransport { request, _ in
             guard String(decoding: request.body, as: UTF8.self).contains("key figures") else {
@@ -163,25 +164,25 @@ struct BudgetPipelineTests {
                 content: PipelineFixtures.cardsJSON(["A later question?"]), promptTokens: 44, completionTokens: 88)
             return LLMHTTPResponse(status: 200, headers: [:], body: Data(body.utf8))
         }
-        let pipeline = try Self.pipeline(transport, database)
+        let pipeline = try await Self.pipeline(transport, database)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
         #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [44])
         #expect(lines.map(\.outputTokens) == [88])
     }
 
     @Test func aWorkerSkipsATopicWhoseDailyBudgetIsSpentAndTheJobStaysQueued() async throws {
         let transport = StubTransport(replies: (1...3).map(Self.reply))
-        let harness = try RefillHarness(transport: transport, pricing: Self.pricing)
+        let harness = try await RefillHarness(transport: transport, pricing: Self.pricing)
         let (topic, other) = try await {
             let topics = try await harness.subscribe(["Rome", "Greece"])
             return (topics[0], topics[1])
         }()
         // Less than any request's worst case.
-        try await harness.store.write("budget") { try $0.setTopicDailyBudget(0.0001, topicID: topic.id) }
+        try await harness.store.write("budget") { try await $0.setTopicDailyBudget(0.0001, topicID: topic.id) }
 
         let summary = try await harness.worker.runRound()
         #expect(summary.deferred == 1)
@@ -200,7 +201,7 @@ struct BudgetPipelineTests {
 
     @Test func theOverallDailyBudgetStopsEveryClaimForTheDay() async throws {
         let transport = StubTransport(replies: (1...3).map(Self.reply))
-        let harness = try RefillHarness(
+        let harness = try await RefillHarness(
             transport: transport, options: RefillOptions(workerID: "test:1", concurrency: 1, dailyBudget: 0.0001),
             pricing: Self.pricing)
         try await harness.subscribe(["Rome", "Greece", "Egypt"])
@@ -216,9 +217,9 @@ struct BudgetPipelineTests {
 
     @Test func aTopicBudgetOnAModelWithoutAPriceKillsTheJobWithTheModelsName() async throws {
         let transport = StubTransport(replies: [Self.reply(1)])
-        let harness = try RefillHarness(transport: transport, pricing: Pricing(model: "stub-model"))
+        let harness = try await RefillHarness(transport: transport, pricing: Pricing(model: "stub-model"))
         let topic = try #require(try await harness.subscribe(["Rome"]).first)
-        try await harness.store.write("budget") { try $0.setTopicDailyBudget(1, topicID: topic.id) }
+        try await harness.store.write("budget") { try await $0.setTopicDailyBudget(1, topicID: topic.id) }
 
         let summary = try await harness.worker.runRound()
         #expect(summary.dead == 1)

@@ -32,8 +32,8 @@ struct DeckImportExportTests {
     }
 
     @Test func csvRoundTripIsIdentical() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let path = try write(Self.canonicalCSV, in: database)
         let report = try await DeckImporter.importFile(
             path: path, format: nil, topic: "Mixed", into: store, skipBad: false, dryRun: false)
@@ -43,8 +43,8 @@ struct DeckImportExportTests {
     }
 
     @Test func ankiExportReadsBackAsTheSameNotes() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let path = try write(Self.canonicalCSV, in: database)
         let topic = try await DeckImporter.importFile(
             path: path, format: .csv, topic: "Mixed", into: store, skipBad: false, dryRun: false
@@ -69,8 +69,8 @@ struct DeckImportExportTests {
     }
 
     @Test func badRowsStoreNothingUnlessSkipped() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let topic = try await store.ensureTopic(named: "T")
         let path = try write("Q1;A1\nQ2;A2;E;perhaps\nQ3\nQ4;A4\n", in: database)
         do {
@@ -94,8 +94,8 @@ struct DeckImportExportTests {
     }
 
     @Test func jsonExportCarriesEveryFieldAndTheLearningState() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let topic = try await store.ensureTopic(named: "T")
         _ = try await store.addCard(
             NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true))

@@ -74,15 +74,15 @@ struct DeckRoundTripTests {
 
     @Test(arguments: [ExportFormat.csv, .anki])
     func secondExportIsByteIdentical(_ format: ExportFormat) async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let (topic, _) = try await everyKind(in: store)
         let first = try await export(topic, format, store, media: format == .anki ? database.directory : nil)
         let file = database.path(named: format == .csv ? "deck.csv" : "deck.txt")
         try Data(first.text.utf8).write(to: URL(fileURLWithPath: file))
 
         // An empty topic of the same name (Anki's deck column is the topic's name), in another database.
-        let copy = try Store(path: database.path(named: "copy.sqlite"), now: Self.now)
+        let copy = try await Store.open(path: database.path(named: "copy.sqlite"), now: Self.now)
         let imported = try await DeckImporter.importFile(
             path: file, format: nil, topic: topic.name, into: copy, skipBad: false, dryRun: false)
         #expect(imported.skippedTotal == 0 && imported.summary.topicCreated)
@@ -101,15 +101,15 @@ struct DeckRoundTripTests {
 
     @Test(arguments: [ExportFormat.csv, .anki])
     func clozeAndChoiceCardsComeBackAsTheyWereStored(_ format: ExportFormat) async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let (topic, ids) = try await everyKind(in: store)
         let (text, report) = try await export(
             topic, format, store, media: format == .anki ? database.directory : nil)
         #expect(!report.losses.contains { $0.reason == .refusedByImport }, "\(report.losses)")
         let file = database.path(named: format == .csv ? "deck.csv" : "deck.txt")
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        let copy = try Store(path: database.path(named: "copy.sqlite"), now: Self.now)
+        let copy = try await Store.open(path: database.path(named: "copy.sqlite"), now: Self.now)
         let imported = try await DeckImporter.importFile(
             path: file, format: nil, topic: topic.name, into: copy, skipBad: false, dryRun: false)
         let original = try await store.cardDetails(topicID: topic.id).map(\.card)
@@ -134,8 +134,8 @@ struct DeckRoundTripTests {
     }
 
     @Test func jsonCarriesTheOptions() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let (topic, ids) = try await everyKind(in: store)
         let (text, _) = try await export(topic, .json, store)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -148,8 +148,8 @@ struct DeckRoundTripTests {
     }
 
     @Test func csvSaysWhatItCannotHold() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let (topic, ids) = try await everyKind(in: store)
         let (text, report) = try await export(topic, .csv, store)
         let losses = Dictionary(uniqueKeysWithValues: report.losses.map { ($0.reason, $0.cardIDs) })
@@ -163,8 +163,8 @@ struct DeckRoundTripTests {
     }
 
     @Test func ankiCarriesPicturesAndKindsAndSaysWhenTheMediaIsNotWritten() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let (topic, ids) = try await everyKind(in: store)
         let (text, report) = try await export(topic, .anki, store)
         #expect(text.contains("\tfcgen fcgen::kind::truefalse\n"))
@@ -176,8 +176,8 @@ struct DeckRoundTripTests {
     }
 
     @Test func aMissingPictureIsABadRowNamingTheFile() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let file = database.path(named: "deck.txt")
         try Data("#separator:tab\n#html:true\n<img src=\"gone.png\">\tFrance\n".utf8).write(
             to: URL(fileURLWithPath: file))
@@ -192,8 +192,8 @@ struct DeckRoundTripTests {
     }
 
     @Test func aCSVExportSavedAsTxtStillReadsAsCSV() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Self.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Self.now)
         let file = database.path(named: "deck.txt")
         try Data("question;answer;explanation;reversed;kind\nQ;A;;no;definition\n".utf8).write(
             to: URL(fileURLWithPath: file))

@@ -47,7 +47,7 @@ enum PipelineFixtures {
         retries: Int = 0,
         structuredOutput: StructuredOutputMode = .jsonObject,
         events: @escaping PipelineEventHandler = { _ in }
-    ) throws -> Pipeline {
+    ) async throws -> Pipeline {
         let settings = ProviderSettings(
             kind: .openai,
             baseURL: base,
@@ -63,7 +63,7 @@ enum PipelineFixtures {
             random: RandomSource(seed: 7),
             events: { events(.generator($0)) }
         )
-        let store = try Store(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
+        let store = try await Store.open(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
         return Pipeline(store: store, provider: provider, templates: .builtIn, clock: clock, events: events)
     }
 

@@ -20,7 +20,7 @@ struct PipelineTests {
     @Test func storesBatchesInOrderWithTheirPlans() async throws {
         defer { removeDatabase() }
         let transport = StubTransport(replies: (1...3).map { PipelineFixtures.reply(questions($0)) })
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         // One request at a time: the stub answers in arrival order, and with several in flight batch 3's request
         // could arrive first and get batch 1's reply (the out-of-order test below covers concurrent replies).
         let summaries = try await pipeline.generate(
@@ -45,7 +45,7 @@ struct PipelineTests {
     @Test func aLaterRunContinuesThePlanAndSendsTheAvoidList() async throws {
         defer { removeDatabase() }
         let transport = StubTransport(replies: (1...3).map { PipelineFixtures.reply(questions($0)) })
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         _ = try await pipeline.generate(topic: "Algebra", batches: 1, options: GenerationOptions())
         let second = try await pipeline.generate(topic: "Algebra", batches: 2, options: GenerationOptions())
         #expect(second.map(\.number) == [2, 3])
@@ -65,7 +65,7 @@ struct PipelineTests {
             let content = PipelineFixtures.cardsJSON(["Shared question?", "Only in request \(index)?"])
             return LLMHTTPResponse(status: 200, body: Data(PipelineFixtures.openAIBody(content: content).utf8))
         }
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         let summaries = try await pipeline.generate(
             topic: "French basics",
             batches: 4,
@@ -85,7 +85,8 @@ struct PipelineTests {
             PipelineFixtures.reply(questions(3)),
         ])
         let log = EventLog()
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database, events: log.record)
+        let pipeline = try await PipelineFixtures.makePipeline(
+            transport: transport, database: database, events: log.record)
         let error = await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "Roman history", batches: 3, options: GenerationOptions(concurrency: 1))
         }
@@ -107,7 +108,7 @@ struct PipelineTests {
         let transport = StubTransport(replies: [
             .json(PipelineFixtures.openAIBody(content: "Sorry, I can't help with that."))
         ])
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "Volcanoes", batches: 1, options: GenerationOptions(strict: true))
         }
@@ -118,7 +119,7 @@ struct PipelineTests {
         defer { removeDatabase() }
         let refused = StubTransport.Reply.json(status: 401, #"{"error": {"message": "Incorrect API key"}}"#)
         let transport = StubTransport(replies: [refused, refused])
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "Photosynthesis", batches: 2, options: GenerationOptions(concurrency: 1))
         }
@@ -136,7 +137,7 @@ struct PipelineTests {
         let transport = StubTransport(replies: [
             .json(PipelineFixtures.openAIBody(content: "The Roman Empire was big."))
         ])
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         let summaries = try await pipeline.generate(topic: "Volcanoes", batches: 1, options: GenerationOptions())
         #expect(summaries.first?.outcome == .fallback)
         let topic = try #require(try await pipeline.store.topic(named: "Volcanoes"))
@@ -152,7 +153,7 @@ struct PipelineTests {
         let transport = StubTransport(replies: [
             .json(PipelineFixtures.openAIBody(content: cut, finishReason: "length"))
         ])
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         let summaries = try await pipeline.generate(topic: "Algebra", batches: 1, options: GenerationOptions())
         #expect(summaries.first?.outcome == .partial)
         #expect(summaries.first?.kept == 3)
@@ -165,7 +166,7 @@ struct PipelineTests {
             .json(status: 500, #"{"error": {"message": "boom"}}"#), PipelineFixtures.reply(questions(1)),
         ])
         let log = EventLog()
-        let pipeline = try PipelineFixtures.makePipeline(
+        let pipeline = try await PipelineFixtures.makePipeline(
             transport: transport, database: database, retries: 2, events: log.record)
         let summaries = try await pipeline.generate(topic: "Algebra", batches: 1, options: GenerationOptions())
         #expect(summaries.first?.kept == 3)

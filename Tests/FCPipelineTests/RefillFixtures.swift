@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// The default elapsed clock is a `TestClock` nobody advances: lease renewals then wait instead of spinning.
 struct RefillHarness {
-    let database = TemporaryDatabase()
+    let database: TemporaryDatabase
     let time = ManualNow()
     let store: Store
     let worker: RefillWorker
@@ -24,8 +24,9 @@ struct RefillHarness {
         requestsPerMinute: Int? = nil,
         seed: UInt64 = 42,
         pricing: Pricing? = nil
-    ) throws {
-        store = try Store(path: database.path, now: time.now)
+    ) async throws {
+        database = await TemporaryDatabase.make()
+        store = try await Store.open(path: database.path, now: time.now)
         let settings = ProviderSettings(
             kind: .openai,
             baseURL: URL(string: "http://127.0.0.1:9/v1"),

@@ -27,7 +27,7 @@ struct RefillReviewTests {
         }
         var options = RefillOptions(workerID: "test:1")
         options.review = review
-        let harness = try RefillHarness(transport: transport, options: options)
+        let harness = try await RefillHarness(transport: transport, options: options)
         let topic = try #require(try await harness.subscribe(["Rome"]).first)
 
         let summary = try await harness.worker.runRound()

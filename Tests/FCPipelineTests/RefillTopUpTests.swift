@@ -13,7 +13,7 @@ struct RefillTopUpTests {
     @Test func aTopUpRoundStocksEveryTopicAndLeavesTheNextRoundNothingToDo() async throws {
         let transport = StubTransport { request, index in RefillHarness.reply(for: request, index: index) }
         let options = RefillOptions(workerID: "test:1", concurrency: 2, topUp: true)
-        let harness = try RefillHarness(transport: transport, options: options)
+        let harness = try await RefillHarness(transport: transport, options: options)
         let topics = try await harness.subscribe(["Rome", "Greece"])
         try await harness.store.setTopicPolicy(
             TopicPolicy(refillBelow: 100, batchSize: 3, maxBatches: 2), topicID: topics[1].id)
@@ -36,7 +36,7 @@ struct RefillTopUpTests {
             return RefillHarness.reply(for: request, index: index)
         }
         let options = RefillOptions(workerID: "test:1", concurrency: 2, topUp: true)
-        let harness = try RefillHarness(transport: transport, options: options)
+        let harness = try await RefillHarness(transport: transport, options: options)
         try await harness.subscribe(
             ["Slow", "Fast"], policy: TopicPolicy(refillBelow: 100, batchSize: 3, maxBatches: 3))
 
@@ -58,7 +58,7 @@ struct RefillTopUpTests {
         // The same three questions every time: the second batch keeps none of them.
         let transport = StubTransport { request, _ in RefillHarness.reply(for: request, index: 0) }
         let options = RefillOptions(workerID: "test:1", topUp: true)
-        let harness = try RefillHarness(transport: transport, options: options)
+        let harness = try await RefillHarness(transport: transport, options: options)
         let topics = try await harness.subscribe(["Rome"])
 
         let summary = try await harness.worker.runRound()

@@ -12,7 +12,7 @@ import Testing
 struct RefillWorkerTests {
     @Test func aRoundStoresTheNextBatchOfEveryDueTopicAndFinishesItsJobs() async throws {
         let transport = StubTransport { request, index in RefillHarness.reply(for: request, index: index) }
-        let harness = try RefillHarness(transport: transport)
+        let harness = try await RefillHarness(transport: transport)
         let topics = try await harness.subscribe(["Rome", "Greece", "Egypt"])
         _ = try await harness.store.storeBatch(
             NewBatch(
@@ -41,7 +41,7 @@ struct RefillWorkerTests {
     @Test func transientFailuresBackOffOnTheSeededScheduleThenTheJobIsDead() async throws {
         let transport = StubTransport(fallback: .json(status: 503, #"{"error":{"message":"overloaded"}}"#))
         let options = RefillOptions(workerID: "test:1", maxAttempts: 3)
-        let harness = try RefillHarness(transport: transport, options: options, seed: 99)
+        let harness = try await RefillHarness(transport: transport, options: options, seed: 99)
         try await harness.subscribe(["Rome"])
         // The same seed replays the jitter the worker draws: attempt 1, then attempt 2.
         let replay = RandomSource(seed: 99)
@@ -73,7 +73,7 @@ struct RefillWorkerTests {
 
     @Test func aRejectedRequestIsDeadAtOnce() async throws {
         let transport = StubTransport(fallback: .json(status: 401, #"{"error":{"message":"bad key"}}"#))
-        let harness = try RefillHarness(transport: transport)
+        let harness = try await RefillHarness(transport: transport)
         try await harness.subscribe(["Rome"])
 
         let summary = try await harness.worker.runRound()
@@ -92,7 +92,7 @@ struct RefillWorkerTests {
             return RefillHarness.reply(for: request, index: index)
         }
         let options = RefillOptions(workerID: "test:1", lease: .seconds(30))
-        let harness = try RefillHarness(transport: transport, clock: clock, options: options)
+        let harness = try await RefillHarness(transport: transport, clock: clock, options: options)
         try await harness.subscribe(["Rome"])
 
         let round = Task { try await harness.worker.runRound() }
@@ -129,7 +129,7 @@ struct RefillWorkerTests {
         }
         let options = RefillOptions(workerID: "test:1", concurrency: 2)
         // 60 requests a minute: the second job's slot is at 1 s, inside the 30 s pause the first job's 429 starts.
-        let harness = try RefillHarness(
+        let harness = try await RefillHarness(
             transport: transport, clock: clock, options: options, retries: 1, requestsPerMinute: 60)
         try await harness.subscribe(["Alpha", "Beta"])
 
@@ -159,7 +159,7 @@ struct RefillWorkerTests {
             try Task.checkCancellation()
             return RefillHarness.reply(for: request, index: index)
         }
-        let harness = try RefillHarness(transport: transport, clock: TestClock())
+        let harness = try await RefillHarness(transport: transport, clock: TestClock())
         try await harness.subscribe(["Rome", "Greece"])
 
         let round = Task { try await harness.worker.runRound() }
@@ -187,29 +187,4 @@ final class SendLog: Sendable {
     var entries: [(topic: String, at: Duration)] { storage.withLock { $0 } }
 
     func record(_ topic: String, at time: Duration) { storage.withLock { $0.append((topic, time)) } }
-}
-
-/// A one-shot gate: `wait()` returns once `open()` was called.
-final class AsyncGate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isOpen = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
 }

@@ -39,7 +39,7 @@ struct StreamingPipelineTests {
     static func pipeline(
         base: URL, database: String, events: TimedEvents, retries: Int = 0,
         onEvent: @escaping PipelineEventHandler = { _ in }
-    ) throws -> Pipeline {
+    ) async throws -> Pipeline {
         let settings = ProviderSettings(
             kind: .openai, baseURL: base, model: "stub-model", structuredOutput: .jsonObject,
             retry: RetryPolicy(maxAttempts: retries + 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10)))
@@ -47,7 +47,7 @@ struct StreamingPipelineTests {
         let provider = makeProvider(
             settings, transport: TestHTTPClient.transport(), clock: clock, random: RandomSource(seed: 7),
             events: { events.record(.generator($0)) })
-        let store = try Store(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
+        let store = try await Store.open(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
         return Pipeline(
             store: store, provider: provider, templates: .builtIn, clock: clock,
             events: {
@@ -80,7 +80,7 @@ struct StreamingPipelineTests {
         let release = server.url("/release/first-card")
         let released = Mutex(false)
         let events = TimedEvents()
-        let pipeline = try Self.pipeline(
+        let pipeline = try await Self.pipeline(
             base: server.url("/openai-stream-gated/first-card/v1"), database: database, events: events,
             onEvent: { event in
                 guard case .cardStreamed = event else { return }
@@ -112,7 +112,7 @@ struct StreamingPipelineTests {
         let database = PipelineFixtures.temporaryDatabasePath()
         defer { try? FileManager.default.removeItem(atPath: database) }
         let events = TimedEvents()
-        let pipeline = try Self.pipeline(
+        let pipeline = try await Self.pipeline(
             base: server.url("/openai-stream-cut/0.3/v1"), database: database, events: events, retries: 1)
         let summaries = try await pipeline.generate(
             topic: "Roman history", batches: 1, options: GenerationOptions(stream: true))
@@ -134,7 +134,7 @@ struct StreamingPipelineTests {
         let database = PipelineFixtures.temporaryDatabasePath()
         defer { try? FileManager.default.removeItem(atPath: database) }
         let events = TimedEvents()
-        let pipeline = try Self.pipeline(base: server.url("/openai/0/v1"), database: database, events: events)
+        let pipeline = try await Self.pipeline(base: server.url("/openai/0/v1"), database: database, events: events)
         let summaries = try await pipeline.generate(topic: "Roman history", batches: 1, options: GenerationOptions())
         #expect(events.kept.isEmpty)
         #expect(summaries.first?.kept == 15)
@@ -161,7 +161,7 @@ struct StreamingPipelineTests {
         let database = PipelineFixtures.temporaryDatabasePath()
         defer { try? FileManager.default.removeItem(atPath: database) }
         let events = TimedEvents()
-        let pipeline = try PipelineFixtures.makePipeline(
+        let pipeline = try await PipelineFixtures.makePipeline(
             transport: transport, database: database, events: { events.record($0) })
         _ = try await pipeline.generate(
             topic: "Roman history", batches: 2, options: GenerationOptions(concurrency: 2, stream: true))
@@ -178,7 +178,7 @@ struct StreamingPipelineTests {
         let database = PipelineFixtures.temporaryDatabasePath()
         defer { try? FileManager.default.removeItem(atPath: database) }
         let events = TimedEvents()
-        let store = try Store(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
+        let store = try await Store.open(path: database, now: .constant(Date(timeIntervalSince1970: 1_800_000_000)))
         let pipeline = Pipeline(
             store: store, provider: FixtureProvider(directory: nil), templates: .builtIn, clock: ImmediateClock(),
             origin: .fixture, events: { events.record($0) })

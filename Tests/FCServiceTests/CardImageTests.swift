@@ -132,7 +132,7 @@ struct CardImageTests {
         let shown = try await server.call(.GET, "/v1/cards/\(cardID)", token: admin)
         #expect(shown.status == 200 && (shown.json["card"] as? [String: Any])?["image"] == nil, "\(shown.text)")
         #expect(await server.stop() == 0)
-        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        let store = try await Store.open(existingAt: fixture.databasePath, now: .system)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
     }
 }

@@ -78,13 +78,13 @@ struct CrashRecoveryTests {
         }
         #expect(await second.stop() == 0)
 
-        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        let store = try await Store.open(existingAt: fixture.databasePath, now: .system)
         #expect(try await store.integrityCheck() == "ok")
         for learner in 0..<tokens.count {
             let user = try #require(try await store.user(named: "learner\(learner)"))
             var stored: [Int64] = []
             for card in cards {
-                let log = try await store.read { try $0.reviewLog(userID: user.id, cardID: Int64(card)) }
+                let log = try await store.read { try await $0.reviewLog(userID: user.id, cardID: Int64(card)) }
                 stored += log.map { Int64(($0.reviewedAt.timeIntervalSince1970 * 1000).rounded()) }
             }
             // Every review of the learner is one of the requests, each request's review is there exactly once.

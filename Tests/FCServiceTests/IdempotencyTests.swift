@@ -45,7 +45,7 @@ struct IdempotencyTests {
             ).status == 201)
         #expect(await server.stop() == 0)
 
-        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        let store = try await Store.open(existingAt: fixture.databasePath, now: .system)
         let ana = try #require(try await store.user(named: "ana"))
         #expect(try await store.reviewLog(userID: ana.id, cardID: Int64(cardID)).count == 1)
     }
@@ -85,7 +85,7 @@ struct IdempotencyTests {
             #expect(me.json["totalXP"] as? Int == earned, "learner \(learner)")
         }
         #expect(await server.stop() == 0)
-        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        let store = try await Store.open(existingAt: fixture.databasePath, now: .system)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM reviews") == 30)
     }
 }

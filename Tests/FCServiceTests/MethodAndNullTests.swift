@@ -11,8 +11,8 @@ import Testing
 @Suite("fcgen serve: 405 with Allow, null is a wrong type", .serialized)
 struct MethodAndNullTests {
     @Test("the methods of a path come from the routes; parameters match one segment")
-    func routeTable() throws {
-        let store = try Store(path: ":memory:", now: .system)
+    func routeTable() async throws {
+        let store = try await Store.open(path: ":memory:", now: .system)
         let environment = ServiceEnvironment(
             store: store, settings: ServiceSettings(), gamifier: Gamifier(random: RandomSource(seed: 1)),
             metrics: ServiceMetrics(), random: RandomSource(seed: 2))

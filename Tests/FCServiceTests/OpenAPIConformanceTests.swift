@@ -18,7 +18,7 @@ struct OpenAPIConformanceTests {
 
     @Test("routes and documented operations are the same set")
     func routesMatchDocument() async throws {
-        let store = try Store(path: ":memory:", now: .system)
+        let store = try await Store.open(path: ":memory:", now: .system)
         let environment = ServiceEnvironment(
             store: store, settings: ServiceSettings(), gamifier: Gamifier(random: RandomSource(seed: 1)),
             metrics: ServiceMetrics(),

@@ -107,7 +107,7 @@ struct ReviewTimeTests {
         #expect(progress?["reps"] as? Int == count)
         #expect(await server.stop() == 0)
 
-        let store = try Store(existingAt: fixture.databasePath, now: .system)
+        let store = try await Store.open(existingAt: fixture.databasePath, now: .system)
         let user = try #require(try await store.user(named: "ana"))
         #expect(try await store.reviewLog(userID: user.id, cardID: Int64(cardID)).count == count)
         // Recorded in time order: no review is dated before one recorded ahead of it.

@@ -228,8 +228,8 @@ struct WebAppTests {
     /// The app's files are not API routes: none is under /v1, none is in ServiceRoutes, none in the OpenAPI
     /// document; the route-coverage test leaves them out on purpose (docs/api.md).
     @Test("the web app's paths are outside the API and its document")
-    func outsideTheAPI() throws {
-        let store = try Store(path: ":memory:", now: .system)
+    func outsideTheAPI() async throws {
+        let store = try await Store.open(path: ":memory:", now: .system)
         let environment = ServiceEnvironment(
             store: store, settings: ServiceSettings(), gamifier: Gamifier(random: RandomSource(seed: 1)),
             metrics: ServiceMetrics(), random: RandomSource(seed: 2))

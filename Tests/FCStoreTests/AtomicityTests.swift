@@ -7,8 +7,8 @@ import Testing
 /// A batch is stored completely or not at all. These use real files (WAL), never `:memory:`.
 struct AtomicityTests {
     @Test func aFaultMidBatchLeavesNoBatchAndNoCards() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         await store.setFaultAfterCardInserts(3)
 
@@ -23,8 +23,8 @@ struct AtomicityTests {
     }
 
     @Test func aFaultRightAfterTheBatchRowLeavesNothingAndTheStoreStaysUsable() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         let batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(4))
         await store.setFaultAfterCardInserts(0)
@@ -39,8 +39,8 @@ struct AtomicityTests {
     }
 
     @Test func aFailedBatchIsInvisibleToAnotherConnection() async throws {
-        let database = TemporaryDatabase()
-        let writer = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let writer = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await writer.ensureTopic(named: "Rome")
         _ = try await writer.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
         await writer.setFaultAfterCardInserts(1)
@@ -50,7 +50,7 @@ struct AtomicityTests {
                 Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(3, prefix: "B")))
         }
 
-        let reader = try Store(path: database.path, now: Fixtures.now)
+        let reader = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await reader.batches(topicID: topic.id).map(\.plan.number) == [1])
         #expect(try await reader.cards(topicID: topic.id).count == 2)
         #expect(try await reader.integrityCheck() == "ok")

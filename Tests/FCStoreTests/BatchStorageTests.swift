@@ -6,8 +6,8 @@ import Testing
 
 struct BatchStorageTests {
     @Test func storesABatchAndReadsItBack() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         let drafts = Fixtures.drafts(4)
         let batch = Fixtures.batch(
@@ -39,8 +39,8 @@ struct BatchStorageTests {
     }
 
     @Test func continuesPositionsAcrossBatches() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         let other = try await store.ensureTopic(named: "Greece")
 
@@ -58,8 +58,8 @@ struct BatchStorageTests {
     }
 
     @Test func skipsAndCountsDuplicatesOfExistingCards() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(
             Fixtures.batch(
@@ -86,8 +86,8 @@ struct BatchStorageTests {
     }
 
     @Test func refusesATakenBatchNumberAndWritesNothing() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
 
@@ -101,8 +101,8 @@ struct BatchStorageTests {
     }
 
     @Test func refusesABatchForAnUnknownTopic() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         await #expect(throws: StoreError.topicNotFound(topicID: 42)) {
             try await store.storeBatch(Fixtures.batch(topicID: 42, number: 1, cards: Fixtures.drafts(1)))
@@ -111,8 +111,8 @@ struct BatchStorageTests {
     }
 
     @Test func listsRecentQuestionsNewestFirst() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await store.storeBatch(
@@ -128,8 +128,8 @@ struct BatchStorageTests {
 
 extension BatchStorageTests {
     @Test func readsUnknownDropReasonsAndReportsUnreadableRows() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
 
@@ -149,8 +149,8 @@ extension BatchStorageTests {
     }
 
     @Test func aFirstBatchCreatesItsTopicInTheSameTransaction() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let batch = Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2))
         await store.setFaultAfterCardInserts(1)
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 1)) {

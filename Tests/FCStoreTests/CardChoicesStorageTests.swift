@@ -11,8 +11,8 @@ struct CardChoicesStorageTests {
     }
 
     @Test func aHandMadeCardKeepsItsOptionsAndAnEditKeepsOrDropsThem() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         let choices = try Self.choices()
         let added = try await store.addCard(
@@ -40,8 +40,8 @@ struct CardChoicesStorageTests {
 
     /// Into an existing topic (one move) and into a new one (moved a card at a time into its hidden topic).
     @Test(arguments: [false, true]) func anImportStoresOptionsButNeverOnATwin(newTopic: Bool) async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let choices = try Self.choices()
         let rows = [
             ImportedCard(
@@ -76,8 +76,8 @@ struct CardChoicesStorageTests {
     }
 
     @Test func aBatchKeepsItsMultipleChoiceOptions() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         let choices = try CardChoices.make(["Nero", "Augustus", "Trajan", "Hadrian"], correctIndex: 1).get()
         let mcq = CardDraft(
@@ -100,8 +100,8 @@ struct CardChoicesStorageTests {
     }
 
     @Test func optionsThatBreakTheRulesAreACorruptRow() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         try await store.executeInTransaction(

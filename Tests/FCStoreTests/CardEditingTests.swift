@@ -10,8 +10,8 @@ struct CardEditingTests {
     }
 
     @Test func addsACardWithItsLinkedTwin() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Algebra")
         let added = try await store.addCard(
             NewCard(
@@ -34,8 +34,8 @@ struct CardEditingTests {
     }
 
     @Test func editsATwinOnlyWhenAsked() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         let added = try await store.addCard(
             NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: nil, withTwin: true))
@@ -51,8 +51,8 @@ struct CardEditingTests {
     }
 
     @Test func keepsPositionsContiguousOnMoveAndDelete() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         var ids: [Int64] = []
         for index in 1...5 {
@@ -75,8 +75,8 @@ struct CardEditingTests {
     }
 
     @Test func storesAnImageOnceAndDropsItWithItsLastCard() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Flags")
         let image = NewImage(hash: "abc", mimeType: "image/png", bytes: [0x89, 0x50, 0x4E, 0x47])
         let first = try await store.addCard(
@@ -99,8 +99,8 @@ struct CardEditingTests {
     }
 
     @Test func deletesATopicOnlyWithForce() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Roman history")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
@@ -116,8 +116,8 @@ struct CardEditingTests {
     }
 
     @Test func renamesAndStylesTopics() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "algebra")
         _ = try await store.ensureTopic(named: "Geometry")
         #expect(try await store.renameTopic(id: topic.id, to: "Algebra").name == "Algebra")

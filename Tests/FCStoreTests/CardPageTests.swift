@@ -21,12 +21,12 @@ struct CardPageTests {
     private func page(_ store: Store, _ topicID: Int64, after anchor: CardPageAnchor?, _ limit: Int) async throws
         -> [PagedCard]
     {
-        try await store.read { try $0.cardPage(topicID: topicID, userID: 1, after: anchor, limit: limit) }
+        try await store.read { try await $0.cardPage(topicID: topicID, userID: 1, after: anchor, limit: limit) }
     }
 
     @Test func pagesFollowTheDeckAndSurviveDeletesBeforeTheAnchor() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let (topic, ids) = try await deck(store, "Paging", 7)
         let first = try await page(store, topic.id, after: nil, 3)
         #expect(first.map(\.details.card.id) == Array(ids[0..<3]))
@@ -48,14 +48,14 @@ struct CardPageTests {
     }
 
     @Test func aCardMovesToAnotherTopicWithItsTwinAndBothDecksStayNumbered() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let (from, _) = try await deck(store, "From", 2)
         let (to, toIDs) = try await deck(store, "To", 2)
         let pair = try await store.addCard(
             NewCard(topicID: from.id, kind: .question, question: "Q", answer: "A", explanation: nil, withTwin: true))
         _ = try await store.moveCard(id: pair[0].card.id, to: 1)
-        let moved = try await store.write("move") { try $0.moveCard(id: pair[0].card.id, toTopic: to.id) }
+        let moved = try await store.write("move") { try await $0.moveCard(id: pair[0].card.id, toTopic: to.id) }
         #expect(moved.map(\.card.id) == pair.map(\.card.id))
         #expect(moved.map(\.card.topicID) == [to.id, to.id])
         #expect(moved.map(\.card.position) == [3, 4])
@@ -68,7 +68,7 @@ struct CardPageTests {
         await #expect(
             throws: StoreError.duplicateQuestion(topicID: to.id, existingCardID: toIDs[0], side: "card")
         ) {
-            _ = try await store.write("move") { try $0.moveCard(id: clash[0].card.id, toTopic: to.id) }
+            _ = try await store.write("move") { try await $0.moveCard(id: clash[0].card.id, toTopic: to.id) }
         }
         #expect(try await store.cardDetails(id: clash[0].card.id).card.topicID == from.id)
         #expect(try await store.cards(topicID: to.id).map(\.position) == [1, 2, 3, 4])

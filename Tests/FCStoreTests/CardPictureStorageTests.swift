@@ -20,8 +20,8 @@ struct CardPictureStorageTests {
     }
 
     @Test func aBatchStoresQueriesPicturesAndCreditsAndCardShowReadsThem() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         var drafts = Fixtures.drafts(3)
         drafts[0].imageQuery = "Capitoline wolf statue"
@@ -51,8 +51,8 @@ struct CardPictureStorageTests {
     }
 
     @Test func aSkippedDuplicateLeavesItsPictureUnstored() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2))
@@ -67,8 +67,8 @@ struct CardPictureStorageTests {
     }
 
     @Test func aFailedBatchStoresNoPicture() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2, prefix: "New"))

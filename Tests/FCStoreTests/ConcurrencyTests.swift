@@ -7,9 +7,9 @@ import Testing
 /// Two `Store`s are two connections, as two fcgen processes would have.
 struct ConcurrencyTests {
     @Test func twoConnectionsWritingAtOnceBothSucceed() async throws {
-        let database = TemporaryDatabase()
-        let first = try Store(path: database.path, now: Fixtures.now)
-        let second = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let first = try await Store.open(path: database.path, now: Fixtures.now)
+        let second = try await Store.open(path: database.path, now: Fixtures.now)
         let rome = try await first.ensureTopic(named: "Rome")
         let greece = try await second.ensureTopic(named: "Greece")
         let batchesEach = 60
@@ -34,9 +34,9 @@ struct ConcurrencyTests {
     }
 
     @Test func racingRunsForTheSameBatchNumberStoreItOnce() async throws {
-        let database = TemporaryDatabase()
-        let first = try Store(path: database.path, now: Fixtures.now)
-        let second = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let first = try await Store.open(path: database.path, now: Fixtures.now)
+        let second = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await first.ensureTopic(named: "Rome")
 
         let results = await withTaskGroup(of: Result<StoredBatch, any Error>.self) { group in

@@ -7,8 +7,8 @@ import Testing
 /// What the service's generation progress reads: a topic by id, and the cards one batch stored.
 struct GenerationReadTests {
     @Test func findsATopicByIdAndTheCardsOfOneBatchInDeckOrder() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Geology")
         let other = try await store.ensureTopic(named: "Botany")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
@@ -17,11 +17,11 @@ struct GenerationReadTests {
         _ = try await store.storeBatch(
             Fixtures.batch(topicID: other.id, number: 2, cards: Fixtures.drafts(4, prefix: "C")))
 
-        #expect(try await store.read { try $0.topic(id: topic.id) } == topic)
-        #expect(try await store.read { try $0.topic(id: 9_999) } == nil)
-        let cards = try await store.read { try $0.cards(topicID: topic.id, batchNumber: 2) }
+        #expect(try await store.read { try await $0.topic(id: topic.id) } == topic)
+        #expect(try await store.read { try await $0.topic(id: 9_999) } == nil)
+        let cards = try await store.read { try await $0.cards(topicID: topic.id, batchNumber: 2) }
         #expect(cards == second.cards)
         #expect(cards.map(\.position) == [4, 5])
-        #expect(try await store.read { try $0.cards(topicID: topic.id, batchNumber: 3) }.isEmpty)
+        #expect(try await store.read { try await $0.cards(topicID: topic.id, batchNumber: 3) }.isEmpty)
     }
 }

@@ -11,7 +11,7 @@ struct GroupCommitTests {
     /// Holds every writer connection of the store (one on SQLite, several on PostgreSQL) inside a transaction until
     /// `release()`: grouped writes queue behind them meanwhile.
     private final class WriterGate: Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
+        private let gate = AsyncGate()
         private let entered = Mutex(0)
         private let count: Int
         private let holders: Mutex<[Task<Void, any Error>]> = Mutex([])
@@ -24,7 +24,7 @@ struct GroupCommitTests {
                 Task {
                     try await store.write("hold the writer") { [self] _ in
                         entered.withLock { $0 += 1 }
-                        semaphore.wait()
+                        await gate.wait()
                     }
                 }
             }
@@ -34,7 +34,7 @@ struct GroupCommitTests {
 
         /// Lets the held transactions commit and waits for them.
         func release() async throws {
-            for _ in 0..<count { semaphore.signal() }
+            gate.open()
             for holder in holders.withLock({ $0 }) { try await holder.value }
         }
     }
@@ -50,13 +50,13 @@ struct GroupCommitTests {
     }
 
     @Test func writesQueuedTogetherCommitOnceAndEachGetsItsOwnResult() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let gate = WriterGate(store)
         try await gate.hold(store)
         let names = (1...40).map { "Grouped \($0)" }
         let writes = names.map { name in
-            Task { try await store.writeGrouped("add topic") { db in try db.ensureTopic(named: name) } }
+            Task { try await store.writeGrouped("add topic") { db in try await db.ensureTopic(named: name) } }
         }
         try await queued(names.count, in: store)
         try await gate.release()
@@ -71,20 +71,20 @@ struct GroupCommitTests {
         } else {
             #expect((1...names.count / 2).contains(store.seams.sharedCommits), "\(store.seams.sharedCommits)")
         }
-        let stored = try await store.read { db in try db.topicSummaries().map(\.name) }
+        let stored = try await store.read { db in try await db.topicSummaries().map(\.name) }
         #expect(Set(stored).isSuperset(of: names))
     }
 
     @Test func oneFailingWriteFailsAloneAndLeavesNothingBehind() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let gate = WriterGate(store)
         try await gate.hold(store)
         struct Refused: Error {}
         let writes = (1...10).map { index in
             Task {
                 try await store.writeGrouped("add topic") { db in
-                    let topic = try db.ensureTopic(named: "Topic \(index)")
+                    let topic = try await db.ensureTopic(named: "Topic \(index)")
                     if index == 4 { throw Refused() }  // after its insert: the insert must not survive
                     return topic
                 }
@@ -100,7 +100,7 @@ struct GroupCommitTests {
                 #expect(try await write.value.name == "Topic \(offset + 1)")
             }
         }
-        let stored = try await store.read { db in try db.topicSummaries().map(\.name) }
+        let stored = try await store.read { db in try await db.topicSummaries().map(\.name) }
         #expect(!stored.contains("Topic 4"))
         #expect(stored.filter { $0.hasPrefix("Topic ") }.count == 9)
         if store.writerCount == 1 {
@@ -113,8 +113,8 @@ struct GroupCommitTests {
     /// PostgreSQL another turn's write does (up to 30 s: it opens a connection first, on a loaded machine), on SQLite
     /// none can (the test sits out 2 s).
     @Test func turnsRunSideBySideOnlyWhereTheEngineHasSeveralWriters() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let overlap = OverlapProbe()
         let names = (1...32).map { "Side \($0)" }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -131,16 +131,16 @@ struct GroupCommitTests {
                         if first {
                             let deadline = ContinuousClock.now + .seconds(store.writerCount > 1 ? 30 : 2)
                             while overlap.state.withLock({ $0.most }) < 2 && ContinuousClock.now < deadline {
-                                Thread.sleep(forTimeInterval: 0.001)
+                                try await Task.sleep(for: .milliseconds(1))
                             }
                         }
-                        return try db.ensureTopic(named: name)
+                        return try await db.ensureTopic(named: name)
                     }
                 }
             }
             try await group.waitForAll()
         }
-        let stored = try await store.read { db in try db.topicSummaries().map(\.name) }
+        let stored = try await store.read { db in try await db.topicSummaries().map(\.name) }
         #expect(Set(stored).isSuperset(of: names))
         #expect(store.peakGroupTurns >= 1 && store.peakGroupTurns <= store.writerCount)
         let most = overlap.state.withLock { $0.most }
@@ -154,8 +154,8 @@ struct GroupCommitTests {
     /// A group runs its members in learner order, a learner's own writes in the order they came, writes that lock
     /// nobody first: two groups committing side by side (PostgreSQL) then lock learners in the same order.
     @Test func aGroupRunsItsMembersInLearnerOrder() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let gate = WriterGate(store)
         try await gate.hold(store)
         let ran = RunLog()
@@ -164,7 +164,7 @@ struct GroupCommitTests {
             Task {
                 try await store.writeGrouped("add topic", locking: learner) { db in
                     ran.labels.withLock { $0.append("\(learner.map(String.init) ?? "-")#\(index)") }
-                    return try db.ensureTopic(named: "Ordered \(index)")
+                    return try await db.ensureTopic(named: "Ordered \(index)")
                 }
             }
         }
@@ -195,10 +195,12 @@ struct GroupCommitTests {
     }
 
     @Test func aWriteAloneDoesNotWaitForCompany() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         for index in 1...5 {
-            let topic = try await store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Alone \(index)") }
+            let topic = try await store.writeGrouped("add topic") { db in
+                try await db.ensureTopic(named: "Alone \(index)")
+            }
             #expect(topic.name == "Alone \(index)")
         }
         #expect(store.seams.sharedCommits == 0)

@@ -8,9 +8,10 @@ import Testing
 /// and response is kept, and a key is still unique per learner.
 struct IdempotencyRowsMigrationTests {
     @Test func keepsEveryKeyAndStillRefusesADuplicate() async throws {
-        let database = TemporaryDatabase(empty: true)
+        let database = await TemporaryDatabase.make(empty: true)
         do {
-            let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(19)))
+            let old = try await Store.open(
+                path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(19)))
             try await old.executeInTransaction(
                 """
                 INSERT INTO users (id, name, created_at) VALUES (1, 'Ana', 0), (2, 'Ben', 0);
@@ -19,7 +20,7 @@ struct IdempotencyRowsMigrationTests {
                     (2, 'k1', 'h3', 201, '{"b":1}', 30);
                 """)
         }
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         let table = try await store.scalarText("SELECT sql FROM sqlite_master WHERE name = 'idempotency_keys'") ?? ""
         #expect(!table.uppercased().contains("WITHOUT ROWID"), "\(table)")

@@ -12,8 +12,8 @@ struct ImportTransactionTests {
     ]
 
     @Test func importsRowsWithTwinsAndCountsDuplicates() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
         #expect(summary.rows == 3 && summary.cardsStored == 3 && summary.twinsStored == 1)
@@ -29,8 +29,8 @@ struct ImportTransactionTests {
     }
 
     @Test func storesNothingWhenTheSourceRefusesOrOnADryRun() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
             _ = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows, refuse: true))
@@ -44,8 +44,8 @@ struct ImportTransactionTests {
     }
 
     @Test func aNewTopicIsCreatedOnlyWithItsCards() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
             _ = try await store.importCards(topicNamed: "New", from: ArrayCardRows(rows: Self.rows, refuse: true))
         }
@@ -64,8 +64,8 @@ struct ImportTransactionTests {
     }
 
     @Test func importsKindsAndPicturesWithTheirOwnDedupKeys() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let picture = NewImage(hash: "abc", mimeType: "image/png", bytes: [1, 2, 3])
         let other = NewImage(hash: "def", mimeType: "image/png", bytes: [4, 5, 6])
         let rows = [

@@ -10,7 +10,7 @@ struct JobLeaseTests {
     private func storeWithJobs(
         _ database: TemporaryDatabase, time: ManualNow, topics: Int = 1, maxAttempts: Int = 3
     ) async throws -> Store {
-        let store = try Store(path: database.path, now: time.now)
+        let store = try await Store.open(path: database.path, now: time.now)
         for index in 1...topics {
             let topic = try await store.ensureTopic(named: "Topic \(index)")
             try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
@@ -24,10 +24,10 @@ struct JobLeaseTests {
     }
 
     @Test func claimsAreAtomicAcrossConnections() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let first = try await storeWithJobs(database, time: time, topics: 20)
-        let second = try Store(path: database.path, now: time.now)
+        let second = try await Store.open(path: database.path, now: time.now)
 
         let claimed = try await withThrowingTaskGroup(of: [Int64].self) { group in
             for (store, owner) in [(first, "a"), (second, "b")] {
@@ -49,7 +49,7 @@ struct JobLeaseTests {
     }
 
     @Test func anExpiredLeaseIsTakenOverAndTheOldOwnerCanNoLongerCommit() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
         let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
@@ -75,7 +75,7 @@ struct JobLeaseTests {
     }
 
     @Test func completingAJobStoresItsBatchAndFinishesItTogether() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
         let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
@@ -92,7 +92,7 @@ struct JobLeaseTests {
     }
 
     @Test func aFaultInTheMiddleOfCompletionLeavesNeitherCardsNorAFinishedJob() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
         let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
@@ -112,7 +112,7 @@ struct JobLeaseTests {
     }
 
     @Test func failuresBackOffThenTheJobIsDeadAfterMaxAttempts() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time, maxAttempts: 3)
         let backoff: @Sendable (Int) -> Duration = { attempts in .seconds(10 * attempts) }
@@ -140,7 +140,7 @@ struct JobLeaseTests {
     }
 
     @Test func aPermanentFailureIsDeadAtOnceAndRetryRequeuesIt() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time, maxAttempts: 5)
         let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
@@ -159,7 +159,7 @@ struct JobLeaseTests {
     }
 
     @Test func releasingGivesTheJobBackWithoutUsingAnAttempt() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
         let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
@@ -175,7 +175,7 @@ struct JobLeaseTests {
     }
 
     @Test func cancellingARunningJobRefusesItsCommit() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
         let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))

@@ -15,8 +15,8 @@ struct RefillRuleTests {
     }
 
     @Test func aTopicBelowItsThresholdGetsExactlyOneJobHoweverOftenItIsEnqueued() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store)
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
 
@@ -31,9 +31,9 @@ struct RefillRuleTests {
     }
 
     @Test func twoStoresEnqueueingAtOnceStillMakeOneJobPerTopic() async throws {
-        let database = TemporaryDatabase()
-        let first = try Store(path: database.path, now: Fixtures.now)
-        let second = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let first = try await Store.open(path: database.path, now: Fixtures.now)
+        let second = try await Store.open(path: database.path, now: Fixtures.now)
         for index in 1...10 { _ = try await subscribedTopic(first, "Topic \(index)") }
 
         async let a = first.enqueueDueRefills(maxAttempts: 3)
@@ -46,8 +46,8 @@ struct RefillRuleTests {
     }
 
     @Test func aTopicAtOrAboveItsThresholdGetsNoJob() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store, policy: TopicPolicy(refillBelow: 5, batchSize: 5))
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
 
@@ -56,8 +56,8 @@ struct RefillRuleTests {
     }
 
     @Test func maxBatchesStopsRefills() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(
             store, policy: TopicPolicy(refillBelow: 100, batchSize: 5, maxBatches: 2))
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
@@ -74,8 +74,8 @@ struct RefillRuleTests {
     }
 
     @Test func anUnsubscribedTopicIsNeverRefilled() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store)
         try await store.setTopicPolicy(nil, topicID: topic.id)
         _ = try await store.ensureTopic(named: "Never subscribed")
@@ -85,8 +85,8 @@ struct RefillRuleTests {
     }
 
     @Test func theSwiftRuleAgreesWithTheSQLRule() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let cases: [(TopicPolicy?, Int)] = [
             (TopicPolicy(refillBelow: 3, batchSize: 3), 0), (TopicPolicy(refillBelow: 3, batchSize: 3), 3),
             (TopicPolicy(refillBelow: 4, batchSize: 3), 3),
@@ -111,8 +111,8 @@ struct RefillRuleTests {
     }
 
     @Test func aDeadJobHoldsItsTopicUntilCancelled() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await subscribedTopic(store)
         let job = try #require(try await store.enqueueDueRefills(maxAttempts: 1).first)
         _ = try await store.claimNextJob(owner: "w", lease: .seconds(60))
@@ -125,8 +125,8 @@ struct RefillRuleTests {
     }
 
     @Test func rejectsANonPositivePolicy() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         await #expect(throws: StoreError.invalidPolicy("batch size must be at least 1")) {
             try await store.setTopicPolicy(TopicPolicy(refillBelow: 5, batchSize: 0), topicID: topic.id)

@@ -11,8 +11,8 @@ struct SourceProvenanceTests {
         sectionCount: 2)
 
     @Test func aSourceBatchStoresTheSourceOnceAndEveryCardsSection() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let first = try await store.storeSourceBatch(
             Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 8, end: 120, page: nil),
@@ -41,8 +41,8 @@ struct SourceProvenanceTests {
     }
 
     @Test func aRefusedSourceBatchLeavesNoSourceTopicOrProvenance() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         // A NUL in a card is refused by the store: the whole transaction rolls back, the new source with it.
         var drafts = Fixtures.drafts(2)
         drafts[1].answer = "bad\u{0}answer"
@@ -58,8 +58,8 @@ struct SourceProvenanceTests {
     }
 
     @Test func deletingATopicDeletesItsSourcesAndProvenance() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let first = try await store.storeSourceBatch(
             Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 0, end: 10, page: nil),

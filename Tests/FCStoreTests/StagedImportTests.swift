@@ -78,8 +78,8 @@ struct StagedImportTests {
     /// The write lock is free between chunks: another write commits while the import is parsing its third chunk,
     /// and the chunks before it are staged, not in `cards`.
     @Test func anotherWriteCommitsWhileAnImportIsUnderWay() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         let source = PausingSource(Self.rows(12, reversedEvery: 4), pauseAt: 10)
         let importing = Task(executorPreference: OwnThreadExecutor()) {
@@ -87,7 +87,7 @@ struct StagedImportTests {
         }
         #expect(await source.waitUntilPaused())
 
-        let other = try await store.write("other") { try $0.ensureTopic(named: "Other") }
+        let other = try await store.write("other") { try await $0.ensureTopic(named: "Other") }
         #expect(other.name == "Other")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 12, "10 rows, 2 twins")
         #expect(try await store.cards(topicID: topic.id).isEmpty, "nothing reaches cards before the last row")
@@ -105,8 +105,8 @@ struct StagedImportTests {
     /// A question stored while the import was staging (here by a second import) is skipped when the cards move
     /// in, with its twin, and the new cards follow the ones stored meanwhile.
     @Test func questionsStoredMeanwhileAreSkippedWithTheirTwins() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         let rows = [
             ImportedCard(question: "Q1", answer: "A1", explanation: nil, isReversed: true),
@@ -135,8 +135,8 @@ struct StagedImportTests {
     /// Rows with large pictures end a chunk early (8 MiB of text and pictures at most), so memory stays flat; the
     /// pictures still reach their cards, each moved with its card's chunk.
     @Test func picturesEndAChunkEarly() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let rows = (1...5).map { index in
             ImportedCard(
                 kind: .image, question: "", answer: "Picture \(index)", explanation: nil, isReversed: false,
@@ -161,8 +161,8 @@ struct StagedImportTests {
 
     /// A refusal after the last row (a bad row in an all-or-nothing import) deletes what was staged.
     @Test func aRefusedImportLeavesNoStagedRows() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let picture = NewImage(hash: "abc", mimeType: "image/png", bytes: [1, 2, 3])
         var rows = Self.rows(11, reversedEvery: 2)
         rows[3].image = picture
@@ -182,9 +182,9 @@ struct StagedImportTests {
     /// Staged rows an import left behind (it died) are removed by the next import once they are stale, and not
     /// before: a fresh staging may belong to an import still running in another process.
     @Test func theNextImportSweepsStagingsLeftByADeadImport() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow(Fixtures.date)
-        let store = try Store(path: database.path, now: time.now)
+        let store = try await Store.open(path: database.path, now: time.now)
         let topic = try await store.ensureTopic(named: "T")
         let started = Int64((time.date.timeIntervalSince1970 * 1000).rounded())
         try await store.executeInTransaction(
@@ -206,8 +206,8 @@ struct StagedImportTests {
     /// Each staging transaction is one chunk, so the longest write of a many-chunk import is not the whole import:
     /// the store records the longest hold and which operation it was.
     @Test func theStoreRecordsItsLongestWriteHold() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         store.seams.longestWriteHold = nil
         let summary = try await store.importCards(
             topicNamed: "T", from: PausingSource(Self.rows(2_000, reversedEvery: 10)), chunkRows: 500)
@@ -231,7 +231,7 @@ struct StagedImportTests {
             leaks.append("topic list: \(summaries)")
         }
         if try await reader.topic(named: "New") != nil { leaks.append("topic(named:)") }
-        if try await reader.read({ try $0.topic(id: hiddenID) }) != nil { leaks.append("topic(id:)") }
+        if try await reader.read({ try await $0.topic(id: hiddenID) }) != nil { leaks.append("topic(id:)") }
         if try await !reader.cards(topicID: hiddenID).isEmpty { leaks.append("cards(topicID:)") }
         if try await !reader.cardDetails(topicID: hiddenID).isEmpty { leaks.append("cardDetails(topicID:)") }
         if try await !reader.cards(ids: hiddenCards).isEmpty { leaks.append("cards(ids:)") }
@@ -243,12 +243,15 @@ struct StagedImportTests {
         if try await !reader.newCardIDs(userID: userID, topicIDs: nil, limit: 100).isEmpty {
             leaks.append("new cards of every topic")
         }
-        if (try? await reader.read({ try $0.feed(userID: userID, topicID: hiddenID, until: Fixtures.date, limit: 5) }))
+        if (try? await reader.read({
+            try await $0.feed(userID: userID, topicID: hiddenID, until: Fixtures.date, limit: 5)
+        }))
             != nil
         {
             leaks.append("feed")
         }
-        if (try? await reader.read({ try $0.cardPage(topicID: hiddenID, userID: userID, after: nil, limit: 5) })) != nil
+        if (try? await reader.read({ try await $0.cardPage(topicID: hiddenID, userID: userID, after: nil, limit: 5) }))
+            != nil
         {
             leaks.append("card page")
         }
@@ -259,9 +262,9 @@ struct StagedImportTests {
     /// it: between chunks no reader (this store's or another's on the same database) sees the topic, a card or a
     /// count of it; at the end every card is there, in row order, twins after their originals.
     @Test func aNewTopicStaysInvisibleUntilItsLastChunkIsIn() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
-        let observer = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
+        let observer = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await store.ensureTopic(named: "Kept")
         let user = try await store.ensureUser(named: User.defaultName)
         let found = Mutex<[String]>([])
@@ -300,8 +303,8 @@ struct StagedImportTests {
     /// An import that fails half-way through the move leaves no topic and no card: its hidden topic is deleted with
     /// the staged rows before the error reaches the caller.
     @Test func anImportThatFailsMidMoveLeavesNothing() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         struct Stop: Error {}
         let chunks = Mutex(0)
         store.seams.importMoveChunkCommitted = { _ in
@@ -325,9 +328,9 @@ struct StagedImportTests {
     /// A topic of the same name created while the cards were moving into their hidden topic: the hidden one is
     /// deleted and the cards go into the one that exists, after its cards, without the questions it has.
     @Test func aTopicOfTheNameCreatedMidMoveGetsTheCards() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
-        let other = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
+        let other = try await Store.open(path: database.path, now: Fixtures.now)
         let created = Mutex(false)
         store.seams.importMoveChunkCommitted = { _ in
             guard !created.withLock({ $0 }) else { return }
@@ -350,9 +353,9 @@ struct StagedImportTests {
     /// A hidden topic left by an import that died mid-move is invisible, and the next import removes it (with its
     /// cards) once its staging is stale; a hidden topic without a staging (copied mid-import) goes too.
     @Test func theNextImportSweepsAHiddenTopicLeftByADeadImport() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let time = ManualNow(Fixtures.date)
-        let store = try Store(path: database.path, now: time.now)
+        let store = try await Store.open(path: database.path, now: time.now)
         let started = Int64((time.date.timeIntervalSince1970 * 1000).rounded())
         try await store.executeInTransaction(
             """
@@ -380,8 +383,8 @@ struct StagedImportTests {
     /// A dry run for a new topic moves nothing (every staged card would be stored) and says what the import then
     /// stores, twins and skipped repeats included.
     @Test func aDryRunForANewTopicCountsWhatTheImportStores() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let rows =
             Self.rows(20, reversedEvery: 3) + [
                 ImportedCard(question: "q5", answer: "again", explanation: nil, isReversed: true)

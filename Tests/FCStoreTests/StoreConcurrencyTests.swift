@@ -9,23 +9,23 @@ import Testing
 /// waiting for a lock on the store's threads instead of Swift's cooperative pool.
 struct StoreConcurrencyTests {
     @Test func aWriteInsideAReadFailsAndWritesNothing() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         await #expect(throws: StoreError.self) {
-            try await store.read { try $0.ensureTopic(named: "Rome") }
+            try await store.read { try await $0.ensureTopic(named: "Rome") }
         }
         #expect(try await store.topic(named: "Rome") == nil)
-        _ = try await store.write("add topic") { try $0.ensureTopic(named: "Rome") }
-        #expect(try await store.read { try $0.topic(named: "Rome") }?.name == "Rome")
+        _ = try await store.write("add topic") { try await $0.ensureTopic(named: "Rome") }
+        #expect(try await store.read { try await $0.topic(named: "Rome") }?.name == "Rome")
     }
 
     @Test func aReadSeesTheLastCommitWhileAWriterHoldsTheLock() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await store.ensureTopic(named: "Rome")
         // The writer adds a topic and then waits inside its transaction, holding the write lock.
-        let held = await HeldWrite.start(store, "held write") { db in _ = try db.ensureTopic(named: "Greece") }
+        let held = await HeldWrite.start(store, "held write") { db in _ = try await db.ensureTopic(named: "Greece") }
         // Reads go on meanwhile, and see only what was committed.
         #expect(try await store.topicSummaries().map(\.name) == ["Rome"])
         try await held.end()
@@ -33,13 +33,14 @@ struct StoreConcurrencyTests {
     }
 
     @Test func writersWaitingForAnotherConnectionsLockLeaveTheCooperativePoolFree() async throws {
-        let database = TemporaryDatabase()
-        let holder = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let holder = try await Store.open(path: database.path, now: Fixtures.now)
         let held = await HeldWrite.start(holder, "hold lock")
 
         // More waiting writers than the cooperative pool has threads (one per core). Each waits on its own store's
         // writer thread, inside SQLite's busy handler.
-        let writers = try (0..<8).map { _ in try Store(path: database.path, now: Fixtures.now) }
+        var writers: [Store] = []
+        for _ in 0..<8 { writers.append(try await Store.open(path: database.path, now: Fixtures.now)) }
         let writes = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, store) in writers.enumerated() {
@@ -50,7 +51,7 @@ struct StoreConcurrencyTests {
         }
         // Async work and reads still run while all of them wait; were the writers blocking cooperative threads,
         // this would not finish before their busy timeout failed them.
-        let reader = try Store(path: database.path, now: Fixtures.now)
+        let reader = try await Store.open(path: database.path, now: Fixtures.now)
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<16 { group.addTask { try await reader.topicSummaries().count } }
             return try await group.reduce(0, +)
@@ -65,8 +66,8 @@ struct StoreConcurrencyTests {
 /// A batch (paid for: a model's reply) meets a database another process keeps locked past the busy timeout.
 struct PatientWriteTests {
     @Test func aBatchWaitsForABusyDatabaseAndIsStoredOnceTheLockGoes() async throws {
-        let database = TemporaryDatabase()
-        let holder = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let holder = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await holder.ensureTopic(named: "Rome")
         let store = try Store(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
@@ -98,13 +99,13 @@ struct PatientWriteTests {
 /// the busy timeout (as an import's move in another process did): both wait, ask again, and are stored once it ends.
 struct BusyPatienceTests {
     @Test func aReviewBesideALongWriteOfAnotherStoreWaitsAndIsStored() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
-        let holder = try Store(path: database.path, now: Fixtures.now)
+        let holder = try await Store.open(path: database.path, now: Fixtures.now)
         let held = await HeldWrite.start(holder, "a long import move")
         let reviewing = Task { try await world.review(world.cards[0]) }
         let grouping = Task {
-            try await world.store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Greece") }
+            try await world.store.writeGrouped("add topic") { db in try await db.ensureTopic(named: "Greece") }
         }
         // Each has waited out a whole busy timeout (5 s) and asked again: before, both failed with "database is
         // locked" here.
@@ -124,14 +125,14 @@ struct BusyPatienceTests {
 
     /// A grouped write whose patience runs out fails with the same one-line error as any write.
     @Test func aGroupedWritePastItsPatienceFailsWithOneClearLine() async throws {
-        let database = TemporaryDatabase()
-        let holder = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let holder = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await holder.ensureTopic(named: "Rome")
         let store = try Store(
-            path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
+            path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .seconds(1))
         let held = await HeldWrite.start(holder, "hold lock")
         await #expect {
-            _ = try await store.writeGrouped("add topic") { db in try db.ensureTopic(named: "Greece") }
+            _ = try await store.writeGrouped("add topic") { db in try await db.ensureTopic(named: "Greece") }
         } throws: { error in
             guard case .busy(_, "add topic", _) = error as? StoreError else { return false }
             return "\(error)".contains("database is locked") && !"\(error)".contains("SQLite code")
@@ -145,23 +146,24 @@ struct BusyPatienceTests {
 /// A write transaction kept open on a store's writer (its write lock held) until ``end()``: what another
 /// process's long write (an import's move) looks like to the store under test.
 private struct HeldWrite {
-    let release: Gate
+    let release: AsyncGate
     let task: Task<Void, any Error>
 
     /// Starts the write, runs `first` in it, and returns once it is inside its transaction.
     static func start(
-        _ store: Store, _ operation: String, first: @escaping @Sendable (borrowing Database) throws -> Void = { _ in }
+        _ store: Store, _ operation: String,
+        first: @escaping @Sendable (borrowing Database) async throws -> Void = { _ in }
     ) async -> HeldWrite {
-        let inside = Gate()
-        let release = Gate()
+        let inside = AsyncGate()
+        let release = AsyncGate()
         let task = Task {
             try await store.write(operation) { db in
-                try first(db)
+                try await first(db)
                 inside.open()
-                release.wait()
+                await release.wait()
             }
         }
-        await inside.waitAsync()
+        await inside.wait()
         return HeldWrite(release: release, task: task)
     }
 
@@ -169,30 +171,5 @@ private struct HeldWrite {
     func end() async throws {
         release.open()
         try await task.value
-    }
-}
-
-/// A one-shot latch that a store thread can block on (its closures are synchronous) and a task can await.
-private final class Gate: Sendable {
-    private let condition = NSCondition()
-    private let isOpen = Mutex(false)
-
-    func open() {
-        condition.lock()
-        isOpen.withLock { $0 = true }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Blocks the calling thread: only for the store's own threads.
-    func wait() {
-        condition.lock()
-        while !isOpen.withLock({ $0 }) { condition.wait() }
-        condition.unlock()
-    }
-
-    /// Polls without blocking a cooperative thread.
-    func waitAsync() async {
-        while !isOpen.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
     }
 }

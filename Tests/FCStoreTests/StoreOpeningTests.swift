@@ -6,8 +6,8 @@ import Testing
 
 struct StoreOpeningTests {
     @Test func migratesAnEmptyDatabaseToTheInitialSchema() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         let tables = try await store.scalarText(
@@ -30,13 +30,13 @@ struct StoreOpeningTests {
     }
 
     @Test func reopeningAppliesNothingNew() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         do {
-            let store = try Store(path: database.path, now: Fixtures.now)
+            let store = try await Store.open(path: database.path, now: Fixtures.now)
             _ = try await store.ensureTopic(named: "Rome")
         }
         let later = Now.constant(Fixtures.date.addingTimeInterval(3600))
-        let reopened = try Store(path: database.path, now: later)
+        let reopened = try await Store.open(path: database.path, now: later)
 
         #expect(try await reopened.schemaVersion() == Migration.latestVersion)
         #expect(
@@ -48,16 +48,16 @@ struct StoreOpeningTests {
     }
 
     @Test func appliesANewMigrationOnTopOfTheShippedOnes() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         do {
-            let store = try Store(path: database.path, now: Fixtures.now)
+            let store = try await Store.open(path: database.path, now: Fixtures.now)
             _ = try await store.ensureTopic(named: "Rome")
         }
         let next = Migration.latestVersion + 1
         let fake = Migration(
             version: next, name: "add notes",
             sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); ALTER TABLE topics ADD COLUMN note TEXT;")
-        let store = try Store(path: database.path, now: Fixtures.now, migrations: Migration.all + [fake])
+        let store = try await Store.open(path: database.path, now: Fixtures.now, migrations: Migration.all + [fake])
 
         #expect(try await store.schemaVersion() == next)
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = \(next)") == "add notes")
@@ -66,36 +66,36 @@ struct StoreOpeningTests {
     }
 
     @Test func aFailingMigrationLeavesThePreviousVersion() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let next = Migration.latestVersion + 1
         let broken = Migration(
             version: next, name: "broken", sql: "CREATE TABLE half (id INTEGER); INSERT INTO missing VALUES (1);")
 
-        #expect {
-            _ = try Store(path: database.path, now: Fixtures.now, migrations: Migration.all + [broken])
+        await #expect {
+            _ = try await Store.open(path: database.path, now: Fixtures.now, migrations: Migration.all + [broken])
         } throws: { error in
             guard case .migrationFailed(_, next, "broken", let message) = error as? StoreError else { return false }
             return message.contains("no such table: missing")
         }
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'") == 0)
     }
 
     @Test func refusesADatabaseFromANewerVersion() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let next = Migration.latestVersion + 1
         let future = Migration(version: next, name: "future", sql: "CREATE TABLE future (id INTEGER PRIMARY KEY);")
-        _ = try Store(path: database.path, now: Fixtures.now, migrations: Migration.all + [future])
+        _ = try await Store.open(path: database.path, now: Fixtures.now, migrations: Migration.all + [future])
 
-        #expect(throws: StoreError.schemaTooNew(path: database.path, version: next, supported: next - 1)) {
-            _ = try Store(path: database.path, now: Fixtures.now)
+        await #expect(throws: StoreError.schemaTooNew(path: database.path, version: next, supported: next - 1)) {
+            _ = try await Store.open(path: database.path, now: Fixtures.now)
         }
     }
 
     @Test func turnsOnWALForeignKeysAndNormalSync() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         #expect(try await store.scalarText("PRAGMA journal_mode") == "wal")
         #expect(try await store.scalarInteger("PRAGMA foreign_keys") == 1)
@@ -106,21 +106,21 @@ struct StoreOpeningTests {
     }
 
     @Test func createsMissingParentDirectories() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let nested = database.path(named: "data/fcgen/deep/fcgen.sqlite")
-        let store = try Store(path: nested, now: Fixtures.now)
+        let store = try await Store.open(path: nested, now: Fixtures.now)
 
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(FileManager.default.fileExists(atPath: nested))
     }
 
-    @Test func reportsAnUncreatableDirectoryWithThePath() throws {
-        let database = TemporaryDatabase()
+    @Test func reportsAnUncreatableDirectoryWithThePath() async throws {
+        let database = await TemporaryDatabase.make()
         let blocker = database.path(named: "blocker")
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a directory".utf8)))
         let path = blocker + "/sub/fcgen.sqlite"
 
-        let error = #expect(throws: StoreError.self) { _ = try Store(path: path, now: Fixtures.now) }
+        let error = await #expect(throws: StoreError.self) { _ = try await Store.open(path: path, now: Fixtures.now) }
         guard case .cannotCreateDirectory(path, let reason) = error else {
             Issue.record("unexpected error \(String(describing: error))")
             return
@@ -131,26 +131,26 @@ struct StoreOpeningTests {
                 == "cannot create the directory for the database at \(path): \(blocker) is not a directory")
     }
 
-    @Test func reportsADirectoryAtTheDatabasePath() throws {
-        let database = TemporaryDatabase()
+    @Test func reportsADirectoryAtTheDatabasePath() async throws {
+        let database = await TemporaryDatabase.make()
         let directoryPath = database.path(named: "a-directory.sqlite")
         try FileManager.default.createDirectory(atPath: directoryPath, withIntermediateDirectories: true)
 
-        #expect(throws: StoreError.notADatabase(path: directoryPath, reason: "it is a directory")) {
-            _ = try Store(path: directoryPath, now: Fixtures.now)
+        await #expect(throws: StoreError.notADatabase(path: directoryPath, reason: "it is a directory")) {
+            _ = try await Store.open(path: directoryPath, now: Fixtures.now)
         }
     }
 
-    @Test func reportsAFileThatIsNotADatabasePlainly() throws {
-        let database = TemporaryDatabase()
+    @Test func reportsAFileThatIsNotADatabasePlainly() async throws {
+        let database = await TemporaryDatabase.make()
         #expect(FileManager.default.createFile(atPath: database.path, contents: Data(repeating: 0x41, count: 4096)))
         let before = try Data(contentsOf: URL(fileURLWithPath: database.path))
 
         for open in [
-            { try Store(path: database.path, now: Fixtures.now) },
-            { try Store(existingAt: database.path, now: Fixtures.now) },
+            { try await Store.open(path: database.path, now: Fixtures.now) },
+            { try await Store.open(existingAt: database.path, now: Fixtures.now) },
         ] {
-            let error = #expect(throws: StoreError.self) { _ = try open() }
+            let error = await #expect(throws: StoreError.self) { _ = try await open() }
             #expect(
                 error?.description
                     == "\(database.path) is not an fcgen database: it is not an SQLite database; check --db or FCGEN_DB"
@@ -160,7 +160,7 @@ struct StoreOpeningTests {
     }
 
     @Test func refusesAnotherProgramsSQLiteDatabase() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let other = database.path(named: "other.sqlite")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -172,25 +172,25 @@ struct StoreOpeningTests {
         _ = try await process.runToExit()
         let before = try await DatabaseDump.dump(other)
 
-        #expect(
+        await #expect(
             throws: StoreError.notADatabase(
                 path: other, reason: "it is an SQLite database of another program (it has no fcgen schema)")
-        ) { _ = try Store(path: other, now: Fixtures.now) }
+        ) { _ = try await Store.open(path: other, now: Fixtures.now) }
         #expect(try await DatabaseDump.dump(other) == before)
     }
 
-    @Test func openingAnExistingDatabaseCreatesNothingWhenItIsMissing() throws {
-        let database = TemporaryDatabase()
+    @Test func openingAnExistingDatabaseCreatesNothingWhenItIsMissing() async throws {
+        let database = await TemporaryDatabase.make()
         let mistyped = database.path(named: "no/such/dir/fcgen.sqlite")
-        #expect(throws: StoreError.databaseMissing(path: mistyped)) {
-            _ = try Store(existingAt: mistyped, now: Fixtures.now)
+        await #expect(throws: StoreError.databaseMissing(path: mistyped)) {
+            _ = try await Store.open(existingAt: mistyped, now: Fixtures.now)
         }
         #expect(!FileManager.default.fileExists(atPath: database.path(named: "no")))
-        #expect(throws: StoreError.databaseMissing(path: database.path)) {
-            _ = try Store(existingAt: database.path, now: Fixtures.now)
+        await #expect(throws: StoreError.databaseMissing(path: database.path)) {
+            _ = try await Store.open(existingAt: database.path, now: Fixtures.now)
         }
         #expect(database.files.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
-        _ = try Store(path: database.path, now: Fixtures.now)
-        _ = try Store(existingAt: database.path, now: Fixtures.now)
+        _ = try await Store.open(path: database.path, now: Fixtures.now)
+        _ = try await Store.open(existingAt: database.path, now: Fixtures.now)
     }
 }

@@ -8,8 +8,8 @@ import Testing
 /// NFD "e\u{301}"), so these compare UTF-8 bytes.
 struct TextFidelityTests {
     @Test func storesUnicodeEmojiAndLaTeXByteExact() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Mixed")
         let drafts = [
             CardDraft(
@@ -39,8 +39,8 @@ struct TextFidelityTests {
     /// PostgreSQL text cannot hold U+0000 and SQLite could: both engines refuse it, naming the operation, and the
     /// batch is not half-written.
     @Test func textWithNULIsRefusedAndNothingIsStored() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "NUL")
         let drafts = [
             CardDraft(question: "Fine?", answer: "Yes", origin: .generated),
@@ -58,8 +58,8 @@ struct TextFidelityTests {
     }
 
     @Test func storesAOneMegabyteExplanation() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Long")
         let explanation = String(repeating: "Lorem ipsum ∑ 🙂 ", count: 1_048_576 / 20)
         #expect(explanation.utf8.count >= 1_000_000)

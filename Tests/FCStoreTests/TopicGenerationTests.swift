@@ -11,8 +11,8 @@ struct TopicGenerationTests {
     ])
 
     @Test func aNewTopicsPlanAndLanguageCommitWithItsFirstBatch() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         var batch = Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2))
         batch.plan = BatchPlan(number: 1, aspect: "Kings", depth: .foundational, step: 1)
         let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil), language: LanguageTag("pt-BR"))
@@ -27,8 +27,8 @@ struct TopicGenerationTests {
     }
 
     @Test func aFailedBatchLeavesNeitherTopicNorPlan() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil))
@@ -42,8 +42,8 @@ struct TopicGenerationTests {
     }
 
     @Test func updatesKeepWhatTheyDoNotChange() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
         try await store.updateTopicGeneration(
@@ -63,8 +63,8 @@ struct TopicGenerationTests {
     }
 
     @Test func deletingATopicDeletesItsPlan() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Rome")
         try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
         _ = try await store.deleteTopic(id: topic.id, force: true)

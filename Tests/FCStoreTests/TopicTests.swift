@@ -6,8 +6,8 @@ import Testing
 
 struct TopicTests {
     @Test func findsATopicIgnoringCaseAndSurroundingSpace() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         #expect(try await store.topic(named: "Roman History") == nil)
         let created = try await store.ensureTopic(named: "Roman History")
@@ -21,8 +21,8 @@ struct TopicTests {
     }
 
     @Test func refusesAnEmptyTopicName() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         await #expect(throws: StoreError.invalidTopicName(problem: "a topic name must not be empty")) {
             try await store.ensureTopic(named: " \t ")
@@ -31,8 +31,8 @@ struct TopicTests {
     }
 
     @Test func summarisesTopicsByName() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let zoology = try await store.ensureTopic(named: "zoology")
         let algebra = try await store.ensureTopic(named: "Algebra")
         _ = try await store.storeBatch(Fixtures.batch(topicID: zoology.id, number: 1, cards: Fixtures.drafts(3)))
@@ -51,8 +51,8 @@ struct TopicTests {
 
 extension TopicTests {
     @Test func deletingATopicRemovesItsBatchesAndCards() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let rome = try await store.ensureTopic(named: "Rome")
         let greece = try await store.ensureTopic(named: "Greece")
         _ = try await store.storeBatch(Fixtures.batch(topicID: rome.id, number: 1, cards: Fixtures.drafts(3)))

@@ -20,10 +20,10 @@ struct WALCheckpointerTests {
     }
 
     @Test func theBackgroundCopiesTheLogAndTheWriterOnlyFinishesIt() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let limits = WALCheckpointer.Limits(soft: 64, finish: 32, hard: 100_000, step: 8)
         do {
-            let store = try Store(path: database.path, now: Fixtures.now, checkpoints: limits)
+            let store = try await Store.open(path: database.path, now: Fixtures.now, checkpoints: limits)
             try await Self.writeRows(store, count: 600)
             let counts = try #require(store.checkpointCounts)
             #expect(counts.background > 0, "\(counts)")
@@ -32,14 +32,14 @@ struct WALCheckpointerTests {
             #expect(Self.logSize(database.path) < 5_000_000, "the log started over: \(Self.logSize(database.path))")
             #expect(try await store.integrityCheck() == "ok")
         }
-        let reopened = try Store(path: database.path, now: Fixtures.now)
+        let reopened = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM scratch") == 600)
     }
 
     @Test func pastTheHardLimitTheWriterCheckpointsItself() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let limits = WALCheckpointer.Limits(soft: 1_000_000, finish: 32, hard: 64, step: 8)
-        let store = try Store(path: database.path, now: Fixtures.now, checkpoints: limits)
+        let store = try await Store.open(path: database.path, now: Fixtures.now, checkpoints: limits)
         try await Self.writeRows(store, count: 300)
         let counts = try #require(store.checkpointCounts)
         #expect(counts.background == 0 && counts.onWriter > 0, "\(counts)")
@@ -47,8 +47,8 @@ struct WALCheckpointerTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM scratch") == 300)
     }
 
-    @Test func anInMemoryStoreHasNoCheckpointer() throws {
-        let store = try Store(path: ":memory:", now: Fixtures.now)
+    @Test func anInMemoryStoreHasNoCheckpointer() async throws {
+        let store = try await Store.open(path: ":memory:", now: Fixtures.now)
         #expect(store.checkpointCounts == nil)
     }
 }

@@ -27,15 +27,13 @@ package final class DailyBudget: RequestBudget {
     package func admit(_ request: BudgetedRequest) async throws -> BudgetReservation {
         let topicLimit: Double? =
             try await request.topicID.asyncMap { id in
-                try await store.read { try $0.topicDailyBudget(topicID: id) }
+                try await store.read { try await $0.topicDailyBudget(topicID: id) }
             } ?? nil
         guard topicLimit != nil || overall != nil else { return BudgetReservation(request: request, id: 0) }
         let estimate = try request.pricedEstimate()
         let (topicSpent, allSpent) = try await store.read { db in
-            (
-                try request.topicID.map { try db.spendingToday(topicID: $0).costUSD } ?? 0,
-                try db.spendingToday(topicID: nil).costUSD
-            )
+            let topic = try await request.topicID.asyncMap { try await db.spendingToday(topicID: $0).costUSD }
+            return (topic ?? 0, try await db.spendingToday(topicID: nil).costUSD)
         }
         return try state.withLock { state in
             let inFlight = state.reserved.values

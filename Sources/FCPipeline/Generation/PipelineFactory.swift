@@ -65,9 +65,9 @@ public struct PipelineFactory: Sendable {
         random: RandomSource,
         now: Now,
         events: @escaping PipelineEventHandler
-    ) throws -> Pipeline {
+    ) async throws -> Pipeline {
         try makePipeline(
-            store: try Store(path: settings.databasePath, now: now), transport: transport, clock: clock,
+            store: try await Store.open(path: settings.databasePath, now: now), transport: transport, clock: clock,
             random: random, events: events)
     }
 

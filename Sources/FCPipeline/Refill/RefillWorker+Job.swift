@@ -10,7 +10,7 @@ extension RefillWorker {
                 throw StoreError.topicNotFound(topicID: job.topicID)
             }
             let (policy, topicBudget) = try await store.read { db in
-                (try db.topicPolicy(topicID: job.topicID), try db.topicDailyBudget(topicID: job.topicID))
+                await (try db.topicPolicy(topicID: job.topicID), try db.topicDailyBudget(topicID: job.topicID))
             }
             var generation = GenerationOptions(
                 cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
@@ -44,7 +44,8 @@ extension RefillWorker {
                 let until = try await store.write(
                     "defer job",
                     { db in
-                        try db.deferJobToNextDay(jobID: job.id, owner: options.workerID, reason: refusal.description)
+                        try await db.deferJobToNextDay(
+                            jobID: job.id, owner: options.workerID, reason: refusal.description)
                     })
             else {
                 events(.leaseLost(job))

@@ -1,5 +1,6 @@
 package import FCGenerator
 package import FCStore
+
 package import struct Foundation.Date
 
 /// What a refill worker reports while it works; the executable prints one line per event.

@@ -79,7 +79,7 @@ extension ReviewRecorder {
         let (recorded, decided) = try await store.write("record reviews") { [lastIndex] db in
             var decisions: [Int: Gamifier.Decision] = [:]
             var states: [Int64: GamificationState] = [:]
-            let recorded = try db.recordReviews(pending, decide: decide) { input, index in
+            let recorded = try await db.recordReviews(pending, decide: decide) { input, index in
                 let answer = answers[index]
                 let decision = try gamifier.decideReview(
                     input, rating: answer.rating, at: input.card?.reviewedAt ?? answer.time,

@@ -47,7 +47,7 @@ extension ReviewRecorder {
                     return decision?.write
                 }
             }
-            return try db.recordReviewsIdempotently(
+            return try await db.recordReviewsIdempotently(
                 userID: userID, key: idempotencyKey, requestHash: requestHash, pending, decide: decide, gamify: gamify
             ) { recorded in
                 let results = recorded.enumerated().map { index, recorded in

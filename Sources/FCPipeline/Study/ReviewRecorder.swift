@@ -70,7 +70,7 @@ public struct ReviewRecorder: Sendable {
         }
         guard let gamifier else {
             let recorded = try await store.writeGrouped("record review", locking: userID) { db in
-                try db.recordReview(
+                try await db.recordReview(
                     userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
             }
             return ReviewResult(recorded, rating: rating, rewards: nil)
@@ -78,7 +78,7 @@ public struct ReviewRecorder: Sendable {
         // Grouped: reviews arriving together (an HTTP service's learners) share a commit; see `Store.writeGrouped`.
         let (recorded, decision) = try await store.writeGrouped("record review", locking: userID) { db in
             var decision: Gamifier.Decision?
-            let recorded = try db.recordReview(
+            let recorded = try await db.recordReview(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
             ) { input in
                 decision = try gamifier.decideReview(

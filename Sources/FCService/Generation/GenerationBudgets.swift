@@ -38,10 +38,10 @@ package struct GenerationBudgets: Sendable {
     package func budget(topic: Topic, maxCost: Double?) async throws -> (any RequestBudget)? {
         let overall = daily.overall
         let (topicLimit, topicSpent, allSpent) = try await store.read { db in
-            let limit = try db.topicDailyBudget(topicID: topic.id)
+            let limit = try await db.topicDailyBudget(topicID: topic.id)
             // Today's spending is read only for a budget that applies.
-            let topicSpent = try limit == nil ? 0 : db.spendingToday(topicID: topic.id).costUSD
-            let allSpent = try overall == nil ? 0 : db.spendingToday(topicID: nil).costUSD
+            let topicSpent = try await limit == nil ? 0 : db.spendingToday(topicID: topic.id).costUSD
+            let allSpent = try await overall == nil ? 0 : db.spendingToday(topicID: nil).costUSD
             return (limit, topicSpent, allSpent)
         }
         var budgets: [any RequestBudget] = []

@@ -84,7 +84,7 @@ package struct GenerationRunner: Service {
     /// Generates `count` batches in one pipeline run, publishing each as it is stored; returns how many were.
     private func runChunk(_ record: GenerationRecord, count: Int) async throws -> Int {
         // The topic by id each time: a rename between chunks must not create a topic under the old name.
-        guard let topic = try await pipeline.store.read({ try $0.topic(id: record.topicID) }) else {
+        guard let topic = try await pipeline.store.read({ try await $0.topic(id: record.topicID) }) else {
             throw StoreError.topicNotFound(topicID: record.topicID)
         }
         var options = options
@@ -117,7 +117,8 @@ package struct GenerationRunner: Service {
             count += 1
             metrics.countBatch(summary)
             let number = summary.number
-            let cards = (try? await pipeline.store.read { try $0.cards(topicID: topicID, batchNumber: number) }) ?? []
+            let cards =
+                (try? await pipeline.store.read { try await $0.cards(topicID: topicID, batchNumber: number) }) ?? []
             let cardJSON = cards.map { CardJSON($0) }
             registry.recordBatch(id: record.id, summary, cards: cards.count) { updated in
                 let data = GenerationBatchEventJSON(

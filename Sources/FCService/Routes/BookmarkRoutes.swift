@@ -15,7 +15,7 @@ enum BookmarkRoutes {
                 let userID = try context.requireLearner().userID
                 let now = environment.now.date()
                 let since = try await store.write("bookmark a card") { database in
-                    try database.bookmark(cardID: id, userID: userID, at: now)
+                    try await database.bookmark(cardID: id, userID: userID, at: now)
                 }
                 return try JSONResponse.make(BookmarkState(cardId: id, bookmarked: true, bookmarkedAt: since))
             },
@@ -23,7 +23,7 @@ enum BookmarkRoutes {
                 let id = try request.id(of: "card", context: context)
                 let userID = try context.requireLearner().userID
                 _ = try await store.write("remove a bookmark") { database in
-                    try database.removeBookmark(cardID: id, userID: userID)
+                    try await database.removeBookmark(cardID: id, userID: userID)
                 }
                 return try JSONResponse.make(BookmarkState(cardId: id, bookmarked: false, bookmarkedAt: nil))
             },
@@ -34,8 +34,8 @@ enum BookmarkRoutes {
                     request.uri.queryParameters.get("topicId") == nil
                     ? nil : Int64(try request.queryInteger("topicId", in: 1...Int.max, default: 1))
                 let (list, total) = try await store.read { database in
-                    if let topicID { _ = try database.existingTopic(id: topicID) }
-                    return (
+                    if let topicID { _ = try await database.existingTopic(id: topicID) }
+                    return await (
                         try database.bookmarks(userID: userID, topicID: topicID, limit: limit),
                         try database.bookmarkCount(userID: userID, topicID: topicID)
                     )

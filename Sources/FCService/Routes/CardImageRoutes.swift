@@ -17,20 +17,20 @@ enum CardImageRoutes {
         return [
             Route(.put, "/v1/cards/{id}/image", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                _ = try await store.read { try $0.cardDetails(id: id) }
+                _ = try await store.read { try await $0.cardDetails(id: id) }
                 let image = try await upload(request, maxBytes: maxBytes)
                 let card = try await store.write("set card picture") { database in
-                    try setImage(.replace(image), cardID: id, in: database)
+                    try await setImage(.replace(image), cardID: id, in: database)
                 }
                 return try JSONResponse.make(OneCard(card: CardDetailJSON(card)))
             },
             Route(.delete, "/v1/cards/{id}/image", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
                 let card = try await store.write("remove card picture") { database in
-                    guard try database.cardDetails(id: id).image != nil else {
+                    guard try await database.cardDetails(id: id).image != nil else {
                         throw Problem.notFound("card \(id) has no picture")
                     }
-                    return try setImage(.remove, cardID: id, in: database)
+                    return try await setImage(.remove, cardID: id, in: database)
                 }
                 return try JSONResponse.make(OneCard(card: CardDetailJSON(card)))
             },
@@ -38,7 +38,7 @@ enum CardImageRoutes {
                 let hash = context.parameters.get("hash") ?? ""
                 let isHash =
                     hash.utf8.count == 64 && hash.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-                guard isHash, let image = try await store.read({ try $0.imageBytes(hash: hash) }) else {
+                guard isHash, let image = try await store.read({ try await $0.imageBytes(hash: hash) }) else {
                     throw Problem.notFound("no picture with hash \(hash.prefix(64))")
                 }
                 // The bytes never change for a hash: caches may keep them for good (private: tokens guard them).
@@ -88,8 +88,8 @@ enum CardImageRoutes {
     /// picture of a picture-only card is refused), in the caller's transaction.
     private static func setImage(
         _ change: CardUpdate.ImageChange, cardID: Int64, in database: borrowing Database
-    ) throws -> CardDetails {
-        let current = try database.cardDetails(id: cardID)
+    ) async throws -> CardDetails {
+        let current = try await database.cardDetails(id: cardID)
         let hasImage: Bool
         switch change {
         case .remove: hasImage = false
@@ -101,7 +101,7 @@ enum CardImageRoutes {
                 kind: current.card.kind, question: current.card.question, answer: current.card.answer,
                 explanation: current.card.explanation, hasImage: hasImage, choices: current.card.choices),
             reversed: false, twinField: "alsoTwin")
-        return try database.updateCard(
+        return try await database.updateCard(
             id: cardID,
             to: CardUpdate(
                 kind: checked.kind, question: checked.question, answer: checked.answer,

@@ -22,7 +22,7 @@ enum CardRoutes {
                 let userID = try context.requireLearner().userID
                 // One more than asked: whether it comes back says if there is a next page.
                 let page = try await store.read { database in
-                    try database.cardPage(topicID: topicID, userID: userID, after: anchor, limit: limit + 1)
+                    try await database.cardPage(topicID: topicID, userID: userID, after: anchor, limit: limit + 1)
                 }
                 let shown = page.prefix(limit)
                 let next =
@@ -34,7 +34,7 @@ enum CardRoutes {
             },
             Route(.post, "/v1/topics/{id}/cards", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                _ = try await store.read { try $0.existingTopic(id: topicID) }
+                _ = try await store.read { try await $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: CardInput.createFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "reverse")
                 let kind = input.kind ?? .question
@@ -45,7 +45,7 @@ enum CardRoutes {
                         choices: try CardChoicesRead.choices(kind: kind, input)),
                     reversed: input.twin, twinField: "reverse")
                 let cards = try await store.write("add card") { database in
-                    try database.addCard(
+                    try await database.addCard(
                         NewCard(
                             topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
                             explanation: checked.explanation, origin: .manual, withTwin: input.twin,
@@ -56,18 +56,18 @@ enum CardRoutes {
             Route(.get, "/v1/cards/{id}", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)
                 let (details, source) = try await store.read {
-                    (try $0.cardDetails(id: id), try $0.cardSource(cardID: id))
+                    await (try $0.cardDetails(id: id), try $0.cardSource(cardID: id))
                 }
                 return try JSONResponse.make(OneCard(card: CardDetailJSON(details, source: source)))
             },
             Route(.patch, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                _ = try await store.read { try $0.cardDetails(id: id) }
+                _ = try await store.read { try await $0.cardDetails(id: id) }
                 let body = try await JSONBody.read(request, allowed: CardInput.editFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "alsoTwin")
                 let edit = try await store.write("edit card") { database in
                     // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
-                    let current = try database.cardDetails(id: id)
+                    let current = try await database.cardDetails(id: id)
                     let kind = input.kind ?? current.card.kind
                     let choices = try CardChoicesRead.choices(
                         kind: kind, input, current: current.card.choices, currentAnswer: current.card.answer)
@@ -81,7 +81,7 @@ enum CardRoutes {
                             explanation: input.explanation ?? current.card.explanation,
                             hasImage: current.image != nil, choices: choices),
                         reversed: input.twin && current.twinID != nil, twinField: "alsoTwin")
-                    return try database.updateCard(
+                    return try await database.updateCard(
                         id: id,
                         to: CardUpdate(
                             kind: checked.kind, question: checked.question, answer: checked.answer,
@@ -95,12 +95,12 @@ enum CardRoutes {
             },
             Route(.delete, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                try await store.write("delete cards") { try $0.deleteCards(ids: [id]) }
+                try await store.write("delete cards") { try await $0.deleteCards(ids: [id]) }
                 return try JSONResponse.make(CardsDeleted(deleted: [id]))
             },
             Route(.post, "/v1/cards/{id}/move", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                _ = try await store.read { try $0.cardDetails(id: id) }
+                _ = try await store.read { try await $0.cardDetails(id: id) }
                 let body = try await JSONBody.read(request, allowed: ["topicId", "position"], maxBytes: maxBody)
                 let topicID = try body.integer("topicId", in: 1...Int64.max)
                 let position = try body.integer("position", in: 1...Int64(Int32.max))
@@ -110,11 +110,11 @@ enum CardRoutes {
                 let moved = try await store.write("move card") { database in
                     // One transaction: a position out of range undoes the move to the other topic too.
                     var ids = [id]
-                    if let topicID { ids = try database.moveCard(id: id, toTopic: topicID).map(\.card.id) }
-                    if let position { _ = try database.moveCard(id: id, to: Int(position)) }
+                    if let topicID { ids = try await database.moveCard(id: id, toTopic: topicID).map(\.card.id) }
+                    if let position { _ = try await database.moveCard(id: id, to: Int(position)) }
                     // Read last: moving one card may have shifted its twin.
                     var cards: [CardDetails] = []
-                    for cardID in ids { cards.append(try database.cardDetails(id: cardID)) }
+                    for cardID in ids { await cards.append(try database.cardDetails(id: cardID)) }
                     return cards
                 }
                 return try JSONResponse.make(CardList(cards: moved.map { CardDetailJSON($0) }))

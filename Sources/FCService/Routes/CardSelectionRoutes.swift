@@ -13,10 +13,10 @@ enum CardSelectionRoutes {
         return [
             Route(.post, "/v1/topics/{id}/cards/delete", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                _ = try await store.read { try $0.existingTopic(id: topicID) }
+                _ = try await store.read { try await $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
                 let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
-                try await store.write("delete cards") { try $0.deleteCards(ids: ids, inTopic: topicID) }
+                try await store.write("delete cards") { try await $0.deleteCards(ids: ids, inTopic: topicID) }
                 var seen = Set<Int64>()
                 return try JSONResponse.make(CardsDeleted(deleted: ids.filter { seen.insert($0).inserted }))
             }

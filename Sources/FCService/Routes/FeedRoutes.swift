@@ -33,7 +33,7 @@ enum FeedRoutes {
         let until = day.endOfDay(containing: environment.now())
         // One read: one hop to a store thread and one snapshot for the feed's queries.
         var read = try await store.read { db in
-            try db.feed(userID: userID, topicID: topicID, until: until, limit: limit)
+            try await db.feed(userID: userID, topicID: topicID, until: until, limit: limit)
         }
         if let policy = read.policy, read.unseenIDs.count < policy.refillBelow, read.openJob == nil,
             let job = try await store.enqueueRefill(topicID: topicID, maxAttempts: environment.refillAttempts)

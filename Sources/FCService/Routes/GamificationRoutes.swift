@@ -69,7 +69,7 @@ enum GamificationRoutes {
                 var topicID: Int64?
                 if request.uri.queryParameters.get("topicId") != nil {
                     let id = Int64(try request.queryInteger("topicId", in: 1...Int.max, default: 1))
-                    guard try await environment.store.read({ try $0.topic(id: id) }) != nil else {
+                    guard try await environment.store.read({ try await $0.topic(id: id) }) != nil else {
                         throw StoreError.topicNotFound(topicID: id)
                     }
                     topicID = id

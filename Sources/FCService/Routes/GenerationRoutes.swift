@@ -35,7 +35,7 @@ enum GenerationRoutes {
                     language = LanguageTag(tag)
                 }
                 let maxCost = try body.positiveNumber("maxCostUsd", atMost: Money.largestBudget)
-                guard let topic = try await environment.store.read({ try $0.topic(id: topicID) }) else {
+                guard let topic = try await environment.store.read({ try await $0.topic(id: topicID) }) else {
                     throw StoreError.topicNotFound(topicID: topicID)
                 }
                 // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).

@@ -1,131 +1,217 @@
-import NIOPosix
+import Dispatch
 import Synchronization
 
-/// SQLite connections that live on the pool's own threads, never on Swift's cooperative thread pool.
+/// A store's connections of one kind (its writers or its readers), lent to one task at a time.
 ///
-/// `sqlite3_step` blocks: on a write lock held by another process (up to the busy timeout), on the disk, on a
-/// long query. On the cooperative pool (one thread per core, two here) one such wait stalls half of every other
-/// task in the process, so every statement runs on a `NIOThreadPool` thread instead and the caller awaits it.
-/// The pool holds as many connections as it has threads, opened lazily, each used by one thread at a time; a
-/// closure borrows one for its whole length, as GRDB's `DatabasePool` lends a reader or its writer.
+/// Each connection lives in a ``ConnectionLane``: the connection and, for SQLite, an executor of its own. SQLite's
+/// `sqlite3_step` blocks (on a write lock held by another process, up to the busy timeout; on the disk; on a long
+/// query), and on Swift's cooperative pool (one thread per core, two here) one such wait would stall half of every
+/// other task in the process. So a closure lent an SQLite connection runs under that lane's executor (a serial
+/// dispatch queue, whose threads are not the cooperative pool's) from its first statement to its last: its
+/// statements never suspend, so the whole closure is one job there. A PostgreSQL connection has no executor: its
+/// statements await postgres-nio's answers, which holds no thread at all.
+///
+/// The pool opens connections lazily, up to its capacity; a task that finds them all lent waits (suspended, not
+/// blocking a thread) for the next one handed back, in the order they asked, as GRDB's `DatabasePool` lends a
+/// reader or its writer.
 final class ConnectionPool: Sendable {
-    private let threads: NIOThreadPool
-    /// Threads, and so connections at most.
+    /// Connections at most.
     let capacity: Int
     /// The database's path, named when the pool has stopped.
     private let path: String
-    private let open: @Sendable () throws -> any SQLConnection
+    /// Whether a lane's closures run on an executor of the lane's own (SQLite) or wherever the task runs
+    /// (PostgreSQL, which never blocks).
+    private let ownExecutors: Bool
+    private let open: @Sendable () async throws -> any SQLConnection
     private let state = Mutex(State())
+    /// Where work queued for the pool starts (a group commit's turn): a serial queue of its own, so that a turn waits
+    /// for a connection, not for a thread of the cooperative pool, however busy that is.
+    let turnExecutor: SerialQueueExecutor
 
     private struct State {
-        var idle: [LentConnection] = []
+        var idle: [ConnectionLane] = []
         var opened = 0
+        var waiting: [CheckedContinuation<ConnectionLane?, Never>] = []
+        var isClosed = false
     }
 
     /// - Parameters:
     ///   - path: The database's path, for errors.
-    ///   - size: Threads, and so connections at most.
+    ///   - size: Connections at most.
+    ///   - ownExecutors: Whether each connection gets an executor of its own (SQLite, whose calls block).
     ///   - first: An open connection to start with (the writer, opened and migrated by the store's init).
-    ///   - open: Opens and configures another connection, on a pool thread, when all are busy.
+    ///   - open: Opens and configures another connection (on its lane's executor) when all are lent.
     init(
-        path: String, size: Int, first: (any SQLConnection)? = nil,
-        open: @escaping @Sendable () throws -> any SQLConnection
+        path: String, size: Int, ownExecutors: Bool, first: (any SQLConnection)? = nil,
+        open: @escaping @Sendable () async throws -> any SQLConnection
     ) {
-        threads = NIOThreadPool(numberOfThreads: size)
-        threads.start()
         capacity = size
         self.path = path
+        self.ownExecutors = ownExecutors
         self.open = open
+        turnExecutor = SerialQueueExecutor(label: "fcgen.store turns \(path)")
         if let first {
             state.withLock {
-                $0.idle.append(LentConnection(first))
+                $0.idle.append(ConnectionLane(first, ownExecutor: ownExecutors, label: path))
                 $0.opened = 1
             }
         }
     }
 
-    deinit {
-        threads.shutdownGracefully { _ in }
-    }
-
     /// A new connection of the pool's kind that the pool does not lend: for work that needs a second database's
-    /// connection on a thread the pool does not own (copying one store into another, on the target's writer
-    /// thread). The caller uses it on that one thread and lets it go.
-    func openDetached() throws -> any SQLConnection {
-        try open()
+    /// connection inside a closure the pool lent (copying one store into another). The caller uses it in that
+    /// closure only and lets it go.
+    func openDetached() async throws -> any SQLConnection {
+        try await open()
     }
 
-    /// Closes the connections nobody is using (all of them once the store is going away).
-    func closeIdle() {
-        let idle = state.withLock { state in
-            defer { state.idle = [] }
-            return state.idle
-        }
-        _ = idle  // released here, closing each connection
+    /// Closes the connections nobody is using, and refuses to lend any more (the store is going away).
+    func close() {
+        _ = closeIdle()
     }
 
-    /// Runs `body` on a pool thread with a connection no other thread uses meanwhile.
-    ///
-    /// `body` is escaping because the pool's thread may still hold its work item for a moment after the caller has
-    /// resumed, which `withoutActuallyEscaping` reports as an escape. Task cancellation does not stop it: the
-    /// store's operations are short, and a cancelled worker must still be able to release its leases (NIO's
-    /// `runIfActive` would drop queued work of a cancelled task).
-    func run<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            threads.submit { state in
-                guard case .active = state else {
-                    return continuation.resume(throwing: StoreError.closed(path: self.path))
-                }
-                continuation.resume(
-                    with: Result {
-                        let lent = try self.checkOut()
-                        defer { self.checkIn(lent) }
-                        return try body(lent.connection)
-                    })
+    /// ``close()``, and returns once the server has seen each PostgreSQL connection closed (SQLite's close when
+    /// they are let go).
+    func closeAndWait() async {
+        for lane in closeIdle() { await lane.close() }
+    }
+
+    private func closeIdle() -> [ConnectionLane] {
+        let (idle, waiting) = state.withLock { state in
+            state.isClosed = true
+            defer {
+                state.idle = []
+                state.waiting = []
             }
+            return (state.idle, state.waiting)
         }
+        for waiter in waiting { waiter.resume(returning: nil) }
+        return idle  // released by the caller, closing each connection
     }
 
-    /// Runs `body` on a pool thread with a connection, without waiting for it; `closed` instead when the pool has
-    /// stopped or no connection could be opened.
-    func submit(
-        _ body: @escaping @Sendable (any SQLConnection) -> Void, closed: @escaping @Sendable () -> Void
-    ) {
-        threads.submit { state in
-            guard case .active = state, let lent = try? self.checkOut() else { return closed() }
-            defer { self.checkIn(lent) }
-            body(lent.connection)
-        }
-    }
-
-    private func checkOut() throws -> LentConnection {
-        let reuse: LentConnection? = state.withLock { state in
-            if let idle = state.idle.popLast() { return idle }
-            // One connection per thread: a thread that finds none idle may open one.
-            precondition(state.opened < capacity, "more connections in use than the pool has threads")
-            state.opened += 1
-            return nil
-        }
-        if let reuse { return reuse }
+    /// Runs `body` with a connection no other task uses meanwhile, on the connection's executor when it has one.
+    ///
+    /// Task cancellation does not stop it: the store's operations are short, and a cancelled worker must still be
+    /// able to release its leases.
+    func run<T: Sendable>(_ body: @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        let lane = try await checkOut()
         do {
-            return LentConnection(try open())
+            let result = try await withTaskExecutorPreference(lane.executor) {
+                try await body(try await lane.connection(opening: open))
+            }
+            checkIn(lane)
+            return result
         } catch {
-            state.withLock { $0.opened -= 1 }
+            checkIn(lane)
             throw error
         }
     }
 
-    private func checkIn(_ lent: LentConnection) {
-        state.withLock { $0.idle.append(lent) }
+    private func checkOut() async throws -> ConnectionLane {
+        enum Next {
+            case lane(ConnectionLane)
+            case wait
+            case closed
+        }
+        let next: Next = state.withLock { state in
+            if state.isClosed { return .closed }
+            if let idle = state.idle.popLast() { return .lane(idle) }
+            guard state.opened < capacity else { return .wait }
+            state.opened += 1
+            return .lane(ConnectionLane(nil, ownExecutor: ownExecutors, label: path))
+        }
+        switch next {
+        case .lane(let lane): return lane
+        case .closed: throw StoreError.closed(path: path)
+        case .wait:
+            let handed = await withCheckedContinuation { (continuation: CheckedContinuation<ConnectionLane?, Never>) in
+                let closed = state.withLock { state in
+                    // A lane may have come back between the two locks: take it instead of waiting.
+                    if state.isClosed { return true }
+                    if let idle = state.idle.popLast() {
+                        continuation.resume(returning: idle)
+                    } else {
+                        state.waiting.append(continuation)
+                    }
+                    return false
+                }
+                if closed { continuation.resume(returning: nil) }
+            }
+            guard let handed else { throw StoreError.closed(path: path) }
+            return handed
+        }
+    }
+
+    private func checkIn(_ lane: ConnectionLane) {
+        let waiter: CheckedContinuation<ConnectionLane?, Never>? = state.withLock { state in
+            if !state.waiting.isEmpty { return state.waiting.removeFirst() }
+            if !lane.isOpen {
+                state.opened -= 1
+            } else if !state.isClosed {
+                state.idle.append(lane)
+            }
+            return nil
+        }
+        waiter?.resume(returning: lane)
     }
 }
 
-/// A connection on its way between pool threads.
+/// One connection of a pool and the executor its closures run on, handed from task to task.
 ///
-/// `@unchecked Sendable` because `Connection` is not thread-safe and says so: the pool hands each connection to one
-/// thread at a time (check-out and check-in go through the pool's mutex, which orders the hand-over), so no two
-/// threads ever touch it at once.
-private final class LentConnection: @unchecked Sendable {
+/// `@unchecked Sendable` because a connection is not thread-safe and says so: the pool lends each lane to one task
+/// at a time (check-out and check-in go through the pool's mutex, which orders the hand-over), so no two tasks ever
+/// touch its connection at once.
+final class ConnectionLane: @unchecked Sendable {
+    private var opened: (any SQLConnection)?
+    /// The serial executor an SQLite connection's closures run on; `nil` for PostgreSQL.
+    let executor: SerialQueueExecutor?
+
+    init(_ connection: (any SQLConnection)?, ownExecutor: Bool, label: String) {
+        opened = connection
+        executor = ownExecutor ? SerialQueueExecutor(label: "fcgen.store \(label)") : nil
+    }
+
+    /// Closes a PostgreSQL connection and waits for it; an SQLite one closes when the lane is let go.
+    func close() async {
+        await (opened as? PostgresSQLConnection)?.close()
+    }
+
+    /// Whether the lane holds a connection (a lane whose opening failed holds none, and opens again next time).
+    var isOpen: Bool { opened != nil }
+
+    /// The lane's connection, opened with `open` the first time.
+    ///
+    /// Opening runs in a task of its own, so that a cancelled caller still gets its connection: postgres-nio's
+    /// connect gives up when its task is cancelled, and a cancelled worker must still release its leases.
+    func connection(
+        opening open: @escaping @Sendable () async throws -> any SQLConnection
+    ) async throws -> any SQLConnection {
+        if let opened { return opened }
+        let connection = try await Task(executorPreference: executor) { try await OpenedConnection(open()) }.value
+        opened = connection.connection
+        return connection.connection
+    }
+}
+
+/// A task executor on a serial dispatch queue of its own: jobs run one at a time on dispatch's threads, never on
+/// Swift's cooperative pool, so a job that blocks (an SQLite statement waiting for a lock) stalls nothing else.
+final class SerialQueueExecutor: TaskExecutor {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// A connection just opened, on its way from the task that opened it to the lane that keeps it.
+///
+/// `@unchecked Sendable`: only the opening task made it, and only the lane uses it afterwards.
+private struct OpenedConnection: @unchecked Sendable {
     let connection: any SQLConnection
     init(_ connection: any SQLConnection) { self.connection = connection }
 }

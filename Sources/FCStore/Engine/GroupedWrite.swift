@@ -4,7 +4,7 @@ final class GroupedWrite: Sendable {
     /// Named in errors (and in the group's transaction when it runs alone).
     let operation: String
     /// Runs the caller's closure; returns what answers the caller after the commit.
-    let run: @Sendable (any SQLConnection) throws -> @Sendable () -> Void
+    let run: @Sendable (any SQLConnection) async throws -> @Sendable () -> Void
     /// Answers the caller with an error (its closure threw, the transaction failed, or the store closed).
     let fail: @Sendable (any Error) -> Void
     /// When the caller asked: a busy database is asked again until the store's write patience since then is spent.
@@ -14,7 +14,8 @@ final class GroupedWrite: Sendable {
     let learner: Int64?
 
     init(
-        operation: String, learner: Int64?, run: @escaping @Sendable (any SQLConnection) throws -> @Sendable () -> Void,
+        operation: String, learner: Int64?,
+        run: @escaping @Sendable (any SQLConnection) async throws -> @Sendable () -> Void,
         fail: @escaping @Sendable (any Error) -> Void
     ) {
         self.operation = operation

@@ -1,8 +1,10 @@
 /// What the store's queries need of a database connection, whichever engine is behind it.
 ///
 /// Two implementations: ``Connection`` (SQLite, through its C API) and ``PostgresSQLConnection`` (PostgreSQL,
-/// through postgres-nio). Both are synchronous and used by one store thread at a time, so every per-table query
-/// (`Store/Store+*.swift`) is written once, in SQL both engines accept, with ``SQLDialect`` fragments where they
+/// through postgres-nio). Each is used by one task at a time; the surface is `async` so that a PostgreSQL statement
+/// awaits its answer without holding a thread, while SQLite's synchronous calls witness the same requirements and
+/// run on the connection's own executor (``ConnectionPool``), never on Swift's cooperative pool. Every per-table
+/// query (`Store/Store+*.swift`) is written once, in SQL both engines accept, with ``SQLDialect`` fragments where they
 /// differ. Why not a SQL builder (SQLKit): see `docs/store.md`.
 protocol SQLConnection: AnyObject {
     /// Which SQL the connection speaks, for the fragments that differ.
@@ -10,13 +12,13 @@ protocol SQLConnection: AnyObject {
     /// What errors name: the SQLite file's path, or the PostgreSQL URL without its password.
     var path: String { get }
     /// Rows changed by the last INSERT, UPDATE or DELETE; 0 when `ON CONFLICT DO NOTHING` skipped a row.
-    var changes: Int { get }
+    var changes: Int { get async }
     /// The id the last INSERT gave its row.
-    var lastInsertRowID: Int64 { get }
+    var lastInsertRowID: Int64 { get async }
     /// Whether a transaction is open.
     var isInsideTransaction: Bool { get }
-    /// Statements sent to a server and the times the thread waited for their answers (PostgreSQL); 0 on SQLite,
-    /// which runs each statement in the calling thread.
+    /// Statements sent to a server and the times the connection waited for their answers (PostgreSQL); 0 on
+    /// SQLite, which runs each statement in the calling thread.
     var statementsSent: Int { get }
     var waits: Int { get }
     /// Statements prepared on the server for ``serverPreparedStatement(_:operation:)`` (PostgreSQL; 0 on SQLite):
@@ -24,7 +26,7 @@ protocol SQLConnection: AnyObject {
     var serverPreparations: Int { get }
 
     /// Runs one or more statements that return no rows.
-    func execute(_ sql: String, operation: String) throws
+    func execute(_ sql: String, operation: String) async throws
     /// A statement of its own, for one use.
     func freshStatement(_ sql: String, operation: String) throws -> any SQLStatement
     /// The connection's cached statement for `sql` (prepared once, reused after a reset).
@@ -35,29 +37,31 @@ protocol SQLConnection: AnyObject {
     /// nobody reads. SQLite prepares every cached statement anyway.
     func serverPreparedStatement(_ sql: String, operation: String) throws -> any SQLStatement
     /// A write transaction around `body` (a savepoint when one is open already).
-    func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T
+    func immediateTransaction<T>(_ operation: String, _ body: () async throws -> T) async throws -> T
     /// A read transaction around `body`: one snapshot for all its statements.
-    func readTransaction<T>(_ body: () throws -> T) throws -> T
+    func readTransaction<T>(_ body: () async throws -> T) async throws -> T
     /// Rolls back the open transaction, if any.
-    func rollback()
+    func rollback() async
 }
 
 extension SQLConnection {
     /// Runs `body` with the cached statement for `sql`, reset afterwards.
-    func withStatement<T>(_ sql: String, operation: String, _ body: (any SQLStatement) throws -> T) throws -> T {
+    func withStatement<T>(_ sql: String, operation: String, _ body: (any SQLStatement) async throws -> T)
+        async throws -> T
+    {
         let statement = try cachedStatement(sql, operation: operation)
         defer { statement.reset() }
-        return try body(statement)
+        return try await body(statement)
     }
 
     /// Runs `body` with the server-prepared statement for `sql` (``serverPreparedStatement(_:operation:)``), reset
     /// afterwards.
     func withServerPreparedStatement<T>(
-        _ sql: String, operation: String, _ body: (any SQLStatement) throws -> T
-    ) throws -> T {
+        _ sql: String, operation: String, _ body: (any SQLStatement) async throws -> T
+    ) async throws -> T {
         let statement = try serverPreparedStatement(sql, operation: operation)
         defer { statement.reset() }
-        return try body(statement)
+        return try await body(statement)
     }
 
     /// A statement of its own, for one use (`persistent` only matters to SQLite's cache; see ``Connection``).
@@ -82,18 +86,18 @@ protocol SQLStatement: AnyObject {
     func bindNull(at index: Int32) throws
 
     /// The next row: `true` when there is one.
-    func step() throws -> Bool
+    func step() async throws -> Bool
     /// Steps to the end, for statements that return no rows.
-    func run() throws
+    func run() async throws
     /// ``run()`` for a statement whose answer nobody reads (no rows, its `changes` unread, no error caught at the
     /// call): PostgreSQL sends it without waiting, and the connection's next statement that waits (a read, a run,
     /// the commit) throws its failure, so the transaction still fails as a whole. SQLite runs it at once.
-    func runPipelined() throws
+    func runPipelined() async throws
     /// Runs the statement now and keeps its answer for the next ``step()``: PostgreSQL sends it without waiting
     /// (that step waits, if the answer has not come yet), so several statements sent one after the other cost one
     /// wait; SQLite runs its first step at once. Nothing else may use the statement until that step; a reset
     /// before it leaves PostgreSQL's answer to the next wait, which throws its failure.
-    func prefetch() throws
+    func prefetch() async throws
     /// Ready to bind and run again.
     func reset()
 
@@ -134,6 +138,36 @@ extension Connection: SQLConnection {
 
 extension Statement: SQLStatement {
     func runPipelined() throws { try run() }
+}
+
+extension Connection {
+    /// The protocol's transaction, for a body that awaits: SQLite's own calls inside it never suspend, so the body
+    /// runs on the connection's executor from `BEGIN` to `COMMIT`.
+    func immediateTransaction<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        if isInsideTransaction { return try await body() }
+        try withStatement("BEGIN IMMEDIATE", operation: "\(operation) (begin)") { try $0.run() }
+        do {
+            let result = try await body()
+            try withStatement("COMMIT", operation: "\(operation) (commit)") { try $0.run() }
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// The protocol's read transaction, for a body that awaits (see above).
+    func readTransaction<T>(_ body: () async throws -> T) async throws -> T {
+        try withStatement("BEGIN DEFERRED", operation: "read (begin)") { try $0.run() }
+        do {
+            let result = try await body()
+            try withStatement("COMMIT", operation: "read (end)") { try $0.run() }
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
 }
 
 extension PostgresSQLConnection: SQLConnection {

@@ -56,20 +56,31 @@ struct Migrator {
         return applied
     }
 
-    /// Runs `migration` and records it in `schema_migrations`, inside the caller's transaction; shared by both
-    /// engines' migrators.
-    static func apply(_ migration: Migration, on connection: any SQLConnection, appliedAt milliseconds: Int64) throws {
+    /// Runs `migration` and records it in `schema_migrations`, inside the caller's transaction.
+    static func apply(_ migration: Migration, on connection: Connection, appliedAt milliseconds: Int64) throws {
         try connection.execute(migration.sql, operation: "migration \(migration.version)")
-        try connection.withStatement(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-            operation: "record migration"
-        ) { statement in
+        try connection.withStatement(Self.recordSQL, operation: "record migration") { statement in
             try statement.bind(migration.version, at: 1)
             try statement.bind(migration.name, at: 2)
             try statement.bind(milliseconds, at: 3)
             try statement.run()
         }
     }
+
+    /// ``apply(_:on:appliedAt:)`` on either engine (PostgreSQL's migrator).
+    static func apply(
+        _ migration: Migration, on connection: any SQLConnection, appliedAt milliseconds: Int64
+    ) async throws {
+        try await connection.execute(migration.sql, operation: "migration \(migration.version)")
+        try await connection.withStatement(Self.recordSQL, operation: "record migration") { statement in
+            try statement.bind(migration.version, at: 1)
+            try statement.bind(migration.name, at: 2)
+            try statement.bind(milliseconds, at: 3)
+            try await statement.run()
+        }
+    }
+
+    private static let recordSQL = "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"
 
     /// Refuses an SQLite database that another program made (tables, but no `schema_migrations`): migrating it
     /// would add fcgen's tables to someone else's file.
@@ -90,11 +101,18 @@ struct Migrator {
     }
 
     /// The highest version recorded in `schema_migrations`; 0 for a new database.
-    static func currentVersion(_ connection: any SQLConnection) throws -> Int {
-        try connection.withStatement(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", operation: "read schema version"
-        ) { statement in
+    static func currentVersion(_ connection: Connection) throws -> Int {
+        try connection.withStatement(Self.versionSQL, operation: "read schema version") { statement in
             try statement.step() ? statement.int(at: 0) : 0
         }
     }
+
+    /// ``currentVersion(_:)`` on either engine (the SQL is the same).
+    static func currentVersion(_ connection: any SQLConnection) async throws -> Int {
+        try await connection.withStatement(Self.versionSQL, operation: "read schema version") { statement in
+            try await statement.step() ? statement.int(at: 0) : 0
+        }
+    }
+
+    private static let versionSQL = "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
 }

@@ -26,19 +26,32 @@ package struct PostgresMigrator: Sendable {
     ///   for a database of another program, ``StoreError/migrationFailed(path:version:name:message:)`` (that
     ///   migration rolled back, the earlier ones kept).
     @discardableResult
-    package func migrate(_ connection: PostgresSQLConnection, appliedAt milliseconds: Int64) throws -> [Int] {
-        try connection.withStatement("SELECT pg_advisory_lock(?)", operation: "lock migrations") { statement in
+    package func migrate(_ connection: PostgresSQLConnection, appliedAt milliseconds: Int64) async throws -> [Int] {
+        try await connection.withStatement("SELECT pg_advisory_lock(?)", operation: "lock migrations") { statement in
             try statement.bind(Self.lockKey, at: 1)
-            try statement.run()
+            try await statement.run()
         }
-        defer {
-            _ = try? connection.withStatement("SELECT pg_advisory_unlock(?)", operation: "unlock migrations") {
-                try $0.bind(Self.lockKey, at: 1)
-                try $0.run()
-            }
+        do {
+            let applied = try await migrateLocked(connection, appliedAt: milliseconds)
+            await unlock(connection)
+            return applied
+        } catch {
+            await unlock(connection)
+            throw error
         }
-        try Self.checkOwnership(connection)
-        try connection.execute(
+    }
+
+    private func unlock(_ connection: PostgresSQLConnection) async {
+        _ = try? await connection.withStatement("SELECT pg_advisory_unlock(?)", operation: "unlock migrations") {
+            try $0.bind(Self.lockKey, at: 1)
+            try await $0.run()
+        }
+    }
+
+    private func migrateLocked(_ connection: PostgresSQLConnection, appliedAt milliseconds: Int64) async throws -> [Int]
+    {
+        try await Self.checkOwnership(connection)
+        try await connection.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version BIGINT PRIMARY KEY,
@@ -47,15 +60,15 @@ package struct PostgresMigrator: Sendable {
             )
             """,
             operation: "create schema_migrations")
-        let current = try Self.currentVersion(connection)
+        let current = try await Self.currentVersion(connection)
         guard current <= latestVersion else {
             throw StoreError.schemaTooNew(path: connection.target, version: current, supported: latestVersion)
         }
         var applied: [Int] = []
         for migration in migrations where migration.version > current {
             do {
-                try connection.immediateTransaction("migration \(migration.version)") {
-                    try Migrator.apply(migration, on: connection, appliedAt: milliseconds)
+                try await connection.immediateTransaction("migration \(migration.version)") {
+                    try await Migrator.apply(migration, on: connection as any SQLConnection, appliedAt: milliseconds)
                 }
                 applied.append(migration.version)
             } catch StoreError.postgres(_, _, _, let message) {
@@ -68,8 +81,8 @@ package struct PostgresMigrator: Sendable {
 
     /// Refuses a database that another program filled (tables in the current schema, but no
     /// `schema_migrations`): migrating it would add fcgen's tables to someone else's data.
-    static func checkOwnership(_ connection: PostgresSQLConnection) throws {
-        let (hasMigrations, otherTables) = try connection.withStatement(
+    static func checkOwnership(_ connection: PostgresSQLConnection) async throws {
+        let (hasMigrations, otherTables) = try await connection.withStatement(
             """
             SELECT COUNT(*) FILTER (WHERE table_name = 'schema_migrations'),
                 COUNT(*) FILTER (WHERE table_name <> 'schema_migrations')
@@ -78,7 +91,7 @@ package struct PostgresMigrator: Sendable {
             """,
             operation: "read schema"
         ) { statement in
-            try statement.step() ? (statement.int(at: 0), statement.int(at: 1)) : (0, 0)
+            try await statement.step() ? (statement.int(at: 0), statement.int(at: 1)) : (0, 0)
         }
         guard hasMigrations == 0, otherTables > 0 else { return }
         throw StoreError.notADatabase(
@@ -87,7 +100,7 @@ package struct PostgresMigrator: Sendable {
 
     /// The highest version recorded in `schema_migrations`; 0 for a new database (``Migrator/currentVersion(_:)``,
     /// whose SQL both engines accept).
-    package static func currentVersion(_ connection: PostgresSQLConnection) throws -> Int {
-        try Migrator.currentVersion(connection)
+    package static func currentVersion(_ connection: PostgresSQLConnection) async throws -> Int {
+        try await Migrator.currentVersion(connection as any SQLConnection)
     }
 }

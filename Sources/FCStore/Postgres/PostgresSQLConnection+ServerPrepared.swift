@@ -6,27 +6,27 @@ import PostgresNIO
 extension PostgresSQLConnection {
     /// Runs `body` with the cached server-prepared statement for `sql`, reset afterwards.
     package func withServerPreparedStatement<T>(
-        _ sql: String, operation: String, _ body: (PostgresSQLStatement) throws -> T
-    ) throws -> T {
+        _ sql: String, operation: String, _ body: (PostgresSQLStatement) async throws -> T
+    ) async throws -> T {
         let statement = try cached(sql, operation: operation, serverPrepared: true)
         defer { statement.reset() }
-        return try body(statement)
+        return try await body(statement)
     }
 
     /// `sql` prepared on the server as a named statement whose parameters have `types` (``castName(of:)``), after
-    /// the statements in flight; `nil` when the server refused it. The thread waits for it, counted in
-    /// ``serverPreparations``, not in ``waits``; the statement keeps the answer for its later runs.
+    /// the statements in flight; `nil` when the server refused it. It is awaited, counted in ``serverPreparations``,
+    /// not in ``waits``; the statement keeps the answer for its later runs.
     ///
     /// Hand-written on top of postgres-nio's `prepare(query:)`, the one API that prepares a statement whose text is
     /// only known at run time; its `PostgresPreparedStatement` protocol wants a type per statement. That prepare
     /// declares no parameter types, so the SQL casts each typed parameter (`$1::int8`) to the type an unnamed
     /// statement would declare; other types prepare another statement.
-    func prepareOnServer(_ sql: String, types: [String?]) -> PreparedQuery? {
+    func prepareOnServer(_ sql: String, types: [String?]) async -> PreparedQuery? {
         let preparing = connection.prepare(query: PostgresPlaceholders.castingParameters(sql, to: types))
         serverPreparations += 1
         // The answer comes after every statement sent before it: they are all answered now.
         answeredThrough = statementsSent
-        return try? preparing.wait()
+        return try? await preparing.get()
     }
 
     /// The type a parameter of `type` is cast to in a server-prepared statement; `nil` (no cast) for an untyped

@@ -6,70 +6,70 @@ extension PostgresSQLConnection {
     /// writers only wait for each other where they touch the same rows. Called inside an open transaction, `body`
     /// runs in a savepoint instead, so an inner failure undoes only the inner work (and the outer transaction stays
     /// usable, which PostgreSQL otherwise refuses after any error).
-    package func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
-        if isInsideTransaction { return try inSavepoint(operation, body) }
+    package func immediateTransaction<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        if isInsideTransaction { return try await inSavepoint(operation, body) }
         // Sent without waiting: the body's first statement follows it at once (and throws its failure).
         send("BEGIN", operation: "\(operation) (begin)")
         do {
-            let result = try body()
+            let result = try await body()
             settlePrefetches(abandoning: true)
-            try execute("COMMIT", operation: "\(operation) (commit)")
+            try await execute("COMMIT", operation: "\(operation) (commit)")
             return result
         } catch {
-            rollback()
+            await rollback()
             throw error
         }
     }
 
     /// Runs `body` in a read-only transaction that sees one snapshot (`REPEATABLE READ`), as a SQLite read
     /// transaction does in WAL mode.
-    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func readTransaction<T>(_ body: () async throws -> T) async throws -> T {
         send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", operation: "read (begin)")
         do {
-            let result = try body()
+            let result = try await body()
             settlePrefetches(abandoning: true)
-            try execute("COMMIT", operation: "read (end)")
+            try await execute("COMMIT", operation: "read (end)")
             return result
         } catch {
-            rollback()
+            await rollback()
             throw error
         }
     }
 
     /// Rolls back the open transaction, if any. A failing ROLLBACK is ignored: the original error is the one worth
     /// reporting (and a connection that lost its server has no transaction left).
-    package func rollback() {
+    package func rollback() async {
         settlePrefetches(abandoning: false)
         guard isInsideTransaction else {
             // Nothing open, but statements may still be in flight: answered (and their failures dropped) here, so
             // the next user of the connection starts clean.
-            awaitInFlight()
+            await awaitInFlight()
             _ = takeInFlightFailure()
             return
         }
         savepointDepth = 0
         do {
-            try execute("ROLLBACK", operation: "rollback")
+            try await execute("ROLLBACK", operation: "rollback")
         } catch {
             // The server rolls back a transaction whose connection is gone; nothing is open on this side either.
             isInsideTransaction = false
         }
     }
 
-    private func inSavepoint<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+    private func inSavepoint<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
         savepointDepth += 1
         let name = "fcgen_savepoint_\(savepointDepth)"
         defer { savepointDepth -= 1 }
         // Sent without waiting, as BEGIN is; the release waits, so the body's failures stay inside the savepoint.
         send("SAVEPOINT \(name)", operation: "\(operation) (savepoint)")
         do {
-            let result = try body()
+            let result = try await body()
             settlePrefetches(abandoning: true)
-            try execute("RELEASE SAVEPOINT \(name)", operation: "\(operation) (release savepoint)")
+            try await execute("RELEASE SAVEPOINT \(name)", operation: "\(operation) (release savepoint)")
             return result
         } catch {
             settlePrefetches(abandoning: false)
-            try? execute("ROLLBACK TO SAVEPOINT \(name)", operation: "\(operation) (roll back savepoint)")
+            try? await execute("ROLLBACK TO SAVEPOINT \(name)", operation: "\(operation) (roll back savepoint)")
             throw error
         }
     }

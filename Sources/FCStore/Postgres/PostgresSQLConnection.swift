@@ -2,18 +2,15 @@ package import Logging
 import NIOCore
 package import PostgresNIO
 
-/// One PostgreSQL connection behind the same synchronous surface as the SQLite ``Connection``: `execute`,
-/// `withStatement`, `changes`, `isInsideTransaction`, `immediateTransaction`.
+/// One PostgreSQL connection behind the same surface as the SQLite ``Connection``: `execute`, `withStatement`,
+/// `changes`, `isInsideTransaction`, `immediateTransaction`.
 ///
-/// **Blocking, by design.** postgres-nio is asynchronous: every query is an `EventLoopFuture` completed on a NIO event
-/// loop. The store's per-table code is synchronous (a transaction never suspends, so it can never hold a lock across
-/// an unrelated await), so each call here sends its query and then blocks the calling thread until the event loop
-/// has the answer (`EventLoopFuture.wait()`; a semaphore for the few async-only calls). That is only safe on a
-/// thread of the store's own (its writer or reader threads): never call it on an event-loop thread (the loop would
-/// wait for itself; NIO traps that in debug builds) nor on Swift's cooperative pool (two blocked calls would stall
-/// the pool of a 2-core machine, and postgres-nio's own async work with it).
+/// **Never blocking.** postgres-nio is asynchronous: every query is an `EventLoopFuture` completed on a NIO event
+/// loop. Each call here that needs an answer awaits it (`EventLoopFuture.get()`), which suspends the task and holds
+/// no thread; a statement whose answer nobody reads yet is sent without waiting (``send(_:values:operation:prepared:)``)
+/// and collected by the next await, so a transaction's writes cost one wait, not one each.
 ///
-/// A connection is used by one thread at a time, like the SQLite one; it is not `Sendable`.
+/// A connection is used by one task at a time, like the SQLite one; it is not `Sendable`.
 package final class PostgresSQLConnection {
     /// The target named in errors: `postgres://user@host:port/db`, never the password.
     package let target: String
@@ -24,8 +21,10 @@ package final class PostgresSQLConnection {
     private let ownsConnection: Bool
     /// Rows changed by the last INSERT, UPDATE or DELETE (PostgreSQL's command tag), once its answer is in.
     package var changes: Int {
-        awaitInFlight()
-        return lastChanges
+        get async {
+            await awaitInFlight()
+            return lastChanges
+        }
     }
     private var lastChanges = 0
     /// Statements sent without waiting for their answers (``send(_:values:operation:prepared:)``), oldest first.
@@ -74,58 +73,39 @@ package final class PostgresSQLConnection {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
-    /// Opens a connection of its own to `target`, blocking the calling thread (a store thread, see the type's
-    /// documentation) until it is ready.
+    /// Opens a connection of its own to `target`.
     ///
     /// - Throws: ``StoreError/cannotOpen(path:message:)`` naming the target (never the password) when the server is
     ///   unreachable, refuses the credentials or has no such database.
-    package static func connect(to target: PostgresTarget, logger: Logger = .postgresStore) throws
+    package static func connect(to target: PostgresTarget, logger: Logger = .postgresStore) async throws
         -> PostgresSQLConnection
     {
         let configuration = try target.connectionConfiguration()
         let name = target.description
-        let connection = try PostgresBlocking.run {
-            try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        } mapError: {
-            PostgresErrors.openFailure($0, target: name)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw PostgresErrors.openFailure(error, target: name)
         }
         return PostgresSQLConnection(connection: connection, target: name, logger: logger, ownsConnection: true)
     }
 
-    /// Runs `body` with a connection leased from `client` (a `PostgresClient` whose `run()` is running), blocking
-    /// the calling thread while waiting for it, and hands the connection back to the pool afterwards.
-    ///
-    /// A transaction left open by `body` is rolled back first, so the pool never hands out a connection in one.
-    ///
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` naming the target when no connection comes within
-    ///   `leaseTimeout`; what `body` throws.
-    package static func withConnection<T>(
-        from client: PostgresClient, target: PostgresTarget, leaseTimeout: Duration = .seconds(15),
-        logger: Logger = .postgresStore, _ body: (PostgresSQLConnection) throws -> T
-    ) throws -> T {
-        let lease = try PostgresLease.acquire(from: client, target: target.description, timeout: leaseTimeout)
-        defer { lease.release() }
-        let connection = PostgresSQLConnection(
-            connection: lease.connection, target: target.description, logger: logger, ownsConnection: false)
-        defer { connection.rollback() }
-        return try body(connection)
-    }
-
     /// Closes an owned connection (a pool's connection goes back to its pool instead).
-    package func close() {
-        awaitInFlight()
+    package func close() async {
+        await awaitInFlight()
         inFlightFailure = nil
         statements.removeAll()
         serverPreparedStatements.removeAll()
         guard ownsConnection, !isClosed else { return }
         isClosed = true
-        try? connection.close().wait()
+        try? await connection.close().get()
     }
 
     /// Runs one or more SQL statements that return no rows (DDL, migrations), one after the other.
-    package func execute(_ sql: String, operation: String) throws {
+    package func execute(_ sql: String, operation: String) async throws {
         for statement in PostgresPlaceholders.splitStatements(sql) {
-            _ = try run(statement, values: [], operation: operation)
+            _ = try await run(statement, values: [], operation: operation)
         }
     }
 
@@ -135,12 +115,12 @@ package final class PostgresSQLConnection {
     }
 
     /// Runs `body` with the cached statement for `sql`, reset afterwards (its bindings kept, as in SQLite).
-    package func withStatement<T>(_ sql: String, operation: String, _ body: (PostgresSQLStatement) throws -> T)
-        throws -> T
-    {
+    package func withStatement<T>(
+        _ sql: String, operation: String, _ body: (PostgresSQLStatement) async throws -> T
+    ) async throws -> T {
         let statement = try cached(sql, operation: operation)
         defer { statement.reset() }
-        return try body(statement)
+        return try await body(statement)
     }
 
     /// The cached statement for `sql`, server-prepared or not (see
@@ -163,21 +143,22 @@ package final class PostgresSQLConnection {
     /// Prefer `INSERT … RETURNING id`, which both engines understand: unlike SQLite's rowid, `lastval()` also moves
     /// when an `ON CONFLICT DO NOTHING` insert skipped its row.
     package var lastInsertRowID: Int64 {
-        let result = try? run("SELECT lastval()", values: [], operation: "read last insert id")
-        return result?.rows.first?.first?.int64 ?? 0
+        get async {
+            let result = try? await run("SELECT lastval()", values: [], operation: "read last insert id")
+            return result?.rows.first?.first?.int64 ?? 0
+        }
     }
 
     /// Runs one statement (already in PostgreSQL's dialect) and collects its rows and their column names.
     ///
     /// Statements still in flight (``send(_:values:operation:prepared:)``) are answered first, in order: when one of
     /// them failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
-    func run(_ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil) throws -> (
-        columns: [String], rows: [[PostgresValue]]
-    ) {
-        // Queued behind the statements in flight: the connection sends it as soon as the last one is answered,
-        // without waiting for this thread.
+    func run(
+        _ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil
+    ) async throws -> (columns: [String], rows: [[PostgresValue]]) {
+        // Queued behind the statements in flight: the connection sends it as soon as the last one is answered.
         let answer = sendQuery(sql, values: values, prepared: prepared)
-        return try collect(answer, sequence: statementsSent, operation: operation, notesChanges: true)
+        return try await collect(answer, sequence: statementsSent, operation: operation, notesChanges: true)
     }
 
     /// Sends one statement and returns its future answer, counted in ``statementsSent``.
@@ -205,13 +186,13 @@ package final class PostgresSQLConnection {
     /// been counted.
     func collect(
         _ answer: EventLoopFuture<PostgresAnswer>, sequence: Int, operation: String, notesChanges: Bool
-    ) throws -> (columns: [String], rows: [[PostgresValue]]) {
-        let waited = awaitInFlight(through: sequence)
+    ) async throws -> (columns: [String], rows: [[PostgresValue]]) {
+        let waited = await awaitInFlight(through: sequence)
         if !waited && sequence > answeredThrough { waits += 1 }
         answeredThrough = max(answeredThrough, sequence)
         let result: PostgresAnswer
         do {
-            result = try answer.wait()
+            result = try await answer.get()
         } catch {
             if let failure = inFlightFailure, failure.sequence < sequence { throw takeInFlightFailure() ?? error }
             _ = takeInFlightFailure()
@@ -228,9 +209,9 @@ package final class PostgresSQLConnection {
         }
     }
 
-    /// Sends one statement that returns no rows without waiting for its answer: the thread goes on to the next
-    /// statement, which the connection sends right after this one's answer, so a transaction's writes cost this
-    /// thread one wake-up, not one each. The next ``run(_:values:operation:prepared:)`` (a read, the commit) waits for
+    /// Sends one statement that returns no rows without waiting for its answer: the task goes on to the next
+    /// statement, which the connection sends right after this one's answer, so a transaction's writes cost it one
+    /// wait, not one each. The next ``run(_:values:operation:prepared:)`` (a read, the commit) waits for
     /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
     func send(_ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
@@ -271,7 +252,7 @@ package final class PostgresSQLConnection {
     /// Waits for the statements in flight sent up to `limit` (all by default), in order, keeping the first failure
     /// for the next ``run``; later ones stay in flight. Returns whether that was a wait (an answer not in yet).
     @discardableResult
-    func awaitInFlight(through limit: Int = .max) -> Bool {
+    func awaitInFlight(through limit: Int = .max) async -> Bool {
         let sent = inFlight.prefix { $0.sequence <= limit }
         guard let last = sent.last?.sequence else { return false }
         inFlight.removeFirst(sent.count)
@@ -282,7 +263,7 @@ package final class PostgresSQLConnection {
         }
         for (answer, operation, sequence) in sent {
             do {
-                note(try answer.wait())
+                note(try await answer.get())
             } catch {
                 if inFlightFailure == nil {
                     inFlightFailure = (
@@ -316,7 +297,7 @@ package final class PostgresSQLConnection {
     }
 }
 
-// Used by one store thread at a time, like the SQLite connection.
+// Used by one task at a time, like the SQLite connection.
 @available(*, unavailable)
 extension PostgresSQLConnection: Sendable {}
 

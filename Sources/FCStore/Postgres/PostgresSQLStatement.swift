@@ -112,17 +112,18 @@ package final class PostgresSQLStatement {
 
     /// Advances to the next row (running the query first if it has not run since the last reset). Returns `true`
     /// when a row is available, `false` when the statement is done.
-    package func step() throws -> Bool {
+    package func step() async throws -> Bool {
         if rows == nil {
             let result: (columns: [String], rows: [[PostgresValue]])
             if let pending {
                 self.pending = nil
                 connection.forgetPrefetch(self)
-                result = try connection.collect(
+                result = try await connection.collect(
                     pending.answer, sequence: pending.sequence, operation: operation, notesChanges: false)
             } else {
                 let values = values()
-                result = try connection.run(sql, values: values, operation: operation, prepared: prepared(for: values))
+                result = try await connection.run(
+                    sql, values: values, operation: operation, prepared: await prepared(for: values))
             }
             rows = result.rows
             columns = result.columns
@@ -133,17 +134,17 @@ package final class PostgresSQLStatement {
     }
 
     /// Runs a statement that returns no rows.
-    package func run() throws {
-        _ = try step()
+    package func run() async throws {
+        _ = try await step()
     }
 
     /// Sends a statement that returns no rows without waiting for its answer (see
     /// ``PostgresSQLConnection/send(_:values:operation:prepared:)``): its failure is thrown by the connection's next
     /// statement that waits (a read, a run, the commit).
-    package func runPipelined() throws {
+    package func runPipelined() async throws {
         abandonPending()
         let values = values()
-        connection.send(sql, values: values, operation: operation, prepared: prepared(for: values))
+        connection.send(sql, values: values, operation: operation, prepared: await prepared(for: values))
         rows = []
         columns = []
         cursor = -1
@@ -154,15 +155,14 @@ package final class PostgresSQLStatement {
     /// thread one wait for all of them. Nothing else may use the statement until that step, and a ``reset()``
     /// before it hands the answer to the connection's statements in flight (its failure still fails the
     /// transaction).
-    package func prefetch() throws {
+    package func prefetch() async throws {
         abandonPending()
         rows = nil
         columns = []
         cursor = -1
         let values = values()
-        pending = (
-            connection.sendQuery(sql, values: values, prepared: prepared(for: values)), connection.statementsSent
-        )
+        let prepared = await prepared(for: values)
+        pending = (connection.sendQuery(sql, values: values, prepared: prepared), connection.statementsSent)
         connection.rememberPrefetch(self)
     }
 
@@ -174,11 +174,11 @@ package final class PostgresSQLStatement {
     /// The named statement to run `values` with: `nil` for a statement sent unnamed, and when preparing failed (an
     /// aborted transaction, a bad statement: it then goes unnamed as any other, its answer carries the failure in
     /// the order sent, and the next run prepares again).
-    private func prepared(for values: [PostgresData]) -> PreparedQuery? {
+    private func prepared(for values: [PostgresData]) async -> PreparedQuery? {
         guard serverPrepared else { return nil }
         let types = values.map { PostgresSQLConnection.castName(of: $0.type) }
         if let prepared = preparedByTypes[types] { return prepared }
-        let prepared = connection.prepareOnServer(sql, types: types)
+        let prepared = await connection.prepareOnServer(sql, types: types)
         preparedByTypes[types] = prepared
         return prepared
     }
@@ -249,6 +249,6 @@ package final class PostgresSQLStatement {
     }
 }
 
-// Belongs to its connection's thread, like the connection.
+// Belongs to its connection's task, like the connection.
 @available(*, unavailable)
 extension PostgresSQLStatement: Sendable {}

@@ -7,10 +7,10 @@ extension Database {
     /// - Throws: ``StoreError`` when the hash is already stored (a token drawn twice: never in practice).
     package func createAPIToken(
         userID: Int64, hash: String, prefix: String, isAdmin: Bool, expiresAt: Date?
-    ) throws -> APIToken {
+    ) async throws -> APIToken {
         let createdAt = now().unixMilliseconds
-        let id = try connection.immediateTransaction("create API token") {
-            try connection.withStatement(
+        let id = try await connection.immediateTransaction("create API token") {
+            try await connection.withStatement(
                 """
                 INSERT INTO api_tokens (user_id, token_hash, prefix, is_admin, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?) RETURNING id
@@ -23,46 +23,50 @@ extension Database {
                 try statement.bind(isAdmin ? 1 : 0, at: 4)
                 try statement.bind(createdAt, at: 5)
                 try statement.bind(expiresAt?.unixMilliseconds, at: 6)
-                _ = try statement.step()
+                _ = try await statement.step()
                 return statement.int64(at: 0)
             }
         }
-        guard let token = try apiTokens(where: "t.id = ?", id).first else { throw StoreError.tokenNotFound(id: id) }
+        guard let token = try await apiTokens(where: "t.id = ?", id).first else {
+            throw StoreError.tokenNotFound(id: id)
+        }
         return token
     }
 
     /// The token whose hash is `hash`, revoked and expired ones included (the caller decides), or `nil`.
-    package func apiToken(hash: String) throws -> APIToken? {
-        try apiTokens(where: "t.token_hash = ?", hash).first
+    package func apiToken(hash: String) async throws -> APIToken? {
+        try await apiTokens(where: "t.token_hash = ?", hash).first
     }
 
     /// Every token, oldest first.
-    package func apiTokens() throws -> [APIToken] {
-        try apiTokens(where: "1 = 1", nil)
+    package func apiTokens() async throws -> [APIToken] {
+        try await apiTokens(where: "1 = 1", nil)
     }
 
     /// Revokes the token (from now on it lets nothing in); revoking a revoked token keeps its first time.
     ///
     /// - Throws: ``StoreError/tokenNotFound(id:)``.
-    package func revokeAPIToken(id: Int64) throws -> APIToken {
+    package func revokeAPIToken(id: Int64) async throws -> APIToken {
         let revokedAt = now().unixMilliseconds
-        try connection.immediateTransaction("revoke API token") {
-            try connection.withStatement(
+        try await connection.immediateTransaction("revoke API token") {
+            try await connection.withStatement(
                 "UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?",
                 operation: "revoke API token"
             ) { statement in
                 try statement.bind(revokedAt, at: 1)
                 try statement.bind(id, at: 2)
-                try statement.run()
+                try await statement.run()
             }
         }
-        guard let token = try apiTokens(where: "t.id = ?", id).first else { throw StoreError.tokenNotFound(id: id) }
+        guard let token = try await apiTokens(where: "t.id = ?", id).first else {
+            throw StoreError.tokenNotFound(id: id)
+        }
         return token
     }
 
-    private func apiTokens(where condition: String, _ value: (any Sendable)?) throws -> [APIToken] {
+    private func apiTokens(where condition: String, _ value: (any Sendable)?) async throws -> [APIToken] {
         // Server-prepared: every request of the service looks its token up.
-        try connection.withServerPreparedStatement(
+        try await connection.withServerPreparedStatement(
             """
             SELECT t.id, t.user_id, u.name, t.prefix, t.is_admin, t.created_at, t.expires_at, t.revoked_at,
                 u.time_zone
@@ -76,7 +80,7 @@ extension Database {
             default: break
             }
             var tokens: [APIToken] = []
-            while try statement.step() {
+            while try await statement.step() {
                 tokens.append(
                     APIToken(
                         id: statement.int64(at: 0), userID: statement.int64(at: 1), userName: statement.string(at: 2),
@@ -96,19 +100,20 @@ extension Store {
         async throws -> APIToken
     {
         try await write("create a p i token") {
-            try $0.createAPIToken(userID: userID, hash: hash, prefix: prefix, isAdmin: isAdmin, expiresAt: expiresAt)
+            try await $0.createAPIToken(
+                userID: userID, hash: hash, prefix: prefix, isAdmin: isAdmin, expiresAt: expiresAt)
         }
     }
 
     package func apiToken(hash: String) async throws -> APIToken? {
-        try await read { try $0.apiToken(hash: hash) }
+        try await read { try await $0.apiToken(hash: hash) }
     }
 
     package func apiTokens() async throws -> [APIToken] {
-        try await read { try $0.apiTokens() }
+        try await read { try await $0.apiTokens() }
     }
 
     package func revokeAPIToken(id: Int64) async throws -> APIToken {
-        try await write("revoke a p i token") { try $0.revokeAPIToken(id: id) }
+        try await write("revoke a p i token") { try await $0.revokeAPIToken(id: id) }
     }
 }

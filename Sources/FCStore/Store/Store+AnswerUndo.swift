@@ -10,9 +10,9 @@ import Foundation
 /// was saved.
 extension Database {
     /// The session's counters and the learner's card state before an answer.
-    func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) throws -> AnswerUndoCapture {
-        let session = try session(id: sessionID, userID: userID)
-        return AnswerUndoCapture(
+    func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> AnswerUndoCapture {
+        let session = try await session(id: sessionID, userID: userID)
+        return await AnswerUndoCapture(
             AnswerUndo(
                 cardID: cardID, reviewID: nil, stateBefore: try cardState(userID: userID, cardID: cardID),
                 stateAfter: nil,
@@ -23,25 +23,30 @@ extension Database {
     }
 
     /// Reads, before `write` is applied, the rows it will change and which of its inserts are new.
-    func captureBeforeImages(of write: GamificationWrite, userID: Int64, into capture: AnswerUndoCapture) throws {
-        var undo = try capture.undo.gamification ?? GamificationUndo(stateBefore: gamificationStateRow(userID: userID))
+    func captureBeforeImages(of write: GamificationWrite, userID: Int64, into capture: AnswerUndoCapture) async throws {
+        var undo: GamificationUndo
+        if let existing = capture.undo.gamification {
+            undo = existing
+        } else {
+            undo = GamificationUndo(stateBefore: try await gamificationStateRow(userID: userID))
+        }
         for challenge in write.challenges
         where !undo.challenges.contains(where: { $0.day == challenge.day && $0.kind == challenge.kind }) {
-            let row = try challenges(userID: userID, day: challenge.day).first { $0.kind == challenge.kind }
+            let row = try await challenges(userID: userID, day: challenge.day).first { $0.kind == challenge.kind }
             undo.challenges.append(.init(day: challenge.day, kind: challenge.kind, row: row))
         }
         let days = Set(write.awards.map(\.day) + [write.dailyStats?.day].compactMap { $0 })
         for day in days.sorted() where !undo.dailyStats.contains(where: { $0.day == day }) {
-            undo.dailyStats.append(.init(day: day, row: try dailyStatsRow(userID: userID, day: day)))
+            await undo.dailyStats.append(.init(day: day, row: try dailyStatsRow(userID: userID, day: day)))
         }
         for achievement in write.achievements {
             let sql = "SELECT 1 FROM achievements WHERE user_id = ? AND achievement_id = ?"
-            if try !rowExists(sql, userID, achievement.achievementID) {
+            if try await !rowExists(sql, userID, achievement.achievementID) {
                 undo.achievements.append(achievement.achievementID)
             }
         }
         for box in write.boxesEarned {
-            if try !rowExists("SELECT 1 FROM boxes WHERE user_id = ? AND box_id = ?", userID, box.boxID) {
+            if try await !rowExists("SELECT 1 FROM boxes WHERE user_id = ? AND box_id = ?", userID, box.boxID) {
                 undo.boxes.append(box.boxID)
             }
         }
@@ -59,14 +64,14 @@ extension Database {
     /// the gamification state was saved.
     func storeAnswerUndo(
         _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?
-    ) throws {
+    ) async throws {
         var undo = capture.undo
         undo.reviewID = reviewID
         // As stored (times in whole milliseconds), so undo can compare it with the row it finds then.
-        if stateAfter != nil { undo.stateAfter = try cardState(userID: userID, cardID: undo.cardID) }
-        if undo.gamification != nil { undo.gamification?.stateAfter = try gamificationStateRow(userID: userID) }
+        if stateAfter != nil { undo.stateAfter = try await cardState(userID: userID, cardID: undo.cardID) }
+        if undo.gamification != nil { undo.gamification?.stateAfter = try await gamificationStateRow(userID: userID) }
         let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
             VALUES (?, ?, ?, ?, ?, ?)
@@ -81,20 +86,20 @@ extension Database {
             try statement.bind(reviewID, at: 4)
             try statement.bind(now().unixMilliseconds, at: 5)
             try statement.bind(json, at: 6)
-            try statement.run()
+            try await statement.run()
         }
     }
 
     /// The learner's `gamification_state` row.
-    func gamificationStateRow(userID: Int64) throws -> GamificationUndo.StateRow? {
-        try gamificationState(userID: userID).map {
+    func gamificationStateRow(userID: Int64) async throws -> GamificationUndo.StateRow? {
+        try await gamificationState(userID: userID).map {
             GamificationUndo.StateRow(stateJSON: $0.stateJSON, totalXP: $0.totalXP, updatedAt: $0.updatedAt)
         }
     }
 
     /// The learner's `daily_stats` row for `day`.
-    func dailyStatsRow(userID: Int64, day: String) throws -> DailyStatsRecord? {
-        try connection.withStatement(
+    func dailyStatsRow(userID: Int64, day: String) async throws -> DailyStatsRecord? {
+        try await connection.withStatement(
             """
             SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = ? AND day = ?
             """,
@@ -102,18 +107,18 @@ extension Database {
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(day, at: 2)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return DailyStatsRecord(
                 userID: userID, day: day, cardsReviewed: statement.int(at: 0), topicsExplored: statement.int(at: 1),
                 achievements: statement.int(at: 2), xp: statement.int(at: 3))
         }
     }
 
-    private func rowExists(_ sql: String, _ userID: Int64, _ key: String) throws -> Bool {
-        try connection.withStatement(sql, operation: "check row") { statement in
+    private func rowExists(_ sql: String, _ userID: Int64, _ key: String) async throws -> Bool {
+        try await connection.withStatement(sql, operation: "check row") { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(key, at: 2)
-            return try statement.step()
+            return try await statement.step()
         }
     }
 }

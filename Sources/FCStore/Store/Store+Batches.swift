@@ -3,12 +3,12 @@ import Foundation
 
 extension Database {
     /// The highest batch number stored for the topic; 0 when it has none.
-    package func lastBatchNumber(topicID: Int64) throws -> Int {
-        try connection.withStatement(
+    package func lastBatchNumber(topicID: Int64) async throws -> Int {
+        try await connection.withStatement(
             "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = ?", operation: "read last batch number"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            return try statement.step() ? statement.int(at: 0) : 0
+            return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
 
@@ -25,18 +25,18 @@ extension Database {
     ///
     /// - Throws: ``StoreError/batchNumberTaken(topicID:number:)`` when the topic already has a batch with this
     ///   number (two runs raced); ``StoreError/topicNotFound(topicID:)``; ``StoreError/sqlite(path:operation:code:message:)``.
-    package func storeBatch(_ batch: NewBatch) throws -> StoredBatch {
-        try storeBatch(batch, operation: "store batch", before: {}, after: { _ in })
+    package func storeBatch(_ batch: NewBatch) async throws -> StoredBatch {
+        try await storeBatch(batch, operation: "store batch", before: {}, after: { _ in })
     }
 
     /// ``storeBatch(_:)`` into the topic named `name`, creating the topic in the same transaction when it is new
     /// (`batch.topicID` is not used): a run that fails before its first batch is stored leaves no empty topic.
     ///
     /// - Throws: ``StoreError/invalidTopicName`` for an empty name, or what ``storeBatch(_:)`` throws.
-    package func storeBatch(_ batch: NewBatch, creatingTopicNamed name: String) throws -> StoredBatch {
+    package func storeBatch(_ batch: NewBatch, creatingTopicNamed name: String) async throws -> StoredBatch {
         let name = TopicNameRule.trimmed(name)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
-        return try storeBatch(batch, operation: "store batch", topicName: name, before: {}, after: { _ in })
+        return try await storeBatch(batch, operation: "store batch", topicName: name, before: {}, after: { _ in })
     }
 
     /// ``storeBatch(_:)`` with extra work inside the same transaction: `before` runs first (it may refuse by
@@ -48,30 +48,30 @@ extension Database {
         _ batch: NewBatch,
         operation: String,
         topicName: String? = nil,
-        before: () throws -> Void,
-        after: (StoredBatch) throws -> Void
-    ) throws -> StoredBatch {
+        before: () async throws -> Void,
+        after: (StoredBatch) async throws -> Void
+    ) async throws -> StoredBatch {
         // Normalising questions is the costly part of a card; do it before taking the write lock.
         let keys = batch.cards.map(\.dedupKey)
         let createdAt = now().unixMilliseconds
         let createdDate = Date(unixMilliseconds: createdAt)  // once, not per card: the same instant for all
         let fault = faultAfterCardInserts
-        return try connection.immediateTransaction(operation) {
-            try before()
+        return try await connection.immediateTransaction(operation) {
+            try await before()
             var batch = batch
             if let topicName {
-                batch.topicID = try insertTopicIfMissing(named: topicName, createdAt: createdAt).topic.id
+                batch.topicID = try await insertTopicIfMissing(named: topicName, createdAt: createdAt).topic.id
             }
-            let batchID = try insertBatchRow(batch, createdAt: createdAt)
-            try insertBatchUsage(batch, batchID: batchID, createdAt: createdAt, newTopicName: topicName)
+            let batchID = try await insertBatchRow(batch, createdAt: createdAt)
+            try await insertBatchUsage(batch, batchID: batchID, createdAt: createdAt, newTopicName: topicName)
             if fault == 0 { throw StoreError.injectedFault(afterCardInserts: 0) }
-            let firstPosition = try lastPosition(topicID: batch.topicID) + 1
+            let firstPosition = try await lastPosition(topicID: batch.topicID) + 1
 
             var cards: [Card] = []
             cards.reserveCapacity(batch.cards.count)
             var dropped = batch.dropped
             var pictures: [CardPicture] = []
-            try connection.withStatement(
+            try await connection.withStatement(
                 """
                 INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
                     kind, question, answer, explanation, origin, dedup_key, position, choices_json, image_query,
@@ -100,7 +100,7 @@ extension Database {
                     try statement.bind(batch.pictures[index]?.image.hash, at: 13)
                     // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
                     // A row DO NOTHING skipped returns nothing.
-                    let id: Int64? = try statement.step() ? statement.int64(at: 0) : nil
+                    let id: Int64? = try await statement.step() ? statement.int64(at: 0) : nil
                     statement.reset()
                     guard let id else {
                         let reason: DropReason =
@@ -121,25 +121,25 @@ extension Database {
             }
 
             // The pictures of the cards kept; a skipped duplicate's picture is not stored.
-            for picture in pictures { try insertPicture(picture, createdAt: createdAt) }
+            for picture in pictures { try await insertPicture(picture, createdAt: createdAt) }
             let skipped = batch.cards.count - cards.count
             if skipped > 0 {
                 // The row was written assuming no skips (the common case), saving an UPDATE per batch.
-                try updateBatchCounts(batchID: batchID, cardsKept: cards.count, dropped: dropped)
+                try await updateBatchCounts(batchID: batchID, cardsKept: cards.count, dropped: dropped)
             }
             let record = BatchRecord(
                 id: batchID, topicID: batch.topicID, plan: batch.plan, provider: batch.provider, model: batch.model,
                 promptHash: batch.promptHash, outcome: batch.outcome, cardsKept: cards.count, dropped: dropped,
                 usage: batch.usage, latencyMilliseconds: batch.latencyMilliseconds, createdAt: createdDate)
             let stored = StoredBatch(record: record, cards: cards, skippedDuplicates: skipped)
-            try after(stored)
+            try await after(stored)
             return stored
         }
     }
 
     /// The topic's batches, by number.
-    package func batches(topicID: Int64) throws -> [BatchRecord] {
-        try connection.withStatement(
+    package func batches(topicID: Int64) async throws -> [BatchRecord] {
+        try await connection.withStatement(
             """
             SELECT id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome, cards_kept,
                 dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step
@@ -149,15 +149,15 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             var records: [BatchRecord] = []
-            while try statement.step() { records.append(try Self.batchRecord(from: statement)) }
+            while try await statement.step() { records.append(try Self.batchRecord(from: statement)) }
             return records
         }
     }
 
     /// Inserts the batch row, assuming every draft is kept; returns its id.
-    private func insertBatchRow(_ batch: NewBatch, createdAt: Int64) throws -> Int64 {
+    private func insertBatchRow(_ batch: NewBatch, createdAt: Int64) async throws -> Int64 {
         do {
-            return try connection.withStatement(
+            return try await connection.withStatement(
                 """
                 INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
                     cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step, cost_usd)
@@ -182,7 +182,7 @@ extension Database {
                 try statement.bind(createdAt, at: 14)
                 try statement.bind(batch.plan.step, at: 15)
                 try statement.bind(batch.costUSD, at: 16)
-                guard try statement.step() else {
+                guard try await statement.step() else {
                     throw StoreError.corruptRow(table: "batches", column: "id", rowID: 0)
                 }
                 return statement.int64(at: 0)
@@ -194,24 +194,24 @@ extension Database {
         }
     }
 
-    private func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) throws {
-        try connection.withStatement(
+    private func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) async throws {
+        try await connection.withStatement(
             "UPDATE batches SET cards_kept = ?, dropped_json = ? WHERE id = ?", operation: "update batch counts"
         ) { statement in
             try statement.bind(cardsKept, at: 1)
             try statement.bind(DroppedCounts.encode(dropped), at: 2)
             try statement.bind(batchID, at: 3)
-            try statement.run()
+            try await statement.run()
         }
     }
 
     /// The topic's highest card position; 0 when it has no cards. Uses the (topic_id, position) index.
-    private func lastPosition(topicID: Int64) throws -> Int {
-        try connection.withStatement(
+    private func lastPosition(topicID: Int64) async throws -> Int {
+        try await connection.withStatement(
             "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = ?", operation: "read last position"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            return try statement.step() ? statement.int(at: 0) : 0
+            return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
 
@@ -247,20 +247,20 @@ extension Database {
 
 extension Store {
     package func lastBatchNumber(topicID: Int64) async throws -> Int {
-        try await read { try $0.lastBatchNumber(topicID: topicID) }
+        try await read { try await $0.lastBatchNumber(topicID: topicID) }
     }
 
     package func storeBatch(_ batch: NewBatch) async throws -> StoredBatch {
-        try await write("store batch", patience: Self.paidWorkPatience) { try $0.storeBatch(batch) }
+        try await write("store batch", patience: Self.paidWorkPatience) { try await $0.storeBatch(batch) }
     }
 
     package func storeBatch(_ batch: NewBatch, creatingTopicNamed name: String) async throws -> StoredBatch {
         try await write("store batch", patience: Self.paidWorkPatience) {
-            try $0.storeBatch(batch, creatingTopicNamed: name)
+            try await $0.storeBatch(batch, creatingTopicNamed: name)
         }
     }
 
     package func batches(topicID: Int64) async throws -> [BatchRecord] {
-        try await read { try $0.batches(topicID: topicID) }
+        try await read { try await $0.batches(topicID: topicID) }
     }
 }

@@ -20,21 +20,21 @@ extension Database {
     /// learning (phase 1, step 0) at level 0, in review (phase 2) above.
     package func seedLearningCards(
         topicID: Int64, userID: Int64, count: Int, firstDue: Date, dueStep: TimeInterval, level: Int = 0
-    ) throws -> Database.SeededCards {
+    ) async throws -> Database.SeededCards {
         precondition(count > 0, "seed at least one card")
         let created = now().unixMilliseconds
-        return try connection.immediateTransaction("seed learning cards") {
+        return try await connection.immediateTransaction("seed learning cards") {
             let firstPosition =
-                try connection.withStatement(
+                try await connection.withStatement(
                     "SELECT COALESCE(MAX(position), 0) + 1 FROM cards WHERE topic_id = ?", operation: "seed: position"
                 ) { statement in
                     try statement.bind(topicID, at: 1)
-                    return try statement.step() ? statement.int64(at: 0) : 1
+                    return try await statement.step() ? statement.int64(at: 0) : 1
                 }
-            let firstID = try connection.withStatement(
+            let firstID = try await connection.withStatement(
                 "SELECT COALESCE(MAX(id), 0) + 1 FROM cards", operation: "seed: first id"
-            ) { statement in try statement.step() ? statement.int64(at: 0) : 1 }
-            try connection.withStatement(
+            ) { statement in try await statement.step() ? statement.int64(at: 0) : 1 }
+            try await connection.withStatement(
                 """
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
                 INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
@@ -50,9 +50,9 @@ extension Database {
                 try statement.bind(firstID, at: 3)
                 try statement.bind(firstPosition, at: 4)
                 try statement.bind(created, at: 5)
-                try statement.run()
+                try await statement.run()
             }
-            try connection.withStatement(
+            try await connection.withStatement(
                 """
                 INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, due,
                     last_review, reps, lapses, level)
@@ -69,7 +69,7 @@ extension Database {
                 try statement.bind(created, at: 5)
                 try statement.bind(level, at: 6)
                 try statement.bind(count, at: 7)
-                try statement.run()
+                try await statement.run()
             }
             return SeededCards(cardIDs: firstID...(firstID + Int64(count) - 1))
         }
@@ -77,10 +77,10 @@ extension Database {
 
     /// `EXPLAIN QUERY PLAN` of `sql`, one line per step (the `detail` column), for benchmarks and tests that
     /// prove a query uses an index. Parameters stay unbound (NULL), which does not change the plan's shape.
-    package func queryPlan(_ sql: String) throws -> [String] {
+    package func queryPlan(_ sql: String) async throws -> [String] {
         let statement = try connection.prepare("EXPLAIN QUERY PLAN \(sql)", operation: "query plan")
         var lines: [String] = []
-        while try statement.step() { lines.append(statement.string(at: 3)) }
+        while try await statement.step() { lines.append(statement.string(at: 3)) }
         return lines
     }
 
@@ -95,12 +95,12 @@ extension Store {
         topicID: Int64, userID: Int64, count: Int, firstDue: Date, dueStep: TimeInterval, level: Int = 0
     ) async throws -> Database.SeededCards {
         try await write("seed learning cards") {
-            try $0.seedLearningCards(
+            try await $0.seedLearningCards(
                 topicID: topicID, userID: userID, count: count, firstDue: firstDue, dueStep: dueStep, level: level)
         }
     }
 
     package func queryPlan(_ sql: String) async throws -> [String] {
-        try await read { try $0.queryPlan(sql) }
+        try await read { try await $0.queryPlan(sql) }
     }
 }

@@ -6,9 +6,9 @@ extension Database {
     ///
     /// - Returns: When the card was bookmarked (now, or the first time).
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func bookmark(cardID: Int64, userID: Int64, at now: Date) throws -> Date {
-        _ = try cardDetails(id: cardID)
-        try connection.withStatement(
+    package func bookmark(cardID: Int64, userID: Int64, at now: Date) async throws -> Date {
+        _ = try await cardDetails(id: cardID)
+        try await connection.withStatement(
             """
             INSERT INTO bookmarks (user_id, card_id, created_at) VALUES (?, ?, ?)
             ON CONFLICT (user_id, card_id) DO NOTHING
@@ -18,41 +18,41 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
             try statement.bind(now.unixMilliseconds, at: 3)
-            try statement.run()
+            try await statement.run()
         }
-        return try bookmarkTime(cardID: cardID, userID: userID) ?? now
+        return try await bookmarkTime(cardID: cardID, userID: userID) ?? now
     }
 
     /// Removes the learner's bookmark of the card, if there is one.
     ///
     /// - Returns: Whether there was one.
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func removeBookmark(cardID: Int64, userID: Int64) throws -> Bool {
-        _ = try cardDetails(id: cardID)
-        try connection.withStatement(
+    package func removeBookmark(cardID: Int64, userID: Int64) async throws -> Bool {
+        _ = try await cardDetails(id: cardID)
+        try await connection.withStatement(
             "DELETE FROM bookmarks WHERE user_id = ? AND card_id = ?", operation: "remove a bookmark"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
-            try statement.run()
+            try await statement.run()
         }
-        return connection.changes > 0
+        return await connection.changes > 0
     }
 
     /// When the learner bookmarked the card, or `nil`.
-    package func bookmarkTime(cardID: Int64, userID: Int64) throws -> Date? {
-        try connection.withStatement(
+    package func bookmarkTime(cardID: Int64, userID: Int64) async throws -> Date? {
+        try await connection.withStatement(
             "SELECT created_at FROM bookmarks WHERE user_id = ? AND card_id = ?", operation: "read a bookmark"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
-            return try statement.step() ? Date(unixMilliseconds: statement.int64(at: 0)) : nil
+            return try await statement.step() ? Date(unixMilliseconds: statement.int64(at: 0)) : nil
         }
     }
 
     /// The learner's bookmarks, newest first, of one topic or (`topicID` nil) all, at most `limit`.
-    package func bookmarks(userID: Int64, topicID: Int64?, limit: Int) throws -> [Bookmark] {
-        try connection.withStatement(
+    package func bookmarks(userID: Int64, topicID: Int64?, limit: Int) async throws -> [Bookmark] {
+        try await connection.withStatement(
             """
             SELECT \(Self.cardDetailsColumns), b.created_at
             FROM bookmarks b JOIN cards c ON c.id = b.card_id
@@ -66,7 +66,7 @@ extension Database {
             try statement.bind(topicID ?? 0, at: 2)
             try statement.bind(limit, at: 3)
             var list: [Bookmark] = []
-            while try statement.step() {
+            while try await statement.step() {
                 list.append(
                     Bookmark(
                         details: try Self.cardDetails(from: statement),
@@ -77,8 +77,8 @@ extension Database {
     }
 
     /// How many bookmarks the learner has, of one topic or (`topicID` nil) all.
-    package func bookmarkCount(userID: Int64, topicID: Int64?) throws -> Int {
-        try connection.withStatement(
+    package func bookmarkCount(userID: Int64, topicID: Int64?) async throws -> Int {
+        try await connection.withStatement(
             """
             SELECT COUNT(*) FROM bookmarks b JOIN cards c ON c.id = b.card_id
             WHERE b.user_id = ?1 AND (?2 = 0 OR c.topic_id = ?2)
@@ -87,7 +87,7 @@ extension Database {
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(topicID ?? 0, at: 2)
-            _ = try statement.step()
+            _ = try await statement.step()
             return statement.int(at: 0)
         }
     }

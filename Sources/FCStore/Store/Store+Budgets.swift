@@ -6,31 +6,31 @@ extension Database {
     ///
     /// - Throws: ``StoreError/invalidPolicy(_:)`` for a budget that is not a number greater than 0;
     ///   ``StoreError/topicNotFound(topicID:)``.
-    package func setTopicDailyBudget(_ budget: Double?, topicID: Int64) throws {
+    package func setTopicDailyBudget(_ budget: Double?, topicID: Int64) async throws {
         if let budget, !(budget > 0 && budget.isFinite) {
             throw StoreError.invalidPolicy("daily budget must be greater than 0")
         }
-        try connection.immediateTransaction("set topic daily budget") {
-            try connection.withStatement(
+        try await connection.immediateTransaction("set topic daily budget") {
+            try await connection.withStatement(
                 "UPDATE topics SET daily_budget_usd = ? WHERE id = ?", operation: "set topic daily budget"
             ) { statement in
                 try statement.bind(budget, at: 1)
                 try statement.bind(topicID, at: 2)
-                try statement.run()
+                try await statement.run()
             }
-            guard connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
         }
     }
 
     /// The topic's daily budget in US dollars; `nil` when it has none.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func topicDailyBudget(topicID: Int64) throws -> Double? {
-        try connection.withStatement(
+    package func topicDailyBudget(topicID: Int64) async throws -> Double? {
+        try await connection.withStatement(
             "SELECT daily_budget_usd FROM topics WHERE id = ?", operation: "read topic daily budget"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return statement.optionalDouble(at: 0)
         }
     }
@@ -40,11 +40,11 @@ extension Database {
     ///
     /// - Returns: when the job may run again, or `nil` when `owner` no longer held it (nothing changed).
     @discardableResult
-    package func deferJobToNextDay(jobID: Int64, owner: String, reason: String) throws -> Date? {
+    package func deferJobToNextDay(jobID: Int64, owner: String, reason: String) async throws -> Date? {
         let now = now().unixMilliseconds
         let next = UTCDay.next(after: now)
-        let changed = try connection.immediateTransaction("defer job") {
-            try connection.withStatement(
+        let changed = try await connection.immediateTransaction("defer job") {
+            try await connection.withStatement(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
                     run_after = ?1, updated_at = ?2, last_error = ?3, lease_owner = NULL, lease_expires_at = NULL
@@ -57,9 +57,9 @@ extension Database {
                 try statement.bind(String(reason.prefix(1000)), at: 3)
                 try statement.bind(jobID, at: 4)
                 try statement.bind(owner, at: 5)
-                try statement.run()
+                try await statement.run()
             }
-            return connection.changes == 1
+            return await connection.changes == 1
         }
         return changed ? Date(unixMilliseconds: next) : nil
     }

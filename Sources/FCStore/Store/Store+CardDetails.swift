@@ -18,23 +18,23 @@ extension Database {
     /// One card with its picture (and the picture's credit), twin link and last edit.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func cardDetails(id: Int64) throws -> CardDetails {
-        var details = try connection.withStatement(
+    package func cardDetails(id: Int64) async throws -> CardDetails {
+        var details = try await connection.withStatement(
             "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ? AND \(Self.visibleTopicSQL("c.topic_id"))",
             operation: "read card"
         ) { statement in
             try statement.bind(id, at: 1)
-            guard try statement.step() else { throw StoreError.cardNotFound(id: id) }
+            guard try await statement.step() else { throw StoreError.cardNotFound(id: id) }
             return try Self.cardDetails(from: statement)
         }
         guard let hash = details.image?.hash else { return details }
-        details.image?.credit = try imageCredit(hash: hash)
+        details.image?.credit = try await imageCredit(hash: hash)
         return details
     }
 
     /// Every card of the topic with details, in deck order (for exports).
-    package func cardDetails(topicID: Int64) throws -> [CardDetails] {
-        try connection.withStatement(
+    package func cardDetails(topicID: Int64) async throws -> [CardDetails] {
+        try await connection.withStatement(
             """
             SELECT \(Self.cardDetailsColumns) FROM cards c
             WHERE c.topic_id = ? AND \(Self.visibleTopicSQL("c.topic_id"))
@@ -44,7 +44,7 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             var cards: [CardDetails] = []
-            while try statement.step() { cards.append(try Self.cardDetails(from: statement)) }
+            while try await statement.step() { cards.append(try Self.cardDetails(from: statement)) }
             return cards
         }
     }
@@ -77,10 +77,10 @@ extension Database {
 
 extension Store {
     package func cardDetails(id: Int64) async throws -> CardDetails {
-        try await read { try $0.cardDetails(id: id) }
+        try await read { try await $0.cardDetails(id: id) }
     }
 
     package func cardDetails(topicID: Int64) async throws -> [CardDetails] {
-        try await read { try $0.cardDetails(topicID: topicID) }
+        try await read { try await $0.cardDetails(topicID: topicID) }
     }
 }

@@ -16,22 +16,25 @@ extension Database {
     /// - Returns: the stored card, then its twin when ``NewCard/withTwin`` is set.
     /// - Throws: ``StoreError/duplicateQuestion(topicID:existingCardID:side:)`` (nothing is stored),
     ///   ``StoreError/topicNotFound(topicID:)``.
-    package func addCard(_ new: NewCard) throws -> [CardDetails] {
+    package func addCard(_ new: NewCard) async throws -> [CardDetails] {
         let now = now().unixMilliseconds
-        return try connection.immediateTransaction("add card") {
-            if let image = new.image { try insertImage(image, createdAt: now) }
-            var position = try lastCardPosition(topicID: new.topicID) + 1
-            let id = try insertCard(new, key: new.dedupKey, position: position, reverseOf: nil, now: now, side: "card")
+        return try await connection.immediateTransaction("add card") {
+            if let image = new.image { try await insertImage(image, createdAt: now) }
+            var position = try await lastCardPosition(topicID: new.topicID) + 1
+            let id = try await insertCard(
+                new, key: new.dedupKey, position: position, reverseOf: nil, now: now, side: "card")
             var ids = [id]
             if new.withTwin {
                 position += 1
                 var twin = new
                 (twin.question, twin.answer, twin.image, twin.choices) = (new.answer, new.question, nil, nil)
                 ids.append(
-                    try insertCard(
+                    try await insertCard(
                         twin, key: twin.dedupKey, position: position, reverseOf: id, now: now, side: "reversed twin"))
             }
-            return try ids.map { try cardDetails(id: $0) }
+            var details: [CardDetails] = []
+            for id in ids { details.append(try await cardDetails(id: id)) }
+            return details
         }
     }
 
@@ -41,56 +44,55 @@ extension Database {
     /// offer to update it.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/duplicateQuestion(topicID:existingCardID:side:)``.
-    package func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) throws -> CardEdit {
+    package func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {
         let now = now().unixMilliseconds
-        return try connection.immediateTransaction("edit card") {
-            let current = try cardDetails(id: id)
+        return try await connection.immediateTransaction("edit card") {
+            let current = try await cardDetails(id: id)
             var imageHash = current.image?.hash
             switch update.image {
             case .keep: break
             case .remove: imageHash = nil
             case .replace(let image):
-                try insertImage(image, createdAt: now)
+                try await insertImage(image, createdAt: now)
                 imageHash = image.hash
             }
-            try updateRow(
+            try await updateRow(
                 id: id, topicID: current.card.topicID, kind: update.kind, question: update.question,
                 answer: update.answer, explanation: update.explanation, imageHash: imageHash,
                 choices: update.choices, now: now, side: "card")
             var twinUpdated = false
             if alsoTwin, let twinID = current.twinID {
-                let twin = try cardDetails(id: twinID)
-                try updateRow(
+                let twin = try await cardDetails(id: twinID)
+                try await updateRow(
                     id: twinID, topicID: twin.card.topicID, kind: update.kind, question: update.answer,
                     answer: update.question, explanation: update.explanation, imageHash: twin.image?.hash,
                     choices: nil, now: now, side: "reversed twin")
                 twinUpdated = true
             }
-            try deleteUnusedImages()
-            return CardEdit(
-                card: try cardDetails(id: id), twin: try current.twinID.map { try cardDetails(id: $0) },
-                twinUpdated: twinUpdated)
+            try await deleteUnusedImages()
+            let twin = try await current.twinID.asyncMap { try await cardDetails(id: $0) }
+            return CardEdit(card: try await cardDetails(id: id), twin: twin, twinUpdated: twinUpdated)
         }
     }
 
     /// The topic's highest card position; 0 when it has none.
-    func lastCardPosition(topicID: Int64) throws -> Int {
-        try connection.withStatement(
+    func lastCardPosition(topicID: Int64) async throws -> Int {
+        try await connection.withStatement(
             "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = ?", operation: "read last position"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            return try statement.step() ? statement.int(at: 0) : 0
+            return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
 
     private func insertCard(
         _ new: NewCard, key: String, position: Int, reverseOf: Int64?, now: Int64, side: String
-    ) throws -> Int64 {
+    ) async throws -> Int64 {
         do {
             // In a savepoint: after a failed statement PostgreSQL refuses every further one in the transaction
             // until it rolls back to one, and the duplicate's lookup below is such a statement.
-            return try connection.immediateTransaction("add card") {
-                try connection.withStatement(
+            return try await connection.immediateTransaction("add card") {
+                try await connection.withStatement(
                     """
                     INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
                         dedup_key, position, created_at, updated_at, choices_json)
@@ -111,12 +113,12 @@ extension Database {
                     try statement.bind(now, at: 11)
                     try statement.bind(now, at: 12)
                     try statement.bind(try CardChoicesColumn.encode(new.choices), at: 13)
-                    try statement.run()
-                    return connection.lastInsertRowID
+                    try await statement.run()
+                    return await connection.lastInsertRowID
                 }
             }
         } catch let error as StoreError where error.constraintViolation == .unique {
-            throw try duplicate(topicID: new.topicID, key: key, side: side)
+            throw try await duplicate(topicID: new.topicID, key: key, side: side)
         } catch let error as StoreError where error.constraintViolation == .foreignKey {
             throw StoreError.topicNotFound(topicID: new.topicID)
         }
@@ -125,12 +127,12 @@ extension Database {
     private func updateRow(
         id: Int64, topicID: Int64, kind: CardKind, question: String, answer: String, explanation: String?,
         imageHash: String?, choices: CardChoices?, now: Int64, side: String
-    ) throws {
+    ) async throws {
         let key = NewCard.dedupKey(question: question, imageHash: imageHash)
         do {
             // In a savepoint, as in `insertCard`.
-            try connection.immediateTransaction("edit card") {
-                try connection.withStatement(
+            try await connection.immediateTransaction("edit card") {
+                try await connection.withStatement(
                     """
                     UPDATE cards SET kind = ?, question = ?, answer = ?, explanation = ?, image_ref = ?, dedup_key = ?,
                         updated_at = ?, choices_json = ?
@@ -147,22 +149,22 @@ extension Database {
                     try statement.bind(now, at: 7)
                     try statement.bind(try CardChoicesColumn.encode(choices), at: 8)
                     try statement.bind(id, at: 9)
-                    try statement.run()
+                    try await statement.run()
                 }
             }
         } catch let error as StoreError where error.constraintViolation == .unique {
-            throw try duplicate(topicID: topicID, key: key, side: side)
+            throw try await duplicate(topicID: topicID, key: key, side: side)
         }
     }
 
     /// The duplicate error naming the card that already has `key`.
-    func duplicate(topicID: Int64, key: String, side: String) throws -> StoreError {
-        let existing = try connection.withStatement(
+    func duplicate(topicID: Int64, key: String, side: String) async throws -> StoreError {
+        let existing = try await connection.withStatement(
             "SELECT id FROM cards WHERE topic_id = ? AND dedup_key = ?", operation: "find duplicate"
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(key, at: 2)
-            return try statement.step() ? statement.int64(at: 0) : 0
+            return try await statement.step() ? statement.int64(at: 0) : 0
         }
         return StoreError.duplicateQuestion(topicID: topicID, existingCardID: existing, side: side)
     }
@@ -170,10 +172,10 @@ extension Database {
 
 extension Store {
     package func addCard(_ new: NewCard) async throws -> [CardDetails] {
-        try await write("add card") { try $0.addCard(new) }
+        try await write("add card") { try await $0.addCard(new) }
     }
 
     package func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {
-        try await write("update card") { try $0.updateCard(id: id, to: update, alsoTwin: alsoTwin) }
+        try await write("update card") { try await $0.updateCard(id: id, to: update, alsoTwin: alsoTwin) }
     }
 }

@@ -7,13 +7,13 @@ extension Database {
     ///
     /// - Throws: ``StoreError/sessionEnded(id:)``, ``StoreError/sessionConflict(id:problem:)`` when `cardID` is not
     ///   the card the session shows next.
-    package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) throws -> StudySessionRecord {
-        try connection.immediateTransaction("skip card") {
-            var session = try session(id: sessionID, userID: userID)
+    package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> StudySessionRecord {
+        try await connection.immediateTransaction("skip card") {
+            var session = try await session(id: sessionID, userID: userID)
             try session.expectNext(cardID)
             session.queue.remove(at: session.position)
             session.queue.append(cardID)
-            try saveQueue(session)
+            try await saveQueue(session)
             return session
         }
     }
@@ -22,8 +22,8 @@ extension Database {
     /// before then, and they leave the rest of the learner's open sessions' queues.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is buried then).
-    package func buryCards(ids: [Int64], userID: Int64, until: Date) throws {
-        try setFlags(
+    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
+        try await setFlags(
             ids: ids, userID: userID, value: until.unixMilliseconds, operation: "bury cards",
             sql: """
                 INSERT INTO card_flags (user_id, card_id, buried_until) VALUES (?1, ?2, ?3)
@@ -35,8 +35,8 @@ extension Database {
     /// leave the rest of the learner's open sessions' queues.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is suspended then).
-    package func suspendCards(ids: [Int64], userID: Int64) throws {
-        try setFlags(
+    package func suspendCards(ids: [Int64], userID: Int64) async throws {
+        try await setFlags(
             ids: ids, userID: userID, value: now().unixMilliseconds, operation: "suspend cards",
             sql: """
                 INSERT INTO card_flags (user_id, card_id, suspended_at) VALUES (?1, ?2, ?3)
@@ -47,17 +47,17 @@ extension Database {
     /// Lets suspended cards back into the learner's queues (a burial stays until it ends).
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func unsuspendCards(ids: [Int64], userID: Int64) throws {
-        try connection.immediateTransaction("unsuspend cards") {
+    package func unsuspendCards(ids: [Int64], userID: Int64) async throws {
+        try await connection.immediateTransaction("unsuspend cards") {
             for cardID in ids {
-                _ = try card(id: cardID)
-                try connection.withStatement(
+                _ = try await card(id: cardID)
+                try await connection.withStatement(
                     "UPDATE card_flags SET suspended_at = NULL WHERE user_id = ? AND card_id = ?",
                     operation: "unsuspend card"
                 ) { statement in
                     try statement.bind(userID, at: 1)
                     try statement.bind(cardID, at: 2)
-                    try statement.run()
+                    try await statement.run()
                 }
             }
         }
@@ -74,65 +74,66 @@ extension Database {
 
     /// Writes one flag per card (`sql` binds learner, card, `value`) and takes the cards out of the learner's open
     /// sessions, in one transaction.
-    private func setFlags(ids: [Int64], userID: Int64, value: Int64, operation: String, sql: String) throws {
-        try connection.immediateTransaction(operation) {
+    private func setFlags(ids: [Int64], userID: Int64, value: Int64, operation: String, sql: String) async throws {
+        try await connection.immediateTransaction(operation) {
             for cardID in ids {
-                _ = try card(id: cardID)
-                try connection.withStatement(sql, operation: operation) { statement in
+                _ = try await card(id: cardID)
+                try await connection.withStatement(sql, operation: operation) { statement in
                     try statement.bind(userID, at: 1)
                     try statement.bind(cardID, at: 2)
                     try statement.bind(value, at: 3)
-                    try statement.run()
+                    try await statement.run()
                 }
             }
-            try removeFromOpenSessions(cardIDs: Set(ids), userID: userID)
+            try await removeFromOpenSessions(cardIDs: Set(ids), userID: userID)
         }
     }
 
     /// Takes cards out of the part of the learner's open sessions' queues that is still to come.
-    private func removeFromOpenSessions(cardIDs: Set<Int64>, userID: Int64) throws {
-        let open = try connection.withStatement(
+    private func removeFromOpenSessions(cardIDs: Set<Int64>, userID: Int64) async throws {
+        let open = try await connection.withStatement(
             "SELECT id FROM sessions WHERE user_id = ? AND ended_at IS NULL", operation: "list open sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
         for id in open {
-            var session = try session(id: id, userID: userID)
+            var session = try await session(id: id, userID: userID)
             let upcoming = session.queue[session.position...]
             guard upcoming.contains(where: cardIDs.contains) else { continue }
             session.queue = Array(session.queue[..<session.position]) + upcoming.filter { !cardIDs.contains($0) }
-            try saveQueue(session)
+            try await saveQueue(session)
         }
     }
 
     /// Writes the session's queue.
-    func saveQueue(_ session: StudySessionRecord) throws {
-        try connection.withStatement("UPDATE sessions SET queue_json = ? WHERE id = ?", operation: "update queue") {
+    func saveQueue(_ session: StudySessionRecord) async throws {
+        try await connection.withStatement("UPDATE sessions SET queue_json = ? WHERE id = ?", operation: "update queue")
+        {
             statement in
             try statement.bind(Self.jsonArray(session.queue), at: 1)
             try statement.bind(session.id, at: 2)
-            try statement.run()
+            try await statement.run()
         }
     }
 }
 
 extension Store {
     package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> StudySessionRecord {
-        try await write("skip card") { try $0.skipCard(sessionID: sessionID, userID: userID, cardID: cardID) }
+        try await write("skip card") { try await $0.skipCard(sessionID: sessionID, userID: userID, cardID: cardID) }
     }
 
     package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
-        try await write("bury cards") { try $0.buryCards(ids: ids, userID: userID, until: until) }
+        try await write("bury cards") { try await $0.buryCards(ids: ids, userID: userID, until: until) }
     }
 
     package func suspendCards(ids: [Int64], userID: Int64) async throws {
-        try await write("suspend cards") { try $0.suspendCards(ids: ids, userID: userID) }
+        try await write("suspend cards") { try await $0.suspendCards(ids: ids, userID: userID) }
     }
 
     package func unsuspendCards(ids: [Int64], userID: Int64) async throws {
-        try await write("unsuspend cards") { try $0.unsuspendCards(ids: ids, userID: userID) }
+        try await write("unsuspend cards") { try await $0.unsuspendCards(ids: ids, userID: userID) }
     }
 }

@@ -10,36 +10,37 @@ extension Database {
     /// - Parameter topicID: When given, every card must be in this topic's deck: a card of another deck is "not
     ///   found", so a stale selection never deletes elsewhere.
     /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
-    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil) throws {
-        try connection.immediateTransaction("delete cards") {
+    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil) async throws {
+        try await connection.immediateTransaction("delete cards") {
             for id in Set(ids).sorted() {
-                let details = try cardDetails(id: id)
+                let details = try await cardDetails(id: id)
                 if let topicID, details.card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
-                try deleteLearningState(cardIDsSQL: "?", bind: id)
-                try connection.withStatement("DELETE FROM cards WHERE id = ?", operation: "delete card") { statement in
+                try await deleteLearningState(cardIDsSQL: "?", bind: id)
+                try await connection.withStatement("DELETE FROM cards WHERE id = ?", operation: "delete card") {
+                    statement in
                     try statement.bind(id, at: 1)
-                    try statement.run()
+                    try await statement.run()
                 }
-                try connection.withStatement(
+                try await connection.withStatement(
                     "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",
                     operation: "close position gap"
                 ) { statement in
                     try statement.bind(details.card.topicID, at: 1)
                     try statement.bind(details.card.position, at: 2)
-                    try statement.run()
+                    try await statement.run()
                 }
             }
-            try deleteUnusedImages()
+            try await deleteUnusedImages()
         }
     }
 
     /// Moves a card to `position` (1…count) in its deck, shifting the cards in between by one.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/positionOutOfRange(position:count:)``.
-    package func moveCard(id: Int64, to position: Int) throws -> CardDetails {
-        try connection.immediateTransaction("move card") {
-            let details = try cardDetails(id: id)
-            let count = try lastCardPosition(topicID: details.card.topicID)
+    package func moveCard(id: Int64, to position: Int) async throws -> CardDetails {
+        try await connection.immediateTransaction("move card") {
+            let details = try await cardDetails(id: id)
+            let count = try await lastCardPosition(topicID: details.card.topicID)
             guard (1...max(count, 1)).contains(position) else {
                 throw StoreError.positionOutOfRange(position: position, count: count)
             }
@@ -50,19 +51,19 @@ extension Database {
                 from < position
                 ? "UPDATE cards SET position = position - 1 WHERE topic_id = ?1 AND position > ?2 AND position <= ?3"
                 : "UPDATE cards SET position = position + 1 WHERE topic_id = ?1 AND position >= ?3 AND position < ?2"
-            try connection.withStatement(shift, operation: "shift positions") { statement in
+            try await connection.withStatement(shift, operation: "shift positions") { statement in
                 try statement.bind(details.card.topicID, at: 1)
                 try statement.bind(from, at: 2)
                 try statement.bind(position, at: 3)
-                try statement.run()
+                try await statement.run()
             }
-            try connection.withStatement("UPDATE cards SET position = ? WHERE id = ?", operation: "move card") {
+            try await connection.withStatement("UPDATE cards SET position = ? WHERE id = ?", operation: "move card") {
                 statement in
                 try statement.bind(position, at: 1)
                 try statement.bind(id, at: 2)
-                try statement.run()
+                try await statement.run()
             }
-            return try cardDetails(id: id)
+            return try await cardDetails(id: id)
         }
     }
 
@@ -70,9 +71,9 @@ extension Database {
     /// tables exist: they arrive with the study migration, and reviews may not cascade on their own. The reviews
     /// are first copied to `archived_reviews` (when it exists), so the learner's history keeps what their XP
     /// already counts.
-    func deleteLearningState(cardIDsSQL: String, bind value: Int64) throws {
-        if try hasColumn(table: "archived_reviews", column: "first_review") {
-            try connection.withStatement(
+    func deleteLearningState(cardIDsSQL: String, bind value: Int64) async throws {
+        if try await hasColumn(table: "archived_reviews", column: "first_review") {
+            try await connection.withStatement(
                 """
                 INSERT INTO archived_reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms,
                     first_review, archived_at)
@@ -85,37 +86,37 @@ extension Database {
             ) { statement in
                 try statement.bind(value, at: 1)
                 try statement.bind(now().unixMilliseconds, at: 2)
-                try statement.run()
+                try await statement.run()
             }
         }
-        for table in ["reviews", "card_states"] where try hasColumn(table: table, column: "card_id") {
-            try connection.withStatement(
+        for table in ["reviews", "card_states"] where try await hasColumn(table: table, column: "card_id") {
+            try await connection.withStatement(
                 "DELETE FROM \(table) WHERE card_id IN (\(cardIDsSQL))", operation: "delete learning state"
             ) { statement in
                 try statement.bind(value, at: 1)
-                try statement.run()
+                try await statement.run()
             }
         }
     }
 
     /// Whether `table` exists and has `column` (the schema may predate or postdate this code).
-    func hasColumn(table: String, column: String) throws -> Bool {
-        try connection.withStatement(
+    func hasColumn(table: String, column: String) async throws -> Bool {
+        try await connection.withStatement(
             connection.dialect.columnCountQuery, operation: "inspect schema"
         ) { statement in
             try statement.bind(table, at: 1)
             try statement.bind(column, at: 2)
-            return try statement.step() && statement.int(at: 0) > 0
+            return try await statement.step() && statement.int(at: 0) > 0
         }
     }
 }
 
 extension Store {
     package func deleteCards(ids: [Int64]) async throws {
-        try await write("delete cards") { try $0.deleteCards(ids: ids) }
+        try await write("delete cards") { try await $0.deleteCards(ids: ids) }
     }
 
     package func moveCard(id: Int64, to position: Int) async throws -> CardDetails {
-        try await write("move card") { try $0.moveCard(id: id, to: position) }
+        try await write("move card") { try await $0.moveCard(id: id, to: position) }
     }
 }

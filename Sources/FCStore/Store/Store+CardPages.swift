@@ -10,12 +10,12 @@ extension Database {
     /// is gone, the deck closed up its gap: the card that followed it is now at its old position.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func cardPage(topicID: Int64, userID: Int64, after anchor: CardPageAnchor?, limit: Int) throws
+    package func cardPage(topicID: Int64, userID: Int64, after anchor: CardPageAnchor?, limit: Int) async throws
         -> [PagedCard]
     {
         // Inside the store's read transaction: the topic check and the page are one snapshot.
-        _ = try existingTopic(id: topicID)
-        return try connection.withStatement(
+        _ = try await existingTopic(id: topicID)
+        return try await connection.withStatement(
             """
             SELECT \(Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
             FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
@@ -33,7 +33,7 @@ extension Database {
             try statement.bind(anchor?.position ?? 0, at: 4)
             try statement.bind(limit, at: 5)
             var page: [PagedCard] = []
-            while try statement.step() {
+            while try await statement.step() {
                 let details = try Self.cardDetails(from: statement)
                 let progress = statement.optionalInt64(at: Self.cardDetailsColumnCount).map { due in
                     CardProgress(
@@ -53,8 +53,8 @@ extension Database {
     /// The topic with this id (``topic(id:)``, which answers `nil` instead).
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func existingTopic(id: Int64) throws -> Topic {
-        guard let topic = try topic(id: id) else { throw StoreError.topicNotFound(topicID: id) }
+    package func existingTopic(id: Int64) async throws -> Topic {
+        guard let topic = try await topic(id: id) else { throw StoreError.topicNotFound(topicID: id) }
         return topic
     }
 }

@@ -10,22 +10,24 @@ extension Database {
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/topicNotFound(topicID:)``,
     ///   ``StoreError/duplicateQuestion(topicID:existingCardID:side:)`` when the target topic already asks the
     ///   question (nothing is moved).
-    package func moveCard(id: Int64, toTopic topicID: Int64) throws -> [CardDetails] {
-        try connection.immediateTransaction("move card to topic") {
-            let details = try cardDetails(id: id)
-            _ = try existingTopic(id: topicID)
+    package func moveCard(id: Int64, toTopic topicID: Int64) async throws -> [CardDetails] {
+        try await connection.immediateTransaction("move card to topic") {
+            let details = try await cardDetails(id: id)
+            _ = try await existingTopic(id: topicID)
             let source = details.card.topicID
             guard source != topicID else { return [details] }
             var ids = [id]
-            if let twinID = details.twinID, try cardDetails(id: twinID).card.topicID == source { ids.append(twinID) }
+            if let twinID = details.twinID, try await cardDetails(id: twinID).card.topicID == source {
+                ids.append(twinID)
+            }
             for (index, cardID) in ids.enumerated() {
                 // Read again: moving the first card closed the gap it left, which may have shifted the twin.
-                let card = try cardDetails(id: cardID)
-                let position = try lastCardPosition(topicID: topicID) + 1
+                let card = try await cardDetails(id: cardID)
+                let position = try await lastCardPosition(topicID: topicID) + 1
                 do {
                     // In a savepoint, as `insertCard` does: the duplicate's lookup must run after a failed statement.
-                    try connection.immediateTransaction("move card to topic") {
-                        try connection.withStatement(
+                    try await connection.immediateTransaction("move card to topic") {
+                        try await connection.withStatement(
                             "UPDATE cards SET topic_id = ?, position = ?, updated_at = ? WHERE id = ?",
                             operation: "move card to topic"
                         ) { statement in
@@ -33,31 +35,33 @@ extension Database {
                             try statement.bind(position, at: 2)
                             try statement.bind(now().unixMilliseconds, at: 3)
                             try statement.bind(cardID, at: 4)
-                            try statement.run()
+                            try await statement.run()
                         }
                     }
                 } catch let error as StoreError where error.constraintViolation == .unique {
-                    throw try duplicate(
+                    throw try await duplicate(
                         topicID: topicID, key: card.card.dedupKey, side: index == 0 ? "card" : "reversed twin")
                 }
                 // The reviews' topic follows the card, so the recall window of the new topic counts them.
-                try connection.withStatement(
+                try await connection.withStatement(
                     "UPDATE reviews SET topic_id = ? WHERE card_id = ?", operation: "move card's reviews to topic"
                 ) { statement in
                     try statement.bind(topicID, at: 1)
                     try statement.bind(cardID, at: 2)
-                    try statement.run()
+                    try await statement.run()
                 }
-                try connection.withStatement(
+                try await connection.withStatement(
                     "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",
                     operation: "close position gap"
                 ) { statement in
                     try statement.bind(source, at: 1)
                     try statement.bind(card.card.position, at: 2)
-                    try statement.run()
+                    try await statement.run()
                 }
             }
-            return try ids.map { try cardDetails(id: $0) }
+            var moved: [CardDetails] = []
+            for id in ids { moved.append(try await cardDetails(id: id)) }
+            return moved
         }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 extension Database {
     /// The topic's cards in deck order (by position).
-    package func cards(topicID: Int64) throws -> [Card] {
-        try connection.withStatement(
+    package func cards(topicID: Int64) async throws -> [Card] {
+        try await connection.withStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
@@ -14,33 +14,35 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             var cards: [Card] = []
-            while try statement.step() { cards.append(try Self.card(from: statement)) }
+            while try await statement.step() { cards.append(try Self.card(from: statement)) }
             return cards
         }
     }
 
     /// The dedup keys of the topic's cards: what the sanitizer checks new questions against.
-    package func dedupKeys(topicID: Int64) throws -> Set<String> {
-        try connection.withStatement("SELECT dedup_key FROM cards WHERE topic_id = ?", operation: "list dedup keys") {
+    package func dedupKeys(topicID: Int64) async throws -> Set<String> {
+        try await connection.withStatement(
+            "SELECT dedup_key FROM cards WHERE topic_id = ?", operation: "list dedup keys"
+        ) {
             statement in
             try statement.bind(topicID, at: 1)
             var keys = Set<String>()
-            while try statement.step() { keys.insert(statement.string(at: 0)) }
+            while try await statement.step() { keys.insert(statement.string(at: 0)) }
             return keys
         }
     }
 
     /// The topic's newest questions, newest first (highest position first); for a prompt's avoid-list.
-    package func recentQuestions(topicID: Int64, limit: Int) throws -> [String] {
+    package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
         guard limit > 0 else { return [] }
-        return try connection.withStatement(
+        return try await connection.withStatement(
             "SELECT question FROM cards WHERE topic_id = ? ORDER BY position DESC LIMIT ?",
             operation: "list recent questions"
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(limit, at: 2)
             var questions: [String] = []
-            while try statement.step() { questions.append(statement.string(at: 0)) }
+            while try await statement.step() { questions.append(statement.string(at: 0)) }
             return questions
         }
     }
@@ -73,14 +75,14 @@ extension Database {
 
 extension Store {
     package func cards(topicID: Int64) async throws -> [Card] {
-        try await read { try $0.cards(topicID: topicID) }
+        try await read { try await $0.cards(topicID: topicID) }
     }
 
     package func dedupKeys(topicID: Int64) async throws -> Set<String> {
-        try await read { try $0.dedupKeys(topicID: topicID) }
+        try await read { try await $0.dedupKeys(topicID: topicID) }
     }
 
     package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
-        try await read { try $0.recentQuestions(topicID: topicID, limit: limit) }
+        try await read { try await $0.recentQuestions(topicID: topicID, limit: limit) }
     }
 }

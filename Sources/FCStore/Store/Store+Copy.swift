@@ -48,23 +48,23 @@ extension Store {
         let source = readers
         let targetName = target.path
         return try await target.write("copy database") { db in
-            let from = try source.openDetached()
-            return try from.readTransaction {
+            let from = try await source.openDetached()
+            return try await from.readTransaction {
                 let to = db.connection
-                for table in Self.copiedTables where try Self.count(table, on: to) > 0 {
+                for table in Self.copiedTables where try await Self.count(table, on: to) > 0 {
                     throw StoreError.copyTargetNotEmpty(target: targetName, table: table)
                 }
                 var tables: [CopyReport.Table] = []
                 for table in Self.copiedTables {
-                    let copied = try Self.copyRows(of: table, from: from, to: to)
-                    let check = try Self.checksum(table, on: to)
+                    let copied = try await Self.copyRows(of: table, from: from, to: to)
+                    let check = try await Self.checksum(table, on: to)
                     guard check.rows == copied.rows, check.sum == copied.sum else {
                         throw StoreError.copyMismatch(
                             table: table, detail: "\(copied.rows) rows read, \(check.rows) read back, checksums differ")
                     }
                     tables.append(CopyReport.Table(name: table, rows: check.rows, checksum: Self.hex(check.sum)))
                 }
-                if to.dialect == .postgres { try Self.continueIdentities(on: to) }
+                if to.dialect == .postgres { try await Self.continueIdentities(on: to) }
                 return CopyReport(tables: tables)
             }
         }
@@ -73,12 +73,12 @@ extension Store {
     /// Inserts every row of `table` and returns its count and checksum as read from the source.
     private static func copyRows(
         of table: String, from: any SQLConnection, to: any SQLConnection
-    ) throws -> (rows: Int, sum: UInt64) {
+    ) async throws -> (rows: Int, sum: UInt64) {
         let select = try from.prepare("SELECT * FROM \(table) ORDER BY 1", operation: "copy \(table) (read)")
         var insert: (any SQLStatement)?
         var rows = 0
         var sum: UInt64 = 0
-        while try select.step() {
+        while try await select.step() {
             let columns = select.columnCount
             if insert == nil {
                 let names = (0..<columns).map { select.columnName(at: $0) }
@@ -100,7 +100,7 @@ extension Store {
                 default: try insert.bindNull(at: index)
                 }
             }
-            try insert.run()
+            try await insert.run()
             rows += 1
             sum &+= rowHash(select, types: types)
         }
@@ -108,11 +108,13 @@ extension Store {
     }
 
     /// `table`'s row count and order-independent checksum on `connection`.
-    private static func checksum(_ table: String, on connection: any SQLConnection) throws -> (rows: Int, sum: UInt64) {
+    private static func checksum(_ table: String, on connection: any SQLConnection) async throws -> (
+        rows: Int, sum: UInt64
+    ) {
         let statement = try connection.prepare("SELECT * FROM \(table)", operation: "check \(table)")
         var rows = 0
         var sum: UInt64 = 0
-        while try statement.step() {
+        while try await statement.step() {
             rows += 1
             sum &+= rowHash(statement, types: statement.columnTypes)
         }
@@ -134,15 +136,15 @@ extension Store {
         return SHA256.hash(data: Data(text.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    private static func count(_ table: String, on connection: any SQLConnection) throws -> Int {
-        try connection.withStatement("SELECT COUNT(*) FROM \(table)", operation: "count \(table)") { statement in
-            try statement.step() ? statement.int(at: 0) : 0
+    private static func count(_ table: String, on connection: any SQLConnection) async throws -> Int {
+        try await connection.withStatement("SELECT COUNT(*) FROM \(table)", operation: "count \(table)") { statement in
+            try await statement.step() ? statement.int(at: 0) : 0
         }
     }
 
     /// Moves each identity column's sequence past the copied ids, so the next insert does not collide.
-    private static func continueIdentities(on connection: any SQLConnection) throws {
-        let identities = try connection.withStatement(
+    private static func continueIdentities(on connection: any SQLConnection) async throws {
+        let identities = try await connection.withStatement(
             """
             SELECT table_name FROM information_schema.columns
             WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'
@@ -150,11 +152,11 @@ extension Store {
             """, operation: "find identity columns"
         ) { statement in
             var tables: [String] = []
-            while try statement.step() { tables.append(statement.string(at: 0)) }
+            while try await statement.step() { tables.append(statement.string(at: 0)) }
             return tables
         }
         for table in identities {
-            try connection.execute(
+            try await connection.execute(
                 "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM \(table)",
                 operation: "continue \(table) ids")
         }

@@ -23,8 +23,8 @@ extension Database {
     /// a feed cost 0.38 ms on `fcgen-bench serve`'s 1,000-card topics, most of a request's time.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func feed(userID: Int64, topicID: Int64, until: Date, limit: Int) throws -> FeedRead {
-        let topic = try connection.withServerPreparedStatement(
+    package func feed(userID: Int64, topicID: Int64, until: Date, limit: Int) async throws -> FeedRead {
+        let topic = try await connection.withServerPreparedStatement(
             """
             SELECT t.refill_below, t.batch_size, t.max_batches,
                 CASE WHEN t.max_batches IS NULL THEN 0 ELSE \(RefillRule.batchCountSQL) END
@@ -33,21 +33,21 @@ extension Database {
             operation: "read topic feed policy"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return (policy: Self.policy(from: statement, at: 0), batches: statement.int(at: 3))
         }
-        let due = try dueCandidates(userID: userID, topicIDs: [topicID], until: until, limit: limit)
-        let unseen = try newCardIDs(
+        let due = try await dueCandidates(userID: userID, topicIDs: [topicID], until: until, limit: limit)
+        let unseen = try await newCardIDs(
             userID: userID, topicIDs: [topicID], limit: max(limit, topic.policy?.refillBelow ?? 0))
         let ids = due.map(\.cardID) + unseen.prefix(max(0, limit - due.count))
-        return FeedRead(
+        return await FeedRead(
             policy: topic.policy, batchCount: topic.batches, openJob: try openRefillJob(topicID: topicID),
             unseenIDs: unseen, cards: try cards(ids: Array(ids)))
     }
 
     /// The topic's open refill job, through the `jobs_one_open_per_topic` index.
-    func openRefillJob(topicID: Int64) throws -> Job? {
-        try connection.withServerPreparedStatement(
+    func openRefillJob(topicID: Int64) async throws -> Job? {
+        try await connection.withServerPreparedStatement(
             """
             \(Self.jobColumns) WHERE j.topic_id = ? AND j.kind = 'refill'
                 AND j.status IN ('queued', 'running', 'failed', 'dead')
@@ -55,7 +55,7 @@ extension Database {
             operation: "read open refill job"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            return try statement.step() ? try Self.job(from: statement) : nil
+            return try await statement.step() ? try Self.job(from: statement) : nil
         }
     }
 }

@@ -7,10 +7,10 @@ extension Database {
     /// to one open job per topic, whoever enqueues.
     ///
     /// - Returns: the job created now, or `nil` (an open job exists, no policy, or the batch cap is reached).
-    package func enqueueRefill(topicID: Int64, maxAttempts: Int) throws -> Job? {
+    package func enqueueRefill(topicID: Int64, maxAttempts: Int) async throws -> Job? {
         let now = now().unixMilliseconds
-        let id: Int64? = try connection.immediateTransaction("enqueue refill") {
-            try connection.withStatement(
+        let id: Int64? = try await connection.immediateTransaction("enqueue refill") {
+            try await connection.withStatement(
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
@@ -27,15 +27,16 @@ extension Database {
                 try statement.bind(max(1, maxAttempts), at: 1)
                 try statement.bind(now, at: 2)
                 try statement.bind(topicID, at: 3)
-                return try statement.step() ? statement.int64(at: 0) : nil
+                return try await statement.step() ? statement.int64(at: 0) : nil
             }
         }
-        return try id.flatMap { try job(id: $0) }
+        guard let id else { return nil }
+        return try await job(id: id)
     }
 }
 
 extension Store {
     package func enqueueRefill(topicID: Int64, maxAttempts: Int) async throws -> Job? {
-        try await write("enqueue refill") { try $0.enqueueRefill(topicID: topicID, maxAttempts: maxAttempts) }
+        try await write("enqueue refill") { try await $0.enqueueRefill(topicID: topicID, maxAttempts: maxAttempts) }
     }
 }

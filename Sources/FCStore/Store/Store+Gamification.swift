@@ -2,13 +2,13 @@ import Foundation
 
 extension Database {
     /// The learner's persisted gamification state; `nil` before their first gamified event.
-    package func gamificationState(userID: Int64) throws -> StoredGamificationState? {
-        try connection.withStatement(
+    package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
+        try await connection.withStatement(
             "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = ?",
             operation: "read gamification state"
         ) { statement in
             try statement.bind(userID, at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return StoredGamificationState(
                 userID: userID, stateJSON: statement.string(at: 0), totalXP: statement.int(at: 1),
                 updatedAt: Date(unixMilliseconds: statement.int64(at: 2)))
@@ -21,14 +21,14 @@ extension Database {
     /// - Returns: What was written; an empty commit when `body` returns `nil`.
     package func updateGamification(
         userID: Int64, _ body: (GamificationInput) throws -> GamificationWrite?
-    ) throws -> GamificationCommit {
-        try connection.immediateTransaction("update gamification") {
-            try lockLearners([userID])
+    ) async throws -> GamificationCommit {
+        try await connection.immediateTransaction("update gamification") {
+            try await lockLearners([userID])
             var ledger = GamificationLedger()
-            let input = try gamificationInput(userID: userID, sessionID: nil, ledger: &ledger)
+            let input = try await gamificationInput(userID: userID, sessionID: nil, ledger: &ledger)
             guard let write = try body(input) else { return GamificationCommit(totalXP: input.stored?.totalXP ?? 0) }
-            let commit = try applyGamification(write, userID: userID, ledger: &ledger)
-            try save(ledger)
+            let commit = try await applyGamification(write, userID: userID, ledger: &ledger)
+            try await save(ledger)
             return commit
         }
     }
@@ -44,14 +44,14 @@ extension Database {
     /// Pipelined: nobody reads the answer, and PostgreSQL runs a connection's statements in order, so the reads
     /// sent after it run once the lock is held (each with a snapshot taken then); a failure (a deadlock) fails the
     /// next statement that waits.
-    func lockLearners(_ userIDs: some Sequence<Int64>) throws {
+    func lockLearners(_ userIDs: some Sequence<Int64>) async throws {
         guard connection.dialect == .postgres else { return }
         for userID in Set(userIDs).sorted() {
-            try connection.withServerPreparedStatement(
+            try await connection.withServerPreparedStatement(
                 "SELECT 1 FROM users WHERE id = ? FOR UPDATE", operation: "lock learner"
             ) { statement in
                 try statement.bind(userID, at: 1)
-                try statement.runPipelined()
+                try await statement.runPipelined()
             }
         }
     }
@@ -60,45 +60,45 @@ extension Database {
     /// from `ledger` when an earlier step of the transaction read or wrote them.
     func gamificationInput(
         userID: Int64, sessionID: Int64?, ledger: inout GamificationLedger
-    ) throws -> GamificationInput {
+    ) async throws -> GamificationInput {
         if ledger.zones[userID] == nil && ledger.states[userID] == nil {
-            try readZoneAndState(userID: userID, into: &ledger)
+            try await readZoneAndState(userID: userID, into: &ledger)
         }
         let zone: String?
         if let known = ledger.zones[userID] {
             zone = known
         } else {
-            zone = try connection.withStatement(
+            zone = try await connection.withStatement(
                 "SELECT time_zone FROM users WHERE id = ?", operation: "read learner time zone"
             ) { statement in
                 try statement.bind(userID, at: 1)
-                return try statement.step() ? statement.optionalString(at: 0) : nil
+                return try await statement.step() ? statement.optionalString(at: 0) : nil
             }
             ledger.zones[userID] = .some(zone)
         }
-        return GamificationInput(
+        return await GamificationInput(
             userID: userID, timeZone: zone, stored: try state(userID: userID, ledger: &ledger), sessionID: sessionID)
     }
 
     /// The learner's time zone and gamification state in one query (one round trip on PostgreSQL), into `ledger`;
     /// nothing when the learner is unknown (the separate reads then answer as they would have).
-    private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) throws {
-        try connection.withServerPreparedStatement(Self.zoneAndStateSQL, operation: "read gamification state") {
+    private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) async throws {
+        try await connection.withServerPreparedStatement(Self.zoneAndStateSQL, operation: "read gamification state") {
             statement in
             try statement.bind(userID, at: 1)
-            try readZoneAndState(from: statement, userID: userID, into: &ledger)
+            try await readZoneAndState(from: statement, userID: userID, into: &ledger)
         }
     }
 
     /// Sends the read of ``readZoneAndState(userID:into:)`` ahead (``SQLStatement/prefetch()``) when `ledger` has
     /// neither yet; the caller hands the statement to ``readZoneAndState(from:userID:into:)`` before anything else
     /// uses it.
-    func prefetchZoneAndState(userID: Int64, ledger: GamificationLedger) throws -> (any SQLStatement)? {
+    func prefetchZoneAndState(userID: Int64, ledger: GamificationLedger) async throws -> (any SQLStatement)? {
         guard ledger.zones[userID] == nil && ledger.states[userID] == nil else { return nil }
         let statement = try connection.serverPreparedStatement(
             Self.zoneAndStateSQL, operation: "read gamification state")
         try statement.bind(userID, at: 1)
-        try statement.prefetch()
+        try await statement.prefetch()
         return statement
     }
 
@@ -106,9 +106,9 @@ extension Database {
     /// `ledger`, and resets the statement.
     func readZoneAndState(
         from statement: any SQLStatement, userID: Int64, into ledger: inout GamificationLedger
-    ) throws {
+    ) async throws {
         defer { statement.reset() }
-        guard try statement.step() else { return }
+        guard try await statement.step() else { return }
         ledger.zones[userID] = .some(statement.optionalString(at: 0))
         ledger.states[userID] = .some(
             statement.isNull(at: 1)
@@ -124,9 +124,9 @@ extension Database {
         """
 
     /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
-    func state(userID: Int64, ledger: inout GamificationLedger) throws -> StoredGamificationState? {
+    func state(userID: Int64, ledger: inout GamificationLedger) async throws -> StoredGamificationState? {
         if let known = ledger.states[userID] { return known }
-        let stored = try gamificationState(userID: userID)
+        let stored = try await gamificationState(userID: userID)
         ledger.states[userID] = .some(stored)
         return stored
     }
@@ -135,11 +135,11 @@ extension Database {
     ///
     /// - Throws: ``StoreError/gamificationStateNotEncoded(userID:)`` when a learner's last step left the state
     ///   unencoded; the caller's transaction then rolls back.
-    func save(_ ledger: GamificationLedger) throws {
+    func save(_ ledger: GamificationLedger) async throws {
         if let userID = ledger.unencoded.min() { throw StoreError.gamificationStateNotEncoded(userID: userID) }
         for userID in ledger.changed {
             guard case .some(.some(let state)) = ledger.states[userID] else { continue }
-            try saveState(state)
+            try await saveState(state)
         }
     }
 
@@ -150,67 +150,67 @@ extension Database {
     /// The new state goes to `ledger` (saved by ``save(_:)``), with the total XP it read plus what was paid.
     func applyGamification(
         _ write: GamificationWrite, userID: Int64, ledger: inout GamificationLedger
-    ) throws -> GamificationCommit {
+    ) async throws -> GamificationCommit {
         var commit = GamificationCommit()
         var xpByDay: [String: Int] = [:]
-        let inserted = try insertAwards(write.awards, userID: userID, sessionID: write.sessionID)
+        let inserted = try await insertAwards(write.awards, userID: userID, sessionID: write.sessionID)
         for award in write.awards where inserted.contains(award.key) && !commit.insertedKeys.contains(award.key) {
             commit.insertedKeys.insert(award.key)
             commit.paidXP += award.xp
             xpByDay[award.day, default: 0] += award.xp
         }
-        for challenge in write.challenges { try upsertChallenge(challenge, userID: userID) }
-        for box in write.boxesEarned { try insertBox(box, userID: userID) }
-        for opening in write.boxesOpened { try openBox(opening, userID: userID) }
-        for achievement in write.achievements { try insertAchievement(achievement, userID: userID) }
+        for challenge in write.challenges { try await upsertChallenge(challenge, userID: userID) }
+        for box in write.boxesEarned { try await insertBox(box, userID: userID) }
+        for opening in write.boxesOpened { try await openBox(opening, userID: userID) }
+        for achievement in write.achievements { try await insertAchievement(achievement, userID: userID) }
         if let stats = write.dailyStats {
-            try upsertDailyStats(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0)
+            try await upsertDailyStats(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0)
         }
         for (day, xp) in xpByDay where day != write.dailyStats?.day {
-            try upsertDailyStats(
+            try await upsertDailyStats(
                 DailyStatsRecord(userID: userID, day: day, cardsReviewed: 0, topicsExplored: 0, achievements: 0),
                 userID: userID, addingXP: xp)
         }
         if write.isPerfectSessionAnswer, let sessionID = write.sessionID {
-            try countPerfectAnswer(sessionID: sessionID)
+            try await countPerfectAnswer(sessionID: sessionID)
         }
-        commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
+        commit.totalXP = await (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
         ledger.update(
             userID: userID, stateJSON: write.stateJSON, totalXP: commit.totalXP, updatedAt: write.updatedAt)
         return commit
     }
 
     /// Counts a session answer recalled on the first try.
-    func countPerfectAnswer(sessionID: Int64) throws {
-        try connection.withStatement(
+    func countPerfectAnswer(sessionID: Int64) async throws {
+        try await connection.withStatement(
             "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
         ) { statement in
             try statement.bind(sessionID, at: 1)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
     /// Inserts the awards the ledger does not hold yet in one statement (one wait on PostgreSQL, whatever their
     /// number) and returns the keys of those inserted; a key given twice is inserted once, as one at a time would.
-    func insertAwards(_ awards: [AwardRecord], userID: Int64, sessionID: Int64?) throws -> Set<String> {
+    func insertAwards(_ awards: [AwardRecord], userID: Int64, sessionID: Int64?) async throws -> Set<String> {
         var seen: Set<String> = []
         let unique = awards.filter { seen.insert($0.key).inserted }
         guard !unique.isEmpty else { return [] }
         guard connection.dialect.insertsReturnRows else {
             // SQLite: one cached single-row insert per award, each asked whether it inserted (see
             // `SQLDialect.insertsReturnRows`); a review's step holds one to three.
-            return try connection.withStatement(Self.awardRowInsert, operation: "insert award") { statement in
+            return try await connection.withStatement(Self.awardRowInsert, operation: "insert award") { statement in
                 var inserted: Set<String> = []
                 for award in unique {
                     try Self.bindAward(award, userID: userID, sessionID: sessionID, to: statement, row: 0)
-                    try statement.run()
+                    try await statement.run()
                     statement.reset()
-                    if connection.changes > 0 { inserted.insert(award.key) }
+                    if await connection.changes > 0 { inserted.insert(award.key) }
                 }
                 return inserted
             }
         }
-        return try connection.withServerPreparedStatement(
+        return try await connection.withServerPreparedStatement(
             """
             \(Self.awardInsert) VALUES \(Self.placeholders(rows: unique.count, columns: 7))
             ON CONFLICT DO NOTHING RETURNING kind, reference
@@ -221,7 +221,9 @@ extension Database {
                 try Self.bindAward(award, userID: userID, sessionID: sessionID, to: statement, row: row)
             }
             var inserted: Set<String> = []
-            while try statement.step() { inserted.insert("\(statement.string(at: 0)):\(statement.string(at: 1))") }
+            while try await statement.step() {
+                inserted.insert("\(statement.string(at: 0)):\(statement.string(at: 1))")
+            }
             return inserted
         }
     }
@@ -233,15 +235,16 @@ extension Database {
     /// One challenge row, built once.
     private static let challengeUpsert = "\(challengeInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?) \(challengeMerge)"
 
-    private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) throws {
-        try connection.withServerPreparedStatement(Self.challengeUpsert, operation: "write challenge") { statement in
+    private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) async throws {
+        try await connection.withServerPreparedStatement(Self.challengeUpsert, operation: "write challenge") {
+            statement in
             try Self.bindChallenge(challenge, userID: userID, to: statement, row: 0)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
-    func insertBox(_ box: BoxRecord, userID: Int64) throws {
-        try connection.withStatement(
+    func insertBox(_ box: BoxRecord, userID: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
@@ -254,12 +257,12 @@ extension Database {
             try statement.bind(box.ordinal, at: 4)
             try statement.bind(box.rarity, at: 5)
             try statement.bind(box.earnedAt.unixMilliseconds, at: 6)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
-    func openBox(_ opening: BoxOpening, userID: Int64) throws {
-        try connection.withStatement(
+    func openBox(_ opening: BoxOpening, userID: Int64) async throws {
+        try await connection.withStatement(
             "UPDATE boxes SET opened_at = ?, xp = ? WHERE user_id = ? AND box_id = ? AND opened_at IS NULL",
             operation: "open box"
         ) { statement in
@@ -267,12 +270,12 @@ extension Database {
             try statement.bind(opening.xp, at: 2)
             try statement.bind(userID, at: 3)
             try statement.bind(opening.boxID, at: 4)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
-    func insertAchievement(_ achievement: AchievementRecord, userID: Int64) throws {
-        try connection.withStatement(
+    func insertAchievement(_ achievement: AchievementRecord, userID: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
             """,
@@ -281,24 +284,24 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(achievement.achievementID, at: 2)
             try statement.bind(achievement.unlockedAt.unixMilliseconds, at: 3)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
     /// One day's stats row, built once (every review writes it).
     private static let dailyStatsUpsert = "\(dailyStatsInsert) VALUES (?, ?, ?, ?, ?, ?) \(dailyStatsMerge)"
 
-    private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) throws {
-        try connection.withServerPreparedStatement(Self.dailyStatsUpsert, operation: "write daily stats") {
+    private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) async throws {
+        try await connection.withServerPreparedStatement(Self.dailyStatsUpsert, operation: "write daily stats") {
             statement in
             try Self.bindDailyStats(stats, userID: userID, xp: xp, to: statement, row: 0)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
     /// Writes the learner's state row (its total XP is absolute: the ledger read it in the same transaction).
-    private func saveState(_ state: StoredGamificationState) throws {
-        try connection.withServerPreparedStatement(
+    private func saveState(_ state: StoredGamificationState) async throws {
+        try await connection.withServerPreparedStatement(
             """
             INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET
@@ -310,19 +313,19 @@ extension Database {
             try statement.bind(state.stateJSON, at: 2)
             try statement.bind(state.totalXP, at: 3)
             try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 }
 
 extension Store {
     package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
-        try await read { try $0.gamificationState(userID: userID) }
+        try await read { try await $0.gamificationState(userID: userID) }
     }
 
     package func updateGamification(
         userID: Int64, _ body: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
     ) async throws -> GamificationCommit {
-        try await write("update gamification") { try $0.updateGamification(userID: userID, body) }
+        try await write("update gamification") { try await $0.updateGamification(userID: userID, body) }
     }
 }

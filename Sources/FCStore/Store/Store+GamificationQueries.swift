@@ -2,9 +2,9 @@ import Foundation
 
 extension Database {
     /// The learner's awards, newest first; only those of `sessionID` when given.
-    package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) throws -> [AwardRecord] {
+    package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) async throws -> [AwardRecord] {
         let filter = sessionID == nil ? "" : " AND session_id = ?3"
-        return try connection.withStatement(
+        return try await connection.withStatement(
             """
             SELECT kind, reference, xp, day, earned_at, session_id FROM xp_events WHERE user_id = ?1\(filter)
             ORDER BY earned_at DESC, id DESC LIMIT ?2
@@ -15,7 +15,7 @@ extension Database {
             try statement.bind(limit, at: 2)
             if let sessionID { try statement.bind(sessionID, at: 3) }
             var awards: [AwardRecord] = []
-            while try statement.step() {
+            while try await statement.step() {
                 awards.append(
                     AwardRecord(
                         kind: statement.string(at: 0), reference: statement.string(at: 1), xp: statement.int(at: 2),
@@ -27,18 +27,18 @@ extension Database {
     }
 
     /// The learner's boxes, oldest first; only unopened ones when `unopenedOnly`; only `sessionID`'s when given.
-    package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) throws -> [BoxRecord] {
+    package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) async throws -> [BoxRecord] {
         var sql = """
             SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = ?1
             """
         if unopenedOnly { sql += " AND opened_at IS NULL" }
         if sessionID != nil { sql += " AND session_id = ?2" }
         sql += " ORDER BY earned_at, session_id, ordinal"
-        return try connection.withStatement(sql, operation: "list boxes") { statement in
+        return try await connection.withStatement(sql, operation: "list boxes") { statement in
             try statement.bind(userID, at: 1)
             if let sessionID { try statement.bind(sessionID, at: 2) }
             var boxes: [BoxRecord] = []
-            while try statement.step() {
+            while try await statement.step() {
                 boxes.append(
                     BoxRecord(
                         boxID: statement.string(at: 0), sessionID: statement.int64(at: 1),
@@ -52,14 +52,14 @@ extension Database {
     }
 
     /// The learner's unlocked achievements, in unlock order.
-    package func unlockedAchievements(userID: Int64) throws -> [AchievementRecord] {
-        try connection.withStatement(
+    package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
+        try await connection.withStatement(
             "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = ? ORDER BY unlocked_at, achievement_id",
             operation: "list achievements"
         ) { statement in
             try statement.bind(userID, at: 1)
             var records: [AchievementRecord] = []
-            while try statement.step() {
+            while try await statement.step() {
                 records.append(
                     AchievementRecord(
                         achievementID: statement.string(at: 0),
@@ -70,8 +70,8 @@ extension Database {
     }
 
     /// The learner's stored challenges for a local day (`YYYY-MM-DD`), by kind.
-    package func challenges(userID: Int64, day: String) throws -> [ChallengeRecord] {
-        try connection.withStatement(
+    package func challenges(userID: Int64, day: String) async throws -> [ChallengeRecord] {
+        try await connection.withStatement(
             """
             SELECT day, kind, target, xp, progress, completed_at, expires_at FROM challenges
             WHERE user_id = ? AND day = ? ORDER BY kind
@@ -81,7 +81,7 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(day, at: 2)
             var records: [ChallengeRecord] = []
-            while try statement.step() {
+            while try await statement.step() {
                 records.append(
                     ChallengeRecord(
                         day: statement.string(at: 0), kind: statement.string(at: 1), target: statement.int(at: 2),
@@ -94,8 +94,8 @@ extension Database {
     }
 
     /// Every learner's stats for a local day (`YYYY-MM-DD`), with their names: the leaderboard's rows.
-    package func dailyStats(day: String) throws -> [DailyStatsRecord] {
-        try connection.withStatement(
+    package func dailyStats(day: String) async throws -> [DailyStatsRecord] {
+        try await connection.withStatement(
             """
             SELECT d.user_id, u.name, d.day, d.cards_reviewed, d.topics_explored, d.achievements, d.xp
             FROM daily_stats d JOIN users u ON u.id = d.user_id WHERE d.day = ?
@@ -104,7 +104,7 @@ extension Database {
         ) { statement in
             try statement.bind(day, at: 1)
             var rows: [DailyStatsRecord] = []
-            while try statement.step() {
+            while try await statement.step() {
                 rows.append(
                     DailyStatsRecord(
                         userID: statement.int64(at: 0), name: statement.string(at: 1), day: statement.string(at: 2),
@@ -119,33 +119,35 @@ extension Database {
 extension Database {
     /// Runs SQL statements inside one `BEGIN IMMEDIATE` transaction. For benchmarks and tests that need bulk data
     /// (a million past reviews) faster than the repository operations write it; never for application code.
-    package func executeInTransaction(_ sql: String) throws {
-        try connection.immediateTransaction("bulk SQL") { try connection.execute(sql, operation: "bulk SQL") }
+    package func executeInTransaction(_ sql: String) async throws {
+        try await connection.immediateTransaction("bulk SQL") {
+            try await connection.execute(sql, operation: "bulk SQL")
+        }
     }
 }
 
 extension Store {
     package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) async throws -> [AwardRecord] {
-        try await read { try $0.awards(userID: userID, sessionID: sessionID, limit: limit) }
+        try await read { try await $0.awards(userID: userID, sessionID: sessionID, limit: limit) }
     }
 
     package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) async throws -> [BoxRecord] {
-        try await read { try $0.boxes(userID: userID, unopenedOnly: unopenedOnly, sessionID: sessionID) }
+        try await read { try await $0.boxes(userID: userID, unopenedOnly: unopenedOnly, sessionID: sessionID) }
     }
 
     package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
-        try await read { try $0.unlockedAchievements(userID: userID) }
+        try await read { try await $0.unlockedAchievements(userID: userID) }
     }
 
     package func challenges(userID: Int64, day: String) async throws -> [ChallengeRecord] {
-        try await read { try $0.challenges(userID: userID, day: day) }
+        try await read { try await $0.challenges(userID: userID, day: day) }
     }
 
     package func dailyStats(day: String) async throws -> [DailyStatsRecord] {
-        try await read { try $0.dailyStats(day: day) }
+        try await read { try await $0.dailyStats(day: day) }
     }
 
     package func executeInTransaction(_ sql: String) async throws {
-        try await write("execute in transaction") { try $0.executeInTransaction(sql) }
+        try await write("execute in transaction") { try await $0.executeInTransaction(sql) }
     }
 }

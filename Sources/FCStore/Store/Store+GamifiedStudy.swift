@@ -25,18 +25,20 @@ extension Database {
         recallWindow: RecallWindow? = nil,
         decide: (ReviewContext) throws -> ReviewDecision,
         gamify: (GamificationInput) throws -> GamificationWrite?
-    ) throws -> RecordedReview {
-        try withoutActuallyEscaping(gamify) { gamify in
-            try writeTransaction("record review") {
-                try lockLearners([userID])
+    ) async throws -> RecordedReview {
+        try await withoutActuallyEscaping(gamify) { gamify in
+            try await writeTransaction("record review") {
+                try await lockLearners([userID])
                 var ledger = GamificationLedger()
-                let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
-                let recorded = try recordReviewInTransaction(
+                let undo = try await sessionID.asyncMap {
+                    try await beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID)
+                }
+                let recorded = try await recordReviewInTransaction(
                     userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
                     decide: decide, gamify: gamify, ledger: &ledger, undo: undo)
-                try save(ledger)
+                try await save(ledger)
                 if let undo, let sessionID {
-                    try storeAnswerUndo(
+                    try await storeAnswerUndo(
                         undo, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID,
                         stateAfter: recorded.state)
                 }
@@ -51,26 +53,26 @@ extension Database {
     package func answerWithoutReview(
         sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
         gamify: (GamificationInput) throws -> GamificationWrite?
-    ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
-        try connection.immediateTransaction("answer in session") {
-            try lockLearners([userID])
-            let undo = try beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
-            let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+    ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+        try await connection.immediateTransaction("answer in session") {
+            try await lockLearners([userID])
+            let undo = try await beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
+            let session = try await advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
             var ledger = GamificationLedger()
-            var input = try gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
-            let card = try self.card(id: cardID)
-            input.card = AnsweredCard(
+            var input = try await gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
+            let card = try await self.card(id: cardID)
+            input.card = await AnsweredCard(
                 cardID: cardID, topicID: card.topicID,
                 lastReviewBefore: try cardState(userID: userID, cardID: cardID)?.lastReview, completesTopic: false)
             var commit: GamificationCommit?
             if let write = try gamify(input) {
-                try captureBeforeImages(of: write, userID: userID, into: undo)
-                let applied = try applyGamification(write, userID: userID, ledger: &ledger)
+                try await captureBeforeImages(of: write, userID: userID, into: undo)
+                let applied = try await applyGamification(write, userID: userID, ledger: &ledger)
                 captureInsertedAwards(of: write, commit: applied, into: undo)
-                try save(ledger)
+                try await save(ledger)
                 commit = applied
             }
-            try storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
+            try await storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
             return (session, commit)
         }
     }
@@ -80,46 +82,46 @@ extension Database {
     /// Ending an ended session returns it unchanged and runs nothing, so a repeated `session end` earns no boxes.
     package func endSession(
         id: Int64, userID: Int64, gamify: (GamificationInput) throws -> GamificationWrite?
-    ) throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+    ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         let endedAt = now().unixMilliseconds
-        return try connection.immediateTransaction("end session") {
-            try lockLearners([userID])
-            let ended = try connection.withStatement(
+        return try await connection.immediateTransaction("end session") {
+            try await lockLearners([userID])
+            let ended = try await connection.withStatement(
                 "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
                 operation: "end session"
             ) { statement in
                 try statement.bind(endedAt, at: 1)
                 try statement.bind(id, at: 2)
                 try statement.bind(userID, at: 3)
-                try statement.run()
-                return connection.changes == 1
+                try await statement.run()
+                return await connection.changes == 1
             }
-            let session = try session(id: id, userID: userID)
+            let session = try await session(id: id, userID: userID)
             guard ended else { return (session, nil) }
             var ledger = GamificationLedger()
-            var input = try gamificationInput(userID: userID, sessionID: id, ledger: &ledger)
-            input.endedSession = EndedSession(
+            var input = try await gamificationInput(userID: userID, sessionID: id, ledger: &ledger)
+            input.endedSession = await EndedSession(
                 session: session, perfect: try perfectAnswers(sessionID: id),
                 studiedTopicIDs: try answeredTopicIDs(session))
             guard let write = try gamify(input) else { return (session, nil) }
-            let commit = try applyGamification(write, userID: userID, ledger: &ledger)
-            try save(ledger)
+            let commit = try await applyGamification(write, userID: userID, ledger: &ledger)
+            try await save(ledger)
             return (session, commit)
         }
     }
 
     /// Answers in the session recalled on the first try.
-    func perfectAnswers(sessionID: Int64) throws -> Int {
-        try connection.withStatement("SELECT perfect FROM sessions WHERE id = ?", operation: "read session") {
+    func perfectAnswers(sessionID: Int64) async throws -> Int {
+        try await connection.withStatement("SELECT perfect FROM sessions WHERE id = ?", operation: "read session") {
             statement in
             try statement.bind(sessionID, at: 1)
-            return try statement.step() ? statement.int(at: 0) : 0
+            return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
 
     /// The distinct topics of the session's answered cards (the first `position` of its queue).
-    func answeredTopicIDs(_ session: StudySessionRecord) throws -> [Int64] {
-        try connection.withStatement(
+    func answeredTopicIDs(_ session: StudySessionRecord) async throws -> [Int64] {
+        try await connection.withStatement(
             """
             SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("?1", alias: "j")) JOIN cards c ON c.id = j.value WHERE j.key < ?2
             ORDER BY c.topic_id
@@ -129,14 +131,14 @@ extension Database {
             try statement.bind(Self.jsonArray(session.queue), at: 1)
             try statement.bind(session.position, at: 2)
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
     }
 
     /// Whether the learner knows every card of the topic (``KnownRule``); `false` for an empty topic.
-    func isTopicKnown(topicID: Int64, userID: Int64) throws -> Bool {
-        try connection.withStatement(
+    func isTopicKnown(topicID: Int64, userID: Int64) async throws -> Bool {
+        try await connection.withStatement(
             """
             SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = ?1)
                 AND NOT EXISTS (
@@ -147,7 +149,7 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(userID, at: 2)
-            return try statement.step() && statement.int(at: 0) == 1
+            return try await statement.step() && statement.int(at: 0) == 1
         }
     }
 }
@@ -159,7 +161,7 @@ extension Store {
         gamify: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
     ) async throws -> RecordedReview {
         try await write("record review") {
-            try $0.recordReview(
+            try await $0.recordReview(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide,
                 gamify: gamify)
         }
@@ -170,7 +172,7 @@ extension Store {
         gamify: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
     ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try await write("answer without review") {
-            try $0.answerWithoutReview(
+            try await $0.answerWithoutReview(
                 sessionID: sessionID, userID: userID, cardID: cardID, answer: answer, gamify: gamify)
         }
     }
@@ -178,6 +180,6 @@ extension Store {
     package func endSession(
         id: Int64, userID: Int64, gamify: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
     ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
-        try await write("end session") { try $0.endSession(id: id, userID: userID, gamify: gamify) }
+        try await write("end session") { try await $0.endSession(id: id, userID: userID, gamify: gamify) }
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 
 extension Database {
     /// The topic with this id, or `nil` when there is none.
-    package func topic(id: Int64) throws -> Topic? {
-        try connection.withStatement(
+    package func topic(id: Int64) async throws -> Topic? {
+        try await connection.withStatement(
             "SELECT id, name, created_at FROM topics WHERE id = ? AND import_staging_id IS NULL",
             operation: "find topic"
         ) { statement in
             try statement.bind(id, at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return Topic(
                 id: statement.int64(at: 0), name: statement.string(at: 1),
                 createdAt: Date(unixMilliseconds: statement.int64(at: 2)))
@@ -20,8 +20,8 @@ extension Database {
     ///
     /// What a generation's progress stream sends after each stored batch: the batch is committed by then, so the
     /// cards read here are exactly the ones it inserted (minus any deleted since).
-    package func cards(topicID: Int64, batchNumber: Int) throws -> [Card] {
-        try connection.withStatement(
+    package func cards(topicID: Int64, batchNumber: Int) async throws -> [Card] {
+        try await connection.withStatement(
             """
             SELECT c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
                    c.position, c.created_at, c.choices_json, c.image_query
@@ -33,7 +33,7 @@ extension Database {
             try statement.bind(topicID, at: 1)
             try statement.bind(batchNumber, at: 2)
             var cards: [Card] = []
-            while try statement.step() { cards.append(try Self.card(from: statement)) }
+            while try await statement.step() { cards.append(try Self.card(from: statement)) }
             return cards
         }
     }

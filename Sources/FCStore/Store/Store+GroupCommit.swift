@@ -27,12 +27,12 @@ extension Store {
     ///   the store closed); nothing is stored then.
     package func writeGrouped<T: Sendable>(
         _ operation: String, locking learner: Int64? = nil,
-        _ body: @escaping @Sendable (borrowing Database) throws -> T
+        _ body: @escaping @Sendable (borrowing Database) async throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let (now, seams) = (now, seams)
             let write = GroupedWrite(operation: operation, learner: learner) { connection in
-                let value = try Self.lendGrouped(connection, now: now, seams: seams, to: body)
+                let value = try await Self.lendGrouped(connection, now: now, seams: seams, to: body)
                 return { continuation.resume(returning: value) }
             } fail: { error in
                 continuation.resume(throwing: error)
@@ -66,23 +66,26 @@ extension Store {
 
     /// Puts one turn on the writer's queue: it takes what is pending when it starts.
     private func scheduleTurn() {
-        writer.submit { connection in
-            self.takeTurn(on: connection)
-        } closed: {
-            // No turn is scheduled any more: a write that comes later schedules its own and fails the same way,
-            // instead of waiting for a turn that never comes.
-            let pending = self.groupQueue.withLock { queue in
-                defer {
-                    queue.pending = []
-                    queue.turns -= 1
+        Task(executorPreference: writer.turnExecutor) {
+            do {
+                try await self.writer.run { connection in await self.takeTurn(on: connection) }
+            } catch {
+                // The pool has closed (or cannot open a connection): no turn is scheduled any more, and a write that
+                // comes later schedules its own and fails the same way, instead of waiting for a turn that never
+                // comes.
+                let pending = self.groupQueue.withLock { queue in
+                    defer {
+                        queue.pending = []
+                        queue.turns -= 1
+                    }
+                    return queue.pending
                 }
-                return queue.pending
+                for write in pending { write.fail(error) }
             }
-            for write in pending { write.fail(StoreError.closed(path: self.path)) }
         }
     }
 
-    private func takeTurn(on connection: any SQLConnection) {
+    private func takeTurn(on connection: any SQLConnection) async {
         let group: [GroupedWrite] = groupQueue.withLock { queue in
             // With several writers, a turn takes its share of what waits, so the other turns have work too.
             let share = (queue.pending.count + writerCount - 1) / writerCount
@@ -90,16 +93,18 @@ extension Store {
             queue.pending.removeFirst(group.count)
             return group
         }
-        defer {
-            // Writes that arrived during this turn get the next one (this turn's place is handed on).
-            let again = groupQueue.withLock { queue in
-                if queue.pending.isEmpty { queue.turns -= 1 }
-                return !queue.pending.isEmpty
-            }
-            if again { scheduleTurn() }
+        await runGroup(group, on: connection)
+        // Writes that arrived during this turn get the next one (this turn's place is handed on).
+        let again = groupQueue.withLock { queue in
+            if queue.pending.isEmpty { queue.turns -= 1 }
+            return !queue.pending.isEmpty
         }
+        if again { scheduleTurn() }
+    }
+
+    private func runGroup(_ group: [GroupedWrite], on connection: any SQLConnection) async {
         guard group.count > 1 else {
-            if let write = group.first { runAlone(write, on: connection) }
+            if let write = group.first { await runAlone(write, on: connection) }
             return
         }
         // Learner order (a learner's own writes keep their order; writes that lock nobody go first).
@@ -108,8 +113,12 @@ extension Store {
         }
         .map(\.element)
         do {
-            let answers = try connection.immediateTransaction("\(group[0].operation) (group of \(group.count))") {
-                try ordered.map { try $0.run(connection) }
+            let answers = try await connection.immediateTransaction(
+                "\(group[0].operation) (group of \(group.count))"
+            ) {
+                var answers: [@Sendable () -> Void] = []
+                for write in ordered { answers.append(try await write.run(connection)) }
+                return answers
             }
             seams.noteSharedCommit()
             for answer in answers { answer() }
@@ -117,13 +126,13 @@ extension Store {
             askAgain(group)
         } catch {
             // One member failed (or the commit did): each runs on its own, so only its own error reaches it.
-            for write in group { runAlone(write, on: connection) }
+            for write in group { await runAlone(write, on: connection) }
         }
     }
 
-    private func runAlone(_ write: GroupedWrite, on connection: any SQLConnection) {
+    private func runAlone(_ write: GroupedWrite, on connection: any SQLConnection) async {
         do {
-            let answer = try connection.immediateTransaction(write.operation) { try write.run(connection) }
+            let answer = try await connection.immediateTransaction(write.operation) { try await write.run(connection) }
             answer()
         } catch let error as StoreError where error.isBusyBeforeStart {
             askAgain([write])

@@ -6,8 +6,8 @@ extension Database {
     /// Both halves read the learner's entries of an index that starts with `user_id`: `archived_reviews_user_time`
     /// and `reviews_user_topic_time` (version 21 dropped the reviews' time index: the review path pays for no index
     /// only this read uses).
-    package func reviewActivity(userID: Int64, from: Date, to: Date) throws -> [ReviewActivity] {
-        try connection.withStatement(
+    package func reviewActivity(userID: Int64, from: Date, to: Date) async throws -> [ReviewActivity] {
+        try await connection.withStatement(
             """
             SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END FROM reviews
             WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
@@ -21,7 +21,7 @@ extension Database {
             try statement.bind(from.unixMilliseconds, at: 2)
             try statement.bind(to.unixMilliseconds, at: 3)
             var rows: [ReviewActivity] = []
-            while try statement.step() {
+            while try await statement.step() {
                 rows.append(
                     ReviewActivity(
                         reviewedAt: Date(unixMilliseconds: statement.int64(at: 0)),
@@ -32,8 +32,8 @@ extension Database {
     }
 
     /// The learner's ended quizzes with at least one answer, started in `[from, to)`.
-    package func quizActivity(userID: Int64, from: Date, to: Date) throws -> [QuizActivity] {
-        try connection.withStatement(
+    package func quizActivity(userID: Int64, from: Date, to: Date) async throws -> [QuizActivity] {
+        try await connection.withStatement(
             """
             SELECT started_at, ended_at, cards FROM sessions
             WHERE user_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND mode = 'quiz'
@@ -45,7 +45,7 @@ extension Database {
             try statement.bind(from.unixMilliseconds, at: 2)
             try statement.bind(to.unixMilliseconds, at: 3)
             var rows: [QuizActivity] = []
-            while try statement.step() {
+            while try await statement.step() {
                 rows.append(
                     QuizActivity(
                         startedAt: Date(unixMilliseconds: statement.int64(at: 0)),
@@ -59,8 +59,8 @@ extension Database {
     ///
     /// Reads the learner's ledger through the `(user_id, kind, reference)` key's prefix: a history is asked for
     /// rarely, and an index on the earn time would cost every award insert.
-    package func xpActivity(userID: Int64, from: Date, to: Date) throws -> [XPActivity] {
-        try connection.withStatement(
+    package func xpActivity(userID: Int64, from: Date, to: Date) async throws -> [XPActivity] {
+        try await connection.withStatement(
             """
             SELECT earned_at, xp FROM xp_events
             WHERE user_id = ?1 AND earned_at >= ?2 AND earned_at < ?3 AND xp <> 0
@@ -71,7 +71,7 @@ extension Database {
             try statement.bind(from.unixMilliseconds, at: 2)
             try statement.bind(to.unixMilliseconds, at: 3)
             var rows: [XPActivity] = []
-            while try statement.step() {
+            while try await statement.step() {
                 rows.append(
                     XPActivity(earnedAt: Date(unixMilliseconds: statement.int64(at: 0)), xp: statement.int(at: 1)))
             }
@@ -81,8 +81,8 @@ extension Database {
 
     /// The learner's reviews of deleted cards, oldest first, with the topic they belonged to (for lifetime totals
     /// and streaks, which outlive a deleted deck).
-    package func archivedReviewEvents(userID: Int64) throws -> [ReviewEvent] {
-        try connection.withStatement(
+    package func archivedReviewEvents(userID: Int64) async throws -> [ReviewEvent] {
+        try await connection.withStatement(
             """
             SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = ? ORDER BY reviewed_at, id
             """,
@@ -90,7 +90,7 @@ extension Database {
         ) { statement in
             try statement.bind(userID, at: 1)
             var events: [ReviewEvent] = []
-            while try statement.step() {
+            while try await statement.step() {
                 events.append(
                     ReviewEvent(
                         topicID: statement.int64(at: 0), reviewedAt: Date(unixMilliseconds: statement.int64(at: 1)),
@@ -103,18 +103,18 @@ extension Database {
 
 extension Store {
     package func reviewActivity(userID: Int64, from: Date, to: Date) async throws -> [ReviewActivity] {
-        try await read { try $0.reviewActivity(userID: userID, from: from, to: to) }
+        try await read { try await $0.reviewActivity(userID: userID, from: from, to: to) }
     }
 
     package func quizActivity(userID: Int64, from: Date, to: Date) async throws -> [QuizActivity] {
-        try await read { try $0.quizActivity(userID: userID, from: from, to: to) }
+        try await read { try await $0.quizActivity(userID: userID, from: from, to: to) }
     }
 
     package func xpActivity(userID: Int64, from: Date, to: Date) async throws -> [XPActivity] {
-        try await read { try $0.xpActivity(userID: userID, from: from, to: to) }
+        try await read { try await $0.xpActivity(userID: userID, from: from, to: to) }
     }
 
     package func archivedReviewEvents(userID: Int64) async throws -> [ReviewEvent] {
-        try await read { try $0.archivedReviewEvents(userID: userID) }
+        try await read { try await $0.archivedReviewEvents(userID: userID) }
     }
 }

@@ -29,15 +29,15 @@ extension Database {
         decide: (ReviewContext, Int) throws -> ReviewDecision,
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?,
         respond: ([RecordedReview]) throws -> String
-    ) throws -> IdempotentReply {
-        try connection.immediateTransaction("record reviews idempotently") {
-            if let stored = try idempotentReply(userID: userID, key: key) {
+    ) async throws -> IdempotentReply {
+        try await connection.immediateTransaction("record reviews idempotently") {
+            if let stored = try await idempotentReply(userID: userID, key: key) {
                 guard stored.hash == requestHash else { throw StoreError.idempotencyKeyReused(key: key) }
                 return IdempotentReply(status: stored.status, response: stored.response, replayed: true)
             }
-            let recorded = try recordReviews(reviews, decide: decide, gamify: gamify)
+            let recorded = try await recordReviews(reviews, decide: decide, gamify: gamify)
             let response = try respond(recorded)
-            try connection.withStatement(
+            try await connection.withStatement(
                 """
                 INSERT INTO idempotency_keys (user_id, key, request_hash, status, response, created_at)
                 VALUES (?, ?, ?, 201, ?, ?)
@@ -49,20 +49,22 @@ extension Database {
                 try statement.bind(requestHash, at: 3)
                 try statement.bind(response, at: 4)
                 try statement.bind(now().unixMilliseconds, at: 5)
-                try statement.run()
+                try await statement.run()
             }
             return IdempotentReply(status: 201, response: response, replayed: false)
         }
     }
 
-    private func idempotentReply(userID: Int64, key: String) throws -> (hash: String, status: Int, response: String)? {
-        try connection.withStatement(
+    private func idempotentReply(userID: Int64, key: String) async throws -> (
+        hash: String, status: Int, response: String
+    )? {
+        try await connection.withStatement(
             "SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?",
             operation: "read idempotency key"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(key, at: 2)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return (statement.string(at: 0), statement.int(at: 1), statement.string(at: 2))
         }
     }

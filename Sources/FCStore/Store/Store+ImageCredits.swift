@@ -1,9 +1,9 @@
 extension Database {
     /// Stores a found picture and its credit unless they are already there. Call inside a write transaction.
-    func insertPicture(_ picture: CardPicture, createdAt: Int64) throws {
-        try insertImage(picture.image, createdAt: createdAt)
+    func insertPicture(_ picture: CardPicture, createdAt: Int64) async throws {
+        try await insertImage(picture.image, createdAt: createdAt)
         guard let credit = picture.credit else { return }
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             INSERT INTO image_credits (hash, provider, author_name, author_url, photo_url, created_at)
             VALUES (?, ?, ?, ?, ?, ?)
@@ -17,18 +17,18 @@ extension Database {
             try statement.bind(credit.authorURL, at: 4)
             try statement.bind(credit.photoURL, at: 5)
             try statement.bind(createdAt, at: 6)
-            try statement.run()
+            try await statement.run()
         }
     }
 
     /// The credit of the image with this hash; `nil` for an uploaded or imported image.
-    package func imageCredit(hash: String) throws -> ImageCredit? {
-        try connection.withStatement(
+    package func imageCredit(hash: String) async throws -> ImageCredit? {
+        try await connection.withStatement(
             "SELECT provider, author_name, author_url, photo_url FROM image_credits WHERE hash = ?",
             operation: "read image credit"
         ) { statement in
             try statement.bind(hash, at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return ImageCredit(
                 provider: statement.string(at: 0), authorName: statement.string(at: 1),
                 authorURL: statement.optionalString(at: 2), photoURL: statement.optionalString(at: 3))

@@ -1,17 +1,17 @@
 extension Database {
     /// The stored bytes of an image, by its hash; `nil` when no image has it.
-    package func imageBytes(hash: String) throws -> NewImage? {
-        try connection.withStatement("SELECT mime, bytes FROM images WHERE hash = ?", operation: "read image") {
+    package func imageBytes(hash: String) async throws -> NewImage? {
+        try await connection.withStatement("SELECT mime, bytes FROM images WHERE hash = ?", operation: "read image") {
             statement in
             try statement.bind(hash, at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return NewImage(hash: hash, mimeType: statement.string(at: 0), bytes: statement.bytes(at: 1))
         }
     }
 
     /// Stores an image unless an identical one (same hash) is already there. Call inside a write transaction.
-    func insertImage(_ image: NewImage, createdAt: Int64) throws {
-        try connection.withStatement(
+    func insertImage(_ image: NewImage, createdAt: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (hash) DO NOTHING
@@ -23,22 +23,22 @@ extension Database {
             try statement.bind(bytes: image.bytes, at: 3)
             try statement.bind(image.bytes.count, at: 4)
             try statement.bind(createdAt, at: 5)
-            try statement.run()
+            try await statement.run()
         }
     }
 
     /// Deletes images no card shows any more: after cards were deleted or lost their picture, in the same
     /// transaction, so an image lives exactly as long as a card uses it.
-    func deleteUnusedImages() throws {
-        try connection.withStatement(
+    func deleteUnusedImages() async throws {
+        try await connection.withStatement(
             "DELETE FROM images WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.image_ref = images.hash)",
             operation: "delete unused images"
-        ) { try $0.run() }
+        ) { try await $0.run() }
     }
 }
 
 extension Store {
     package func imageBytes(hash: String) async throws -> NewImage? {
-        try await read { try $0.imageBytes(hash: hash) }
+        try await read { try await $0.imageBytes(hash: hash) }
     }
 }

@@ -53,7 +53,7 @@ extension Store {
     ) async throws -> (topic: Topic, summary: ImportSummary) {
         let name = TopicNameRule.trimmed(name)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
-        let existing = try await read { try $0.topic(named: name) }
+        let existing = try await read { try await $0.topic(named: name) }
         let staged = try await stage(source, topicID: existing?.id, chunkRows: chunkRows)
         if existing == nil && dryRun {
             // A new topic would get every staged card: the staging's counts are the answer, no move needed.
@@ -75,8 +75,8 @@ extension Store {
         // An existing topic, or a topic of this name created while the cards were moving: one move.
         return try await moveIn(staged) { db in
             var topic: Topic?
-            let summary = try db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { createdAt, summary in
-                let found = try db.insertTopicIfMissing(named: name, createdAt: createdAt)
+            let summary = try await db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { createdAt, summary in
+                let found = try await db.insertTopicIfMissing(named: name, createdAt: createdAt)
                 summary.topicCreated = found.created
                 topic = found.topic
                 return found.topic.id
@@ -109,13 +109,13 @@ extension Store {
         topicID: Int64, origin: CardOrigin = .imported, from source: some CardRowSource, dryRun: Bool = false,
         chunkRows: Int = importChunkRows
     ) async throws -> ImportSummary {
-        guard try await read({ try $0.topicExists(id: topicID) }) else {
+        guard try await read({ try await $0.topicExists(id: topicID) }) else {
             throw StoreError.topicNotFound(topicID: topicID)
         }
         let staged = try await stage(source, topicID: topicID, chunkRows: chunkRows)
         return try await moveIn(staged) { db in
-            try db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { _, _ in
-                guard try db.topicExists(id: topicID) else { throw StoreError.topicNotFound(topicID: topicID) }
+            try await db.moveStagedImport(staged, origin: origin, dryRun: dryRun) { _, _ in
+                guard try await db.topicExists(id: topicID) else { throw StoreError.topicNotFound(topicID: topicID) }
                 return topicID
             }
         }
@@ -129,7 +129,7 @@ extension Store {
     package func removeStaleImports() async throws -> Int {
         let cutoff = now().unixMilliseconds - Self.staleImportMilliseconds
         let (stale, orphans) = try await read {
-            (try $0.importStagings(touchedBefore: cutoff), try $0.pendingImportTopics(stagingID: nil))
+            await (try $0.importStagings(touchedBefore: cutoff), try $0.pendingImportTopics(stagingID: nil))
         }
         for id in stale { try await discardStagedImport(id) }
         for topicID in orphans { try await discardPendingTopic(topicID) }
@@ -144,7 +144,7 @@ extension Store {
         var source = source
         try await removeStaleImports()
         var staged = try await write("import cards (start)", patience: Self.paidWorkPatience) {
-            try $0.beginStagedImport()
+            try await $0.beginStagedImport()
         }
         do {
             var isAtEnd = false
@@ -164,7 +164,7 @@ extension Store {
                 if chunk.isEmpty { break }
                 let current = staged
                 staged = try await write("import cards (stage)", patience: Self.paidWorkPatience) { [chunk] db in
-                    try db.stageImportRows(chunk, into: current, topicID: topicID)
+                    try await db.stageImportRows(chunk, into: current, topicID: topicID)
                 }
             }
             var summary = ImportSummary()
@@ -179,7 +179,7 @@ extension Store {
 
     /// Runs the move transaction, then deletes the staged rows whether it committed or not.
     private func moveIn<T: Sendable>(
-        _ staged: StagedImport, _ body: @escaping @Sendable (borrowing Database) throws -> T
+        _ staged: StagedImport, _ body: @Sendable (borrowing Database) async throws -> T
     ) async throws -> T {
         let moved: T
         do {
@@ -196,17 +196,17 @@ extension Store {
     /// Deletes one staging's rows in short transactions of at most ``importChunkRows`` × 4 rows, then the staging;
     /// first the hidden topic it was filling, if any, with its cards.
     package func discardStagedImport(_ id: Int64) async throws {
-        for topicID in try await read({ try $0.pendingImportTopics(stagingID: id) }) {
+        for topicID in try await read({ try await $0.pendingImportTopics(stagingID: id) }) {
             try await discardPendingTopic(topicID)
         }
         var deleted = 1
         while deleted > 0 {
             deleted = try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
-                try db.deleteStagedCards(stagingID: id, limit: Self.importChunkRows * 4)
+                try await db.deleteStagedCards(stagingID: id, limit: Self.importChunkRows * 4)
             }
         }
         try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
-            try db.deleteStaging(id: id)
+            try await db.deleteStaging(id: id)
         }
     }
 
@@ -215,7 +215,7 @@ extension Store {
         var deleted = 1
         while deleted > 0 {
             deleted = try await write("import cards (clean up)", patience: Self.paidWorkPatience) { db in
-                try db.deletePendingImportCards(topicID: topicID, limit: Self.importChunkRows * 4)
+                try await db.deletePendingImportCards(topicID: topicID, limit: Self.importChunkRows * 4)
             }
         }
     }
@@ -231,7 +231,7 @@ extension Store {
         let stagingID = staged.id
         do {
             let topicID = try await write("import cards (hidden topic)", patience: Self.paidWorkPatience) { db in
-                try db.insertPendingImportTopic(stagingID: stagingID, createdAt: movedAt)
+                try await db.insertPendingImportTopic(stagingID: stagingID, createdAt: movedAt)
             }
             var summary = ImportSummary()
             summary.rows = staged.rows
@@ -241,7 +241,7 @@ extension Store {
             while first < staged.nextSeq {
                 let range = first...min(first + step - 1, staged.nextSeq - 1)
                 let moved = try await write("import cards (move)", patience: Self.paidWorkPatience) { db in
-                    try db.movePendingChunk(
+                    try await db.movePendingChunk(
                         stagingID: stagingID, topicID: topicID, range: range, origin: origin, now: movedAt)
                 }
                 summary.cardsStored += moved.originals + moved.twins
@@ -251,7 +251,7 @@ extension Store {
             }
             summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
             let revealed = try await write("import cards (reveal)", patience: Self.paidWorkPatience) { db in
-                try db.revealPendingImportTopic(id: topicID, stagingID: stagingID, name: name, createdAt: movedAt)
+                try await db.revealPendingImportTopic(id: topicID, stagingID: stagingID, name: name, createdAt: movedAt)
             }
             guard let revealed else {
                 try await discardPendingTopic(topicID)

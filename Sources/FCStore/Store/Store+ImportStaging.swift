@@ -6,15 +6,15 @@ import Foundation
 /// strings them together.
 extension Database {
     /// Inserts a staging row for a new import and returns its handle.
-    func beginStagedImport() throws -> StagedImport {
+    func beginStagedImport() async throws -> StagedImport {
         let now = now().unixMilliseconds
-        try connection.withStatement(
+        try await connection.withStatement(
             "INSERT INTO import_stagings (started_at, touched_at) VALUES (?1, ?1)", operation: "start import"
         ) { statement in
             try statement.bind(now, at: 1)
-            try statement.run()
+            try await statement.run()
         }
-        return StagedImport(id: connection.lastInsertRowID)
+        return await StagedImport(id: connection.lastInsertRowID)
     }
 
     /// Stages one chunk of rows: each card (and a reversed row's twin) whose question the topic does not have yet
@@ -23,9 +23,9 @@ extension Database {
     /// - Parameter topicID: the topic the cards go to, `nil` when it does not exist yet (nothing to skip then).
     func stageImportRows(
         _ rows: [ImportedCard], into staged: StagedImport, topicID: Int64?
-    ) throws -> StagedImport {
+    ) async throws -> StagedImport {
         var staged = staged
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             INSERT INTO import_staged_cards (staging_id, seq, kind, question, answer, explanation, image_ref,
                 dedup_key, twin_of, choices_json)
@@ -38,21 +38,22 @@ extension Database {
             for row in rows {
                 staged.rows += 1
                 staged.cardsAsked += row.isReversed ? 2 : 1
-                if let image = row.image { try stageImage(image, stagingID: staged.id) }
+                if let image = row.image { try await stageImage(image, stagingID: staged.id) }
                 let key = NewCard.dedupKey(question: row.question, imageHash: row.image?.hash)
-                guard try stageCard(row, twin: false, key: key, twinOf: nil, topicID: topicID, statement, &staged)
+                guard try await stageCard(row, twin: false, key: key, twinOf: nil, topicID: topicID, statement, &staged)
                 else { continue }
                 guard row.isReversed else { continue }
                 let twinKey = NewCard.dedupKey(question: row.answer, imageHash: nil)
-                _ = try stageCard(row, twin: true, key: twinKey, twinOf: key, topicID: topicID, statement, &staged)
+                _ = try await stageCard(
+                    row, twin: true, key: twinKey, twinOf: key, topicID: topicID, statement, &staged)
             }
         }
-        try connection.withStatement(
+        try await connection.withStatement(
             "UPDATE import_stagings SET touched_at = ?2 WHERE id = ?1", operation: "stage imported card"
         ) { statement in
             try statement.bind(staged.id, at: 1)
             try statement.bind(now().unixMilliseconds, at: 2)
-            try statement.run()
+            try await statement.run()
         }
         return staged
     }
@@ -61,8 +62,8 @@ extension Database {
     private func stageCard(
         _ row: ImportedCard, twin: Bool, key: String, twinOf: String?, topicID: Int64?, _ statement: any SQLStatement,
         _ staged: inout StagedImport
-    ) throws -> Bool {
-        if let topicID, try topicHasCard(topicID: topicID, dedupKey: key) { return false }
+    ) async throws -> Bool {
+        if let topicID, try await topicHasCard(topicID: topicID, dedupKey: key) { return false }
         try statement.bind(staged.nextSeq, at: 2)
         try statement.bind(row.kind.rawValue, at: 3)
         // A twin asks the answer and has no picture, as a twin made by `card add --reverse`.
@@ -74,26 +75,26 @@ extension Database {
         try statement.bind(twinOf, at: 9)
         // A twin asks the answer: a multiple-choice card's options stay with the original.
         try statement.bind(try CardChoicesColumn.encode(twin ? nil : row.choices), at: 10)
-        try statement.run()
+        try await statement.run()
         statement.reset()
-        guard connection.changes == 1 else { return false }
+        guard await connection.changes == 1 else { return false }
         staged.nextSeq += 1
         if twin { staged.twins += 1 }
         return true
     }
 
-    private func topicHasCard(topicID: Int64, dedupKey: String) throws -> Bool {
-        try connection.withStatement(
+    private func topicHasCard(topicID: Int64, dedupKey: String) async throws -> Bool {
+        try await connection.withStatement(
             "SELECT 1 FROM cards WHERE topic_id = ?1 AND dedup_key = ?2", operation: "stage imported card"
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(dedupKey, at: 2)
-            return try statement.step()
+            return try await statement.step()
         }
     }
 
-    private func stageImage(_ image: NewImage, stagingID: Int64) throws {
-        try connection.withStatement(
+    private func stageImage(_ image: NewImage, stagingID: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES (?1, ?2, ?3, ?4, ?5)
             ON CONFLICT (staging_id, hash) DO NOTHING
@@ -105,7 +106,7 @@ extension Database {
             try statement.bind(image.mimeType, at: 3)
             try statement.bind(bytes: image.bytes, at: 4)
             try statement.bind(image.bytes.count, at: 5)
-            try statement.run()
+            try await statement.run()
         }
     }
 
@@ -116,46 +117,46 @@ extension Database {
     /// dropped originals), so the move never meets the `(topic_id, dedup_key)` constraint.
     func moveStagedImport(
         _ staged: StagedImport, origin: CardOrigin, dryRun: Bool,
-        resolveTopic: (Int64, inout ImportSummary) throws -> Int64
-    ) throws -> ImportSummary {
+        resolveTopic: (Int64, inout ImportSummary) async throws -> Int64
+    ) async throws -> ImportSummary {
         let now = now().unixMilliseconds
-        try connection.execute("SAVEPOINT import", operation: "import (begin)")
+        try await connection.execute("SAVEPOINT import", operation: "import (begin)")
         do {
             var summary = ImportSummary()
             summary.isDryRun = dryRun
             summary.rows = staged.rows
-            let topicID = try resolveTopic(now, &summary)
-            let dropped = try dropStagedCardsTheTopicHas(stagingID: staged.id, topicID: topicID)
-            let position = try lastCardPosition(topicID: topicID)
-            try moveStagedImages(stagingID: staged.id, createdAt: now)
+            let topicID = try await resolveTopic(now, &summary)
+            let dropped = try await dropStagedCardsTheTopicHas(stagingID: staged.id, topicID: topicID)
+            let position = try await lastCardPosition(topicID: topicID)
+            try await moveStagedImages(stagingID: staged.id, createdAt: now)
             var move = StagedMove(
                 stagingID: staged.id, topicID: topicID, origin: origin, now: now, position: position,
                 isNumbered: dropped == 0, twins: false)
-            let originals = try moveStagedCards(move)
+            let originals = try await moveStagedCards(move)
             move.twins = true
-            let twins = try moveStagedCards(move)
+            let twins = try await moveStagedCards(move)
             summary.cardsStored = originals + twins
             summary.twinsStored = twins
             summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
-            try connection.withStatement(
+            try await connection.withStatement(
                 "UPDATE import_stagings SET moved_at = ?2, touched_at = ?2 WHERE id = ?1", operation: "import (move)"
             ) { statement in
                 try statement.bind(staged.id, at: 1)
                 try statement.bind(now, at: 2)
-                try statement.run()
+                try await statement.run()
             }
-            try connection.execute(
+            try await connection.execute(
                 dryRun ? "ROLLBACK TO import; RELEASE import" : "RELEASE import", operation: "import (end)")
             return summary
         } catch {
-            try? connection.execute("ROLLBACK TO import; RELEASE import", operation: "import (undo)")
+            try? await connection.execute("ROLLBACK TO import; RELEASE import", operation: "import (undo)")
             throw error
         }
     }
 
     /// - Returns: how many staged cards were dropped.
-    private func dropStagedCardsTheTopicHas(stagingID: Int64, topicID: Int64) throws -> Int {
-        try connection.withStatement(
+    private func dropStagedCardsTheTopicHas(stagingID: Int64, topicID: Int64) async throws -> Int {
+        try await connection.withStatement(
             """
             DELETE FROM import_staged_cards
             WHERE staging_id = ?1
@@ -169,14 +170,14 @@ extension Database {
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(topicID, at: 2)
-            try statement.run()
-            return connection.changes
+            try await statement.run()
+            return await connection.changes
         }
     }
 
     /// Pictures of staged cards that are still to be stored (a picture whose card was a duplicate is not kept).
-    private func moveStagedImages(stagingID: Int64, createdAt: Int64) throws {
-        try connection.withStatement(
+    private func moveStagedImages(stagingID: Int64, createdAt: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at)
             SELECT i.hash, i.mime, i.bytes, i.size, CAST(?2 AS BIGINT) FROM import_staged_images i
@@ -188,7 +189,7 @@ extension Database {
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(createdAt, at: 2)
-            try statement.run()
+            try await statement.run()
         }
     }
 
@@ -200,7 +201,7 @@ extension Database {
     /// with `ROW_NUMBER()`, which the move falls back to after drops).
     ///
     /// - Returns: how many cards were inserted.
-    private func moveStagedCards(_ move: StagedMove) throws -> Int {
+    private func moveStagedCards(_ move: StagedMove) async throws -> Int {
         let reverseOf = move.twins ? "o.id" : "CAST(NULL AS BIGINT)"
         let join = move.twins ? "JOIN cards o ON o.topic_id = CAST(?2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
         let rows =
@@ -212,7 +213,7 @@ extension Database {
                 WHERE s.staging_id = ?1
             ) AS r
             """
-        return try connection.withStatement(
+        return try await connection.withStatement(
             """
             INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                 reverse_of, dedup_key, position, image_ref, choices_json)
@@ -230,16 +231,16 @@ extension Database {
             try statement.bind(move.origin.rawValue, at: 3)
             try statement.bind(move.now, at: 4)
             try statement.bind(move.position, at: 5)
-            try statement.run()
-            return connection.changes
+            try await statement.run()
+            return await connection.changes
         }
     }
 
     /// Deletes up to `limit` staged cards of one staging.
     ///
     /// - Returns: how many were deleted (0: none left).
-    func deleteStagedCards(stagingID: Int64, limit: Int) throws -> Int {
-        try connection.withStatement(
+    func deleteStagedCards(stagingID: Int64, limit: Int) async throws -> Int {
+        try await connection.withStatement(
             """
             DELETE FROM import_staged_cards WHERE staging_id = ?1 AND seq IN (
                 SELECT seq FROM import_staged_cards WHERE staging_id = ?1 ORDER BY seq LIMIT ?2)
@@ -248,43 +249,43 @@ extension Database {
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(limit, at: 2)
-            try statement.run()
-            return connection.changes
+            try await statement.run()
+            return await connection.changes
         }
     }
 
     /// Deletes a staging with its pictures (its cards are gone by then, or go with it).
-    func deleteStaging(id: Int64) throws {
+    func deleteStaging(id: Int64) async throws {
         for sql in [
             "DELETE FROM import_staged_images WHERE staging_id = ?1",
             "DELETE FROM import_staged_cards WHERE staging_id = ?1",
             "DELETE FROM import_stagings WHERE id = ?1",
         ] {
-            try connection.withStatement(sql, operation: "import (clean up)") { statement in
+            try await connection.withStatement(sql, operation: "import (clean up)") { statement in
                 try statement.bind(id, at: 1)
-                try statement.run()
+                try await statement.run()
             }
         }
     }
 
     /// Stagings last touched before `cutoff` (Unix milliseconds): imports that died.
-    func importStagings(touchedBefore cutoff: Int64) throws -> [Int64] {
-        try connection.withStatement(
+    func importStagings(touchedBefore cutoff: Int64) async throws -> [Int64] {
+        try await connection.withStatement(
             "SELECT id FROM import_stagings WHERE touched_at < ?1 ORDER BY id", operation: "find stale imports"
         ) { statement in
             try statement.bind(cutoff, at: 1)
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
     }
 
-    func topicExists(id: Int64) throws -> Bool {
-        try connection.withStatement(
+    func topicExists(id: Int64) async throws -> Bool {
+        try await connection.withStatement(
             "SELECT 1 FROM topics WHERE id = ? AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
             try statement.bind(id, at: 1)
-            return try statement.step()
+            return try await statement.step()
         }
     }
 }

@@ -14,30 +14,30 @@ extension Database {
     /// ```
     ///
     /// - Returns: the claimed job, or `nil` when nothing is due.
-    package func claimNextJob(owner: String, lease: Duration) throws -> Job? {
+    package func claimNextJob(owner: String, lease: Duration) async throws -> Job? {
         let now = now().unixMilliseconds
-        let id: Int64? = try connection.immediateTransaction("claim job") {
-            try connection.withStatement(
+        let id: Int64? = try await connection.immediateTransaction("claim job") {
+            try await connection.withStatement(
                 connection.dialect.claimNextJob,
                 operation: "claim job"
             ) { statement in
                 try statement.bind(owner, at: 1)
                 try statement.bind(now + lease.storeMilliseconds, at: 2)
                 try statement.bind(now, at: 3)
-                return try statement.step() ? statement.int64(at: 0) : nil
+                return try await statement.step() ? statement.int64(at: 0) : nil
             }
         }
         guard let id else { return nil }
-        return try job(id: id)
+        return try await job(id: id)
     }
 
     /// Extends `owner`'s lease on a running job to now + `lease`.
     ///
     /// - Returns: `false` when the lease is lost: the job was taken over, cancelled or finished.
-    package func renewLease(jobID: Int64, owner: String, lease: Duration) throws -> Bool {
+    package func renewLease(jobID: Int64, owner: String, lease: Duration) async throws -> Bool {
         let now = now().unixMilliseconds
-        return try connection.immediateTransaction("renew lease") {
-            try connection.withStatement(
+        return try await connection.immediateTransaction("renew lease") {
+            try await connection.withStatement(
                 """
                 UPDATE jobs SET lease_expires_at = ?1, updated_at = ?2
                 WHERE id = ?3 AND status = 'running' AND lease_owner = ?4
@@ -48,9 +48,9 @@ extension Database {
                 try statement.bind(now, at: 2)
                 try statement.bind(jobID, at: 3)
                 try statement.bind(owner, at: 4)
-                try statement.run()
+                try await statement.run()
             }
-            return connection.changes == 1
+            return await connection.changes == 1
         }
     }
 
@@ -60,12 +60,12 @@ extension Database {
     /// - Throws: ``StoreError/leaseLost(jobID:)`` (nothing is stored) when `owner` no longer holds the job, for
     ///   example because its lease expired and another worker took it over; every error of
     ///   ``storeBatch(_:)``, which also rolls everything back.
-    package func completeJob(jobID: Int64, owner: String, batch: NewBatch) throws -> StoredBatch {
+    package func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
         let now = now().unixMilliseconds
-        return try storeBatch(
+        return try await storeBatch(
             batch, operation: "complete job",
             before: {
-                let job = try job(id: jobID)
+                let job = try await job(id: jobID)
                 guard let job, job.status == .running, job.leaseOwner == owner else {
                     throw StoreError.leaseLost(jobID: jobID)
                 }
@@ -74,7 +74,7 @@ extension Database {
                 }
             },
             after: { _ in
-                try connection.withStatement(
+                try await connection.withStatement(
                     """
                     UPDATE jobs SET status = 'done', lease_expires_at = NULL, last_error = NULL,
                         updated_at = ?1, finished_at = ?1
@@ -84,7 +84,7 @@ extension Database {
                 ) { statement in
                     try statement.bind(now, at: 1)
                     try statement.bind(jobID, at: 2)
-                    try statement.run()
+                    try await statement.run()
                 }
             })
     }
@@ -100,15 +100,15 @@ extension Database {
     @discardableResult
     package func failJob(
         jobID: Int64, owner: String, error: String, permanent: Bool, backoff: (Int) -> Duration
-    ) throws -> Job {
+    ) async throws -> Job {
         let now = now().unixMilliseconds
-        try connection.immediateTransaction("fail job") {
-            guard let job = try job(id: jobID), job.status == .running, job.leaseOwner == owner else {
+        try await connection.immediateTransaction("fail job") {
+            guard let job = try await job(id: jobID), job.status == .running, job.leaseOwner == owner else {
                 throw StoreError.leaseLost(jobID: jobID)
             }
             let isDead = permanent || job.attempts >= job.maxAttempts
             let runAfter = isDead ? now : now + backoff(job.attempts).storeMilliseconds
-            try connection.withStatement(
+            try await connection.withStatement(
                 """
                 UPDATE jobs SET status = ?1, last_error = ?2, run_after = ?3, updated_at = ?4, finished_at = ?5,
                     lease_expires_at = NULL
@@ -122,10 +122,10 @@ extension Database {
                 try statement.bind(now, at: 4)
                 try statement.bind(isDead ? now : nil, at: 5)
                 try statement.bind(jobID, at: 6)
-                try statement.run()
+                try await statement.run()
             }
         }
-        guard let job = try job(id: jobID) else { throw StoreError.jobNotFound(id: jobID) }
+        guard let job = try await job(id: jobID) else { throw StoreError.jobNotFound(id: jobID) }
         return job
     }
 
@@ -133,10 +133,10 @@ extension Database {
     ///
     /// - Returns: `false` when `owner` no longer held the job (nothing changed).
     @discardableResult
-    package func releaseJob(jobID: Int64, owner: String) throws -> Bool {
+    package func releaseJob(jobID: Int64, owner: String) async throws -> Bool {
         let now = now().unixMilliseconds
-        return try connection.immediateTransaction("release job") {
-            try connection.withStatement(
+        return try await connection.immediateTransaction("release job") {
+            try await connection.withStatement(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
                     run_after = ?1, updated_at = ?1,
@@ -148,9 +148,9 @@ extension Database {
                 try statement.bind(now, at: 1)
                 try statement.bind(jobID, at: 2)
                 try statement.bind(owner, at: 3)
-                try statement.run()
+                try await statement.run()
             }
-            return connection.changes == 1
+            return await connection.changes == 1
         }
     }
 }
@@ -164,16 +164,16 @@ extension Duration {
 
 extension Store {
     package func claimNextJob(owner: String, lease: Duration) async throws -> Job? {
-        try await write("claim next job") { try $0.claimNextJob(owner: owner, lease: lease) }
+        try await write("claim next job") { try await $0.claimNextJob(owner: owner, lease: lease) }
     }
 
     package func renewLease(jobID: Int64, owner: String, lease: Duration) async throws -> Bool {
-        try await write("renew lease") { try $0.renewLease(jobID: jobID, owner: owner, lease: lease) }
+        try await write("renew lease") { try await $0.renewLease(jobID: jobID, owner: owner, lease: lease) }
     }
 
     package func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
         try await write("complete job", patience: Self.paidWorkPatience) {
-            try $0.completeJob(jobID: jobID, owner: owner, batch: batch)
+            try await $0.completeJob(jobID: jobID, owner: owner, batch: batch)
         }
     }
 
@@ -182,12 +182,12 @@ extension Store {
         jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @escaping @Sendable (Int) -> Duration
     ) async throws -> Job {
         try await write("fail job") {
-            try $0.failJob(jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff)
+            try await $0.failJob(jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff)
         }
     }
 
     @discardableResult
     package func releaseJob(jobID: Int64, owner: String) async throws -> Bool {
-        try await write("release job") { try $0.releaseJob(jobID: jobID, owner: owner) }
+        try await write("release job") { try await $0.releaseJob(jobID: jobID, owner: owner) }
     }
 }

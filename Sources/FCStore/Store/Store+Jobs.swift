@@ -9,10 +9,10 @@ extension Database {
     ///
     /// - Parameter maxAttempts: attempts each new job gets before it is dead.
     /// - Returns: the jobs created now, by topic id.
-    package func enqueueDueRefills(maxAttempts: Int) throws -> [Job] {
+    package func enqueueDueRefills(maxAttempts: Int) async throws -> [Job] {
         let now = now().unixMilliseconds
-        let ids = try connection.immediateTransaction("enqueue refills") {
-            try connection.withStatement(
+        let ids = try await connection.immediateTransaction("enqueue refills") {
+            try await connection.withStatement(
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
@@ -29,41 +29,43 @@ extension Database {
                 try statement.bind(max(1, maxAttempts), at: 1)
                 try statement.bind(now, at: 2)
                 var ids: [Int64] = []
-                while try statement.step() { ids.append(statement.int64(at: 0)) }
+                while try await statement.step() { ids.append(statement.int64(at: 0)) }
                 return ids
             }
         }
-        return try ids.compactMap { try job(id: $0) }
+        var jobs: [Job] = []
+        for id in ids { if let job = try await job(id: id) { jobs.append(job) } }
+        return jobs
     }
 
     /// The job with this id, or `nil`.
-    package func job(id: Int64) throws -> Job? {
-        try connection.withStatement("\(Self.jobColumns) WHERE j.id = ?", operation: "read job") { statement in
+    package func job(id: Int64) async throws -> Job? {
+        try await connection.withStatement("\(Self.jobColumns) WHERE j.id = ?", operation: "read job") { statement in
             try statement.bind(id, at: 1)
-            return try statement.step() ? try Self.job(from: statement) : nil
+            return try await statement.step() ? try Self.job(from: statement) : nil
         }
     }
 
     /// Jobs, newest first; only those with `status` when given.
-    package func jobs(status: JobStatus? = nil) throws -> [Job] {
-        try connection.withStatement(
+    package func jobs(status: JobStatus? = nil) async throws -> [Job] {
+        try await connection.withStatement(
             "\(Self.jobColumns) WHERE ?1 IS NULL OR j.status = ?1 ORDER BY j.id DESC", operation: "list jobs"
         ) { statement in
             try statement.bind(status?.rawValue, at: 1)
             var jobs: [Job] = []
-            while try statement.step() { jobs.append(try Self.job(from: statement)) }
+            while try await statement.step() { jobs.append(try Self.job(from: statement)) }
             return jobs
         }
     }
 
     /// The topic's jobs, newest first.
-    package func jobs(topicID: Int64) throws -> [Job] {
-        try connection.withStatement(
+    package func jobs(topicID: Int64) async throws -> [Job] {
+        try await connection.withStatement(
             "\(Self.jobColumns) WHERE j.topic_id = ? ORDER BY j.id DESC", operation: "list topic jobs"
         ) { statement in
             try statement.bind(topicID, at: 1)
             var jobs: [Job] = []
-            while try statement.step() { jobs.append(try Self.job(from: statement)) }
+            while try await statement.step() { jobs.append(try Self.job(from: statement)) }
             return jobs
         }
     }
@@ -73,8 +75,8 @@ extension Database {
     /// - Throws: ``StoreError/jobNotFound(id:)``, or ``StoreError/jobStateConflict(id:status:action:)`` when the
     ///   job is queued, running, done or cancelled.
     @discardableResult
-    package func retryJob(id: Int64) throws -> Job {
-        try changeJob(id: id, action: "retry", allowed: [.failed, .dead]) { now in
+    package func retryJob(id: Int64) async throws -> Job {
+        try await changeJob(id: id, action: "retry", allowed: [.failed, .dead]) { now in
             """
             UPDATE jobs SET status = 'queued', attempts = 0, run_after = \(now), updated_at = \(now),
                 lease_owner = NULL, lease_expires_at = NULL, finished_at = NULL
@@ -90,8 +92,8 @@ extension Database {
     /// - Throws: ``StoreError/jobNotFound(id:)``, or ``StoreError/jobStateConflict(id:status:action:)`` for a
     ///   done or cancelled job.
     @discardableResult
-    package func cancelJob(id: Int64) throws -> Job {
-        try changeJob(id: id, action: "cancel", allowed: [.queued, .running, .failed, .dead]) { now in
+    package func cancelJob(id: Int64) async throws -> Job {
+        try await changeJob(id: id, action: "cancel", allowed: [.queued, .running, .failed, .dead]) { now in
             """
             UPDATE jobs SET status = 'cancelled', updated_at = \(now), finished_at = \(now),
                 lease_owner = NULL, lease_expires_at = NULL
@@ -103,18 +105,18 @@ extension Database {
     /// Checks the job's status and runs `sql` (bound with the id) in one write transaction.
     private func changeJob(
         id: Int64, action: String, allowed: Set<JobStatus>, sql: (Int64) -> String
-    ) throws -> Job {
+    ) async throws -> Job {
         let now = now().unixMilliseconds
-        try connection.immediateTransaction("\(action) job") {
-            guard let job = try job(id: id) else { throw StoreError.jobNotFound(id: id) }
+        try await connection.immediateTransaction("\(action) job") {
+            guard let job = try await job(id: id) else { throw StoreError.jobNotFound(id: id) }
             guard allowed.contains(job.status) else {
                 throw StoreError.jobStateConflict(id: id, status: job.status.rawValue, action: action)
             }
             let statement = try connection.prepare(sql(now), operation: "\(action) job")
             try statement.bind(id, at: 1)
-            try statement.run()
+            try await statement.run()
         }
-        guard let job = try job(id: id) else { throw StoreError.jobNotFound(id: id) }
+        guard let job = try await job(id: id) else { throw StoreError.jobNotFound(id: id) }
         return job
     }
 
@@ -152,28 +154,28 @@ extension Database {
 
 extension Store {
     package func enqueueDueRefills(maxAttempts: Int) async throws -> [Job] {
-        try await write("enqueue due refills") { try $0.enqueueDueRefills(maxAttempts: maxAttempts) }
+        try await write("enqueue due refills") { try await $0.enqueueDueRefills(maxAttempts: maxAttempts) }
     }
 
     package func job(id: Int64) async throws -> Job? {
-        try await read { try $0.job(id: id) }
+        try await read { try await $0.job(id: id) }
     }
 
     package func jobs(status: JobStatus? = nil) async throws -> [Job] {
-        try await read { try $0.jobs(status: status) }
+        try await read { try await $0.jobs(status: status) }
     }
 
     package func jobs(topicID: Int64) async throws -> [Job] {
-        try await read { try $0.jobs(topicID: topicID) }
+        try await read { try await $0.jobs(topicID: topicID) }
     }
 
     @discardableResult
     package func retryJob(id: Int64) async throws -> Job {
-        try await write("retry job") { try $0.retryJob(id: id) }
+        try await write("retry job") { try await $0.retryJob(id: id) }
     }
 
     @discardableResult
     package func cancelJob(id: Int64) async throws -> Job {
-        try await write("cancel job") { try $0.cancelJob(id: id) }
+        try await write("cancel job") { try await $0.cancelJob(id: id) }
     }
 }

@@ -20,17 +20,17 @@ extension Database {
     /// Creates the hidden topic that `stagingID`'s cards move into.
     ///
     /// - Returns: its id.
-    func insertPendingImportTopic(stagingID: Int64, createdAt: Int64) throws -> Int64 {
-        try connection.withStatement(
+    func insertPendingImportTopic(stagingID: Int64, createdAt: Int64) async throws -> Int64 {
+        try await connection.withStatement(
             "INSERT INTO topics (name, created_at, import_staging_id) VALUES (?1, ?2, ?3)",
             operation: "import cards (hidden topic)"
         ) { statement in
             try statement.bind(Self.pendingTopicName(stagingID: stagingID), at: 1)
             try statement.bind(createdAt, at: 2)
             try statement.bind(stagingID, at: 3)
-            try statement.run()
+            try await statement.run()
         }
-        return connection.lastInsertRowID
+        return await connection.lastInsertRowID
     }
 
     /// Moves the staged cards with `seq` in `range` into the hidden topic (originals, then twins joined to their
@@ -41,8 +41,8 @@ extension Database {
     /// - Returns: the originals and twins inserted.
     func movePendingChunk(
         stagingID: Int64, topicID: Int64, range: ClosedRange<Int64>, origin: CardOrigin, now: Int64
-    ) throws -> (originals: Int, twins: Int) {
-        try connection.withStatement(
+    ) async throws -> (originals: Int, twins: Int) {
+        try await connection.withStatement(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at)
             SELECT i.hash, i.mime, i.bytes, i.size, CAST(?4 AS BIGINT) FROM import_staged_images i
@@ -57,14 +57,14 @@ extension Database {
             try statement.bind(range.lowerBound, at: 2)
             try statement.bind(range.upperBound, at: 3)
             try statement.bind(now, at: 4)
-            try statement.run()
+            try await statement.run()
         }
         var counts: [Int] = []
         for twins in [false, true] {
             let reverseOf = twins ? "o.id" : "CAST(NULL AS BIGINT)"
             let join = twins ? "JOIN cards o ON o.topic_id = CAST(?2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
             counts.append(
-                try connection.withStatement(
+                try await connection.withStatement(
                     """
                     INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                         reverse_of, dedup_key, position, image_ref, choices_json)
@@ -83,11 +83,11 @@ extension Database {
                     try statement.bind(now, at: 4)
                     try statement.bind(range.lowerBound, at: 5)
                     try statement.bind(range.upperBound, at: 6)
-                    try statement.run()
-                    return connection.changes
+                    try await statement.run()
+                    return await connection.changes
                 })
         }
-        try touchStaging(stagingID)
+        try await touchStaging(stagingID)
         return (counts[0], counts[1])
     }
 
@@ -95,41 +95,41 @@ extension Database {
     /// moved. Refuses (returns `nil`, changing nothing) when a visible topic took the name meanwhile.
     func revealPendingImportTopic(
         id: Int64, stagingID: Int64, name: String, createdAt: Int64
-    ) throws -> Topic? {
-        guard try topic(named: name) == nil else { return nil }
-        try connection.withStatement(
+    ) async throws -> Topic? {
+        guard try await topic(named: name) == nil else { return nil }
+        try await connection.withStatement(
             "UPDATE topics SET name = ?2, created_at = ?3, import_staging_id = NULL WHERE id = ?1",
             operation: "import cards (reveal topic)"
         ) { statement in
             try statement.bind(id, at: 1)
             try statement.bind(name, at: 2)
             try statement.bind(createdAt, at: 3)
-            try statement.run()
+            try await statement.run()
         }
-        try connection.withStatement(
+        try await connection.withStatement(
             "UPDATE import_stagings SET moved_at = ?2, touched_at = ?2 WHERE id = ?1", operation: "import (move)"
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(createdAt, at: 2)
-            try statement.run()
+            try await statement.run()
         }
         return Topic(id: id, name: name, createdAt: Date(unixMilliseconds: createdAt))
     }
 
     /// Moves a staging's `touched_at` to now: the import is alive.
-    func touchStaging(_ stagingID: Int64) throws {
-        try connection.withStatement(
+    func touchStaging(_ stagingID: Int64) async throws {
+        try await connection.withStatement(
             "UPDATE import_stagings SET touched_at = ?2 WHERE id = ?1", operation: "touch import"
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(now().unixMilliseconds, at: 2)
-            try statement.run()
+            try await statement.run()
         }
     }
 
     /// Hidden topics of `stagingID`, or (`nil`) of no staging that still exists: imports that died.
-    func pendingImportTopics(stagingID: Int64?) throws -> [Int64] {
-        try connection.withStatement(
+    func pendingImportTopics(stagingID: Int64?) async throws -> [Int64] {
+        try await connection.withStatement(
             stagingID == nil
                 ? """
                 SELECT id FROM topics WHERE import_staging_id IS NOT NULL
@@ -140,7 +140,7 @@ extension Database {
         ) { statement in
             if let stagingID { try statement.bind(stagingID, at: 1) }
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
     }
@@ -149,8 +149,8 @@ extension Database {
     /// more.
     ///
     /// - Returns: how many cards were deleted (0: the topic is gone).
-    func deletePendingImportCards(topicID: Int64, limit: Int) throws -> Int {
-        let deleted = try connection.withStatement(
+    func deletePendingImportCards(topicID: Int64, limit: Int) async throws -> Int {
+        let deleted = try await connection.withStatement(
             """
             DELETE FROM cards WHERE id IN (
                 SELECT c.id FROM cards c JOIN topics t ON t.id = c.topic_id
@@ -160,17 +160,17 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(limit, at: 2)
-            try statement.run()
-            return connection.changes
+            try await statement.run()
+            return await connection.changes
         }
         guard deleted == 0 else { return deleted }
-        try connection.withStatement(
+        try await connection.withStatement(
             "DELETE FROM topics WHERE id = ?1 AND import_staging_id IS NOT NULL", operation: "import (clean up)"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            try statement.run()
+            try await statement.run()
         }
-        try deleteUnusedImages()
+        try await deleteUnusedImages()
         return 0
     }
 }

@@ -35,8 +35,8 @@ extension Database {
     ///
     /// Read generically (`SELECT *`) so an export carries whatever the study schema records, without this code
     /// knowing its columns.
-    package func learningState(topicID: Int64) throws -> [Int64: [[String: StateValue]]]? {
-        guard try hasColumn(table: "card_states", column: "card_id") else { return nil }
+    package func learningState(topicID: Int64) async throws -> [Int64: [[String: StateValue]]]? {
+        guard try await hasColumn(table: "card_states", column: "card_id") else { return nil }
         let statement = try connection.prepare(
             """
             SELECT s.* FROM card_states s JOIN cards c ON c.id = s.card_id WHERE c.topic_id = ? ORDER BY s.card_id
@@ -44,7 +44,7 @@ extension Database {
             operation: "read learning state")
         try statement.bind(topicID, at: 1)
         var states: [Int64: [[String: StateValue]]] = [:]
-        while try statement.step() {
+        while try await statement.step() {
             var row: [String: StateValue] = [:]
             var cardID: Int64 = 0
             for (index, type) in statement.columnTypes.enumerated() {
@@ -69,6 +69,6 @@ extension Database {
 extension Store {
 
     package func learningState(topicID: Int64) async throws -> [Int64: [[String: StateValue]]]? {
-        try await read { try $0.learningState(topicID: topicID) }
+        try await read { try await $0.learningState(topicID: topicID) }
     }
 }

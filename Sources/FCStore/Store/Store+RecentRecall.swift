@@ -18,14 +18,16 @@ extension Database {
     /// topic). SQLite: `EXPLAIN QUERY PLAN` shows `SEARCH reviews USING COVERING INDEX reviews_user_topic_time
     /// (user_id=? AND topic_id=? AND reviewed_at<?)` without a temp b-tree. PostgreSQL: `fcgen_recent_recall`
     /// (migrations 17 and 19), whose plan is a backward scan of the same index with or without planner statistics.
-    package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) throws -> RecallSample {
-        try connection.withStatement(Self.recentRecallSQL(connection.dialect), operation: "read recall window") {
+    package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) async throws
+        -> RecallSample
+    {
+        try await connection.withStatement(Self.recentRecallSQL(connection.dialect), operation: "read recall window") {
             statement in
             try statement.bind(userID, at: 1)
             try statement.bind(topicID, at: 2)
             try statement.bind(time.unixMilliseconds, at: 3)
             try statement.bind(window, at: 4)
-            guard try statement.step() else { return RecallSample(reviews: 0, passed: 0) }
+            guard try await statement.step() else { return RecallSample(reviews: 0, passed: 0) }
             return RecallSample(reviews: statement.int(at: 0), passed: statement.int(at: 1))
         }
     }
@@ -48,18 +50,18 @@ extension Database {
 
     /// Every learner's reviews of the topic's cards, each with its recall window, grouped by learner and card
     /// (each log oldest first): what a rebuild of the whole topic replays.
-    func topicReviewLogs(topicID: Int64, window: Int) throws -> [CardKey: [StoredReview]] {
+    func topicReviewLogs(topicID: Int64, window: Int) async throws -> [CardKey: [StoredReview]] {
         var logs: [CardKey: [StoredReview]] = [:]
-        try forEachReview(inTopic: topicID, userID: nil, window: window) { key, review in
+        try await forEachReview(inTopic: topicID, userID: nil, window: window) { key, review in
             logs[key, default: []].append(review)
         }
         return logs
     }
 
     /// One learner's reviews of one card, oldest first, each with its recall window.
-    func reviewLog(userID: Int64, cardID: Int64, topicID: Int64, window: Int) throws -> [StoredReview] {
+    func reviewLog(userID: Int64, cardID: Int64, topicID: Int64, window: Int) async throws -> [StoredReview] {
         var log: [StoredReview] = []
-        try forEachReview(inTopic: topicID, userID: userID, window: window) { key, review in
+        try await forEachReview(inTopic: topicID, userID: userID, window: window) { key, review in
             if key.cardID == cardID { log.append(review) }
         }
         return log
@@ -69,10 +71,10 @@ extension Database {
     /// it (a window function over `ORDER BY reviewed_at, id`, https://www.sqlite.org/windowfunctions.html).
     private func forEachReview(
         inTopic topicID: Int64, userID: Int64?, window: Int, _ body: (CardKey, StoredReview) -> Void
-    ) throws {
+    ) async throws {
         // The frame size must be a constant in the SQL text; `window` is an Int, so interpolating it is safe.
         let frame = "ROWS BETWEEN \(max(window, 1)) PRECEDING AND 1 PRECEDING"
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             SELECT r.user_id, r.card_id, r.rating, r.reviewed_at,
                 COUNT(*) OVER w, COALESCE(SUM(CASE WHEN r.rating > 0 THEN 1 ELSE 0 END) OVER w, 0)
@@ -85,7 +87,7 @@ extension Database {
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(userID, at: 2)
-            while try statement.step() {
+            while try await statement.step() {
                 let key = CardKey(userID: statement.int64(at: 0), cardID: statement.int64(at: 1))
                 let sample =
                     window > 0 ? RecallSample(reviews: statement.int(at: 4), passed: statement.int(at: 5)) : nil
@@ -109,6 +111,6 @@ extension Store {
     package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) async throws
         -> RecallSample
     {
-        try await read { try $0.recentRecall(userID: userID, topicID: topicID, before: time, window: window) }
+        try await read { try await $0.recentRecall(userID: userID, topicID: topicID, before: time, window: window) }
     }
 }

@@ -20,17 +20,17 @@ extension Database {
     package func recordReviews(
         _ reviews: [PendingReview], decide: (ReviewContext, Int) throws -> ReviewDecision,
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)? = nil
-    ) throws -> [RecordedReview] {
+    ) async throws -> [RecordedReview] {
         guard !reviews.isEmpty else { return [] }
-        return try writeTransaction("record reviews") {
-            try lockLearners(reviews.map(\.userID))
+        return try await writeTransaction("record reviews") {
+            try await lockLearners(reviews.map(\.userID))
             var ledger = GamificationLedger()
             // One review goes the per-review way: the bulk path builds its multi-row statements for each batch's
             // size, which for a single review costs SQLite a fresh parse of each (the service's reviews, one per
             // request in a group commit, ran 3 × slower on the writer) and PostgreSQL 5 waits against 3.
             if reviews.count > 1, reviews.allSatisfy({ $0.sessionID == nil }) {
-                let recorded = try recordReviewsInBulk(reviews, decide: decide, gamify: gamify, ledger: &ledger)
-                try save(ledger)
+                let recorded = try await recordReviewsInBulk(reviews, decide: decide, gamify: gamify, ledger: &ledger)
+                try await save(ledger)
                 return recorded
             }
             var recorded: [RecordedReview] = []
@@ -39,12 +39,12 @@ extension Database {
                 var step: GamifyStep?
                 if let gamify { step = { input in try gamify(input, index) } }
                 recorded.append(
-                    try recordReviewInTransaction(
+                    try await recordReviewInTransaction(
                         userID: review.userID, cardID: review.cardID, sessionID: review.sessionID,
                         recallWindow: review.recallWindow, decide: { try decide($0, index) }, gamify: step,
                         ledger: &ledger))
             }
-            try save(ledger)
+            try await save(ledger)
             return recorded
         }
     }
@@ -70,6 +70,6 @@ extension Store {
         _ reviews: [PendingReview], decide: @escaping @Sendable (ReviewContext, Int) throws -> ReviewDecision,
         gamify: (@Sendable (GamificationInput, Int) throws -> GamificationWrite?)? = nil
     ) async throws -> [RecordedReview] {
-        try await write("record reviews") { try $0.recordReviews(reviews, decide: decide, gamify: gamify) }
+        try await write("record reviews") { try await $0.recordReviews(reviews, decide: decide, gamify: gamify) }
     }
 }

@@ -22,7 +22,7 @@ extension Database {
     func recordReviewsInBulk(
         _ reviews: [PendingReview], decide: (ReviewContext, Int) throws -> ReviewDecision,
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?, ledger: inout GamificationLedger
-    ) throws -> [RecordedReview] {
+    ) async throws -> [RecordedReview] {
         var rows = BulkReviewRows()
         var seenLearners: Set<Int64> = []
         let learners = reviews.map(\.userID).filter { seenLearners.insert($0).inserted }
@@ -32,15 +32,15 @@ extension Database {
                 let statement = try connection.freshStatement(
                     Self.zoneAndStateSQL, operation: "read gamification state")
                 try statement.bind(userID, at: 1)
-                try statement.prefetch()
+                try await statement.prefetch()
                 zoneReads.append((userID, statement))
             }
         }
         var awardKeys = BulkAwardKeys(times: reviews.compactMap { $0.recallWindow?.time })
-        let awardReads = gamify == nil ? [] : try awardKeys.prefetch(learners, on: connection)
-        let cards = try bulkCardContexts(reviews)
-        for read in zoneReads { try readZoneAndState(from: read.statement, userID: read.userID, into: &ledger) }
-        try awardKeys.read(awardReads)
+        let awardReads = await gamify == nil ? [] : try awardKeys.prefetch(learners, on: connection)
+        let cards = try await bulkCardContexts(reviews)
+        for read in zoneReads { try await readZoneAndState(from: read.statement, userID: read.userID, into: &ledger) }
+        try await awardKeys.read(awardReads)
         // A window that follows the last review is read at the learner's stored last review of the card when that
         // is later (``RecallWindow/followsLastReview``), so the stored reviews read must reach that far. The batch's
         // own earlier reviews never move it further: the recorder dates every answer it reads the clock for at one
@@ -51,7 +51,7 @@ extension Database {
             moved.recallWindow = review.recallWindow?.following(stored?.lastReview)
             return moved
         }
-        var recall = try BulkRecall.read(windows, cards: cards, on: connection)
+        var recall = try await BulkRecall.read(windows, cards: cards, on: connection)
 
         var states: [CardKey: StoredCardState?] = cards.states
         var results: [(reviewedAt: Date, state: StoredCardState, commit: GamificationCommit?)] = []
@@ -67,12 +67,14 @@ extension Database {
             if let moved, moved.followsLastReview { context.reviewTime = moved.time }
             let window = moved.flatMap { $0.size > 0 && $0.algorithms.contains(card.algorithm) ? $0 : nil }
             if let before, before.algorithm != card.algorithm {
-                try flush(&rows)
+                try await flush(&rows)
                 context.logForRebuild =
-                    try window.map {
-                        try reviewLog(
-                            userID: review.userID, cardID: review.cardID, topicID: card.topicID, window: $0.size)
-                    } ?? reviewLog(userID: review.userID, cardID: review.cardID)
+                    if let window {
+                        try await reviewLog(
+                            userID: review.userID, cardID: review.cardID, topicID: card.topicID, window: window.size)
+                    } else {
+                        try await reviewLog(userID: review.userID, cardID: review.cardID)
+                    }
             }
             if let window {
                 context.recentRecall = recall.sample(
@@ -89,31 +91,31 @@ extension Database {
             for award in decision.awards {
                 switch award {
                 case .gamification(let write):
-                    commit = try applyInBulk(
+                    commit = try await applyInBulk(
                         write, userID: review.userID, rows: &rows, keys: &awardKeys, ledger: &ledger
                     ).merged(into: commit)
                 }
             }
             if let gamify {
-                var input = try gamificationInput(userID: review.userID, sessionID: nil, ledger: &ledger)
+                var input = try await gamificationInput(userID: review.userID, sessionID: nil, ledger: &ledger)
                 var completes = false
                 if KnownRule.isKnown(state) {
-                    try flush(&rows)
-                    completes = try isTopicKnown(topicID: card.topicID, userID: review.userID)
+                    try await flush(&rows)
+                    completes = try await isTopicKnown(topicID: card.topicID, userID: review.userID)
                 }
                 input.card = AnsweredCard(
                     cardID: review.cardID, topicID: card.topicID, lastReviewBefore: before?.lastReview,
                     completesTopic: completes, reviewedAt: decision.reviewedAt)
                 if let write = try gamify(input, index) {
-                    commit = try applyInBulk(
+                    commit = try await applyInBulk(
                         write, userID: review.userID, rows: &rows, keys: &awardKeys, ledger: &ledger
                     ).merged(into: commit)
                 }
             }
             results.append((decision.reviewedAt, state, commit))
         }
-        try flush(&rows)
-        let ids = try rows.readReviewIDs()
+        try await flush(&rows)
+        let ids = try await rows.readReviewIDs()
         guard ids.count == results.count else {
             throw StoreError.corruptRow(table: "reviews", column: "id", rowID: Int64(ids.count))
         }
@@ -129,7 +131,7 @@ extension Database {
     private func applyInBulk(
         _ write: GamificationWrite, userID: Int64, rows: inout BulkReviewRows, keys: inout BulkAwardKeys,
         ledger: inout GamificationLedger
-    ) throws -> GamificationCommit {
+    ) async throws -> GamificationCommit {
         var commit = GamificationCommit()
         var xpByDay: [String: Int] = [:]
         var uncovered: [AwardRecord] = []
@@ -146,8 +148,8 @@ extension Database {
         }
         if !uncovered.isEmpty {
             // Asked of the database, as one review alone asks, after what the batch wrote so far.
-            try flush(&rows)
-            let inserted = try insertAwards(uncovered, userID: userID, sessionID: write.sessionID)
+            try await flush(&rows)
+            let inserted = try await insertAwards(uncovered, userID: userID, sessionID: write.sessionID)
             for award in uncovered where inserted.contains(award.key) && !commit.insertedKeys.contains(award.key) {
                 _ = keys.insert(award.key, userID: userID)
                 commit.insertedKeys.insert(award.key)
@@ -156,11 +158,11 @@ extension Database {
             }
         }
         for challenge in write.challenges { rows.merge(challenge, userID: userID) }
-        for box in write.boxesEarned { try insertBox(box, userID: userID) }
-        for opening in write.boxesOpened { try openBox(opening, userID: userID) }
-        for achievement in write.achievements { try insertAchievement(achievement, userID: userID) }
+        for box in write.boxesEarned { try await insertBox(box, userID: userID) }
+        for opening in write.boxesOpened { try await openBox(opening, userID: userID) }
+        for achievement in write.achievements { try await insertAchievement(achievement, userID: userID) }
         if write.isPerfectSessionAnswer, let sessionID = write.sessionID {
-            try countPerfectAnswer(sessionID: sessionID)
+            try await countPerfectAnswer(sessionID: sessionID)
         }
         if let stats = write.dailyStats { rows.merge(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0) }
         for (day, xp) in xpByDay where day != write.dailyStats?.day {
@@ -168,18 +170,18 @@ extension Database {
                 DailyStatsRecord(userID: userID, day: day, cardsReviewed: 0, topicsExplored: 0, achievements: 0),
                 userID: userID, addingXP: xp)
         }
-        commit.totalXP = (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
+        commit.totalXP = await (try state(userID: userID, ledger: &ledger)?.totalXP ?? 0) + commit.paidXP
         ledger.update(userID: userID, stateJSON: write.stateJSON, totalXP: commit.totalXP, updatedAt: write.updatedAt)
         return commit
     }
 
     /// Every card's context for the batch, in one statement: topic, algorithm, creation time, and each reviewing
     /// learner's stored state.
-    private func bulkCardContexts(_ reviews: [PendingReview]) throws -> BulkCardContexts {
+    private func bulkCardContexts(_ reviews: [PendingReview]) async throws -> BulkCardContexts {
         var seen: Set<CardKey> = []
         let pairs = reviews.map { CardKey(userID: $0.userID, cardID: $0.cardID) }.filter { seen.insert($0).inserted }
         let dialect = connection.dialect
-        return try connection.withStatement(
+        return try await connection.withStatement(
             """
             SELECT c.id, c.topic_id, c.created_at, t.algorithm, u.value, \(Self.stateColumns(alias: "s"))
             FROM \(dialect.jsonIntegerTable("?1", alias: "j")) JOIN \(dialect.jsonIntegerTable("?2", alias: "u"))
@@ -192,7 +194,7 @@ extension Database {
             try statement.bind(Self.jsonArray(pairs.map(\.cardID)), at: 1)
             try statement.bind(Self.jsonArray(pairs.map(\.userID)), at: 2)
             var contexts = BulkCardContexts()
-            while try statement.step() {
+            while try await statement.step() {
                 let cardID = statement.int64(at: 0)
                 contexts.cards[cardID] = BulkCardContexts.Card(
                     topicID: statement.int64(at: 1), createdAt: Date(unixMilliseconds: statement.int64(at: 2)),
@@ -206,15 +208,15 @@ extension Database {
 
     /// Sends what `rows` holds (reviews, states, awards, challenges, daily stats) and empties it; the reviews' ids
     /// and the inserted awards are read later (``BulkReviewRows/readReviewIDs()``), with the next wait.
-    func flush(_ rows: inout BulkReviewRows) throws {
-        try sendBulkReviews(&rows)
+    func flush(_ rows: inout BulkReviewRows) async throws {
+        try await sendBulkReviews(&rows)
         if faultAfterReviewInsert && !rows.insertedReviews.isEmpty {
             throw StoreError.injectedFault(afterCardInserts: 0)
         }
-        try sendBulkStates(&rows)
-        try sendBulkAwards(&rows)
-        try sendBulkChallenges(&rows)
-        try sendBulkDailyStats(&rows)
+        try await sendBulkStates(&rows)
+        try await sendBulkAwards(&rows)
+        try await sendBulkChallenges(&rows)
+        try await sendBulkDailyStats(&rows)
     }
 }
 

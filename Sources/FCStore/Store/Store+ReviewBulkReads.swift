@@ -41,8 +41,9 @@ struct BulkAwardKeys {
     }
 
     /// Sends one read per learner (answered with the batch's first wait).
-    func prefetch(_ learners: [Int64], on connection: any SQLConnection) throws -> [(Int64, any SQLStatement)] {
-        try learners.map { userID in
+    func prefetch(_ learners: [Int64], on connection: any SQLConnection) async throws -> [(Int64, any SQLStatement)] {
+        var reads: [(Int64, any SQLStatement)] = []
+        for userID in learners {
             let statement = try connection.freshStatement(
                 """
                 SELECT kind, reference FROM xp_events
@@ -53,16 +54,17 @@ struct BulkAwardKeys {
             try statement.bind(userID, at: 1)
             try statement.bind(days?.lowerBound ?? "9", at: 2)
             try statement.bind(days?.upperBound ?? "0", at: 3)
-            try statement.prefetch()
-            return (userID, statement)
+            try await statement.prefetch()
+            reads.append((userID, statement))
         }
+        return reads
     }
 
-    mutating func read(_ reads: [(Int64, any SQLStatement)]) throws {
+    mutating func read(_ reads: [(Int64, any SQLStatement)]) async throws {
         for (userID, statement) in reads {
             defer { statement.reset() }
             var keys: Set<String> = []
-            while try statement.step() { keys.insert("\(statement.string(at: 0)):\(statement.string(at: 1))") }
+            while try await statement.step() { keys.insert("\(statement.string(at: 0)):\(statement.string(at: 1))") }
             held[userID, default: []].formUnion(keys)
             learnersRead.insert(userID)
         }
@@ -94,7 +96,7 @@ struct BulkRecall {
     /// and the last one's times. Sent together, answered with one wait.
     static func read(
         _ reviews: [PendingReview], cards: BulkCardContexts, on connection: any SQLConnection
-    ) throws -> BulkRecall {
+    ) async throws -> BulkRecall {
         var spans: [Group: (first: Int64, last: Int64, size: Int)] = [:]
         var order: [Group] = []
         for review in reviews {
@@ -119,7 +121,7 @@ struct BulkRecall {
             try latest.bind(group.topicID, at: 2)
             try latest.bind(span.first, at: 3)
             try latest.bind(span.size, at: 4)
-            try latest.prefetch()
+            try await latest.prefetch()
             reads.append((group, latest))
             guard span.last > span.first else { continue }
             let between = try connection.freshStatement(
@@ -132,13 +134,13 @@ struct BulkRecall {
             try between.bind(group.topicID, at: 2)
             try between.bind(span.first, at: 3)
             try between.bind(span.last, at: 4)
-            try between.prefetch()
+            try await between.prefetch()
             reads.append((group, between))
         }
         var recall = BulkRecall()
         for (group, statement) in reads {
             defer { statement.reset() }
-            while try statement.step() {
+            while try await statement.step() {
                 recall.entries[group, default: []].append(
                     Entry(time: statement.int64(at: 0), order: statement.int64(at: 1), passed: statement.int(at: 2) > 0)
                 )

@@ -70,7 +70,7 @@ struct BulkReviewRows {
     ///
     /// - Throws: ``StoreError/corruptRow(table:column:rowID:)`` naming `xp_events` when the awards inserted differ
     ///   from those counted (another writer paid the learner without holding their lock): the batch rolls back.
-    mutating func readReviewIDs() throws -> [Int64] {
+    mutating func readReviewIDs() async throws -> [Int64] {
         defer {
             insertedReviews = []
             insertedAwards = []
@@ -80,7 +80,7 @@ struct BulkReviewRows {
             defer { statement.reset() }
             var inserted: Set<String> = []
             var userID: Int64 = 0
-            while try statement.step() {
+            while try await statement.step() {
                 userID = statement.int64(at: 0)
                 inserted.insert("\(userID):\(statement.string(at: 1)):\(statement.string(at: 2))")
             }
@@ -93,7 +93,7 @@ struct BulkReviewRows {
             defer { statement.reset() }
             var chunk: [Int64] = []
             chunk.reserveCapacity(count)
-            while try statement.step() { chunk.append(statement.int64(at: 0)) }
+            while try await statement.step() { chunk.append(statement.int64(at: 0)) }
             ids += chunk.sorted()
         }
         return ids
@@ -104,7 +104,7 @@ extension Database {
     /// Rows per multi-row statement: far below both engines' parameter limits.
     static let bulkRowsPerStatement = 500
 
-    func sendBulkReviews(_ rows: inout BulkReviewRows) throws {
+    func sendBulkReviews(_ rows: inout BulkReviewRows) async throws {
         for chunk in Self.bulkChunks(rows.reviews) {
             let statement = try connection.freshStatement(
                 "\(Self.reviewInsert) VALUES \(Self.reviewPlaceholders(rows: chunk.count)) RETURNING id",
@@ -112,13 +112,13 @@ extension Database {
             for (row, (decision, state)) in chunk.enumerated() {
                 try Self.bindReview(decision, state: state, sessionID: nil, to: statement, row: row)
             }
-            try statement.prefetch()
+            try await statement.prefetch()
             rows.insertedReviews.append((statement, chunk.count))
         }
         rows.reviews = []
     }
 
-    func sendBulkStates(_ rows: inout BulkReviewRows) throws {
+    func sendBulkStates(_ rows: inout BulkReviewRows) async throws {
         let states = rows.stateOrder.compactMap { rows.states[$0] }
         rows.states = [:]
         rows.stateOrder = []
@@ -127,11 +127,11 @@ extension Database {
                 "\(Self.stateInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 13)) \(Self.stateMerge)",
                 operation: "write card states")
             for (row, state) in chunk.enumerated() { try Self.bindState(state, to: statement, row: row) }
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
-    func sendBulkAwards(_ rows: inout BulkReviewRows) throws {
+    func sendBulkAwards(_ rows: inout BulkReviewRows) async throws {
         let awards = rows.awards
         rows.awards = []
         for chunk in Self.bulkChunks(awards) {
@@ -147,12 +147,12 @@ extension Database {
                     award.award, userID: award.userID, sessionID: award.sessionID, to: statement, row: row)
                 expected.insert("\(award.userID):\(award.award.key)")
             }
-            try statement.prefetch()
+            try await statement.prefetch()
             rows.insertedAwards.append((statement, expected))
         }
     }
 
-    func sendBulkChallenges(_ rows: inout BulkReviewRows) throws {
+    func sendBulkChallenges(_ rows: inout BulkReviewRows) async throws {
         let challenges = rows.challengeOrder.compactMap { rows.challenges[$0] }
         rows.challenges = [:]
         rows.challengeOrder = []
@@ -166,11 +166,11 @@ extension Database {
             for (row, (userID, challenge)) in chunk.enumerated() {
                 try Self.bindChallenge(challenge, userID: userID, to: statement, row: row)
             }
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
-    func sendBulkDailyStats(_ rows: inout BulkReviewRows) throws {
+    func sendBulkDailyStats(_ rows: inout BulkReviewRows) async throws {
         let stats = rows.dailyOrder.compactMap { key in rows.dailyStats[key].map { (key.userID, $0.record, $0.xp) } }
         rows.dailyStats = [:]
         rows.dailyOrder = []
@@ -184,7 +184,7 @@ extension Database {
             for (row, (userID, record, xp)) in chunk.enumerated() {
                 try Self.bindDailyStats(record, userID: userID, xp: xp, to: statement, row: row)
             }
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 }

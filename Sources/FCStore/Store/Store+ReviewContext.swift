@@ -12,14 +12,14 @@ extension Database {
     /// A window that follows the last review (``RecallWindow/followsLastReview``: a time read from the clock) is
     /// read at the learner's last review of the card when that is later, on PostgreSQL inside the statement, and
     /// the context's ``ReviewContext/reviewTime`` carries the time it was read at.
-    func reviewContext(userID: Int64, cardID: Int64, window requested: RecallWindow?) throws -> ReviewContext {
+    func reviewContext(userID: Int64, cardID: Int64, window requested: RecallWindow?) async throws -> ReviewContext {
         let dialect = connection.dialect
         func applies(_ algorithm: String) -> Bool {
             guard let requested else { return false }
             return requested.size > 0 && requested.algorithms.contains(algorithm)
         }
         var recall: RecallSample?
-        let (card, state) = try connection.withServerPreparedStatement(
+        let (card, state) = try await connection.withServerPreparedStatement(
             Self.reviewContextSQL(dialect), operation: "read card for review"
         ) { statement in
             try statement.bind(cardID, at: 1)
@@ -30,7 +30,7 @@ extension Database {
                 try statement.bind(Self.jsonStrings(requested?.algorithms.sorted() ?? []), at: 5)
                 try statement.bind(requested?.followsLastReview == true ? 1 : 0, at: 6)
             }
-            guard try statement.step() else { throw StoreError.cardNotFound(id: cardID) }
+            guard try await statement.step() else { throw StoreError.cardNotFound(id: cardID) }
             let card = (
                 topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1), algorithm: statement.string(at: 2)
             )
@@ -40,7 +40,7 @@ extension Database {
             return (card, statement.isNull(at: 3) ? nil : Self.state(from: statement, at: 3))
         }
         let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
-        var context = ReviewContext(
+        var context = await ReviewContext(
             userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
             cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
             logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
@@ -49,10 +49,12 @@ extension Database {
         if let window, window.followsLastReview { context.reviewTime = window.time }
         if let window, applies(card.algorithm) {
             context.recentRecall =
-                try recall
-                ?? recentRecall(userID: userID, topicID: card.topicID, before: window.time, window: window.size)
+                if let recall { recall } else {
+                    try await recentRecall(
+                        userID: userID, topicID: card.topicID, before: window.time, window: window.size)
+                }
             if context.logForRebuild != nil {
-                context.logForRebuild = try reviewLog(
+                context.logForRebuild = try await reviewLog(
                     userID: userID, cardID: cardID, topicID: card.topicID, window: window.size)
             }
         }

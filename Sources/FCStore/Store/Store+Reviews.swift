@@ -29,17 +29,19 @@ extension Database {
         sessionID: Int64?,
         recallWindow: RecallWindow? = nil,
         decide: (ReviewContext) throws -> ReviewDecision
-    ) throws -> RecordedReview {
-        try writeTransaction("record review") {
-            try lockLearners([userID])
+    ) async throws -> RecordedReview {
+        try await writeTransaction("record review") {
+            try await lockLearners([userID])
             var ledger = GamificationLedger()
-            let undo = try sessionID.map { try beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID) }
-            let recorded = try recordReviewInTransaction(
+            let undo = try await sessionID.asyncMap {
+                try await beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID)
+            }
+            let recorded = try await recordReviewInTransaction(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide,
                 gamify: nil, ledger: &ledger, undo: undo)
-            try save(ledger)
+            try await save(ledger)
             if let undo, let sessionID {
-                try storeAnswerUndo(
+                try await storeAnswerUndo(
                     undo, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID, stateAfter: recorded.state)
             }
             return recorded
@@ -55,54 +57,54 @@ extension Database {
         userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
         decide: (ReviewContext) throws -> ReviewDecision,
         gamify: GamifyStep?, ledger: inout GamificationLedger, undo: AnswerUndoCapture? = nil
-    ) throws -> RecordedReview {
+    ) async throws -> RecordedReview {
         // PostgreSQL: the learner's time zone and gamification state are sent ahead, and come with the card's read:
         // one wait for everything the review reads (the learner's lock, sent before, included).
-        let zoneAndState = gamify == nil ? nil : try prefetchZoneAndState(userID: userID, ledger: ledger)
+        let zoneAndState = await gamify == nil ? nil : try prefetchZoneAndState(userID: userID, ledger: ledger)
         // Unread when the card's read throws: reset, so the cached statement answers nobody later.
         defer { zoneAndState?.reset() }
-        let context = try reviewContext(userID: userID, cardID: cardID, window: recallWindow)
-        if let zoneAndState { try readZoneAndState(from: zoneAndState, userID: userID, into: &ledger) }
+        let context = try await reviewContext(userID: userID, cardID: cardID, window: recallWindow)
+        if let zoneAndState { try await readZoneAndState(from: zoneAndState, userID: userID, into: &ledger) }
         let decision = try decide(context)
         var state = decision.state
         state.userID = userID
         state.cardID = cardID
         // The new review's id is read at the end, with the answers of the writes after it.
-        let insertedReview = try sendReview(decision, state: state, sessionID: sessionID)
+        let insertedReview = try await sendReview(decision, state: state, sessionID: sessionID)
         defer { insertedReview.reset() }
         if faultAfterReviewInsert { throw StoreError.injectedFault(afterCardInserts: 0) }
-        try upsertState(state)
+        try await upsertState(state)
         var session: StudySessionRecord?
         if let sessionID {
-            session = try advanceSession(
+            session = try await advanceSession(
                 id: sessionID, userID: userID, cardID: cardID, answer: SessionAnswer(rating: decision.rating))
         }
         var commit: GamificationCommit?
         for award in decision.awards {
             if let undo, case .gamification(let write) = award {
-                try captureBeforeImages(of: write, userID: userID, into: undo)
+                try await captureBeforeImages(of: write, userID: userID, into: undo)
             }
-            let applied = try apply(award, userID: userID, merging: nil, ledger: &ledger)
+            let applied = try await apply(award, userID: userID, merging: nil, ledger: &ledger)
             if let undo, case .gamification(let write) = award {
                 captureInsertedAwards(of: write, commit: applied, into: undo)
             }
             commit = applied.merged(into: commit)
         }
         if let gamify {
-            var input = try gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
+            var input = try await gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
             input.card = AnsweredCard(
                 cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
-                completesTopic: try KnownRule.isKnown(state)
-                    && isTopicKnown(topicID: context.topicID, userID: userID),
+                completesTopic: KnownRule.isKnown(state)
+                    ? try await isTopicKnown(topicID: context.topicID, userID: userID) : false,
                 reviewedAt: decision.reviewedAt)
             if let write = try gamify(input) {
-                if let undo { try captureBeforeImages(of: write, userID: userID, into: undo) }
-                let applied = try applyGamification(write, userID: userID, ledger: &ledger)
+                if let undo { try await captureBeforeImages(of: write, userID: userID, into: undo) }
+                let applied = try await applyGamification(write, userID: userID, ledger: &ledger)
                 if let undo { captureInsertedAwards(of: write, commit: applied, into: undo) }
                 commit = applied.merged(into: commit)
             }
         }
-        let reviewID = try insertedReview.id()
+        let reviewID = try await insertedReview.id()
         return RecordedReview(
             reviewID: reviewID, reviewedAt: decision.reviewedAt, state: state, session: session, gamification: commit)
     }
@@ -111,26 +113,26 @@ extension Database {
     /// else in one of its own. No savepoint: its failure fails the caller's transaction as a whole, which every
     /// caller of the review writes rolls back (a group runs each member again alone), and on PostgreSQL a
     /// savepoint's release is one more wait.
-    func writeTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
-        if connection.isInsideTransaction { return try body() }
-        return try connection.immediateTransaction(operation, body)
+    func writeTransaction<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        if connection.isInsideTransaction { return try await body() }
+        return try await connection.immediateTransaction(operation, body)
     }
 
     /// The learner's state of the card; `nil` when they have never reviewed it.
-    package func cardState(userID: Int64, cardID: Int64) throws -> StoredCardState? {
-        try connection.withStatement(
+    package func cardState(userID: Int64, cardID: Int64) async throws -> StoredCardState? {
+        try await connection.withStatement(
             "SELECT \(Self.stateColumns) FROM card_states WHERE user_id = ? AND card_id = ?",
             operation: "read card state"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
-            return try statement.step() ? Self.state(from: statement, at: 0) : nil
+            return try await statement.step() ? Self.state(from: statement, at: 0) : nil
         }
     }
 
     /// The learner's reviews of the card, oldest first.
-    package func reviewLog(userID: Int64, cardID: Int64) throws -> [StoredReview] {
-        try connection.withStatement(
+    package func reviewLog(userID: Int64, cardID: Int64) async throws -> [StoredReview] {
+        try await connection.withStatement(
             """
             SELECT rating, reviewed_at FROM reviews WHERE user_id = ? AND card_id = ? ORDER BY reviewed_at, id
             """,
@@ -139,7 +141,7 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
             var log: [StoredReview] = []
-            while try statement.step() {
+            while try await statement.step() {
                 log.append(
                     StoredReview(
                         rating: statement.int(at: 0), reviewedAt: Date(unixMilliseconds: statement.int64(at: 1))))
@@ -151,10 +153,10 @@ extension Database {
     /// Writes one award of a ``ReviewDecision``; see ``AwardWrite``.
     func apply(
         _ award: AwardWrite, userID: Int64, merging commit: GamificationCommit?, ledger: inout GamificationLedger
-    ) throws -> GamificationCommit {
+    ) async throws -> GamificationCommit {
         switch award {
         case .gamification(let write):
-            try applyGamification(write, userID: userID, ledger: &ledger).merged(into: commit)
+            try await applyGamification(write, userID: userID, ledger: &ledger).merged(into: commit)
         }
     }
 
@@ -169,11 +171,11 @@ extension Database {
         case inserted(id: Int64)
         case answering(any SQLStatement)
 
-        func id() throws -> Int64 {
+        func id() async throws -> Int64 {
             switch self {
             case .inserted(let id): return id
             case .answering(let statement):
-                guard try statement.step() else {
+                guard try await statement.step() else {
                     throw StoreError.corruptRow(table: "reviews", column: "id", rowID: 0)
                 }
                 return statement.int64(at: 0)
@@ -187,29 +189,29 @@ extension Database {
     }
 
     /// Sends the review's row.
-    private func sendReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) throws
+    private func sendReview(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) async throws
         -> InsertedReview
     {
         guard connection.dialect.insertsReturnRows else {
-            return try connection.withStatement(Self.reviewRowInsert, operation: "insert review") { statement in
+            return try await connection.withStatement(Self.reviewRowInsert, operation: "insert review") { statement in
                 try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
-                try statement.run()
-                return .inserted(id: connection.lastInsertRowID)
+                try await statement.run()
+                return await .inserted(id: connection.lastInsertRowID)
             }
         }
         let statement = try connection.serverPreparedStatement(
             Self.reviewRowInsertReturningID, operation: "insert review")
         try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
         // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
-        try statement.prefetch()
+        try await statement.prefetch()
         return .answering(statement)
     }
 
     /// Inserts or updates the learner's state of a card (the upsert: ``stateMerge``).
-    func upsertState(_ state: StoredCardState) throws {
-        try connection.withServerPreparedStatement(Self.stateUpsert, operation: "write card state") { statement in
+    func upsertState(_ state: StoredCardState) async throws {
+        try await connection.withServerPreparedStatement(Self.stateUpsert, operation: "write card state") { statement in
             try Self.bindState(state, to: statement, row: 0)
-            try statement.runPipelined()
+            try await statement.runPipelined()
         }
     }
 
@@ -245,16 +247,16 @@ extension Store {
         decide: @escaping @Sendable (ReviewContext) throws -> ReviewDecision
     ) async throws -> RecordedReview {
         try await write("record review") {
-            try $0.recordReview(
+            try await $0.recordReview(
                 userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow, decide: decide)
         }
     }
 
     package func cardState(userID: Int64, cardID: Int64) async throws -> StoredCardState? {
-        try await read { try $0.cardState(userID: userID, cardID: cardID) }
+        try await read { try await $0.cardState(userID: userID, cardID: cardID) }
     }
 
     package func reviewLog(userID: Int64, cardID: Int64) async throws -> [StoredReview] {
-        try await read { try $0.reviewLog(userID: userID, cardID: cardID) }
+        try await read { try await $0.reviewLog(userID: userID, cardID: cardID) }
     }
 }

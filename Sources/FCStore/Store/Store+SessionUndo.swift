@@ -13,53 +13,53 @@ extension Database {
     ///
     /// - Throws: ``StoreError/sessionNotFound(id:)``, ``StoreError/sessionEnded(id:)``,
     ///   ``StoreError/sessionConflict(id:problem:)``.
-    package func undoLastAnswer(sessionID: Int64, userID: Int64) throws -> UndoneAnswer {
-        try connection.immediateTransaction("undo answer") {
-            let session = try session(id: sessionID, userID: userID)
+    package func undoLastAnswer(sessionID: Int64, userID: Int64) async throws -> UndoneAnswer {
+        try await connection.immediateTransaction("undo answer") {
+            let session = try await session(id: sessionID, userID: userID)
             guard !session.isEnded else { throw StoreError.sessionEnded(id: sessionID) }
             func refuse(_ problem: String) -> StoreError { .sessionConflict(id: sessionID, problem: problem) }
             guard session.position > 0 else { throw refuse("nothing to undo: no card was answered yet") }
-            guard let undo = try answerUndo(sessionID: sessionID, position: session.position - 1),
+            guard let undo = try await answerUndo(sessionID: sessionID, position: session.position - 1),
                 session.queue[session.position - 1] == undo.cardID
             else { throw refuse("its last answer was recorded without undo information and cannot be undone") }
             if undo.reviewID != nil || undo.stateAfter != nil {
-                guard try cardState(userID: userID, cardID: undo.cardID) == undo.stateAfter else {
+                guard try await cardState(userID: userID, cardID: undo.cardID) == undo.stateAfter else {
                     throw refuse(
                         "card \(undo.cardID) was reviewed again (or deleted) since; only the latest answer can be undone"
                     )
                 }
             }
             if let gamification = undo.gamification {
-                guard try gamificationStateRow(userID: userID) == gamification.stateAfter else {
+                guard try await gamificationStateRow(userID: userID) == gamification.stateAfter else {
                     throw refuse("the learner has earned or spent XP since; only the latest answer can be undone")
                 }
-                try restore(gamification, userID: userID)
+                try await restore(gamification, userID: userID)
             }
-            if let reviewID = undo.reviewID { try execute("DELETE FROM reviews WHERE id = ?", reviewID) }
+            if let reviewID = undo.reviewID { try await execute("DELETE FROM reviews WHERE id = ?", reviewID) }
             if let before = undo.stateBefore {
-                try upsertState(before)
+                try await upsertState(before)
             } else if undo.stateAfter != nil {
-                try execute("DELETE FROM card_states WHERE user_id = ? AND card_id = ?", userID, undo.cardID)
+                try await execute("DELETE FROM card_states WHERE user_id = ? AND card_id = ?", userID, undo.cardID)
             }
-            try restore(undo.session, sessionID: sessionID)
-            try execute(
+            try await restore(undo.session, sessionID: sessionID)
+            try await execute(
                 "DELETE FROM session_answers WHERE session_id = ? AND position = ?", sessionID,
                 Int64(undo.session.position))
-            return UndoneAnswer(
+            return await UndoneAnswer(
                 session: try self.session(id: sessionID, userID: userID), cardID: undo.cardID,
                 reviewRemoved: undo.reviewID != nil, xpReturned: undo.gamification?.paidXP ?? 0)
         }
     }
 
     /// The undo information of the session's answer at `position`.
-    private func answerUndo(sessionID: Int64, position: Int) throws -> AnswerUndo? {
-        let json = try connection.withStatement(
+    private func answerUndo(sessionID: Int64, position: Int) async throws -> AnswerUndo? {
+        let json = try await connection.withStatement(
             "SELECT undo_json FROM session_answers WHERE session_id = ? AND position = ?",
             operation: "read session answer"
         ) { statement in
             try statement.bind(sessionID, at: 1)
             try statement.bind(position, at: 2)
-            return try statement.step() ? statement.string(at: 0) : nil
+            return try await statement.step() ? statement.string(at: 0) : nil
         }
         guard let json else { return nil }
         do {
@@ -69,8 +69,8 @@ extension Database {
         }
     }
 
-    private func restore(_ snapshot: SessionSnapshot, sessionID: Int64) throws {
-        try connection.withStatement(
+    private func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
+        try await connection.withStatement(
             """
             UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?,
                 perfect = ? WHERE id = ?
@@ -85,33 +85,33 @@ extension Database {
             try statement.bind(snapshot.counts.ratingSum, at: 6)
             try statement.bind(snapshot.perfect, at: 7)
             try statement.bind(sessionID, at: 8)
-            try statement.run()
+            try await statement.run()
         }
     }
 
-    private func restore(_ undo: GamificationUndo, userID: Int64) throws {
+    private func restore(_ undo: GamificationUndo, userID: Int64) async throws {
         for award in undo.awards {
-            try execute(
+            try await execute(
                 "DELETE FROM xp_events WHERE user_id = ? AND kind = ? AND reference = ?", userID, award.kind,
                 award.reference)
         }
         for id in undo.achievements {
-            try execute("DELETE FROM achievements WHERE user_id = ? AND achievement_id = ?", userID, id)
+            try await execute("DELETE FROM achievements WHERE user_id = ? AND achievement_id = ?", userID, id)
         }
-        for id in undo.boxes { try execute("DELETE FROM boxes WHERE user_id = ? AND box_id = ?", userID, id) }
+        for id in undo.boxes { try await execute("DELETE FROM boxes WHERE user_id = ? AND box_id = ?", userID, id) }
         for challenge in undo.challenges {
-            try execute(
+            try await execute(
                 "DELETE FROM challenges WHERE user_id = ? AND day = ? AND kind = ?", userID, challenge.day,
                 challenge.kind)
-            if let row = challenge.row { try insertChallengeRow(row, userID: userID) }
+            if let row = challenge.row { try await insertChallengeRow(row, userID: userID) }
         }
         for stats in undo.dailyStats {
-            try execute("DELETE FROM daily_stats WHERE user_id = ? AND day = ?", userID, stats.day)
-            if let row = stats.row { try insertDailyStatsRow(row, userID: userID) }
+            try await execute("DELETE FROM daily_stats WHERE user_id = ? AND day = ?", userID, stats.day)
+            if let row = stats.row { try await insertDailyStatsRow(row, userID: userID) }
         }
-        try execute("DELETE FROM gamification_state WHERE user_id = ?", userID)
+        try await execute("DELETE FROM gamification_state WHERE user_id = ?", userID)
         if let state = undo.stateBefore {
-            try connection.withStatement(
+            try await connection.withStatement(
                 "INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)",
                 operation: "restore gamification state"
             ) { statement in
@@ -119,13 +119,13 @@ extension Database {
                 try statement.bind(state.stateJSON, at: 2)
                 try statement.bind(state.totalXP, at: 3)
                 try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
-                try statement.run()
+                try await statement.run()
             }
         }
     }
 
-    private func insertChallengeRow(_ row: ChallengeRecord, userID: Int64) throws {
-        try connection.withStatement(
+    private func insertChallengeRow(_ row: ChallengeRecord, userID: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -140,12 +140,12 @@ extension Database {
             try statement.bind(row.progress, at: 6)
             try statement.bind(row.completedAt?.unixMilliseconds, at: 7)
             try statement.bind(row.expiresAt.unixMilliseconds, at: 8)
-            try statement.run()
+            try await statement.run()
         }
     }
 
-    private func insertDailyStatsRow(_ row: DailyStatsRecord, userID: Int64) throws {
-        try connection.withStatement(
+    private func insertDailyStatsRow(_ row: DailyStatsRecord, userID: Int64) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
             VALUES (?, ?, ?, ?, ?, ?)
@@ -158,13 +158,13 @@ extension Database {
             try statement.bind(row.topicsExplored, at: 4)
             try statement.bind(row.achievements, at: 5)
             try statement.bind(row.xp, at: 6)
-            try statement.run()
+            try await statement.run()
         }
     }
 
     /// Runs one statement with integer and text arguments.
-    private func execute(_ sql: String, _ arguments: any Sendable...) throws {
-        try connection.withStatement(sql, operation: "undo answer") { statement in
+    private func execute(_ sql: String, _ arguments: any Sendable...) async throws {
+        try await connection.withStatement(sql, operation: "undo answer") { statement in
             for (index, argument) in arguments.enumerated() {
                 let position = Int32(index + 1)
                 switch argument {
@@ -173,13 +173,13 @@ extension Database {
                 default: preconditionFailure("unsupported argument \(type(of: argument))")
                 }
             }
-            try statement.run()
+            try await statement.run()
         }
     }
 }
 
 extension Store {
     package func undoLastAnswer(sessionID: Int64, userID: Int64) async throws -> UndoneAnswer {
-        try await write("undo last answer") { try $0.undoLastAnswer(sessionID: sessionID, userID: userID) }
+        try await write("undo last answer") { try await $0.undoLastAnswer(sessionID: sessionID, userID: userID) }
     }
 }

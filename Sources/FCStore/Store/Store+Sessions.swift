@@ -5,10 +5,10 @@ extension Database {
     /// Starts a session with its planned queue and returns it.
     package func createSession(
         userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]
-    ) throws -> StudySessionRecord {
+    ) async throws -> StudySessionRecord {
         let startedAt = now().unixMilliseconds
-        let id = try connection.immediateTransaction("start session") {
-            try connection.withStatement(
+        let id = try await connection.immediateTransaction("start session") {
+            try await connection.withStatement(
                 """
                 INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (?, ?, ?, ?, ?)
                 RETURNING id
@@ -20,7 +20,7 @@ extension Database {
                 try statement.bind(Self.jsonArray(topicIDs), at: 3)
                 try statement.bind(Self.jsonArray(queue), at: 4)
                 try statement.bind(startedAt, at: 5)
-                guard try statement.step() else {
+                guard try await statement.step() else {
                     throw StoreError.corruptRow(table: "sessions", column: "id", rowID: 0)
                 }
                 return statement.int64(at: 0)
@@ -34,13 +34,13 @@ extension Database {
     /// The learner's session with this id.
     ///
     /// - Throws: ``StoreError/sessionNotFound(id:)`` when there is none (or it is another learner's).
-    package func session(id: Int64, userID: Int64) throws -> StudySessionRecord {
-        try connection.withStatement(
+    package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
+        try await connection.withStatement(
             "SELECT \(Self.sessionColumns) FROM sessions WHERE id = ? AND user_id = ?", operation: "read session"
         ) { statement in
             try statement.bind(id, at: 1)
             try statement.bind(userID, at: 2)
-            guard try statement.step() else { throw StoreError.sessionNotFound(id: id) }
+            guard try await statement.step() else { throw StoreError.sessionNotFound(id: id) }
             return try Self.session(from: statement)
         }
     }
@@ -51,36 +51,36 @@ extension Database {
     /// - Throws: ``StoreError/sessionConflict(id:problem:)`` when the session ended or expects another card.
     package func answerWithoutReview(
         sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer
-    ) throws -> StudySessionRecord {
-        try connection.immediateTransaction("answer in session") {
-            let undo = try beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
-            let session = try advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
-            try storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
+    ) async throws -> StudySessionRecord {
+        try await connection.immediateTransaction("answer in session") {
+            let undo = try await beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
+            let session = try await advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+            try await storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
             return session
         }
     }
 
     /// Ends the session (once; ending an ended session returns it unchanged).
-    package func endSession(id: Int64, userID: Int64) throws -> StudySessionRecord {
+    package func endSession(id: Int64, userID: Int64) async throws -> StudySessionRecord {
         let endedAt = now().unixMilliseconds
-        return try connection.immediateTransaction("end session") {
-            try connection.withStatement(
+        return try await connection.immediateTransaction("end session") {
+            try await connection.withStatement(
                 "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
                 operation: "end session"
             ) { statement in
                 try statement.bind(endedAt, at: 1)
                 try statement.bind(id, at: 2)
                 try statement.bind(userID, at: 3)
-                try statement.run()
+                try await statement.run()
             }
-            return try session(id: id, userID: userID)
+            return try await session(id: id, userID: userID)
         }
     }
 
     /// The learner's most recent sessions with at least one answer, newest first: a session that was started and
     /// abandoned (or whose every answer was undone) is no study and is left out.
-    package func recentSessions(userID: Int64, limit: Int) throws -> [StudySessionRecord] {
-        try connection.withStatement(
+    package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
+        try await connection.withStatement(
             """
             SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? AND cards > 0
             ORDER BY started_at DESC, id DESC LIMIT ?
@@ -90,16 +90,18 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(limit, at: 2)
             var sessions: [StudySessionRecord] = []
-            while try statement.step() { sessions.append(try Self.session(from: statement)) }
+            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
             return sessions
         }
     }
 
     /// Checks that `cardID` is the session's next card, then counts `answer` and moves on; inside a transaction.
-    func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) throws -> StudySessionRecord {
-        var session = try session(id: id, userID: userID)
+    func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
+        -> StudySessionRecord
+    {
+        var session = try await session(id: id, userID: userID)
         try session.advance(cardID: cardID, answer: answer)
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?
             WHERE id = ?
@@ -113,7 +115,7 @@ extension Database {
             try statement.bind(session.counts.empty, at: 5)
             try statement.bind(session.counts.ratingSum, at: 6)
             try statement.bind(id, at: 7)
-            try statement.run()
+            try await statement.run()
         }
         return session
     }
@@ -159,27 +161,27 @@ extension Store {
         -> StudySessionRecord
     {
         try await write("create session") {
-            try $0.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
+            try await $0.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
         }
     }
 
     package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
-        try await read { try $0.session(id: id, userID: userID) }
+        try await read { try await $0.session(id: id, userID: userID) }
     }
 
     package func answerWithoutReview(sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
         -> StudySessionRecord
     {
         try await write("answer without review") {
-            try $0.answerWithoutReview(sessionID: sessionID, userID: userID, cardID: cardID, answer: answer)
+            try await $0.answerWithoutReview(sessionID: sessionID, userID: userID, cardID: cardID, answer: answer)
         }
     }
 
     package func endSession(id: Int64, userID: Int64) async throws -> StudySessionRecord {
-        try await write("end session") { try $0.endSession(id: id, userID: userID) }
+        try await write("end session") { try await $0.endSession(id: id, userID: userID) }
     }
 
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
-        try await read { try $0.recentSessions(userID: userID, limit: limit) }
+        try await read { try await $0.recentSessions(userID: userID, limit: limit) }
     }
 }

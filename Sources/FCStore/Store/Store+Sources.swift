@@ -11,26 +11,26 @@ extension Database {
     package func storeSourceBatch(
         _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
         generation update: TopicGenerationUpdate
-    ) throws -> (stored: StoredBatch, sourceID: Int64) {
+    ) async throws -> (stored: StoredBatch, sourceID: Int64) {
         let name = try Self.checkedTopicName(topicName)
         let at = now().unixMilliseconds
         var sourceID: Int64 = 0
-        let stored = try storeBatch(
+        let stored = try await storeBatch(
             batch, operation: "store source batch", topicName: name, before: {},
             after: { stored in
-                if !update.isEmpty { try writeTopicGeneration(update, topicID: stored.record.topicID, at: at) }
+                if !update.isEmpty { try await writeTopicGeneration(update, topicID: stored.record.topicID, at: at) }
                 switch source {
                 case .stored(let id): sourceID = id
-                case .new(let new): sourceID = try insertSource(new, topicID: stored.record.topicID, at: at)
+                case .new(let new): sourceID = try await insertSource(new, topicID: stored.record.topicID, at: at)
                 }
-                try insertCardSources(stored.cards.map(\.id), sourceID: sourceID, section: section)
+                try await insertCardSources(stored.cards.map(\.id), sourceID: sourceID, section: section)
             })
         return (stored, sourceID)
     }
 
     /// Where a card came from, or `nil` for a card not made from a source.
-    package func cardSource(cardID: Int64) throws -> CardSource? {
-        try connection.withStatement(
+    package func cardSource(cardID: Int64) async throws -> CardSource? {
+        try await connection.withStatement(
             """
             SELECT s.id, s.file_name, s.format, s.sha256, c.section_index, c.section_title, c.start_offset,
                 c.end_offset, c.page
@@ -39,7 +39,7 @@ extension Database {
             operation: "read card source"
         ) { statement in
             try statement.bind(cardID, at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return CardSource(
                 sourceID: statement.int64(at: 0), fileName: statement.string(at: 1), format: statement.string(at: 2),
                 sha256: statement.string(at: 3), section: statement.int(at: 4), sectionTitle: statement.string(at: 5),
@@ -47,8 +47,8 @@ extension Database {
         }
     }
 
-    private func insertSource(_ source: NewSource, topicID: Int64, at: Int64) throws -> Int64 {
-        try connection.withStatement(
+    private func insertSource(_ source: NewSource, topicID: Int64, at: Int64) async throws -> Int64 {
+        try await connection.withStatement(
             """
             INSERT INTO sources (topic_id, file_name, format, sha256, byte_count, section_count, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -62,14 +62,14 @@ extension Database {
             try statement.bind(source.byteCount, at: 5)
             try statement.bind(source.sectionCount, at: 6)
             try statement.bind(at, at: 7)
-            try statement.run()
-            return connection.lastInsertRowID
+            try await statement.run()
+            return await connection.lastInsertRowID
         }
     }
 
-    private func insertCardSources(_ cardIDs: [Int64], sourceID: Int64, section: SectionProvenance) throws {
+    private func insertCardSources(_ cardIDs: [Int64], sourceID: Int64, section: SectionProvenance) async throws {
         guard !cardIDs.isEmpty else { return }
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             INSERT INTO card_sources (card_id, source_id, section_index, section_title, start_offset, end_offset, page)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -84,7 +84,7 @@ extension Database {
             try statement.bind(section.page, at: 7)
             for id in cardIDs {
                 try statement.bind(id, at: 1)
-                try statement.run()
+                try await statement.run()
                 statement.reset()
             }
         }
@@ -97,12 +97,12 @@ extension Store {
         generation update: TopicGenerationUpdate
     ) async throws -> (stored: StoredBatch, sourceID: Int64) {
         try await write("store source batch", patience: Self.paidWorkPatience) {
-            try $0.storeSourceBatch(
+            try await $0.storeSourceBatch(
                 batch, source: source, section: section, creatingTopicNamed: topicName, generation: update)
         }
     }
 
     package func cardSource(cardID: Int64) async throws -> CardSource? {
-        try await read { try $0.cardSource(cardID: cardID) }
+        try await read { try await $0.cardSource(cardID: cardID) }
     }
 }

@@ -19,8 +19,8 @@ extension Database {
     ///     inspection, not study material, so only a learner who asks studies them.
     package func dueCandidates(
         userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
-    ) throws -> [DueCandidate] {
-        try connection.withServerPreparedStatement(
+    ) async throws -> [DueCandidate] {
+        try await connection.withServerPreparedStatement(
             Self.dueCandidatesQuery(connection.dialect),
             operation: "list due cards"
         ) { statement in
@@ -31,7 +31,7 @@ extension Database {
             try statement.bind(includeFallback ? 1 : 0, at: 5)
             try statement.bind(now().unixMilliseconds, at: 6)
             var candidates: [DueCandidate] = []
-            while try statement.step() {
+            while try await statement.step() {
                 candidates.append(
                     DueCandidate(
                         cardID: statement.int64(at: 0), level: statement.int(at: 1),
@@ -73,8 +73,8 @@ extension Database {
     /// ``dueCandidates(userID:topicIDs:until:limit:includeFallback:)``.
     package func newCardIDs(
         userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false
-    ) throws -> [Int64] {
-        let ids = try connection.withServerPreparedStatement(
+    ) async throws -> [Int64] {
+        let ids = try await connection.withServerPreparedStatement(
             Self.newCardsSQL(topicCount: topicIDs?.count, dialect: connection.dialect, limit: limit),
             operation: "list new cards"
         ) { statement in
@@ -87,7 +87,7 @@ extension Database {
             try statement.bind(now().unixMilliseconds, at: 3)
             try statement.bind(includeFallback ? 1 : 0, at: 4)
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
         return Array(ids.prefix(max(0, limit)))
@@ -99,8 +99,8 @@ extension Database {
     /// ``newCardIDs(userID:topicIDs:limit:includeFallback:)``).
     ///
     /// Ids only: a practice session shuffles them and reads its cards one at a time as it shows them.
-    package func practiceCardIDs(userID: Int64, topicID: Int64, includeFallback: Bool = false) throws -> [Int64] {
-        try connection.withStatement(
+    package func practiceCardIDs(userID: Int64, topicID: Int64, includeFallback: Bool = false) async throws -> [Int64] {
+        try await connection.withStatement(
             """
             SELECT c.id FROM cards c
             WHERE c.topic_id = ?2 AND \(Self.visibleTopicSQL("c.topic_id"))
@@ -115,7 +115,7 @@ extension Database {
             try statement.bind(now().unixMilliseconds, at: 3)
             try statement.bind(includeFallback ? 1 : 0, at: 4)
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(at: 0)) }
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
     }
@@ -159,9 +159,9 @@ extension Database {
     }
 
     /// The cards with these ids, in the order of `ids`; unknown ids are left out.
-    package func cards(ids: [Int64]) throws -> [Card] {
+    package func cards(ids: [Int64]) async throws -> [Card] {
         guard !ids.isEmpty else { return [] }
-        let found = try connection.withServerPreparedStatement(
+        let found = try await connection.withServerPreparedStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
@@ -171,7 +171,7 @@ extension Database {
         ) { statement in
             try statement.bind(Self.jsonArray(ids), at: 1)
             var cards: [Int64: Card] = [:]
-            while try statement.step() {
+            while try await statement.step() {
                 let card = try Self.card(from: statement)
                 cards[card.id] = card
             }
@@ -183,8 +183,8 @@ extension Database {
     /// The card with this id.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func card(id: Int64) throws -> Card {
-        guard let card = try cards(ids: [id]).first else { throw StoreError.cardNotFound(id: id) }
+    package func card(id: Int64) async throws -> Card {
+        guard let card = try await cards(ids: [id]).first else { throw StoreError.cardNotFound(id: id) }
         return card
     }
 
@@ -193,8 +193,8 @@ extension Database {
     /// Suspended and buried cards count as cards, but neither as due nor as new (``TopicStudySummary``).
     package func topicStudySummaries(
         userID: Int64, until: Date, topicIDs: [Int64]? = nil, includeFallback: Bool = false
-    ) throws -> [TopicStudySummary] {
-        try connection.withStatement(
+    ) async throws -> [TopicStudySummary] {
+        try await connection.withStatement(
             """
             SELECT t.id, t.name, t.algorithm,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')),
@@ -219,7 +219,7 @@ extension Database {
             try statement.bind(now().unixMilliseconds, at: 4)
             try statement.bind(includeFallback ? 1 : 0, at: 5)
             var summaries: [TopicStudySummary] = []
-            while try statement.step() {
+            while try await statement.step() {
                 summaries.append(
                     TopicStudySummary(
                         topicID: statement.int64(at: 0), name: statement.string(at: 1),
@@ -232,8 +232,8 @@ extension Database {
     }
 
     /// The learner's reviews (of one topic, when given), oldest first: what statistics and streaks are made of.
-    package func reviewEvents(userID: Int64, topicID: Int64? = nil) throws -> [ReviewEvent] {
-        try connection.withStatement(
+    package func reviewEvents(userID: Int64, topicID: Int64? = nil) async throws -> [ReviewEvent] {
+        try await connection.withStatement(
             """
             SELECT c.topic_id, r.reviewed_at, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
             WHERE r.user_id = ?1 AND (?2 IS NULL OR c.topic_id = ?2)
@@ -244,7 +244,7 @@ extension Database {
             try statement.bind(userID, at: 1)
             try statement.bind(topicID, at: 2)
             var events: [ReviewEvent] = []
-            while try statement.step() {
+            while try await statement.step() {
                 events.append(
                     ReviewEvent(
                         topicID: statement.int64(at: 0), reviewedAt: Date(unixMilliseconds: statement.int64(at: 1)),
@@ -260,7 +260,7 @@ extension Store {
         userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
     ) async throws -> [DueCandidate] {
         try await read {
-            try $0.dueCandidates(
+            try await $0.dueCandidates(
                 userID: userID, topicIDs: topicIDs, until: until, limit: limit, includeFallback: includeFallback)
         }
     }
@@ -269,32 +269,34 @@ extension Store {
         -> [Int64]
     {
         try await read {
-            try $0.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
+            try await $0.newCardIDs(userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
         }
     }
 
     package func practiceCardIDs(userID: Int64, topicID: Int64, includeFallback: Bool = false) async throws -> [Int64] {
-        try await read { try $0.practiceCardIDs(userID: userID, topicID: topicID, includeFallback: includeFallback) }
+        try await read {
+            try await $0.practiceCardIDs(userID: userID, topicID: topicID, includeFallback: includeFallback)
+        }
     }
 
     package func cards(ids: [Int64]) async throws -> [Card] {
-        try await read { try $0.cards(ids: ids) }
+        try await read { try await $0.cards(ids: ids) }
     }
 
     package func card(id: Int64) async throws -> Card {
-        try await read { try $0.card(id: id) }
+        try await read { try await $0.card(id: id) }
     }
 
     package func topicStudySummaries(
         userID: Int64, until: Date, topicIDs: [Int64]? = nil, includeFallback: Bool = false
     ) async throws -> [TopicStudySummary] {
         try await read {
-            try $0.topicStudySummaries(
+            try await $0.topicStudySummaries(
                 userID: userID, until: until, topicIDs: topicIDs, includeFallback: includeFallback)
         }
     }
 
     package func reviewEvents(userID: Int64, topicID: Int64? = nil) async throws -> [ReviewEvent] {
-        try await read { try $0.reviewEvents(userID: userID, topicID: topicID) }
+        try await read { try await $0.reviewEvents(userID: userID, topicID: topicID) }
     }
 }

@@ -4,11 +4,11 @@ extension Database {
     /// The topic's scheduling algorithm (`badger` unless changed).
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func topicAlgorithm(topicID: Int64) throws -> String {
-        try connection.withStatement("SELECT algorithm FROM topics WHERE id = ?", operation: "read algorithm") {
+    package func topicAlgorithm(topicID: Int64) async throws -> String {
+        try await connection.withStatement("SELECT algorithm FROM topics WHERE id = ?", operation: "read algorithm") {
             statement in
             try statement.bind(topicID, at: 1)
-            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return statement.string(at: 0)
         }
     }
@@ -26,16 +26,18 @@ extension Database {
     @discardableResult
     package func setTopicAlgorithm(
         _ algorithm: String, topicID: Int64, recallWindow: Int = 0, rebuild: (CardHistory) -> StoredCardState
-    ) throws -> Int {
-        try connection.immediateTransaction("set topic algorithm") {
-            try connection.withStatement("UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm") {
+    ) async throws -> Int {
+        try await connection.immediateTransaction("set topic algorithm") {
+            try await connection.withStatement(
+                "UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm"
+            ) {
                 statement in
                 try statement.bind(algorithm, at: 1)
                 try statement.bind(topicID, at: 2)
-                try statement.run()
+                try await statement.run()
             }
-            guard connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
-            let pairs = try connection.withStatement(
+            guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
+            let pairs = try await connection.withStatement(
                 """
                 SELECT s.user_id, s.card_id, c.created_at FROM card_states s JOIN cards c ON c.id = s.card_id
                 WHERE c.topic_id = ?
@@ -44,23 +46,24 @@ extension Database {
             ) { statement in
                 try statement.bind(topicID, at: 1)
                 var rows: [(Int64, Int64, Int64)] = []
-                while try statement.step() {
+                while try await statement.step() {
                     rows.append((statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2)))
                 }
                 return rows
             }
-            let logs = recallWindow > 0 ? try topicReviewLogs(topicID: topicID, window: recallWindow) : nil
+            let logs = await recallWindow > 0 ? try topicReviewLogs(topicID: topicID, window: recallWindow) : nil
             for (userID, cardID, createdAt) in pairs {
                 let log =
-                    try logs.map { $0[CardKey(userID: userID, cardID: cardID)] ?? [] }
-                    ?? reviewLog(userID: userID, cardID: cardID)
+                    if let logs { logs[CardKey(userID: userID, cardID: cardID)] ?? [] } else {
+                        try await reviewLog(userID: userID, cardID: cardID)
+                    }
                 let history = CardHistory(
                     userID: userID, cardID: cardID, cardCreatedAt: Date(unixMilliseconds: createdAt), log: log)
                 var state = rebuild(history)
                 state.userID = userID
                 state.cardID = cardID
                 state.algorithm = algorithm
-                try upsertState(state)
+                try await upsertState(state)
             }
             return pairs.count
         }
@@ -78,7 +81,7 @@ package struct CardHistory: Sendable {
 
 extension Store {
     package func topicAlgorithm(topicID: Int64) async throws -> String {
-        try await read { try $0.topicAlgorithm(topicID: topicID) }
+        try await read { try await $0.topicAlgorithm(topicID: topicID) }
     }
 
     @discardableResult
@@ -87,7 +90,7 @@ extension Store {
         rebuild: @escaping @Sendable (CardHistory) -> StoredCardState
     ) async throws -> Int {
         try await write("set topic algorithm") {
-            try $0.setTopicAlgorithm(algorithm, topicID: topicID, recallWindow: recallWindow, rebuild: rebuild)
+            try await $0.setTopicAlgorithm(algorithm, topicID: topicID, recallWindow: recallWindow, rebuild: rebuild)
         }
     }
 }

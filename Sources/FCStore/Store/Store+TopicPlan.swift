@@ -5,8 +5,8 @@ extension Database {
     /// The topic's plan and language; an empty value when it has neither.
     ///
     /// - Throws: ``StoreError/corruptRow(table:column:rowID:)`` when the stored plan or language cannot be read.
-    package func topicGeneration(topicID: Int64) throws -> TopicGeneration {
-        try connection.withStatement(
+    package func topicGeneration(topicID: Int64) async throws -> TopicGeneration {
+        try await connection.withStatement(
             """
             SELECT language, plan_json, plan_source, plan_note, plan_updated_at
             FROM topic_generation WHERE topic_id = ?
@@ -14,7 +14,7 @@ extension Database {
             operation: "read topic generation"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            guard try statement.step() else { return TopicGeneration() }
+            guard try await statement.step() else { return TopicGeneration() }
             var generation = TopicGeneration()
             if let tag = statement.optionalString(at: 0) {
                 guard let language = LanguageTag(tag) else {
@@ -41,10 +41,10 @@ extension Database {
     /// Changes the topic's plan and/or language in one transaction.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) throws {
+    package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
         let at = now().unixMilliseconds
-        try connection.immediateTransaction("update topic generation") {
-            try writeTopicGeneration(update, topicID: topicID, at: at)
+        try await connection.immediateTransaction("update topic generation") {
+            try await writeTopicGeneration(update, topicID: topicID, at: at)
         }
     }
 
@@ -53,33 +53,33 @@ extension Database {
     /// that stores nothing leaves neither behind.
     package func storeBatch(
         _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
-    ) throws -> StoredBatch {
+    ) async throws -> StoredBatch {
         let name = try Self.checkedTopicName(topicName)
         let at = now().unixMilliseconds
-        return try storeBatch(
+        return try await storeBatch(
             batch, operation: "store batch", topicName: name, before: {},
             after: { stored in
                 guard !update.isEmpty else { return }
-                try writeTopicGeneration(update, topicID: stored.record.topicID, at: at)
+                try await writeTopicGeneration(update, topicID: stored.record.topicID, at: at)
             })
     }
 
     /// Upserts the row; runs inside the caller's transaction.
-    func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) throws {
+    func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) async throws {
         var planJSON: String?
         if let outline = update.plan?.outline {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             planJSON = String(decoding: try encoder.encode(outline), as: UTF8.self)
         }
-        let exists = try connection.withStatement(
+        let exists = try await connection.withStatement(
             "SELECT 1 FROM topics WHERE id = ? AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            return try statement.step()
+            return try await statement.step()
         }
         guard exists else { throw StoreError.topicNotFound(topicID: topicID) }
-        try connection.withStatement(
+        try await connection.withStatement(
             """
             INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at)
             VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?4 IS NULL THEN NULL ELSE ?6 END)
@@ -98,25 +98,25 @@ extension Database {
             try statement.bind(update.plan?.source.rawValue, at: 4)
             try statement.bind(update.plan?.note, at: 5)
             try statement.bind(at, at: 6)
-            try statement.run()
+            try await statement.run()
         }
     }
 }
 
 extension Store {
     package func topicGeneration(topicID: Int64) async throws -> TopicGeneration {
-        try await read { try $0.topicGeneration(topicID: topicID) }
+        try await read { try await $0.topicGeneration(topicID: topicID) }
     }
 
     package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
-        try await write("update topic generation") { try $0.updateTopicGeneration(update, topicID: topicID) }
+        try await write("update topic generation") { try await $0.updateTopicGeneration(update, topicID: topicID) }
     }
 
     package func storeBatch(
         _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
     ) async throws -> StoredBatch {
         try await write("store batch", patience: Self.paidWorkPatience) {
-            try $0.storeBatch(batch, creatingTopicNamed: topicName, generation: update)
+            try await $0.storeBatch(batch, creatingTopicNamed: topicName, generation: update)
         }
     }
 }

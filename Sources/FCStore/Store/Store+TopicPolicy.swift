@@ -2,7 +2,7 @@ extension Database {
     /// Subscribes the topic to refills with `policy`, or unsubscribes it with `nil`.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``, ``StoreError/invalidPolicy(_:)`` for a non-positive value.
-    package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) throws {
+    package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) async throws {
         if let policy {
             guard policy.refillBelow > 0 else { throw StoreError.invalidPolicy("refill-below must be at least 1") }
             guard policy.batchSize > 0 else { throw StoreError.invalidPolicy("batch size must be at least 1") }
@@ -10,8 +10,8 @@ extension Database {
                 throw StoreError.invalidPolicy("max batches must be at least 1")
             }
         }
-        try connection.immediateTransaction("set topic policy") {
-            try connection.withStatement(
+        try await connection.immediateTransaction("set topic policy") {
+            try await connection.withStatement(
                 "UPDATE topics SET refill_below = ?, batch_size = ?, max_batches = ? WHERE id = ?",
                 operation: "set topic policy"
             ) { statement in
@@ -19,21 +19,21 @@ extension Database {
                 try statement.bind(policy?.batchSize, at: 2)
                 try statement.bind(policy?.maxBatches, at: 3)
                 try statement.bind(topicID, at: 4)
-                try statement.run()
+                try await statement.run()
             }
-            guard connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
         }
     }
 
     /// The topic's refill policy; `nil` when it is not subscribed.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func topicPolicy(topicID: Int64) throws -> TopicPolicy? {
-        try connection.withStatement(
+    package func topicPolicy(topicID: Int64) async throws -> TopicPolicy? {
+        try await connection.withStatement(
             "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = ?", operation: "read topic policy"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return Self.policy(from: statement, at: 0)
         }
     }
@@ -41,8 +41,8 @@ extension Database {
     /// The topic's policy with the counts the refill rule looks at and its open job.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func topicRefillStatus(topicID: Int64) throws -> TopicRefillStatus {
-        let row = try connection.withStatement(
+    package func topicRefillStatus(topicID: Int64) async throws -> TopicRefillStatus {
+        let row = try await connection.withStatement(
             """
             SELECT t.name, t.refill_below, t.batch_size, t.max_batches,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
@@ -52,13 +52,13 @@ extension Database {
             operation: "read topic refill status"
         ) { statement in
             try statement.bind(topicID, at: 1)
-            guard try statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
+            guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return (
                 name: statement.string(at: 0), policy: Self.policy(from: statement, at: 1),
                 cards: statement.int(at: 4), unstudied: statement.int(at: 5), batches: statement.int(at: 6)
             )
         }
-        let openJob = try jobs(topicID: topicID).first { $0.status.isOpen }
+        let openJob = try await jobs(topicID: topicID).first { $0.status.isOpen }
         return TopicRefillStatus(
             topicID: topicID, name: row.name, policy: row.policy, cardCount: row.cards,
             unstudiedCount: row.unstudied, batchCount: row.batches, openJob: openJob,
@@ -77,14 +77,14 @@ extension Database {
 
 extension Store {
     package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) async throws {
-        try await write("set topic policy") { try $0.setTopicPolicy(policy, topicID: topicID) }
+        try await write("set topic policy") { try await $0.setTopicPolicy(policy, topicID: topicID) }
     }
 
     package func topicPolicy(topicID: Int64) async throws -> TopicPolicy? {
-        try await read { try $0.topicPolicy(topicID: topicID) }
+        try await read { try await $0.topicPolicy(topicID: topicID) }
     }
 
     package func topicRefillStatus(topicID: Int64) async throws -> TopicRefillStatus {
-        try await read { try $0.topicRefillStatus(topicID: topicID) }
+        try await read { try await $0.topicRefillStatus(topicID: topicID) }
     }
 }

@@ -5,10 +5,10 @@ extension Database {
     /// The topic with this name, ignoring case (ASCII letters, as SQLite's NOCASE collation folds them).
     ///
     /// Leading and trailing whitespace is ignored. Returns `nil` when there is no such topic.
-    package func topic(named name: String) throws -> Topic? {
+    package func topic(named name: String) async throws -> Topic? {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { return nil }
-        return try fetchTopic(named: name)
+        return try await fetchTopic(named: name)
     }
 
     /// The topic with this name, created (with the name as given) when missing.
@@ -19,14 +19,14 @@ extension Database {
     /// ```
     ///
     /// - Throws: ``StoreError/invalidTopicName(problem:)`` for a name that breaks ``FCCore/TopicNameRule``.
-    package func ensureTopic(named name: String) throws -> Topic {
+    package func ensureTopic(named name: String) async throws -> Topic {
         let name = TopicNameRule.trimmed(name)
         // An existing topic is found even if its name predates the rules; only a new one is checked.
-        if !name.isEmpty, let existing = try fetchTopic(named: name) { return existing }
+        if !name.isEmpty, let existing = try await fetchTopic(named: name) { return existing }
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let createdAt = now().unixMilliseconds
-        return try connection.immediateTransaction("create topic") {
-            try insertTopicIfMissing(named: name, createdAt: createdAt).topic
+        return try await connection.immediateTransaction("create topic") {
+            try await insertTopicIfMissing(named: name, createdAt: createdAt).topic
         }
     }
 
@@ -34,22 +34,22 @@ extension Database {
     /// topic created for an import or a first batch commits, or rolls back, together with its cards.
     ///
     /// - Returns: the topic, and whether this call created it.
-    func insertTopicIfMissing(named name: String, createdAt: Int64) throws -> (topic: Topic, created: Bool) {
-        try connection.withStatement(
+    func insertTopicIfMissing(named name: String, createdAt: Int64) async throws -> (topic: Topic, created: Bool) {
+        try await connection.withStatement(
             "INSERT INTO topics (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
             operation: "create topic"
         ) { statement in
             try statement.bind(name, at: 1)
             try statement.bind(createdAt, at: 2)
-            try statement.run()
+            try await statement.run()
         }
-        if connection.changes == 1 {
-            return (
+        if await connection.changes == 1 {
+            return await (
                 Topic(id: connection.lastInsertRowID, name: name, createdAt: Date(unixMilliseconds: createdAt)), true
             )
         }
         // Another connection created it before this transaction took the write lock.
-        guard let existing = try fetchTopic(named: name) else {
+        guard let existing = try await fetchTopic(named: name) else {
             throw StoreError.sqlite(
                 path: connection.path, operation: "create topic", code: 0,
                 message: "topic missing after a conflicting insert")
@@ -58,8 +58,8 @@ extension Database {
     }
 
     /// Every topic with its card and batch counts, sorted by name (ignoring case).
-    package func topicSummaries() throws -> [TopicSummary] {
-        try connection.withStatement(
+    package func topicSummaries() async throws -> [TopicSummary] {
+        try await connection.withStatement(
             """
             SELECT t.id, t.name,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
@@ -72,7 +72,7 @@ extension Database {
             operation: "list topics"
         ) { statement in
             var summaries: [TopicSummary] = []
-            while try statement.step() {
+            while try await statement.step() {
                 summaries.append(
                     TopicSummary(
                         id: statement.int64(at: 0),
@@ -87,13 +87,13 @@ extension Database {
     }
 
     /// Looks a trimmed, non-empty name up; `name`'s NOCASE collation makes the comparison case-insensitive.
-    private func fetchTopic(named name: String) throws -> Topic? {
-        try connection.withStatement(
+    private func fetchTopic(named name: String) async throws -> Topic? {
+        try await connection.withStatement(
             "SELECT id, name, created_at FROM topics WHERE name = ? AND import_staging_id IS NULL",
             operation: "find topic"
         ) { statement in
             try statement.bind(name, at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return Topic(
                 id: statement.int64(at: 0),
                 name: statement.string(at: 1),
@@ -104,14 +104,14 @@ extension Database {
 
 extension Store {
     package func topic(named name: String) async throws -> Topic? {
-        try await read { try $0.topic(named: name) }
+        try await read { try await $0.topic(named: name) }
     }
 
     package func ensureTopic(named name: String) async throws -> Topic {
-        try await write("ensure topic") { try $0.ensureTopic(named: name) }
+        try await write("ensure topic") { try await $0.ensureTopic(named: name) }
     }
 
     package func topicSummaries() async throws -> [TopicSummary] {
-        try await read { try $0.topicSummaries() }
+        try await read { try await $0.topicSummaries() }
     }
 }

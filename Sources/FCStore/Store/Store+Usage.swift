@@ -3,10 +3,10 @@ import Foundation
 
 extension Database {
     /// Records one paid request that stored no batch (an outline, an unstored reply) in its own transaction.
-    package func recordUsage(_ entry: UsageEntry) throws {
+    package func recordUsage(_ entry: UsageEntry) async throws {
         let createdAt = now().unixMilliseconds
-        try connection.immediateTransaction("record usage") {
-            try connection.withStatement(
+        try await connection.immediateTransaction("record usage") {
+            try await connection.withStatement(
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
@@ -23,15 +23,15 @@ extension Database {
                 try statement.bind(entry.usage.output, at: 7)
                 try statement.bind(entry.costUSD, at: 8)
                 try statement.bind(createdAt, at: 9)
-                try statement.run()
+                try await statement.run()
             }
         }
     }
 
     /// The ledger row of a batch being stored, inside the batch's transaction; a new topic also takes over the
     /// rows its run wrote before it existed (its outline).
-    func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?) throws {
-        try connection.withStatement(
+    func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?) async throws {
+        try await connection.withStatement(
             """
             INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                 output_tokens, cost_usd, created_at)
@@ -47,16 +47,16 @@ extension Database {
             try statement.bind(batch.usage.output, at: 6)
             try statement.bind(batch.costUSD, at: 7)
             try statement.bind(createdAt, at: 8)
-            try statement.run()
+            try await statement.run()
         }
         guard let newTopicName else { return }
-        try connection.withStatement(
+        try await connection.withStatement(
             "UPDATE llm_usage SET topic_id = ?1 WHERE topic_id IS NULL AND topic_name = ?2",
             operation: "attach usage to new topic"
         ) { statement in
             try statement.bind(batch.topicID, at: 1)
             try statement.bind(newTopicName, at: 2)
-            try statement.run()
+            try await statement.run()
         }
     }
 
@@ -65,8 +65,8 @@ extension Database {
     /// - Parameter topic: only this topic, ignoring case: its current name, or for a row whose topic is gone (or
     ///   not made yet), the name it had. Compared column by column so that each name's NOCASE collation applies
     ///   (SQLite gives `COALESCE(…)` no collation).
-    package func usageLines(since: Int64, topic: String? = nil) throws -> [UsageLine] {
-        try connection.withStatement(
+    package func usageLines(since: Int64, topic: String? = nil) async throws -> [UsageLine] {
+        try await connection.withStatement(
             """
             SELECT u.created_at / 86400000, COALESCE(t.name, u.topic_name), u.model, COUNT(*),
                 CAST(COALESCE(SUM(u.input_tokens), 0) AS BIGINT), CAST(COALESCE(SUM(u.output_tokens), 0) AS BIGINT),
@@ -82,7 +82,7 @@ extension Database {
             try statement.bind(since, at: 1)
             try statement.bind(topic, at: 2)
             var lines: [UsageLine] = []
-            while try statement.step() {
+            while try await statement.step() {
                 lines.append(
                     UsageLine(
                         day: UTCDay.text(dayNumber: statement.int64(at: 0)), topic: statement.string(at: 1),
@@ -95,9 +95,9 @@ extension Database {
     }
 
     /// What was spent today (the UTC day of the store's clock): on the topic, or on everything when `nil`.
-    package func spendingToday(topicID: Int64?) throws -> DaySpending {
+    package func spendingToday(topicID: Int64?) async throws -> DaySpending {
         let dayStart = UTCDay.start(of: now().unixMilliseconds)
-        return try connection.withStatement(
+        return try await connection.withStatement(
             """
             SELECT COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0)
             FROM llm_usage WHERE created_at >= ?1 AND (?2 IS NULL OR topic_id = ?2)
@@ -106,7 +106,7 @@ extension Database {
         ) { statement in
             try statement.bind(dayStart, at: 1)
             try statement.bind(topicID, at: 2)
-            guard try statement.step() else { return DaySpending(costUSD: 0, unpricedRequests: 0) }
+            guard try await statement.step() else { return DaySpending(costUSD: 0, unpricedRequests: 0) }
             return DaySpending(costUSD: statement.double(at: 0), unpricedRequests: statement.int(at: 1))
         }
     }
@@ -124,7 +124,7 @@ extension UTCDay {
 
 extension Store {
     package func recordUsage(_ entry: UsageEntry) async throws {
-        try await write("record usage", patience: Self.paidWorkPatience) { try $0.recordUsage(entry) }
+        try await write("record usage", patience: Self.paidWorkPatience) { try await $0.recordUsage(entry) }
     }
 }
 

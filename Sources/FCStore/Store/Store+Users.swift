@@ -10,22 +10,22 @@ extension Database {
     /// ```
     ///
     /// - Throws: ``StoreError/invalidUserName`` for an empty name.
-    package func ensureUser(named name: String) throws -> User {
+    package func ensureUser(named name: String) async throws -> User {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw StoreError.invalidUserName }
-        if let existing = try user(named: name) { return existing }
+        if let existing = try await user(named: name) { return existing }
         let createdAt = now().unixMilliseconds
-        return try connection.immediateTransaction("create user") {
-            try connection.withStatement(
+        return try await connection.immediateTransaction("create user") {
+            try await connection.withStatement(
                 "INSERT INTO users (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
                 operation: "create user"
             ) { statement in
                 try statement.bind(name, at: 1)
                 try statement.bind(createdAt, at: 2)
-                try statement.run()
+                try await statement.run()
             }
             // Another connection may have created it between the look-up and the write lock.
-            guard let user = try user(named: name) else {
+            guard let user = try await user(named: name) else {
                 throw StoreError.sqlite(
                     path: connection.path, operation: "create user", code: 0, message: "user missing after insert")
             }
@@ -34,12 +34,12 @@ extension Database {
     }
 
     /// The learner with this name (ignoring case), or `nil`.
-    package func user(named name: String) throws -> User? {
-        try connection.withStatement(
+    package func user(named name: String) async throws -> User? {
+        try await connection.withStatement(
             "SELECT id, name, time_zone, created_at FROM users WHERE name = ?", operation: "find user"
         ) { statement in
             try statement.bind(name.trimmingCharacters(in: .whitespacesAndNewlines), at: 1)
-            guard try statement.step() else { return nil }
+            guard try await statement.step() else { return nil }
             return User(
                 id: statement.int64(at: 0), name: statement.string(at: 1), timeZone: statement.optionalString(at: 2),
                 createdAt: Date(unixMilliseconds: statement.int64(at: 3)))
@@ -47,13 +47,15 @@ extension Database {
     }
 
     /// Sets (or with `nil` clears) the learner's time zone identifier.
-    package func setTimeZone(_ identifier: String?, userID: Int64) throws {
-        try connection.immediateTransaction("set time zone") {
-            try connection.withStatement("UPDATE users SET time_zone = ? WHERE id = ?", operation: "set time zone") {
+    package func setTimeZone(_ identifier: String?, userID: Int64) async throws {
+        try await connection.immediateTransaction("set time zone") {
+            try await connection.withStatement(
+                "UPDATE users SET time_zone = ? WHERE id = ?", operation: "set time zone"
+            ) {
                 statement in
                 try statement.bind(identifier, at: 1)
                 try statement.bind(userID, at: 2)
-                try statement.run()
+                try await statement.run()
             }
         }
     }
@@ -61,14 +63,14 @@ extension Database {
 
 extension Store {
     package func ensureUser(named name: String) async throws -> User {
-        try await write("ensure user") { try $0.ensureUser(named: name) }
+        try await write("ensure user") { try await $0.ensureUser(named: name) }
     }
 
     package func user(named name: String) async throws -> User? {
-        try await read { try $0.user(named: name) }
+        try await read { try await $0.user(named: name) }
     }
 
     package func setTimeZone(_ identifier: String?, userID: Int64) async throws {
-        try await write("set time zone") { try $0.setTimeZone(identifier, userID: userID) }
+        try await write("set time zone") { try await $0.setTimeZone(identifier, userID: userID) }
     }
 }

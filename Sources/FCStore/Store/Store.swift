@@ -6,16 +6,17 @@ import Synchronization
 ///
 /// Every query runs in a closure on a ``Database`` handle: ``read(_:)`` on one of a pool of read connections, which
 /// run side by side (WAL gives each a snapshot), ``write(_:_:)`` on the one write connection, one transaction at a
-/// time, `BEGIN IMMEDIATE`. Both pools run on the store's own threads, so a statement waiting for a lock or the disk
-/// never blocks Swift's cooperative thread pool. Opening a store creates the file (and its directory) when needed,
+/// time, `BEGIN IMMEDIATE`. Each SQLite connection's closures run on a serial executor of its own, so a statement
+/// waiting for a lock or the disk never blocks Swift's cooperative thread pool; a PostgreSQL statement awaits its
+/// answer and holds no thread at all. Opening a store creates the file (and its directory) when needed,
 /// switches it to WAL with `synchronous=NORMAL`, turns foreign keys on, sets a 5 s busy timeout and runs the pending
 /// schema migrations. Several stores (in one process or many) can share a file: writers queue on the lock instead
 /// of failing.
 ///
 /// ```swift
-/// let store = try Store(path: "/home/me/.local/share/fcgen/fcgen.sqlite", now: .system)
-/// let topic = try await store.write("add topic") { try $0.ensureTopic(named: "Roman history") }
-/// let next = try await store.read { try $0.lastBatchNumber(topicID: topic.id) } + 1
+/// let store = try await Store.open(path: "/home/me/.local/share/fcgen/fcgen.sqlite", now: .system)
+/// let topic = try await store.write("add topic") { try await $0.ensureTopic(named: "Roman history") }
+/// let next = try await store.read { try await $0.lastBatchNumber(topicID: topic.id) } + 1
 /// ```
 public final class Store: Sendable {
     /// The write connections' pool: one thread on SQLite, so writers queue in order (the file has one write lock);
@@ -47,8 +48,9 @@ public final class Store: Sendable {
     /// for writers in several processes, so several in one process is the same case.
     package static let postgresWriterCount = 4
 
-    /// Opens or creates the database at `path` and migrates it to the newest schema (commands that store something
-    /// new: generation, import, adding a card or topic).
+    /// Opens or creates the SQLite database at `path` and migrates it to the newest schema (commands that store
+    /// something new: generation, import, adding a card or topic). A PostgreSQL URL opens with
+    /// ``open(path:now:)``, which awaits the server instead of blocking a thread for it.
     ///
     /// - Parameters:
     ///   - path: A file path; missing parent directories are created. `":memory:"` opens a private in-memory
@@ -60,7 +62,7 @@ public final class Store: Sendable {
         try self.init(path: path, now: now, migrations: Migration.all)
     }
 
-    /// Opens the database at `path` only if it is already there: for commands that read or change what is
+    /// Opens the SQLite database at `path` only if it is already there: for commands that read or change what is
     /// stored, so a mistyped path is reported instead of becoming a new, empty database (and directories).
     ///
     /// - Throws: ``StoreError/databaseMissing(path:)`` when nothing is at `path` (nothing is created),
@@ -69,24 +71,61 @@ public final class Store: Sendable {
         try self.init(path: path, now: now, migrations: Migration.all, mustExist: true)
     }
 
-    /// Opens the store with a chosen migration list, so tests can apply a future version on top of today's.
+    /// Opens the store at `path`, an SQLite file or a `postgres://` URL, as ``init(path:now:)`` does: the one way
+    /// in for code that takes either engine (`--db`). Opening and migrating an SQLite file run on a thread of their
+    /// own, and a PostgreSQL server is awaited, so neither holds a thread of Swift's cooperative pool.
+    public static func open(path: String, now: Now) async throws -> Store {
+        try await open(path: path, now: now, migrations: Migration.all)
+    }
+
+    /// ``open(path:now:)`` for a database that must already exist (see ``init(existingAt:now:)``); a PostgreSQL
+    /// database always must.
+    public static func open(existingAt path: String, now: Now) async throws -> Store {
+        try await open(path: path, now: now, migrations: Migration.all, mustExist: true)
+    }
+
+    /// ``open(path:now:)`` with the package's choices (see ``init(path:now:migrations:mustExist:busyTimeout:writePatience:checkpoints:)``).
+    package static func open(
+        path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
+        busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience,
+        checkpoints: WALCheckpointer.Limits = .standard
+    ) async throws -> Store {
+        guard PostgresTarget.isURL(path) else {
+            return try await withTaskExecutorPreference(SerialQueueExecutor(label: "fcgen.store open")) {
+                try Store(
+                    path: path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
+                    writePatience: writePatience, checkpoints: checkpoints)
+            }
+        }
+        let opened = try await Self.openPostgres(path, now: now, migrations: migrations)
+        return Store(opened: opened, now: now, writePatience: writePatience)
+    }
+
+    /// Opens the SQLite store with a chosen migration list, so tests can apply a future version on top of today's.
     ///
     /// Opening and migrating run on the caller's thread: once per process, before any other work.
     ///
     /// - Parameters:
     ///   - busyTimeout: How long one statement waits for another connection's lock (SQLite's busy timeout).
     ///   - writePatience: How long a write keeps asking for a busy lock before it fails (``write(_:patience:_:)``).
-    package init(
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` for a PostgreSQL URL (``open(path:now:)`` opens those).
+    package convenience init(
         path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
         busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience,
         checkpoints: WALCheckpointer.Limits = .standard
     ) throws {
-        let opened =
-            PostgresTarget.isURL(path)
-            ? try Self.openPostgres(path, now: now, migrations: migrations)
-            : try Self.openSQLite(
-                path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
-                checkpoints: checkpoints)
+        if PostgresTarget.isURL(path) {
+            let name = (try? PostgresTarget(url: path).description) ?? "a PostgreSQL URL"
+            throw StoreError.cannotOpen(
+                path: name, message: "a PostgreSQL store opens with `await Store.open(path:now:)`")
+        }
+        let opened = try Self.openSQLite(
+            path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
+            checkpoints: checkpoints)
+        self.init(opened: opened, now: now, writePatience: writePatience)
+    }
+
+    private init(opened: OpenedPools, now: Now, writePatience: Duration) {
         writer = opened.writer
         readers = opened.readers
         checkpointer = opened.checkpointer
@@ -109,13 +148,13 @@ public final class Store: Sendable {
         try connection.configure(busyTimeoutMilliseconds: busyMilliseconds)
         try Migrator.checkOwnership(connection)
         try Migrator(migrations: migrations).migrate(connection, appliedAt: now().unixMilliseconds)
-        let writer = ConnectionPool(path: path, size: 1, first: connection) {
+        let writer = ConnectionPool(path: path, size: 1, ownExecutors: true, first: connection) {
             preconditionFailure("the writer pool has its one connection from the start")
         }
         guard isFile else {
             return OpenedPools(writer: writer, readers: writer, name: path, checkpointer: nil)
         }
-        let readers = ConnectionPool(path: path, size: Self.readerCount) {
+        let readers = ConnectionPool(path: path, size: Self.readerCount, ownExecutors: true) {
             let reader = try Connection(path: path, create: false)
             try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
             return reader
@@ -125,23 +164,25 @@ public final class Store: Sendable {
         return OpenedPools(writer: writer, readers: readers, name: path, checkpointer: checkpointer)
     }
 
-    /// A PostgreSQL database's pools, each thread with a connection of its own: up to ``postgresWriterCount``
-    /// writers and ``readerCount`` readers. Other processes write beside them; row locks and `FOR UPDATE SKIP
-    /// LOCKED` keep them apart. The database must exist; its schema is migrated here.
+    /// A PostgreSQL database's pools of connections: up to ``postgresWriterCount`` writers and ``readerCount``
+    /// readers. Other processes write beside them; row locks and `FOR UPDATE SKIP LOCKED` keep them apart. The
+    /// database must exist; its schema is migrated here.
     private static func openPostgres(
         _ url: String, now: Now, migrations: [Migration]
-    ) throws -> OpenedPools {
+    ) async throws -> OpenedPools {
         let target = try PostgresTarget(url: url)
         let name = target.description
-        let connection = try PostgresSQLConnection.connect(to: target)
+        let connection = try await PostgresSQLConnection.connect(to: target)
         let versions = Set(migrations.map(\.version))
-        try PostgresMigrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
+        try await PostgresMigrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
             .migrate(connection, appliedAt: now().unixMilliseconds)
-        let writer = ConnectionPool(path: name, size: Self.postgresWriterCount, first: connection) {
-            try PostgresSQLConnection.connect(to: target)
+        let writer = ConnectionPool(
+            path: name, size: Self.postgresWriterCount, ownExecutors: false, first: connection
+        ) {
+            try await PostgresSQLConnection.connect(to: target)
         }
-        let readers = ConnectionPool(path: name, size: Self.readerCount) {
-            try PostgresSQLConnection.connect(to: target)
+        let readers = ConnectionPool(path: name, size: Self.readerCount, ownExecutors: false) {
+            try await PostgresSQLConnection.connect(to: target)
         }
         return OpenedPools(writer: writer, readers: readers, name: name, checkpointer: nil)
     }
@@ -149,9 +190,18 @@ public final class Store: Sendable {
     deinit {
         // Readers and the checkpointer first: the last connection to close checkpoints the WAL into the database
         // file and removes it, and a query_only reader may not write the file, so the writer must be the last.
-        readers.closeIdle()
+        readers.close()
         checkpointer?.stop()
-        writer.closeIdle()
+        writer.close()
+    }
+
+    /// Closes the store's idle connections and waits until a PostgreSQL server has seen them closed (a database
+    /// that is a template, or about to be dropped, must have none). Work after this fails with
+    /// ``StoreError/closed(path:)``.
+    package func close() async {
+        await readers.closeAndWait()
+        checkpointer?.stop()
+        await writer.closeAndWait()
     }
 
     /// How many checkpoints ran in the background and on the writer (nil without a checkpointer).
@@ -159,10 +209,10 @@ public final class Store: Sendable {
 
     /// Runs `body` in a read transaction on a read connection: a consistent snapshot of the last commit, side by
     /// side with other reads and with the writer. Writing in it fails (the connection is `query_only`).
-    package func read<T: Sendable>(_ body: @escaping @Sendable (borrowing Database) throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ body: @Sendable (borrowing Database) async throws -> T) async throws -> T {
         try await readers.run { [now, seams] connection in
-            try connection.readTransaction {
-                try Self.lend(connection, now: now, seams: seams, to: body)
+            try await connection.readTransaction {
+                try await Self.lend(connection, now: now, seams: seams, to: body)
             }
         }
     }
@@ -179,7 +229,7 @@ public final class Store: Sendable {
     ///   - operation: What the transaction does ("store batch"), named in errors.
     ///   - patience: How long to keep asking for a busy lock; `nil` is the store's ``defaultWritePatience``.
     package func write<T: Sendable>(
-        _ operation: String, patience: Duration? = nil, _ body: @escaping @Sendable (borrowing Database) throws -> T
+        _ operation: String, patience: Duration? = nil, _ body: @Sendable (borrowing Database) async throws -> T
     ) async throws -> T {
         let patience = patience ?? writePatience
         let start = ContinuousClock.now
@@ -187,9 +237,9 @@ public final class Store: Sendable {
             do {
                 return try await writer.run { [now, seams] connection in
                     var locked: ContinuousClock.Instant?
-                    let result = try connection.immediateTransaction(operation) {
+                    let result = try await connection.immediateTransaction(operation) {
                         locked = ContinuousClock.now
-                        return try Self.lend(connection, now: now, seams: seams, to: body)
+                        return try await Self.lend(connection, now: now, seams: seams, to: body)
                     }
                     if let locked { seams.recordWriteHold(operation, ContinuousClock.now - locked) }
                     return result
@@ -210,18 +260,18 @@ public final class Store: Sendable {
     /// `read`/`write` closures that build the `~Copyable` handle in place, so `-c release` builds failed.
     @inline(never)
     private static func lend<T>(
-        _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) throws -> T
-    ) throws -> T {
-        try body(Database(connection: connection, now: now, seams: seams))
+        _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) async throws -> T
+    ) async throws -> T {
+        try await body(Database(connection: connection, now: now, seams: seams))
     }
 
     /// ``lend(_:now:seams:to:)`` for the group commit's closures (another file). A function of its own, not the
     /// private one made internal: that change alone made 6.3.1's generic specializer crash on `read`'s closures.
     @inline(never)
     static func lendGrouped<T>(
-        _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) throws -> T
-    ) throws -> T {
-        try body(Database(connection: connection, now: now, seams: seams))
+        _ connection: any SQLConnection, now: Now, seams: StoreSeams, to body: (borrowing Database) async throws -> T
+    ) async throws -> T {
+        try await body(Database(connection: connection, now: now, seams: seams))
     }
 
     /// How long work that cost money (a batch of cards from a model) waits for a busy database before failing.
@@ -239,7 +289,7 @@ public final class Store: Sendable {
 
     /// The newest applied migration's version (1 after the initial schema).
     package func schemaVersion() async throws -> Int {
-        try await read { try Migrator.currentVersion($0.connection) }
+        try await read { try await Migrator.currentVersion($0.connection) }
     }
 
     /// Runs SQLite's `PRAGMA integrity_check`; returns `"ok"` for a healthy database, else SQLite's findings, one
@@ -249,7 +299,7 @@ public final class Store: Sendable {
             let statement = try db.connection.prepare(
                 db.connection.dialect.integrityCheck, operation: "integrity check")
             var lines: [String] = []
-            while try statement.step() { lines.append(statement.string(at: 0)) }
+            while try await statement.step() { lines.append(statement.string(at: 0)) }
             return lines.joined(separator: "\n")
         }
     }

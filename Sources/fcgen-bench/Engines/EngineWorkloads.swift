@@ -22,9 +22,9 @@ enum EngineWorkloads {
     /// Median milliseconds of the smallest read: `store.read` with one `SELECT 1` (on PostgreSQL three round trips:
     /// `BEGIN`, the query, `COMMIT`). What every statement of the other workloads pays at least once.
     static func smallestRead(in database: EngineTarget.Database) async throws -> Double {
-        let store = try Store(path: database.location, now: .system)
+        let store = try await Store.open(path: database.location, now: .system)
         return try await NextDueBenchmark.medianMilliseconds {
-            guard try await store.read({ try $0.scalarInteger("SELECT 1") }) == 1 else {
+            guard try await store.read({ try await $0.scalarInteger("SELECT 1") }) == 1 else {
                 throw BenchmarkFailure("SELECT 1 did not return 1")
             }
         }
@@ -32,7 +32,8 @@ enum EngineWorkloads {
 
     /// Cards per second stored through `storeBatch`, in 15-card batches (one transaction each), over 10 topics.
     static func storeCards(in database: EngineTarget.Database) async throws -> Double {
-        let store = try Store(path: database.location, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
+        let store = try await Store.open(
+            path: database.location, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))
         var generator = CardTextGenerator(seed: 3)
         var batches: [NewBatch] = []
         for topicIndex in 0..<10 {
@@ -55,7 +56,8 @@ enum EngineWorkloads {
     /// ``reviewsPerTransaction`` per transaction, as `review-recording` measures them.
     static func reviews(in database: EngineTarget.Database, batched: Bool) async throws -> Double {
         // The cards exist before the first review: a review dated before its card is refused.
-        let store = try Store(path: database.location, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
+        let store = try await Store.open(
+            path: database.location, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
         let user = try await store.ensureUser(named: User.defaultName)
         let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)), now: .system)
         let (cards, rounds) = batched ? (batchedReviewCards, batchedReviewRounds) : (reviewCards, reviewRounds)
@@ -93,11 +95,12 @@ enum EngineWorkloads {
     /// connection, as the service's hosts or processes have), reviewing the same badger topic. PostgreSQL runs
     /// their transactions side by side; SQLite queues them on its one write lock.
     static func concurrentReviews(in database: EngineTarget.Database) async throws -> Double {
-        let setup = try Store(path: database.location, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
+        let setup = try await Store.open(
+            path: database.location, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
         let cardIDs = try await makeTopic(cards: reviewCards, in: setup)
         var writers: [(recorder: ReviewRecorder, answers: [ReviewInput])] = []
         for index in 0..<reviewWriters {
-            let store = try Store(path: database.location, now: .system)
+            let store = try await Store.open(path: database.location, now: .system)
             let user = try await store.ensureUser(named: "writer-\(index + 1)")
             let gamifier = Gamifier(random: RandomSource(seed: 42 + UInt64(index)))
             writers.append(
@@ -175,7 +178,7 @@ enum EngineWorkloads {
     /// ``NextDue``), as `next-due` measures them on SQLite alone.
     static func nextDue(in database: EngineTarget.Database) async throws -> NextDue {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        let store = try Store(path: database.location, now: .constant(now))
+        let store = try await Store.open(path: database.location, now: .constant(now))
         let user = try await store.ensureUser(named: User.defaultName)
         let topic = try await store.ensureTopic(named: "Next due")
         let span = 28.0 * 3600
@@ -215,16 +218,17 @@ enum EngineWorkloads {
     /// Claims per second with ``claimers`` stores (each its own connections, as separate hosts have) claiming
     /// ``claimJobs`` queued refill jobs at once until none is left; every job must be claimed exactly once.
     static func claims(in database: EngineTarget.Database) async throws -> (rate: Double, split: [Int]) {
-        let setup = try Store(path: database.location, now: .system)
+        let setup = try await Store.open(path: database.location, now: .system)
         try await setup.write("subscribe topics") { tx in
             for index in 1...claimJobs {
-                let topic = try tx.ensureTopic(named: "Claimed \(index)")
-                try tx.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id)
+                let topic = try await tx.ensureTopic(named: "Claimed \(index)")
+                try await tx.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id)
             }
         }
         let enqueued = try await setup.enqueueDueRefills(maxAttempts: 5).count
         guard enqueued == claimJobs else { throw BenchmarkFailure("enqueued \(enqueued) of \(claimJobs) jobs") }
-        let stores = try (0..<claimers).map { _ in try Store(path: database.location, now: .system) }
+        var stores: [Store] = []
+        for _ in 0..<claimers { stores.append(try await Store.open(path: database.location, now: .system)) }
         let (claimed, measurement) = try await measure {
             try await withThrowingTaskGroup(of: [Int64].self) { group in
                 for (index, store) in stores.enumerated() {

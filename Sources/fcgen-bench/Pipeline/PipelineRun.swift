@@ -27,8 +27,8 @@ struct PipelineRun: Codable {
     /// Runs in the child: a real store on a temporary file, the openai provider on HTTPClientTransport, one topic.
     func perform() async throws -> Result {
         guard let url = URL(string: baseURL) else { throw BenchmarkFailure("bad base URL \(baseURL)") }
-        let database = TemporaryDatabase(label: "fcgen-bench-pipeline")
-        let store = try Store(path: database.path, now: .system)
+        let database = await TemporaryDatabase.make(label: "fcgen-bench-pipeline")
+        let store = try await Store.open(path: database.path, now: .system)
         let clock = ContinuousClock()
         let settings = ProviderSettings(
             kind: .openai, baseURL: url, model: "stub-model", timeoutSeconds: 30, structuredOutput: .jsonObject,

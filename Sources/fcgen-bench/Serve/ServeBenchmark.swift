@@ -34,7 +34,7 @@ enum ServeBenchmark {
             ("sqlite", directory.appendingPathComponent("serve.sqlite").path)
         ]
         if let server = ProcessInfo.processInfo.environment["FCGEN_BENCH_POSTGRES_URL"], !server.isEmpty {
-            engines.append(("postgres", try ServeSeed.createPostgresDatabase(on: server)))
+            await engines.append(("postgres", try ServeSeed.createPostgresDatabase(on: server)))
         } else {
             progress("\(name): FCGEN_BENCH_POSTGRES_URL is not set: SQLite only")
         }

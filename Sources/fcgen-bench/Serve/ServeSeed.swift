@@ -18,7 +18,7 @@ struct ServeSeed: Sendable {
     /// Seeds `database` (a file path or PostgreSQL URL): `topics` topics of `cards` cards each, `learners` learners
     /// each with a learner token. Only the tokens' hashes are stored, as `fcgen token create` does.
     static func make(database: String, learners: Int, topics: Int, cards: Int) async throws -> ServeSeed {
-        let store = try Store(path: database, now: .system)
+        let store = try await Store.open(path: database, now: .system)
         var topicIDs: [Int64] = []
         var cardIDs: [Int64] = []
         for index in 1...topics {
@@ -33,13 +33,15 @@ struct ServeSeed: Sendable {
         var generator = SystemRandomNumberGenerator()
         let secrets = (0..<learners).map { _ in TokenCodec.newToken(using: &generator) }
         let userIDs = try await store.write("seed learners") { db in
-            try secrets.enumerated().map { index, secret in
-                let user = try db.ensureUser(named: "learner\(index)")
-                _ = try db.createAPIToken(
+            var ids: [Int64] = []
+            for (index, secret) in secrets.enumerated() {
+                let user = try await db.ensureUser(named: "learner\(index)")
+                _ = try await db.createAPIToken(
                     userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                     isAdmin: false, expiresAt: nil)
-                return user.id
+                ids.append(user.id)
             }
+            return ids
         }
         guard let firstTopic = topicIDs.min(), let firstCard = cardIDs.min(),
             topicIDs.max() == firstTopic + Int64(topics - 1), cardIDs.max() == firstCard + Int64(cardIDs.count - 1)
@@ -51,20 +53,25 @@ struct ServeSeed: Sendable {
 
     /// A fresh database on the PostgreSQL server of `url` (any database named in it is only the way in, as for
     /// `fcgen-bench engines`); returns its URL.
-    static func createPostgresDatabase(on url: String) throws -> String {
+    static func createPostgresDatabase(on url: String) async throws -> String {
         let scheme = url.range(of: "://").map { $0.upperBound } ?? url.startIndex
         let server = url[scheme...].firstIndex(of: "/").map { String(url[..<$0]) } ?? url
         let name = "fcgen_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let connection = try PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
-        defer { connection.close() }
-        try connection.execute("CREATE DATABASE \(name)", operation: "create the benchmark database")
+        let connection = try await PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
+        do {
+            try await connection.execute("CREATE DATABASE \(name)", operation: "create the benchmark database")
+            await connection.close()
+        } catch {
+            await connection.close()
+            throw error
+        }
         return server + "/" + name
     }
 
     /// The feed's reads and single gamified reviews straight on the store, one after another, in this process:
     /// what the HTTP figures compare against.
     static func inProcessRates(database: String, seed: ServeSeed) async throws -> (feeds: Double, reviews: Double) {
-        let store = try Store(path: database, now: .system)
+        let store = try await Store.open(path: database, now: .system)
         let random = RandomSource(seed: 7)
         let rounds = 2_000
         let clock = ContinuousClock()
@@ -73,7 +80,7 @@ struct ServeSeed: Sendable {
             let user = seed.userIDs[random.int(in: 0...(seed.userIDs.count - 1))]
             let topic = seed.firstTopicID + Int64(random.int(in: 0...(seed.topicCount - 1)))
             _ = try await store.read { db in
-                try db.feed(userID: user, topicID: topic, until: Date(), limit: 10).cards.count
+                try await db.feed(userID: user, topicID: topic, until: Date(), limit: 10).cards.count
             }
         }
         let feeds = Double(rounds) / (clock.now - feedStart).seconds

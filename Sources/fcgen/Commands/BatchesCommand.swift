@@ -23,7 +23,7 @@ struct BatchesCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
             let batches = try await store.batches(topicID: found.id)
             if global.json {

@@ -23,7 +23,7 @@ struct CardsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
             let cards = try await store.cards(topicID: found.id)
             if global.json {

@@ -50,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
             let handle: FileHandle
             if let out {

@@ -233,7 +233,7 @@ struct GenerateCommand: AsyncParsableCommand {
             let report = try await HTTPClientTransport.withTransport(
                 maxConnectionsPerHost: settings.concurrency
             ) { transport in
-                let pipeline = try factory.makePipeline(
+                let pipeline = try await factory.makePipeline(
                     transport: transport,
                     clock: ContinuousClock(),
                     random: RandomSource(seed: UInt64.random(in: .min ... .max)),

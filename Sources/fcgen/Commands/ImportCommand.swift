@@ -57,7 +57,7 @@ struct ImportCommand: AsyncParsableCommand {
             } else {
                 // No database yet: read the whole file into a throwaway in-memory one first, so that a refused
                 // import or a dry run creates nothing at all (no database, no directories).
-                let trial = try await importFile(into: try Store(path: ":memory:", now: .system), settings)
+                let trial = try await importFile(into: try await Store.open(path: ":memory:", now: .system), settings)
                 report = dryRun ? trial : try await importFile(into: try global.openOrCreateStore(), settings)
             }
             if global.json {

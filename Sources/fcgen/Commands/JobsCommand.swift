@@ -42,7 +42,7 @@ struct JobsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let jobs = try await store.jobs(status: status.flatMap(JobStatus.init(rawValue:)))
             if global.json {
                 try Console.json(Output(jobs: jobs))

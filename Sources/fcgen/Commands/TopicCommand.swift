@@ -76,7 +76,7 @@ struct TopicAddCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try Store(path: settings.databasePath, now: .system)
+            let store = try await Store.open(path: settings.databasePath, now: .system)
             let topic = try await store.ensureTopic(named: name)
             if let refillBelow = policy.refillBelow {
                 let newPolicy = TopicPolicy(
@@ -144,7 +144,7 @@ struct TopicSetCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try Store(existingAt: settings.databasePath, now: .system)
+            let store = try await Store.open(existingAt: settings.databasePath, now: .system)
             let topic = try await global.requireTopic(name, in: store)
             if let algorithm {
                 let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
@@ -200,7 +200,7 @@ struct TopicShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             try await Self.show(topic.id, in: store, json: global.json)
         }
@@ -212,7 +212,7 @@ struct TopicShowCommand: AsyncParsableCommand {
         let algorithm = try await store.topicAlgorithm(topicID: topicID)
         let language = try await store.topicGeneration(topicID: topicID).language?.value
         let (budget, spent) = try await store.read { db in
-            (try db.topicDailyBudget(topicID: topicID), try db.spendingToday(topicID: topicID))
+            await (try db.topicDailyBudget(topicID: topicID), try db.spendingToday(topicID: topicID))
         }
         if json {
             try Console.json(

@@ -74,7 +74,7 @@ struct TopicRenameCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             let renamed = try await store.renameTopic(id: topic.id, to: newName)
             if global.json {
@@ -98,7 +98,7 @@ struct TopicDeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             let deletion = try await store.deleteTopic(id: topic.id, force: force)
             if global.json {

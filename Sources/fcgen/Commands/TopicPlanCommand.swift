@@ -59,7 +59,7 @@ struct TopicPlanCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             if let edit {
                 _ = try await TopicPlanReport.replacePlan(topic: topic, store: store, path: edit)
@@ -87,7 +87,7 @@ struct TopicPlanCommand: AsyncParsableCommand {
         let logger = global.logger()
         let budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
         try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 1) { transport in
-            let pipeline = try factory.makePipeline(
+            let pipeline = try await factory.makePipeline(
                 transport: transport, clock: ContinuousClock(),
                 random: RandomSource(seed: UInt64.random(in: .min ... .max)), now: .system,
                 events: { logger.log($0) })

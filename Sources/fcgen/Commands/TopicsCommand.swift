@@ -20,7 +20,7 @@ struct TopicsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let topics = try await store.topicSummaries()
             if global.json {
                 try Console.json(Output(topics: topics))
@@ -45,14 +45,14 @@ struct TopicsCommand: AsyncParsableCommand {
 extension GlobalOptions {
     /// Opens the store the settings point at, which must exist: commands that only read or change stored data
     /// report a mistyped `--db` instead of creating a new, empty database there.
-    func openStore() throws -> Store {
-        try Store(existingAt: try loadSettings().settings.databasePath, now: .system)
+    func openStore() async throws -> Store {
+        try await Store.open(existingAt: try loadSettings().settings.databasePath, now: .system)
     }
 
     /// Opens the store the settings point at, creating it (and its directory) if needed: for commands that store
     /// something new (import, card add, topic add, user set).
-    func openOrCreateStore() throws -> Store {
-        try Store(path: try loadSettings().settings.databasePath, now: .system)
+    func openOrCreateStore() async throws -> Store {
+        try await Store.open(path: try loadSettings().settings.databasePath, now: .system)
     }
 
     /// Looks a topic up by name, or fails (`not_found`) with a message that says how to find names.

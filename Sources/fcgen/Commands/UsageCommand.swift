@@ -50,9 +50,9 @@ struct UsageCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let start = since.flatMap(Self.startOfDay) ?? Int64.min
-            let lines = try await store.read { [topic] in try $0.usageLines(since: start, topic: topic) }
+            let lines = try await store.read { [topic] in try await $0.usageLines(since: start, topic: topic) }
             var totals = Output.Totals()
             for line in lines {
                 totals.requests += line.requests

@@ -14,7 +14,7 @@ struct ConcurrentGamificationTests {
         let (_, cards) = try await game.base.topic("Rome", cards: 40)
         let user = game.base.user
         let now = game.base.time.date
-        let second = try Store(path: game.base.database.path, now: game.base.time.now)
+        let second = try await Store.open(path: game.base.database.path, now: game.base.time.now)
         let other = StudyService(
             store: second, now: game.base.time.now, gamifier: Gamifier(random: RandomSource(seed: 9)))
 

@@ -33,7 +33,7 @@ struct PromptMemoryPipelineTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let transport = RecordingTransport(TestHTTPClient.transport())
-        let pipeline = try PipelineFixtures.makePipeline(
+        let pipeline = try await PipelineFixtures.makePipeline(
             transport: transport, database: database, base: server.url("/openai/0/v1"), structuredOutput: .jsonSchema)
         let summaries = try await pipeline.generate(
             topic: "Roman history", batches: 50, options: GenerationOptions(concurrency: 1, outline: true))

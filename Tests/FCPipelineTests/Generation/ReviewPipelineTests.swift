@@ -59,8 +59,8 @@ struct ReviewPipelineTests {
         ],
     ])
 
-    func pipeline(_ server: LoopbackServer, _ database: TemporaryDatabase, events: EventLog) throws -> Pipeline {
-        try PipelineFixtures.makePipeline(
+    func pipeline(_ server: LoopbackServer, _ database: TemporaryDatabase, events: EventLog) async throws -> Pipeline {
+        try await PipelineFixtures.makePipeline(
             transport: TestHTTPClient.transport(), database: database.path, base: server.baseURL,
             structuredOutput: .jsonSchema, events: { events.record($0) })
     }
@@ -85,12 +85,12 @@ struct ReviewPipelineTests {
     func reviewedRun(
         _ replies: [LoopbackServer.Response], configure: (inout GenerationOptions) -> Void = { _ in }
     ) async throws -> ReviewedRun {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         try await server.script(replies)
         let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
+        let pipeline = try await pipeline(server, database, events: events)
         var options = GenerationOptions(concurrency: 1)
         options.review = true
         configure(&options)
@@ -142,7 +142,7 @@ struct ReviewPipelineTests {
         #expect(batch.cardsKept == 4)
         #expect(summaries.first?.kept == 4)
         // The review's tokens count with the batch's, in its one ledger row.
-        let lines = try await pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.requests) == [1])
         #expect(lines.map(\.inputTokens) == [150])
         #expect(lines.map(\.outputTokens) == [220])
@@ -160,7 +160,7 @@ struct ReviewPipelineTests {
         #expect(run.summaries.first?.kept == 5)
         #expect(try await run.storedCards().count == 5)
         // The unusable reply was paid for: its tokens are in the batch's ledger row.
-        let lines = try await run.pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await run.pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [150])
     }
 
@@ -175,7 +175,7 @@ struct ReviewPipelineTests {
         #expect(Self.reviews(run.events).map(\.status) == [.failed])
         #expect(try await run.storedCards().count == 5)
         // Nothing was paid for the failed review: the ledger has the batch's tokens only.
-        let lines = try await run.pipeline.store.read { try $0.usageLines(since: 0) }
+        let lines = try await run.pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [100])
     }
 
@@ -231,7 +231,7 @@ struct ReviewPipelineTests {
     }
 
     @Test func aStreamedBatchTheReviewChangedIsStreamedAgainAsStored() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let folder = URL(fileURLWithPath: database.path(named: "fixtures/roman-history"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(PipelineFixtures.openAIBody(content: Self.cardsJSON(Self.batchCards)).utf8)
@@ -240,7 +240,8 @@ struct ReviewPipelineTests {
             .write(to: folder.appendingPathComponent("review-001.json"))
         let events = EventLog()
         let pipeline = Pipeline(
-            store: try Store(path: database.path, now: .constant(Date(timeIntervalSince1970: 1_800_000_000))),
+            store: try await Store.open(
+                path: database.path, now: .constant(Date(timeIntervalSince1970: 1_800_000_000))),
             provider: FixtureProvider(directory: folder.deletingLastPathComponent()), templates: .builtIn,
             clock: ImmediateClock(), origin: .fixture, events: { events.record($0) })
         var options = GenerationOptions(concurrency: 1, stream: true)
@@ -264,7 +265,7 @@ struct ReviewPipelineTests {
     }
 
     @Test func aSourceBatchIsReviewedWholeAgainstItsSection() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let path = database.path(named: "notes.md")
         try Data("# Cells\nCells are the units of life. Mitochondria make ATP.\n".utf8)
             .write(to: URL(fileURLWithPath: path))
@@ -284,7 +285,7 @@ struct ReviewPipelineTests {
                 ])),
         ])
         let events = EventLog()
-        let pipeline = try pipeline(server, database, events: events)
+        let pipeline = try await pipeline(server, database, events: events)
         var options = GenerationOptions(concurrency: 1)
         options.review = true
         let summaries = try await pipeline.generate(

@@ -9,7 +9,7 @@ import Testing
 /// `--max-cost` on a source run: the same admission as topic batches, before each section's request.
 struct SourceBudgetTests {
     @Test func aRunBudgetStopsASourceRunBeforeTheRequestThatWouldCrossItAndKeepsWhatWasStored() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let text = (1...8).map { "# Part \($0)\nPart \($0) holds fact number \($0)." }.joined(separator: "\n\n")
         let path = database.path(named: "notes.md")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -17,7 +17,7 @@ struct SourceBudgetTests {
         #expect(source.sectionCount == 8)
 
         let transport = StubTransport(replies: (1...8).map(BudgetPipelineTests.reply))
-        let pipeline = try BudgetPipelineTests.pipeline(transport, database)
+        let pipeline = try await BudgetPipelineTests.pipeline(transport, database)
         let store = pipeline.store
         // One request's worst case is ≈ $0.0027 and a reply costs ≈ $0.0005: $0.004 admits a few sections only.
         var options = GenerationOptions(concurrency: 1)
@@ -40,7 +40,7 @@ struct SourceBudgetTests {
         #expect(try await store.batches(topicID: topic.id).count == storedBefore)
         let sections = try await store.scalarInteger("SELECT COUNT(DISTINCT section_index) FROM card_sources")
         #expect(sections == Int64(storedBefore))
-        let lines = try await store.read { try $0.usageLines(since: 0) }
+        let lines = try await store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.requests).reduce(0, +) == storedBefore)
     }
 }

@@ -24,14 +24,14 @@ struct SourcePipelineTests {
     }
 
     @Test func eachSectionIsQuotedInItsOwnRequestAndItsCardsRememberIt() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let source = try await document(Self.notes, in: database)
         #expect(source.sectionCount == 2)
         let transport = StubTransport(replies: [
             PipelineFixtures.reply(["What are cells?"]), PipelineFixtures.reply(["What do mitochondria make?"]),
             PipelineFixtures.reply(["Where is ATP made?"]), PipelineFixtures.reply(["What is ATP?"]),
         ])
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database.path)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database.path)
         let summaries = try await pipeline.generate(
             topic: "Biology", from: source, batchesPerSection: 2, options: GenerationOptions(concurrency: 3))
         #expect(summaries.map(\.aspect) == ["Cells", "Cells", "Cells > Mitochondria", "Cells > Mitochondria"])
@@ -62,10 +62,10 @@ struct SourcePipelineTests {
     }
 
     @Test func aFailedFirstBatchStoresNoSourceAndNoTopic() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let source = try await document(Self.notes, in: database)
         let transport = StubTransport(replies: [.json(status: 401, #"{"error": {"message": "bad key"}}"#)])
-        let pipeline = try PipelineFixtures.makePipeline(transport: transport, database: database.path)
+        let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database.path)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(
                 topic: "Biology", from: source, batchesPerSection: 1, options: GenerationOptions(concurrency: 1))

@@ -15,8 +15,8 @@ struct TopicPlanPipelineTests {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
     }
 
-    private func pipeline(_ transport: any LLMTransport, events: EventLog = EventLog()) throws -> Pipeline {
-        try PipelineFixtures.makePipeline(transport: transport, database: database, events: { events.record($0) })
+    private func pipeline(_ transport: any LLMTransport, events: EventLog = EventLog()) async throws -> Pipeline {
+        try await PipelineFixtures.makePipeline(transport: transport, database: database, events: { events.record($0) })
     }
 
     @Test func aNewTopicIsOutlinedAndEachBatchTakesTheNextStep() async throws {
@@ -25,7 +25,7 @@ struct TopicPlanPipelineTests {
         defer { server.stop() }
         let transport = RecordingTransport(TestHTTPClient.transport())
         let events = EventLog()
-        let pipeline = try PipelineFixtures.makePipeline(
+        let pipeline = try await PipelineFixtures.makePipeline(
             transport: transport, database: database, base: server.url("/openai/0/v1"),
             events: { events.record($0) })
         let options = GenerationOptions(concurrency: 2, outline: true)
@@ -68,7 +68,7 @@ struct TopicPlanPipelineTests {
         let transport = StubTransport(
             replies: [.json(garbage)] + (1...2).map { PipelineFixtures.reply(["Batch \($0) question?"]) })
         let events = EventLog()
-        let pipeline = try pipeline(transport, events: events)
+        let pipeline = try await pipeline(transport, events: events)
         let summaries = try await pipeline.generate(
             topic: "Algebra", batches: 2, options: GenerationOptions(outline: true))
         #expect(summaries.map(\.aspect) == [BatchPlanner.plan(number: 1).aspect, BatchPlanner.plan(number: 2).aspect])
@@ -90,7 +90,7 @@ struct TopicPlanPipelineTests {
             content: #"{"subtopics": [{"name": "A", "levels": ["foundational"]}, {"name": "B", "levels": ["expert"]}]}"#
         )
         let transport = StubTransport(replies: [.json(outline), .json(status: 401, #"{"error":{"message":"no"}}"#)])
-        let pipeline = try pipeline(transport)
+        let pipeline = try await pipeline(transport)
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Algebra", batches: 1, options: GenerationOptions(outline: true))
         }
@@ -100,7 +100,7 @@ struct TopicPlanPipelineTests {
     @Test func theLanguageIsSentStoredAndKeptForLaterRuns() async throws {
         defer { removeDatabase() }
         let transport = StubTransport(replies: (1...2).map { PipelineFixtures.reply(["Frage \($0)?"]) })
-        let pipeline = try pipeline(transport)
+        let pipeline = try await pipeline(transport)
         let german = try #require(LanguageTag("de"))
         _ = try await pipeline.generate(
             topic: "Photosynthesis", batches: 1, options: GenerationOptions(language: german))
@@ -118,7 +118,7 @@ struct TopicPlanPipelineTests {
         defer { server.stop() }
         let cards = PipelineFixtures.cardsJSON(["Jak se řekne „dog“ anglicky?", "What is „kočka“ in English?"])
         try await server.script([.init(json: PipelineFixtures.openAIBody(content: cards))])
-        let pipeline = try PipelineFixtures.makePipeline(
+        let pipeline = try await PipelineFixtures.makePipeline(
             transport: TestHTTPClient.transport(), database: database, base: server.url("/v1"))
         let summaries = try await pipeline.generate(
             topic: "Czech-English vocabulary", batches: 1,
@@ -141,7 +141,7 @@ struct TopicPlanPipelineTests {
                 .json(outline), PipelineFixtures.reply(["Wer war Romulus?"]),
                 PipelineFixtures.reply(["Was ist ein Konsul?"]),
             ])
-        let pipeline = try pipeline(transport)
+        let pipeline = try await pipeline(transport)
         _ = try await pipeline.generate(
             topic: "Rome", batches: 1, options: GenerationOptions(outline: true, language: LanguageTag("de")))
         let topic = try #require(try await pipeline.store.topic(named: "Rome"))

@@ -6,7 +6,7 @@ import Foundation
 
 /// A temp database with one learner and topics of cards, a manual clock and the study service over them.
 struct StudyHarness {
-    let database = TemporaryDatabase()
+    let database: TemporaryDatabase
     let time: ManualNow
     let store: Store
     let service: StudyService
@@ -15,8 +15,9 @@ struct StudyHarness {
     static let start = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14T22:13:20Z
 
     init(start: Date = StudyHarness.start) async throws {
+        database = await TemporaryDatabase.make()
         time = ManualNow(start)
-        store = try Store(path: database.path, now: time.now)
+        store = try await Store.open(path: database.path, now: time.now)
         service = StudyService(store: store, now: time.now)
         user = try await store.ensureUser(named: User.defaultName)
     }

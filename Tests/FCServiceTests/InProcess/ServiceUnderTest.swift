@@ -13,7 +13,7 @@ import Logging
 /// over a real SQLite file with one topic of cards, an admin and a learner token. Tests drive it with
 /// HummingbirdTesting: `.router` for what routes do, `.live` where real sockets matter (the connection guard).
 struct ServiceUnderTest {
-    let database = TemporaryDatabase()
+    let database: TemporaryDatabase
     let store: Store
     let settings: ServiceSettings
     let adminToken: String
@@ -23,7 +23,8 @@ struct ServiceUnderTest {
 
     /// - Parameter configure: changes to the default settings (limits, timeouts) before the service is built.
     init(cards: Int = 3, configure: (inout ServiceSettings) -> Void = { _ in }) async throws {
-        store = try Store(path: database.path, now: .system)
+        database = await TemporaryDatabase.make()
+        store = try await Store.open(path: database.path, now: .system)
         var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
         settings.webApp = WebAppSettings(katexDirectory: nil)
         configure(&settings)
@@ -43,8 +44,8 @@ struct ServiceUnderTest {
         var generator = SystemRandomNumberGenerator()
         let secret = TokenCodec.newToken(using: &generator)
         _ = try await store.write("test token") { db in
-            let stored = try db.ensureUser(named: user)
-            return try db.createAPIToken(
+            let stored = try await db.ensureUser(named: user)
+            return try await db.createAPIToken(
                 userID: stored.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                 isAdmin: admin, expiresAt: nil)
         }

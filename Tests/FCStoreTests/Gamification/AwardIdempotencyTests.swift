@@ -23,7 +23,7 @@ struct AwardIdempotencyTests {
     }
 
     @Test func theSameAwardsWrittenTwicePayOnce() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         var stats = Self.write(cardID: world.cards[0].id)
         stats.dailyStats?.userID = world.user.id
@@ -52,7 +52,7 @@ struct AwardIdempotencyTests {
     }
 
     @Test func aRetryAfterAFaultMidTransactionPaysOnce() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let card = world.cards[0]
         let record: @Sendable () async throws -> RecordedReview = {
@@ -81,7 +81,7 @@ struct AwardIdempotencyTests {
     }
 
     @Test func boxesAreStoredOnceAndOpenOnce() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let session = try await world.store.createSession(
             userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id], queue: [])

@@ -14,7 +14,7 @@ struct DeferredStateTests {
     }
 
     @Test func theLastStepsTextIsSavedWithEveryStepsXP() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let reviews = world.cards.prefix(3).map { PendingReview(userID: world.user.id, cardID: $0.id) }
         let recorded = try await world.store.recordReviews(reviews, decide: Self.decide) { input, index in
@@ -33,7 +33,7 @@ struct DeferredStateTests {
     }
 
     @Test func aBatchWhoseLastStepLeftTheStateUnencodedStoresNothing() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let reviews = world.cards.prefix(2).map { PendingReview(userID: world.user.id, cardID: $0.id) }
         await #expect(throws: StoreError.gamificationStateNotEncoded(userID: world.user.id)) {

@@ -7,7 +7,7 @@ import Testing
 /// The store tells the gamification step when a review made every card of its topic known.
 struct TopicCompletionTests {
     @Test func theReviewThatMakesTheLastCardKnownCompletesTheTopic() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 2)
         var completes: [Bool] = []
         for (index, card) in world.cards.enumerated() {

@@ -12,8 +12,9 @@ struct PostgresConnectionTests {
         let bytes: [UInt8] = Array(0...255)
         let text = "Ελληνικά 🎉 日本語 — \"quotes\" 'and' \\backslashes\\ \n\t end"
         let values = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute(Self.table, operation: "create")
-            try connection.withStatement("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)", operation: "insert") { insert in
+            try await connection.execute(Self.table, operation: "create")
+            try await connection.withStatement("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)", operation: "insert") {
+                insert in
                 try insert.bind(Int64.min, at: 1)
                 try insert.bind(Int64?.none, at: 2)
                 try insert.bind(text, at: 3)
@@ -21,16 +22,16 @@ struct PostgresConnectionTests {
                 try insert.bind(Double?(1.0 / 3.0), at: 5)
                 try insert.bind(Double?.none, at: 6)
                 try insert.bind(bytes: bytes, at: 7)
-                try insert.run()
+                try await insert.run()
             }
-            return try connection.withStatement("SELECT i, n, s, o, d, od, b FROM t", operation: "read") { read in
-                let found = try read.step()
+            return try await connection.withStatement("SELECT i, n, s, o, d, od, b FROM t", operation: "read") { read in
+                let found = try await read.step()
                 let row = (
                     read.int64(at: 0), read.optionalInt64(at: 1), read.isNull(at: 1), read.string(at: 2),
                     read.optionalString(at: 3), read.double(at: 4), read.optionalDouble(at: 5), read.bytes(at: 6),
                     read.columnName(at: 2), found
                 )
-                let more = try read.step()
+                let more = try await read.step()
                 return (row, more)
             }
         }
@@ -50,16 +51,16 @@ struct PostgresConnectionTests {
 
     @Test func intsOptionalIntsEmptyTextAndEmptyBytesStayDistinctFromNull() async throws {
         let values = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute(Self.table, operation: "create")
-            try connection.withStatement("INSERT INTO t (i, n, s, b) VALUES (?, ?, ?, ?)", operation: "insert") {
+            try await connection.execute(Self.table, operation: "create")
+            try await connection.withStatement("INSERT INTO t (i, n, s, b) VALUES (?, ?, ?, ?)", operation: "insert") {
                 try $0.bind(42, at: 1)
                 try $0.bind(Int?(7), at: 2)
                 try $0.bind("", at: 3)
                 try $0.bind(bytes: [], at: 4)
-                try $0.run()
+                try await $0.run()
             }
-            return try connection.withStatement("SELECT i, n, s, b, o FROM t", operation: "read") { read in
-                _ = try read.step()
+            return try await connection.withStatement("SELECT i, n, s, b, o FROM t", operation: "read") { read in
+                _ = try await read.step()
                 return (
                     read.int(at: 0), read.optionalInt(at: 1), read.isNull(at: 2), read.string(at: 2),
                     read.isNull(at: 3), read.bytes(at: 3), read.optionalString(at: 4), read.columnTypes
@@ -79,11 +80,11 @@ struct PostgresConnectionTests {
 
     @Test func aggregatesAndComparisonsReadAsIntegersAsOnSQLite() async throws {
         let values = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.withStatement(
+            try await connection.withStatement(
                 "SELECT COUNT(*), SUM(x), 2 > 1, AVG(x), CAST(3 AS INTEGER) FROM (VALUES (1::bigint), (2)) v(x)",
                 operation: "aggregate"
             ) { read in
-                _ = try read.step()
+                _ = try await read.step()
                 return (read.int64(at: 0), read.int64(at: 1), read.int(at: 2), read.double(at: 3), read.int(at: 4))
             }
         }
@@ -98,9 +99,9 @@ struct PostgresConnectionTests {
         let seen = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             var seen: [Int64] = []
             for value in [Int64(3), 5, 8] {
-                try connection.withStatement("SELECT ?1 * 2", operation: "double") { statement in
+                try await connection.withStatement("SELECT ?1 * 2", operation: "double") { statement in
                     try statement.bind(value, at: 1)
-                    while try statement.step() { seen.append(statement.int64(at: 0)) }
+                    while try await statement.step() { seen.append(statement.int64(at: 0)) }
                 }
             }
             return seen
@@ -110,20 +111,20 @@ struct PostgresConnectionTests {
 
     @Test func changesCountsRowsOfTheLastWriteAndZeroForASkippedInsert() async throws {
         let counts = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE u (k TEXT PRIMARY KEY, v BIGINT)", operation: "create")
-            try connection.execute("INSERT INTO u VALUES ('a', 1), ('b', 1), ('c', 2)", operation: "seed")
-            try connection.withStatement("UPDATE u SET v = v + 1 WHERE v = ?", operation: "update") {
+            try await connection.execute("CREATE TABLE u (k TEXT PRIMARY KEY, v BIGINT)", operation: "create")
+            try await connection.execute("INSERT INTO u VALUES ('a', 1), ('b', 1), ('c', 2)", operation: "seed")
+            try await connection.withStatement("UPDATE u SET v = v + 1 WHERE v = ?", operation: "update") {
                 try $0.bind(1, at: 1)
-                try $0.run()
+                try await $0.run()
             }
-            let updated = connection.changes
-            try connection.withStatement(
+            let updated = await connection.changes
+            try await connection.withStatement(
                 "INSERT INTO u VALUES (?, 0) ON CONFLICT DO NOTHING", operation: "insert"
             ) {
                 try $0.bind("a", at: 1)
-                try $0.run()
+                try await $0.run()
             }
-            return (updated, connection.changes)
+            return await (updated, connection.changes)
         }
         #expect(counts.0 == 2)
         #expect(counts.1 == 0)
@@ -131,15 +132,15 @@ struct PostgresConnectionTests {
 
     @Test func lastInsertRowIDIsTheIdentityJustTaken() async throws {
         let ids = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute(
+            try await connection.execute(
                 "CREATE TABLE g (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, x TEXT)", operation: "create")
             var ids: [Int64] = []
             for x in ["a", "b"] {
-                try connection.withStatement("INSERT INTO g (x) VALUES (?)", operation: "insert") {
+                try await connection.withStatement("INSERT INTO g (x) VALUES (?)", operation: "insert") {
                     try $0.bind(x, at: 1)
-                    try $0.run()
+                    try await $0.run()
                 }
-                ids.append(connection.lastInsertRowID)
+                await ids.append(connection.lastInsertRowID)
             }
             return ids
         }
@@ -149,13 +150,16 @@ struct PostgresConnectionTests {
     @Test func aTypedNullParameterWorksWhereTheServerCannotInferItsType() async throws {
         // `?1 IS NULL` alone gives PostgreSQL no type to infer: the adapter sends typed NULLs.
         let answers = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try [String?.none, "x"].map { value in
-                try connection.withStatement("SELECT ?1 IS NULL, COALESCE(?1, 'none')", operation: "probe") {
-                    try $0.bind(value, at: 1)
-                    _ = try $0.step()
-                    return "\($0.int(at: 0)) \($0.string(at: 1))"
-                }
+            var answers: [String] = []
+            for value in [String?.none, "x"] {
+                answers.append(
+                    try await connection.withStatement("SELECT ?1 IS NULL, COALESCE(?1, 'none')", operation: "probe") {
+                        try $0.bind(value, at: 1)
+                        _ = try await $0.step()
+                        return "\($0.int(at: 0)) \($0.string(at: 1))"
+                    })
             }
+            return answers
         }
         #expect(answers == ["1 none", "0 x"])
     }
@@ -165,9 +169,9 @@ struct PostgresConnectionTests {
         // naming the operation (docs/store.md).
         let message = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             do {
-                try connection.withStatement("SELECT ?", operation: "echo") {
+                try await connection.withStatement("SELECT ?", operation: "echo") {
                     try $0.bind("a\u{0}b", at: 1)
-                    _ = try $0.step()
+                    _ = try await $0.step()
                 }
                 return "accepted"
             } catch {

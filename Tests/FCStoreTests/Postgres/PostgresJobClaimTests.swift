@@ -9,8 +9,8 @@ struct PostgresJobClaimTests {
 
     @Test func twoConcurrentClaimersNeverGetTheSameJob() async throws {
         let databaseTarget = try await PostgresTestCluster.withFreshDatabase { connection, target in
-            try PostgresMigrator().migrate(connection, appliedAt: 0)
-            try connection.execute(
+            try await PostgresMigrator().migrate(connection, appliedAt: 0)
+            try await connection.execute(
                 """
                 INSERT INTO topics (name, created_at) SELECT 'topic ' || n, 0 FROM generate_series(1, \(Self.jobCount)) n;
                 INSERT INTO jobs (topic_id, max_attempts, run_after, created_at, updated_at)
@@ -18,7 +18,7 @@ struct PostgresJobClaimTests {
                 """,
                 operation: "seed jobs")
             // The claimers below work on this database while it still exists (it is dropped after this closure).
-            let claims = try Self.claimConcurrently(target: target)
+            let claims = try await Self.claimConcurrently(target: target)
             return (claims, target.description)
         }
         let (claims, _) = databaseTarget
@@ -29,60 +29,69 @@ struct PostgresJobClaimTests {
         #expect(claims.allSatisfy { !$0.isEmpty })
     }
 
-    /// Two threads, each with its own connection, claim until nothing is due; returns each one's job ids.
-    private static func claimConcurrently(target: PostgresTarget) throws -> [[Int64]] {
-        let results = Locked<[[Int64]]>([])
-        let failures = Locked<[String]>([])
-        let start = DispatchSemaphore(value: 0)
-        // Claimers that have their first job: each waits for the other's first claim before going on, so a thread the
+    /// Two tasks, each with its own connection, claim until nothing is due; returns each one's job ids.
+    private static func claimConcurrently(target: PostgresTarget) async throws -> [[Int64]] {
+        // Claimers that have their first job: each waits for the other's first claim before going on, so a task the
         // machine schedules late still meets the other one rather than finding every job taken.
-        let begun = Locked(0)
-        let group = DispatchGroup()
-        for worker in 0..<2 {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                do {
-                    let connection = try PostgresSQLConnection.connect(to: target)
-                    defer { connection.close() }
-                    start.wait()
+        let begun = Rendezvous(parties: 2)
+        return try await withThrowingTaskGroup(of: [Int64].self) { group in
+            for worker in 0..<2 {
+                group.addTask {
+                    let connection = try await PostgresSQLConnection.connect(to: target)
                     var mine: [Int64] = []
-                    while let id = try claim(connection, owner: "worker-\(worker)") {
-                        mine.append(id)
-                        if mine.count == 1 {
-                            begun.withLock { $0 += 1 }
-                            let deadline = Date().addingTimeInterval(30)
-                            while begun.withLock({ $0 }) < 2 && Date() < deadline { usleep(1_000) }
+                    do {
+                        while let id = try await claim(connection, owner: "worker-\(worker)") {
+                            mine.append(id)
+                            if mine.count == 1 { await begun.arrive() }
                         }
+                    } catch {
+                        await connection.close()
+                        throw error
                     }
-                    results.withLock { $0.append(mine) }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
+                    // A claimer that found nothing at all still lets the other go on.
+                    if mine.isEmpty { await begun.arrive() }
+                    await connection.close()
+                    return mine
                 }
             }
-            thread.start()
+            var all: [[Int64]] = []
+            for try await mine in group { all.append(mine) }
+            return all
         }
-        start.signal()
-        start.signal()
-        group.wait()
-        let problems = failures.withLock { $0 }
-        if !problems.isEmpty { throw StoreError.invalidPolicy(problems.joined(separator: "; ")) }
-        return results.withLock { $0 }
     }
 
     /// One claim in its own transaction, held open briefly so the other claimer meets the row lock.
-    private static func claim(_ connection: PostgresSQLConnection, owner: String) throws -> Int64? {
-        try connection.immediateTransaction("claim job") {
-            let id = try connection.withStatement(SQLDialect.postgres.claimNextJob, operation: "claim job") {
+    private static func claim(_ connection: PostgresSQLConnection, owner: String) async throws -> Int64? {
+        try await connection.immediateTransaction("claim job") {
+            let id = try await connection.withStatement(SQLDialect.postgres.claimNextJob, operation: "claim job") {
                 statement -> Int64? in
                 try statement.bind(owner, at: 1)
                 try statement.bind(Int64(1_000_000), at: 2)
                 try statement.bind(Int64(1_000), at: 3)
-                return try statement.step() ? statement.int64(at: 0) : nil
+                return try await statement.step() ? statement.int64(at: 0) : nil
             }
-            if id != nil { usleep(2_000) }
+            if id != nil { try await Task.sleep(for: .milliseconds(2)) }
             return id
         }
+    }
+}
+
+/// Waits until `parties` tasks have arrived, then lets them all go on.
+actor Rendezvous {
+    private let parties: Int
+    private var arrived = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(parties: Int) { self.parties = parties }
+
+    func arrive() async {
+        arrived += 1
+        if arrived >= parties {
+            for waiter in waiting { waiter.resume() }
+            waiting = []
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
     }
 }
 

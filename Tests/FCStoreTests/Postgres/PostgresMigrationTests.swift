@@ -6,8 +6,8 @@ import Testing
 struct PostgresMigrationTests {
     private static let appliedAt: Int64 = 1_700_000_000_123
 
-    private static func tables(_ connection: PostgresSQLConnection) throws -> [String] {
-        try connection.withStatement(
+    private static func tables(_ connection: PostgresSQLConnection) async throws -> [String] {
+        try await connection.withStatement(
             """
             SELECT table_name FROM information_schema.tables
             WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
@@ -15,7 +15,7 @@ struct PostgresMigrationTests {
             operation: "list tables"
         ) { statement in
             var names: [String] = []
-            while try statement.step() { names.append(statement.string(at: 0)) }
+            while try await statement.step() { names.append(statement.string(at: 0)) }
             return names
         }
     }
@@ -27,22 +27,24 @@ struct PostgresMigrationTests {
 
     @Test func aFreshDatabaseGetsEveryMigrationAndTheSameTablesAsSQLite() async throws {
         let result = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            let applied = try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
-            let recorded = try connection.withStatement(
+            let applied = try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            let recorded = try await connection.withStatement(
                 "SELECT version, name, applied_at FROM schema_migrations ORDER BY version", operation: "read"
             ) { statement in
                 var rows: [String] = []
-                while try statement.step() {
+                while try await statement.step() {
                     rows.append("\(statement.int(at: 0)) \(statement.string(at: 1)) \(statement.int64(at: 2))")
                 }
                 return rows
             }
-            return (applied, recorded, try Self.tables(connection), try PostgresMigrator.currentVersion(connection))
+            return await (
+                applied, recorded, try Self.tables(connection), try PostgresMigrator.currentVersion(connection)
+            )
         }
         #expect(result.0 == Migration.all.map(\.version))
         #expect(result.1 == Migration.all.map { "\($0.version) \($0.name) \(Self.appliedAt)" })
         // The same tables as a fresh SQLite store.
-        let sqlite = try Store(path: TemporaryDatabase().path, now: Fixtures.now)
+        let sqlite = try await Store.open(path: await TemporaryDatabase.make().path, now: Fixtures.now)
         let sqliteTables = try await sqlite.scalarText(
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
         #expect(result.2 == sqliteTables?.split(separator: ",").map(String.init))
@@ -51,10 +53,11 @@ struct PostgresMigrationTests {
 
     @Test func migratingAgainAppliesNothing() async throws {
         let again = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
-            let second = try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt + 1)
-            let count = try connection.withStatement("SELECT COUNT(*) FROM schema_migrations", operation: "count") {
-                try $0.step() ? $0.int(at: 0) : -1
+            try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            let second = try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt + 1)
+            let count = try await connection.withStatement("SELECT COUNT(*) FROM schema_migrations", operation: "count")
+            {
+                try await $0.step() ? $0.int(at: 0) : -1
             }
             return (second, count)
         }
@@ -64,11 +67,11 @@ struct PostgresMigrationTests {
 
     @Test func aNewerSchemaIsRefusedNamingTheTarget() async throws {
         let message = try await PostgresTestCluster.withFreshDatabase { connection, target in
-            try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
-            try connection.execute(
+            try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            try await connection.execute(
                 "INSERT INTO schema_migrations VALUES (99, 'from the future', 0)", operation: "future")
             do {
-                try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+                try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
                 return "migrated"
             } catch {
                 return "\(error)" + "|" + target.description
@@ -83,14 +86,14 @@ struct PostgresMigrationTests {
 
     @Test func aDatabaseOfAnotherProgramIsRefusedAndLeftAlone() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE invoices (id BIGINT)", operation: "other program")
+            try await connection.execute("CREATE TABLE invoices (id BIGINT)", operation: "other program")
             var message = "migrated"
             do {
-                try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+                try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
             } catch {
                 message = "\(error)"
             }
-            return (message, try Self.tables(connection))
+            return await (message, try Self.tables(connection))
         }
         #expect(outcome.0.contains("is not an fcgen database: it is a PostgreSQL database of another program"))
         #expect(outcome.1 == ["invoices"])
@@ -103,12 +106,12 @@ struct PostgresMigrationTests {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             var message = ""
             do {
-                try PostgresMigrator(migrations: Migration.postgres + [broken])
+                try await PostgresMigrator(migrations: Migration.postgres + [broken])
                     .migrate(connection, appliedAt: Self.appliedAt)
             } catch {
                 message = "\(error)"
             }
-            return (message, try PostgresMigrator.currentVersion(connection), try Self.tables(connection))
+            return await (message, try PostgresMigrator.currentVersion(connection), try Self.tables(connection))
         }
         #expect(outcome.0.hasPrefix("migration \(Migration.latestVersion + 1) (broken) failed in database postgres://"))
         #expect(outcome.0.contains("relation \"nope\" does not exist"))
@@ -118,17 +121,19 @@ struct PostgresMigrationTests {
 
     @Test func namesAreUniqueIgnoringCaseAsWithSQLiteNocase() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
-            try connection.execute("INSERT INTO topics (name, created_at) VALUES ('Rome', 0)", operation: "insert")
+            try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            try await connection.execute(
+                "INSERT INTO topics (name, created_at) VALUES ('Rome', 0)", operation: "insert")
             var violation: ConstraintViolation?
             do {
-                try connection.execute("INSERT INTO topics (name, created_at) VALUES ('ROME', 0)", operation: "dup")
+                try await connection.execute(
+                    "INSERT INTO topics (name, created_at) VALUES ('ROME', 0)", operation: "dup")
             } catch let error as StoreError {
                 violation = error.constraintViolation
             }
-            let found = try connection.withStatement("SELECT id FROM topics WHERE name = ?", operation: "find") {
+            let found = try await connection.withStatement("SELECT id FROM topics WHERE name = ?", operation: "find") {
                 try $0.bind("rOmE", at: 1)
-                return try $0.step() ? $0.int64(at: 0) : nil
+                return try await $0.step() ? $0.int64(at: 0) : nil
             }
             return (violation, found)
         }

@@ -7,14 +7,12 @@ struct PostgresOpeningTests {
 
     private func openingError(_ url: String) async throws -> String {
         let target = try PostgresTarget(url: url)
-        return try await onStoreThread {
-            do {
-                let connection = try PostgresSQLConnection.connect(to: target)
-                connection.close()
-                return "connected"
-            } catch {
-                return "\(error)"
-            }
+        do {
+            let connection = try await PostgresSQLConnection.connect(to: target)
+            await connection.close()
+            return "connected"
+        } catch {
+            return "\(error)"
         }
     }
 

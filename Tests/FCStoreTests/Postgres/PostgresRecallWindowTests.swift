@@ -19,58 +19,59 @@ struct PostgresRecallWindowTests {
 
     @Test func theWindowWalksTheIndexBackwardsWithoutStatisticsAndCountsTheLatestReviews() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try PostgresMigrator().migrate(connection, appliedAt: 1_700_000_000_000)
-            try connection.execute(Self.seed, operation: "seed")
-            let analyzed = try connection.withStatement(
+            try await PostgresMigrator().migrate(connection, appliedAt: 1_700_000_000_000)
+            try await connection.execute(Self.seed, operation: "seed")
+            let analyzed = try await connection.withStatement(
                 "SELECT COUNT(*) FROM pg_stats WHERE tablename = 'reviews'", operation: "statistics"
-            ) { try $0.step() ? $0.int(at: 0) : -1 }
-            let indexes = try connection.withStatement(
+            ) { try await $0.step() ? $0.int(at: 0) : -1 }
+            let indexes = try await connection.withStatement(
                 """
                 SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes
                 WHERE tablename = 'reviews' AND indexname LIKE 'reviews_user%'
                 """,
                 operation: "indexes"
-            ) { try $0.step() ? $0.string(at: 0) : "" }
+            ) { try await $0.step() ? $0.string(at: 0) : "" }
             // The function's own query, planned as the function plans it: its settings, and a generic plan (its
             // parameters have no values when it is planned).
-            let (body, settings) = try connection.withStatement(
+            let (body, settings) = try await connection.withStatement(
                 "SELECT prosrc, array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'fcgen_recent_reviews'",
                 operation: "function"
             ) { statement in
-                _ = try statement.step()
+                _ = try await statement.step()
                 return (statement.string(at: 0), statement.string(at: 1))
             }
             var parameterized = body
             for (index, name) in ["p_user", "p_topic", "p_before", "p_window"].enumerated() {
                 parameterized = parameterized.replacingOccurrences(of: name, with: "$\(index + 1)")
             }
-            let plan = try connection.immediateTransaction("plan") {
+            let plan = try await connection.immediateTransaction("plan") {
                 for setting in settings.split(separator: ",") {
                     let parts = setting.split(separator: "=")
-                    try connection.execute("SET LOCAL \(parts[0]) = \(parts[1])", operation: "setting")
+                    try await connection.execute("SET LOCAL \(parts[0]) = \(parts[1])", operation: "setting")
                 }
-                try connection.execute("SET LOCAL plan_cache_mode = force_generic_plan", operation: "generic")
-                try connection.execute(
+                try await connection.execute("SET LOCAL plan_cache_mode = force_generic_plan", operation: "generic")
+                try await connection.execute(
                     "PREPARE recall (bigint, bigint, bigint, bigint) AS \(parameterized)", operation: "prepare")
-                defer { try? connection.execute("DEALLOCATE recall", operation: "deallocate") }
-                return try connection.withStatement("EXPLAIN EXECUTE recall(1, 1, 400000, 50)", operation: "explain") {
+                return try await connection.withStatement(
+                    "EXPLAIN EXECUTE recall(1, 1, 400000, 50)", operation: "explain"
+                ) {
                     statement in
                     var lines: [String] = []
-                    while try statement.step() { lines.append(statement.string(at: 0)) }
+                    while try await statement.step() { lines.append(statement.string(at: 0)) }
                     return lines
                 }
             }
             // The store's own statement, against the window's definition computed the slow way.
-            let window = try connection.withStatement(Database.recentRecallSQL(.postgres), operation: "window") {
+            let window = try await connection.withStatement(Database.recentRecallSQL(.postgres), operation: "window") {
                 statement in
                 try statement.bind(Int64(1), at: 1)
                 try statement.bind(Int64(2), at: 2)
                 try statement.bind(Int64(200_000), at: 3)
                 try statement.bind(7, at: 4)
-                _ = try statement.step()
+                _ = try await statement.step()
                 return [statement.int(at: 0), statement.int(at: 1)]
             }
-            let expected = try connection.withStatement(
+            let expected = try await connection.withStatement(
                 """
                 WITH ranked AS (
                     SELECT r.rating, ROW_NUMBER() OVER (ORDER BY r.reviewed_at DESC, r.id DESC) AS n
@@ -80,7 +81,7 @@ struct PostgresRecallWindowTests {
                 """,
                 operation: "expected"
             ) { statement in
-                _ = try statement.step()
+                _ = try await statement.step()
                 return [statement.int(at: 0), statement.int(at: 1)]
             }
             return (analyzed, indexes, settings, plan, window, expected)

@@ -9,30 +9,30 @@ struct PostgresServerPreparedTests {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             // INTEGER and REAL columns: the int8 and float8 parameters are cast as an unnamed statement declares
             // them, then assigned as PostgreSQL assigns them.
-            try connection.execute("CREATE TABLE t (x INTEGER, y TEXT, z REAL)", operation: "create")
+            try await connection.execute("CREATE TABLE t (x INTEGER, y TEXT, z REAL)", operation: "create")
             let insert = "INSERT INTO t (x, y, z) VALUES (?, ?, ?)"
             for x in 1...3 {
-                try connection.withServerPreparedStatement(insert, operation: "insert") { statement in
+                try await connection.withServerPreparedStatement(insert, operation: "insert") { statement in
                     try statement.bind(x, at: 1)
                     try statement.bind("row \(x)", at: 2)
                     try statement.bind(Double?(Double(x) / 2), at: 3)
-                    try statement.runPipelined()
+                    try await statement.runPipelined()
                 }
             }
             let afterThree = connection.serverPreparations
             // An untyped NULL is another parameter type: another statement, whose parameter the server infers.
-            try connection.withServerPreparedStatement(insert, operation: "insert") { statement in
+            try await connection.withServerPreparedStatement(insert, operation: "insert") { statement in
                 try statement.bind(4, at: 1)
                 try statement.bindNull(at: 2)
                 try statement.bind(Double?.none, at: 3)
-                try statement.run()
+                try await statement.run()
             }
-            let rows = try connection.withServerPreparedStatement(
+            let rows = try await connection.withServerPreparedStatement(
                 "SELECT x, y, z FROM t WHERE x >= ? ORDER BY x", operation: "read"
             ) { statement in
                 try statement.bind(2, at: 1)
                 var rows: [String] = []
-                while try statement.step() {
+                while try await statement.step() {
                     let y = statement.optionalString(at: 1) ?? "nil"
                     let z = statement.optionalDouble(at: 2).map { "\($0)" } ?? "nil"
                     rows.append("\(statement.int(at: 0))|\(y)|\(z)")
@@ -52,17 +52,19 @@ struct PostgresServerPreparedTests {
             FROM (VALUES (1::bigint), (2::bigint)) AS v(x) WHERE ?1 > 0
             """
         let (plain, prepared) = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            func read(_ statement: PostgresSQLStatement) throws -> [String] {
+            func read(_ statement: PostgresSQLStatement) async throws -> [String] {
                 try statement.bind(1, at: 1)
-                guard try statement.step() else { return [] }
+                guard try await statement.step() else { return [] }
                 return [
                     "\(statement.int64(at: 0))", "\(statement.int(at: 1))", "\(statement.int(at: 2))",
                     "\(statement.double(at: 3))", "\(statement.int64(at: 4))", statement.string(at: 5),
                     "\(statement.bytes(at: 6))", "\(statement.isNull(at: 7))", statement.columnName(at: 5),
                 ]
             }
-            let plain = try connection.withStatement(sql, operation: "read") { try read($0) }
-            let prepared = try connection.withServerPreparedStatement(sql, operation: "read") { try read($0) }
+            let plain = try await connection.withStatement(sql, operation: "read") { try await read($0) }
+            let prepared = try await connection.withServerPreparedStatement(sql, operation: "read") {
+                try await read($0)
+            }
             return (plain, prepared)
         }
         #expect(plain == ["7", "8", "1", "0.25", "3", "Ελληνικά 🎉", "[0, 255]", "true", "?column?"])
@@ -71,20 +73,20 @@ struct PostgresServerPreparedTests {
 
     @Test func aPreparationInAFailedTransactionThrowsTheEarlierFailureAndIsTriedAgainLater() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
+            try await connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
             let count = "SELECT COUNT(*) FROM t WHERE x > ?"
             var failure: StoreError?
             do {
-                try connection.immediateTransaction("fill") {
+                try await connection.immediateTransaction("fill") {
                     for operation in ["first", "duplicate"] {
-                        try connection.withStatement("INSERT INTO t VALUES (1)", operation: operation) {
-                            try $0.runPipelined()
+                        try await connection.withStatement("INSERT INTO t VALUES (1)", operation: operation) {
+                            try await $0.runPipelined()
                         }
                     }
                     // Its preparation meets the aborted transaction: it goes unnamed and fails behind the insert.
-                    _ = try connection.withServerPreparedStatement(count, operation: "count") { statement in
+                    _ = try await connection.withServerPreparedStatement(count, operation: "count") { statement in
                         try statement.bind(0, at: 1)
-                        return try statement.step()
+                        return try await statement.step()
                     }
                     Issue.record("the read after a failed write did not throw")
                 }
@@ -92,9 +94,9 @@ struct PostgresServerPreparedTests {
                 failure = error
             }
             let tried = connection.serverPreparations
-            let rows = try connection.withServerPreparedStatement(count, operation: "count") { statement in
+            let rows = try await connection.withServerPreparedStatement(count, operation: "count") { statement in
                 try statement.bind(0, at: 1)
-                return try statement.step() ? statement.int(at: 0) : -1
+                return try await statement.step() ? statement.int(at: 0) : -1
             }
             return (failure, tried, connection.serverPreparations, rows)
         }
@@ -107,8 +109,8 @@ struct PostgresServerPreparedTests {
 
     @Test func aServerPreparedWriteCountsTheRowsItReturnedAsItsChanges() async throws {
         let changes = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
-            return try connection.withServerPreparedStatement(
+            try await connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
+            return try await connection.withServerPreparedStatement(
                 "INSERT INTO t VALUES (?), (?), (?) ON CONFLICT DO NOTHING RETURNING x", operation: "insert"
             ) { statement in
                 var changes: [Int] = []
@@ -116,8 +118,8 @@ struct PostgresServerPreparedTests {
                     try statement.bind(first, at: 1)
                     try statement.bind(second, at: 2)
                     try statement.bind(second, at: 3)
-                    while try statement.step() {}
-                    changes.append(connection.changes)
+                    while try await statement.step() {}
+                    await changes.append(connection.changes)
                     statement.reset()
                 }
                 return changes

@@ -14,42 +14,37 @@ enum PostgresTestCluster {
         try PostgresTarget(url: try TestPostgresServer.url())
     }
 
-    /// Runs `body` on a thread of its own with a connection to a new, empty database, which is dropped afterwards.
+    /// Runs `body` with a connection to a new, empty database, which is dropped afterwards.
     static func withFreshDatabase<T: Sendable>(
-        _ body: @escaping @Sendable (PostgresSQLConnection, PostgresTarget) throws -> T
+        _ body: (PostgresSQLConnection, PostgresTarget) async throws -> T
     ) async throws -> T {
         let main = try target()
         var fresh = main
         fresh.database = "fcgen_test_\(UInt64.random(in: 0...UInt64.max))"
         let name = fresh.database
-        try await onStoreThread {
-            let admin = try PostgresSQLConnection.connect(to: main)
-            defer { admin.close() }
-            try admin.execute("CREATE DATABASE \(name)", operation: "create test database")
+        try await administer(main, "CREATE DATABASE \(name)")
+        let connection = try await PostgresSQLConnection.connect(to: fresh)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(connection, fresh))
+        } catch {
+            result = .failure(error)
         }
-        let target = fresh
-        defer {
-            // Best effort: a leftover database only costs disk in a throwaway cluster.
-            let thread = Thread {
-                guard let admin = try? PostgresSQLConnection.connect(to: main) else { return }
-                try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", operation: "drop test database")
-                admin.close()
-            }
-            thread.start()
-        }
-        return try await onStoreThread {
-            let connection = try PostgresSQLConnection.connect(to: target)
-            defer { connection.close() }
-            return try body(connection, target)
-        }
+        await connection.close()
+        // Best effort: a leftover database only costs disk in a throwaway cluster.
+        try? await administer(main, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        return try result.get()
     }
-}
 
-/// Runs blocking store work on a new thread, as the store runs it on threads of its own: never on Swift's
-/// cooperative pool, which the adapter's blocking waits could stall.
-func onStoreThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.start()
+    /// Runs `sql` on the cluster's main database, on a connection of its own.
+    static func administer(_ main: PostgresTarget, _ sql: String) async throws {
+        let admin = try await PostgresSQLConnection.connect(to: main)
+        do {
+            try await admin.execute(sql, operation: "administer test database")
+            await admin.close()
+        } catch {
+            await admin.close()
+            throw error
+        }
     }
 }

@@ -7,17 +7,18 @@ struct PostgresTransactionTests {
 
     @Test func aTransactionRolledBackOnErrorLeavesNothing() async throws {
         let state = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE t (x BIGINT)", operation: "create")
+            try await connection.execute("CREATE TABLE t (x BIGINT)", operation: "create")
             do {
-                try connection.immediateTransaction("fill") {
+                try await connection.immediateTransaction("fill") {
                     #expect(connection.isInsideTransaction)
-                    try connection.execute("INSERT INTO t VALUES (1); INSERT INTO t VALUES (2)", operation: "insert")
+                    try await connection.execute(
+                        "INSERT INTO t VALUES (1); INSERT INTO t VALUES (2)", operation: "insert")
                     throw Boom()
                 }
                 Issue.record("the transaction did not throw")
             } catch is Boom {}
-            let count = try connection.withStatement("SELECT COUNT(*) FROM t", operation: "count") {
-                try $0.step() ? $0.int(at: 0) : -1
+            let count = try await connection.withStatement("SELECT COUNT(*) FROM t", operation: "count") {
+                try await $0.step() ? $0.int(at: 0) : -1
             }
             return (count, connection.isInsideTransaction)
         }
@@ -27,13 +28,13 @@ struct PostgresTransactionTests {
 
     @Test func aCommittedTransactionKeepsItsRowsAndReturnsItsResult() async throws {
         let state = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE t (x BIGINT)", operation: "create")
-            let result = try connection.immediateTransaction("fill") {
-                try connection.execute("INSERT INTO t VALUES (1), (2), (3)", operation: "insert")
-                return connection.changes
+            try await connection.execute("CREATE TABLE t (x BIGINT)", operation: "create")
+            let result = try await connection.immediateTransaction("fill") {
+                try await connection.execute("INSERT INTO t VALUES (1), (2), (3)", operation: "insert")
+                return await connection.changes
             }
-            let count = try connection.withStatement("SELECT COUNT(*) FROM t", operation: "count") {
-                try $0.step() ? $0.int(at: 0) : -1
+            let count = try await connection.withStatement("SELECT COUNT(*) FROM t", operation: "count") {
+                try await $0.step() ? $0.int(at: 0) : -1
             }
             return (result, count, connection.isInsideTransaction)
         }
@@ -44,18 +45,19 @@ struct PostgresTransactionTests {
 
     @Test func aNestedTransactionIsASavepointThatRollsBackAlone() async throws {
         let rows = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
-            try connection.immediateTransaction("outer") {
-                try connection.execute("INSERT INTO t VALUES (1)", operation: "insert")
+            try await connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
+            try await connection.immediateTransaction("outer") {
+                try await connection.execute("INSERT INTO t VALUES (1)", operation: "insert")
                 // The inner one breaks the key; the outer transaction goes on and commits its own row.
-                _ = try? connection.immediateTransaction("inner") {
-                    try connection.execute("INSERT INTO t VALUES (2); INSERT INTO t VALUES (1)", operation: "insert")
+                _ = try? await connection.immediateTransaction("inner") {
+                    try await connection.execute(
+                        "INSERT INTO t VALUES (2); INSERT INTO t VALUES (1)", operation: "insert")
                 }
-                try connection.execute("INSERT INTO t VALUES (3)", operation: "insert")
+                try await connection.execute("INSERT INTO t VALUES (3)", operation: "insert")
             }
-            return try connection.withStatement("SELECT x FROM t ORDER BY x", operation: "read") { statement in
+            return try await connection.withStatement("SELECT x FROM t ORDER BY x", operation: "read") { statement in
                 var rows: [Int] = []
-                while try statement.step() { rows.append(statement.int(at: 0)) }
+                while try await statement.step() { rows.append(statement.int(at: 0)) }
                 return rows
             }
         }
@@ -64,22 +66,22 @@ struct PostgresTransactionTests {
 
     @Test func uniqueAndForeignKeyViolationsAreClassifiedWithoutTheirValues() async throws {
         let errors = try await PostgresTestCluster.withFreshDatabase { connection, target in
-            try connection.execute(
+            try await connection.execute(
                 """
                 CREATE TABLE parent (id BIGINT PRIMARY KEY, name TEXT UNIQUE);
                 CREATE TABLE child (parent_id BIGINT REFERENCES parent(id));
                 INSERT INTO parent VALUES (1, 'secret-name')
                 """,
                 operation: "create")
-            func failure(_ sql: String, _ operation: String) -> StoreError? {
+            func failure(_ sql: String, _ operation: String) async -> StoreError? {
                 do {
-                    try connection.execute(sql, operation: operation)
+                    try await connection.execute(sql, operation: operation)
                     return nil
                 } catch {
                     return error as? StoreError
                 }
             }
-            return (
+            return await (
                 failure("INSERT INTO parent VALUES (2, 'secret-name')", "insert parent"),
                 failure("INSERT INTO child VALUES (99)", "insert child"),
                 failure("SELECT * FROM missing_table", "read missing"),

@@ -25,7 +25,7 @@ struct ClockTimeWindowTests {
     }
 
     @Test func aWindowThatFollowsTheLastReviewIsReadThereAndSaysSo() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let (world, start) = try await world(in: database)
         let seen = Mutex<[ReviewContext]>([])
         let clock = start.addingTimeInterval(5)
@@ -64,7 +64,7 @@ struct ClockTimeWindowTests {
     }
 
     @Test func theBulkPathMovesEachWindowByItsCardsStoredLastReview() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let (world, start) = try await world(in: database)
         let clock = start.addingTimeInterval(5)
         let seen = Mutex<[Int: ReviewContext]>([:])

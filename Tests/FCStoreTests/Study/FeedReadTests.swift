@@ -8,7 +8,7 @@ import Testing
 /// decision needs.
 struct FeedReadTests {
     @Test func dueCardsComeFirstThenUnseenInDeckOrderWithinTheLimit() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 6)
         let c = world.cards
         _ = try await world.review(c[3], dueIn: 10, level: 1)
@@ -16,7 +16,7 @@ struct FeedReadTests {
 
         let until = Fixtures.date.addingTimeInterval(100)
         let read = try await world.store.read {
-            try $0.feed(userID: world.user.id, topicID: world.topic.id, until: until, limit: 3)
+            try await $0.feed(userID: world.user.id, topicID: world.topic.id, until: until, limit: 3)
         }
 
         #expect(read.cards.map(\.id) == [c[3].id, c[0].id, c[1].id])
@@ -27,14 +27,14 @@ struct FeedReadTests {
     }
 
     @Test func theUnseenListReachesTheRefillThresholdAndTheOpenJobIsRead() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 6)
         let policy = TopicPolicy(refillBelow: 5, batchSize: 5, maxBatches: 4)
         try await world.store.setTopicPolicy(policy, topicID: world.topic.id)
         let job = try #require(try await world.store.enqueueRefill(topicID: world.topic.id, maxAttempts: 3))
 
         let read = try await world.store.read {
-            try $0.feed(userID: world.user.id, topicID: world.topic.id, until: Fixtures.date, limit: 2)
+            try await $0.feed(userID: world.user.id, topicID: world.topic.id, until: Fixtures.date, limit: 2)
         }
 
         #expect(read.cards.count == 2)
@@ -46,11 +46,11 @@ struct FeedReadTests {
     }
 
     @Test func anUnknownTopicIsTopicNotFound() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
         await #expect(throws: StoreError.topicNotFound(topicID: 999)) {
             _ = try await world.store.read {
-                try $0.feed(userID: world.user.id, topicID: 999, until: Fixtures.date, limit: 2)
+                try await $0.feed(userID: world.user.id, topicID: 999, until: Fixtures.date, limit: 2)
             }
         }
     }

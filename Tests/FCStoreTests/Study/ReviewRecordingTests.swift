@@ -7,7 +7,7 @@ import Testing
 /// Recording a review: log row, state and session counters in one transaction.
 struct ReviewRecordingTests {
     @Test func writesTheReviewRowAndTheStateTogether() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let card = world.cards[0]
 
@@ -26,7 +26,7 @@ struct ReviewRecordingTests {
     }
 
     @Test func aFaultAfterTheReviewRowLeavesNeitherRowNorState() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         try await world.review(world.cards[0])
         let session = try await world.store.createSession(
@@ -46,7 +46,7 @@ struct ReviewRecordingTests {
 
     @Test func anErrorInsideDecideRollsBackAndUnknownCardsAreRefused() async throws {
         struct Refused: Error {}
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         await #expect(throws: Refused.self) {
             try await world.store.recordReview(userID: world.user.id, cardID: world.cards[0].id, sessionID: nil) { _ in
@@ -62,7 +62,7 @@ struct ReviewRecordingTests {
     }
 
     @Test func sessionCountersMoveWithEachAnswerAndRefuseTheWrongCard() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let queue = world.cards.prefix(3).map(\.id)
         let session = try await world.store.createSession(
@@ -89,7 +89,7 @@ struct ReviewRecordingTests {
     }
 
     @Test func switchingTheAlgorithmRebuildsStatesFromTheLog() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         try await world.review(world.cards[0], rating: 2)
         try await world.review(world.cards[0], rating: 3, at: Fixtures.date.addingTimeInterval(100_000))

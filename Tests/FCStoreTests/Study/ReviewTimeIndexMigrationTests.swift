@@ -8,9 +8,10 @@ import Testing
 /// the statistics' log in time order) still answers the same, from the topic index's entries of the learner.
 struct ReviewTimeIndexMigrationTests {
     @Test func historyReadsAnswerTheSameFromTheTopicIndex() async throws {
-        let database = TemporaryDatabase(empty: true)
+        let database = await TemporaryDatabase.make(empty: true)
         do {
-            let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(20)))
+            let old = try await Store.open(
+                path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(20)))
             try await old.executeInTransaction(
                 """
                 INSERT INTO users (id, name, created_at) VALUES (1, 'Ana', 0), (2, 'Ben', 0);
@@ -27,7 +28,7 @@ struct ReviewTimeIndexMigrationTests {
                 """)
             #expect(try await old.schemaVersion() == 20)
         }
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(
             try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 21") == "review time index")

@@ -8,9 +8,10 @@ import Testing
 /// card's topic, and the recall window counts them by it.
 struct ReviewTopicsMigrationTests {
     @Test func fillsEachReviewsTopicFromItsCard() async throws {
-        let database = TemporaryDatabase(empty: true)
+        let database = await TemporaryDatabase.make(empty: true)
         do {
-            let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(18)))
+            let old = try await Store.open(
+                path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(18)))
             try await old.executeInTransaction(
                 """
                 INSERT INTO users (id, name, created_at) VALUES (1, 'Ana', 0);
@@ -24,7 +25,7 @@ struct ReviewTopicsMigrationTests {
                 """)
             #expect(try await old.schemaVersion() == 18)
         }
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 19") == "review topics")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM reviews WHERE topic_id = 1") == 2)

@@ -10,7 +10,7 @@ struct StudyWorld {
     let cards: [Card]
 
     static func make(path: String, cards count: Int = 5, topic name: String = "Rome") async throws -> StudyWorld {
-        let store = try Store(path: path, now: Fixtures.now)
+        let store = try await Store.open(path: path, now: Fixtures.now)
         let user = try await store.ensureUser(named: User.defaultName)
         let topic = try await store.ensureTopic(named: name)
         let stored = try await store.storeBatch(

@@ -7,9 +7,10 @@ import Testing
 /// Migration 3 (users, card states, reviews, sessions) on a new database and over a version-2 one with data.
 struct StudyMigrationTests {
     @Test func migratesAVersionTwoDatabaseWithDataKeepingEverything() async throws {
-        let database = TemporaryDatabase(empty: true)
+        let database = await TemporaryDatabase.make(empty: true)
         do {
-            let old = try Store(path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(2)))
+            let old = try await Store.open(
+                path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(2)))
             // As version 2 knew it: today's topic reads also look at columns later migrations added.
             _ = try await old.scalarInteger("INSERT INTO topics (id, name, created_at) VALUES (1, 'Rome', 0)")
             let topic = (id: Int64(1), name: "Rome")
@@ -33,7 +34,7 @@ struct StudyMigrationTests {
             try await old.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
             #expect(try await old.schemaVersion() == 2)
         }
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 3") == "study")
@@ -47,8 +48,8 @@ struct StudyMigrationTests {
     }
 
     @Test func learnersAreCreatedOnFirstUseAndFoundIgnoringCase() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         let local = try await store.ensureUser(named: User.defaultName)
         let ana = try await store.ensureUser(named: "Ana")
 
@@ -62,7 +63,7 @@ struct StudyMigrationTests {
     }
 
     @Test func deletingACardOrTopicDeletesItsStatesAndReviews() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 3)
         for card in world.cards { try await world.review(card) }
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 3)

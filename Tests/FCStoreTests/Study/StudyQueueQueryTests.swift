@@ -7,7 +7,7 @@ import Testing
 /// The queries behind the study queue, topic summaries and the refill rule with learners.
 struct StudyQueueQueryTests {
     @Test func dueCandidatesComeWeakestLevelFirstThenEarliestDueAndOnlyWhenDue() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 5)
         let c = world.cards
         try await world.review(c[0], dueIn: 300, level: 2)
@@ -31,7 +31,7 @@ struct StudyQueueQueryTests {
     /// The query's `LIMIT` is the next power of two (``Database/newCardsLimit(_:)``); the answer still has exactly
     /// the first `limit` new cards in deck order, for one topic and for all.
     @Test func newCardsAreCutToTheLimitAskedFor() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 40)
         try await world.review(world.cards[0], dueIn: 0)
         let unseen = world.cards.dropFirst().map(\.id)
@@ -44,7 +44,7 @@ struct StudyQueueQueryTests {
     }
 
     @Test func anotherLearnersStateDoesNotCount() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 3)
         let other = try await world.store.ensureUser(named: "Ana")
         try await world.review(world.cards[0], dueIn: 0)
@@ -62,7 +62,7 @@ struct StudyQueueQueryTests {
     }
 
     @Test func knownCardsFollowTheKnownRule() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 4)
         try await world.review(world.cards[0], stability: 21)
         try await world.review(world.cards[1], stability: 20.9)
@@ -73,7 +73,7 @@ struct StudyQueueQueryTests {
     }
 
     @Test func theRefillRuleCountsCardsTheFurthestLearnerHasNotStudied() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 6)
         try await world.store.setTopicPolicy(TopicPolicy(refillBelow: 4, batchSize: 5), topicID: world.topic.id)
         // No one has studied anything: all 6 count, not due.
@@ -98,7 +98,7 @@ struct StudyQueueQueryTests {
 /// The recall window and the due query's plan.
 struct RecallWindowAndPlanTests {
     @Test func theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 4)
         let other = try await world.store.ensureTopic(named: "Other")
         let otherCards = try await world.store.storeBatch(
@@ -130,7 +130,7 @@ struct RecallWindowAndPlanTests {
     /// The window reads each review's own topic (migration 19), which a card's move to another topic carries along:
     /// its reviews leave the old topic's window and join the new one's, as if they had been recorded there.
     @Test func aCardMovedToAnotherTopicTakesItsReviewsIntoThatTopicsWindow() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 3)
         let other = try await world.store.ensureTopic(named: "Other")
         let base = Fixtures.date
@@ -143,7 +143,7 @@ struct RecallWindowAndPlanTests {
                 userID: world.user.id, topicID: world.topic.id, before: later, window: 50)
                 == RecallSample(reviews: 3, passed: 2))
 
-        _ = try await world.store.write("move") { try $0.moveCard(id: world.cards[1].id, toTopic: other.id) }
+        _ = try await world.store.write("move") { try await $0.moveCard(id: world.cards[1].id, toTopic: other.id) }
         #expect(
             try await world.store.recentRecall(
                 userID: world.user.id, topicID: world.topic.id, before: later, window: 50)
@@ -159,7 +159,7 @@ struct RecallWindowAndPlanTests {
     /// SQLite's recall window reads one range of the learner's `(user_id, topic_id, reviewed_at, id, rating)` index
     /// (migration 19) in the window's order: no sort, no table lookup. PostgreSQL's plan: `PostgresRecallWindowTests`.
     @Test func theRecallWindowReadsOneRangeOfTheLearnersTopicIndexWithoutSorting() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
         let plan = try await world.store.queryPlan(Database.recentRecallSQL(.sqlite))
         let range =
@@ -169,7 +169,7 @@ struct RecallWindowAndPlanTests {
     }
 
     @Test func theDueQuerySeeksTheLevelIndexWithoutSorting() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
         let plan = try await world.store.queryPlan(Database.dueCandidatesSQL)
         #expect(
@@ -182,7 +182,7 @@ struct RecallWindowAndPlanTests {
 
     /// The feed's new cards of one topic: the topic's index in deck order, no scan of every card and no sort.
     @Test func theNewCardsOfOneTopicSeekTheTopicIndexWithoutSorting() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
         let plan = try await world.store.queryPlan(Database.newCardsOfOneTopicSQL)
         #expect(plan.contains { $0.contains("SEARCH c USING INDEX cards_topic_position (topic_id=?)") }, "\(plan)")
@@ -190,7 +190,7 @@ struct RecallWindowAndPlanTests {
     }
 
     @Test func seededLearningCardsAreDueInOrderAndLaterLevelsAreFound() async throws {
-        let database = TemporaryDatabase()
+        let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 1)
         let base = Fixtures.date
         let seeded = try await world.store.seedLearningCards(

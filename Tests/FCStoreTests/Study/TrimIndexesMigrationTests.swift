@@ -8,8 +8,8 @@ import Testing
 /// keeps the indexes the queries use (today's list, with the one migration 19 adds).
 struct TrimIndexesMigrationTests {
     @Test func unusedIndexesAreGoneAndTheQueriedOnesStay() async throws {
-        let database = TemporaryDatabase()
-        let store = try Store(path: database.path, now: Fixtures.now)
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await store.schemaVersion() >= 6)
         let indexes = try await store.scalarText(
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'index'"

@@ -93,7 +93,7 @@ struct CardAddCommand: AsyncParsableCommand {
                     kind: content.kind ?? .question, question: question ?? "", answer: answer ?? "",
                     explanation: explanation, hasImage: image != nil, choices: try choices(answer: answer)),
                 reversed: reverse)
-            let store = try Store(path: settings.databasePath, now: .system)
+            let store = try await Store.open(path: settings.databasePath, now: .system)
             let found = try await store.ensureTopic(named: topic)
             let cards = try await store.addCard(
                 NewCard(

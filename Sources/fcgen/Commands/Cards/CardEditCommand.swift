@@ -33,7 +33,7 @@ struct CardEditCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try Store(existingAt: settings.databasePath, now: .system)
+            let store = try await Store.open(existingAt: settings.databasePath, now: .system)
             let current = try await store.cardDetails(id: id)
             var (question, answer, explanation) = try content.sides()
             if content.editor {

@@ -23,7 +23,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             try await store.deleteCards(ids: ids)
             let unique = Set(ids).sorted()
             if global.json {
@@ -46,7 +46,7 @@ struct CardMoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let moved = try await store.moveCard(id: id, to: to)
             if global.json {
                 try Console.json(CardShowCommand.Output(card: CardJSON(moved)))
@@ -75,9 +75,9 @@ struct CardShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let (details, source) = try await store.read { db in
-                (try db.cardDetails(id: id), try db.cardSource(cardID: id))
+                await (try db.cardDetails(id: id), try db.cardSource(cardID: id))
             }
             if global.json {
                 var card = CardJSON(details)

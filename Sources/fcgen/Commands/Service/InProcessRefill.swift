@@ -29,7 +29,7 @@ struct InProcessRefill: Service, CustomStringConvertible {
     /// The worker `fcgen-worker` would build from the same settings, with `concurrency` jobs at once.
     static func make(
         global: GlobalOptions, offline: Bool, concurrency: Int, transport: HTTPClientTransport, logger: Logger
-    ) throws -> RefillWorker {
+    ) async throws -> RefillWorker {
         var flags = ConfigLayer()
         if offline { flags.provider = "fixture" }
         flags.concurrency = concurrency
@@ -39,7 +39,7 @@ struct InProcessRefill: Service, CustomStringConvertible {
             settings: settings, environment: environment, workingDirectory: global.workingDirectory)
         // The executable is where randomness enters.
         let random = RandomSource(seed: UInt64.random(in: .min ... .max))
-        let pipeline = try factory.makePipeline(
+        let pipeline = try await factory.makePipeline(
             transport: transport, clock: ContinuousClock(), random: random, now: .system,
             events: { event in
                 if case .generator(let generatorEvent) = event { logger.log(generatorEvent) }

@@ -135,7 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openOrCreateStore()
+            let store = try await global.openOrCreateStore()
             var settings = ServiceSettings(
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
@@ -174,7 +174,7 @@ struct ServeCommand: AsyncParsableCommand {
                     services.append(runner)
                 }
                 if workers > 0 {
-                    let worker = try InProcessRefill.make(
+                    let worker = try await InProcessRefill.make(
                         global: global, offline: offline, concurrency: workers, transport: transport, logger: logger)
                     services.append(InProcessRefill(worker: worker, interval: .seconds(refillInterval)))
                 }

@@ -97,7 +97,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openOrCreateStore()
+            let store = try await global.openOrCreateStore()
             let user = try await store.ensureUser(named: global.user ?? User.defaultName)
             // The system's cryptographic generator: a token must not be guessable.
             var generator = SystemRandomNumberGenerator()

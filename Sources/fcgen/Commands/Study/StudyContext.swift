@@ -23,7 +23,7 @@ struct StudyContext {
     let game: GamificationService
 
     init(global: GlobalOptions, timeZone: String? = nil) async throws {
-        store = try global.openStore()
+        store = try await global.openStore()
         user = try await store.ensureUser(named: global.user ?? User.defaultName)
         day = try StudyDay(override: timeZone, stored: user.timeZone)
         // The CLI is where randomness enters: the libraries only draw from the source they are given.

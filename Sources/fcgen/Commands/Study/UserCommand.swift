@@ -64,7 +64,7 @@ struct UserShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openStore()
+            let store = try await global.openStore()
             let user = try await store.ensureUser(named: global.user ?? User.defaultName)
             try UserView(user).print(json: global.json)
         }
@@ -98,7 +98,7 @@ struct UserSetCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try global.openOrCreateStore()
+            let store = try await global.openOrCreateStore()
             let user = try await store.ensureUser(named: global.user ?? User.defaultName)
             try await store.setTimeZone(noTz ? nil : tz, userID: user.id)
             let updated = try await store.ensureUser(named: user.name)
