@@ -3,7 +3,7 @@ package import FCPipeline
 
 /// The exit codes of `fcgen` and `fcgen-worker`: one table, from the sysexits range where one fits.
 ///
-/// Both executables turn every error and every worker round into a status only through this type, so the README's
+/// Both executables turn every error and every worker round into a status only through this type, so docs/guide.md's
 /// and docs/worker.md's tables describe both binaries at once. An error gets its status through its ``ErrorCode``
 /// (the `code` of a `--json` error document), so codes and statuses cannot disagree. A command-line parsing error
 /// (an unknown flag, a failed `validate()`) is ``usage``.

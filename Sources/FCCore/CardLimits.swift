@@ -20,6 +20,6 @@ public struct CardLimits: Sendable, Hashable {
         self.explanationMax = explanationMax
     }
 
-    /// The product's limits: 500, 1000 and 2000 characters (README, docs/cards.md).
+    /// The product's limits: 500, 1000 and 2000 characters (docs/guide.md, docs/cards.md).
     public static let standard = CardLimits(questionMax: 500, answerMax: 1000, explanationMax: 2000)
 }

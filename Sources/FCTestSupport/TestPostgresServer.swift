@@ -12,9 +12,9 @@ package enum TestPostgresServer {
         package init() {}
 
         package var description: String {
-            "\(TestPostgresServer.environmentVariable) is not set: start a throwaway PostgreSQL cluster with "
-                + "eval \"$(scripts/postgres-test-cluster.sh start /tmp/fcgen-pg)\" (needs Debian's postgresql "
-                + "package), as .ci/run does"
+            "\(TestPostgresServer.environmentVariable) is not set: run the tests with scripts/test, which starts "
+                + "a throwaway PostgreSQL cluster, or start one with "
+                + "eval \"$(scripts/postgres-test-cluster.sh start /tmp/fcgen-pg)\" (needs Debian's postgresql package)"
         }
     }
 

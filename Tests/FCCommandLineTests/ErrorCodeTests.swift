@@ -5,7 +5,7 @@ import FCPipeline
 import FCStore
 import Testing
 
-/// Every error has one stable code, and every code one exit status: the table of docs/json.md and the README.
+/// Every error has one stable code, and every code one exit status: the tables of docs/json.md and docs/guide.md.
 struct ErrorCodeTests {
     @Test func everyCodeBelongsToOneDocumentedExitStatus() {
         let table: [ErrorCode: Status] = [

@@ -2,7 +2,7 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// `fcgen` exits with every code of the README's table, each produced by the built binary.
+/// `fcgen` exits with every code of docs/guide.md's table, each produced by the built binary.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct ExitCodeTests {
     private static let secret = "sk-test-DO-NOT-LEAK-exit-codes"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Collects `--json` outputs of the built binary and validates them, all at once, against docs/json-schemas with
-/// the reference validator (python3 `jsonschema`, draft 2020-12; `.ci/run` installs it): each stdout must be
+/// the reference validator (python3 `jsonschema`, draft 2020-12; `scripts/test` installs it): each stdout must be
 /// exactly one document, valid against its command's schema.
 final class SchemaCheck {
     private struct Case: Encodable {

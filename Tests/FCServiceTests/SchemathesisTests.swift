@@ -61,7 +61,7 @@ struct SchemathesisTests {
             probe.status == 0,
             """
             Schemathesis is not installed for python3: python3 -m pip install 'schemathesis>=4,<5' \
-            (add --break-system-packages on a Debian python; .ci/run does this). \(probe.tail(500))
+            (add --break-system-packages on a Debian python; scripts/test does this). \(probe.tail(500))
             """)
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// The web app in a real headless Chromium: `Tests/WebApp/browser_scenario.py` (selenium) against the built
 /// `fcgen serve`, at phone (390×844) and desktop (1440×900) size, one learner per size.
 ///
-/// Needs Debian's `chromium` and `chromium-driver` and python3's `selenium` (`.ci/run` installs them); without
+/// Needs Debian's `chromium` and `chromium-driver` and python3's `selenium` (`scripts/test` installs them); without
 /// them the test fails saying how to install them. Screenshots of every screen go to a temporary folder, or to
 /// `FCGEN_SCREENSHOTS_DIR` (`FCGEN_SCREENSHOTS_DIR=$PWD/docs/screenshots` refreshes the committed ones).
 @Suite("fcgen serve: the web app in Chromium", .serialized)
@@ -28,7 +28,7 @@ struct WebAppBrowserTests {
         Issue.record(
             """
             the browser tests need \(missing): apt-get install chromium chromium-driver && \
-            python3 -m pip install selenium (or with --break-system-packages); .ci/run installs them
+            python3 -m pip install selenium (or with --break-system-packages); scripts/test installs them
             """)
     }
 
@@ -127,7 +127,7 @@ struct WebAppBrowserTests {
         """)
     func lanScenario() async throws {
         guard let missing = Self.missingTools() else { return try await runLAN() }
-        Issue.record("the browser tests need \(missing); .ci/run installs them")
+        Issue.record("the browser tests need \(missing); scripts/test installs them")
     }
 
     /// `browser_scenario.py --lan`: Chromium maps `fcgen.test` to the server's address, so the page is served from

@@ -3,7 +3,7 @@
 
 Reads a JSON array on stdin: [{"label": "...", "schema": "session", "stdout": "<the command's whole stdout>"}, ...].
 Each stdout must be exactly one JSON document, valid against docs/json-schemas/<schema>.json (draft 2020-12).
-Prints one line per problem and exits 1 when there is any; needs the `jsonschema` package (.ci/run installs it).
+Prints one line per problem and exits 1 when there is any; needs the `jsonschema` package (scripts/test installs it).
 """
 import json
 import pathlib

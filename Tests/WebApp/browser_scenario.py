@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The web app in a real headless Chromium (Debian's chromium and chromium-driver, driven with selenium).
 
-Run by WebAppBrowserTests (the README's test command) against a running `fcgen serve`:
+Run by WebAppBrowserTests (scripts/test) against a running `fcgen serve`:
 
     browser_scenario.py BASE_URL --size phone:TOKEN --size desktop:TOKEN --admin TOKEN --topic NAME --cards N \
         --shots DIR [--katex]
