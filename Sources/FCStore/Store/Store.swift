@@ -91,7 +91,7 @@ public final class Store: Sendable {
         checkpoints: WALCheckpointer.Limits = .standard
     ) async throws -> Store {
         guard PostgresTarget.isURL(path) else {
-            return try await withTaskExecutorPreference(SerialQueueExecutor(label: "fcgen.store open")) {
+            return try await withTaskExecutorPreference(SerialQueueExecutor()) {
                 try Store(
                     path: path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
                     writePatience: writePatience, checkpoints: checkpoints)
