@@ -1,4 +1,4 @@
-import FCStore
+package import FCStore
 package import Foundation
 
 /// A new, empty PostgreSQL database on a server, for one test or benchmark run, dropped by ``drop()``.
@@ -41,7 +41,7 @@ package final class ScratchPostgresDatabase: Sendable {
         guard let url = components.string else {
             throw StoreError.cannotOpen(path: server.description, message: "not a PostgreSQL URL")
         }
-        try await Self.run("CREATE DATABASE \(name)", on: server, operation: "create scratch database")
+        try await Self.execute("CREATE DATABASE \(name)", on: server, operation: "create scratch database")
         return ScratchPostgresDatabase(url: url, name: name, server: server)
     }
 
@@ -49,18 +49,18 @@ package final class ScratchPostgresDatabase: Sendable {
     /// throwaway cluster only costs disk.
     package func drop() async {
         let (server, name) = (server, name)
-        try? await Self.run(
+        try? await Self.execute(
             "DROP DATABASE IF EXISTS \(name) WITH (FORCE)", on: server, operation: "drop scratch database")
     }
 
     /// Runs `sql` (one or more statements without rows: `ANALYZE`, DDL) in the database, on a connection of its own.
     package func execute(_ sql: String) async throws {
         let target = try PostgresTarget(url: url)
-        try await Self.run(sql, on: target, operation: "scratch database statement")
+        try await Self.execute(sql, on: target, operation: "scratch database statement")
     }
 
-    /// Runs `sql` on a connection of its own to `target`, closed afterwards.
-    private static func run(_ sql: String, on target: PostgresTarget, operation: String) async throws {
+    /// Runs `sql` on a connection of its own to `target`, closed afterwards (creating and dropping test databases).
+    package static func execute(_ sql: String, on target: PostgresTarget, operation: String) async throws {
         let connection = try await PostgresSQLConnection.connect(to: target)
         do {
             try await connection.execute(sql, operation: operation)

@@ -100,14 +100,8 @@ package final class TemporaryDatabase: Sendable {
     @discardableResult
     private static func administer(_ server: String, _ sql: String) async -> Bool {
         do {
-            let connection = try await PostgresSQLConnection.connect(to: try PostgresTarget(url: server + "/postgres"))
-            do {
-                try await connection.execute(sql, operation: "prepare test database")
-                await connection.close()
-            } catch {
-                await connection.close()
-                throw error
-            }
+            try await ScratchPostgresDatabase.execute(
+                sql, on: try PostgresTarget(url: server + "/postgres"), operation: "prepare test database")
             return true
         } catch {
             // Opening the store reports the missing database with the URL, which is the better message.

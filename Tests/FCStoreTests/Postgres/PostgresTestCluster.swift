@@ -38,13 +38,6 @@ enum PostgresTestCluster {
 
     /// Runs `sql` on the cluster's main database, on a connection of its own.
     static func administer(_ main: PostgresTarget, _ sql: String) async throws {
-        let admin = try await PostgresSQLConnection.connect(to: main)
-        do {
-            try await admin.execute(sql, operation: "administer test database")
-            await admin.close()
-        } catch {
-            await admin.close()
-            throw error
-        }
+        try await ScratchPostgresDatabase.execute(sql, on: main, operation: "administer test database")
     }
 }
