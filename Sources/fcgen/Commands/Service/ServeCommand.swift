@@ -6,6 +6,7 @@ import FCPipeline
 import FCService
 import Foundation
 import Logging
+import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
@@ -181,7 +182,14 @@ struct ServeCommand: AsyncParsableCommand {
                 let group = ServiceGroup(
                     configuration: ServiceGroupConfiguration(
                         services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-                try await group.run()
+                do {
+                    try await group.run()
+                } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                    // NIO says only "bind(descriptor:ptr:bytes:): Address already in use (errno: 98)".
+                    throw PipelineError.setting(
+                        "--port: \(host):\(port) is already in use; choose another port with --port (0 picks a free one)"
+                    )
+                }
             }
             logger.info("stopped", metadata: ["event": "server_stopped"])
         }
