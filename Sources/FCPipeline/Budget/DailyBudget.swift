@@ -1,3 +1,4 @@
+import FCCore
 package import FCStore
 import Synchronization
 
@@ -70,13 +71,5 @@ package final class DailyBudget: RequestBudget {
     package func settle(_ reservation: BudgetReservation, cost: Double) {
         // The ledger holds the request's cost by now; the reservation only covered the time in flight.
         _ = state.withLock { $0.reserved.removeValue(forKey: reservation.id) }
-    }
-}
-
-extension Optional {
-    /// `map` for an async, throwing transform.
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

@@ -1,7 +1,0 @@
-extension Optional {
-    /// `map` for a transform that awaits (a query on the transaction's connection).
-    func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async rethrows -> Mapped? {
-        guard let self else { return nil }
-        return try await transform(self)
-    }
-}
