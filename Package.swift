@@ -74,6 +74,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The schema's history, one .sql file per version and engine, compiled into the binary.
+            resources: [.embedInCode("Migrations/SQLite"), .embedInCode("Migrations/PostgreSQL")],
             swiftSettings: strictSettings
         ),
         .target(name: "FCScheduler", dependencies: ["FCCore"], swiftSettings: strictSettings),
@@ -196,6 +198,7 @@ let package = Package(
             dependencies: [
                 "FCStore", "FCTestSupport", "FCCore", .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            exclude: ["Upgrades/Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,7 +5,7 @@
 
 Needs psql and a cluster (scripts/postgres-test-cluster.sh). The script creates (and leaves behind, for
 inspection) the database fcgen_dialect_audit in that cluster, applies the PostgreSQL migrations
-(Migration+Postgres*.swift) to it, then takes each string literal passed to withStatement/prepare/execute in
+(Migrations/PostgreSQL/*.sql) to it, then takes each string literal passed to withStatement/prepare/execute in
 Sources/FCStore (interpolations of the store's known SQL constants are expanded), rewrites SQLite's ? and ?NNN to
 $N, and runs `PREPARE` on it: the server parses it and resolves every table, column, function and operator, without
 running it. Each statement that fails is printed with PostgreSQL's error and its file:line; a statement whose only
@@ -101,11 +101,10 @@ def main():
     subprocess.run(["psql", url, "-X", "-q", "-c", f"DROP DATABASE IF EXISTS {AUDIT_DB}", "-c",
                     f"CREATE DATABASE {AUDIT_DB}"], check=True)
     audit_url = url.rsplit("/", 1)[0] + "/" + AUDIT_DB
-    for name in sorted(glob.glob(os.path.join(ROOT, "Migrations", "Migration+Postgres*.swift"))):
-        for match in re.finditer(r'sql: """\n(.*?)\n\s*"""', open(name, encoding="utf-8").read(), re.S):
-            code, error = psql(audit_url, match.group(1))
-            if code:
-                sys.exit(f"migration failed: {error}")
+    for name in sorted(glob.glob(os.path.join(ROOT, "Migrations", "PostgreSQL", "postgres-*.sql"))):
+        code, error = psql(audit_url, open(name, encoding="utf-8").read())
+        if code:
+            sys.exit(f"migration {os.path.basename(name)} failed: {error}")
     constants = swift_constants()
     literal = re.compile(r'(withStatement|prepare|execute)\(\s*(?:\n\s*)?("""\n(.*?)\n\s*"""|"((?:[^"\\]|\\.)*)")', re.S)
     checked, failed = 0, 0

@@ -10,8 +10,7 @@ package import Foundation
 /// ```
 ///
 /// The server URL names any database the role may connect to (the cluster's main one); the new database gets the
-/// URL's user, password, host, port and options, with its own name. Every statement runs on a thread of its own:
-/// the PostgreSQL adapter blocks its thread while it waits, which must never be one of Swift's cooperative threads.
+/// URL's user, password, host, port and options, with its own name.
 package final class ScratchPostgresDatabase: Sendable {
     /// `postgres://user@host:port/<name>`: what `--db` takes.
     package let url: String

@@ -17,13 +17,6 @@ package struct Migration: Sendable, Hashable {
         self.sql = sql
     }
 
-    /// Every migration fcgen ships, oldest first. Append; never edit or reorder.
-    package static let all: [Migration] = [
-        initial, jobs, study, images, gamification, trimIndexes, reviewArchive, sessionControls, topicPlans, api,
-        bookmarks, usage, sources, cardChoices, importStaging, imageCredits, recallWindow, pendingImportTopics,
-        reviewTopics, idempotencyRows, reviewTimeIndex,
-    ]
-
     /// The newest version in ``all``.
     package static var latestVersion: Int { all.last?.version ?? 0 }
 }

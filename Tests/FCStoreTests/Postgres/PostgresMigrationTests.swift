@@ -20,11 +20,6 @@ struct PostgresMigrationTests {
         }
     }
 
-    @Test func theListsPairUpVersionByVersion() {
-        #expect(Migration.postgres.map(\.version) == Migration.all.map(\.version))
-        #expect(Migration.postgres.map(\.name) == Migration.all.map(\.name))
-    }
-
     @Test func aFreshDatabaseGetsEveryMigrationAndTheSameTablesAsSQLite() async throws {
         let result = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             let applied = try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)

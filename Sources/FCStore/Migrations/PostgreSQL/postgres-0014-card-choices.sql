@@ -1,0 +1,3 @@
+-- cardChoices in PostgreSQL's dialect (the same statement).
+
+ALTER TABLE cards ADD COLUMN choices_json TEXT;
