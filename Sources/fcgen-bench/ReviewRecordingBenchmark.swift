@@ -28,7 +28,7 @@ enum ReviewRecordingBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // The cards exist before the first review (dated from 2023-11-15 on): a review before its card is refused.
-        let store = try Store(
+        let store = try await Store.open(
             path: directory.appendingPathComponent("reviews.sqlite").path,
             now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
         let user = try await store.ensureUser(named: User.defaultName)

@@ -69,7 +69,7 @@ struct PatientWriteTests {
         let database = await TemporaryDatabase.make()
         let holder = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await holder.ensureTopic(named: "Rome")
-        let store = try Store(
+        let store = try await Store.open(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
         let held = await HeldWrite.start(holder, "hold lock")
 
@@ -128,7 +128,7 @@ struct BusyPatienceTests {
         let database = await TemporaryDatabase.make()
         let holder = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await holder.ensureTopic(named: "Rome")
-        let store = try Store(
+        let store = try await Store.open(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .seconds(1))
         let held = await HeldWrite.start(holder, "hold lock")
         await #expect {

@@ -14,11 +14,14 @@ extension Connection {
     /// its own changes (SQLite's statement atomicity), so code that catches a constraint error can go on. Not a
     /// savepoint: with one open, SQLite writes a statement journal to a temporary file for each multi-row statement,
     /// which halved `fcgen-bench store` (≈ 24,000 against ≈ 62,000 cards/s, quiet machine).
-    func immediateTransaction<T>(_ operation: String, _ body: () throws -> T) throws -> T {
-        if isInsideTransaction { return try body() }
+    ///
+    /// The body may await (the protocol's surface), but SQLite's own calls inside it never suspend, so it runs on the
+    /// connection's executor from `BEGIN` to `COMMIT`.
+    func immediateTransaction<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        if isInsideTransaction { return try await body() }
         try withStatement("BEGIN IMMEDIATE", operation: "\(operation) (begin)") { try $0.run() }
         do {
-            let result = try body()
+            let result = try await body()
             try withStatement("COMMIT", operation: "\(operation) (commit)") { try $0.run() }
             return result
         } catch {
@@ -28,10 +31,10 @@ extension Connection {
     }
 
     /// Runs `body` in a deferred (read) transaction: every statement in it sees the same snapshot of the database.
-    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    func readTransaction<T>(_ body: () async throws -> T) async throws -> T {
         try withStatement("BEGIN DEFERRED", operation: "read (begin)") { try $0.run() }
         do {
-            let result = try body()
+            let result = try await body()
             try withStatement("COMMIT", operation: "read (end)") { try $0.run() }
             return result
         } catch {

@@ -140,36 +140,6 @@ extension Statement: SQLStatement {
     func runPipelined() throws { try run() }
 }
 
-extension Connection {
-    /// The protocol's transaction, for a body that awaits: SQLite's own calls inside it never suspend, so the body
-    /// runs on the connection's executor from `BEGIN` to `COMMIT`.
-    func immediateTransaction<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
-        if isInsideTransaction { return try await body() }
-        try withStatement("BEGIN IMMEDIATE", operation: "\(operation) (begin)") { try $0.run() }
-        do {
-            let result = try await body()
-            try withStatement("COMMIT", operation: "\(operation) (commit)") { try $0.run() }
-            return result
-        } catch {
-            rollback()
-            throw error
-        }
-    }
-
-    /// The protocol's read transaction, for a body that awaits (see above).
-    func readTransaction<T>(_ body: () async throws -> T) async throws -> T {
-        try withStatement("BEGIN DEFERRED", operation: "read (begin)") { try $0.run() }
-        do {
-            let result = try await body()
-            try withStatement("COMMIT", operation: "read (end)") { try $0.run() }
-            return result
-        } catch {
-            rollback()
-            throw error
-        }
-    }
-}
-
 extension PostgresSQLConnection: SQLConnection {
     var dialect: SQLDialect { .postgres }
     var path: String { target }

@@ -1,54 +1,90 @@
-/// Brings a database's schema up to the newest ``Migration`` it knows, recording each in `schema_migrations`.
+/// Brings a database's schema up to the newest ``Migration`` it knows, on either engine, recording each in
+/// `schema_migrations`.
 ///
-/// Each migration runs in its own `BEGIN IMMEDIATE` transaction together with its `schema_migrations` row, so a
-/// failed migration leaves the schema at the previous version. The applied version is re-read inside that
-/// transaction: when two processes open a fresh database at the same moment, the second waits for the first and
-/// then finds nothing left to do.
-struct Migrator {
+/// Each migration runs in its own write transaction together with its `schema_migrations` row, so a failed
+/// migration leaves the schema at the previous version and is named (``StoreError/migrationFailed(path:version:name:message:)``).
+/// A database whose schema is newer than the list is refused (``StoreError/schemaTooNew(path:version:supported:)``),
+/// and so is one another program filled (``StoreError/notADatabase(path:reason:)``).
+///
+/// Two processes opening a fresh database at the same moment: on SQLite each migration's `BEGIN IMMEDIATE` takes the
+/// database's write lock and the applied version is re-read inside it, so the second finds nothing left to do;
+/// PostgreSQL has no database-wide write lock, so the whole run holds a session-level advisory lock instead.
+package struct Migrator: Sendable {
+    /// The advisory lock key every fcgen migrator takes on PostgreSQL ("fcgen" in ASCII).
+    static let lockKey: Int64 = 0x66_6367_656E
     let migrations: [Migration]
 
-    /// - Precondition: versions increase strictly, starting at 1 (a programmer error otherwise). A gap is allowed
-    ///   only while parallel branches are merged (cards' version 4 before study's version 3 lands).
-    init(migrations: [Migration]) {
-        for (offset, migration) in migrations.enumerated() {
-            let previous = offset == 0 ? 0 : migrations[offset - 1].version
-            precondition(migration.version > previous, "migrations must be numbered in increasing order")
-        }
+    /// - Precondition: versions increase strictly (a programmer error otherwise).
+    package init(migrations: [Migration]) {
+        precondition(
+            zip(migrations, migrations.dropFirst()).allSatisfy { $0.version < $1.version },
+            "migrations must be numbered in increasing order")
         self.migrations = migrations
     }
 
+    /// Every shipped migration in PostgreSQL's dialect.
+    package static var postgres: Migrator { Migrator(migrations: Migration.postgres) }
+
     /// The newest version this list reaches.
-    var latestVersion: Int { migrations.last?.version ?? 0 }
+    package var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Applies the migrations a PostgreSQL database has not seen yet; returns the versions applied now.
+    @discardableResult
+    package func migrate(_ connection: PostgresSQLConnection, appliedAt milliseconds: Int64) async throws -> [Int] {
+        try await migrate(on: connection, appliedAt: milliseconds)
+    }
 
     /// Applies the migrations the database has not seen yet; returns the versions applied now.
     @discardableResult
-    func migrate(_ connection: Connection, appliedAt milliseconds: Int64) throws -> [Int] {
-        try connection.execute(
+    func migrate(on connection: any SQLConnection, appliedAt milliseconds: Int64) async throws -> [Int] {
+        guard connection.dialect == .postgres else {
+            return try await migrateLocked(connection, appliedAt: milliseconds)
+        }
+        try await Self.advisoryLock("pg_advisory_lock", on: connection)
+        do {
+            let applied = try await migrateLocked(connection, appliedAt: milliseconds)
+            try? await Self.advisoryLock("pg_advisory_unlock", on: connection)
+            return applied
+        } catch {
+            try? await Self.advisoryLock("pg_advisory_unlock", on: connection)
+            throw error
+        }
+    }
+
+    private static func advisoryLock(_ function: String, on connection: any SQLConnection) async throws {
+        try await connection.withStatement("SELECT \(function)(?)", operation: "\(function) (migrations)") {
+            try $0.bind(lockKey, at: 1)
+            try await $0.run()
+        }
+    }
+
+    private func migrateLocked(_ connection: any SQLConnection, appliedAt milliseconds: Int64) async throws -> [Int] {
+        try await Self.checkOwnership(connection)
+        let integer = connection.dialect == .postgres ? "BIGINT" : "INTEGER"
+        try await connection.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations (
-                version INTEGER PRIMARY KEY,
+                version \(integer) PRIMARY KEY,
                 name TEXT NOT NULL,
-                applied_at INTEGER NOT NULL
+                applied_at \(integer) NOT NULL
             )
             """,
             operation: "create schema_migrations")
-
-        let current = try Self.currentVersion(connection)
+        let current = try await Self.currentVersion(connection)
         guard current <= latestVersion else {
             throw StoreError.schemaTooNew(path: connection.path, version: current, supported: latestVersion)
         }
-
         var applied: [Int] = []
         for migration in migrations where migration.version > current {
             do {
-                let didApply = try connection.immediateTransaction("migration \(migration.version)") {
-                    // Another connection may have applied it while this one waited for the write lock.
-                    guard try Self.currentVersion(connection) < migration.version else { return false }
-                    try Self.apply(migration, on: connection, appliedAt: milliseconds)
+                let didApply = try await connection.immediateTransaction("migration \(migration.version)") {
+                    // Another SQLite connection may have applied it while this one waited for the write lock.
+                    guard try await Self.currentVersion(connection) < migration.version else { return false }
+                    try await Self.apply(migration, on: connection, appliedAt: milliseconds)
                     return true
                 }
                 if didApply { applied.append(migration.version) }
-            } catch StoreError.sqlite(_, _, _, let message) {
+            } catch StoreError.sqlite(_, _, _, let message), StoreError.postgres(_, _, _, let message) {
                 throw StoreError.migrationFailed(
                     path: connection.path, version: migration.version, name: migration.name, message: message)
             }
@@ -57,22 +93,13 @@ struct Migrator {
     }
 
     /// Runs `migration` and records it in `schema_migrations`, inside the caller's transaction.
-    static func apply(_ migration: Migration, on connection: Connection, appliedAt milliseconds: Int64) throws {
-        try connection.execute(migration.sql, operation: "migration \(migration.version)")
-        try connection.withStatement(Self.recordSQL, operation: "record migration") { statement in
-            try statement.bind(migration.version, at: 1)
-            try statement.bind(migration.name, at: 2)
-            try statement.bind(milliseconds, at: 3)
-            try statement.run()
-        }
-    }
-
-    /// ``apply(_:on:appliedAt:)`` on either engine (PostgreSQL's migrator).
-    static func apply(
+    private static func apply(
         _ migration: Migration, on connection: any SQLConnection, appliedAt milliseconds: Int64
     ) async throws {
         try await connection.execute(migration.sql, operation: "migration \(migration.version)")
-        try await connection.withStatement(Self.recordSQL, operation: "record migration") { statement in
+        try await connection.withStatement(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", operation: "record migration"
+        ) { statement in
             try statement.bind(migration.version, at: 1)
             try statement.bind(migration.name, at: 2)
             try statement.bind(milliseconds, at: 3)
@@ -80,39 +107,48 @@ struct Migrator {
         }
     }
 
-    private static let recordSQL = "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"
-
-    /// Refuses an SQLite database that another program made (tables, but no `schema_migrations`): migrating it
-    /// would add fcgen's tables to someone else's file.
-    static func checkOwnership(_ connection: Connection) throws {
-        let (hasMigrations, otherTables) = try connection.withStatement(
-            """
-            SELECT COUNT(*) FILTER (WHERE name = 'schema_migrations'),
-                COUNT(*) FILTER (WHERE name <> 'schema_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\')
-            FROM sqlite_master WHERE type = 'table'
-            """,
-            operation: "read schema"
-        ) { statement in
-            try statement.step() ? (statement.int(at: 0), statement.int(at: 1)) : (0, 0)
+    /// Refuses a database that another program filled (tables, but no `schema_migrations`): migrating it would add
+    /// fcgen's tables to someone else's data.
+    private static func checkOwnership(_ connection: any SQLConnection) async throws {
+        let (sql, engine) =
+            switch connection.dialect {
+            case .sqlite:
+                (
+                    """
+                    SELECT COUNT(*) FILTER (WHERE name = 'schema_migrations'),
+                        COUNT(*) FILTER (WHERE name <> 'schema_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\')
+                    FROM sqlite_master WHERE type = 'table'
+                    """, "an SQLite"
+                )
+            case .postgres:
+                (
+                    """
+                    SELECT COUNT(*) FILTER (WHERE table_name = 'schema_migrations'),
+                        COUNT(*) FILTER (WHERE table_name <> 'schema_migrations')
+                    FROM information_schema.tables
+                    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+                    """, "a PostgreSQL"
+                )
+            }
+        let (hasMigrations, otherTables) = try await connection.withStatement(sql, operation: "read schema") {
+            try await $0.step() ? ($0.int(at: 0), $0.int(at: 1)) : (0, 0)
         }
         guard hasMigrations == 0, otherTables > 0 else { return }
         throw StoreError.notADatabase(
-            path: connection.path, reason: "it is an SQLite database of another program (it has no fcgen schema)")
+            path: connection.path, reason: "it is \(engine) database of another program (it has no fcgen schema)")
     }
 
     /// The highest version recorded in `schema_migrations`; 0 for a new database.
-    static func currentVersion(_ connection: Connection) throws -> Int {
-        try connection.withStatement(Self.versionSQL, operation: "read schema version") { statement in
-            try statement.step() ? statement.int(at: 0) : 0
-        }
-    }
-
-    /// ``currentVersion(_:)`` on either engine (the SQL is the same).
     static func currentVersion(_ connection: any SQLConnection) async throws -> Int {
-        try await connection.withStatement(Self.versionSQL, operation: "read schema version") { statement in
+        try await connection.withStatement(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", operation: "read schema version"
+        ) { statement in
             try await statement.step() ? statement.int(at: 0) : 0
         }
     }
 
-    private static let versionSQL = "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
+    /// ``currentVersion(_:)`` of a PostgreSQL database.
+    package static func currentVersion(_ connection: PostgresSQLConnection) async throws -> Int {
+        try await currentVersion(connection as any SQLConnection)
+    }
 }

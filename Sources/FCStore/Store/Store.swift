@@ -48,81 +48,53 @@ public final class Store: Sendable {
     /// for writers in several processes, so several in one process is the same case.
     package static let postgresWriterCount = 4
 
-    /// Opens or creates the SQLite database at `path` and migrates it to the newest schema (commands that store
-    /// something new: generation, import, adding a card or topic). A PostgreSQL URL opens with
-    /// ``open(path:now:)``, which awaits the server instead of blocking a thread for it.
+    /// Opens the store at `path`, an SQLite file or a `postgres://` URL (what `--db` takes), creating an SQLite
+    /// file when needed, and migrates it to the newest schema (commands that store something new: generation,
+    /// import, adding a card or topic). Opening and migrating an SQLite file run on a thread of their own, and a
+    /// PostgreSQL server is awaited, so neither holds a thread of Swift's cooperative pool.
     ///
     /// - Parameters:
-    ///   - path: A file path; missing parent directories are created. `":memory:"` opens a private in-memory
-    ///     database (no WAL).
+    ///   - path: A file path (missing parent directories are created; `":memory:"` opens a private in-memory
+    ///     database, no WAL) or a PostgreSQL URL, whose database must exist.
     ///   - now: The clock that stamps `created_at` columns.
     /// - Throws: ``StoreError`` naming the path, e.g. "cannot open database at /x/y.sqlite: unable to open
     ///   database file", or ``StoreError/schemaTooNew(path:version:supported:)``.
-    public convenience init(path: String, now: Now) throws {
-        try self.init(path: path, now: now, migrations: Migration.all)
-    }
-
-    /// Opens the SQLite database at `path` only if it is already there: for commands that read or change what is
-    /// stored, so a mistyped path is reported instead of becoming a new, empty database (and directories).
-    ///
-    /// - Throws: ``StoreError/databaseMissing(path:)`` when nothing is at `path` (nothing is created),
-    ///   ``StoreError/notADatabase(path:reason:)``, or what ``init(path:now:)`` throws.
-    public convenience init(existingAt path: String, now: Now) throws {
-        try self.init(path: path, now: now, migrations: Migration.all, mustExist: true)
-    }
-
-    /// Opens the store at `path`, an SQLite file or a `postgres://` URL, as ``init(path:now:)`` does: the one way
-    /// in for code that takes either engine (`--db`). Opening and migrating an SQLite file run on a thread of their
-    /// own, and a PostgreSQL server is awaited, so neither holds a thread of Swift's cooperative pool.
     public static func open(path: String, now: Now) async throws -> Store {
         try await open(path: path, now: now, migrations: Migration.all)
     }
 
-    /// ``open(path:now:)`` for a database that must already exist (see ``init(existingAt:now:)``); a PostgreSQL
-    /// database always must.
+    /// ``open(path:now:)`` for a database that must already exist: for commands that read or change what is
+    /// stored, so a mistyped path is reported instead of becoming a new, empty database (and directories).
+    ///
+    /// - Throws: ``StoreError/databaseMissing(path:)`` when nothing is at `path` (nothing is created),
+    ///   ``StoreError/notADatabase(path:reason:)``, or what ``open(path:now:)`` throws.
     public static func open(existingAt path: String, now: Now) async throws -> Store {
         try await open(path: path, now: now, migrations: Migration.all, mustExist: true)
     }
 
-    /// ``open(path:now:)`` with the package's choices (see ``init(path:now:migrations:mustExist:busyTimeout:writePatience:checkpoints:)``).
+    /// ``open(path:now:)`` with the package's choices: a migration list (so tests can apply a future version on top
+    /// of today's; PostgreSQL takes the same versions in its dialect), whether the file must exist, and the waits.
+    ///
+    /// - Parameters:
+    ///   - busyTimeout: How long one SQLite statement waits for another connection's lock (SQLite's busy timeout).
+    ///   - writePatience: How long a write keeps asking for a busy lock before it fails (``write(_:patience:_:)``).
+    ///   - checkpoints: When an SQLite file's log is copied back into it (``WALCheckpointer``).
     package static func open(
         path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
         busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience,
         checkpoints: WALCheckpointer.Limits = .standard
     ) async throws -> Store {
-        guard PostgresTarget.isURL(path) else {
-            return try await withTaskExecutorPreference(SerialQueueExecutor()) {
-                try Store(
-                    path: path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
-                    writePatience: writePatience, checkpoints: checkpoints)
+        let opened: OpenedPools
+        if PostgresTarget.isURL(path) {
+            opened = try await Self.openPostgres(path, now: now, migrations: migrations)
+        } else {
+            opened = try await withTaskExecutorPreference(SerialQueueExecutor()) {
+                try await Self.openSQLite(
+                    path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
+                    checkpoints: checkpoints)
             }
         }
-        let opened = try await Self.openPostgres(path, now: now, migrations: migrations)
         return Store(opened: opened, now: now, writePatience: writePatience)
-    }
-
-    /// Opens the SQLite store with a chosen migration list, so tests can apply a future version on top of today's.
-    ///
-    /// Opening and migrating run on the caller's thread: once per process, before any other work.
-    ///
-    /// - Parameters:
-    ///   - busyTimeout: How long one statement waits for another connection's lock (SQLite's busy timeout).
-    ///   - writePatience: How long a write keeps asking for a busy lock before it fails (``write(_:patience:_:)``).
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` for a PostgreSQL URL (``open(path:now:)`` opens those).
-    package convenience init(
-        path: String, now: Now, migrations: [Migration] = Migration.all, mustExist: Bool = false,
-        busyTimeout: Duration = .seconds(5), writePatience: Duration = defaultWritePatience,
-        checkpoints: WALCheckpointer.Limits = .standard
-    ) throws {
-        if PostgresTarget.isURL(path) {
-            let name = (try? PostgresTarget(url: path).description) ?? "a PostgreSQL URL"
-            throw StoreError.cannotOpen(
-                path: name, message: "a PostgreSQL store opens with `await Store.open(path:now:)`")
-        }
-        let opened = try Self.openSQLite(
-            path, now: now, migrations: migrations, mustExist: mustExist, busyTimeout: busyTimeout,
-            checkpoints: checkpoints)
-        self.init(opened: opened, now: now, writePatience: writePatience)
     }
 
     private init(opened: OpenedPools, now: Now, writePatience: Duration) {
@@ -135,19 +107,18 @@ public final class Store: Sendable {
     }
 
     /// The SQLite file's pools: one writer (opened and migrated here) and up to ``readerCount`` readers, and a file's
-    /// checkpointer, hooked to the writer.
+    /// checkpointer, hooked to the writer. Runs on an executor of its own (``open(path:now:migrations:mustExist:busyTimeout:writePatience:checkpoints:)``).
     private static func openSQLite(
         _ path: String, now: Now, migrations: [Migration], mustExist: Bool, busyTimeout: Duration,
         checkpoints: WALCheckpointer.Limits
-    ) throws -> OpenedPools {
+    ) async throws -> OpenedPools {
         let busyMilliseconds = Int32(clamping: Int((busyTimeout / .milliseconds(1)).rounded()))
         let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
         if isFile { try Self.checkPath(path, mustExist: mustExist) }
         if isFile && !mustExist { try Self.createParentDirectory(of: path) }
         let connection = try Connection(path: path, create: !mustExist)
         try connection.configure(busyTimeoutMilliseconds: busyMilliseconds)
-        try Migrator.checkOwnership(connection)
-        try Migrator(migrations: migrations).migrate(connection, appliedAt: now().unixMilliseconds)
+        try await Migrator(migrations: migrations).migrate(on: connection, appliedAt: now().unixMilliseconds)
         let writer = ConnectionPool(path: path, size: 1, ownExecutors: true, first: connection) {
             preconditionFailure("the writer pool has its one connection from the start")
         }
@@ -174,8 +145,8 @@ public final class Store: Sendable {
         let name = target.description
         let connection = try await PostgresSQLConnection.connect(to: target)
         let versions = Set(migrations.map(\.version))
-        try await PostgresMigrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
-            .migrate(connection, appliedAt: now().unixMilliseconds)
+        try await Migrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
+            .migrate(on: connection, appliedAt: now().unixMilliseconds)
         let writer = ConnectionPool(
             path: name, size: Self.postgresWriterCount, ownExecutors: false, first: connection
         ) {

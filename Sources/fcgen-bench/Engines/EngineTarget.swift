@@ -6,7 +6,7 @@ import Foundation
 struct EngineTarget: Sendable {
     /// A fresh database for one workload.
     struct Database: Sendable {
-        /// What `Store(path:)` and `--db` take: a file path or a `postgres://` URL.
+        /// What `Store.open(path:now:)` and `--db` take: a file path or a `postgres://` URL.
         var location: String
         /// Brings the planner's statistics up to date after a bulk load (`ANALYZE` on PostgreSQL, as autovacuum
         /// would soon after; nothing on SQLite, whose hot query names its index).

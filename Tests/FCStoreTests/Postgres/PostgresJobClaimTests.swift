@@ -9,7 +9,7 @@ struct PostgresJobClaimTests {
 
     @Test func twoConcurrentClaimersNeverGetTheSameJob() async throws {
         let databaseTarget = try await PostgresTestCluster.withFreshDatabase { connection, target in
-            try await PostgresMigrator().migrate(connection, appliedAt: 0)
+            try await Migrator.postgres.migrate(connection, appliedAt: 0)
             try await connection.execute(
                 """
                 INSERT INTO topics (name, created_at) SELECT 'topic ' || n, 0 FROM generate_series(1, \(Self.jobCount)) n;

@@ -22,7 +22,7 @@ struct PostgresMigrationTests {
 
     @Test func aFreshDatabaseGetsEveryMigrationAndTheSameTablesAsSQLite() async throws {
         let result = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            let applied = try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            let applied = try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt)
             let recorded = try await connection.withStatement(
                 "SELECT version, name, applied_at FROM schema_migrations ORDER BY version", operation: "read"
             ) { statement in
@@ -33,7 +33,7 @@ struct PostgresMigrationTests {
                 return rows
             }
             return await (
-                applied, recorded, try Self.tables(connection), try PostgresMigrator.currentVersion(connection)
+                applied, recorded, try Self.tables(connection), try Migrator.currentVersion(connection)
             )
         }
         #expect(result.0 == Migration.all.map(\.version))
@@ -48,8 +48,8 @@ struct PostgresMigrationTests {
 
     @Test func migratingAgainAppliesNothing() async throws {
         let again = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
-            let second = try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt + 1)
+            try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt)
+            let second = try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt + 1)
             let count = try await connection.withStatement("SELECT COUNT(*) FROM schema_migrations", operation: "count")
             {
                 try await $0.step() ? $0.int(at: 0) : -1
@@ -62,11 +62,11 @@ struct PostgresMigrationTests {
 
     @Test func aNewerSchemaIsRefusedNamingTheTarget() async throws {
         let message = try await PostgresTestCluster.withFreshDatabase { connection, target in
-            try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt)
             try await connection.execute(
                 "INSERT INTO schema_migrations VALUES (99, 'from the future', 0)", operation: "future")
             do {
-                try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+                try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt)
                 return "migrated"
             } catch {
                 return "\(error)" + "|" + target.description
@@ -84,7 +84,7 @@ struct PostgresMigrationTests {
             try await connection.execute("CREATE TABLE invoices (id BIGINT)", operation: "other program")
             var message = "migrated"
             do {
-                try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+                try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt)
             } catch {
                 message = "\(error)"
             }
@@ -101,12 +101,12 @@ struct PostgresMigrationTests {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             var message = ""
             do {
-                try await PostgresMigrator(migrations: Migration.postgres + [broken])
+                try await Migrator(migrations: Migration.postgres + [broken])
                     .migrate(connection, appliedAt: Self.appliedAt)
             } catch {
                 message = "\(error)"
             }
-            return await (message, try PostgresMigrator.currentVersion(connection), try Self.tables(connection))
+            return await (message, try Migrator.currentVersion(connection), try Self.tables(connection))
         }
         #expect(outcome.0.hasPrefix("migration \(Migration.latestVersion + 1) (broken) failed in database postgres://"))
         #expect(outcome.0.contains("relation \"nope\" does not exist"))
@@ -116,7 +116,7 @@ struct PostgresMigrationTests {
 
     @Test func namesAreUniqueIgnoringCaseAsWithSQLiteNocase() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try await PostgresMigrator().migrate(connection, appliedAt: Self.appliedAt)
+            try await Migrator.postgres.migrate(connection, appliedAt: Self.appliedAt)
             try await connection.execute(
                 "INSERT INTO topics (name, created_at) VALUES ('Rome', 0)", operation: "insert")
             var violation: ConstraintViolation?

@@ -19,7 +19,7 @@ struct PostgresRecallWindowTests {
 
     @Test func theWindowWalksTheIndexBackwardsWithoutStatisticsAndCountsTheLatestReviews() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try await PostgresMigrator().migrate(connection, appliedAt: 1_700_000_000_000)
+            try await Migrator.postgres.migrate(connection, appliedAt: 1_700_000_000_000)
             try await connection.execute(Self.seed, operation: "seed")
             let analyzed = try await connection.withStatement(
                 "SELECT COUNT(*) FROM pg_stats WHERE tablename = 'reviews'", operation: "statistics"
