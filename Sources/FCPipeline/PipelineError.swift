@@ -1,3 +1,5 @@
+import FCCore
+
 /// Everything that can go wrong in FCPipeline, with the context a user needs to fix it.
 ///
 /// Descriptions never contain API keys or card text.
@@ -67,7 +69,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
                 + "\"prices\": {\"\(model)\": {\"input_per_million\": 0.15, \"output_per_million\": 0.6}} (US dollars per "
                 + "million tokens)"
         case .importEmpty(let file, let problems, let total):
-            "\(file): no good rows to import: all \(total) row(s) are bad; nothing was imported\n  "
+            "\(file): no good rows to import: " + (total == 1 ? "the row is bad" : "all \(total) rows are bad")
+                + "; nothing was imported\n  "
                 + problems.joined(separator: "\n  ")
                 + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         }
