@@ -54,10 +54,7 @@ struct ExportCommand: AsyncParsableCommand {
             let found = try await global.requireTopic(topic, in: store)
             let handle: FileHandle
             if let out {
-                guard FileManager.default.createFile(atPath: out, contents: nil),
-                    let file = FileHandle(forWritingAtPath: out)
-                else { throw PipelineError.input(file: out, problem: "cannot be written") }
-                handle = file
+                handle = try OutputFile.create(out, flag: "--out")
             } else {
                 handle = FileHandle.standardOutput
             }

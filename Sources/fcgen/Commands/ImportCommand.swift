@@ -35,6 +35,11 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Store the good rows and list the bad ones, instead of storing nothing.") var skipBad = false
 
     func validate() throws {
+        if file == "-" {
+            throw ValidationError(
+                "<file>: import reads a deck file, not standard input ('-'); save the deck to a file and name it, "
+                    + "e.g. fcgen import deck.csv --topic \"\(topic)\"")
+        }
         try validateTopicName(topic, argument: "--topic")
     }
 
