@@ -40,7 +40,7 @@ extension ErrorCode {
     private init(for error: GeneratorError) {
         switch error {
         case .promptsMissing, .unknownPlaceholder, .invalidTemplate: self = .badConfig
-        case .unavailable, .badResponse: self = .providerUnavailable
+        case .unavailable, .unreachable, .badResponse: self = .providerUnavailable
         case .rejected: self = .providerRejected
         case .cancelled: self = .cancelled
         }
