@@ -20,7 +20,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 64
     /// Bad input data: a broken config file, an unreadable or non-UTF-8 input (or one that is not a regular file),
     /// `--strict` refusing a fallback batch, a bad import row or an import with no card, an unknown topic, card,
-    /// job or session, a conflict with what is stored, an ended session, no database at `--db` for a command that
+    /// job, session or box, a conflict with what is stored, an ended session, no database at `--db` for a command that
     /// needs one, a file that is not an fcgen database (EX_DATAERR).
     case dataError = 65
     /// The LLM provider stayed unavailable after its retries (EX_UNAVAILABLE).

@@ -1,3 +1,5 @@
+import FCCore
+
 /// Everything that can go wrong in FCPipeline, with the context a user needs to fix it.
 ///
 /// Descriptions never contain API keys or card text.
@@ -28,6 +30,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case importRefused(file: String, problems: [String], total: Int)
     /// No topic has this name (ignoring case).
     case topicNotFound(name: String)
+    /// Mystery boxes the learner does not have (ids as given, in order).
+    case boxNotFound(ids: [String])
     /// An import found no good row: the file is empty, holds only a header, or (with `--skip-bad`) every row is
     /// bad; nothing was stored. `problems` as for ``importRefused(file:problems:total:)``.
     case importEmpty(file: String, problems: [String], total: Int)
@@ -51,15 +55,19 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
                 + "templated fallback cards; nothing was stored for this batch"
         case .batchFailed(let topic, let batch, let storedBefore, let underlying):
             "topic \"\(topic)\", batch \(batch): \(underlying)"
-                + (storedBefore > 0 ? " (\(storedBefore) earlier batch(es) of this run were stored)" : "")
+                + (storedBefore > 0
+                    ? " (\(Plural.count(storedBefore, "earlier batch")) of this run \(storedBefore == 1 ? "was" : "were") stored)"
+                    : "")
         case .input(let file, let problem): "\(file): \(problem)"
         case .study(let problem): problem
         case .eventTime(let violation): violation.description
         case .importRefused(let file, let problems, let total):
-            "\(file): \(total) bad row(s); nothing was imported (--skip-bad stores the good rows)\n  "
+            "\(file): \(Plural.count(total, "bad row")); nothing was imported (--skip-bad stores the good rows)\n  "
                 + problems.joined(separator: "\n  ")
                 + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         case .topicNotFound(let name): "no topic named \"\(name)\" (see: fcgen topics)"
+        case .boxNotFound(let ids):
+            "no mystery \(Plural.noun(ids.count, "box")) \(ids.joined(separator: ", ")) (see: fcgen boxes)"
         case .importEmpty(let file, _, 0):
             "\(file): no cards to import: the file is empty or holds only a header line; nothing was imported"
         case .priceMissing(let model):
@@ -67,7 +75,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
                 + "\"prices\": {\"\(model)\": {\"input_per_million\": 0.15, \"output_per_million\": 0.6}} (US dollars per "
                 + "million tokens)"
         case .importEmpty(let file, let problems, let total):
-            "\(file): no good rows to import: all \(total) row(s) are bad; nothing was imported\n  "
+            "\(file): no good rows to import: " + (total == 1 ? "the row is bad" : "all \(total) rows are bad")
+                + "; nothing was imported\n  "
                 + problems.joined(separator: "\n  ")
                 + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         }

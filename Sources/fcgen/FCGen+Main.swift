@@ -14,33 +14,18 @@ extension FCGen {
         let logFormat: LogFormat =
             zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
                 || options.contains("--log-format=json") ? .json : .text
-        var parsed: any ParsableCommand
-        if let tree = CommandSpec.tree(of: FCGen.self) {
-            let check = CommandLineCheck(root: tree)
-            switch check.resolve(arguments) {
-            case .failure(let problem):
-                fail(problem, logFormat: logFormat, json: json)
-            case .success(let path):
-                let repaired = check.attachingNegativeValues(arguments, command: path.last ?? tree)
-                do {
-                    parsed = try parseAsRoot(repaired)
-                } catch {
-                    guard exitCode(for: error) != .success else { exit(withError: error) }  // --help, --version
-                    let commandPath = path.map(\.commandName)
-                    fail(
-                        check.problem(
-                            parserMessage: message(for: error), commandPath: commandPath, arguments: repaired),
-                        logFormat: logFormat, json: json)
-                }
-            }
-        } else {
-            do { parsed = try parseAsRoot(arguments) } catch { exit(withError: error) }
+        let parsed: any ParsableCommand
+        switch CommandLineParse.parse(FCGen.self, arguments: arguments) {
+        case .command(let command): parsed = command
+        case .exit(let error): exit(withError: error)  // --help, --version
+        case .refused(let problem): fail(problem, logFormat: logFormat, json: json)
         }
         do {
             if var command = parsed as? any AsyncParsableCommand {
                 try await command.run()
             } else {
-                try parsed.run()
+                var command = parsed
+                try command.run()
             }
         } catch {
             exit(withError: error)

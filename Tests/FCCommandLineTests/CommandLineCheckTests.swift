@@ -56,4 +56,27 @@ struct CommandLineCheckTests {
         #expect(stray.argument == "-5")
         #expect(stray.message.hasPrefix("unexpected '-5'"))
     }
+
+    @Test func anUnknownOptionComesBeforeAMissingRequiredOne() throws {
+        let check = try check()
+        let run = try #require(try check.resolve(["--cuont", "3"]).get().last)
+        let typo = check.problem(
+            parserMessage: "Missing expected argument '--count <n>'", commandPath: ["tool", "run"],
+            arguments: ["--cuont", "3"], command: run)
+        #expect(typo.message == "Unknown option '--cuont'. Did you mean '--count'?")
+        #expect(typo.argument == "--cuont" && typo.suggestion == "--count")
+        let attached = check.problem(
+            parserMessage: "Missing expected argument '--count <n>'", commandPath: ["tool", "run"],
+            arguments: ["--jsn=1"], command: run)
+        #expect(attached.message == "Unknown option '--jsn'. Did you mean '--json'?")
+        let far = check.problem(
+            parserMessage: "Missing expected argument '--count <n>'", commandPath: ["tool", "run"],
+            arguments: ["--zzzzzz"], command: run)
+        #expect(far.message == "Unknown option '--zzzzzz'" && far.suggestion == nil)
+        // Known options, and anything after `--`, leave the parser's message as it was.
+        let known = check.problem(
+            parserMessage: "Missing expected argument '--count <n>'", commandPath: ["tool", "run"],
+            arguments: ["--json", "--help", "--", "--cuont"], command: run)
+        #expect(known.message == "Missing expected argument '--count <n>'")
+    }
 }

@@ -117,3 +117,17 @@ struct ChallengeTests {
         #expect(learner.state.today?.challenges.first?.expiresAt == instant("2026-03-09T11:00:00Z"))
     }
 }
+
+/// A challenge's description is written for many and speaks of one thing when the target is 1.
+struct ChallengeDescriptionTests {
+    @Test func aTargetOfOneIsSingular() {
+        let explorer = ChallengeTemplate(
+            kind: .topicExplorer, title: "T", descriptionTemplate: "Study {n} topics", options: [])
+        #expect(explorer.description(target: 1) == "Study 1 topic")
+        #expect(explorer.description(target: 3) == "Study 3 topics")
+        let perfect = ChallengeTemplate(
+            kind: .perfectScore, title: "P", descriptionTemplate: "Get {n} cards right on the first try", options: [])
+        #expect(perfect.description(target: 1) == "Get 1 card right on the first try")
+        #expect(perfect.description(target: 5) == "Get 5 cards right on the first try")
+    }
+}

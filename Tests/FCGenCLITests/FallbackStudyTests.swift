@@ -15,7 +15,7 @@ struct FallbackStudyTests {
         let topic = "Underwater basket weaving"  // no offline fixtures: every batch falls back
         let generated = try await cli.run(["--topic", topic, "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
-        #expect(generated.stdout.contains("fallback card(s) stored for inspection; not studied"), "\(generated.stdout)")
+        #expect(generated.stdout.contains("stored for inspection; not studied"), "\(generated.stdout)")
         let listed = try await cli.run(["cards", "--topic", topic, "--json"] + db)
         let cards = try #require(try object(listed.stdout)["cards"] as? [Any])
         #expect(!cards.isEmpty)  // stored, for inspection
@@ -51,7 +51,7 @@ struct FallbackStudyTests {
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         let generated = try await cli.run(["--topic", "Algebra", "--batches", "1", "--offline"] + db)
-        #expect(!generated.stdout.contains("fallback card(s)"))
+        #expect(!generated.stdout.contains("stored for inspection"))
         let started = try object(try await cli.run(["session", "start", "--topic", "Algebra", "--json"] + db).stdout)
         #expect((started["session"] as? [String: Any])?["size"] as? Int == 10)
     }

@@ -63,7 +63,7 @@ struct HistoryCommandTests {
 
         let text = try await cli.run(["history"] + db)
         #expect(text.stdout.contains("\(today)"), "\(text.stdout)")
-        #expect(text.stdout.contains("11 review(s) on 1 day(s), 11 new card(s), 15 min"), "\(text.stdout)")
+        #expect(text.stdout.contains("11 reviews on 1 day, 11 new cards, 15 min"), "\(text.stdout)")
     }
 
     @Test func theCalendarShadesTodayAndGivesCountsAsJSON() async throws {

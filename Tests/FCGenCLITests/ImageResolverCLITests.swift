@@ -29,7 +29,7 @@ struct ImageResolverCLITests {
         #expect(run.status == 0, "stderr: \(run.stderr)")
         // Hannibal's search fails (500), Augustus' finds nothing, the wolf is found.
         #expect(run.stdout.contains("images: 1 found, 1 none, 1 failed"), "stdout: \(run.stdout)")
-        #expect(run.stdout.contains("14 card(s) stored"))
+        #expect(run.stdout.contains("14 cards stored"))
         #expect(
             run.stderr.contains(
                 #"no picture for "Hannibal elephants crossing the Alps" (the search answered HTTP 500)"#))

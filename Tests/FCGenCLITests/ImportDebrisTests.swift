@@ -32,7 +32,7 @@ struct ImportDebrisTests {
         let dry = try await cli.finish(["import", good, "--topic", "New topic", "--dry-run"] + db)
         #expect(dry.status == 0, "stderr: \(dry.stderr)")
         #expect(
-            dry.stdout.hasPrefix("dry run: would import 3 card(s) (1 reversed twin(s)) into new topic \"New topic\""))
+            dry.stdout.hasPrefix("dry run: would import 3 cards (1 reversed twin) into new topic \"New topic\""))
 
         let cases: [(String, [String], String)] = [
             ("bad rows", [try file(cli, "bad.csv", Array("Q1;A1\nbroken\n".utf8))], "2:7: expected at least 2 fields"),
@@ -52,7 +52,7 @@ struct ImportDebrisTests {
             ("blank lines", [try file(cli, "blank.csv", Array("\n  \n\r\n".utf8))], "no cards to import"),
             (
                 "all bad with --skip-bad", [try file(cli, "allbad.csv", Array("x\ny\n".utf8)), "--skip-bad"],
-                "no good rows to import: all 2 row(s) are bad"
+                "no good rows to import: all 2 rows are bad"
             ),
             (
                 "a question too long",
@@ -85,12 +85,12 @@ struct ImportDebrisTests {
         let bad = try file(cli, "bad.csv", Array("Q1;A1\nQ2\n".utf8))
 
         let dry = try await cli.finish(["import", good, "--topic", "Deck", "--dry-run", "--db", path])
-        #expect(dry.status == 0 && dry.stdout.hasPrefix("dry run: would import 1 card(s)"), "\(dry.stderr)")
+        #expect(dry.status == 0 && dry.stdout.hasPrefix("dry run: would import 1 card "), "\(dry.stderr)")
         #expect(try await cli.finish(["import", bad, "--topic", "Deck", "--db", path]).status == 65)
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("later").path))
 
         let stored = try await cli.finish(["import", good, "--topic", "Deck", "--db", path])
-        #expect(stored.status == 0 && stored.stdout.hasPrefix("imported 1 card(s)"), "\(stored.stderr)")
+        #expect(stored.status == 0 && stored.stdout.hasPrefix("imported 1 card "), "\(stored.stderr)")
         #expect(try await DatabaseDump.dump(path).contains("Q1"))
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct InstalledBinaryTests {
     /// The README's demo summary, less the timing column.
     static let expectedSummary = [
-        "Roman history: 3 batch(es), 41 card(s) stored (provider fixture, model fixture)",
+        "Roman history: 3 batches, 41 cards stored (provider fixture, model fixture)",
         "batch  aspect                        depth         outcome   kept  dropped  tokens in/out  ms",
         "    1  Founding and the Kingdom      foundational  strict      14  -              262/932",
         "    2  Institutions of the Republic  foundational  repaired    13  -             492/1027",

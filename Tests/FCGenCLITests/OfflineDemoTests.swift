@@ -19,7 +19,7 @@ struct OfflineDemoTests {
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Roman history: 3 batch(es), ") == true)
+        #expect(lines.first?.hasPrefix("Roman history: 3 batches, ") == true)
         #expect(lines.contains { $0.hasPrefix("batch  aspect") })
         #expect(lines.last == "database: \(cli.databasePath)")
         for number in 1...3 {

@@ -85,7 +85,7 @@ struct SchedulerReplayTests {
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
-                == "fcgen: error: \(file.path):4: reviews[0]: rating 5 is not 1–4 (Fail, Difficult, Good, Easy)\n")
+                == "fcgen: error: \(file.path):4: reviews[0]: rating 5 is not 1–4 (again, hard, good, easy)\n")
     }
 
     @Test func notJSONIsADataError() async throws {

@@ -212,17 +212,31 @@ struct ErrorMatrixTests {
         }
     }
 
-    @Test func refusedConnectionEndsUnavailable() async throws {
+    @Test func refusedConnectionNamesTheEndpointTheKindAndTheReason() async throws {
         let server = try await LoopbackServer.start()
         let run = try await withRefusingLoopbackPort { port in
             let run = Run(server: server, port: port)
             do {
                 _ = try await run.provider.complete(Fixtures.request())
-                Issue.record("expected unavailable")
-            } catch let GeneratorError.unavailable(provider, attempts, lastError) {
-                #expect(provider == "openai" && attempts == 3)
-                #expect(lastError.hasPrefix("could not connect"))
+                Issue.record("expected unreachable")
+            } catch let error as GeneratorError {
+                guard case .unreachable(let provider, let endpoint, let attempts, _, let reason) = error else {
+                    Issue.record("expected unreachable, got \(error)")
+                    return run
+                }
+                // An OpenAI-style server at a base URL of one's own: the kind as configured.
+                #expect(provider == "openai-compatible" && endpoint == "127.0.0.1:\(port)" && attempts == 3)
+                #expect(reason == "connection refused")
+                #expect(
+                    error.description.hasPrefix("could not connect to 127.0.0.1:\(port) (openai-compatible, 3 attempts")
+                )
+                #expect(error.description.hasSuffix("): connection refused — is the server running?"))
             }
+            guard case .retrying(_, _, _, let reason) = run.events.all.first else {
+                Issue.record("no retry event")
+                return run
+            }
+            #expect(reason == "could not connect: connection refused")
             return run
         }
         #expect(run.clock.sleeps == [.seconds(1), .seconds(2)])

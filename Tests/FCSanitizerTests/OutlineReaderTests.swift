@@ -51,7 +51,7 @@ struct OutlineReaderTests {
     @Test(arguments: [
         ("I cannot help with that.", "no JSON"),
         (#"{"cards": [{"question": "Q?", "answer": "A"}]}"#, "no \"subtopics\""),
-        (#"{"subtopics": [{"name": "Alone", "levels": ["foundational"]}]}"#, "1 usable subtopic(s) of 1"),
+        (#"{"subtopics": [{"name": "Alone", "levels": ["foundational"]}]}"#, "1 usable subtopic of 1"),
         (#"{"subtopics": [{"name": "A", "levels": ["novice"]}, {"name": "B", "levels": [7]}]}"#, "0 usable"),
     ])
     func garbageIsAProblemNeverAnOutline(reply: String, expected: String) {

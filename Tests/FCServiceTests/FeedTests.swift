@@ -62,6 +62,7 @@ struct FeedTests {
     @Test("fcgen token create prints the token alone on stdout; --expires sets an expiry")
     func tokenCreateOutput() async throws {
         let fixture = try ServiceFixture()
+        try await fixture.ensureDatabase(user: "ana")
         let created = try await fixture.fcgen(["token", "create", "--user", "ana", "--expires", "30d"])
         #expect(created.status == 0)
         let token = created.stdout.trimmingCharacters(in: .newlines)

@@ -76,7 +76,9 @@ struct GenerationCancelTests {
         check.add(Reply(status: 200, headers: [:], text: failed.data), "Generation", label: "failed event")
         let error = try #require(failed.json["error"] as? [String: Any])
         #expect(error["code"] as? String == "cancelled")
-        #expect(error["detail"] as? String == "cancelled by a request after \(done) of 3 batch(es) were stored")
+        #expect(
+            error["detail"] as? String
+                == "cancelled by a request after \(done) of 3 batches \(done == 1 ? "was" : "were") stored")
         #expect(failed.json["batchesDone"] as? Int == done)
         #expect(try await fixture.storedBatches(topic: "Geology") == done)
         let counters = try await stub.counters()

@@ -43,8 +43,17 @@ final class ServiceFixture: Sendable {
         return (process.process.terminationStatus, process.stdout, process.stderr)
     }
 
+    /// Creates the fixture's SQLite database when it does not exist yet, with nothing in it but `user` (no time
+    /// zone, as `token create` would add them): `token create` refuses a database that does not exist.
+    func ensureDatabase(user: String = "local") async throws {
+        guard databaseURL == nil, !FileManager.default.fileExists(atPath: databasePath) else { return }
+        let created = try await fcgen(["user", "set", "--no-tz", "--user", user])
+        #expect(created.status == 0, "\(created.stderr)")
+    }
+
     /// A new token for `user` (`--admin` when `admin`), from `fcgen token create --json`.
     func token(user: String, admin: Bool = false) async throws -> String {
+        try await ensureDatabase(user: user)
         let result = try await fcgen(["token", "create", "--user", user, "--json"] + (admin ? ["--admin"] : []))
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

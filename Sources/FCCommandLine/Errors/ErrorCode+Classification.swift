@@ -31,7 +31,7 @@ extension ErrorCode {
         case .missingAPIKey, .missingImageKey: self = .missingAPIKey
         case .fallbackRefused: self = .fallbackRefused
         case .input, .study, .importRefused, .importEmpty: self = .badInput
-        case .topicNotFound: self = .notFound
+        case .topicNotFound, .boxNotFound: self = .notFound
         // A failed batch fails as its cause would: unavailable, rejected, busy …
         case .batchFailed(_, _, _, let underlying): self.init(for: underlying)
         }
@@ -40,7 +40,7 @@ extension ErrorCode {
     private init(for error: GeneratorError) {
         switch error {
         case .promptsMissing, .unknownPlaceholder, .invalidTemplate: self = .badConfig
-        case .unavailable, .badResponse: self = .providerUnavailable
+        case .unavailable, .unreachable, .badResponse: self = .providerUnavailable
         case .rejected: self = .providerRejected
         case .cancelled: self = .cancelled
         }

@@ -13,7 +13,7 @@ extension Logger {
         switch event {
         case .outlineReady(let topic, let subtopics, let steps):
             info(
-                "[\(topic)] outline: \(subtopics) subtopics, \(steps) steps",
+                "[\(topic)] outline: \(Plural.count(subtopics, "subtopic")), \(Plural.count(steps, "step"))",
                 metadata: [
                     "event": "outline_ready", "topic": "\(topic)", "subtopics": .stringConvertible(subtopics),
                     "steps": .stringConvertible(steps),

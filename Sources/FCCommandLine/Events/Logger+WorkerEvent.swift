@@ -52,7 +52,7 @@ extension Logger {
                 "round: \(summary.enqueued) enqueued, \(summary.claimed) claimed, \(summary.done) done, "
                 + "\(summary.retryLater) retry later, \(summary.dead) dead, \(summary.released) released, "
                 + "\(summary.providerUnreachable) provider unreachable, \(summary.deferred) deferred by budget, "
-                + "\(summary.cardsStored) cards"
+                + "\(Plural.count(summary.cardsStored, "card"))"
             info("\(line)", metadata: ["event": "round_finished", "summary": .dictionary(Self.metadata(summary))])
         }
     }

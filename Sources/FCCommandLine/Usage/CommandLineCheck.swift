@@ -7,8 +7,8 @@ import Foundation
 ///   to the default `generate` and complain about a missing `--topic`);
 /// - a negative number after an option that takes a value is that option's value (`--batches -1` would otherwise be
 ///   "Missing value", as ArgumentParser reads `-1` as a flag), so the option's own range check reports it;
-/// - the parser's "Unknown option" message keeps its suggestion, and the word and the suggestion are pulled out for
-///   the `--json` error document.
+/// - an unknown option is reported before anything else the parser found (a missing required option, say), with
+///   the nearest known option, and the word and the suggestion are pulled out for the `--json` error document.
 package struct CommandLineCheck: Sendable {
     /// The root command's tree.
     package let root: CommandSpec
@@ -69,7 +69,18 @@ package struct CommandLineCheck: Sendable {
     ///
     /// A negative number where a positional value belongs (`card show -5`) reaches ArgumentParser as a flag, and
     /// it says "Unknown option" or "Missing expected argument"; the problem names the number instead.
-    package func problem(parserMessage: String, commandPath: [String], arguments: [String] = []) -> UsageProblem {
+    ///
+    /// An unknown long option among `arguments` is reported first, whatever the parser said, with the nearest option
+    /// `command` knows: ArgumentParser checks required options before it looks for unknown ones, so `--topik X`
+    /// would otherwise say "Missing expected argument '--topic <name>'" and never point at the typo.
+    package func problem(
+        parserMessage: String, commandPath: [String], arguments: [String] = [], command: CommandSpec? = nil
+    ) -> UsageProblem {
+        var parserMessage = parserMessage
+        if let command, let unknown = Self.unknownOption(in: arguments, command: command) {
+            parserMessage =
+                "Unknown option '\(unknown.word)'" + (unknown.suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        }
         var problem = UsageProblem(message: parserMessage, commandPath: commandPath)
         if let quoted = Self.quoted(after: "Unknown option ", in: parserMessage) {
             problem.argument = quoted
@@ -87,6 +98,20 @@ package struct CommandLineCheck: Sendable {
                 + "positive)"
         }
         return problem
+    }
+
+    /// The first long option in `arguments` (before `--`) that `command` does not know, with the nearest one it
+    /// does know when one is near (`--topik` → `--topic`). `--name=value` counts as `--name`.
+    static func unknownOption(in arguments: [String], command: CommandSpec) -> (word: String, suggestion: String?)? {
+        let known = command.optionSpellings.union(["--help", "-h", "--version"])
+        let longNames = known.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+        for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("--") && argument.count > 2 {
+            let word = String(argument.prefix { $0 != "=" })
+            guard !known.contains(word) else { continue }
+            let nearest = Suggestion.nearest(to: String(word.dropFirst(2)), among: longNames.sorted())
+            return (word, nearest.map { "--" + $0 })
+        }
+        return nil
     }
 
     /// `-1`, `-2.5`: what ArgumentParser would otherwise read as a short flag.

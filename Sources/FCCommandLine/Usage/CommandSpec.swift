@@ -50,6 +50,11 @@ package struct CommandSpec: Decodable, Sendable {
         (subcommands ?? []).map(\.commandName)
     }
 
+    /// Every spelling of every option and flag (`--batches`, `--json`, `-h`).
+    package var optionSpellings: Set<String> {
+        Set((arguments ?? []).filter { $0.kind != "positional" }.flatMap(\.spellings))
+    }
+
     /// The options that take a value (`--batches <n>`).
     package var valueOptions: Set<String> {
         Set((arguments ?? []).filter { $0.kind == "option" }.flatMap(\.spellings))

@@ -46,7 +46,7 @@ struct AnkiRowMapper: Sendable {
                 ImportProblem(
                     at: record.end,
                     "expected a question and an answer field (columns \(questionIndex + 1) and \(answerIndex + 1)),"
-                        + " found \(fields.count) field(s)"))
+                        + " found \(Plural.count(fields.count, "field"))"))
         }
         let sides: [(CardSide, Int?)] = [
             (.question, questionIndex), (.answer, answerIndex), (.explanation, explanationIndex),

@@ -1,3 +1,5 @@
+import FCCore
+
 /// One kind of daily challenge and the target/reward pairs a day's challenge is drawn from.
 public struct ChallengeTemplate: Sendable, Hashable, Codable {
     /// A target and the XP paid for reaching it.
@@ -29,9 +31,22 @@ public struct ChallengeTemplate: Sendable, Hashable, Codable {
         self.options = options
     }
 
-    /// The description for `target`.
+    /// The description for `target`. The template is written for many ("Review {n} cards"); for a target of 1 the
+    /// word right after `{n}` is made singular ("Review 1 card", "Study 1 topic").
     public func description(target: Int) -> String {
-        descriptionTemplate.replacingOccurrences(of: "{n}", with: String(target))
+        let parts = descriptionTemplate.split(separator: "{n}", omittingEmptySubsequences: false)
+        var text = String(parts[0])
+        for part in parts.dropFirst() {
+            text += String(target)
+            guard target == 1, part.first == " " else {
+                text += part
+                continue
+            }
+            let rest = part.dropFirst()
+            let word = rest.prefix { $0.isLetter }
+            text += " " + Plural.singular(of: String(word)) + rest.dropFirst(word.count)
+        }
+        return text
     }
 
     /// Card Master, Perfect Score and Topic Explorer, in that order (the order challenges are drawn and shown).
@@ -46,10 +61,4 @@ public struct ChallengeTemplate: Sendable, Hashable, Codable {
             kind: .topicExplorer, title: "Topic Explorer", descriptionTemplate: "Study {n} topics",
             options: [.init(target: 1, xp: 40), .init(target: 2, xp: 80), .init(target: 3, xp: 120)]),
     ]
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }

@@ -41,7 +41,8 @@ package func makeProvider(
             model: settings.model,
             baseURL: settings.resolvedBaseURL ?? URL.constant("http://localhost"),
             apiKeyVariable: settings.apiKeyVariable ?? settings.kind.defaultAPIKeyVariable,
-            apiKey: settings.apiKey
+            apiKey: settings.apiKey,
+            kindDescription: settings.kindDescription
         ),
         events: events
     )

@@ -55,6 +55,15 @@ package struct ProviderSettings: Sendable {
 
     /// The base URL requests go to.
     package var resolvedBaseURL: URL? { baseURL ?? kind.defaultBaseURL }
+
+    /// The kind as a person configured it: `openai-compatible` for the OpenAI wire format at a base URL other than
+    /// OpenAI's own (Ollama, llama.cpp, vLLM, LM Studio), else the kind's name.
+    package var kindDescription: String {
+        guard kind == .openai, let baseURL, baseURL.host?.lowercased() != kind.defaultBaseURL?.host else {
+            return kind.rawValue
+        }
+        return "openai-compatible"
+    }
 }
 
 extension ProviderSettings: CustomStringConvertible, CustomReflectable {

@@ -10,10 +10,18 @@ package struct ErrorDiagnostics: Sendable {
     /// Redacted from every message: servers sometimes echo what they were sent.
     package var apiKey: String?
 
+    /// The provider's kind as configured, for connection failures: `openai-compatible` for an OpenAI-style server
+    /// at a base URL of one's own (Ollama, llama.cpp, vLLM), else the kind (`openai`, `gemini`, `anthropic`).
+    package var kindDescription: String
+
     package static let maxMessageLength = 200
 
-    package init(provider: String, model: String, baseURL: URL, apiKeyVariable: String?, apiKey: String?) {
+    package init(
+        provider: String, model: String, baseURL: URL, apiKeyVariable: String?, apiKey: String?,
+        kindDescription: String? = nil
+    ) {
         self.provider = provider
+        self.kindDescription = kindDescription ?? provider
         self.model = model
         self.baseURL = baseURL
         self.apiKeyVariable = apiKeyVariable
@@ -33,6 +41,14 @@ package struct ErrorDiagnostics: Sendable {
             message = String(message.prefix(Self.maxMessageLength - 1)) + "…"
         }
         return message
+    }
+
+    /// The host and port requests go to (`127.0.0.1:11434`, `api.openai.com:443`): what a connection failure names.
+    /// Never the path or query, which may carry a key.
+    package var endpoint: String {
+        let host = baseURL.host ?? "localhost"
+        let port = baseURL.port ?? (baseURL.scheme?.lowercased() == "https" ? 443 : 80)
+        return (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) + ":\(port)"
     }
 
     /// `text` with every occurrence of the API key replaced.

@@ -10,7 +10,8 @@ package import FCCore
 /// - Timeouts, connection errors, 408, 409, 429, 5xx: retried with jittered exponential backoff, or after the
 ///   `Retry-After` the server sent, which also pauses every other request through the same limiter.
 /// - Other statuses: ``GeneratorError/rejected(provider:status:message:hint:)`` at once.
-/// - Out of attempts: ``GeneratorError/unavailable(provider:attempts:lastError:)``.
+/// - Out of attempts: ``GeneratorError/unreachable(provider:endpoint:attempts:seconds:reason:)`` when the last attempt
+///   could not connect at all, else ``GeneratorError/unavailable(provider:attempts:lastError:)``.
 package struct RequestExecutor: Sendable {
     package enum Outcome<Value: Sendable>: Sendable {
         case decoded(Value)
@@ -83,8 +84,11 @@ package struct RequestExecutor: Sendable {
     ) async throws(GeneratorError) -> Outcome<Value> {
         var attempt = 1
         var retriedBadResponse = false
+        let started = clock.now()
         while true {
             let failure: (reason: String, retryAfter: Duration?)
+            // Set when this attempt could not connect at all: the message then names where and why.
+            var connectFailure: String?
             do {
                 let waited = try await limiter.acquire()
                 if waited > .zero { events(.rateLimited(provider: provider, delay: waited)) }
@@ -123,6 +127,7 @@ package struct RequestExecutor: Sendable {
                     throw GeneratorError.unavailable(
                         provider: provider, attempts: attempt, lastError: diagnostics.redact(error.description))
                 }
+                if case .connectionFailed(let reason) = error { connectFailure = reason }
                 failure = (diagnostics.redact(error.description), nil)
             } catch is CancellationError {
                 throw GeneratorError.cancelled
@@ -132,6 +137,12 @@ package struct RequestExecutor: Sendable {
             }
 
             guard attempt < policy.maxAttempts else {
+                if let connectFailure {
+                    let elapsed = clock.now() - started
+                    throw GeneratorError.unreachable(
+                        provider: diagnostics.kindDescription, endpoint: diagnostics.endpoint, attempts: attempt,
+                        seconds: Int(elapsed.components.seconds), reason: connectFailure)
+                }
                 throw GeneratorError.unavailable(provider: provider, attempts: attempt, lastError: failure.reason)
             }
             let delay: Duration

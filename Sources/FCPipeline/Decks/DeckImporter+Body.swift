@@ -1,3 +1,4 @@
+import FCCore
 package import FCDeckFormats
 package import FCStore
 
@@ -16,8 +17,8 @@ package struct ImportRejection: Error, Sendable, CustomStringConvertible {
         if isEmpty && total == 0 { return "no cards to import: the body is empty or holds only a header line" }
         let first = problems.first.map { ": first at \($0)" } ?? ""
         return isEmpty
-            ? "no good rows to import: all \(total) row(s) are bad\(first)"
-            : "\(total) bad row(s); nothing was imported\(first)"
+            ? "no good rows to import: " + (total == 1 ? "the row is bad" : "all \(total) rows are bad") + first
+            : "\(Plural.count(total, "bad row")); nothing was imported\(first)"
     }
 }
 

@@ -1,3 +1,5 @@
+import FCCore
+
 /// Something an export file does not carry as stored, the cards concerned, and what was written instead.
 ///
 /// `fcgen export` reports each on stderr and in its `--json` report, so nothing is lost without a word.
@@ -41,6 +43,6 @@ public struct ExportLoss: Sendable, Hashable, Encodable {
     public var summary: String {
         let shown = cardIDs.prefix(10).map(String.init).joined(separator: ", ")
         let more = cardIDs.count > 10 ? ", … (\(cardIDs.count - 10) more)" : ""
-        return "\(count) card(s): \(message) (card \(shown)\(more))"
+        return "\(Plural.count(count, "card")): \(message) (\(Plural.noun(cardIDs.count, "card")) \(shown)\(more))"
     }
 }

@@ -65,9 +65,17 @@ public struct GamificationService: Sendable {
         try await store.boxes(userID: user.id, unopenedOnly: unopenedOnly)
     }
 
-    /// Opens boxes (every unopened one when `boxIDs` is `nil`) in one transaction; opened or unknown ids pay
-    /// nothing.
+    /// Opens boxes (every unopened one when `boxIDs` is `nil`) in one transaction; already opened ones pay nothing.
+    ///
+    /// - Throws: ``PipelineError/boxNotFound(ids:)`` when an id names none of the learner's boxes; nothing is
+    ///   opened then.
     package func openBoxes(of user: User, boxIDs: [String]? = nil) async throws -> Rewards {
+        if let boxIDs {
+            let known = Set(try await store.boxes(userID: user.id, unopenedOnly: false).map(\.boxID))
+            var unknown: [String] = []
+            for id in boxIDs where !known.contains(id) && !unknown.contains(id) { unknown.append(id) }
+            guard unknown.isEmpty else { throw PipelineError.boxNotFound(ids: unknown) }
+        }
         let gamifier = gamifier
         let time = now()
         let (commit, decision) = try await store.write("open boxes") { db in

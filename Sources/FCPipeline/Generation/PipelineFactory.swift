@@ -52,7 +52,9 @@ public struct PipelineFactory: Sendable {
         )
     }
 
-    /// Opens the store and builds the pipeline.
+    /// Checks every setting the pipeline needs (the API key, the fixtures folder, the prompt templates, the picture
+    /// resolver's key), then opens the store and builds the pipeline: a run refused for a setting creates no
+    /// database.
     ///
     /// - Parameters:
     ///   - transport: the HTTP transport (the executable's ``HTTPClientTransport``, a stub in tests).
@@ -66,9 +68,10 @@ public struct PipelineFactory: Sendable {
         now: Now,
         events: @escaping PipelineEventHandler
     ) async throws -> Pipeline {
-        try makePipeline(
-            store: try await Store.open(path: settings.databasePath, now: now), transport: transport, clock: clock,
-            random: random, events: events)
+        let parts = try parts(transport: transport)
+        return makePipeline(
+            store: try await Store.open(path: settings.databasePath, now: now), parts: parts, transport: transport,
+            clock: clock, random: random, events: events)
     }
 
     /// Builds the pipeline on an open store (the server's, so one process keeps one store).
@@ -79,6 +82,23 @@ public struct PipelineFactory: Sendable {
         random: RandomSource,
         events: @escaping PipelineEventHandler
     ) throws -> Pipeline {
+        makePipeline(
+            store: store, parts: try parts(transport: transport), transport: transport, clock: clock, random: random,
+            events: events)
+    }
+
+    /// What a pipeline is built from besides its store, each checked: reading them touches no database.
+    private struct Parts {
+        var provider: ProviderSettings
+        var templates: PromptTemplates
+        var pictureFinder: CardPictureFinder?
+    }
+
+    /// Reads and checks the settings a pipeline needs.
+    ///
+    /// - Throws: ``PipelineError/missingAPIKey(provider:variable:)``, ``PipelineError/setting(_:)`` for a missing
+    ///   fixtures folder, a template error, ``PipelineError/missingImageKey(resolver:variable:)``.
+    private func parts(transport: any LLMTransport) throws -> Parts {
         let providerSettings = try providerSettings()
         // Without a folder the fixture provider replays its built-in copy; a folder someone named must exist.
         if settings.provider == .fixture, let folder = settings.fixturesDirectory {
@@ -91,9 +111,22 @@ public struct PipelineFactory: Sendable {
                 )
             }
         }
-        let templates = try templates()
+        return Parts(
+            provider: providerSettings, templates: try templates(),
+            pictureFinder: try pictureFinder(transport: transport))
+    }
+
+    /// Assembles the pipeline from checked parts; nothing here can fail.
+    private func makePipeline(
+        store: Store,
+        parts: Parts,
+        transport: any LLMTransport,
+        clock: any Clock<Duration>,
+        random: RandomSource,
+        events: @escaping PipelineEventHandler
+    ) -> Pipeline {
         let provider = makeProvider(
-            providerSettings,
+            parts.provider,
             transport: transport,
             clock: clock,
             random: random,
@@ -102,14 +135,14 @@ public struct PipelineFactory: Sendable {
         var pipeline = Pipeline(
             store: store,
             provider: provider,
-            templates: templates,
+            templates: parts.templates,
             clock: clock,
             origin: settings.provider == .fixture ? .fixture : .generated,
             pricing: Pricing(
                 prices: settings.prices, model: provider.model, maxOutputTokens: settings.maxOutputTokens),
             events: events
         )
-        pipeline.pictureFinder = try pictureFinder(transport: transport)
+        pipeline.pictureFinder = parts.pictureFinder
         return pipeline
     }
 

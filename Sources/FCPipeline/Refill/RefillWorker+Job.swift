@@ -130,7 +130,10 @@ struct JobFailure {
         switch error {
         case let error as GeneratorError:
             isPermanent = !error.isTransient && error != .cancelled
-            if case .unavailable = error { isProviderUnreachable = true } else { isProviderUnreachable = false }
+            switch error {
+            case .unavailable, .unreachable: isProviderUnreachable = true
+            default: isProviderUnreachable = false
+            }
         case is TransportError:
             isPermanent = false
             isProviderUnreachable = true

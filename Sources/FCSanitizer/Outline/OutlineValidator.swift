@@ -47,12 +47,14 @@ struct OutlineValidator {
         }
         let limits = TopicOutline.Limits.subtopics
         if subtopics.count > limits.upperBound {
-            if strict { throw OutlineProblem("\(subtopics.count) subtopics; at most \(limits.upperBound)") }
+            if strict {
+                throw OutlineProblem("\(Plural.count(subtopics.count, "subtopic")); at most \(limits.upperBound)")
+            }
             subtopics = Array(subtopics.prefix(limits.upperBound))
         }
         guard subtopics.count >= limits.lowerBound else {
             throw OutlineProblem(
-                "\(subtopics.count) usable subtopic(s) of \(list.count); an outline needs at least \(limits.lowerBound)"
+                "\(Plural.count(subtopics.count, "usable subtopic")) of \(list.count); an outline needs at least \(limits.lowerBound)"
             )
         }
         return TopicOutline(subtopics: subtopics)

@@ -50,7 +50,7 @@ package struct GenerationRunner: Service {
     /// Runs one generation to its end and publishes how it ended.
     private func execute(_ record: GenerationRecord) async {
         logger.info(
-            "generation \(record.id): \(record.requested) batch(es) of \"\(record.topicName)\"",
+            "generation \(record.id): \(Plural.count(record.requested, "batch")) of \"\(record.topicName)\"",
             metadata: ["event": "generation_started", "generation": .string(record.id)])
         var done = 0
         var failure: Problem?
@@ -71,7 +71,7 @@ package struct GenerationRunner: Service {
         registry.finish(id: record.id, error: failure, event: Self.finalEvent)
         metrics.countGeneration(status: failure == nil ? "succeeded" : "failed")
         logger.info(
-            "generation \(record.id): \(failure == nil ? "succeeded" : "failed") with \(done) batch(es)",
+            "generation \(record.id): \(failure == nil ? "succeeded" : "failed") with \(Plural.count(done, "batch"))",
             metadata: ["event": "generation_finished", "generation": .string(record.id)])
     }
 

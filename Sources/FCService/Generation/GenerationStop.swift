@@ -1,4 +1,5 @@
 import FCCommandLine
+import FCCore
 
 /// Why a generation stops before its last batch: the server is shutting down (SIGTERM), or a request cancelled it
 /// (`DELETE /v1/generations/{id}`). Either way it ends `failed` with `cancelled`: a queued one at once, a running
@@ -21,7 +22,10 @@ package enum GenerationStop: Sendable, Equatable {
 
     /// The problem of a running generation stopped after `done` of its `requested` batches were stored.
     func afterStoring(_ done: Int, of requested: Int) -> Problem {
-        Problem(.cancelled, detail: "\(cause) after \(done) of \(requested) batch(es) were stored")
+        Problem(
+            .cancelled,
+            detail: "\(cause) after \(done) of \(Plural.count(requested, "batch")) \(done == 1 ? "was" : "were") stored"
+        )
     }
 }
 

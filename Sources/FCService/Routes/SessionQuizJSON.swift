@@ -33,7 +33,7 @@ enum QuizAnswerGrading {
         }
         guard answers.count == questions.count else {
             throw Problem.badRequest(
-                "\"answer\" needs \(questions.count) answer(s) for this card (one per question), got \(answers.count)",
+                "\"answer\" needs \(Plural.count(questions.count, "answer")) for this card (one per question), got \(answers.count)",
                 field: "answer")
         }
         return try zip(answers, questions).map { answer, question in

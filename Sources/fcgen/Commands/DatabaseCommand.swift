@@ -56,9 +56,9 @@ struct DatabaseCopyCommand: AsyncParsableCommand {
                 return
             }
             for table in report.tables where table.rows > 0 {
-                Console.out("\(table.name): \(table.rows) rows, checksum \(table.checksum)")
+                Console.out("\(table.name): \(Plural.count(table.rows, "row")), checksum \(table.checksum)")
             }
-            Console.out("copied \(report.rows) rows from \(source.path) to \(target.path)")
+            Console.out("copied \(Plural.count(report.rows, "row")) from \(source.path) to \(target.path)")
         }
     }
 

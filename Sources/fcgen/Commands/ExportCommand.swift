@@ -54,10 +54,7 @@ struct ExportCommand: AsyncParsableCommand {
             let found = try await global.requireTopic(topic, in: store)
             let handle: FileHandle
             if let out {
-                guard FileManager.default.createFile(atPath: out, contents: nil),
-                    let file = FileHandle(forWritingAtPath: out)
-                else { throw PipelineError.input(file: out, problem: "cannot be written") }
-                handle = file
+                handle = try OutputFile.create(out, flag: "--out")
             } else {
                 handle = FileHandle.standardOutput
             }
@@ -68,7 +65,7 @@ struct ExportCommand: AsyncParsableCommand {
             if !report.images.isEmpty, let out {
                 let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
                 try await DeckExporter.writeMedia(report.images, to: directory, from: store)
-                global.logger().notice("wrote \(report.images.count) media file(s) to \(directory.path)")
+                global.logger().notice("wrote \(Plural.count(report.images.count, "media file")) to \(directory.path)")
             }
             // Whatever the file does not carry is said, reason by reason, whether or not --json is on.
             for loss in report.losses {
@@ -80,7 +77,7 @@ struct ExportCommand: AsyncParsableCommand {
                         topic: found.name, format: format.rawValue, out: out, notes: report.notes,
                         mediaFiles: report.images.map(\.fileName), losses: report.losses))
             } else if out != nil {
-                global.logger().notice("exported \(report.notes) note(s) from \"\(found.name)\"")
+                global.logger().notice("exported \(Plural.count(report.notes, "note")) from \"\(found.name)\"")
             }
         }
     }

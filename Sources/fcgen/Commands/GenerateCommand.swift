@@ -220,11 +220,12 @@ struct GenerateCommand: AsyncParsableCommand {
             let document = prepared
             if let document {
                 logger.info(
-                    "[\(topic)] source \(document.name): \(document.format.rawValue), \(document.sectionCount) section(s)"
+                    "[\(topic)] source \(document.name): \(document.format.rawValue), \(Plural.count(document.sectionCount, "section"))"
                 )
                 if document.replacedSequences > 0 {
                     logger.warning(
-                        "\(document.name): \(document.replacedSequences) invalid UTF-8 sequence(s) read as U+FFFD")
+                        "\(document.name): \(Plural.count(document.replacedSequences, "invalid UTF-8 sequence")) read as U+FFFD"
+                    )
                 }
             }
             var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })

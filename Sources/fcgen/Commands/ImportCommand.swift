@@ -35,6 +35,11 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Store the good rows and list the bad ones, instead of storing nothing.") var skipBad = false
 
     func validate() throws {
+        if file == "-" {
+            throw ValidationError(
+                "<file>: import reads a deck file, not standard input ('-'); save the deck to a file and name it, "
+                    + "e.g. fcgen import deck.csv --topic \"\(topic)\"")
+        }
         try validateTopicName(topic, argument: "--topic")
     }
 
@@ -74,10 +79,10 @@ struct ImportCommand: AsyncParsableCommand {
             let summary = report.summary
             Console.out(
                 (dryRun ? "dry run: would import " : "imported ")
-                    + "\(summary.cardsStored) card(s) (\(summary.twinsStored) reversed twin(s)) into"
+                    + "\(Plural.count(summary.cardsStored, "card")) (\(Plural.count(summary.twinsStored, "reversed twin"))) into"
                     + (summary.topicCreated ? " new topic" : "") + " \"\(report.topic.name)\""
-                    + " from \(summary.rows) row(s); \(summary.duplicatesSkipped) duplicate(s) skipped"
-                    + (report.skippedTotal > 0 ? ", \(report.skippedTotal) bad row(s) skipped" : ""))
+                    + " from \(Plural.count(summary.rows, "row")); \(Plural.count(summary.duplicatesSkipped, "duplicate")) skipped"
+                    + (report.skippedTotal > 0 ? ", \(Plural.count(report.skippedTotal, "bad row")) skipped" : ""))
         }
     }
 

@@ -175,7 +175,7 @@ struct SanitizeOutput: Encodable {
             ? "none" : dropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return
             ([
-                "outcome: \(outcome), \(cards.count) card(s)",
+                "outcome: \(outcome), \(Plural.count(cards.count, "card"))",
                 "repairs: \(repairs.isEmpty ? "none" : repairs.joined(separator: ", "))",
                 "dropped: \(droppedText)",
                 "quality: \(qualityText)",

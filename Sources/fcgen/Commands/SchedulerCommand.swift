@@ -21,8 +21,8 @@ struct SchedulerReplayCommand: AsyncParsableCommand {
         abstract: "Replay review sequences through a scheduler and print the state after every review.",
         discussion: """
             FILE holds JSON lines, one card each: {"id": 1, "created": 1788552090, "reviews": [{"t": 1788619941, \
-            "rating": 3}, …]} with Unix seconds and ratings 1 Fail, 2 Difficult, 3 Good, 4 Easy (FSRS's Again, \
-            Hard, Good, Easy). Other keys are ignored; blank lines are skipped; - reads standard input.
+            "rating": 3}, …]} with Unix seconds and ratings 1 again, 2 hard, 3 good, 4 easy (the words of \
+            fcgen review --rating; FSRS's grades). Other keys are ignored; blank lines are skipped; - reads standard input.
 
             Prints one JSON line per card: {"algorithm", "id", "schemaVersion", "states": [{"state", "step", \
             "stability", "difficulty", "due"}, …]} with state 1 learning, 2 review, 3 relearning, due in Unix \
@@ -142,7 +142,7 @@ struct ReplaySequence {
             var previous = decoded.created
             for (number, review) in decoded.reviews.enumerated() {
                 guard let rating = Rating(fsrsGrade: review.rating) else {
-                    throw bad("reviews[\(number)]: rating \(review.rating) is not 1–4 (Fail, Difficult, Good, Easy)")
+                    throw bad("reviews[\(number)]: rating \(review.rating) is not 1–4 (again, hard, good, easy)")
                 }
                 guard review.t >= previous else {
                     let before = number == 0 ? "the card's creation" : "the previous review"

@@ -148,7 +148,8 @@ struct TopicSetCommand: AsyncParsableCommand {
             let topic = try await global.requireTopic(name, in: store)
             if let algorithm {
                 let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
-                global.logger().notice("\(topic.name): algorithm \(algorithm.rawValue), \(rebuilt) card states rebuilt")
+                global.logger().notice(
+                    "\(topic.name): algorithm \(algorithm.rawValue), \(Plural.count(rebuilt, "card state")) rebuilt")
             }
             if changesAppearance {
                 let current = try await store.topicAppearance(topicID: topic.id)
@@ -232,7 +233,8 @@ struct TopicShowCommand: AsyncParsableCommand {
         }
         lines.append("cards: \(status.cardCount) (\(status.unstudiedCount) unstudied), batches: \(status.batchCount)")
         lines.append("refill due: \(status.isRefillDue ? "yes" : "no")")
-        let unpriced = spent.unpricedRequests > 0 ? " (+ \(spent.unpricedRequests) request(s) without a price)" : ""
+        let unpriced =
+            spent.unpricedRequests > 0 ? " (+ \(Plural.count(spent.unpricedRequests, "request")) without a price)" : ""
         lines.append(
             "daily budget: \(budget.map(Money.text) ?? "none"), spent today (UTC): "
                 + Money.text(spent.costUSD) + unpriced)

@@ -105,8 +105,8 @@ struct TopicDeleteCommand: AsyncParsableCommand {
                 try Console.json(DeletionOutput(deleted: deletion))
             } else {
                 Console.out(
-                    "deleted topic \"\(deletion.name)\": \(deletion.cards) card(s), \(deletion.batches) batch(es), "
-                        + "\(deletion.jobs) job(s)")
+                    "deleted topic \"\(deletion.name)\": \(Plural.count(deletion.cards, "card")), \(Plural.count(deletion.batches, "batch")), "
+                        + "\(Plural.count(deletion.jobs, "job"))")
             }
         }
     }

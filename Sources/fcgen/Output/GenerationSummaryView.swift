@@ -23,14 +23,15 @@ struct GenerationSummaryView {
         }
         let fallbacks = report.batches.filter { $0.outcome == .fallback }.count
         var lines = [
-            "\(report.topic): \(report.batches.count) batch(es), \(report.cardsKept) card(s) stored "
+            "\(report.topic): \(Plural.count(report.batches.count, "batch")), \(Plural.count(report.cardsKept, "card")) stored "
                 + "(provider \(report.provider), model \(report.model))",
             table.render(),
         ]
         if fallbacks > 0 {
-            lines.append("note: \(fallbacks) batch(es) fell back to templated study cards (origin \"fallback\")")
             lines.append(
-                "note: \(report.fallbackCardsKept) fallback card(s) stored for inspection; not studied "
+                "note: \(Plural.count(fallbacks, "batch")) fell back to templated study cards (origin \"fallback\")")
+            lines.append(
+                "note: \(Plural.count(report.fallbackCardsKept, "fallback card")) stored for inspection; not studied "
                     + "(learn, quiz, due and session start leave them out unless --include-fallback)")
         }
         if let images = report.images {
@@ -39,7 +40,7 @@ struct GenerationSummaryView {
         if let review = report.review {
             var line = review.line
             let unreviewed = review.failed + review.skipped
-            if unreviewed > 0 { line += "; \(unreviewed) batch(es) stored unreviewed (see the warnings)" }
+            if unreviewed > 0 { line += "; \(Plural.count(unreviewed, "batch")) stored unreviewed (see the warnings)" }
             lines.append(line)
         }
         lines.append("database: \(report.database)")

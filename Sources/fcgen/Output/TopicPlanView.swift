@@ -17,12 +17,13 @@ struct TopicPlanView {
                     + "use the fixed aspects; try --regenerate or --edit FILE")
         case let source?:
             let subtopics = report.plan.subtopics?.count ?? 0
-            var line = "plan: \(source == "edited" ? "edited" : "outlined by the model"), \(subtopics) subtopics"
+            var line =
+                "plan: \(source == "edited" ? "edited" : "outlined by the model"), \(Plural.count(subtopics, "subtopic"))"
             if let updatedAt = report.plan.updatedAt { line += ", updated \(Timestamp.format(updatedAt))" }
             lines.append(line)
         }
         guard report.total > 0 else { return lines.joined(separator: "\n") }
-        lines.append("progress: \(report.covered) of \(report.total) steps covered")
+        lines.append("progress: \(report.covered) of \(Plural.count(report.total, "step")) covered")
         if let next = report.next {
             lines.append("next: step \(next.index), \(next.subtopic) — \(next.level.rawValue)")
         } else {

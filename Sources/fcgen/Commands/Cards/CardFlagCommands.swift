@@ -89,7 +89,7 @@ extension CardFlagOutput {
             try Console.json(self)
         } else {
             let list = Array(Set(cards)).sorted().map(String.init).joined(separator: ", ")
-            Console.out("card\(cards.count == 1 ? "" : "s") \(list): \(text) (learner \(user))")
+            Console.out("\(Plural.noun(cards.count, "card")) \(list): \(text) (learner \(user))")
         }
     }
 }

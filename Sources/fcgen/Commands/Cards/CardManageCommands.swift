@@ -30,7 +30,8 @@ struct CardDeleteCommand: AsyncParsableCommand {
                 try Console.json(Output(deleted: unique))
                 return
             }
-            Console.out("deleted \(unique.count) card(s): " + unique.map(String.init).joined(separator: ", "))
+            Console.out(
+                "deleted \(Plural.count(unique.count, "card")): " + unique.map(String.init).joined(separator: ", "))
         }
     }
 }

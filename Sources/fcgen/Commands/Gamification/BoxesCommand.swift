@@ -13,6 +13,7 @@ struct BoxesCommand: AsyncParsableCommand {
               fcgen boxes                 # the boxes (unopened first)
               fcgen boxes open --all      # open every unopened box
               fcgen boxes open 12:1       # open one box by id
+            An id that names none of your boxes is refused (exit 65, not_found) and nothing is opened.
             """,
         subcommands: [BoxesListCommand.self, BoxesOpenCommand.self],
         defaultSubcommand: BoxesListCommand.self
@@ -87,7 +88,7 @@ struct BoxesOpenCommand: AsyncParsableCommand {
                 return
             }
             guard !rewards.boxesOpened.isEmpty else {
-                Console.out("nothing to open (unknown or already opened boxes)")
+                Console.out("nothing to open: \(ids.count == 1 ? "that box is" : "those boxes are") already opened")
                 return
             }
             Console.out(RewardsText.lines(rewards).joined(separator: "\n"))

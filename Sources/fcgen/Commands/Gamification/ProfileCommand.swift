@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCore
 import FCGamification
 import FCPipeline
 import FCStore
@@ -34,7 +35,7 @@ struct ProfileCommand: AsyncParsableCommand {
                 "\(context.user.name) — level \(profile.level.level)  \(RewardsText.bar(profile.xpBarFraction)) "
                     + "\(profile.level.xpIntoLevel)/\(profile.level.levelSpan) XP (total \(profile.level.totalXP), "
                     + "\(profile.level.xpToNextLevel) to level \(profile.level.level + 1))",
-                "streak: \(profile.currentStreak) days (longest \(profile.longestStreak)); XP today: \(profile.xpToday); "
+                "streak: \(Plural.count(profile.currentStreak, "day")) (longest \(profile.longestStreak)); XP today: \(profile.xpToday); "
                     + "achievements: \(profile.achievementsUnlocked)/\(profile.achievementsTotal)",
                 "", "today's challenges (\(profile.day)):",
             ]

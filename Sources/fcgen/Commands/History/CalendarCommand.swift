@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCore
 import FCGamification
 import FCPipeline
 import Foundation
@@ -73,7 +74,7 @@ struct CalendarCommand: AsyncParsableCommand {
             }
             Console.out(
                 "reviews of \(history.user) (\(history.timeZone)), \(from) to \(to): \(history.totals.reviews) on "
-                    + "\(history.totals.daysStudied) day(s)\n" + map.render())
+                    + "\(Plural.count(history.totals.daysStudied, "day"))\n" + map.render())
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCore
 import FCGamification
 import FCPipeline
 
@@ -39,7 +40,7 @@ struct DateRangeOptions: ParsableArguments {
         guard from <= to else { return "--from \(from) is after --to \(to)" }
         let days = from.distance(to: to) + 1
         guard days <= StudyService.maximumHistoryDays else {
-            return "--from \(from) --to \(to): \(days) days; a history covers at most "
+            return "--from \(from) --to \(to): \(Plural.count(days, "day")); a history covers at most "
                 + "\(StudyService.maximumHistoryDays) days"
         }
         return nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCore
 import FCGamification
 import FCPipeline
 import Foundation
@@ -39,8 +40,8 @@ struct HistoryCommand: AsyncParsableCommand {
             }
             let totals = history.totals
             var lines = [
-                "history of \(history.user) (\(history.timeZone)), \(from) to \(to): \(totals.reviews) review(s) "
-                    + "on \(totals.daysStudied) day(s), \(totals.newCards) new card(s), \(totals.minutes) min, "
+                "history of \(history.user) (\(history.timeZone)), \(from) to \(to): \(Plural.count(totals.reviews, "review")) "
+                    + "on \(Plural.count(totals.daysStudied, "day")), \(Plural.count(totals.newCards, "new card")), \(totals.minutes) min, "
                     + "\(totals.xp) XP"
             ]
             let active = history.days.filter { $0.reviews > 0 || $0.xp != 0 || $0.seconds > 0 }

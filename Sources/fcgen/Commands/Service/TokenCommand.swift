@@ -97,7 +97,8 @@ struct TokenCreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let store = try await global.openOrCreateStore()
+            // A token is for a database that exists: a mistyped --db must not become a new, empty one.
+            let store = try await global.openStore()
             let user = try await store.ensureUser(named: global.user ?? User.defaultName)
             // The system's cryptographic generator: a token must not be guessable.
             var generator = SystemRandomNumberGenerator()

@@ -123,7 +123,7 @@ struct QuizCommand: AsyncParsableCommand {
                 return
             }
             Screen.show(
-                "\nQuiz: \(session.counts.cards) cards, \(output.right) right, \(output.wrong) wrong, "
+                "\nQuiz: \(Plural.count(session.counts.cards, "card")), \(output.right) right, \(output.wrong) wrong, "
                     + "\(output.empty) empty")
             for miss in misses {
                 let given = miss.verdict == .empty ? "(empty)" : "\"\(miss.given)\""

@@ -42,8 +42,10 @@ struct ReviewCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            // No --at: the recorder's clock dates it.
+            // No --at: the recorder's clock dates it. A time in the future is refused before anything is opened or
+            // written (the learner's row included); the recorder checks it again against its own clock.
             let time = try at.map(parseInstant)
+            if let time { _ = try await namingTimeFlag("--at") { try EventTime.notInFuture(time, now: Date()) } }
             let context = try await StudyContext(global: global)
             let result = try await namingTimeFlag("--at") {
                 try await context.service.recorder.record(

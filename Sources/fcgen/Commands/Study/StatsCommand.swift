@@ -66,8 +66,8 @@ struct StatsCommand: AsyncParsableCommand {
                 return painted
             }
             var lines = [
-                "learner \(stats.user) (\(stats.timeZone)): \(stats.totalReviews) reviews on \(stats.daysPractised) "
-                    + "days; streak \(stats.streaks.current) days (longest \(stats.streaks.longest)); retention "
+                "learner \(stats.user) (\(stats.timeZone)): \(Plural.count(stats.totalReviews, "review")) on "
+                    + "\(Plural.count(stats.daysPractised, "day")); streak \(Plural.count(stats.streaks.current, "day")) (longest \(stats.streaks.longest)); retention "
                     + "\(stats.retention.map(percent) ?? "-")",
                 "", text,
             ]

@@ -1,3 +1,4 @@
+import FCCore
 import FCPipeline
 import FCStore
 import Foundation
@@ -38,9 +39,9 @@ struct SessionView: Encodable {
     /// "3 cards, 2 correct, 1 failed, average rating 2.67 (1 again … 4 easy)".
     var summaryLine: String {
         if mode == SessionMode.quiz.rawValue {
-            return "\(cards) cards, \(correct) right, \(failed) wrong, \(empty) empty"
+            return "\(Plural.count(cards, "card")), \(correct) right, \(failed) wrong, \(empty) empty"
         }
-        var line = "\(cards) cards, \(correct) correct, \(failed) failed"
+        var line = "\(Plural.count(cards, "card")), \(correct) correct, \(failed) failed"
         if let averageRating { line += ", average rating \(String(format: "%.2f", averageRating)) (1 again … 4 easy)" }
         return line
     }
