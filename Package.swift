@@ -61,7 +61,9 @@ let package = Package(
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // fixtures/ (the offline demo's replies) and prompts/, compiled in at build time.
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "FCStore",
@@ -118,7 +120,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // webapp/ and docs/openapi.json, compiled in at build time.
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "FCTestSupport",
@@ -164,6 +168,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Writes the Swift tables of the folders EmbedFiles compiles in (a build tool, not installed).
+        .executableTarget(name: "fcgen-embed", swiftSettings: strictSettings),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["fcgen-embed"]),
         .executableTarget(
             name: "fcgen-bench",
             dependencies: [

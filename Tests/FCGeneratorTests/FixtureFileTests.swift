@@ -4,8 +4,8 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// The fixture replies compiled into the binary (`BuiltInFixtures.swift`, written by `scripts/embed-fixtures.py`)
-/// must be the repository's `fixtures/` folder, byte for byte.
+/// The fixture replies compiled into the binary (`EmbeddedFixtures`, written at build time by the EmbedFiles plugin)
+/// are the repository's `fixtures/` folder, byte for byte, and nothing else.
 struct FixtureFileTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -34,24 +34,10 @@ struct FixtureFileTests {
             folder.count == 18,
             "four batch replies and an outline per topic, one reply and an outline for Solar system, and French basics' review of batch 4"
         )
-        #expect(Set(BuiltInFixtures.replies.keys) == Set(folder.keys))
+        #expect(Set(EmbeddedFixtures.files.keys) == Set(folder.keys))
         for (path, text) in folder.sorted(by: { $0.key < $1.key }) {
-            #expect(BuiltInFixtures.replies[path] == text, "\(path) differs: run python3 scripts/embed-fixtures.py")
+            #expect(EmbeddedFixtures.files[path] == text, "\(path) differs")
         }
-    }
-
-    @Test func theEmbeddingScriptWouldWriteTheCommittedFile() async throws {
-        // Regenerates the Swift file in memory and compares it with the committed one, so a hand edit of the
-        // generated file (or a script change without a rerun) fails too, not only a changed fixture.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Self.repositoryRoot.appendingPathComponent("scripts/embed-fixtures.py").path, "--check",
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        let message = String(decoding: try await process.runToExit(reading: errors), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "embed-fixtures.py --check: \(message)")
     }
 
     @Test func withoutAFolderTheProviderReplaysTheBuiltInCopy() async throws {

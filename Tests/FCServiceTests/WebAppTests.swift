@@ -215,14 +215,20 @@ struct WebAppTests {
         #expect(await server.stop() == 0)
     }
 
-    @Test("the built-in copy is webapp/ as committed")
-    func embeddedCopyIsCurrent() async throws {
-        let script = ServiceFixture.repositoryRoot.appendingPathComponent("scripts/embed-webapp.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--check"]
-        _ = try await process.runToExit()
-        #expect(process.terminationStatus == 0, "run python3 scripts/embed-webapp.py after editing webapp/")
+    @Test("every file of webapp/ is compiled in, at its path and with a known media type")
+    func everyFileIsCompiledIn() throws {
+        let folder = ServiceFixture.repositoryRoot.appendingPathComponent("webapp")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue && path != "README.md"
+        }
+        let expected = Set(files.map { $0 == "index.html" ? "/" : "/app/" + $0 })
+        #expect(expected.count >= 20)
+        #expect(Set(WebAppRoutes.paths) == expected)
+        for (path, type) in WebAppRoutes.contentTypes {
+            #expect(type != "application/octet-stream", "\(path): add its type to WebAssets.contentTypes")
+        }
     }
 
     /// The app's files are not API routes: none is under /v1, none is in ServiceRoutes, none in the OpenAPI

@@ -26,6 +26,9 @@ package enum WebAppRoutes {
     /// The URL paths of the embedded files (`/` and `/app/…`).
     package static var paths: [String] { WebAssets.files.keys.sorted() }
 
+    /// Each embedded file's media type, by URL path.
+    package static var contentTypes: [String: String] { WebAssets.files.mapValues(\.contentType) }
+
     /// Adds the app's routes to `router`, then KaTeX's folder for requests no route answers; call it after every
     /// other route, because a router's middleware applies only to the routes added after it (and to its 404).
     package static func register(on router: Router<ServiceRequestContext>, settings: WebAppSettings) {

@@ -1,4 +1,4 @@
-/// One file of the web app, compiled into the binary by `scripts/embed-webapp.py`.
+/// One file of the web app, compiled into the binary (``WebAssets``).
 struct WebAsset: Sendable {
     /// The `Content-Type` it is served with.
     let contentType: String

@@ -7,7 +7,7 @@ package import Foundation
 /// topic's outline is `<slug>/plan.json`, each holding one OpenAI chat-completions response body, read with the
 /// OpenAI parser. Replies come from a folder laid out like
 /// the repository's `fixtures/`, or, without one, from the copy of `fixtures/` compiled into the binary
-/// (``BuiltInFixtures``), so the offline demo works from any directory and from a binary installed on its own.
+/// (`EmbeddedFixtures`, compiled in at build time by the EmbedFiles plugin), so the offline demo works from any directory and from a binary installed on its own.
 /// When there is no reply the provider returns an empty text, which the sanitizer turns into flagged fallback cards.
 /// A batch made from a source section (`--from`) needs no recording: ``SourceFixtureReply`` writes its cards from the
 /// section's own sentences.
@@ -84,7 +84,7 @@ package struct FixtureProvider: LLMProvider {
             }
         } else {
             source = "built-in fixture " + path
-            guard let text = BuiltInFixtures.replies[path] else { return Self.noReply }
+            guard let text = EmbeddedFixtures.files[path] else { return Self.noReply }
             data = Data(text.utf8)
         }
         do {
@@ -109,7 +109,7 @@ package struct FixtureProvider: LLMProvider {
             guard let contents = FileManager.default.contents(atPath: url.path) else { return Self.keepAll }
             data = contents
         } else {
-            guard let text = BuiltInFixtures.replies[path] else { return Self.keepAll }
+            guard let text = EmbeddedFixtures.files[path] else { return Self.keepAll }
             data = Data(text.utf8)
         }
         do {

@@ -1,0 +1,53 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles folders of the repository into the targets that serve them, at build time: the offline demo's recorded
+/// replies and the prompt templates into FCGenerator, the web app and the OpenAPI document into FCService.
+///
+/// Each becomes an enum with one `files: [String: String]` table (text by path inside the folder), written by the
+/// `fcgen-embed` tool into the build directory, so every binary is self-contained (no resource bundle has to travel
+/// with it; `Bundle.module` traps when the bundle is not beside the binary) and no generated source is committed.
+/// The folders stay where people edit them. SwiftPM's `.embedInCode` resources would do the same for files inside a
+/// target's own folder, but flatten names (two `batch-001.json` of two topics collide) and give no table of paths.
+@main
+struct EmbedFiles: BuildToolPlugin {
+    /// What each target embeds: the enum's name, and a folder (or one file) relative to the package's root.
+    static let embeddings: [String: [(name: String, source: String)]] = [
+        "FCGenerator": [("EmbeddedFixtures", "fixtures"), ("EmbeddedPrompts", "prompts")],
+        "FCService": [("EmbeddedWebApp", "webapp"), ("EmbeddedOpenAPI", "docs/openapi.json")],
+    ]
+
+    func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        guard let embeddings = Self.embeddings[target.name] else { return [] }
+        let tool = try context.tool(named: "fcgen-embed")
+        return try embeddings.map { name, source in
+            let input = context.package.directoryURL.appending(path: source)
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(name).swift")
+            return .buildCommand(
+                displayName: "Embedding \(source) as \(name)",
+                executable: tool.url,
+                arguments: [name, input.path, output.path],
+                inputFiles: try Self.files(under: input),
+                outputFiles: [output])
+        }
+    }
+
+    /// Every regular file at or under `url` (what the tool reads), so editing any of them rebuilds the table.
+    static func files(under url: URL) throws -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw EmbedError(message: "\(url.path) does not exist")
+        }
+        guard isDirectory.boolValue else { return [url] }
+        let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
+        return (enumerator?.allObjects as? [URL] ?? []).filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
+    }
+}
+
+/// Why the plugin could not plan the build.
+struct EmbedError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "EmbedFiles: \(message)" }
+}
