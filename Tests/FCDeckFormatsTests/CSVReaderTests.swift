@@ -216,7 +216,7 @@ struct CSVReaderTests {
         #expect(
             Self.render(items) == [
                 "Who?|Caesar & co|E\nF|true", "Q2|A2|nil|false",
-                "9:22: expected a question and an answer field (columns 3 and 4), found 3 field(s)",
+                "9:22: expected a question and an answer field (columns 3 and 4), found 3 fields",
                 "|France|nil|false",
                 "11:12: expected a picture file name beside the deck in <img src>, found a path",
                 "12:17: expected a kind tag fcgen::kind::<kind> with one of question, definition, truefalse, fillblank, math, image, cloze, mcq",

@@ -83,7 +83,7 @@ struct StudyCommandTests {
         let learned = try await cli.run(
             ["learn", "--free", "--topic", "Roman history"] + db, stdin: Data("\n\n1\nq\nn\n".utf8))
         #expect(learned.status == 0, "stderr: \(learned.stderr)")
-        #expect(learned.stdout.contains("Session summary: 1 cards, 0 correct, 1 failed"))
+        #expect(learned.stdout.contains("Session summary: 1 card, 0 correct, 1 failed"))
         let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
         let statistics = try #require(stats["statistics"] as? [String: Any])
         #expect(statistics["totalReviews"] as? Int == 0)
