@@ -18,29 +18,11 @@ package enum DatabaseDump {
             .deletingLastPathComponent().appendingPathComponent("Tests/Support/dump_db.py")
     }
 
-    /// The dump of the database at `path`. The script runs (and is waited for) on a thread of its own
-    /// (``onOwnThread(_:)``), not on a cooperative thread: a blocked one stalls every other test.
+    /// The dump of the database at `path` (the script is a ``ChildProcess``: awaited, holding no thread).
     package static func dump(_ path: String) async throws -> String {
-        try await onOwnThread { try dumpBlocking(path) }
-    }
-
-    private static func dumpBlocking(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptURL.path, path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a large dump would otherwise fill the pipe and block the script.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitForExit()
-        guard process.terminationStatus == 0 else {
-            throw DumpFailed(message: String(decoding: problem, as: UTF8.self))
-        }
-        return String(decoding: data, as: UTF8.self)
+        let dumped = try await ChildProcess.run("/usr/bin/env", ["python3", scriptURL.path, path])
+        guard dumped.termination == .exited(0) else { throw DumpFailed(message: dumped.error) }
+        return dumped.output
     }
 
     /// The dump script failed (its stderr).

@@ -21,31 +21,9 @@ package func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async
     }
 }
 
-/// A value handed to the waiting thread. `Process` and `Pipe` are not `Sendable`; the awaiting task does not touch
-/// them until the thread is done with them.
-private struct HandedOver<Value>: @unchecked Sendable {
-    let value: Value
-}
-
 extension Process {
-    /// Starts this configured process and waits for its exit on a thread of its own (see ``onOwnThread(_:)``),
-    /// reading `output` to its end first when given, so that a full pipe never blocks the child.
-    ///
-    /// - Returns: What was read from `output` (empty without one).
-    package func runToExit(reading output: Pipe? = nil) async throws -> Data {
-        let handed = HandedOver(value: (self, output))
-        return try await onOwnThread {
-            let (process, output) = handed.value
-            try process.run()
-            let data = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-            process.waitForExit()
-            return data
-        }
-    }
-}
-
-extension Process {
-    /// Blocks until the process has exited, polling every 5 ms.
+    /// Blocks until the process has exited, polling every 5 ms: for the few children a test talks to through pipes
+    /// while they run (a lock holder, the browser driver, the stub server). Every other child is a ``ChildProcess``.
     ///
     /// Not `waitUntilExit()`: on Linux it runs its thread's run loop in a loop, and a run loop with no input sources
     /// returns at once, so each waiting thread spins a whole core (measured here: 3.0 s of CPU to wait for a 3 s

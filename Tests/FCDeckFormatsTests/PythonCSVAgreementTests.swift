@@ -1,4 +1,5 @@
 import FCDeckFormats
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -16,30 +17,21 @@ struct PythonCSVAgreementTests {
         #"é "ü" ß;"Ω""#,
     ]
 
-    private func pythonFields(_ lines: [String]) throws -> [[String]] {
+    private func pythonFields(_ lines: [String]) async throws -> [[String]] {
         let script = """
             import csv, json, sys
             rows = [[f.strip() for f in row] for row in csv.reader(sys.stdin.read().split("\\n"), delimiter=";", \
             skipinitialspace=True)]
             print(json.dumps(rows))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(lines.joined(separator: "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode([[String]].self, from: data)
+        let python = try await ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", script], input: Array(lines.joined(separator: "\n").utf8))
+        #expect(python.termination == .exited(0), "\(python.error)")
+        return try JSONDecoder().decode([[String]].self, from: Data(python.output.utf8))
     }
 
-    @Test func splitsLinesAsPythonsCSVModuleDoes() throws {
-        let python = try pythonFields(Self.lines)
+    @Test func splitsLinesAsPythonsCSVModuleDoes() async throws {
+        let python = try await pythonFields(Self.lines)
         let ours = Self.lines.map { line -> [String] in
             DelimitedTokenizer.events(of: line, separator: UInt8(ascii: ";")).flatMap { event -> [String] in
                 guard case .record(let record) = event else { return ["problem: \(event)"] }

@@ -95,7 +95,7 @@ struct ImportKillTests {
         let csv = cli.directory.appendingPathComponent("big.csv")
         try writeCSV(rows: 200_000, to: csv)
         #expect(try await cli.finish(["topic", "add", "Kept", "--db", cli.databasePath]).status == 0)
-        let running = try cli.launch(
+        let running = try await cli.launch(
             executable: "fcgen", ["import", csv.path, "--topic", "Big", "--db", cli.databasePath])
         let sighting = await ImportWatcher.stop(
             pid: running.processIdentifier, when: count, reaches: threshold, in: cli.databasePath, within: limit,

@@ -83,13 +83,10 @@ struct JSONContractTests {
     }
 
     @Test func theSchemaFilesAreTheOnesTheScriptWrites() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", CLIRunner.repositoryRoot.appendingPathComponent("scripts/json-schemas.py").path, "--check",
-        ]
-        _ = try await process.runToExit()
-        #expect(process.terminationStatus == 0, "docs/json-schemas differs: run python3 scripts/json-schemas.py")
+        let check = try await ChildProcess.run(
+            "/usr/bin/env",
+            ["python3", CLIRunner.repositoryRoot.appendingPathComponent("scripts/json-schemas.py").path, "--check"])
+        #expect(check.termination == .exited(0), "docs/json-schemas differs: run python3 scripts/json-schemas.py")
     }
 
     /// A session driven through every step, each step's document checked.

@@ -11,19 +11,13 @@ struct LearnTerminalTests {
 
     /// Runs `fcgen arguments…` under `Tests/Support/pty_drive.py` with `steps`; returns status and transcript.
     func drive(_ steps: [[String: String]], _ arguments: [String]) async throws -> (status: Int32, screen: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let fcgen = CLIRunner.productsDirectory.appendingPathComponent("fcgen").path
         let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        process.arguments = ["python3", Self.driver.path, json, fcgen] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let data = try await process.runToExit(reading: output)
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let driven = try await ChildProcess.run(
+            "/usr/bin/env", ["python3", Self.driver.path, json, fcgen] + arguments, environment: environment)
+        return (driven.termination.status, driven.output)
     }
 
     @Test func aLearnSessionThroughAPseudoTerminalRecordsTheKeysPressed() async throws {

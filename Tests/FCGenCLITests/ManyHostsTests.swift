@@ -97,7 +97,7 @@ struct ManyHostsTests {
         let start = clock.now
         var workers: [String: CLIRunner.Running] = [:]
         for id in Self.workerIDs {
-            workers[id] = try cli.launch(executable: "fcgen-worker", workerArguments(id, database.url, server))
+            workers[id] = try await cli.launch(executable: "fcgen-worker", workerArguments(id, database.url, server))
         }
         async let cliResults = fourthHost(cli, database.url, server, Array(names.suffix(Self.topicsAddedByTheCLI)))
 

@@ -9,7 +9,7 @@ struct NotAFileTests {
     private func run(_ cli: CLIRunner, _ arguments: [String], within seconds: Double = 60) async throws
         -> CLIRunner.Result
     {
-        let running = try cli.launch(executable: "fcgen", arguments)
+        let running = try await cli.launch(executable: "fcgen", arguments)
         let deadline = Date().addingTimeInterval(seconds)
         while !running.hasExited && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         if !running.hasExited {

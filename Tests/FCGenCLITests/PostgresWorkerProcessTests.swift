@@ -26,8 +26,8 @@ struct PostgresWorkerProcessTests {
             ] + extra
         }
 
-        func launchWorker(_ id: String, lease: String, _ extra: [String]) throws -> CLIRunner.Running {
-            try cli.launch(executable: "fcgen-worker", workerArguments(id, lease: lease, extra))
+        func launchWorker(_ id: String, lease: String, _ extra: [String]) async throws -> CLIRunner.Running {
+            try await cli.launch(executable: "fcgen-worker", workerArguments(id, lease: lease, extra))
         }
 
         func count(_ sql: String) async throws -> Int64 {
@@ -70,7 +70,7 @@ struct PostgresWorkerProcessTests {
 
         // A 30 s lease, renewed every 10 s: at least 20 s are left when the worker dies, time for the early run even
         // on a loaded machine whose exit monitor lags (6 s was not always enough in CI, and 12 s left little margin).
-        let doomed = try setup.launchWorker("doomed", lease: "30s", ["--once"])
+        let doomed = try await setup.launchWorker("doomed", lease: "30s", ["--once"])
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         let killed = try await doomed.finish()
@@ -109,7 +109,7 @@ struct PostgresWorkerProcessTests {
         // Card inserts wait for this lock; reads of cards (the prompt's memory, dedup keys) do not.
         let lock = try await TableLock.take("LOCK TABLE cards IN SHARE ROW EXCLUSIVE MODE", in: setup.database.url)
 
-        let doomed = try setup.launchWorker("doomed", lease: "2s", ["--once"])
+        let doomed = try await setup.launchWorker("doomed", lease: "2s", ["--once"])
         let waiting = """
             SELECT pid FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
@@ -140,7 +140,7 @@ struct PostgresWorkerProcessTests {
         let orphan = try #require(try await store.jobs().first)
         #expect(orphan.status == .running && orphan.leaseOwner == "doomed" && orphan.attempts == 1)
 
-        let rescuer = try setup.launchWorker("rescuer", lease: "2s", ["--interval", "1s"])
+        let rescuer = try await setup.launchWorker("rescuer", lease: "2s", ["--interval", "1s"])
         #expect(try await eventually { try await store.job(id: orphan.id)?.status == .done })
         rescuer.send(SIGTERM)
         let rescued = try await rescuer.finish()

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -39,23 +40,10 @@ final class SchemaCheck {
     /// Validates every queued output; one failure per problem, naming the command and the JSON path.
     func validate(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/validate_json.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let input = Pipe()
-        let output = cli.directory.appendingPathComponent("schema-check.out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        defer { try? handle.close() }
-        process.standardInput = input
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(cases))
-        try input.fileHandleForWriting.close()
-        await process.exited()
-        let report = try String(contentsOf: output, encoding: .utf8)
-        #expect(process.terminationStatus == 0, "\(report)", sourceLocation: sourceLocation)
+        let checked = try await ChildProcess.run(
+            "/usr/bin/env", ["python3", script.path], input: Array(try JSONEncoder().encode(cases)))
+        let report = checked.output + checked.error
+        #expect(checked.termination == .exited(0), "\(report)", sourceLocation: sourceLocation)
         #expect(report.contains("validated \(cases.count) document(s), 0 problem(s)"), sourceLocation: sourceLocation)
     }
 }

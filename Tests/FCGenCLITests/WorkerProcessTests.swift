@@ -61,10 +61,12 @@ struct WorkerProcessTests {
         let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(50, in: store)
 
-        let workers = try ["a", "b"].map { id in
-            try cli.launch(
-                executable: "fcgen-worker",
-                workerArguments(cli, server, ["--once", "--concurrency", "4", "--worker-id", "worker-\(id)"]))
+        var workers: [CLIRunner.Running] = []
+        for id in ["a", "b"] {
+            workers.append(
+                try await cli.launch(
+                    executable: "fcgen-worker",
+                    workerArguments(cli, server, ["--once", "--concurrency", "4", "--worker-id", "worker-\(id)"])))
         }
         var results: [CLIRunner.Result] = []
         for worker in workers { results.append(try await worker.finish()) }
@@ -98,7 +100,8 @@ struct WorkerProcessTests {
 
         // A lease long enough that the second worker below starts and finishes inside it on a loaded machine (12 s
         // left too little once the kill's reaping lagged).
-        let doomed = try cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"], lease: "30s"))
+        let doomed = try await cli.launch(
+            executable: "fcgen-worker", workerArguments(cli, server, ["--once"], lease: "30s"))
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         _ = try await doomed.finish()
@@ -132,7 +135,7 @@ struct WorkerProcessTests {
         let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
-        let worker = try cli.launch(
+        let worker = try await cli.launch(
             executable: "fcgen-worker", workerArguments(cli, server, ["--interval", "1h", "--grace", "10s"]))
         #expect(try await eventually { try await server.requests().count == 1 })
         worker.send(SIGTERM)
@@ -153,7 +156,7 @@ struct WorkerProcessTests {
         let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
-        let worker = try cli.launch(
+        let worker = try await cli.launch(
             executable: "fcgen-worker", workerArguments(cli, server, ["--once", "--grace", "1s"]))
         #expect(try await eventually { try await server.requests().count == 1 })
         let signalled = Date()
@@ -182,7 +185,7 @@ struct WorkerProcessTests {
         let store = try await Store.open(path: cli.databasePath, now: .system)
         try await subscribe(1, in: store)
 
-        let worker = try cli.launch(
+        let worker = try await cli.launch(
             executable: "fcgen-worker", workerArguments(cli, server, ["--once", "--grace", "60s"]))
         #expect(try await eventually { try await server.requests().count == 1 })
         worker.send(SIGTERM)

@@ -37,7 +37,7 @@ struct GenerationShutdownTests {
             if status != "running" { try await Task.sleep(for: .milliseconds(25)) }
         }
         #expect(status == "running")
-        kill(server.process.process.processIdentifier, SIGTERM)
+        server.process.send(SIGTERM)
 
         let stream = try await reading.value
         // Batches already asked for when SIGTERM lands are stored (usually one; two when the first answer came in
@@ -51,8 +51,7 @@ struct GenerationShutdownTests {
         #expect(error["code"] as? String == "cancelled")
         #expect((error["detail"] as? String)?.contains("after \(done) of 3") == true, "\(failed.data)")
         #expect(failed.json["batchesDone"] as? Int == done)
-        await server.process.exit()
-        #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
+        #expect(try await server.process.exit() == .exited(0), "\(server.process.standardError)")
         #expect(try await fixture.storedBatches(topic: "Geology") == done)
     }
 }

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -39,7 +40,7 @@ struct HostileInputTests {
 
         #expect(try await Self.fingerprint(fixture) == before)
         #expect(await server.stop() == 0)
-        #expect(!server.process.stderr.contains(#""status":5"#))
+        #expect(!server.process.standardError.contains(#""status":5"#))
     }
 
     /// The bad bodies for every documented operation that takes `application/json`, path ids set to 1.

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -23,11 +24,11 @@ struct InProcessRefillTests {
             let topic = try await server.call(.GET, "/v1/topics/1", token: learner)
             batches = (topic.json["topic"] as? [String: Any])?["batches"] as? Int ?? 0
         }
-        #expect(batches == 2, "\(server.process.stderr)")
+        #expect(batches == 2, "\(server.process.standardError)")
         let after = try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: learner)
         #expect(after.json["refilling"] as? Bool == false, "\(after.text)")
         #expect(after.json["exhausted"] as? Bool == false)
-        #expect(await server.stop() == 0, "\(server.process.stderr)")
+        #expect(await server.stop() == 0, "\(server.process.standardError)")
         let jobs = try await fixture.fcgen(["jobs", "--json"])
         #expect(jobs.stdout.contains("done"), "\(jobs.stdout)")
     }

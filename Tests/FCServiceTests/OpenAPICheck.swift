@@ -25,23 +25,11 @@ final class OpenAPICheck: Sendable {
     func validate(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let all = cases.withLock { $0 }
         let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/Support/validate_openapi.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let inputFile = directory.appendingPathComponent("openapi-check.in")
-        try JSONEncoder().encode(all).write(to: inputFile)
-        let input = try FileHandle(forReadingFrom: inputFile)
-        defer { try? input.close() }
-        let output = directory.appendingPathComponent("openapi-check.out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        defer { try? handle.close() }
-        process.standardInput = input
-        process.standardOutput = handle
-        process.standardError = handle
-        _ = try await process.runToExit()
-        let report = try String(contentsOf: output, encoding: .utf8)
-        #expect(process.terminationStatus == 0, "\(report)", sourceLocation: sourceLocation)
+        let checked = try await ChildProcess.run(
+            "/usr/bin/env", ["python3", script.path], input: Array(try JSONEncoder().encode(all)),
+            workingDirectory: directory)
+        let report = checked.output + checked.error
+        #expect(checked.termination == .exited(0), "\(report)", sourceLocation: sourceLocation)
         #expect(
             report.contains("validated \(all.count) response(s), 0 problem(s)"), "\(report)",
             sourceLocation: sourceLocation)

@@ -12,26 +12,10 @@ struct PythonTool {
 
     /// Runs `python3 arguments…` in `directory`; the output goes to `directory/<name>.out`.
     static func run(_ arguments: [String], in directory: URL, name: String) async throws -> PythonTool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.currentDirectoryURL = directory
-        let outURL = directory.appendingPathComponent("\(name).out")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: outURL)
-        defer { try? handle.close() }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                process.waitForExit()
-                continuation.resume()
-            }.start()
-        }
-        return PythonTool(
-            status: process.terminationStatus, output: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "")
+        let ran = try await ChildProcess.run("/usr/bin/env", ["python3"] + arguments, workingDirectory: directory)
+        let output = ran.output + ran.error
+        try? output.write(to: directory.appendingPathComponent("\(name).out"), atomically: true, encoding: .utf8)
+        return PythonTool(status: ran.termination.status, output: output)
     }
 
     /// The last `count` characters of the output: a report that fits in a test failure.

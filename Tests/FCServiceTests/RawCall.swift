@@ -67,11 +67,6 @@ let tinyPNG: [UInt8] = [
 func systemSHA256(_ bytes: [UInt8], in directory: URL) async throws -> String {
     let file = directory.appendingPathComponent("hash-input-\(UUID().uuidString)")
     try Data(bytes).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sha256sum", file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    let output = try await process.runToExit(reading: pipe)
-    return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    let hashed = try await ChildProcess.run("/usr/bin/env", ["sha256sum", file.path])
+    return hashed.output.split(separator: " ").first.map(String.init) ?? ""
 }

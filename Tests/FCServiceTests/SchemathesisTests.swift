@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -44,11 +45,11 @@ struct SchemathesisTests {
         // The server's own account: it is still up and ready, and its request log has no 5xx.
         #expect(try await server.call(.GET, "/readyz").status == 200)
         #expect(await server.stop() == 0)
-        let serverErrors = server.process.stderr.split(separator: "\n").filter {
+        let serverErrors = server.process.standardError.split(separator: "\n").filter {
             $0.contains(#""event":"request""#) && $0.range(of: #""status":5\d\d"#, options: .regularExpression) != nil
         }
         #expect(serverErrors.isEmpty, "\(serverErrors.prefix(5).joined(separator: "\n"))")
-        #expect(server.process.stderr.contains(#""event":"request""#))
+        #expect(server.process.standardError.contains(#""event":"request""#))
     }
 
     /// Fails (never skips) when Schemathesis is missing, saying how to install it.

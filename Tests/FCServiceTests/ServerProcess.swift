@@ -38,9 +38,9 @@ final class ServiceFixture: Sendable {
 
     /// Runs `fcgen arguments… --db DB` to completion; returns status, stdout, stderr.
     func fcgen(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = try launch(arguments + ["--db", databasePath])
-        await process.exit()
-        return (process.process.terminationStatus, process.stdout, process.stderr)
+        let process = try await launch(arguments + ["--db", databasePath])
+        let termination = try await process.exit()
+        return (termination.status, process.standardOutput, process.standardError)
     }
 
     /// Creates the fixture's SQLite database when it does not exist yet, with nothing in it but `user` (no time
@@ -63,69 +63,28 @@ final class ServiceFixture: Sendable {
     /// Starts `fcgen serve --port 0 --db DB --offline extra…` (without `--offline` when `offline` is false) and
     /// waits for its `listening on` line.
     func serve(_ extra: [String] = [], offline: Bool = true) async throws -> RunningServer {
-        let process = try launch(
+        let process = try await launch(
             ["serve", "--port", "0", "--db", databasePath] + (offline ? ["--offline"] : []) + extra)
         for _ in 0..<1200 {
-            if let range = process.stderr.range(
-                of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression)
-            {
-                let port = Int(process.stderr[range].split(separator: ":").last ?? "") ?? 0
+            let stderr = process.standardError
+            if let range = stderr.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                let port = Int(stderr[range].split(separator: ":").last ?? "") ?? 0
                 return RunningServer(process: process, base: "http://127.0.0.1:\(port)")
             }
-            if !process.process.isRunning { break }
+            if process.hasEnded { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("fcgen serve did not start: \(process.stderr)")
+        Issue.record("fcgen serve did not start: \(process.standardError)")
         throw CancellationError()
     }
 
-    private func launch(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(executable: Self.binary, arguments: arguments, directory: directory)
-    }
-}
-
-/// A launched child whose output goes to files (a chatty child never blocks on a full pipe).
-final class ChildProcess: @unchecked Sendable {
-    let process = Process()
-    let outURL: URL
-    let errURL: URL
-
-    init(executable: URL, arguments: [String], directory: URL) throws {
-        let name = UUID().uuidString
-        outURL = directory.appendingPathComponent("\(name).out")
-        errURL = directory.appendingPathComponent("\(name).err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
-            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "LANG": "C.UTF-8",
-        ]
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
-
-    /// Waits for the exit on a global queue, never blocking a cooperative thread.
-    func exit() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                self.process.waitForExit()
-                continuation.resume()
-            }.start()
-        }
+    private func launch(_ arguments: [String]) async throws -> ChildProcess {
+        try await ChildProcess.start(
+            Self.binary.path, arguments, in: directory, workingDirectory: directory,
+            environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+                "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "LANG": "C.UTF-8",
+            ])
     }
 }

@@ -38,7 +38,7 @@ struct ShutdownTests {
         let pending = Task { try await TestHTTPClient.shared.execute(request, timeout: .seconds(60)) }
         continuation.yield(ByteBuffer(string: String(text.prefix(5))))
         try await Task.sleep(for: headStart)
-        kill(server.process.process.processIdentifier, SIGTERM)
+        server.process.send(SIGTERM)
         try await Task.sleep(for: .milliseconds(300))
         continuation.yield(ByteBuffer(string: String(text.dropFirst(5))))
         continuation.finish()
@@ -46,15 +46,13 @@ struct ShutdownTests {
         do {
             response = try await pending.value
         } catch {
-            await server.process.exit()
-            #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
+            #expect(try await server.process.exit() == .exited(0), "\(server.process.standardError)")
             let topics = try await fixture.fcgen(["topics", "--json"])
             #expect(!topics.stdout.contains("Late topic"), "a request whose connection was closed stored nothing")
             return false
         }
         #expect(response.status.code == 201)
-        await server.process.exit()
-        #expect(server.process.process.terminationStatus == 0, "\(server.process.stderr)")
+        #expect(try await server.process.exit() == .exited(0), "\(server.process.standardError)")
         let topics = try await fixture.fcgen(["topics", "--json"])
         #expect(topics.stdout.contains("Late topic"))
         return true

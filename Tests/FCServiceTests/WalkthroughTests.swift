@@ -1,4 +1,5 @@
 import FCStore
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -102,11 +103,11 @@ struct WalkthroughTests {
         #expect(await server.stop() == 0)
         try await check.validate(in: fixture.directory)
         // One JSON line per request with the route template, never a token.
-        let lines = server.process.stderr.split(separator: "\n").filter { $0.contains(#""event":"request""#) }
+        let lines = server.process.standardError.split(separator: "\n").filter { $0.contains(#""event":"request""#) }
         #expect(lines.count >= 20)
         #expect(lines.contains { $0.contains(#""route":"/v1/topics/{id}""#) && $0.contains(#""user":"#) })
         for secret in [learner, admin] {
-            #expect(!server.process.stderr.contains(secret))
+            #expect(!server.process.standardError.contains(secret))
             let database = try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath))
             #expect(database.range(of: Data(secret.utf8)) == nil)
             let wal = try? Data(contentsOf: URL(fileURLWithPath: fixture.databasePath + "-wal"))

@@ -116,7 +116,7 @@ struct WebAppBrowserTests {
             #expect(choices?["correctIndex"] as? Int == 1 && mcq?["answer"] as? String == "Rome")
         }
         #expect(await server.stop() == 0)
-        let bad = server.process.stderr.split(separator: "\n").filter { $0.contains(#""status":500"#) }
+        let bad = server.process.standardError.split(separator: "\n").filter { $0.contains(#""status":500"#) }
         #expect(bad.isEmpty, "\(bad)")
     }
 

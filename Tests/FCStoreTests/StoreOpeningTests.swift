@@ -162,14 +162,14 @@ struct StoreOpeningTests {
     @Test func refusesAnotherProgramsSQLiteDatabase() async throws {
         let database = await TemporaryDatabase.make()
         let other = database.path(named: "other.sqlite")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE places (url TEXT)'); c.commit()",
-            other,
-        ]
-        _ = try await process.runToExit()
+        let made = try await ChildProcess.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE places (url TEXT)'); c.commit()",
+                other,
+            ])
+        #expect(made.termination == .exited(0), "\(made.error)")
         let before = try await DatabaseDump.dump(other)
 
         await #expect(

@@ -1,4 +1,6 @@
 import Foundation
+import Subprocess
+import SystemPackage
 
 /// A PDF's text through poppler's `pdftotext` (Debian's `poppler-utils`), run as a subprocess: reading order (no
 /// `-layout`, which pads columns with spaces), UTF-8, a form feed after each page so sections can name the page.
@@ -13,30 +15,25 @@ enum PDFText {
             throw PipelineError.input(
                 file: name, problem: "pdftotext not found: install poppler-utils (apt-get install poppler-utils)")
         }
-        let errors = output + ".err"
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errors) }
-        let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-enc", "UTF-8", "-eol", "unix", pdf, output]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorHandle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(
-                    throwing: PipelineError.input(file: name, problem: "pdftotext could not be started: \(error)"))
-            }
+        let status: TerminationStatus
+        let message: String
+        do {
+            // Its messages are a few lines; 64 KiB is far more than poppler writes, and a cap keeps memory bounded.
+            let result = try await Subprocess.run(
+                .path(FilePath(executable)), arguments: ["-enc", "UTF-8", "-eol", "unix", pdf, output],
+                output: .discarded, error: .bytes(limit: 64 << 10))
+            status = result.terminationStatus
+            message = String(decoding: result.standardError, as: UTF8.self)
+        } catch {
+            throw PipelineError.input(file: name, problem: "pdftotext could not be started: \(error)")
         }
-        try? errorHandle.close()
-        guard status != 0 else { return }
-        let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        throw PipelineError.input(file: name, problem: problem(status: status, stderr: message))
+        switch status {
+        case .exited(0): return
+        case .exited(let status):
+            throw PipelineError.input(file: name, problem: problem(status: status, stderr: message))
+        case .signaled(let signal):
+            throw PipelineError.input(file: name, problem: "pdftotext was ended by signal \(signal)")
+        }
     }
 
     /// What a failed `pdftotext` run means, from its exit status (poppler: 1 cannot open the PDF, 3 permissions)

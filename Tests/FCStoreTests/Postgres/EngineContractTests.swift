@@ -23,9 +23,7 @@ struct EngineContractTests {
     @Test func theStoreAndPipelineSuitesPassOnPostgreSQLToo() async throws {
         let target = try PostgresTestCluster.target()
         let server = "postgres://\(target.user)@\(target.host ?? "127.0.0.1"):\(target.port)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = [
+        let arguments = [
             "--testing-library", "swift-testing", "--filter", "FCStoreTests|FCPipelineTests",
             "--skip", Self.sqliteOnly.joined(separator: "|"),
             // All ~170 at once, beside the parent's own suite, stretched single tests past their time limits on a
@@ -34,41 +32,14 @@ struct EngineContractTests {
         ]
         var environment = ProcessInfo.processInfo.environment
         environment[TemporaryDatabase.postgresVariable] = server
-        process.environment = environment
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID()).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        defer {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: output)
-        }
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        await process.exitedOffThePool()
-        let log = try String(contentsOf: output, encoding: .utf8)
+        let child = try await ChildProcess.run(
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, arguments,
+            environment: environment)
+        let log = child.output + child.error
         let failures = log.split(separator: "\n").filter { $0.contains("✘") && $0.contains("recorded an issue") }
-        #expect(process.terminationStatus == 0, "on PostgreSQL:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(child.termination == .exited(0), "on PostgreSQL:\n\(failures.prefix(20).joined(separator: "\n"))")
         // The run must have been the whole suite, not an empty filter.
         let count = log.firstMatch(of: /Test run with (\d+) tests/).flatMap { Int($0.1) } ?? 0
         #expect(count >= 170, "\(count) tests ran on PostgreSQL")
     }
-}
-
-extension Process {
-    /// Waits for the exit on a global queue, never holding a cooperative thread.
-    fileprivate func exitedOffThePool() async {
-        let box = UncheckedProcess(process: self)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                box.process.waitForExit()
-                continuation.resume()
-            }.start()
-        }
-    }
-}
-
-/// The `Process` handed to the waiting queue; the test touches it again only after the exit.
-private struct UncheckedProcess: @unchecked Sendable {
-    let process: Process
 }

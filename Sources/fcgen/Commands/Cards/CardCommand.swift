@@ -82,7 +82,7 @@ struct CardAddCommand: AsyncParsableCommand {
             let settings = try global.loadSettings().settings
             var (question, answer, explanation) = try content.sides()
             if content.editor {
-                let sides = try CardEditor.edit(.init(question: "", answer: "", explanation: ""))
+                let sides = try await CardEditor.edit(.init(question: "", answer: "", explanation: ""))
                 (question, answer, explanation) = (sides.question, sides.answer, sides.explanation)
             }
             let image = try content.image.map {

@@ -37,7 +37,7 @@ struct CardEditCommand: AsyncParsableCommand {
             let current = try await store.cardDetails(id: id)
             var (question, answer, explanation) = try content.sides()
             if content.editor {
-                let sides = try CardEditor.edit(
+                let sides = try await CardEditor.edit(
                     .init(
                         question: current.card.question, answer: current.card.answer,
                         explanation: current.card.explanation ?? ""))

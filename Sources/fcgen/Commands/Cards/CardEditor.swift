@@ -1,5 +1,7 @@
 import FCPipeline
 import Foundation
+import Subprocess
+import SystemPackage
 
 /// Lets the learner write a card in `$EDITOR` (else `$VISUAL`, else `vi`): a temporary file with one section per
 /// side; lines starting with `#` are comments.
@@ -10,7 +12,7 @@ enum CardEditor {
         var explanation: String
     }
 
-    static func edit(_ sides: Sides, in directory: URL = FileManager.default.temporaryDirectory) throws -> Sides {
+    static func edit(_ sides: Sides, in directory: URL = FileManager.default.temporaryDirectory) async throws -> Sides {
         let file = directory.appendingPathComponent("fcgen-card-\(UUID().uuidString).txt")
         let template = """
             # Write the card below each '== …' line. Lines starting with # are ignored.
@@ -27,15 +29,18 @@ enum CardEditor {
         defer { try? FileManager.default.removeItem(at: file) }
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["EDITOR"], environment["VISUAL"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // Through the shell, so EDITOR="code --wait" works; the path is passed as $1, never spliced into the script.
-        process.arguments = ["-c", "\(editor) \"$1\"", "fcgen-editor", file.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PipelineError.input(
-                file: "$EDITOR", problem: "\(editor) exited with status \(process.terminationStatus)")
+        // The editor has the terminal (fcgen's own standard input, output and error); its exit is awaited through
+        // the kernel, so fcgen uses no CPU while the learner types (Foundation's waitUntilExit spun a core).
+        let result = try await Subprocess.run(
+            .path(FilePath("/bin/sh")), arguments: ["-c", "\(editor) \"$1\"", "fcgen-editor", file.path],
+            input: .currentStandardInput, output: .currentStandardOutput, error: .currentStandardError)
+        switch result.terminationStatus {
+        case .exited(0): break
+        case .exited(let status):
+            throw PipelineError.input(file: "$EDITOR", problem: "\(editor) exited with status \(status)")
+        case .signaled(let signal):
+            throw PipelineError.input(file: "$EDITOR", problem: "\(editor) was ended by signal \(signal)")
         }
         let text = try String(contentsOf: file, encoding: .utf8)
         return parse(text)
