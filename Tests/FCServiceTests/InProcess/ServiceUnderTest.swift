@@ -9,7 +9,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 
-/// The service built in this process, as `fcgen serve` builds it (``ServiceServer/application(_:logger:onListening:)``),
+/// The service built in this process, as `fcgen serve` builds it (``buildApplication(_:store:logger:onListening:)``),
 /// over a real SQLite file with one topic of cards, an admin and a learner token. Tests drive it with
 /// HummingbirdTesting: `.router` for what routes do, `.live` where real sockets matter (the connection guard).
 struct ServiceUnderTest {
@@ -52,13 +52,13 @@ struct ServiceUnderTest {
         return secret
     }
 
-    /// The application, built fresh (each test framework run starts its own).
+    /// The application, built fresh (each test framework run starts its own) by ``buildApplication(_:store:logger:onListening:)``,
+    /// as `fcgen serve` builds it.
     func application() -> some ApplicationProtocol {
-        let environment = ServiceEnvironment(
-            store: store, settings: settings, gamifier: Gamifier(random: RandomSource(seed: 1)),
-            metrics: ServiceMetrics(), random: RandomSource(seed: 2))
         var logger = Logger(label: "fcgen-serve-test")
         logger.logLevel = .critical
-        return ServiceServer.application(environment, logger: logger) { _ in }
+        return buildApplication(
+            ServiceConfiguration(settings: settings, gamificationSeed: 1, shuffleSeed: 2), store: store, logger: logger
+        ).application
     }
 }

@@ -149,20 +149,18 @@ struct ServeCommand: AsyncParsableCommand {
             settings.imageMaxBytes = try global.loadSettings().settings.imageMaxBytes
             settings.webApp = WebAppSettings(katexDirectory: katexDir.isEmpty ? nil : katexDir)
             // The executable is where randomness enters: the libraries only draw from the source they are given.
-            let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
-            var configured = ServiceEnvironment(
-                store: store, settings: settings, gamifier: gamifier, metrics: ServiceMetrics(),
-                random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
-            configured.generations = GenerationRegistry(
-                limits: GenerationLimits(running: generations), now: settings.now)
-            let environment = configured
+            var configuration = ServiceConfiguration(
+                settings: settings, gamificationSeed: UInt64.random(in: 0...UInt64.max),
+                shuffleSeed: UInt64.random(in: 0...UInt64.max))
+            configuration.generationLimits = GenerationLimits(running: generations)
             // Request lines are JSON whatever --log-format says: they are for log shippers.
             let requestLogger = LogFormat.json.logger(label: "fcgen-serve")
             let logger = global.logger()
             let host = host
-            let application = ServiceServer.application(environment, logger: requestLogger) { port in
+            let built = buildApplication(configuration, store: store, logger: requestLogger) { port in
                 FileHandle.standardError.write(Data("listening on http://\(host):\(port)\n".utf8))
             }
+            let (environment, application) = (built.environment, built.application)
             // The process's one HTTP client, shut down after the group has stopped (no job left holding it).
             try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
                 var services: [any Service] = [application]

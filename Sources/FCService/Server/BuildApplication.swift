@@ -1,0 +1,50 @@
+package import FCCore
+import FCPipeline
+package import FCStore
+package import Hummingbird
+package import Logging
+
+/// What the service is made of besides its store, chosen by `fcgen serve`'s flags or by a test.
+package struct ServiceConfiguration: Sendable {
+    /// Address, limits, timeouts, the web app.
+    package var settings: ServiceSettings
+    /// Generations running and waiting at once.
+    package var generationLimits = GenerationLimits()
+    /// Seeds the rewards' randomness and the shuffles of practice sessions; the executable draws them, a test fixes
+    /// them (libraries never draw randomness of their own).
+    package var gamificationSeed: UInt64
+    package var shuffleSeed: UInt64
+
+    package init(settings: ServiceSettings, gamificationSeed: UInt64, shuffleSeed: UInt64) {
+        self.settings = settings
+        self.gamificationSeed = gamificationSeed
+        self.shuffleSeed = shuffleSeed
+    }
+}
+
+/// The service assembled: its shared state (for what runs beside it, the generation runner) and the Hummingbird
+/// application, a ServiceLifecycle service.
+package struct BuiltService<App: ApplicationProtocol> {
+    package let environment: ServiceEnvironment
+    package let application: App
+}
+
+/// Builds the service over `store`: the one function `fcgen serve` and the in-process tests call (the shape of the
+/// Hummingbird examples' `buildApplication`), so what a test drives is what the server runs.
+///
+/// - Parameters:
+///   - logger: Where request lines go (JSON lines in `fcgen serve`, for log shippers).
+///   - onListening: Called once the socket accepts connections, with the bound port.
+package func buildApplication(
+    _ configuration: ServiceConfiguration, store: Store, logger: Logger,
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> BuiltService<some ApplicationProtocol> {
+    var environment = ServiceEnvironment(
+        store: store, settings: configuration.settings,
+        gamifier: Gamifier(random: RandomSource(seed: configuration.gamificationSeed)), metrics: ServiceMetrics(),
+        random: RandomSource(seed: configuration.shuffleSeed))
+    environment.generations = GenerationRegistry(
+        limits: configuration.generationLimits, now: configuration.settings.now)
+    let application = ServiceServer.application(environment, logger: logger, onListening: onListening)
+    return BuiltService(environment: environment, application: application)
+}
