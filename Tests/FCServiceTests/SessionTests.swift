@@ -1,75 +1,76 @@
+import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
 
 /// Study sessions over HTTP: spaced answers are reviews, quizzes are graded, another learner's session is 404.
-@Suite("fcgen serve: sessions", .serialized)
+@Suite("the service: sessions (in process)")
 struct SessionTests {
     @Test("start, answer, skip, end; a quiz answer is graded; another learner gets 404")
     func sessions() async throws {
-        let fixture = try ServiceFixture()
-        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
         let ana = try await fixture.token(user: "ana")
         let bo = try await fixture.token(user: "bo")
-        let server = try await fixture.serve()
         let check = OpenAPICheck()
+        try await fixture.serve { server in
 
-        let started = check.add(
-            try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "limit": 3}"#),
-            "Session", label: "start")
-        #expect(started.status == 201, "\(started.text)")
-        let id = try #require(started.json["id"] as? Int)
-        let first = try #require((started.json["next"] as? [String: Any])?["id"] as? Int)
-        #expect(started.json["total"] as? Int == 3)
+            let started = check.add(
+                try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "limit": 3}"#),
+                "Session", label: "start")
+            #expect(started.status == 201, "\(started.text)")
+            let id = try #require(started.json["id"] as? Int)
+            let first = try #require((started.json["next"] as? [String: Any])?["id"] as? Int)
+            #expect(started.json["total"] as? Int == 3)
 
-        expectProblem(try await server.call(.GET, "/v1/sessions/\(id)", token: bo), status: 404, code: "not_found")
-        expectProblem(
-            try await server.call(
-                .POST, "/v1/sessions/\(id)/answer", token: bo, json: #"{"cardId": \#(first), "rating": "good"}"#),
-            status: 404, code: "not_found")
+            expectProblem(try await server.call(.GET, "/v1/sessions/\(id)", token: bo), status: 404, code: "not_found")
+            expectProblem(
+                try await server.call(
+                    .POST, "/v1/sessions/\(id)/answer", token: bo, json: #"{"cardId": \#(first), "rating": "good"}"#),
+                status: 404, code: "not_found")
 
-        let skipped = check.add(
-            try await server.call(.POST, "/v1/sessions/\(id)/skip", token: ana, json: #"{"cardId": \#(first)}"#),
-            "Session", label: "skip")
-        let second = try #require((skipped.json["next"] as? [String: Any])?["id"] as? Int)
-        #expect(second != first)
-        expectProblem(
-            try await server.call(
-                .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(first), "rating": "good"}"#),
-            status: 409, code: "conflict")
-        let answered = check.add(
-            try await server.call(
-                .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(second), "rating": "good"}"#),
-            "Session", label: "answer")
-        #expect(answered.json["answered"] as? Int == 1, "\(answered.text)")
-        #expect((answered.json["xpGained"] as? Int ?? 0) > 0)
-        let ended = check.add(
-            try await server.call(.POST, "/v1/sessions/\(id)/end", token: ana), "Session", label: "end")
-        #expect(ended.json["endedAt"] != nil)
-        expectProblem(
-            try await server.call(.POST, "/v1/sessions/\(id)/skip", token: ana, json: #"{"cardId": \#(first)}"#),
-            status: 409, code: "session_ended")
+            let skipped = check.add(
+                try await server.call(.POST, "/v1/sessions/\(id)/skip", token: ana, json: #"{"cardId": \#(first)}"#),
+                "Session", label: "skip")
+            let second = try #require((skipped.json["next"] as? [String: Any])?["id"] as? Int)
+            #expect(second != first)
+            expectProblem(
+                try await server.call(
+                    .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(first), "rating": "good"}"#),
+                status: 409, code: "conflict")
+            let answered = check.add(
+                try await server.call(
+                    .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(second), "rating": "good"}"#),
+                "Session", label: "answer")
+            #expect(answered.json["answered"] as? Int == 1, "\(answered.text)")
+            #expect((answered.json["xpGained"] as? Int ?? 0) > 0)
+            let ended = check.add(
+                try await server.call(.POST, "/v1/sessions/\(id)/end", token: ana), "Session", label: "end")
+            #expect(ended.json["endedAt"] != nil)
+            expectProblem(
+                try await server.call(.POST, "/v1/sessions/\(id)/skip", token: ana, json: #"{"cardId": \#(first)}"#),
+                status: 409, code: "session_ended")
 
-        let quiz = check.add(
-            try await server.call(
-                .POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "limit": 1, "mode": "quiz"}"#),
-            "Session", label: "quiz")
-        let quizID = try #require(quiz.json["id"] as? Int)
-        let card = try #require(quiz.json["next"] as? [String: Any])
-        let graded = check.add(
-            try await server.call(
-                .POST, "/v1/sessions/\(quizID)/answer", token: ana,
-                json: #"{"cardId": \#(card["id"] as? Int ?? 0), "answer": "certainly not this"}"#),
-            "Session", label: "quiz answer")
-        #expect(graded.json["verdict"] as? String == "wrong", "\(graded.text)")
-        #expect(graded.json["expected"] as? String == card["answer"] as? String)
-        expectProblem(
-            try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "mode": "cram"}"#),
-            status: 400, code: "bad_request", field: "mode")
-        expectProblem(
-            try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [9]}"#), status: 404,
-            code: "not_found")
-        #expect(await server.stop() == 0)
+            let quiz = check.add(
+                try await server.call(
+                    .POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "limit": 1, "mode": "quiz"}"#),
+                "Session", label: "quiz")
+            let quizID = try #require(quiz.json["id"] as? Int)
+            let card = try #require(quiz.json["next"] as? [String: Any])
+            let graded = check.add(
+                try await server.call(
+                    .POST, "/v1/sessions/\(quizID)/answer", token: ana,
+                    json: #"{"cardId": \#(card["id"] as? Int ?? 0), "answer": "certainly not this"}"#),
+                "Session", label: "quiz answer")
+            #expect(graded.json["verdict"] as? String == "wrong", "\(graded.text)")
+            #expect(graded.json["expected"] as? String == card["answer"] as? String)
+            expectProblem(
+                try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "mode": "cram"}"#),
+                status: 400, code: "bad_request", field: "mode")
+            expectProblem(
+                try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [9]}"#), status: 404,
+                code: "not_found")
+        }
         try await check.validate(in: fixture.directory)
     }
 }

@@ -21,22 +21,51 @@ struct ServiceUnderTest {
     let topicID: Int64
     let cardIDs: [Int64]
 
-    /// - Parameter configure: changes to the default settings (limits, timeouts) before the service is built.
-    init(cards: Int = 3, configure: (inout ServiceSettings) -> Void = { _ in }) async throws {
+    /// - Parameters:
+    ///   - seeded: Whether to store one topic ("Boundaries") of `cards` cards; without it the store is empty but
+    ///     for the two learners, as a new `fcgen serve` database is (``generateOffline(topic:batches:)`` fills it).
+    ///   - configure: changes to the default settings (limits, timeouts) before the service is built.
+    init(cards: Int = 3, seeded: Bool = true, configure: (inout ServiceSettings) -> Void = { _ in }) async throws {
         database = await TemporaryDatabase.make()
         store = try await Store.open(path: database.path, now: .system)
         var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
         settings.webApp = WebAppSettings(katexDirectory: nil)
         configure(&settings)
         self.settings = settings
-        let topic = try await store.ensureTopic(named: "Boundaries")
-        let drafts = (1...cards).map {
-            CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
+        if seeded {
+            let topic = try await store.ensureTopic(named: "Boundaries")
+            let drafts = (1...max(cards, 1)).map {
+                CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
+            }
+            topicID = topic.id
+            cardIDs = try await store.storeBatch(.seeded(topicID: topic.id, label: "test", cards: drafts)).cards.map(
+                \.id)
+        } else {
+            topicID = 0
+            cardIDs = []
         }
-        topicID = topic.id
-        cardIDs = try await store.storeBatch(.seeded(topicID: topic.id, label: "test", cards: drafts)).cards.map(\.id)
         adminToken = try await Self.token(store, user: "ops", admin: true)
         learnerToken = try await Self.token(store, user: "ana", admin: false)
+    }
+
+    /// Stores `batches` batches of `topic` from the offline demo's recorded replies, through the pipeline
+    /// `fcgen --topic T --batches N --offline` runs (the fixture provider, the built-in prompts, default options).
+    func generateOffline(topic: String, batches: Int) async throws {
+        var flags = ConfigLayer()
+        flags.provider = "fixture"
+        let folder = URL(fileURLWithPath: database.directory)
+        let settings = try Settings.resolve(flags, environment: [:], workingDirectory: folder)
+        let factory = PipelineFactory(settings: settings, environment: [:], workingDirectory: folder)
+        let pipeline = try factory.makePipeline(
+            store: store, transport: StubTransport(), clock: ContinuousClock(), random: RandomSource(seed: 7),
+            events: { _ in })
+        _ = try await pipeline.generate(
+            topic: topic, batches: batches, options: factory.generationOptions(strict: false))
+    }
+
+    /// A new token for `user` (made a learner if new).
+    func token(user: String, admin: Bool = false) async throws -> String {
+        try await Self.token(store, user: user, admin: admin)
     }
 
     /// A new token for `user`, stored hashed as `fcgen token create` stores it.
