@@ -8,6 +8,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Testing
 
 /// The service built in this process, as `fcgen serve` builds it (``buildApplication(_:store:logger:onListening:)``),
 /// over a real SQLite file with one topic of cards, an admin and a learner token. Tests drive it with
@@ -61,6 +62,22 @@ struct ServiceUnderTest {
             events: { _ in })
         _ = try await pipeline.generate(
             topic: topic, batches: batches, options: factory.generationOptions(strict: false))
+    }
+
+    /// Imports `text` (a CSV or Anki deck) into `topic` through the importer `fcgen import FILE --topic T` runs.
+    func importDeck(_ text: String, topic: String, name: String = "deck.csv") async throws {
+        let path = URL(fileURLWithPath: database.directory).appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        _ = try await DeckImporter.importFile(
+            path: path, format: nil, topic: topic, into: store, skipBad: false, dryRun: false)
+    }
+
+    /// The topic's cards in deck order, with the `id` and `position` that `fcgen cards --topic T --json` shows.
+    func cliCards(topic: String) async throws -> [[String: Any]] {
+        let stored = try #require(try await store.topic(named: topic), "no topic \(topic)")
+        return try await store.cards(topicID: stored.id).sorted { $0.position < $1.position }.map {
+            ["id": Int($0.id), "position": $0.position]
+        }
     }
 
     /// A new token for `user` (made a learner if new).
