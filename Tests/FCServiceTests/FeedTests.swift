@@ -1,3 +1,5 @@
+import FCCore
+import FCStore
 import FCTestSupport
 import Foundation
 import NIOHTTP1
@@ -9,54 +11,45 @@ import Testing
 struct FeedTests {
     @Test("due first, a refill job enqueued once below the threshold, fallback-only topics exhausted")
     func feed() async throws {
-        let fixture = try ServiceFixture()
-        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
-        #expect(
-            try await fixture.fcgen(["topic", "set", "Roman history", "--refill-below", "20", "--batch-size", "5"])
-                .status == 0)
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
+        let store = fixture.store
+        let rome = try #require(try await store.topic(named: "Roman history"))
+        try await store.setTopicPolicy(TopicPolicy(refillBelow: 20, batchSize: 5), topicID: rome.id)
         // A topic without recorded replies gets templated fallback cards: stored, never studied.
-        #expect(try await fixture.fcgen(["--topic", "Basket weaving", "--batches", "1", "--offline"]).status == 0)
-        let learner = try await fixture.token(user: "ana")
+        try await fixture.generateOffline(topic: "Basket weaving", batches: 1)
+        let learner = fixture.learnerToken
         // "Again" brings a card back in minutes: in a zone where it is daytime, still today whatever the hour.
-        let zone = DaytimeZone.identifier()
-        #expect(try await fixture.fcgen(["user", "set", "--user", "ana", "--tz", zone]).status == 0)
-        let server = try await fixture.serve()
+        let ana = try #require(try await store.user(named: "ana"))
+        try await store.setTimeZone(DaytimeZone.identifier(), userID: ana.id)
+        try await fixture.serve { server in
+            let first = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learner)
+            let cards = try #require(first.json["cards"] as? [[String: Any]])
+            #expect(cards.count == 5)
+            #expect(first.json["refilling"] as? Bool == true)
+            #expect(first.json["exhausted"] as? Bool == false)
+            #expect(try await store.jobs().map(\.status) == [.queued])
 
-        let first = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learner)
-        let cards = try #require(first.json["cards"] as? [[String: Any]])
-        #expect(cards.count == 5)
-        #expect(first.json["refilling"] as? Bool == true)
-        #expect(first.json["exhausted"] as? Bool == false)
-        let jobs = try await fixture.fcgen(["jobs", "--json"])
-        #expect(try Self.jobs(jobs.stdout).map { $0["status"] as? String } == ["queued"], "\(jobs.stdout)")
+            // An answer rated "again" comes back today: it leads the next feed, and no second job is enqueued.
+            let lastID = try #require(cards.last?["id"] as? Int)
+            let review = try await server.call(
+                .POST, "/v1/reviews", token: learner, json: #"{"cardId": \#(lastID), "rating": "again"}"#,
+                headers: [("Idempotency-Key", "feed-1")])
+            #expect(review.status == 201, "\(review.text)")
+            let second = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learner)
+            let again = try #require(second.json["cards"] as? [[String: Any]])
+            #expect(again.first?["id"] as? Int == lastID)
+            #expect(second.json["refilling"] as? Bool == true)
+            #expect(try await store.jobs().count == 1)
 
-        // An answer rated "again" comes back today: it leads the next feed, and no second job is enqueued.
-        let lastID = try #require(cards.last?["id"] as? Int)
-        let review = try await server.call(
-            .POST, "/v1/reviews", token: learner, json: #"{"cardId": \#(lastID), "rating": "again"}"#,
-            headers: [("Idempotency-Key", "feed-1")])
-        #expect(review.status == 201, "\(review.text)")
-        let second = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learner)
-        let again = try #require(second.json["cards"] as? [[String: Any]])
-        #expect(again.first?["id"] as? Int == lastID)
-        #expect(second.json["refilling"] as? Bool == true)
-        let jobsAfter = try await fixture.fcgen(["jobs", "--json"])
-        #expect(try Self.jobs(jobsAfter.stdout).count == 1, "\(jobsAfter.stdout)")
-
-        let fallback = try await server.call(.GET, "/v1/topics/2/feed", token: learner)
-        #expect(fallback.status == 200, "\(fallback.text)")
-        #expect((fallback.json["cards"] as? [Any])?.isEmpty == true)
-        #expect(fallback.json["exhausted"] as? Bool == true)
-        #expect(fallback.json["refilling"] as? Bool == false)
-        expectProblem(
-            try await server.call(.GET, "/v1/topics/77/feed", token: learner), status: 404, code: "not_found")
-        #expect(await server.stop() == 0)
-    }
-
-    /// The jobs of a `fcgen jobs --json` document.
-    static func jobs(_ stdout: String) throws -> [[String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
-        return try #require(object?["jobs"] as? [[String: Any]])
+            let fallback = try await server.call(.GET, "/v1/topics/2/feed", token: learner)
+            #expect(fallback.status == 200, "\(fallback.text)")
+            #expect((fallback.json["cards"] as? [Any])?.isEmpty == true)
+            #expect(fallback.json["exhausted"] as? Bool == true)
+            #expect(fallback.json["refilling"] as? Bool == false)
+            expectProblem(
+                try await server.call(.GET, "/v1/topics/77/feed", token: learner), status: 404, code: "not_found")
+        }
     }
 
     @Test("fcgen token create prints the token alone on stdout; --expires sets an expiry")
