@@ -30,12 +30,7 @@ extension FCGenWorker {
             exit(withError: ExitStatus.usage.exitCode)
         }
         do {
-            if var command = parsed as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                var command = parsed
-                try command.run()
-            }
+            try await CommandLineParse.run(parsed)
         } catch {
             exit(withError: error)
         }

@@ -21,12 +21,7 @@ extension FCGen {
         case .refused(let problem): fail(problem, logFormat: logFormat, json: json)
         }
         do {
-            if var command = parsed as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                var command = parsed
-                try command.run()
-            }
+            try await CommandLineParse.run(parsed)
         } catch {
             exit(withError: error)
         }

@@ -10,6 +10,17 @@ import Testing
 /// (``ServiceUnderTest``): nothing here is about the `fcgen serve` process.
 @Suite("the service: card pictures (in process)")
 struct CardImageTests {
+    /// A new topic "Flags" with one card, made over HTTP; returns the card's id.
+    private static func flagCard(_ server: InProcessServer, admin: String) async throws -> Int {
+        let topic = try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Flags"}"#)
+        #expect(topic.status == 201)
+        let topicID = try #require((topic.json["topic"] as? [String: Any])?["id"] as? Int, "\(topic.text)")
+        let created = try await server.call(
+            .POST, "/v1/topics/\(topicID)/cards", token: admin,
+            json: #"{"question": "Which flag?", "answer": "France"}"#)
+        return try #require((created.json["cards"] as? [[String: Any]])?.first?["id"] as? Int)
+    }
+
     @Test(
         "a PNG round trip by hash; type mismatch 422, unknown type 415, too large 413; removal and picture-only cards")
     func pictures() async throws {
@@ -17,13 +28,7 @@ struct CardImageTests {
         let (admin, learner, directory) = (service.adminToken, service.learnerToken, service.directory)
         let check = OpenAPICheck()
         try await service.serve { server in
-            let topic = try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Flags"}"#)
-            #expect(topic.status == 201)
-            let topicID = try #require((topic.json["topic"] as? [String: Any])?["id"] as? Int, "\(topic.text)")
-            let created = try await server.call(
-                .POST, "/v1/topics/\(topicID)/cards", token: admin,
-                json: #"{"question": "Which flag?", "answer": "France"}"#)
-            let cardID = try #require((created.json["cards"] as? [[String: Any]])?.first?["id"] as? Int)
+            let cardID = try await Self.flagCard(server, admin: admin)
 
             let uploaded = try await server.raw(
                 .PUT, "/v1/cards/\(cardID)/image", token: admin, body: tinyPNG, contentType: "image/png")
@@ -111,13 +116,7 @@ struct CardImageTests {
         let service = try await ServiceUnderTest(cards: 1)
         let (admin, directory) = (service.adminToken, service.directory)
         try await service.serve { server in
-            let topic = try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Flags"}"#)
-            #expect(topic.status == 201)
-            let topicID = try #require((topic.json["topic"] as? [String: Any])?["id"] as? Int, "\(topic.text)")
-            let created = try await server.call(
-                .POST, "/v1/topics/\(topicID)/cards", token: admin,
-                json: #"{"question": "Which flag?", "answer": "France"}"#)
-            let cardID = try #require((created.json["cards"] as? [[String: Any]])?.first?["id"] as? Int)
+            let cardID = try await Self.flagCard(server, admin: admin)
 
             let refused: [(body: [UInt8], type: String, detail: String)] = [
                 (

@@ -34,4 +34,14 @@ package enum CommandLineParse {
             }
         }
     }
+
+    /// Runs a parsed command, awaiting it when it is asynchronous; its error is the caller's to report.
+    package static func run(_ parsed: any ParsableCommand) async throws {
+        if var command = parsed as? any AsyncParsableCommand {
+            try await command.run()
+        } else {
+            var command = parsed
+            try command.run()
+        }
+    }
 }
