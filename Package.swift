@@ -97,10 +97,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // What both executables share: log handlers, library events as log lines, the exit-code table.
+        // The JSON contract, the error codes and the pipeline's events as log lines: what the command line and the HTTP
+        // service both speak.
+        .target(
+            name: "FCContract",
+            dependencies: [
+                "FCCore", "FCGenerator", "FCStore", "FCDeckFormats", "FCPipeline", "FCSanitizer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "FCCommandLine",
             dependencies: [
-                "FCCore", "FCGenerator", "FCStore", "FCDeckFormats", "FCPipeline", "FCSanitizer",
+                "FCContract", "FCCore", "FCStore", "FCPipeline",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -110,7 +120,7 @@ let package = Package(
         .target(
             name: "FCService",
             dependencies: [
-                "FCCore", "FCStore", "FCPipeline", "FCCommandLine", "FCGamification", "FCScheduler", "FCDeckFormats",
+                "FCCore", "FCStore", "FCPipeline", "FCContract", "FCGamification", "FCScheduler", "FCDeckFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -143,6 +153,7 @@ let package = Package(
             dependencies: [
                 "FCPipeline",
                 "FCCommandLine",
+                "FCContract",
                 "FCCore",
                 "FCGenerator",
                 "FCStore",
@@ -167,6 +178,7 @@ let package = Package(
             dependencies: [
                 "FCPipeline",
                 "FCCommandLine",
+                "FCContract",
                 "FCCore",
                 "FCGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -238,6 +250,7 @@ let package = Package(
         .testTarget(
             name: "FCCommandLineTests",
             dependencies: [
+                "FCContract",
                 "FCCommandLine", "FCCore", "FCGenerator", "FCStore", "FCPipeline",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
@@ -248,7 +261,7 @@ let package = Package(
             name: "FCServiceTests",
             // Depends on `fcgen` so `swift test` builds the binary the tests run as `fcgen serve`.
             dependencies: [
-                "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore", "FCCommandLine",
+                "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore", "FCCommandLine", "FCContract",
                 "FCGamification",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

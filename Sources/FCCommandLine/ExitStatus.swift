@@ -1,4 +1,5 @@
 package import ArgumentParser
+package import FCContract
 package import FCPipeline
 
 /// The exit codes of `fcgen` and `fcgen-worker`: one table, from the sysexits range where one fits.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FCCommandLine
+@testable import FCContract
 
 /// `JSONValue.parse` (the sanitizer's exact RFC 8259 reader) gives the tree the `Decodable` conformance gives, for
 /// every kind of value and the numbers where the two could differ; it refuses what that conformance refuses, and

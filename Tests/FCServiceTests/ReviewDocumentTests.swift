@@ -1,4 +1,5 @@
 import FCCommandLine
+import FCContract
 import FCService
 import Foundation
 import Testing

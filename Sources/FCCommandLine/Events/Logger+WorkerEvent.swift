@@ -1,3 +1,4 @@
+import FCContract
 import FCCore
 package import FCPipeline
 import FCStore

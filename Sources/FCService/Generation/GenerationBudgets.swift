@@ -1,4 +1,4 @@
-import FCCommandLine
+import FCContract
 package import FCCore
 package import FCPipeline
 package import FCStore

@@ -1,4 +1,4 @@
-import FCCommandLine
+import FCContract
 import FCCore
 package import FCPipeline
 import FCStore

@@ -1,4 +1,4 @@
-import FCCommandLine
+import FCContract
 import FCCore
 
 /// Why a generation stops before its last batch: the server is shutting down (SIGTERM), or a request cancelled it

@@ -1,11 +1,11 @@
-package import FCCommandLine
+package import FCContract
 package import HTTPTypes
 package import Hummingbird
 package import NIOCore
 
 /// An RFC 9457 problem: what every failed request answers, as `application/problem+json`.
 ///
-/// `type` is `https://fcgen.dev/problems/<code>`: the CLI's error codes (``FCCommandLine/ErrorCode``) for failures
+/// `type` is `https://fcgen.dev/problems/<code>`: the CLI's error codes (``FCContract/ErrorCode``) for failures
 /// both share, and a few codes only HTTP has (``ServiceCode``). `detail` is one line, never a token, a request body
 /// or a stack trace; `field` names the body field, query parameter or header that was wrong.
 package struct Problem: Error, Sendable {

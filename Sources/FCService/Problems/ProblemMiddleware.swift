@@ -1,4 +1,4 @@
-import FCCommandLine
+import FCContract
 import HTTPTypes
 package import Hummingbird
 package import Logging

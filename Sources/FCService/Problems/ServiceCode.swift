@@ -1,4 +1,4 @@
-/// Problem codes only the HTTP service has; every other failure uses the CLI's ``FCCommandLine/ErrorCode``.
+/// Problem codes only the HTTP service has; every other failure uses the CLI's ``FCContract/ErrorCode``.
 package enum ServiceCode: String, Sendable, CaseIterable {
     /// The request itself is wrong: malformed JSON, a wrong type, an unknown field, a bad query parameter.
     case badRequest = "bad_request"

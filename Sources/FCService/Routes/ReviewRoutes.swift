@@ -1,4 +1,4 @@
-import FCCommandLine
+import FCContract
 import FCCore
 import FCPipeline
 import FCScheduler

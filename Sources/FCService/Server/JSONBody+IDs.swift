@@ -1,4 +1,4 @@
-import FCCommandLine
+import FCContract
 
 /// Lists of ids in request bodies (`topicIds` of a session, `ids` of a bulk delete).
 extension JSONBody {

@@ -1,4 +1,4 @@
-package import FCCommandLine
+package import FCContract
 import Foundation
 import HTTPTypes
 package import Hummingbird

@@ -1,9 +1,9 @@
-package import FCCommandLine
+package import FCContract
 import HTTPTypes
 package import Hummingbird
 import NIOCore
 
-/// Success responses: the CLI's JSON contract (``FCCommandLine/ContractJSON``: `schemaVersion`, RFC 3339 times,
+/// Success responses: the CLI's JSON contract (``FCContract/ContractJSON``: `schemaVersion`, RFC 3339 times,
 /// sorted keys), compact.
 package enum JSONResponse {
     /// `value` as a JSON document with `status`.

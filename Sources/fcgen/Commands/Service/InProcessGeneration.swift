@@ -1,4 +1,5 @@
 import FCCommandLine
+import FCContract
 import FCCore
 import FCGenerator
 import FCPipeline

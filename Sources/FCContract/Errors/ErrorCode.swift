@@ -1,7 +1,7 @@
 /// The stable name of every way a command can fail: the `code` of a `--json` error document, and the problem type
 /// the HTTP API will serve (RFC 9457).
 ///
-/// Each code belongs to exactly one row of the exit-code table (``exitStatus``); several codes may share a row,
+/// Each code belongs to exactly one row of the exit-code table (FCCommandLine's `exitStatus`); several codes may share a row,
 /// because an exit status is coarse (a shell can only branch on a number) while a script or an app wants to know
 /// *what* went wrong. Codes are a contract: a new failure gets a new code, an existing code never changes meaning.
 package enum ErrorCode: String, Sendable, CaseIterable, Codable {
@@ -37,18 +37,6 @@ package enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case cancelled
     /// Anything else: a bug, or a failure fcgen has no better name for.
     case `internal`
-
-    /// The exit status of a command that failed this way.
-    package var exitStatus: ExitStatus {
-        switch self {
-        case .usage, .missingAPIKey: .usage
-        case .badInput, .badConfig, .notFound, .conflict, .sessionEnded, .fallbackRefused: .dataError
-        case .providerUnavailable: .unavailable
-        case .budgetExceeded: .budgetExceeded
-        case .databaseBusy: .temporaryFailure
-        case .providerRejected, .databaseError, .cancelled, .internal: .failure
-        }
-    }
 
     /// The HTTP status the API answers with for this code.
     package var httpStatus: Int {

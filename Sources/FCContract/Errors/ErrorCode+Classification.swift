@@ -1,4 +1,3 @@
-import ArgumentParser
 import FCDeckFormats
 import FCGenerator
 import FCPipeline
@@ -15,7 +14,7 @@ extension ErrorCode {
         case let error as StoreError: self.init(for: error)
         case is BudgetExceeded: self = .budgetExceeded
         case is DeckFormatError: self = .badInput
-        case is ValidationError: self = .usage
+        case is any UsageFailure: self = .usage
         case is CancellationError: self = .cancelled
         default: self = .internal
         }
@@ -65,3 +64,7 @@ extension ErrorCode {
         }
     }
 }
+
+/// An error that means the command line (or request) was used wrongly: its code is ``ErrorCode/usage``. The command
+/// line's parser errors conform (FCCommandLine), so this module needs no parser.
+package protocol UsageFailure: Error {}

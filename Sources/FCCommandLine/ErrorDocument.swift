@@ -1,3 +1,4 @@
+package import FCContract
 /// The document a `--json` command writes to stdout when it fails:
 ///
 /// ```json

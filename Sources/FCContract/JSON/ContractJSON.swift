@@ -1,3 +1,4 @@
+import FCCore
 package import Foundation
 
 /// The one way fcgen writes a JSON document (`--json` results and error documents), so every command follows the
@@ -15,7 +16,7 @@ package enum ContractJSON {
 
     /// `date` as the contract writes times: `2026-11-23T12:00:00.000Z`.
     package static func timestamp(_ date: Date) -> String {
-        LogTimestamp.milliseconds(date)
+        RFC3339.milliseconds(date)
     }
 
     /// `value` as a JSON tree, with dates as ``timestamp(_:)`` text (``JSONTreeEncoder``).
