@@ -22,27 +22,38 @@ struct EmbedFiles: BuildToolPlugin {
         let tool = try context.tool(named: "fcgen-embed")
         return try embeddings.map { name, source in
             let input = context.package.directoryURL.appending(path: source)
+            let (base, keys) = try Self.files(of: input)
             let output = context.pluginWorkDirectoryURL.appending(path: "\(name).swift")
             return .buildCommand(
                 displayName: "Embedding \(source) as \(name)",
                 executable: tool.url,
-                arguments: [name, input.path, output.path],
-                inputFiles: try Self.files(under: input),
+                arguments: [name, base.path, output.path] + keys,
+                inputFiles: keys.map { base.appending(path: $0) },
                 outputFiles: [output])
         }
     }
 
-    /// Every regular file at or under `url` (what the tool reads), so editing any of them rebuilds the table.
-    static func files(under url: URL) throws -> [URL] {
+    /// What one source embeds: the folder the keys are relative to, and each regular file's path inside it (README.md
+    /// and hidden files left out); a single file is its own folder's one key. The one place that decides, so the
+    /// files the build watches are the files the tool embeds.
+    static func files(of url: URL) throws -> (base: URL, keys: [String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw EmbedError(message: "\(url.path) does not exist")
         }
-        guard isDirectory.boolValue else { return [url] }
-        let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
-        return (enumerator?.allObjects as? [URL] ?? []).filter {
-            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        guard isDirectory.boolValue else { return (url.deletingLastPathComponent(), [url.lastPathComponent]) }
+        let base = url.standardizedFileURL.path + "/"
+        let enumerator = FileManager.default.enumerator(
+            at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        let keys = (enumerator?.allObjects as? [URL] ?? []).compactMap { file -> String? in
+            let path = file.standardizedFileURL.path
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                path.hasPrefix(base), file.lastPathComponent != "README.md"
+            else { return nil }
+            return String(path.dropFirst(base.count))
         }
+        guard !keys.isEmpty else { throw EmbedError(message: "\(url.path) holds no file to embed") }
+        return (url, keys.sorted())
     }
 }
 
