@@ -35,10 +35,8 @@ enum BookmarkRoutes {
                     ? nil : Int64(try request.queryInteger("topicId", in: 1...Int.max, default: 1))
                 let (list, total) = try await store.read { database in
                     if let topicID { _ = try await database.existingTopic(id: topicID) }
-                    return await (
-                        try database.bookmarks(userID: userID, topicID: topicID, limit: limit),
-                        try database.bookmarkCount(userID: userID, topicID: topicID)
-                    )
+                    let list = try await database.bookmarks(userID: userID, topicID: topicID, limit: limit)
+                    return (list, try await database.bookmarkCount(userID: userID, topicID: topicID))
                 }
                 return try JSONResponse.make(
                     BookmarkList(

@@ -31,29 +31,6 @@ extension PostgresTarget {
         return configuration
     }
 
-    /// The settings for a pool (`PostgresClient`) of at most `maximumConnections` connections.
-    package func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
-        let tls: PostgresClient.Configuration.TLS =
-            switch self.tls {
-            case .disable: .disable
-            case .prefer: .prefer(.makeClientConfiguration())
-            case .require: .require(.makeClientConfiguration())
-            }
-        var configuration =
-            if let socketDirectory {
-                PostgresClient.Configuration(
-                    unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password,
-                    database: database)
-            } else {
-                PostgresClient.Configuration(
-                    host: host ?? "localhost", port: port, username: user, password: password, database: database,
-                    tls: tls)
-            }
-        configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
-        configuration.options.maximumConnections = maximumConnections
-        return configuration
-    }
-
     /// How long opening a connection may take before the target counts as unreachable.
     static let connectTimeoutSeconds: Int64 = 10
 }

@@ -44,9 +44,8 @@ extension Database {
             try await statement.run()
         }
         if await connection.changes == 1 {
-            return await (
-                Topic(id: connection.lastInsertRowID, name: name, createdAt: Date(unixMilliseconds: createdAt)), true
-            )
+            let id = await connection.lastInsertRowID
+            return (Topic(id: id, name: name, createdAt: Date(unixMilliseconds: createdAt)), true)
         }
         // Another connection created it before this transaction took the write lock.
         guard let existing = try await fetchTopic(named: name) else {
