@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "FCStore",
             dependencies: [
-                "FCCore", "CSQLite",
+                "FCCore", "FCScheduler", "CSQLite",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -223,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "FCStoreTests",
             dependencies: [
-                "FCStore", "FCTestSupport", "FCCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "FCStore", "FCTestSupport", "FCCore", "FCScheduler",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             exclude: ["Upgrades/Fixtures"],
             swiftSettings: strictSettings
@@ -278,7 +279,8 @@ let package = Package(
             name: "FCGenCLITests",
             // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
             dependencies: [
-                "fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats", "CSQLite",
+                "fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats", "FCScheduler",
+                "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Snapshots"],

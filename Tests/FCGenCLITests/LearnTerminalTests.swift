@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import FCStore
 import FCTestSupport
 import Foundation
@@ -61,7 +62,7 @@ struct LearnTerminalTests {
             ratings += try await store.reviewLog(userID: user.id, cardID: card.id).map(\.rating)
         }
         #expect(ratings == [2, 0])
-        #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.phase == 1)
+        #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.phase.rawValue == 1)
         #expect(try await store.recentSessions(userID: user.id, limit: 5).first?.counts.cards == 2)
     }
 }

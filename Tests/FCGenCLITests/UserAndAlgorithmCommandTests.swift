@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import FCStore
 import Foundation
 import Testing
@@ -71,7 +72,7 @@ struct UserAndAlgorithmCommandTests {
             }
         }
         let user = try #require(try await store.user(named: User.defaultName))
-        #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.algorithm == "badger")
+        #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.algorithm.rawValue == "badger")
 
         let switched = try await cli.run(["topic", "set", "Roman history", "--algorithm", "fsrs", "--json"] + db)
         #expect(switched.status == 0, "stderr: \(switched.stderr)")
@@ -101,9 +102,9 @@ struct UserAndAlgorithmCommandTests {
             let states = try #require(try object(output)["states"] as? [[String: Any]])
             let last = try #require(states.last)
             let stored = try #require(try await store.cardState(userID: user.id, cardID: card.id))
-            #expect(stored.algorithm == "fsrs")
+            #expect(stored.algorithm.rawValue == "fsrs")
             #expect(stored.reps == ratings.count)
-            #expect(stored.phase == last["state"] as? Int)
+            #expect(stored.phase.rawValue == last["state"] as? Int)
             #expect(
                 abs((stored.stability ?? 0) - (last["stability"] as? Double ?? -1)) <= 1e-9 * (stored.stability ?? 1))
             #expect(abs((stored.difficulty ?? 0) - (last["difficulty"] as? Double ?? -1)) <= 1e-9 * 10)

@@ -22,7 +22,7 @@ public enum AlgorithmSwitch {
         -> Int
     {
         try await store.setTopicAlgorithm(
-            algorithm.rawValue, topicID: topicID, recallWindow: RecentRecall.windowSize
+            algorithm, topicID: topicID, recallWindow: RecentRecall.windowSize
         ) { history in
             rebuild(history, algorithm: algorithm)
         }

@@ -41,7 +41,7 @@ extension ReviewRecorder {
     ///   (``FCStore/RecallWindow/followsLastReview``).
     static func recallWindow(at time: Date, fromClock: Bool) -> RecallWindow {
         RecallWindow(
-            size: RecentRecall.windowSize, time: time, algorithms: [SchedulingAlgorithm.badger.rawValue],
+            size: RecentRecall.windowSize, time: time, algorithms: [.badger],
             followsLastReview: fromClock)
     }
 

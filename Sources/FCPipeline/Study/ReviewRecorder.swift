@@ -102,7 +102,7 @@ public struct ReviewRecorder: Sendable {
     ) throws -> ReviewDecision {
         var time = fromClock ? context.reviewTime ?? claimed : claimed
         try EventTime.check(time, cardID: context.cardID, createdAt: context.cardCreatedAt, now: now)
-        let algorithm = SchedulingAlgorithm(rawValue: context.topicAlgorithm) ?? .default
+        let algorithm = context.topicAlgorithm
         let scheduler = Scheduler(algorithm: algorithm)
         let seed = UInt64(bitPattern: context.cardID)
         let current: CardState
@@ -144,7 +144,7 @@ public struct ReviewResult: Sendable, Codable {
         self.rating = rating
         reviewedAt = recorded.reviewedAt
         state = CardState(recorded.state)
-        algorithm = SchedulingAlgorithm(rawValue: recorded.state.algorithm) ?? .default
+        algorithm = recorded.state.algorithm
         session = recorded.session
         self.rewards = rewards
     }

@@ -63,12 +63,12 @@ extension StudyService {
         let topics = summaries.map { summary in
             let topicEvents = eventsByTopic[summary.topicID] ?? []
             return TopicStatistics(
-                topicID: summary.topicID, name: summary.name, algorithm: summary.algorithm,
+                topicID: summary.topicID, name: summary.name, algorithm: summary.algorithm.rawValue,
                 cards: summary.cardCount, studied: summary.studiedCount, due: summary.dueCount,
                 known: summary.knownCount, progress: summary.progress, reviews: topicEvents.count,
                 daysPractised: Set(topicEvents.map { day.dayNumber(of: $0.reviewedAt) }).count,
                 retention: Self.retention(topicEvents),
-                targetRetention: Self.targetRetention(SchedulingAlgorithm(rawValue: summary.algorithm)))
+                targetRetention: Self.targetRetention(summary.algorithm))
         }
         let everything = topicID == nil ? events + (try await store.archivedReviewEvents(userID: user.id)) : events
         let days = Set(everything.map { day.dayNumber(of: $0.reviewedAt) })

@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import Foundation
 
 /// The gamification step of a transaction: the input read under the write lock in, what to write out.

@@ -1,3 +1,4 @@
+import FCScheduler
 import Foundation
 
 extension Database {
@@ -99,7 +100,7 @@ extension Database {
             if let gamify {
                 var input = try await gamificationInput(userID: review.userID, sessionID: nil, ledger: &ledger)
                 var completes = false
-                if KnownRule.isKnown(state) {
+                if state.isKnown {
                     try await flush(&rows)
                     completes = try await isTopicKnown(topicID: card.topicID, userID: review.userID)
                 }
@@ -198,9 +199,9 @@ extension Database {
                 let cardID = statement.int64(at: 0)
                 contexts.cards[cardID] = BulkCardContexts.Card(
                     topicID: statement.int64(at: 1), createdAt: Date(unixMilliseconds: statement.int64(at: 2)),
-                    algorithm: statement.string(at: 3))
+                    algorithm: try statement.algorithm(at: 3, table: "topics"))
                 let key = CardKey(userID: statement.int64(at: 4), cardID: cardID)
-                contexts.states[key] = .some(statement.isNull(at: 5) ? nil : Self.state(from: statement, at: 5))
+                contexts.states[key] = .some(statement.isNull(at: 5) ? nil : try Self.state(from: statement, at: 5))
             }
             return contexts
         }
@@ -225,7 +226,7 @@ struct BulkCardContexts {
     struct Card {
         var topicID: Int64
         var createdAt: Date
-        var algorithm: String
+        var algorithm: SchedulingAlgorithm
     }
 
     var cards: [Int64: Card] = [:]

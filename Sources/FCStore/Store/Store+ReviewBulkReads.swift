@@ -1,3 +1,4 @@
+import FCScheduler
 import Foundation
 
 /// The award keys (`kind:reference`) a batch's learners already hold, for the kinds a review can earn: what lets

@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import Foundation
 
 extension Database {
@@ -14,7 +15,7 @@ extension Database {
     /// the context's ``ReviewContext/reviewTime`` carries the time it was read at.
     func reviewContext(userID: Int64, cardID: Int64, window requested: RecallWindow?) async throws -> ReviewContext {
         let dialect = connection.dialect
-        func applies(_ algorithm: String) -> Bool {
+        func applies(_ algorithm: SchedulingAlgorithm) -> Bool {
             guard let requested else { return false }
             return requested.size > 0 && requested.algorithms.contains(algorithm)
         }
@@ -27,17 +28,18 @@ extension Database {
             if dialect == .postgres {
                 try statement.bind((requested?.time ?? Date(unixMilliseconds: 0)).unixMilliseconds, at: 3)
                 try statement.bind(requested?.size ?? 0, at: 4)
-                try statement.bind(Self.jsonStrings(requested?.algorithms.sorted() ?? []), at: 5)
+                try statement.bind(Self.jsonStrings(requested?.algorithms.map(\.rawValue).sorted() ?? []), at: 5)
                 try statement.bind(requested?.followsLastReview == true ? 1 : 0, at: 6)
             }
             guard try await statement.step() else { throw StoreError.cardNotFound(id: cardID) }
             let card = (
-                topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1), algorithm: statement.string(at: 2)
+                topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1),
+                algorithm: try statement.algorithm(at: 2, table: "topics")
             )
             if dialect == .postgres && applies(card.algorithm) {
                 recall = RecallSample(reviews: statement.int(at: 16), passed: statement.int(at: 17))
             }
-            return (card, statement.isNull(at: 3) ? nil : Self.state(from: statement, at: 3))
+            return (card, statement.isNull(at: 3) ? nil : try Self.state(from: statement, at: 3))
         }
         let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
         var context = await ReviewContext(

@@ -1,3 +1,4 @@
+import FCScheduler
 import Foundation
 
 /// The rows a review writes, stated once for the one-review statements and the multi-row ones of a batch
@@ -29,7 +30,7 @@ extension Database {
         try statement.bind(decision.durationMilliseconds, at: base + 6)
         try statement.bind(decision.elapsedDays, at: base + 7)
         try statement.bind(decision.scheduledDays, at: base + 8)
-        try statement.bind(state.algorithm, at: base + 9)
+        try statement.bind(state.algorithm.rawValue, at: base + 9)
     }
 
     /// `card_states`' insert, before its `VALUES`.
@@ -52,8 +53,8 @@ extension Database {
         let base = Int32(row * 13)
         try statement.bind(state.userID, at: base + 1)
         try statement.bind(state.cardID, at: base + 2)
-        try statement.bind(state.algorithm, at: base + 3)
-        try statement.bind(state.phase, at: base + 4)
+        try statement.bind(state.algorithm.rawValue, at: base + 3)
+        try statement.bind(state.phase.rawValue, at: base + 4)
         try statement.bind(state.step, at: base + 5)
         try statement.bind(state.stability, at: base + 6)
         try statement.bind(state.difficulty, at: base + 7)

@@ -95,7 +95,7 @@ extension Database {
             var input = try await gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
             input.card = AnsweredCard(
                 cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
-                completesTopic: KnownRule.isKnown(state)
+                completesTopic: state.isKnown
                     ? try await isTopicKnown(topicID: context.topicID, userID: userID) : false,
                 reviewedAt: decision.reviewedAt)
             if let write = try gamify(input) {
@@ -127,7 +127,7 @@ extension Database {
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
-            return try await statement.step() ? Self.state(from: statement, at: 0) : nil
+            return try await statement.step() ? try Self.state(from: statement, at: 0) : nil
         }
     }
 
@@ -228,10 +228,11 @@ extension Database {
         stateColumns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
-    static func state(from statement: any SQLStatement, at first: Int32) -> StoredCardState {
+    static func state(from statement: any SQLStatement, at first: Int32) throws -> StoredCardState {
         StoredCardState(
             userID: statement.int64(at: first), cardID: statement.int64(at: first + 1),
-            algorithm: statement.string(at: first + 2), phase: statement.int(at: first + 3),
+            algorithm: try statement.algorithm(at: first + 2, table: "card_states"),
+            phase: try statement.phase(at: first + 3),
             step: statement.optionalInt(at: first + 4), stability: statement.optionalDouble(at: first + 5),
             difficulty: statement.optionalDouble(at: first + 6), box: statement.optionalInt(at: first + 7),
             due: Date(unixMilliseconds: statement.int64(at: first + 8)),

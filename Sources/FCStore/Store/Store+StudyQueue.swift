@@ -1,4 +1,5 @@
 package import FCCore
+import FCScheduler
 package import Foundation
 
 extension Database {
@@ -223,7 +224,7 @@ extension Database {
                 summaries.append(
                     TopicStudySummary(
                         topicID: statement.int64(at: 0), name: statement.string(at: 1),
-                        algorithm: statement.string(at: 2), cardCount: statement.int(at: 3),
+                        algorithm: try statement.algorithm(at: 2, table: "topics"), cardCount: statement.int(at: 3),
                         studiedCount: statement.int(at: 4), dueCount: statement.int(at: 5),
                         knownCount: statement.int(at: 6), heldBackNewCount: statement.int(at: 7)))
             }

@@ -1,15 +1,16 @@
+package import FCScheduler
 package import Foundation
 
 extension Database {
     /// The topic's scheduling algorithm (`badger` unless changed).
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func topicAlgorithm(topicID: Int64) async throws -> String {
+    package func topicAlgorithm(topicID: Int64) async throws -> SchedulingAlgorithm {
         try await connection.withStatement("SELECT algorithm FROM topics WHERE id = ?", operation: "read algorithm") {
             statement in
             try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
-            return statement.string(at: 0)
+            return try statement.algorithm(at: 0, table: "topics")
         }
     }
 
@@ -25,14 +26,15 @@ extension Database {
     /// - Returns: How many card states were rebuilt.
     @discardableResult
     package func setTopicAlgorithm(
-        _ algorithm: String, topicID: Int64, recallWindow: Int = 0, rebuild: (CardHistory) -> StoredCardState
+        _ algorithm: SchedulingAlgorithm, topicID: Int64, recallWindow: Int = 0,
+        rebuild: (CardHistory) -> StoredCardState
     ) async throws -> Int {
         try await connection.immediateTransaction("set topic algorithm") {
             try await connection.withStatement(
                 "UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm"
             ) {
                 statement in
-                try statement.bind(algorithm, at: 1)
+                try statement.bind(algorithm.rawValue, at: 1)
                 try statement.bind(topicID, at: 2)
                 try await statement.run()
             }
@@ -80,13 +82,13 @@ package struct CardHistory: Sendable {
 }
 
 extension Store {
-    package func topicAlgorithm(topicID: Int64) async throws -> String {
+    package func topicAlgorithm(topicID: Int64) async throws -> SchedulingAlgorithm {
         try await read { try await $0.topicAlgorithm(topicID: topicID) }
     }
 
     @discardableResult
     package func setTopicAlgorithm(
-        _ algorithm: String, topicID: Int64, recallWindow: Int = 0,
+        _ algorithm: SchedulingAlgorithm, topicID: Int64, recallWindow: Int = 0,
         rebuild: @escaping @Sendable (CardHistory) -> StoredCardState
     ) async throws -> Int {
         try await write("set topic algorithm") {

@@ -1,3 +1,5 @@
+package import FCScheduler
+
 package import struct Foundation.Date
 
 /// What the store knows about a card when a review is recorded, read inside the review's transaction.
@@ -6,7 +8,7 @@ package struct ReviewContext: Sendable {
     package var cardID: Int64
     package var topicID: Int64
     /// The topic's scheduling algorithm now.
-    package var topicAlgorithm: String
+    package var topicAlgorithm: SchedulingAlgorithm
     /// When the card was created: a new card is due from then, and a rebuild starts there.
     package var cardCreatedAt: Date
     /// The learner's state of the card; `nil` when this is the first review.
@@ -33,15 +35,15 @@ package struct RecallWindow: Sendable, Hashable {
     package var size: Int
     /// The time of the review being recorded.
     package var time: Date
-    /// The algorithms (`topics.algorithm` values) that use the window.
-    package var algorithms: Set<String>
+    /// The algorithms that use the window.
+    package var algorithms: Set<SchedulingAlgorithm>
     /// Whether ``time`` was read from the clock rather than given by the caller: such a review is never dated
     /// before the learner's last review of the card. Two requests can read the clock in one order and commit in
     /// the other; the later commit is then recorded at the earlier one's time (``following(_:)``), and its window
     /// is read there, so a rebuild from the log sees the same window. A time the caller gave is read as given.
     package var followsLastReview: Bool
 
-    package init(size: Int, time: Date, algorithms: Set<String>, followsLastReview: Bool = false) {
+    package init(size: Int, time: Date, algorithms: Set<SchedulingAlgorithm>, followsLastReview: Bool = false) {
         self.size = size
         self.time = time
         self.algorithms = algorithms

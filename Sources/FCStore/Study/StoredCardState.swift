@@ -1,15 +1,18 @@
+package import FCScheduler
+
 package import struct Foundation.Date
 
-/// One learner's scheduling state of one card, as the `card_states` table holds it.
+/// One learner's scheduling state of one card, as the `card_states` table holds it: the scheduler's
+/// ``CardState``, which learner and card it belongs to, the algorithm that computed it, and the knowledge level the
+/// study queue orders by (0 weakest, ``KnowledgeLevel``).
 ///
-/// The store does not interpret it (it knows no scheduler): `phase` is the scheduler's phase number (0 new,
-/// 1 learning, 2 review, 3 relearning), `algorithm` the name of the algorithm that computed it, and `level` the
-/// knowledge level the study queue orders by (0 weakest), computed by the pipeline.
+/// The fields are flat, as the table's columns are, and typed as the scheduler types them; its JSON (kept in
+/// `session_answers` for undo) is the same as when `algorithm` and `phase` were a string and an integer.
 package struct StoredCardState: Sendable, Codable, Hashable {
     package var userID: Int64
     package var cardID: Int64
-    package var algorithm: String
-    package var phase: Int
+    package var algorithm: SchedulingAlgorithm
+    package var phase: CardPhase
     package var step: Int?
     package var stability: Double?
     package var difficulty: Double?
@@ -21,8 +24,9 @@ package struct StoredCardState: Sendable, Codable, Hashable {
     package var level: Int
 
     package init(
-        userID: Int64, cardID: Int64, algorithm: String, phase: Int, step: Int?, stability: Double?,
-        difficulty: Double?, box: Int?, due: Date, lastReview: Date?, reps: Int, lapses: Int, level: Int
+        userID: Int64, cardID: Int64, algorithm: SchedulingAlgorithm, phase: CardPhase, step: Int?,
+        stability: Double?, difficulty: Double?, box: Int?, due: Date, lastReview: Date?, reps: Int, lapses: Int,
+        level: Int
     ) {
         self.userID = userID
         self.cardID = cardID
@@ -38,4 +42,23 @@ package struct StoredCardState: Sendable, Codable, Hashable {
         self.lapses = lapses
         self.level = level
     }
+
+    /// The row for `schedule`, computed by `algorithm`, with its knowledge level.
+    package init(userID: Int64, cardID: Int64, algorithm: SchedulingAlgorithm, schedule: CardState) {
+        self.init(
+            userID: userID, cardID: cardID, algorithm: algorithm, phase: schedule.phase, step: schedule.step,
+            stability: schedule.stability, difficulty: schedule.difficulty, box: schedule.box, due: schedule.due,
+            lastReview: schedule.lastReview, reps: schedule.reps, lapses: schedule.lapses,
+            level: KnowledgeLevel.of(schedule))
+    }
+
+    /// The scheduler's view of the row.
+    package var schedule: CardState {
+        CardState(
+            phase: phase, step: step, stability: stability, difficulty: difficulty, box: box, due: due,
+            lastReview: lastReview, reps: reps, lapses: lapses)
+    }
+
+    /// Whether the learner knows the card (``KnownRule``).
+    package var isKnown: Bool { KnownRule.isKnown(schedule, algorithm: algorithm) }
 }

@@ -210,7 +210,7 @@ struct TopicShowCommand: AsyncParsableCommand {
     static func show(_ topicID: Int64, in store: Store, json: Bool) async throws {
         let status = try await store.topicRefillStatus(topicID: topicID)
         let appearance = try await store.topicAppearance(topicID: topicID)
-        let algorithm = try await store.topicAlgorithm(topicID: topicID)
+        let algorithm = try await store.topicAlgorithm(topicID: topicID).rawValue
         let language = try await store.topicGeneration(topicID: topicID).language?.value
         let (budget, spent) = try await store.read { db in
             await (try db.topicDailyBudget(topicID: topicID), try db.spendingToday(topicID: topicID))

@@ -53,7 +53,7 @@ struct RecallTargetingTests {
 
         try await AlgorithmSwitch.setAlgorithm(.fsrs, topicID: topic.id, in: harness.store)
         let fsrs = try await Self.states(harness, cards: cards, userID: harness.user.id)
-        #expect(fsrs.values.allSatisfy { $0.algorithm == "fsrs" })
+        #expect(fsrs.values.allSatisfy { $0.algorithm == .fsrs })
         #expect(fsrs != live)
         try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: harness.store)
         #expect(try await Self.states(harness, cards: cards, userID: harness.user.id) == live)

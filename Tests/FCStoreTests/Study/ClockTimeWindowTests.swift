@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import FCStore
 import FCTestSupport
 import Foundation
@@ -21,7 +22,7 @@ struct ClockTimeWindowTests {
     }
 
     private func window(at time: Date, follows: Bool) -> RecallWindow {
-        RecallWindow(size: 50, time: time, algorithms: ["badger"], followsLastReview: follows)
+        RecallWindow(size: 50, time: time, algorithms: [.badger], followsLastReview: follows)
     }
 
     @Test func aWindowThatFollowsTheLastReviewIsReadThereAndSaysSo() async throws {

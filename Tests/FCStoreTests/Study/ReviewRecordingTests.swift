@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import FCStore
 import FCTestSupport
 import Foundation
@@ -18,7 +19,7 @@ struct ReviewRecordingTests {
         #expect(second.state.reps == 2)
         let stored = try #require(try await world.store.cardState(userID: world.user.id, cardID: card.id))
         #expect(stored == second.state)
-        #expect(stored.algorithm == "badger")
+        #expect(stored.algorithm == .badger)
         let log = try await world.store.reviewLog(userID: world.user.id, cardID: card.id)
         #expect(log.map(\.rating) == [2, 0])
         #expect(log.last?.reviewedAt == Fixtures.date.addingTimeInterval(90_000))
@@ -94,19 +95,20 @@ struct ReviewRecordingTests {
         try await world.review(world.cards[0], rating: 2)
         try await world.review(world.cards[0], rating: 3, at: Fixtures.date.addingTimeInterval(100_000))
 
-        let rebuilt = try await world.store.setTopicAlgorithm("fsrs", topicID: world.topic.id) { history in
+        let rebuilt = try await world.store.setTopicAlgorithm(.fsrs, topicID: world.topic.id) { history in
             StoredCardState(
-                userID: 0, cardID: 0, algorithm: "", phase: 2, step: nil, stability: Double(history.log.count),
+                userID: 0, cardID: 0, algorithm: .badger, phase: .review, step: nil,
+                stability: Double(history.log.count),
                 difficulty: nil, box: nil, due: history.cardCreatedAt, lastReview: history.log.last?.reviewedAt,
                 reps: history.log.count, lapses: 0, level: 3)
         }
 
         #expect(rebuilt == 1)
         let state = try #require(try await world.store.cardState(userID: world.user.id, cardID: world.cards[0].id))
-        #expect(state.algorithm == "fsrs")
+        #expect(state.algorithm == .fsrs)
         #expect(state.reps == 2)
         #expect(state.stability == 2)
-        #expect(try await world.store.topicAlgorithm(topicID: world.topic.id) == "fsrs")
+        #expect(try await world.store.topicAlgorithm(topicID: world.topic.id) == .fsrs)
         #expect(try await world.store.reviewLog(userID: world.user.id, cardID: world.cards[0].id).count == 2)
     }
 }

@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import FCStore
 import Foundation
 
@@ -34,7 +35,8 @@ struct StudyWorld {
     ) -> ReviewDecision {
         let reps = (context.state?.reps ?? 0) + 1
         let state = StoredCardState(
-            userID: context.userID, cardID: context.cardID, algorithm: context.topicAlgorithm, phase: 2, step: nil,
+            userID: context.userID, cardID: context.cardID, algorithm: context.topicAlgorithm, phase: .review,
+            step: nil,
             stability: stability, difficulty: 0.4, box: nil, due: at.addingTimeInterval(dueIn), lastReview: at,
             reps: reps, lapses: 0, level: level)
         return ReviewDecision(

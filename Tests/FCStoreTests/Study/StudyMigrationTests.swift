@@ -1,4 +1,5 @@
 import FCCore
+import FCScheduler
 import FCStore
 import FCTestSupport
 import Foundation
@@ -40,7 +41,7 @@ struct StudyMigrationTests {
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 3") == "study")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 4)
         let topic = try #require(try await store.topic(named: "rome"))
-        #expect(try await store.topicAlgorithm(topicID: topic.id) == "badger")
+        #expect(try await store.topicAlgorithm(topicID: topic.id) == .badger)
         #expect(try await store.topicPolicy(topicID: topic.id)?.refillBelow == 10)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM users") == 0)
         #expect(try await store.integrityCheck() == "ok")
