@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "FCStoreTests",
             dependencies: [
-                "FCStore", "FCTestSupport", "FCCore", "FCScheduler",
+                "FCStore", "FCPipeline", "FCTestSupport", "FCCore", "FCScheduler",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             exclude: ["Upgrades/Fixtures"],

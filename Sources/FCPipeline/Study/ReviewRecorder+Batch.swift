@@ -66,7 +66,9 @@ extension ReviewRecorder {
         let pending = checked.pending
         let decide: @Sendable (ReviewContext, Int) throws -> ReviewDecision = { try checked.decide($0, $1) }
         guard let gamifier else {
-            let recorded = try await store.recordReviews(pending, decide: decide)
+            let recorded = try await store.write("record reviews") { db in
+                try await RecordReview.record(pending, in: db, decide: decide)
+            }
             return zip(answers, recorded).map { answer, recorded in
                 ReviewResult(recorded, rating: answer.rating, rewards: nil)
             }
@@ -79,7 +81,7 @@ extension ReviewRecorder {
         let (recorded, decided) = try await store.write("record reviews") { [lastIndex] db in
             var decisions: [Int: Gamifier.Decision] = [:]
             var states: [Int64: GamificationState] = [:]
-            let recorded = try await db.recordReviews(pending, decide: decide) { input, index in
+            let recorded = try await RecordReview.record(pending, in: db, decide: decide) { input, index in
                 let answer = answers[index]
                 let decision = try gamifier.decideReview(
                     input, rating: answer.rating, at: input.card?.reviewedAt ?? answer.time,

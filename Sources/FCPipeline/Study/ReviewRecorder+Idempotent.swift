@@ -47,8 +47,9 @@ extension ReviewRecorder {
                     return decision?.write
                 }
             }
-            return try await db.recordReviewsIdempotently(
-                userID: userID, key: idempotencyKey, requestHash: requestHash, pending, decide: decide, gamify: gamify
+            return try await RecordReview.recordIdempotently(
+                pending, in: db, userID: userID, key: idempotencyKey, requestHash: requestHash, decide: decide,
+                gamify: gamify
             ) { recorded in
                 let results = recorded.enumerated().map { index, recorded in
                     let answer = answers[index]

@@ -7,7 +7,7 @@ public import Foundation
 /// (and the session's counters) written in one transaction.
 ///
 /// The scheduling runs inside the store's `BEGIN IMMEDIATE` transaction (see
-/// ``FCStore/Store/recordReview(userID:cardID:sessionID:decide:)``), so concurrent reviews of one card serialise.
+/// ``RecordReview``), so concurrent reviews of one card serialise.
 /// Fuzz is drawn from a generator seeded by the card id and its review count, so replaying the log with
 /// `Scheduler.rebuild(from:createdAt:cardSeed:)` reproduces every due date. Badger's recall targeting reads the
 /// learner's recent recall rate from the review log inside the same transaction (``RecentRecall``: the last 50
@@ -70,16 +70,16 @@ public struct ReviewRecorder: Sendable {
         }
         guard let gamifier else {
             let recorded = try await store.writeGrouped("record review", locking: userID) { db in
-                try await db.recordReview(
-                    userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
+                try await RecordReview.record(
+                    in: db, userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide)
             }
             return ReviewResult(recorded, rating: rating, rewards: nil)
         }
         // Grouped: reviews arriving together (an HTTP service's learners) share a commit; see `Store.writeGrouped`.
         let (recorded, decision) = try await store.writeGrouped("record review", locking: userID) { db in
             var decision: Gamifier.Decision?
-            let recorded = try await db.recordReview(
-                userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
+            let recorded = try await RecordReview.record(
+                in: db, userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: window, decide: decide
             ) { input in
                 decision = try gamifier.decideReview(
                     input, rating: rating, at: input.card?.reviewedAt ?? time,

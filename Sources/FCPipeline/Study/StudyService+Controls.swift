@@ -29,9 +29,11 @@ extension StudyService {
     }
 
     /// Undoes the session's last answer: its review, the card state, the session's counters and every XP award or
-    /// reward it paid, in one transaction (``FCStore/Store/undoLastAnswer(sessionID:userID:)``).
+    /// reward it paid, in one transaction (``SessionSteps/undoLastAnswer(in:sessionID:userID:)``).
     package func undo(_ session: StudySessionRecord) async throws -> UndoneAnswer {
-        try await store.undoLastAnswer(sessionID: session.id, userID: session.userID)
+        try await store.write("undo last answer") { db in
+            try await SessionSteps.undoLastAnswer(in: db, sessionID: session.id, userID: session.userID)
+        }
     }
 
     /// Buries cards until the start of the learner's next local day (`day`'s calendar): no queue shows them before

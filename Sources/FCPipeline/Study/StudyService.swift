@@ -143,10 +143,12 @@ public struct StudyService: Sendable {
             return try await advance(session, cardID: cardID, answer: answer)
         }
         let time = now()
-        let moved = try await store.answerWithoutReview(
-            sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer
-        ) { input in
-            try gamifier.decideQuizAnswer(input, correct: verdict == .correct, at: time)?.write
+        let moved = try await store.write("answer in session") { db in
+            try await SessionSteps.answerWithoutReview(
+                in: db, sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer
+            ) { input in
+                try gamifier.decideQuizAnswer(input, correct: verdict == .correct, at: time)?.write
+            }
         }
         return moved.session
     }
@@ -158,7 +160,9 @@ public struct StudyService: Sendable {
             ended.endedAt = ended.endedAt ?? now()
             return ended
         }
-        return try await store.endSession(id: session.id, userID: session.userID)
+        return try await store.write("end session") { db in
+            try await SessionSteps.endSession(in: db, id: session.id, userID: session.userID).session
+        }
     }
 
     /// Ends the session and returns what the whole session earned (its answers' awards and its boxes).
@@ -168,8 +172,10 @@ public struct StudyService: Sendable {
     package func finish(_ session: StudySessionRecord) async throws -> (session: StudySessionRecord, rewards: Rewards?)
     {
         guard let gamifier, session.id != 0, session.mode != .free else { return (try await end(session), nil) }
-        let ended = try await store.endSession(id: session.id, userID: session.userID) { input in
-            try gamifier.decideSessionEnd(input)?.write
+        let ended = try await store.write("end session") { db in
+            try await SessionSteps.endSession(in: db, id: session.id, userID: session.userID) { input in
+                try gamifier.decideSessionEnd(input)?.write
+            }
         }
         let rewards = try await GamificationService(store: store, gamifier: gamifier, now: now)
             .sessionRewards(userID: session.userID, sessionID: session.id)
@@ -184,7 +190,10 @@ public struct StudyService: Sendable {
             try moved.advance(cardID: cardID, answer: answer)
             return moved
         }
-        return try await store.answerWithoutReview(
-            sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer)
+        return try await store.write("answer in session") { db in
+            try await SessionSteps.answerWithoutReview(
+                in: db, sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer
+            ).session
+        }
     }
 }

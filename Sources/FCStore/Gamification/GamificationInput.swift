@@ -31,12 +31,22 @@ package struct AnsweredCard: Sendable, Hashable {
     package var topicID: Int64
     /// The learner's last review of the card *before* this answer (`card_states.last_review`); `nil` when never.
     package var lastReviewBefore: Date?
-    /// Whether, after this answer, every card of the topic is known by ``KnownRule`` (checked only when this
+    /// Whether, after this answer, every card of the topic is known (FCScheduler's `KnownRule`) (checked only when this
     /// card became known, so ordinary reviews cost no topic scan).
     package var completesTopic: Bool
     /// When the answer's review was recorded (the decision's time, after any move up to the card's last review:
     /// ``RecallWindow/followsLastReview``); `nil` for an answer without a review (a quiz answer).
     package var reviewedAt: Date? = nil
+
+    package init(
+        cardID: Int64, topicID: Int64, lastReviewBefore: Date?, completesTopic: Bool, reviewedAt: Date? = nil
+    ) {
+        self.cardID = cardID
+        self.topicID = topicID
+        self.lastReviewBefore = lastReviewBefore
+        self.completesTopic = completesTopic
+        self.reviewedAt = reviewedAt
+    }
 }
 
 /// A session that was ended by this call (not one that had ended before).
@@ -46,6 +56,12 @@ package struct EndedSession: Sendable, Hashable {
     package var perfect: Int
     /// The distinct topics of the cards answered in the session.
     package var studiedTopicIDs: [Int64]
+
+    package init(session: StudySessionRecord, perfect: Int, studiedTopicIDs: [Int64]) {
+        self.session = session
+        self.perfect = perfect
+        self.studiedTopicIDs = studiedTopicIDs
+    }
 }
 
 /// What a gamification write did.

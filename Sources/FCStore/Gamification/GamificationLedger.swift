@@ -7,7 +7,9 @@ import struct Foundation.Date
 /// once, hands later steps the state the earlier ones wrote, and ``Store`` saves each changed row once, when the
 /// transaction's work is done (fcgen-bench gamification). Only ever used inside one `BEGIN IMMEDIATE`
 /// transaction, which holds the write lock, so nothing else can change the rows meanwhile.
-struct GamificationLedger {
+package struct GamificationLedger {
+    package init() {}
+
     /// `users.time_zone` by learner (the inner `nil`: no zone stored).
     var zones: [Int64: String?] = [:]
     /// The state rows read or written so far (the inner `nil`: the learner has no row yet).

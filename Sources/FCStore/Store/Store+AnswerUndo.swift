@@ -10,7 +10,7 @@ import Foundation
 /// was saved.
 extension Database {
     /// The session's counters and the learner's card state before an answer.
-    func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> AnswerUndoCapture {
+    package func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> AnswerUndoCapture {
         let session = try await session(id: sessionID, userID: userID)
         return await AnswerUndoCapture(
             AnswerUndo(
@@ -23,7 +23,9 @@ extension Database {
     }
 
     /// Reads, before `write` is applied, the rows it will change and which of its inserts are new.
-    func captureBeforeImages(of write: GamificationWrite, userID: Int64, into capture: AnswerUndoCapture) async throws {
+    package func captureBeforeImages(of write: GamificationWrite, userID: Int64, into capture: AnswerUndoCapture)
+        async throws
+    {
         var undo: GamificationUndo
         if let existing = capture.undo.gamification {
             undo = existing
@@ -54,15 +56,16 @@ extension Database {
     }
 
     /// Notes the awards of `write` that `commit` says were inserted (the others were already paid).
-    func captureInsertedAwards(of write: GamificationWrite, commit: GamificationCommit, into capture: AnswerUndoCapture)
-    {
+    package func captureInsertedAwards(
+        of write: GamificationWrite, commit: GamificationCommit, into capture: AnswerUndoCapture
+    ) {
         let inserted = write.awards.filter { commit.insertedKeys.contains($0.key) }
         capture.undo.gamification?.awards += inserted.map { .init(kind: $0.kind, reference: $0.reference) }
     }
 
     /// Completes the capture and stores it as the session's answer at its position; inside the transaction, after
     /// the gamification state was saved.
-    func storeAnswerUndo(
+    package func storeAnswerUndo(
         _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?
     ) async throws {
         var undo = capture.undo
@@ -91,7 +94,7 @@ extension Database {
     }
 
     /// The learner's `gamification_state` row.
-    func gamificationStateRow(userID: Int64) async throws -> GamificationUndo.StateRow? {
+    package func gamificationStateRow(userID: Int64) async throws -> GamificationUndo.StateRow? {
         try await gamificationState(userID: userID).map {
             GamificationUndo.StateRow(stateJSON: $0.stateJSON, totalXP: $0.totalXP, updatedAt: $0.updatedAt)
         }

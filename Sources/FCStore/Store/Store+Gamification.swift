@@ -44,7 +44,7 @@ extension Database {
     /// Pipelined: nobody reads the answer, and PostgreSQL runs a connection's statements in order, so the reads
     /// sent after it run once the lock is held (each with a snapshot taken then); a failure (a deadlock) fails the
     /// next statement that waits.
-    func lockLearners(_ userIDs: some Sequence<Int64>) async throws {
+    package func lockLearners(_ userIDs: some Sequence<Int64>) async throws {
         guard connection.dialect == .postgres else { return }
         for userID in Set(userIDs).sorted() {
             try await connection.withServerPreparedStatement(
@@ -58,7 +58,7 @@ extension Database {
 
     /// The input for a gamification step, read inside the caller's transaction: the time zone and the state come
     /// from `ledger` when an earlier step of the transaction read or wrote them.
-    func gamificationInput(
+    package func gamificationInput(
         userID: Int64, sessionID: Int64?, ledger: inout GamificationLedger
     ) async throws -> GamificationInput {
         if ledger.zones[userID] == nil && ledger.states[userID] == nil {
@@ -90,21 +90,39 @@ extension Database {
         }
     }
 
-    /// Sends the read of ``readZoneAndState(userID:into:)`` ahead (``SQLStatement/prefetch()``) when `ledger` has
-    /// neither yet; the caller hands the statement to ``readZoneAndState(from:userID:into:)`` before anything else
-    /// uses it.
-    func prefetchZoneAndState(userID: Int64, ledger: GamificationLedger) async throws -> (any SQLStatement)? {
+    /// The read of ``readZoneAndState(userID:into:)`` sent ahead (``sendGamificationRead(userID:ledger:)``), to be
+    /// received (``receive(_:userID:into:)``) before anything else runs on its statement.
+    ///
+    /// Whoever sends it must `release()` it when done (a `defer` right after the send): a read left unreceived, as
+    /// when the card's read throws, would otherwise hold its cached statement mid-answer for the connection's next
+    /// transaction.
+    package struct GamificationRead {
+        let statement: any SQLStatement
+
+        /// Rewinds the statement, received or not.
+        package func release() { statement.reset() }
+    }
+
+    /// Sends the learner's time zone and gamification state read ahead when `ledger` has neither yet (PostgreSQL
+    /// answers it with the next read: one wait for both); `nil` when the ledger has them.
+    package func sendGamificationRead(userID: Int64, ledger: GamificationLedger) async throws -> GamificationRead? {
         guard ledger.zones[userID] == nil && ledger.states[userID] == nil else { return nil }
         let statement = try connection.serverPreparedStatement(
             Self.zoneAndStateSQL, operation: "read gamification state")
         try statement.bind(userID, at: 1)
         try await statement.prefetch()
-        return statement
+        return GamificationRead(statement: statement)
     }
 
-    /// Reads the answer of a ``prefetchZoneAndState(userID:ledger:)`` (or of the statement just bound) into
-    /// `ledger`, and resets the statement.
-    func readZoneAndState(
+    /// Reads the answer of ``sendGamificationRead(userID:ledger:)`` into `ledger`.
+    package func receive(_ read: GamificationRead, userID: Int64, into ledger: inout GamificationLedger)
+        async throws
+    {
+        try await readZoneAndState(from: read.statement, userID: userID, into: &ledger)
+    }
+
+    /// Reads the answer of the statement just bound (or sent ahead) into `ledger`, and resets the statement.
+    private func readZoneAndState(
         from statement: any SQLStatement, userID: Int64, into ledger: inout GamificationLedger
     ) async throws {
         defer { statement.reset() }
@@ -135,7 +153,7 @@ extension Database {
     ///
     /// - Throws: ``StoreError/gamificationStateNotEncoded(userID:)`` when a learner's last step left the state
     ///   unencoded; the caller's transaction then rolls back.
-    func save(_ ledger: GamificationLedger) async throws {
+    package func save(_ ledger: GamificationLedger) async throws {
         if let userID = ledger.unencoded.min() { throw StoreError.gamificationStateNotEncoded(userID: userID) }
         for userID in ledger.changed {
             guard case .some(.some(let state)) = ledger.states[userID] else { continue }
@@ -148,7 +166,7 @@ extension Database {
     /// Awards first, `ON CONFLICT DO NOTHING`: only inserted awards add XP (to `total_xp` and the day's `daily_stats`),
     /// so an award the ledger already holds pays nothing whatever the engine's state said.
     /// The new state goes to `ledger` (saved by ``save(_:)``), with the total XP it read plus what was paid.
-    func applyGamification(
+    package func applyGamification(
         _ write: GamificationWrite, userID: Int64, ledger: inout GamificationLedger
     ) async throws -> GamificationCommit {
         var commit = GamificationCommit()

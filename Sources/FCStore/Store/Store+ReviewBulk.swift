@@ -2,7 +2,7 @@ import FCScheduler
 import Foundation
 
 extension Database {
-    /// ``recordReviews(_:decide:gamify:)`` for a batch outside sessions, in a handful of statements instead of
+    /// A batch of reviews outside sessions (FCPipeline's `RecordReview.record(_:in:decide:gamify:)`), in a handful of statements instead of
     /// several per review (on PostgreSQL about 4 waits a batch instead of 2 a review), with the same results as
     /// recording the reviews one by one:
     ///
@@ -20,7 +20,7 @@ extension Database {
     /// What needs the database as the batch left it so far — a state rebuilt from its log after the topic's
     /// algorithm changed, the topic-completion check when a card becomes known, an award whose key the first read
     /// could not cover — first writes what is pending and then asks, as one review alone would.
-    func recordReviewsInBulk(
+    package func recordReviewsInBulk(
         _ reviews: [PendingReview], decide: (ReviewContext, Int) throws -> ReviewDecision,
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?, ledger: inout GamificationLedger
     ) async throws -> [RecordedReview] {
@@ -40,7 +40,9 @@ extension Database {
         var awardKeys = BulkAwardKeys(times: reviews.compactMap { $0.recallWindow?.time })
         let awardReads = await gamify == nil ? [] : try awardKeys.prefetch(learners, on: connection)
         let cards = try await bulkCardContexts(reviews)
-        for read in zoneReads { try await readZoneAndState(from: read.statement, userID: read.userID, into: &ledger) }
+        for read in zoneReads {
+            try await receive(GamificationRead(statement: read.statement), userID: read.userID, into: &ledger)
+        }
         try await awardKeys.read(awardReads)
         // A window that follows the last review is read at the learner's stored last review of the card when that
         // is later (``RecallWindow/followsLastReview``), so the stored reviews read must reach that far. The batch's

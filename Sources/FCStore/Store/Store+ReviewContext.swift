@@ -13,7 +13,9 @@ extension Database {
     /// A window that follows the last review (``RecallWindow/followsLastReview``: a time read from the clock) is
     /// read at the learner's last review of the card when that is later, on PostgreSQL inside the statement, and
     /// the context's ``ReviewContext/reviewTime`` carries the time it was read at.
-    func reviewContext(userID: Int64, cardID: Int64, window requested: RecallWindow?) async throws -> ReviewContext {
+    package func reviewContext(userID: Int64, cardID: Int64, window requested: RecallWindow?) async throws
+        -> ReviewContext
+    {
         let dialect = connection.dialect
         func applies(_ algorithm: SchedulingAlgorithm) -> Bool {
             guard let requested else { return false }

@@ -2,57 +2,24 @@ import FCCore
 import Foundation
 
 extension Database {
-    /// Undoes the session's last answer in ONE transaction: deletes its review, puts the card state, the session's
-    /// position and counters and every gamification row it changed back as they were, and deletes what it inserted
-    /// (XP awards, achievements, boxes). The undone card is the session's next card again.
-    ///
-    /// Undo is exact or refused: when the card was reviewed again since, or the learner's gamification state moved
-    /// on (another answer, a review elsewhere, opened boxes), restoring the answer's before-images would throw that
-    /// later event away, so nothing is changed and a ``StoreError/sessionConflict(id:problem:)`` says why. Repeated
-    /// undos walk back through the session's answers, latest first.
-    ///
-    /// - Throws: ``StoreError/sessionNotFound(id:)``, ``StoreError/sessionEnded(id:)``,
-    ///   ``StoreError/sessionConflict(id:problem:)``.
-    package func undoLastAnswer(sessionID: Int64, userID: Int64) async throws -> UndoneAnswer {
-        try await connection.immediateTransaction("undo answer") {
-            let session = try await session(id: sessionID, userID: userID)
-            guard !session.isEnded else { throw StoreError.sessionEnded(id: sessionID) }
-            func refuse(_ problem: String) -> StoreError { .sessionConflict(id: sessionID, problem: problem) }
-            guard session.position > 0 else { throw refuse("nothing to undo: no card was answered yet") }
-            guard let undo = try await answerUndo(sessionID: sessionID, position: session.position - 1),
-                session.queue[session.position - 1] == undo.cardID
-            else { throw refuse("its last answer was recorded without undo information and cannot be undone") }
-            if undo.reviewID != nil || undo.stateAfter != nil {
-                guard try await cardState(userID: userID, cardID: undo.cardID) == undo.stateAfter else {
-                    throw refuse(
-                        "card \(undo.cardID) was reviewed again (or deleted) since; only the latest answer can be undone"
-                    )
-                }
-            }
-            if let gamification = undo.gamification {
-                guard try await gamificationStateRow(userID: userID) == gamification.stateAfter else {
-                    throw refuse("the learner has earned or spent XP since; only the latest answer can be undone")
-                }
-                try await restore(gamification, userID: userID)
-            }
-            if let reviewID = undo.reviewID { try await execute("DELETE FROM reviews WHERE id = ?", reviewID) }
-            if let before = undo.stateBefore {
-                try await upsertState(before)
-            } else if undo.stateAfter != nil {
-                try await execute("DELETE FROM card_states WHERE user_id = ? AND card_id = ?", userID, undo.cardID)
-            }
-            try await restore(undo.session, sessionID: sessionID)
-            try await execute(
-                "DELETE FROM session_answers WHERE session_id = ? AND position = ?", sessionID,
-                Int64(undo.session.position))
-            return await UndoneAnswer(
-                session: try self.session(id: sessionID, userID: userID), cardID: undo.cardID,
-                reviewRemoved: undo.reviewID != nil, xpReturned: undo.gamification?.paidXP ?? 0)
-        }
+    /// Takes back the review row an answer wrote.
+    package func deleteReview(id: Int64) async throws {
+        try await execute("DELETE FROM reviews WHERE id = ?", id)
     }
 
-    /// The undo information of the session's answer at `position`.
-    private func answerUndo(sessionID: Int64, position: Int) async throws -> AnswerUndo? {
+    /// Deletes the learner's state of a card (it had none before the undone answer).
+    package func deleteCardState(userID: Int64, cardID: Int64) async throws {
+        try await execute("DELETE FROM card_states WHERE user_id = ? AND card_id = ?", userID, cardID)
+    }
+
+    /// Deletes the undo record of the session's answer at `position` (once that answer is undone).
+    package func deleteAnswerUndo(sessionID: Int64, position: Int) async throws {
+        try await execute(
+            "DELETE FROM session_answers WHERE session_id = ? AND position = ?", sessionID, Int64(position))
+    }
+
+    /// The undo information of the session's answer at `position`; `nil` when it was recorded without.
+    package func answerUndo(sessionID: Int64, position: Int) async throws -> AnswerUndo? {
         let json = try await connection.withStatement(
             "SELECT undo_json FROM session_answers WHERE session_id = ? AND position = ?",
             operation: "read session answer"
@@ -69,7 +36,8 @@ extension Database {
         }
     }
 
-    private func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
+    /// Puts the session's position and counters back as `snapshot` holds them.
+    package func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
         try await connection.withStatement(
             """
             UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?,
@@ -89,7 +57,9 @@ extension Database {
         }
     }
 
-    private func restore(_ undo: GamificationUndo, userID: Int64) async throws {
+    /// Puts every gamification row an answer changed back as it was, and deletes what it inserted (XP awards,
+    /// achievements, boxes).
+    package func restore(_ undo: GamificationUndo, userID: Int64) async throws {
         for award in undo.awards {
             try await execute(
                 "DELETE FROM xp_events WHERE user_id = ? AND kind = ? AND reference = ?", userID, award.kind,
@@ -175,11 +145,5 @@ extension Database {
             }
             try await statement.run()
         }
-    }
-}
-
-extension Store {
-    package func undoLastAnswer(sessionID: Int64, userID: Int64) async throws -> UndoneAnswer {
-        try await write("undo last answer") { try await $0.undoLastAnswer(sessionID: sessionID, userID: userID) }
     }
 }

@@ -45,35 +45,20 @@ extension Database {
         }
     }
 
-    /// Counts an answer that writes no learning state (free practice, quizzes) and moves the session on.
+    /// Marks the session ended now, unless it has ended already; inside a transaction.
     ///
-    /// Spaced sessions move on through ``recordReview(userID:cardID:sessionID:decide:)`` instead.
-    /// - Throws: ``StoreError/sessionConflict(id:problem:)`` when the session ended or expects another card.
-    package func answerWithoutReview(
-        sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer
-    ) async throws -> StudySessionRecord {
-        try await connection.immediateTransaction("answer in session") {
-            let undo = try await beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
-            let session = try await advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
-            try await storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
-            return session
-        }
-    }
-
-    /// Ends the session (once; ending an ended session returns it unchanged).
-    package func endSession(id: Int64, userID: Int64) async throws -> StudySessionRecord {
+    /// - Returns: Whether this call ended it.
+    package func markSessionEnded(id: Int64, userID: Int64) async throws -> Bool {
         let endedAt = now().unixMilliseconds
-        return try await connection.immediateTransaction("end session") {
-            try await connection.withStatement(
-                "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
-                operation: "end session"
-            ) { statement in
-                try statement.bind(endedAt, at: 1)
-                try statement.bind(id, at: 2)
-                try statement.bind(userID, at: 3)
-                try await statement.run()
-            }
-            return try await session(id: id, userID: userID)
+        return try await connection.withStatement(
+            "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
+            operation: "end session"
+        ) { statement in
+            try statement.bind(endedAt, at: 1)
+            try statement.bind(id, at: 2)
+            try statement.bind(userID, at: 3)
+            try await statement.run()
+            return await connection.changes == 1
         }
     }
 
@@ -96,7 +81,7 @@ extension Database {
     }
 
     /// Checks that `cardID` is the session's next card, then counts `answer` and moves on; inside a transaction.
-    func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
+    package func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
         -> StudySessionRecord
     {
         var session = try await session(id: id, userID: userID)
@@ -167,18 +152,6 @@ extension Store {
 
     package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
         try await read { try await $0.session(id: id, userID: userID) }
-    }
-
-    package func answerWithoutReview(sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
-        -> StudySessionRecord
-    {
-        try await write("answer without review") {
-            try await $0.answerWithoutReview(sessionID: sessionID, userID: userID, cardID: cardID, answer: answer)
-        }
-    }
-
-    package func endSession(id: Int64, userID: Int64) async throws -> StudySessionRecord {
-        try await write("end session") { try await $0.endSession(id: id, userID: userID) }
     }
 
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {

@@ -93,9 +93,10 @@ package struct GamificationUndo: Sendable, Codable, Hashable {
     package var paidXP: Int { (stateAfter?.totalXP ?? 0) - (stateBefore?.totalXP ?? 0) }
 }
 
-/// Collects an ``AnswerUndo`` while an answer's transaction writes; a reference, so the store's shared review
-/// path can fill it in without a new parameter for every caller that records no session answer.
-final class AnswerUndoCapture {
+/// Collects an ``AnswerUndo`` while an answer's transaction writes (``Database/beginAnswerUndo(sessionID:userID:cardID:)``
+/// to ``Database/storeAnswerUndo(_:sessionID:userID:reviewID:stateAfter:)``); a reference, so each write step can
+/// add what it replaced and inserted.
+package final class AnswerUndoCapture {
     var undo: AnswerUndo
 
     init(_ undo: AnswerUndo) {
@@ -103,7 +104,7 @@ final class AnswerUndoCapture {
     }
 }
 
-/// What ``Store/undoLastAnswer(sessionID:userID:)`` undid.
+/// What undoing a session's last answer (FCPipeline's `SessionSteps.undoLastAnswer`) undid.
 package struct UndoneAnswer: Sendable {
     /// The session, back at the undone card.
     package var session: StudySessionRecord
@@ -112,4 +113,11 @@ package struct UndoneAnswer: Sendable {
     package var reviewRemoved: Bool
     /// The XP taken back.
     package var xpReturned: Int
+
+    package init(session: StudySessionRecord, cardID: Int64, reviewRemoved: Bool, xpReturned: Int) {
+        self.session = session
+        self.cardID = cardID
+        self.reviewRemoved = reviewRemoved
+        self.xpReturned = xpReturned
+    }
 }

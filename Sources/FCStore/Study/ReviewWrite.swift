@@ -117,19 +117,19 @@ package struct ReviewDecision: Sendable {
 
 /// A write that must commit together with a review: the seam for gamification.
 ///
-/// ``Store/recordReview(userID:cardID:sessionID:decide:)`` writes the review row, the card state, the session
+/// Recording a review (FCPipeline's `RecordReview`) writes the review row, the card state, the session
 /// counters and then every award of the ``ReviewDecision`` inside one `BEGIN IMMEDIATE` transaction, so an XP
 /// event or an achievement is stored exactly when its review is. Awards are idempotent: each award row is
 /// `INSERT OR IGNORE`d by (learner, kind, reference), and only inserted ones pay.
 ///
-/// The pipeline normally uses ``Store/recordReview(userID:cardID:sessionID:decide:gamify:)`` instead, whose
-/// `gamify` step reads the learner's gamification state inside the same transaction.
+/// The pipeline normally uses FCPipeline's `RecordReview` with a `gamify` step instead, which reads the learner's
+/// gamification state inside the same transaction.
 package enum AwardWrite: Sendable, Hashable {
     /// The engine's new state and what the event earned.
     case gamification(GamificationWrite)
 }
 
-/// What ``Store/recordReview(userID:cardID:sessionID:decide:)`` wrote.
+/// What recording a review (FCPipeline's `RecordReview`) wrote.
 package struct RecordedReview: Sendable {
     /// The review row's id.
     package var reviewID: Int64
@@ -140,11 +140,22 @@ package struct RecordedReview: Sendable {
     package var session: StudySessionRecord?
     /// What the review's gamification wrote; `nil` when it had none.
     package var gamification: GamificationCommit?
+
+    package init(
+        reviewID: Int64, reviewedAt: Date, state: StoredCardState, session: StudySessionRecord?,
+        gamification: GamificationCommit?
+    ) {
+        self.reviewID = reviewID
+        self.reviewedAt = reviewedAt
+        self.state = state
+        self.session = session
+        self.gamification = gamification
+    }
 }
 
 extension GamificationCommit {
     /// This commit added to `other` (when there is one): keys united, XP summed, the later total.
-    func merged(into other: GamificationCommit?) -> GamificationCommit {
+    package func merged(into other: GamificationCommit?) -> GamificationCommit {
         guard let other else { return self }
         return GamificationCommit(
             insertedKeys: other.insertedKeys.union(insertedKeys), paidXP: other.paidXP + paidXP, totalXP: totalXP)

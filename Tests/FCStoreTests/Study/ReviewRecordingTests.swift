@@ -81,7 +81,7 @@ struct ReviewRecordingTests {
         #expect(after.counts == SessionCounts(cards: 2, correct: 1, failed: 1, empty: 0, ratingSum: 3))
         #expect(after.counts.averageRating == 1.5)
         #expect(after.nextCardID == queue[2])
-        let ended = try await world.store.endSession(id: session.id, userID: world.user.id)
+        let ended = try await world.store.endSession(id: session.id, userID: world.user.id).session
         #expect(ended.endedAt == Fixtures.date)
         await #expect(throws: StoreError.sessionEnded(id: session.id)) {
             try await world.review(world.cards[2], session: session.id)

@@ -1,0 +1,172 @@
+package import FCCore
+package import FCStore
+
+/// Where a review is recorded: one review (or a batch of them) as the sequence of reads, decisions and writes it
+/// is, in the transaction the caller's `Store.write` (or group commit) opened.
+///
+/// 1. Lock the learner (PostgreSQL; SQLite's `BEGIN IMMEDIATE` holds the only write lock already), and begin the
+///    undo record when the answer belongs to a session.
+/// 2. Read the card's context: its topic and algorithm, the learner's state of it, the recall window.
+/// 3. `decide` (the scheduler, pure) computes the review and the new state.
+/// 4. Write the review row, the state, the session's counters and the decision's awards.
+/// 5. `gamify` (the gamification rules, pure), when given, decides from the learner's gamification state what to
+///    pay; the awards are written idempotently.
+/// 6. Save the gamification ledger and the undo record.
+///
+/// `decide` and `gamify` run inside the transaction, holding the write lock, so two processes reviewing the same
+/// card cannot both start from the same old state. They must be quick and pure; anything they throw rolls
+/// everything back. ``ReviewRecorder`` builds them from the topic's scheduler and the ``Gamifier``.
+package enum RecordReview {
+    /// The gamification step of a review: the input read under the write lock in, what to write out.
+    package typealias Gamify = (GamificationInput) throws -> GamificationWrite?
+
+    /// Records one review in `db`'s transaction.
+    ///
+    /// - Parameters:
+    ///   - sessionID: The spaced session the review belongs to; the card must be the one it expects next. Its
+    ///     answer can be undone (the undo record is written in the same transaction).
+    ///   - recallWindow: When given, the context carries the learner's latest reviews in the card's topic before
+    ///     this one (``FCStore/ReviewContext/recentRecall``).
+    /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``, ``FCStore/StoreError/sessionNotFound(id:)``,
+    ///   ``FCStore/StoreError/sessionConflict(id:problem:)``, whatever `decide` or `gamify` throws.
+    package static func record(
+        in db: borrowing Database, userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
+        decide: (ReviewContext) throws -> ReviewDecision, gamify: Gamify? = nil
+    ) async throws -> RecordedReview {
+        try await db.lockLearners([userID])
+        var ledger = GamificationLedger()
+        let undo = try await sessionID.asyncMap {
+            try await db.beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID)
+        }
+        let recorded = try await recordLocked(
+            in: db, userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
+            decide: decide, gamify: gamify, ledger: &ledger, undo: undo)
+        try await db.save(ledger)
+        if let undo, let sessionID {
+            try await db.storeAnswerUndo(
+                undo, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID, stateAfter: recorded.state)
+        }
+        return recorded
+    }
+
+    /// Records several reviews in `db`'s transaction, each as ``record(in:userID:cardID:sessionID:recallWindow:decide:gamify:)``
+    /// records one (its context sees the batch's earlier reviews), without undo records (a batch is synced or
+    /// imported history, not an answer to take back). All or nothing: when one fails, the caller's transaction rolls
+    /// back and none is stored.
+    ///
+    /// A batch of two or more reviews outside sessions goes through the store's bulk writes
+    /// (``FCStore/Database/recordReviewsInBulk(_:decide:gamify:ledger:)``: multi-row statements, each learner's
+    /// gamification state read and written once), which make syncing offline answers and importing a review
+    /// history fast; one review, or reviews in sessions, go one by one.
+    ///
+    /// - Parameters:
+    ///   - decide: Called once per review, in order, with the review's context and its index in `reviews`.
+    ///   - gamify: Called once per review after its review row and state are written; `nil`: no gamification.
+    package static func record(
+        _ reviews: [PendingReview], in db: borrowing Database, decide: (ReviewContext, Int) throws -> ReviewDecision,
+        gamify: ((GamificationInput, Int) throws -> GamificationWrite?)? = nil
+    ) async throws -> [RecordedReview] {
+        guard !reviews.isEmpty else { return [] }
+        try await db.lockLearners(reviews.map(\.userID))
+        var ledger = GamificationLedger()
+        if reviews.count > 1, reviews.allSatisfy({ $0.sessionID == nil }) {
+            let recorded = try await db.recordReviewsInBulk(reviews, decide: decide, gamify: gamify, ledger: &ledger)
+            try await db.save(ledger)
+            return recorded
+        }
+        var recorded: [RecordedReview] = []
+        recorded.reserveCapacity(reviews.count)
+        for (index, review) in reviews.enumerated() {
+            var step: Gamify?
+            if let gamify { step = { input in try gamify(input, index) } }
+            recorded.append(
+                try await recordLocked(
+                    in: db, userID: review.userID, cardID: review.cardID, sessionID: review.sessionID,
+                    recallWindow: review.recallWindow, decide: { try decide($0, index) }, gamify: step,
+                    ledger: &ledger, undo: nil))
+        }
+        try await db.save(ledger)
+        return recorded
+    }
+
+    /// ``record(_:in:decide:gamify:)`` under an idempotency key, in the same transaction as the key's row.
+    ///
+    /// The key is looked up under the write lock: when the learner already used it for the same request
+    /// (`requestHash`), the stored response comes back and nothing is recorded; for a different request it is
+    /// ``FCStore/StoreError/idempotencyKeyReused(key:)``. Otherwise the reviews are recorded, `respond` turns them
+    /// into the response, and the key, the request hash and the response are stored before the commit, so
+    /// concurrent retries with one key serialise on the write lock and exactly one of them records.
+    package static func recordIdempotently(
+        _ reviews: [PendingReview], in db: borrowing Database, userID: Int64, key: String, requestHash: String,
+        decide: (ReviewContext, Int) throws -> ReviewDecision,
+        gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?,
+        respond: ([RecordedReview]) throws -> String
+    ) async throws -> IdempotentReply {
+        if let stored = try await db.idempotentReply(userID: userID, key: key) {
+            guard stored.requestHash == requestHash else { throw StoreError.idempotencyKeyReused(key: key) }
+            return stored.reply
+        }
+        let recorded = try await record(reviews, in: db, decide: decide, gamify: gamify)
+        let response = try respond(recorded)
+        try await db.storeIdempotentReply(userID: userID, key: key, requestHash: requestHash, response: response)
+        return IdempotentReply(status: 201, response: response, replayed: false)
+    }
+
+    /// Steps 2–5 for one review, the learner locked; gamification states go to `ledger`, which the caller saves.
+    private static func recordLocked(
+        in db: borrowing Database, userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
+        decide: (ReviewContext) throws -> ReviewDecision, gamify: Gamify?, ledger: inout GamificationLedger,
+        undo: AnswerUndoCapture?
+    ) async throws -> RecordedReview {
+        // The learner's time zone and gamification state are sent ahead (PostgreSQL answers them with the card's
+        // read: one wait for everything the review reads).
+        let gamificationRead = gamify == nil ? nil : try await db.sendGamificationRead(userID: userID, ledger: ledger)
+        defer { gamificationRead?.release() }
+        let context = try await db.reviewContext(userID: userID, cardID: cardID, window: recallWindow)
+        if let gamificationRead { try await db.receive(gamificationRead, userID: userID, into: &ledger) }
+
+        let decision = try decide(context)
+        var state = decision.state
+        state.userID = userID
+        state.cardID = cardID
+
+        // The new review's id is read at the end, with the answers of the writes after it.
+        let review = try await db.sendReview(decision, state: state, sessionID: sessionID)
+        defer { review.release() }
+        try await db.upsertState(state)
+        let answer = SessionAnswer(rating: decision.rating)
+        let session = try await sessionID.asyncMap {
+            try await db.advanceSession(id: $0, userID: userID, cardID: cardID, answer: answer)
+        }
+        var commit: GamificationCommit?
+        for case .gamification(let write) in decision.awards {
+            commit = try await pay(write, in: db, userID: userID, ledger: &ledger, undo: undo).merged(into: commit)
+        }
+        if let gamify {
+            var input = try await db.gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
+            // The topic is scanned only when this card became known, so ordinary reviews cost no scan.
+            let completesTopic =
+                state.isKnown ? try await db.isTopicKnown(topicID: context.topicID, userID: userID) : false
+            input.card = AnsweredCard(
+                cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
+                completesTopic: completesTopic, reviewedAt: decision.reviewedAt)
+            if let write = try gamify(input) {
+                commit = try await pay(write, in: db, userID: userID, ledger: &ledger, undo: undo).merged(into: commit)
+            }
+        }
+        return RecordedReview(
+            reviewID: try await db.reviewID(of: review), reviewedAt: decision.reviewedAt, state: state,
+            session: session, gamification: commit)
+    }
+
+    /// Writes one gamification step's awards and state, capturing for undo what they replace and insert.
+    static func pay(
+        _ write: GamificationWrite, in db: borrowing Database, userID: Int64, ledger: inout GamificationLedger,
+        undo: AnswerUndoCapture?
+    ) async throws -> GamificationCommit {
+        if let undo { try await db.captureBeforeImages(of: write, userID: userID, into: undo) }
+        let commit = try await db.applyGamification(write, userID: userID, ledger: &ledger)
+        if let undo { db.captureInsertedAwards(of: write, commit: commit, into: undo) }
+        return commit
+    }
+}

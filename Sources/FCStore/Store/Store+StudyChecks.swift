@@ -1,0 +1,48 @@
+import FCCore
+import FCScheduler
+import Foundation
+
+extension Database {
+    /// Answers in the session recalled on the first try.
+    package func perfectAnswers(sessionID: Int64) async throws -> Int {
+        try await connection.withStatement("SELECT perfect FROM sessions WHERE id = ?", operation: "read session") {
+            statement in
+            try statement.bind(sessionID, at: 1)
+            return try await statement.step() ? statement.int(at: 0) : 0
+        }
+    }
+
+    /// The distinct topics of the session's answered cards (the first `position` of its queue).
+    package func answeredTopicIDs(_ session: StudySessionRecord) async throws -> [Int64] {
+        try await connection.withStatement(
+            """
+            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("?1", alias: "j")) JOIN cards c ON c.id = j.value WHERE j.key < ?2
+            ORDER BY c.topic_id
+            """,
+            operation: "read session topics"
+        ) { statement in
+            try statement.bind(Self.jsonArray(session.queue), at: 1)
+            try statement.bind(session.position, at: 2)
+            var ids: [Int64] = []
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
+        }
+    }
+
+    /// Whether the learner knows every card of the topic (``KnownRule``); `false` for an empty topic.
+    package func isTopicKnown(topicID: Int64, userID: Int64) async throws -> Bool {
+        try await connection.withStatement(
+            """
+            SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = ?1)
+                AND NOT EXISTS (
+                    SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
+                    WHERE c.topic_id = ?1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), FALSE)))
+            """,
+            operation: "check topic known"
+        ) { statement in
+            try statement.bind(topicID, at: 1)
+            try statement.bind(userID, at: 2)
+            return try await statement.step() && statement.int(at: 0) == 1
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import FCPipeline
+import FCStore
+
+/// The application's use cases (FCPipeline's `RecordReview`, `SessionSteps`) each in a write of its own, with a
+/// stand-in `decide` instead of the scheduler: how these tests drive the store's review, session and gamification
+/// writes through the code that records them in the product.
+extension Store {
+    @discardableResult
+    func recordReview(
+        userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow? = nil,
+        decide: @escaping @Sendable (ReviewContext) throws -> ReviewDecision,
+        gamify: (@Sendable (GamificationInput) throws -> GamificationWrite?)? = nil
+    ) async throws -> RecordedReview {
+        try await write("record review") { db in
+            try await RecordReview.record(
+                in: db, userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
+                decide: decide, gamify: gamify)
+        }
+    }
+
+    @discardableResult
+    func recordReviews(
+        _ reviews: [PendingReview], decide: @escaping @Sendable (ReviewContext, Int) throws -> ReviewDecision,
+        gamify: (@Sendable (GamificationInput, Int) throws -> GamificationWrite?)? = nil
+    ) async throws -> [RecordedReview] {
+        try await write("record reviews") { db in
+            try await RecordReview.record(reviews, in: db, decide: decide, gamify: gamify)
+        }
+    }
+
+    func endSession(
+        id: Int64, userID: Int64, gamify: (@Sendable (GamificationInput) throws -> GamificationWrite?)? = nil
+    ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
+        try await write("end session") { db in
+            try await SessionSteps.endSession(in: db, id: id, userID: userID, gamify: gamify)
+        }
+    }
+}
