@@ -111,13 +111,16 @@ enum GamificationBenchmark {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         let json = String(decoding: try encoder.encode(state), as: UTF8.self)
-        _ = try await store.updateGamification(userID: user.id) { _ in
-            GamificationWrite(
-                stateJSON: json,
-                awards: [
-                    AwardRecord(kind: "bench", reference: "history", xp: 123_456, day: "2023-11-14", earnedAt: Date())
-                ],
-                updatedAt: Date())
+        _ = try await store.write("seed gamification") { db in
+            try await GamificationStep.run(in: db, userID: user.id) { _ in
+                GamificationWrite(
+                    stateJSON: json,
+                    awards: [
+                        AwardRecord(
+                            kind: "bench", reference: "history", xp: 123_456, day: "2023-11-14", earnedAt: Date())
+                    ],
+                    updatedAt: Date())
+            }
         }
         let reviews = try await store.scalarInteger("SELECT COUNT(*) FROM reviews") ?? 0
         let service = GamificationService(

@@ -80,7 +80,7 @@ public struct GamificationService: Sendable {
         let time = now()
         let (commit, decision) = try await store.write("open boxes") { db in
             var decision: Gamifier.Decision?
-            let commit = try await db.updateGamification(userID: user.id) { input in
+            let commit = try await GamificationStep.run(in: db, userID: user.id) { input in
                 let state = try gamifier.state(from: input.stored, userID: input.userID)
                 let ids = boxIDs ?? state.unopenedBoxes.map(\.id)
                 guard !ids.isEmpty else { return nil }

@@ -11,7 +11,7 @@ extension Pipeline {
     ///
     /// ```swift
     /// let summary = try await pipeline.generateBatch(topic: topic, number: 4, options: options) { batch in
-    ///     try await store.completeJob(jobID: job.id, owner: workerID, batch: batch)
+    ///     try await JobSteps.complete(jobID: job.id, owner: workerID, batch: batch, on: store)
     /// }
     /// ```
     ///

@@ -22,7 +22,7 @@ extension RefillWorker {
             let (store, owner, batchOptions) = (store, options.workerID, generation)
             let summary = try await holdingLease(on: job) {
                 try await pipeline.generateBatch(topic: topic, number: number, options: batchOptions) { batch in
-                    try await store.completeJob(jobID: job.id, owner: owner, batch: batch)
+                    try await JobSteps.complete(jobID: job.id, owner: owner, batch: batch, on: store)
                 }
             }
             var finished = job
@@ -98,9 +98,9 @@ extension RefillWorker {
         let failure = JobFailure(error)
         let (policy, random) = (options.backoff, random)
         do {
-            let updated = try await store.failJob(
-                jobID: job.id, owner: options.workerID, error: failure.reason, permanent: failure.isPermanent
-            ) { attempts in policy.backoff(beforeRetry: attempts, random: random) }
+            let updated = try await JobSteps.fail(
+                jobID: job.id, owner: options.workerID, error: failure.reason, permanent: failure.isPermanent,
+                backoff: { attempts in policy.backoff(beforeRetry: attempts, random: random) }, on: store)
             events(.jobFailed(updated, reason: failure.reason))
             return updated.status == .dead
                 ? .dead(unreachable: failure.isProviderUnreachable)

@@ -15,24 +15,6 @@ extension Database {
         }
     }
 
-    /// Runs one gamification step in its own `BEGIN IMMEDIATE` transaction: reads the learner's state, lets `body`
-    /// compute the write, and stores it (what `fcgen boxes open` does).
-    ///
-    /// - Returns: What was written; an empty commit when `body` returns `nil`.
-    package func updateGamification(
-        userID: Int64, _ body: (GamificationInput) throws -> GamificationWrite?
-    ) async throws -> GamificationCommit {
-        try await connection.immediateTransaction("update gamification") {
-            try await lockLearners([userID])
-            var ledger = GamificationLedger()
-            let input = try await gamificationInput(userID: userID, sessionID: nil, ledger: &ledger)
-            guard let write = try body(input) else { return GamificationCommit(totalXP: input.stored?.totalXP ?? 0) }
-            let commit = try await applyGamification(write, userID: userID, ledger: &ledger)
-            try await save(ledger)
-            return commit
-        }
-    }
-
     /// Locks the learners' rows until the transaction ends, in id order, before anything of theirs is read: every
     /// transaction that reads and then writes a learner's state (reviews, answers, gamification) starts with it.
     ///
@@ -339,11 +321,5 @@ extension Database {
 extension Store {
     package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
         try await read { try await $0.gamificationState(userID: userID) }
-    }
-
-    package func updateGamification(
-        userID: Int64, _ body: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
-    ) async throws -> GamificationCommit {
-        try await write("update gamification") { try await $0.updateGamification(userID: userID, body) }
     }
 }

@@ -54,79 +54,43 @@ extension Database {
         }
     }
 
-    /// Stores the job's batch and marks the job done, in ONE transaction: a job is never done without its cards,
-    /// and cards never appear without their job finishing.
-    ///
-    /// - Throws: ``StoreError/leaseLost(jobID:)`` (nothing is stored) when `owner` no longer holds the job, for
-    ///   example because its lease expired and another worker took it over; every error of
-    ///   ``storeBatch(_:)``, which also rolls everything back.
-    package func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
+    /// Marks the job done (its batch stored in the same transaction).
+    package func markJobDone(jobID: Int64) async throws {
         let now = now().unixMilliseconds
-        return try await storeBatch(
-            batch, operation: "complete job",
-            before: {
-                let job = try await job(id: jobID)
-                guard let job, job.status == .running, job.leaseOwner == owner else {
-                    throw StoreError.leaseLost(jobID: jobID)
-                }
-                guard job.batchNumber == batch.plan.number, job.topicID == batch.topicID else {
-                    throw StoreError.jobStateConflict(id: jobID, status: job.status.rawValue, action: "complete")
-                }
-            },
-            after: { _ in
-                try await connection.withStatement(
-                    """
-                    UPDATE jobs SET status = 'done', lease_expires_at = NULL, last_error = NULL,
-                        updated_at = ?1, finished_at = ?1
-                    WHERE id = ?2
-                    """,
-                    operation: "finish job"
-                ) { statement in
-                    try statement.bind(now, at: 1)
-                    try statement.bind(jobID, at: 2)
-                    try await statement.run()
-                }
-            })
+        try await connection.withStatement(
+            """
+            UPDATE jobs SET status = 'done', lease_expires_at = NULL, last_error = NULL,
+                updated_at = ?1, finished_at = ?1
+            WHERE id = ?2
+            """,
+            operation: "finish job"
+        ) { statement in
+            try statement.bind(now, at: 1)
+            try statement.bind(jobID, at: 2)
+            try await statement.run()
+        }
     }
 
-    /// Records a failed attempt: `failed` with `run_after` = now + `backoff(attempts)`, or `dead` when the job
-    /// has used its attempts or `permanent` says retrying can't help.
-    ///
-    /// - Parameters:
-    ///   - error: why, for `last_error`; never card text or keys.
-    ///   - backoff: the delay before the next attempt, given the attempts used so far (1 after the first).
-    /// - Returns: the updated job.
-    /// - Throws: ``StoreError/leaseLost(jobID:)`` when `owner` no longer holds the job (nothing is changed).
-    @discardableResult
-    package func failJob(
-        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: (Int) -> Duration
-    ) async throws -> Job {
+    /// Records a failed attempt of a running job: `failed`, runnable again `retryAfter` from now, or `dead`
+    /// (finished now). `error` is kept as `last_error`, cut to 1,000 characters.
+    package func markJobFailed(jobID: Int64, dead: Bool, error: String, retryAfter: Duration) async throws {
         let now = now().unixMilliseconds
-        try await connection.immediateTransaction("fail job") {
-            guard let job = try await job(id: jobID), job.status == .running, job.leaseOwner == owner else {
-                throw StoreError.leaseLost(jobID: jobID)
-            }
-            let isDead = permanent || job.attempts >= job.maxAttempts
-            let runAfter = isDead ? now : now + backoff(job.attempts).storeMilliseconds
-            try await connection.withStatement(
-                """
-                UPDATE jobs SET status = ?1, last_error = ?2, run_after = ?3, updated_at = ?4, finished_at = ?5,
-                    lease_expires_at = NULL
-                WHERE id = ?6
-                """,
-                operation: "fail job"
-            ) { statement in
-                try statement.bind(isDead ? JobStatus.dead.rawValue : JobStatus.failed.rawValue, at: 1)
-                try statement.bind(String(error.prefix(1000)), at: 2)
-                try statement.bind(runAfter, at: 3)
-                try statement.bind(now, at: 4)
-                try statement.bind(isDead ? now : nil, at: 5)
-                try statement.bind(jobID, at: 6)
-                try await statement.run()
-            }
+        try await connection.withStatement(
+            """
+            UPDATE jobs SET status = ?1, last_error = ?2, run_after = ?3, updated_at = ?4, finished_at = ?5,
+                lease_expires_at = NULL
+            WHERE id = ?6
+            """,
+            operation: "fail job"
+        ) { statement in
+            try statement.bind(dead ? JobStatus.dead.rawValue : JobStatus.failed.rawValue, at: 1)
+            try statement.bind(String(error.prefix(1000)), at: 2)
+            try statement.bind(dead ? now : now + retryAfter.storeMilliseconds, at: 3)
+            try statement.bind(now, at: 4)
+            try statement.bind(dead ? now : nil, at: 5)
+            try statement.bind(jobID, at: 6)
+            try await statement.run()
         }
-        guard let job = try await job(id: jobID) else { throw StoreError.jobNotFound(id: jobID) }
-        return job
     }
 
     /// Gives a running job back to the queue (on shutdown), runnable at once; the attempt is not counted.
@@ -169,21 +133,6 @@ extension Store {
 
     package func renewLease(jobID: Int64, owner: String, lease: Duration) async throws -> Bool {
         try await write("renew lease") { try await $0.renewLease(jobID: jobID, owner: owner, lease: lease) }
-    }
-
-    package func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
-        try await write("complete job", patience: Self.paidWorkPatience) {
-            try await $0.completeJob(jobID: jobID, owner: owner, batch: batch)
-        }
-    }
-
-    @discardableResult
-    package func failJob(
-        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @escaping @Sendable (Int) -> Duration
-    ) async throws -> Job {
-        try await write("fail job") {
-            try await $0.failJob(jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff)
-        }
     }
 
     @discardableResult

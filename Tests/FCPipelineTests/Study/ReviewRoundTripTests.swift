@@ -50,7 +50,9 @@ struct ReviewRoundTripTests {
         await #expect(throws: (any Error).self) {
             try await recorder.record(userID: ana.id, cardID: 999_999, rating: .good, at: now)
         }
-        let mine = try await game.store.updateGamification(userID: game.base.user.id) { _ in nil }
+        let mine = try await game.store.write("read gamification") { db in
+            try await GamificationStep.run(in: db, userID: game.base.user.id) { _ in nil }
+        }
         #expect(mine.totalXP == 0)
         let review = try await recorder.record(userID: game.base.user.id, cardID: cards[1].id, rating: .good, at: now)
         #expect(try await game.totalXP(game.base.user) == (review.rewards?.totalXP ?? -1))

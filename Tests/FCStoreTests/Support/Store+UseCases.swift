@@ -1,7 +1,7 @@
 import FCPipeline
 import FCStore
 
-/// The application's use cases (FCPipeline's `RecordReview`, `SessionSteps`) each in a write of its own, with a
+/// The application's use cases (FCPipeline's `RecordReview`, `SessionSteps`, `JobSteps`, `GamificationStep`) each in a write of its own, with a
 /// stand-in `decide` instead of the scheduler: how these tests drive the store's review, session and gamification
 /// writes through the code that records them in the product.
 extension Store {
@@ -33,6 +33,26 @@ extension Store {
     ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try await write("end session") { db in
             try await SessionSteps.endSession(in: db, id: id, userID: userID, gamify: gamify)
+        }
+    }
+
+    func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
+        try await JobSteps.complete(jobID: jobID, owner: owner, batch: batch, on: self)
+    }
+
+    @discardableResult
+    func failJob(
+        jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @escaping @Sendable (Int) -> Duration
+    ) async throws -> Job {
+        try await JobSteps.fail(
+            jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff, on: self)
+    }
+
+    func updateGamification(
+        userID: Int64, _ decide: @escaping @Sendable (GamificationInput) throws -> GamificationWrite?
+    ) async throws -> GamificationCommit {
+        try await write("update gamification") { db in
+            try await GamificationStep.run(in: db, userID: userID, decide: decide)
         }
     }
 }
