@@ -97,8 +97,9 @@ struct DeckImportExportTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
         let topic = try await store.ensureTopic(named: "T")
-        _ = try await store.addCard(
-            NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true))
+        _ = try await CardEditing.add(
+            NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true),
+            on: store)
         var text = ""
         _ = try await DeckExporter.export(topic: topic, format: .json, from: store, withProgress: true) { text += $0 }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -19,10 +19,11 @@ struct DeckRoundTripTests {
             _ label: String, _ kind: CardKind, _ question: String, _ answer: String, _ explanation: String? = nil,
             image: NewImage? = nil, twin: Bool = false, choices: CardChoices? = nil
         ) async throws {
-            let cards = try await store.addCard(
+            let cards = try await CardEditing.add(
                 NewCard(
                     topicID: topic.id, kind: kind, question: question, answer: answer, explanation: explanation,
-                    image: image, withTwin: twin, choices: choices))
+                    image: image, withTwin: twin, choices: choices),
+                on: store)
             ids[label] = cards[0].card.id
             if twin { ids[label + " twin"] = cards[1].card.id }
         }
@@ -46,9 +47,9 @@ struct DeckRoundTripTests {
             )
             .get())
         let split = try #require(ids["split twin"])
-        _ = try await store.updateCard(
-            id: split, to: CardUpdate(kind: .question, question: "Rome", answer: "The capital", explanation: nil),
-            alsoTwin: false)
+        _ = try await CardEditing.edit(id: split, alsoTwin: false, on: store) { _ in
+            CardUpdate(kind: .question, question: "Rome", answer: "The capital", explanation: nil)
+        }
         return (topic, ids)
     }
 

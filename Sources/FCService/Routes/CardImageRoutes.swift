@@ -19,19 +19,12 @@ enum CardImageRoutes {
                 let id = try request.id(of: "card", context: context)
                 _ = try await store.read { try await $0.cardDetails(id: id) }
                 let image = try await upload(request, maxBytes: maxBytes)
-                let card = try await store.write("set card picture") { database in
-                    try await setImage(.replace(image), cardID: id, in: database)
-                }
+                let card = try await setImage(.replace(image), cardID: id, on: store)
                 return try JSONResponse.make(OneCard(card: CardDetailJSON(card)))
             },
             Route(.delete, "/v1/cards/{id}/image", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                let card = try await store.write("remove card picture") { database in
-                    guard try await database.cardDetails(id: id).image != nil else {
-                        throw Problem.notFound("card \(id) has no picture")
-                    }
-                    return try await setImage(.remove, cardID: id, in: database)
-                }
+                let card = try await setImage(.remove, cardID: id, on: store)
                 return try JSONResponse.make(OneCard(card: CardDetailJSON(card)))
             },
             Route(.get, "/v1/images/{hash}", .learner) { request, context in
@@ -86,27 +79,30 @@ enum CardImageRoutes {
 
     /// Gives the card a new picture or none, checked by the card rules with its text as stored (removing the
     /// picture of a picture-only card is refused), in the caller's transaction.
-    private static func setImage(
-        _ change: CardUpdate.ImageChange, cardID: Int64, in database: borrowing Database
-    ) async throws -> CardDetails {
-        let current = try await database.cardDetails(id: cardID)
-        let hasImage: Bool
-        switch change {
-        case .remove: hasImage = false
-        case .keep: hasImage = current.image != nil
-        case .replace: hasImage = true
-        }
-        let checked = try CardRuleCheck.check(
-            CardContent(
-                kind: current.card.kind, question: current.card.question, answer: current.card.answer,
-                explanation: current.card.explanation, hasImage: hasImage, choices: current.card.choices),
-            reversed: false, twinField: "alsoTwin")
-        return try await database.updateCard(
-            id: cardID,
-            to: CardUpdate(
+    /// Sets or removes the card's picture, checking the card rules on the card as it is then (a card without text
+    /// needs its picture), in one transaction.
+    ///
+    /// - Throws: ``Problem`` 404 when a picture to remove is not there.
+    private static func setImage(_ change: CardUpdate.ImageChange, cardID: Int64, on store: Store) async throws
+        -> CardDetails
+    {
+        try await CardEditing.edit(id: cardID, alsoTwin: false, on: store) { current in
+            let hasImage: Bool
+            switch change {
+            case .remove:
+                guard current.image != nil else { throw Problem.notFound("card \(cardID) has no picture") }
+                hasImage = false
+            case .keep: hasImage = current.image != nil
+            case .replace: hasImage = true
+            }
+            let checked = try CardRuleCheck.check(
+                CardContent(
+                    kind: current.card.kind, question: current.card.question, answer: current.card.answer,
+                    explanation: current.card.explanation, hasImage: hasImage, choices: current.card.choices),
+                reversed: false, twinField: "alsoTwin")
+            return CardUpdate(
                 kind: checked.kind, question: checked.question, answer: checked.answer,
-                explanation: checked.explanation, image: change, choices: checked.choices),
-            alsoTwin: false
-        ).card
+                explanation: checked.explanation, image: change, choices: checked.choices)
+        }.card
     }
 }

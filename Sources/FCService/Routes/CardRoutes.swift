@@ -1,6 +1,7 @@
 import FCContract
 import FCCore
 import FCDeckFormats
+import FCPipeline
 import FCStore
 import Foundation
 import HTTPTypes
@@ -44,13 +45,12 @@ enum CardRoutes {
                         explanation: input.explanation ?? nil, hasImage: false,
                         choices: try CardChoicesRead.choices(kind: kind, input)),
                     reversed: input.twin, twinField: "reverse")
-                let cards = try await store.write("add card") { database in
-                    try await database.addCard(
-                        NewCard(
-                            topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
-                            explanation: checked.explanation, origin: .manual, withTwin: input.twin,
-                            choices: checked.choices))
-                }
+                let cards = try await CardEditing.add(
+                    NewCard(
+                        topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
+                        explanation: checked.explanation, origin: .manual, withTwin: input.twin,
+                        choices: checked.choices),
+                    on: store)
                 return try JSONResponse.make(CardList(cards: cards.map { CardDetailJSON($0) }), status: .created)
             },
             Route(.get, "/v1/cards/{id}", .learner) { request, context in
@@ -65,9 +65,8 @@ enum CardRoutes {
                 _ = try await store.read { try await $0.cardDetails(id: id) }
                 let body = try await JSONBody.read(request, allowed: CardInput.editFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "alsoTwin")
-                let edit = try await store.write("edit card") { database in
-                    // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
-                    let current = try await database.cardDetails(id: id)
+                // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
+                let edit = try await CardEditing.edit(id: id, alsoTwin: input.twin, on: store) { current in
                     let kind = input.kind ?? current.card.kind
                     let choices = try CardChoicesRead.choices(
                         kind: kind, input, current: current.card.choices, currentAnswer: current.card.answer)
@@ -81,12 +80,9 @@ enum CardRoutes {
                             explanation: input.explanation ?? current.card.explanation,
                             hasImage: current.image != nil, choices: choices),
                         reversed: input.twin && current.twinID != nil, twinField: "alsoTwin")
-                    return try await database.updateCard(
-                        id: id,
-                        to: CardUpdate(
-                            kind: checked.kind, question: checked.question, answer: checked.answer,
-                            explanation: checked.explanation, choices: checked.choices),
-                        alsoTwin: input.twin)
+                    return CardUpdate(
+                        kind: checked.kind, question: checked.question, answer: checked.answer,
+                        explanation: checked.explanation, choices: checked.choices)
                 }
                 return try JSONResponse.make(
                     CardEditJSON(

@@ -159,4 +159,10 @@ package struct CardEdit: Sendable, Hashable {
     /// The twin after the edit (changed only when ``twinUpdated``).
     package var twin: CardDetails?
     package var twinUpdated: Bool
+
+    package init(card: CardDetails, twin: CardDetails?, twinUpdated: Bool) {
+        self.card = card
+        self.twin = twin
+        self.twinUpdated = twinUpdated
+    }
 }

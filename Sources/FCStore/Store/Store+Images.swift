@@ -1,3 +1,5 @@
+import FCCore
+
 extension Database {
     /// The stored bytes of an image, by its hash; `nil` when no image has it.
     package func imageBytes(hash: String) async throws -> NewImage? {
@@ -7,6 +9,11 @@ extension Database {
             guard try await statement.step() else { return nil }
             return NewImage(hash: hash, mimeType: statement.string(at: 0), bytes: statement.bytes(at: 1))
         }
+    }
+
+    /// Stores an image unless an identical one (same hash) is already there, stamped now; inside a write.
+    package func storeImage(_ image: NewImage) async throws {
+        try await insertImage(image, createdAt: now().unixMilliseconds)
     }
 
     /// Stores an image unless an identical one (same hash) is already there. Call inside a write transaction.
@@ -29,7 +36,7 @@ extension Database {
 
     /// Deletes images no card shows any more: after cards were deleted or lost their picture, in the same
     /// transaction, so an image lives exactly as long as a card uses it.
-    func deleteUnusedImages() async throws {
+    package func deleteUnusedImages() async throws {
         try await connection.withStatement(
             "DELETE FROM images WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.image_ref = images.hash)",
             operation: "delete unused images"

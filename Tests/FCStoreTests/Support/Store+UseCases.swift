@@ -1,7 +1,7 @@
 import FCPipeline
 import FCStore
 
-/// The application's use cases (FCPipeline's `RecordReview`, `SessionSteps`, `JobSteps`, `GamificationStep`) each in a write of its own, with a
+/// The application's use cases (FCPipeline's `RecordReview`, `SessionSteps`, `JobSteps`, `GamificationStep`, `CardEditing`) each in a write of its own, with a
 /// stand-in `decide` instead of the scheduler: how these tests drive the store's review, session and gamification
 /// writes through the code that records them in the product.
 extension Store {
@@ -54,5 +54,13 @@ extension Store {
         try await write("update gamification") { db in
             try await GamificationStep.run(in: db, userID: userID, decide: decide)
         }
+    }
+
+    func addCard(_ new: NewCard) async throws -> [CardDetails] {
+        try await CardEditing.add(new, on: self)
+    }
+
+    func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {
+        try await CardEditing.edit(id: id, alsoTwin: alsoTwin, on: self) { _ in update }
     }
 }

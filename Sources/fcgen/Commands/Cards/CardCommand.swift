@@ -95,11 +95,12 @@ struct CardAddCommand: AsyncParsableCommand {
                 reversed: reverse)
             let store = try await Store.open(path: settings.databasePath, now: .system)
             let found = try await store.ensureTopic(named: topic)
-            let cards = try await store.addCard(
+            let cards = try await CardEditing.add(
                 NewCard(
                     topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
                     explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse,
-                    choices: checked.choices))
+                    choices: checked.choices),
+                on: store)
             if global.json {
                 try Console.json(CardShowCommand.ListOutput(cards: cards.map(CardJSON.init)))
             } else {

@@ -35,34 +35,36 @@ struct CardEditCommand: AsyncParsableCommand {
             let settings = try global.loadSettings().settings
             let store = try await Store.open(existingAt: settings.databasePath, now: .system)
             let current = try await store.cardDetails(id: id)
-            var (question, answer, explanation) = try content.sides()
+            var (typedQuestion, typedAnswer, typedExplanation) = try content.sides()
             if content.editor {
                 let sides = try await CardEditor.edit(
                     .init(
                         question: current.card.question, answer: current.card.answer,
                         explanation: current.card.explanation ?? ""))
-                (question, answer, explanation) = (sides.question, sides.answer, sides.explanation)
+                (typedQuestion, typedAnswer, typedExplanation) = (sides.question, sides.answer, sides.explanation)
             }
             let image = try content.image.map {
                 try ImageLoader.load(path: $0, maxBytes: content.imageMaxBytes ?? settings.imageMaxBytes)
             }
             let imageChange: CardUpdate.ImageChange = image.map { .replace($0) } ?? (noImage ? .remove : .keep)
-            let hasImage = image != nil || (current.image != nil && !noImage)
-            let kind = content.kind ?? current.card.kind
-            // A cloze card's answer follows its text: without a new answer it is derived again.
-            let keptAnswer = kind == .cloze ? "" : current.card.answer
-            let checked = try CardRules.check(
-                CardContent(
-                    kind: kind, question: question ?? current.card.question, answer: answer ?? keptAnswer,
-                    explanation: noExplanation ? nil : explanation ?? current.card.explanation, hasImage: hasImage,
-                    choices: kind == .mcq ? current.card.choices : nil),
-                reversed: alsoTwin && current.twinID != nil)
-            let edit = try await store.updateCard(
-                id: id,
-                to: CardUpdate(
+            let (newKind, noImage, noExplanation, alsoTwin) = (content.kind, noImage, noExplanation, alsoTwin)
+            let (question, answer, explanation) = (typedQuestion, typedAnswer, typedExplanation)
+            // The rules are checked on the card as the edit's transaction reads it (the editor showed it before).
+            let edit = try await CardEditing.edit(id: id, alsoTwin: alsoTwin, on: store) { current in
+                let hasImage = image != nil || (current.image != nil && !noImage)
+                let kind = newKind ?? current.card.kind
+                // A cloze card's answer follows its text: without a new answer it is derived again.
+                let keptAnswer = kind == .cloze ? "" : current.card.answer
+                let checked = try CardRules.check(
+                    CardContent(
+                        kind: kind, question: question ?? current.card.question, answer: answer ?? keptAnswer,
+                        explanation: noExplanation ? nil : explanation ?? current.card.explanation,
+                        hasImage: hasImage, choices: kind == .mcq ? current.card.choices : nil),
+                    reversed: alsoTwin && current.twinID != nil)
+                return CardUpdate(
                     kind: checked.kind, question: checked.question, answer: checked.answer,
-                    explanation: checked.explanation, image: imageChange, choices: checked.choices),
-                alsoTwin: alsoTwin)
+                    explanation: checked.explanation, image: imageChange, choices: checked.choices)
+            }
             if let twin = edit.twin, !edit.twinUpdated {
                 let note =
                     "note: card \(id) has a reversed twin, card \(twin.card.id), which was not changed "

@@ -1,0 +1,82 @@
+package import FCCore
+package import FCStore
+
+/// Where a hand-made card is added and a card is edited (`fcgen card add|edit`, the service's card routes): each
+/// in one transaction of the store, the card and its reversed twin together. The card rules are the caller's
+/// (FCDeckFormats `CardRules`, checked on what the caller read); the store keeps questions unique per topic.
+package enum CardEditing {
+    /// Stores a hand-made card, and its reversed twin when ``FCStore/NewCard/withTwin`` is set (question and answer
+    /// swapped, no picture, no options), at the end of the topic's deck.
+    ///
+    /// ```swift
+    /// let cards = try await CardEditing.add(
+    ///     NewCard(topicID: topic.id, kind: .question, question: "2 + 2?", answer: "4", explanation: nil,
+    ///             withTwin: true), on: store)
+    /// cards.count // 2: the card and its twin "4" → "2 + 2?"
+    /// ```
+    ///
+    /// - Returns: The stored card, then its twin.
+    /// - Throws: ``FCStore/StoreError/duplicateQuestion(topicID:existingCardID:side:)`` (nothing is stored),
+    ///   ``FCStore/StoreError/topicNotFound(topicID:)``.
+    package static func add(_ new: NewCard, on store: Store) async throws -> [CardDetails] {
+        try await store.write("add card") { db in
+            if let image = new.image { try await db.storeImage(image) }
+            var position = try await db.lastCardPosition(topicID: new.topicID) + 1
+            let id = try await db.insertCard(new, position: position, reverseOf: nil, side: "card")
+            var ids = [id]
+            if new.withTwin {
+                position += 1
+                var twin = new
+                (twin.question, twin.answer, twin.image, twin.choices) = (new.answer, new.question, nil, nil)
+                ids.append(try await db.insertCard(twin, position: position, reverseOf: id, side: "reversed twin"))
+            }
+            var details: [CardDetails] = []
+            for id in ids { details.append(try await db.cardDetails(id: id)) }
+            return details
+        }
+    }
+
+    /// Edits a card, and with `alsoTwin` its twin (question and answer swapped, its own picture kept), in one
+    /// transaction: the card is read, `change` computes the new content from it (checking the card rules; what it
+    /// throws changes nothing), and both are written, so a concurrent edit can't slip between the read and the
+    /// write.
+    ///
+    /// Without `alsoTwin` the twin is left as it was; the result says whether there is one, so the caller can offer
+    /// to update it. A picture no card shows any more is deleted.
+    ///
+    /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``,
+    ///   ``FCStore/StoreError/duplicateQuestion(topicID:existingCardID:side:)``, what `change` throws.
+    package static func edit(
+        id: Int64, alsoTwin: Bool, on store: Store, change: @escaping @Sendable (CardDetails) throws -> CardUpdate
+    ) async throws -> CardEdit {
+        try await store.write("edit card") { db in
+            let current = try await db.cardDetails(id: id)
+            let update = try change(current)
+            var imageHash = current.image?.hash
+            switch update.image {
+            case .keep: break
+            case .remove: imageHash = nil
+            case .replace(let image):
+                try await db.storeImage(image)
+                imageHash = image.hash
+            }
+            try await db.updateCardRow(
+                id: id, topicID: current.card.topicID, kind: update.kind, question: update.question,
+                answer: update.answer, explanation: update.explanation, imageHash: imageHash,
+                choices: update.choices, side: "card")
+            var twinUpdated = false
+            if alsoTwin, let twinID = current.twinID {
+                let twin = try await db.cardDetails(id: twinID)
+                try await db.updateCardRow(
+                    id: twinID, topicID: twin.card.topicID, kind: update.kind, question: update.answer,
+                    answer: update.question, explanation: update.explanation, imageHash: twin.image?.hash,
+                    choices: nil, side: "reversed twin")
+                twinUpdated = true
+            }
+            try await db.deleteUnusedImages()
+            var twin: CardDetails?
+            if let twinID = current.twinID { twin = try await db.cardDetails(id: twinID) }
+            return CardEdit(card: try await db.cardDetails(id: id), twin: twin, twinUpdated: twinUpdated)
+        }
+    }
+}
