@@ -79,4 +79,24 @@ package enum CardEditing {
             return CardEdit(card: try await db.cardDetails(id: id), twin: twin, twinUpdated: twinUpdated)
         }
     }
+
+    /// Moves a card to another topic (its twin with it), to another position in its deck, or both, in one
+    /// transaction: a position out of range undoes the move to the other topic too.
+    ///
+    /// - Returns: The card as it ends up, then its twin when it moved with it (read last: moving one card may have
+    ///   shifted the other).
+    /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``, ``FCStore/StoreError/topicNotFound(topicID:)``, a
+    ///   position out of range, a duplicate question in the other topic.
+    package static func move(id: Int64, toTopic topicID: Int64?, position: Int?, on store: Store) async throws
+        -> [CardDetails]
+    {
+        try await store.write("move card") { db in
+            var ids = [id]
+            if let topicID { ids = try await db.moveCard(id: id, toTopic: topicID).map(\.card.id) }
+            if let position { _ = try await db.moveCard(id: id, to: position) }
+            var cards: [CardDetails] = []
+            for cardID in ids { cards.append(try await db.cardDetails(id: cardID)) }
+            return cards
+        }
+    }
 }

@@ -103,16 +103,8 @@ enum CardRoutes {
                 guard topicID != nil || position != nil else {
                     throw Problem.badRequest("give \"topicId\", \"position\" or both", field: "topicId")
                 }
-                let moved = try await store.write("move card") { database in
-                    // One transaction: a position out of range undoes the move to the other topic too.
-                    var ids = [id]
-                    if let topicID { ids = try await database.moveCard(id: id, toTopic: topicID).map(\.card.id) }
-                    if let position { _ = try await database.moveCard(id: id, to: Int(position)) }
-                    // Read last: moving one card may have shifted its twin.
-                    var cards: [CardDetails] = []
-                    for cardID in ids { await cards.append(try database.cardDetails(id: cardID)) }
-                    return cards
-                }
+                let moved = try await CardEditing.move(
+                    id: id, toTopic: topicID, position: position.map { Int($0) }, on: store)
                 return try JSONResponse.make(CardList(cards: moved.map { CardDetailJSON($0) }))
             },
         ]

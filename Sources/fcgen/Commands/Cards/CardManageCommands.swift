@@ -48,7 +48,9 @@ struct CardMoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            let moved = try await store.moveCard(id: id, to: to)
+            guard let moved = try await CardEditing.move(id: id, toTopic: nil, position: to, on: store).first else {
+                throw StoreError.cardNotFound(id: id)
+            }
             if global.json {
                 try Console.json(CardShowCommand.Output(card: CardJSON(moved)))
                 return
