@@ -8,11 +8,14 @@ the previous match), wait until the program has switched the terminal to raw mod
 ending in a return, is typed after a short pause), then write KEYS. After the
 last step the output is read to the end. The whole screen transcript goes to stdout; the exit status is the
 command's, or 124 when an expected text did not appear within 20 seconds (the transcript so far is printed).
+With PTY_COLUMNS set, the terminal is that many columns wide (set in the child before the command starts).
 """
+import fcntl
 import json
 import os
 import pty
 import select
+import struct
 import sys
 import termios
 import time
@@ -25,6 +28,9 @@ def main():
     argv = sys.argv[2:]
     pid, fd = pty.fork()
     if pid == 0:
+        columns = os.environ.get("PTY_COLUMNS")
+        if columns:
+            fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(columns), 0, 0))
         os.execv(argv[0], argv)
 
     output = bytearray()

@@ -43,7 +43,7 @@ struct BatchesCommand: AsyncParsableCommand {
                     "\(batch.latencyMilliseconds)", Timestamp.format(batch.createdAt),
                 ])
             }
-            Console.out(table.render())
+            Console.out(table.render(width: global.tableWidth))
         }
     }
 }

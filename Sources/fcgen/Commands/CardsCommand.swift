@@ -40,7 +40,7 @@ struct CardsCommand: AsyncParsableCommand {
                     clip(card.answer, 40),
                 ])
             }
-            Console.out(table.render())
+            Console.out(table.render(width: global.tableWidth))
         }
     }
 }

@@ -29,6 +29,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Diagnostics on stderr as text lines or JSON lines.", valueName: "text|json"))
     var logFormat: LogFormat = .text
 
+    @Flag(help: "Print tables at full width (on a terminal they are cut to fit it).")
+    var wide = false
+
+    /// The width tables are rendered to: the terminal's, unless `--wide` or stdout is not a terminal.
+    var tableWidth: Int? { wide ? nil : TerminalWidth.ofStandardOutput() }
+
     /// Loads settings with these options (and a command's own flags) on top of environment and config file.
     func loadSettings(flags: ConfigLayer = ConfigLayer()) throws -> (settings: Settings, configFile: String?) {
         var layer = flags

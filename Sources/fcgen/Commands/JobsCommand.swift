@@ -59,7 +59,7 @@ struct JobsListCommand: AsyncParsableCommand {
                     job.lastError.map { String($0.prefix(60)) } ?? "",
                 ])
             }
-            Console.out(jobs.isEmpty ? "no jobs" : table.render())
+            Console.out(jobs.isEmpty ? "no jobs" : table.render(width: global.tableWidth))
         }
     }
 }

@@ -37,7 +37,8 @@ struct TopicsCommand: AsyncParsableCommand {
             }
             Console.out(
                 topics.isEmpty
-                    ? "no topics yet — try: fcgen --topic \"Roman history\" --batches 3 --offline" : table.render())
+                    ? "no topics yet — try: fcgen --topic \"Roman history\" --batches 3 --offline"
+                    : table.render(width: global.tableWidth))
         }
     }
 }

@@ -79,7 +79,7 @@ struct UsageCommand: AsyncParsableCommand {
                 "total", "", "", "\(totals.requests)", "\(totals.inputTokens)", "\(totals.outputTokens)",
                 Self.cost(totals.costUSD, unpriced: totals.unpricedRequests),
             ])
-            Console.out(table.render())
+            Console.out(table.render(width: global.tableWidth))
         }
     }
 

@@ -54,7 +54,7 @@ struct BoxesListCommand: AsyncParsableCommand {
                     box.xp.map(String.init) ?? "-",
                 ])
             }
-            Console.out(table.render())
+            Console.out(table.render(width: global.tableWidth))
         }
     }
 }

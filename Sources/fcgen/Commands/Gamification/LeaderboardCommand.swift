@@ -55,7 +55,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
             for entry in result.entries {
                 table.append([entry.isCurrentLearner ? "*" : "", "\(entry.rank)", entry.stats.name, "\(entry.value)"])
             }
-            var text = "leaderboard for \(day) by \(by.rawValue):\n" + table.render()
+            var text = "leaderboard for \(day) by \(by.rawValue):\n" + table.render(width: global.tableWidth)
             if let me = result.currentLearner, !result.entries.contains(where: \.isCurrentLearner) {
                 text += "\n…\n* \(me.rank)  \(me.stats.name)  \(me.value)"
             }

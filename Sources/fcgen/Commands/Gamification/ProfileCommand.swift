@@ -120,7 +120,7 @@ struct AchievementsCommand: AsyncParsableCommand {
                     "\(definition.xp)", status.unlockedAt.map(Timestamp.format) ?? "-", definition.description,
                 ])
             }
-            Console.out(table.render())
+            Console.out(table.render(width: global.tableWidth))
         }
     }
 }

@@ -54,7 +54,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 for day in active {
                     table.append(["\(day.day)", "\(day.reviews)", "\(day.newCards)", "\(day.minutes)", "\(day.xp)"])
                 }
-                lines.append(table.render())
+                lines.append(table.render(width: global.tableWidth))
             }
             Console.out(lines.joined(separator: "\n"))
         }

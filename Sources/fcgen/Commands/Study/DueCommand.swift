@@ -85,13 +85,13 @@ struct DueCommand: AsyncParsableCommand {
             for topic in output.topics {
                 table.append([topic.topic, "\(topic.due)", "\(topic.new)", "\(topic.cards)"])
             }
-            Console.out(table.render())
+            Console.out(table.render(width: global.tableWidth))
             guard !output.cards.isEmpty else { return }
             var cardTable = TextTable([("id", .right), ("due", .left), ("level", .right), ("question", .left)])
             for card in output.cards {
                 cardTable.append(["\(card.id)", Timestamp.format(card.due), "\(card.level)", clip(card.question, 70)])
             }
-            Console.out("\n" + cardTable.render())
+            Console.out("\n" + cardTable.render(width: global.tableWidth))
         }
     }
 }

@@ -54,7 +54,7 @@ struct StatsCommand: AsyncParsableCommand {
                     "\(topic.retention.map(percent) ?? "-") / \(topic.targetRetention.map(percent) ?? "-")",
                 ])
             }
-            let text = table.render()
+            let text = table.render(width: global.tableWidth)
             // Colour after layout (escape codes must not count as width) and after escaping (Console.out's
             // styling): only fcgen's own colour codes reach the terminal.
             let paint: (String) -> String = { rendered in
