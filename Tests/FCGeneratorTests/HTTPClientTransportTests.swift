@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Real HTTP over loopback against `Tests/Support/llm_stub_server.py`'s path-driven routes, one server per test.
+/// Real HTTP over loopback against the loopback stub's path-driven routes (`StubResponder`), one server per test.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct HTTPClientTransportTests {
     @Test(arguments: ["GET", "POST", "PUT", "DELETE"])
