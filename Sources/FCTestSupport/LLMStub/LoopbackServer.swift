@@ -151,6 +151,12 @@ package final class LoopbackServer: Sendable {
     package func stop() {
         running.cancel()
     }
+
+    /// ``stop()``, then returns once the server has closed its socket and every connection.
+    package func shutdown() async {
+        running.cancel()
+        _ = await running.result
+    }
 }
 
 /// Why the loopback server could not be used.

@@ -45,10 +45,12 @@ struct StubResponder: HTTPResponder {
         let ticket = state.requestStarted()
         let call = StubCall(request: request, body: body, context: context, state: state)
         let response: Response
-        if isPathRoute(call) {
-            response = try await route(call)
-        } else {
-            response = try await ScriptedReplies.answer(call)
+        do {
+            response = try await isPathRoute(call) ? route(call) : ScriptedReplies.answer(call)
+        } catch is CancellationError {
+            // ``LoopbackServer/stop()`` cancelled a wait (a delay, a gate): the connection closes unanswered, as it
+            // would if the server had gone, rather than with the 500 Hummingbird makes of a thrown error.
+            try await context.dropConnection()
         }
         // The ticket lives as long as the body being written: in flight until the last byte went out.
         let written = response.body
