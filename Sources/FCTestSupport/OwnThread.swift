@@ -23,7 +23,7 @@ package func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async
 
 extension Process {
     /// Blocks until the process has exited, polling every 5 ms: for the few children a test talks to through pipes
-    /// while they run (a lock holder, the browser driver, the stub server). Every other child is a ``ChildProcess``.
+    /// while they run (a lock holder, the browser driver). Every other child is a ``ChildProcess``.
     ///
     /// Not `waitUntilExit()`: on Linux it runs its thread's run loop in a loop, and a run loop with no input sources
     /// returns at once, so each waiting thread spins a whole core (measured here: 3.0 s of CPU to wait for a 3 s

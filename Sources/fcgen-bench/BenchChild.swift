@@ -1,13 +1,15 @@
+import FCTestSupport
 import Foundation
 
 /// A measured run that `fcgen-bench` performs in a fresh child process of itself.
 ///
 /// A child of its own, so that its peak RSS is the run's and not what earlier benchmarks left in this process's
-/// heap, and its CPU time is only the run's. The parent passes the run as JSON after ``childFlag``; the child
+/// heap, and its CPU time is only the run's: not the loopback LLM stub's either, which runs in the parent (it is a
+/// Hummingbird app in the process that starts it). The parent passes the run as JSON after ``childFlag``; the child
 /// performs it and prints one `Result` JSON line on stdout (progress goes to stderr). `main.swift` dispatches the
 /// flag to ``runChild(_:)``.
-protocol BenchChildRun: Codable {
-    associatedtype Result: Codable
+protocol BenchChildRun: Codable, Sendable {
+    associatedtype Result: Codable & Sendable
 
     /// The first argument that makes `fcgen-bench` a child performing this kind of run.
     static var childFlag: String { get }
@@ -17,21 +19,19 @@ protocol BenchChildRun: Codable {
 }
 
 extension BenchChildRun {
-    /// Runs in the parent: starts `fcgen-bench <childFlag> <json>`, waits for it and decodes its result line.
-    func launchChild() throws -> Result {
+    /// Runs in the parent: starts `fcgen-bench <childFlag> <json>`, awaits its exit and decodes its result line.
+    ///
+    /// The exit is awaited without holding a thread (``ChildProcess``): the stub in this process answers the child on
+    /// the cooperative pool, two threads on a 2-core machine. What the child wrote on stderr is passed on once it ended.
+    func launchChild() async throws -> Result {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [Self.childFlag, String(decoding: try JSONEncoder().encode(self), as: UTF8.self)]
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkFailure("\(Self.childFlag) child exited with status \(process.terminationStatus)")
+        let run = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
+        let (termination, output, error) = try await ChildProcess.run(executable, [Self.childFlag, run])
+        if !error.isEmpty { FileHandle.standardError.write(Data(error.utf8)) }
+        guard termination == .exited(0) else {
+            throw BenchmarkFailure("\(Self.childFlag) child ended: \(termination)")
         }
-        return try JSONDecoder().decode(Result.self, from: data)
+        return try JSONDecoder().decode(Result.self, from: Data(output.utf8))
     }
 
     /// The child's entry point: decodes the run from `argument`, performs it, prints the result.
@@ -41,5 +41,3 @@ extension BenchChildRun {
         FileHandle.standardOutput.write(try JSONEncoder().encode(result) + Data("\n".utf8))
     }
 }
-
-extension PipelineRun: BenchChildRun {}

@@ -15,7 +15,8 @@ import Synchronization
 /// of 15 cards at a time, the loopback stub answering after 0.2 s) and records single gamified reviews back to
 /// back, until the import ends. Figures: import time, the import's longest write transaction, batches failed
 /// (must be 0), re-requests (model requests beyond one per batch, must be 0), reviews failed and the reviews'
-/// p99 latency.
+/// p99 latency. The loopback stub answers in this process too: no figure here is this process's CPU or memory, and
+/// its few replies a second cost the reviews' latency what a stub in another process on the same cores cost.
 ///
 /// Rows: `FCGEN_BENCH_IMPORT_ROWS` (default 1,000,000; e.g. 330000 for the figure in docs/store.md).
 /// `FCGEN_BENCH_IMPORT_CHUNK` sets the rows per staging transaction (default the store's 5,000); setting it to the
@@ -54,12 +55,7 @@ enum StagedImportBenchmark {
                 + "\(generations) generations…")
         let run = ImportRun(
             databasePath: path, csvPath: csv.path, rows: rows, chunkRows: chunkRows, moveChunkCards: moveChunkCards)
-        // launchChild blocks its thread until the child exits: a thread of its own, not the cooperative pool's.
-        let importing = Task {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(with: Result { try run.launchChild() }) }
-            }
-        }
+        let importing = Task { try await run.launchChild() }
         let done = StopFlag()
         async let generated = generate(pipeline, until: done)
         async let reviewed = review(

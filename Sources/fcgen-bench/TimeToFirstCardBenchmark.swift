@@ -12,6 +12,10 @@ import Synchronization
 /// Per batch, from the batch's request going out: the first `card streamed` event, and the batch being stored (the
 /// full reply, sanitized and committed). The figure that matters is their ratio (goal ≤ 0.15); without streaming it
 /// would be 1. Three batches run one after another; the worst ratio is reported.
+///
+/// Pipeline and stub share this process: the figures are times between events, not this process's CPU or memory, and
+/// the stub's pacing (a piece every 5 s / 40 or so) leaves the cores idle in between, as the stub in another process
+/// did.
 enum TimeToFirstCardBenchmark {
     static let name = "time-to-first-card"
     static let batches = 3

@@ -7,7 +7,7 @@ import Foundation
 /// 100 topics that each need 10 batches, so 1,000 refill jobs; `RefillWorker` with concurrency 16 on a real clock,
 /// the openai provider on HTTPClientTransport, a real store on a temporary file, the loopback stub answering every chat
 /// completion after 1 s with 15 new cards. Ideal wall time is 1,000 / 16 × 1 s = 62.5 s. Each mode runs in a child
-/// process (see ``WorkerRun``); the server's CPU is its own.
+/// process (see ``WorkerRun``); the stub answers from this one, so the child's CPU and peak RSS hold none of its.
 ///
 /// Two modes. `top_up` (``RefillOptions/topUp``, the figures with targets): one round that enqueues again as jobs
 /// finish. `rounds` (the default, informational): a round gives each topic one batch and ends with its slowest
@@ -35,7 +35,7 @@ enum WorkerBenchmark {
             let run = WorkerRun(
                 baseURL: baseURL, topics: topics, batchesPerTopic: batchesPerTopic, concurrency: concurrency,
                 topUp: topUp)
-            report(mode: mode, try run.launchChild(), targets: topUp)
+            report(mode: mode, try await run.launchChild(), targets: topUp)
         }
     }
 

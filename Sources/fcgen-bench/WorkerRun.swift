@@ -5,7 +5,7 @@ import FCStore
 import FCTestSupport
 import Foundation
 
-/// One refill-worker run against the stub server, performed in a child process of `fcgen-bench` (see
+/// One refill-worker run against the loopback stub, performed in a child process of `fcgen-bench` (see
 /// ``BenchChildRun``).
 ///
 /// Set-up (not measured): a temporary-file store with `topics` topics, each subscribed with a policy that keeps it

@@ -7,13 +7,14 @@
 // Exit status: 0 when every benchmark ran (whether or not its figures met their targets; read "pass"),
 // 1 when one failed to run, 64 for an unknown name.
 //
-// Internal: `fcgen-bench --pipeline-child <json>`, `--worker-child <json>` and `--import-child <json>` are how the
-// pipeline, worker and staged-import benchmarks run a measured stretch in a fresh process (see BenchChild.swift).
+// Internal: `fcgen-bench --pipeline-child <json>`, `--worker-child <json>`, `--import-child <json>` and
+// `--transport-child <json>` are how the pipeline, worker, staged-import and transport-wait benchmarks run a measured
+// stretch in a fresh process (see BenchChild.swift).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-let childRuns: [any BenchChildRun.Type] = [PipelineRun.self, WorkerRun.self, ImportRun.self]
+let childRuns: [any BenchChildRun.Type] = [PipelineRun.self, WorkerRun.self, ImportRun.self, TransportRun.self]
 if arguments.count == 2, let child = childRuns.first(where: { $0.childFlag == arguments[0] }) {
     do {
         try await child.runChild(arguments[1])

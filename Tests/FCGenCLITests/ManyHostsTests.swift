@@ -209,7 +209,7 @@ struct ManyHostsTests {
         let stored = logs.values.flatMap { $0.jobs("batch_stored") }
         #expect(Set(stored).count == stored.count, "no job reported done twice")
 
-        let asked = PromptedBatch.counts(try await server.requests(maxResponseBytes: 64 << 20))
+        let asked = PromptedBatch.counts(try await server.requests())
         #expect(asked[nil] == nil, "every request asked for a batch of the prompt")
         var expected: [PromptedBatch?: ClosedRange<Int>] = [:]
         for job in jobs {

@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Real HTTP over loopback against `Tests/Support/llm_stub_server.py`'s path-driven routes, one server per test.
+/// Real HTTP over loopback against the loopback stub's path-driven routes (`StubResponder`), one server per test.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct HTTPClientTransportTests {
     @Test(arguments: ["GET", "POST", "PUT", "DELETE"])
@@ -91,8 +91,7 @@ struct HTTPClientTransportTests {
         let server = try await LoopbackServer.start()
         let transport = TestHTTPClient.transport()
         let task = Task { await sendError(transport, server.request("/delay/60", timeoutSeconds: 90)) }
-        // `/stats` counts itself, so the delayed request is under way once it reads 2 or more.
-        try await waitUntil { try await server.stats().requests >= 2 }
+        #expect(await server.waitForCounter("requests", toReach: 1), "the delayed request is under way")
         let clock = ContinuousClock()
         let cancelledAt = clock.now
 
@@ -261,15 +260,6 @@ func sendError(_ transport: some LLMTransport, _ request: LLMHTTPRequest) async 
     } catch {
         return .other("not a TransportError: \(error)")
     }
-}
-
-/// Polls `condition` every 10 ms for up to 30 s; records an issue if it never holds.
-func waitUntil(_ condition: () async throws -> Bool) async throws {
-    for _ in 0..<3_000 {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("condition never became true")
 }
 
 /// SplitMix64, so the large-body test's bytes are not a pattern the server could fake.

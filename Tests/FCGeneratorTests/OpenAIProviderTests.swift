@@ -4,7 +4,7 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// The OpenAI wire format over real HTTP to the loopback stub server.
+/// The OpenAI wire format over real HTTP to the loopback stub.
 struct OpenAIProviderTests {
     static func provider(_ server: LoopbackServer, apiKey: String? = nil, mode: StructuredOutputMode = .jsonSchema)
         -> any LLMProvider

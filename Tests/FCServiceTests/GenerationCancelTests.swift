@@ -29,12 +29,8 @@ struct GenerationCancelTests {
         }
         let (running, queued) = (ids[0], ids[1])
         #expect(try await server.waitForGeneration(running, status: "running", token: admin) == "running")
-        var received = 0
-        for _ in 0..<2400 where received == 0 {
-            received = try await stub.counters()["chats_received"] ?? 0
-            if received == 0 { try await Task.sleep(for: .milliseconds(25)) }
-        }
-        #expect(received == 1, "the first batch's request is under way")
+        #expect(await stub.waitForCounter("chats_received", toReach: 1))
+        #expect(try await stub.counters()["chats_received"] == 1, "the first batch's request is under way")
         let (connected, signal) = AsyncStream.makeStream(of: Void.self)
         let reading = Task {
             try await server.events("/v1/generations/\(running)/events", token: admin) { signal.yield() }

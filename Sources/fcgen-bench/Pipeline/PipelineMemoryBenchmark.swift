@@ -4,8 +4,9 @@ import Foundation
 /// Peak memory of a long generation run, and whether it stays flat as the run grows.
 ///
 /// The ``PipelineWaitBenchmark`` setup with a server that answers at once: 250 batches, then 1,000, each in a fresh
-/// child process. The 1,000-batch peak must stay within 64 MB, and it should not grow with the run: what a run keeps
-/// per batch (a summary, the new dedup keys) is small, and everything else is per request.
+/// child process (the stub answers from this one, so its memory is not in the child's peak). The 1,000-batch peak
+/// must stay within 64 MB, and it should not grow with the run: what a run keeps per batch (a summary, the new dedup
+/// keys) is small, and everything else is per request.
 enum PipelineMemoryBenchmark {
     static let name = "pipeline-memory"
     static let concurrency = 8
@@ -24,7 +25,7 @@ enum PipelineMemoryBenchmark {
         var peaks: [Int: Double] = [:]
         for batches in [short, long] {
             progress("\(name): \(batches) batches…")
-            let result = try PipelineRun(baseURL: baseURL, batches: batches, concurrency: concurrency).launch()
+            let result = try await PipelineRun(baseURL: baseURL, batches: batches, concurrency: concurrency).launch()
             progress(
                 "\(name): \(batches) batches in \(String(format: "%.2f", result.measurement.wallSeconds)) s, peak RSS "
                     + "\(String(format: "%.1f", result.measurement.peakRSSMegabytes)) MB, \(result.storedCards) cards stored"

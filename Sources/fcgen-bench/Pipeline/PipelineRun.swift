@@ -5,7 +5,7 @@ import FCStore
 import FCTestSupport
 import Foundation
 
-/// One `Pipeline.generate` run against the stub server, performed in a child process of `fcgen-bench`
+/// One `Pipeline.generate` run against the loopback stub, performed in a child process of `fcgen-bench`
 /// (see ``BenchChildRun`` for why a child).
 struct PipelineRun: Codable {
     /// The OpenAI-compatible base URL, e.g. `http://127.0.0.1:PORT/openai/0.5/v1`.
@@ -50,8 +50,8 @@ struct PipelineRun: Codable {
     }
 
     /// Runs in the parent: the child run (``BenchChildRun/launchChild()``), then a check that everything was stored.
-    func launch() throws -> Result {
-        let result = try launchChild()
+    func launch() async throws -> Result {
+        let result = try await launchChild()
         let expectedCards = batches * Self.cardsPerBatch
         guard result.storedBatches == batches, result.storedCards == expectedCards else {
             throw BenchmarkFailure(
@@ -61,3 +61,5 @@ struct PipelineRun: Codable {
         return result
     }
 }
+
+extension PipelineRun: BenchChildRun {}

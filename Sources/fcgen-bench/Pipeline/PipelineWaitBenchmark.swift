@@ -6,7 +6,8 @@ import Foundation
 ///
 /// `Pipeline.generate` for 200 batches of one topic, concurrency 8: openai provider on HTTPClientTransport, a real store on a
 /// temporary file, the loopback stub answering every chat completion after 0.5 s with 15 new cards. Ideal wall time is
-/// 200 / 8 × 0.5 s = 12.5 s. Runs in a child process (see ``PipelineRun``); the server's CPU is its own.
+/// 200 / 8 × 0.5 s = 12.5 s. Runs in a child process (see ``PipelineRun``); the stub answers from this one, so the
+/// child's CPU holds none of its.
 enum PipelineWaitBenchmark {
     static let name = "pipeline-wait"
     static let batches = 200
@@ -24,7 +25,7 @@ enum PipelineWaitBenchmark {
             baseURL: server.url("/openai/\(delaySeconds)/v1").absoluteString, batches: batches, concurrency: concurrency
         )
         progress("\(name): \(batches) batches…")
-        let result = try run.launch()
+        let result = try await run.launch()
         progress(
             "\(name): wall \(String(format: "%.3f", result.measurement.wallSeconds)) s (ideal \(idealWallSeconds) s), CPU "
                 + "\(String(format: "%.3f", result.measurement.userCPUSeconds)) s user + "

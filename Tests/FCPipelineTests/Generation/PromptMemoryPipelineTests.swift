@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Prompt memory within and across runs: each batch's prompt knows what the run's earlier batches stored, and what
-/// it carries stays bounded. Requests go to the loopback stub server (new cards for every request, an outline for
+/// it carries stays bounded. Requests go to the loopback stub (new cards for every request, an outline for
 /// the outline request) and are measured where they leave, at the transport.
 struct PromptMemoryPipelineTests {
     private let database = PipelineFixtures.temporaryDatabasePath()
@@ -16,7 +16,7 @@ struct PromptMemoryPipelineTests {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
     }
 
-    /// The stub server numbers its replies, so a question names its request: "Request 7, card 3: how did …".
+    /// The loopback stub numbers its replies, so a question names its request: "Request 7, card 3: how did …".
     private static func request(of question: String) -> Int? {
         guard question.hasPrefix("Request "), let comma = question.firstIndex(of: ",") else { return nil }
         return Int(question[question.index(question.startIndex, offsetBy: 8)..<comma])

@@ -6,7 +6,7 @@ import FCTestSupport
 import Foundation
 import Testing
 
-/// The topic-aware plan end to end: the real OpenAI provider over loopback HTTP (the stub server answers outline
+/// The topic-aware plan end to end: the real OpenAI provider over loopback HTTP (the loopback stub answers outline
 /// requests with 6 subtopics × 4 levels), the pipeline and a real SQLite file.
 struct TopicPlanPipelineTests {
     private let database = PipelineFixtures.temporaryDatabasePath()

@@ -1,9 +1,8 @@
-import FCGenerator
 package import Foundation
 
 extension LoopbackServer {
     /// A request the fake Unsplash API (`/unsplash/<mode>/…`) received.
-    package struct UnsplashRequest: Sendable, Decodable, Equatable {
+    package struct UnsplashRequest: Sendable, Equatable {
         /// Path and query, as sent.
         package var path: String
         /// The `Authorization` header; `nil` when the request had none.
@@ -11,14 +10,11 @@ extension LoopbackServer {
     }
 
     /// The base URL of the fake Unsplash API answering in `mode` (`ok`, `empty`, `error`, `garbage`, `html`,
-    /// `huge`, `cut`, `slow`, `mixed`; see the stub's docstring).
+    /// `huge`, `cut`, `slow`, `mixed`; see ``UnsplashRoutes``).
     package func unsplashURL(_ mode: String) -> URL { url("/unsplash/\(mode)") }
 
     /// Every request the fake Unsplash API received since the server started, in arrival order.
     package func unsplashRequests() async throws -> [UnsplashRequest] {
-        let response = try await TestHTTPClient.transport().send(
-            LLMHTTPRequest(url: url("/unsplash-log"), method: "GET", body: Data(), timeoutSeconds: 30))
-        guard response.status == 200 else { throw LoopbackServerError.controlFailed(response.status) }
-        return try JSONDecoder().decode([UnsplashRequest].self, from: response.body)
+        state.read(\.unsplash)
     }
 }
