@@ -8,19 +8,6 @@ import Testing
 /// `fcgen learn` driven through a real pseudo-terminal (raw-key mode): keys are single keystrokes, not lines.
 @Suite(.serialized)
 struct LearnTerminalTests {
-    static let driver = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/pty_drive.py")
-
-    /// Runs `fcgen arguments…` under `Tests/Support/pty_drive.py` with `steps`; returns status and transcript.
-    func drive(_ steps: [[String: String]], _ arguments: [String]) async throws -> (status: Int32, screen: String) {
-        let fcgen = CLIRunner.productsDirectory.appendingPathComponent("fcgen").path
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        let driven = try await ChildProcess.run(
-            "/usr/bin/env", ["python3", Self.driver.path, json, fcgen] + arguments, environment: environment)
-        return (driven.termination.status, driven.output)
-    }
-
     @Test func aLearnSessionThroughAPseudoTerminalRecordsTheKeysPressed() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
@@ -43,7 +30,7 @@ struct LearnTerminalTests {
             ["expect": "(any key: answer, s: skip", "send": "q"],
             ["expect": "Learn again? (y/n)", "send": "n"],
         ]
-        let (status, screen) = try await drive(steps, ["learn", "--seed", "1"] + db)
+        let (status, screen) = try await TerminalDriver.run(["learn", "--seed", "1"] + db, steps: steps)
 
         #expect(status == 0, "screen:\n\(screen)")
         #expect(screen.contains("1. Roman history — 0 due, 14 new"))

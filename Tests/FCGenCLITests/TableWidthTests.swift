@@ -36,19 +36,6 @@ struct TableWidthTests {
         #expect(lines[0].contains("question"))
     }
 
-    static let driver = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/pty_drive.py")
-
-    /// `fcgen arguments…` on a terminal `columns` wide (Tests/Support/pty_drive.py); its screen.
-    func onTerminal(columns: Int, _ arguments: [String]) async throws -> (status: Int32, screen: String) {
-        let fcgen = CLIRunner.productsDirectory.appendingPathComponent("fcgen").path
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        environment["PTY_COLUMNS"] = "\(columns)"
-        let driven = try await ChildProcess.run(
-            "/usr/bin/env", ["python3", Self.driver.path, "[]", fcgen] + arguments, environment: environment)
-        return (driven.termination.status, driven.output)
-    }
-
     @Test func aTerminalGetsTheTableCutToItsWidthAndWideOrAPipeGetItWhole() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
@@ -57,14 +44,14 @@ struct TableWidthTests {
         #expect(seeded.status == 0, "\(seeded.stderr)")
         let cards = ["cards", "--topic", "Roman history"] + db
 
-        let fitted = try await onTerminal(columns: 60, cards)
+        let fitted = try await TerminalDriver.run(cards, columns: 60)
         #expect(fitted.status == 0, "\(fitted.screen)")
         let fittedLines = fitted.screen.split(whereSeparator: \.isNewline)
         #expect(fittedLines.count > 5)
         #expect(fittedLines.allSatisfy { $0.count <= 60 }, "\(fitted.screen)")
         #expect(fitted.screen.contains("…"))
 
-        let wide = try await onTerminal(columns: 60, cards + ["--wide"])
+        let wide = try await TerminalDriver.run(cards + ["--wide"], columns: 60)
         #expect(wide.status == 0, "\(wide.screen)")
         #expect(wide.screen.split(whereSeparator: \.isNewline).contains { $0.count > 60 }, "\(wide.screen)")
 

@@ -30,13 +30,15 @@ public enum DeckImporter {
     ///   - imageMaxBytes: the largest picture an Anki row may refer to (pictures are files beside the deck).
     ///   - chunkRows: rows per staging transaction (`nil`: the store's default, 5,000).
     ///   - moveChunkCards: cards per transaction moving into a new topic (`nil`: the store's default, 25,000).
+    ///   - progress: told how far the file has been read after each 64 KiB (from the task running the import).
     /// - Throws: ``PipelineError/importRefused(file:problems:total:)`` (nothing stored),
     ///   ``PipelineError/importEmpty(file:problems:total:)`` when there is no good row,
     ///   ``PipelineError/input(file:problem:)`` when the file can't be opened or is not a regular file, or a
     ///   store error.
     public static func importFile(
         path: String, format: DeckTextReader.Format?, topic: String, into store: Store, skipBad: Bool, dryRun: Bool,
-        imageMaxBytes: Int = CheckedImage.defaultMaxBytes, chunkRows: Int? = nil, moveChunkCards: Int? = nil
+        imageMaxBytes: Int = CheckedImage.defaultMaxBytes, chunkRows: Int? = nil, moveChunkCards: Int? = nil,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) async throws -> ImportReport {
         let (descriptor, _) = try RegularFile.open(path)
         defer { close(descriptor) }
@@ -44,7 +46,7 @@ public enum DeckImporter {
         let log = ImportProblemLog()
         let source = FileRowSource(
             descriptor: descriptor, path: path, format: format, skipBad: skipBad, imageMaxBytes: imageMaxBytes,
-            log: log)
+            log: log, progress: progress)
         let (stored, summary) = try await store.importCards(
             topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? Store.importChunkRows,
             moveChunkCards: moveChunkCards ?? Store.importMoveChunkCards)

@@ -30,12 +30,17 @@ struct FileRowSource: CardRowSource {
     let imageMaxBytes: Int
     let log: ImportProblemLog
     var reader: DeckTextReader
+    /// Told how far the file has been read, after each chunk.
+    let progress: (@Sendable (ImportProgress) -> Void)?
+    /// The file's size when it was opened (`nil` when unknown), and the bytes read so far.
+    private let totalBytes: Int64?
+    private var bytesRead: Int64 = 0
     private var buffer = [UInt8](repeating: 0, count: 65_536)
     private var isAtEnd = false
 
     init(
         descriptor: Int32, path: String, format: DeckTextReader.Format, skipBad: Bool, imageMaxBytes: Int,
-        log: ImportProblemLog
+        log: ImportProblemLog, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) {
         self.descriptor = descriptor
         self.path = path
@@ -43,6 +48,9 @@ struct FileRowSource: CardRowSource {
         self.imageMaxBytes = imageMaxBytes
         self.log = log
         self.reader = DeckTextReader(format: format)
+        self.progress = progress
+        var status = stat()
+        totalBytes = fstat(descriptor, &status) == 0 ? Int64(status.st_size) : nil
     }
 
     mutating func next() throws -> ImportedCard? {
@@ -108,6 +116,8 @@ struct FileRowSource: CardRowSource {
             isAtEnd = true
         } else {
             buffer.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+            bytesRead += Int64(count)
+            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: totalBytes))
         }
     }
 
@@ -117,5 +127,19 @@ struct FileRowSource: CardRowSource {
             throw PipelineError.importRefused(file: path, problems: problems, total: log.total)
         }
         if summary.rows == 0 { throw PipelineError.importEmpty(file: path, problems: problems, total: log.total) }
+    }
+}
+
+/// How far an import has read its file: what a progress bar shows.
+public struct ImportProgress: Sendable, Hashable {
+    /// Bytes of the file read so far.
+    public var bytesRead: Int64
+    /// The file's size when it was opened; `nil` when it could not be told.
+    public var totalBytes: Int64?
+
+    /// The share read, 0–1; `nil` without a size.
+    public var fraction: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(Double(bytesRead) / Double(totalBytes), 1)
     }
 }

@@ -86,9 +86,14 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
+    /// Imports the file, with a progress bar on stderr when a person watches (``ProgressBar``).
     private func importFile(into store: Store, _ settings: Settings) async throws -> ImportReport {
-        try await DeckImporter.importFile(
+        let bar = ProgressBar.onStandardError(label: "importing \(file)", json: global.json)
+        defer { bar?.finish() }
+        var progress: (@Sendable (ImportProgress) -> Void)?
+        if let bar { progress = { bar.update(fraction: $0.fraction ?? 0) } }
+        return try await DeckImporter.importFile(
             path: file, format: format, topic: topic, into: store, skipBad: skipBad, dryRun: dryRun,
-            imageMaxBytes: settings.imageMaxBytes)
+            imageMaxBytes: settings.imageMaxBytes, progress: progress)
     }
 }
