@@ -79,7 +79,7 @@ public struct Sanitizer: Sendable {
             } else {
                 let draft = CardDraft(
                     kind: card.kind, question: card.question, answer: card.answer, explanation: card.explanation,
-                    origin: options.origin, choices: card.choices, imageQuery: fields.imageQuery)
+                    origin: options.origin, flags: card.flags, choices: card.choices, imageQuery: fields.imageQuery)
                 if let kept = qualityPass.review(draft) {
                     cards.append(kept)
                 } else {

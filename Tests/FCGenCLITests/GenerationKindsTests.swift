@@ -35,7 +35,8 @@ struct GenerationKindsTests {
                 "type": "mcq",
                 "options": ["Nero", "Augustus", "Trajan", "Hadrian"],
             ],
-            // A multiple-choice card with two wrong options is dropped, as the sanitizer drops it anywhere.
+            // A multiple-choice card with two wrong options: its question and answer are kept as a question card
+            // (salvaged), as the sanitizer keeps them anywhere.
             [
                 "question": "Which river flows through Rome?", "answer": "Tiber", "explanation": "", "type": "mcq",
                 "options": ["Tiber", "Po", "Arno"],
@@ -57,7 +58,7 @@ struct GenerationKindsTests {
             ] + db, environment: ["FCGEN_TOPIC_OUTLINE": "false"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let batches = try #require(try object(result.stdout)["batches"] as? [[String: Any]])
-        #expect(batches.first?["kept"] as? Int == 3)
+        #expect(batches.first?["kept"] as? Int == 4)
 
         let request = try #require(try await server.requests().first)
         let format = try #require(request.json?["response_format"] as? [String: Any])
@@ -75,7 +76,9 @@ struct GenerationKindsTests {
         let listed = try await cli.run(["cards", "--topic", "Rome", "--json"] + db)
         #expect(listed.status == 0, "stderr: \(listed.stderr)")
         let stored = try #require(try object(listed.stdout)["cards"] as? [[String: Any]])
-        #expect(stored.compactMap { $0["kind"] as? String } == ["question", "cloze", "mcq"])
+        #expect(stored.compactMap { $0["kind"] as? String } == ["question", "cloze", "mcq", "question"])
+        #expect(stored[3]["question"] as? String == "Which river flows through Rome?")
+        #expect(stored[3]["choices"] == nil)
         #expect(stored[1]["answer"] as? String == "Romulus founded Rome in 753 BC.")
         #expect(stored[0]["choices"] == nil && stored[1]["choices"] == nil)
         let choices = try #require(stored[2]["choices"] as? [String: Any])

@@ -77,6 +77,7 @@ struct SanitizeCommandTests {
         #expect(choices["options"] as? [String] == ["Nero", "Augustus", "Trajan", "Hadrian"])
         #expect(choices["correctIndex"] as? Int == 1)
         #expect(cards.first?["choices"] == nil)
-        #expect(object["dropped"] as? [String: Int] == ["mcq_several_correct": 1, "cloze_invalid": 1])
+        // The cloze card without a deletion is kept as a question card, which the answer-in-question rule drops.
+        #expect(object["dropped"] as? [String: Int] == ["mcq_several_correct": 1, "quality": 1])
     }
 }

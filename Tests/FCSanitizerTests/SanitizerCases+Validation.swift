@@ -37,13 +37,13 @@ extension SanitizerCase {
                 #"[{"question":"Q1?"},{"answer":"A2"},{"question":"   ","answer":"x"},{"question":"Q4?","answer":null},\#(Cards.one)]"#,
             outcome: .strict, count: 1, dropped: [.missingQuestion: 2, .missingAnswer: 2]),
         SanitizerCase(
-            name: "fill-in card needs a blank",
+            name: "a fill-in card without a blank is kept as a question card",
             input: #"""
                 [{"question":"Rome was founded by Romulus.","answer":"Romulus","type":"fillblank"},
                  {"question":"Rome was founded by ____.","answer":"Romulus","type":"fillblank"},
                  {"question":"Rome was founded by [blank].","answer":"Romulus","type":"cloze"}]
                 """#,
-            outcome: .strict, count: 2, dropped: [.blankMissing: 1]),
+            outcome: .strict, count: 3, dropped: [:]),
         SanitizerCase(
             name: "length caps in characters",
             input:

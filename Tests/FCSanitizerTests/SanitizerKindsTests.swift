@@ -36,8 +36,9 @@ struct SanitizerKindsTests {
             """#)
         #expect(report.cards.map(\.kind) == [.cloze, .fillblank])
         #expect(report.cards.first?.question == "Rome was founded by {{c1::Romulus}} in 753 BC.")
-        // No blank to repair from, and an unclosed deletion: both dropped as `cloze_invalid`.
-        #expect(report.dropped == [.clozeInvalid: 2])
+        // No blank to repair from: kept as a question card (salvaged), which the answer-in-question rule then
+        // drops; an unclosed deletion without an answer has nothing to salvage: `cloze_invalid`.
+        #expect(report.dropped == [.clozeInvalid: 1, .quality: 1])
     }
 
     @Test func optionsWithACorrectFlagMakeAMultipleChoiceCard() throws {
@@ -70,7 +71,7 @@ struct SanitizerKindsTests {
         #expect(kept.choices?.options.count == 4)
     }
 
-    @Test func badMultipleChoiceCardsAreDroppedWithTheirReason() {
+    @Test func badMultipleChoiceCardsWithAnAnswerAreKeptAsQuestionsAndTheRestDropped() {
         let report = sanitize(
             #"""
             [{"question": "Two right?", "options": [{"text": "A", "correct": true}, {"text": "B", "correct": true},
@@ -81,11 +82,15 @@ struct SanitizerKindsTests {
              {"question": "Type only?", "type": "mcq", "answer": "A"},
              {"question": "Fine?", "options": ["A1", "B2", "C3", "D4", "E5"], "answer": "C3"}]
             """#)
-        #expect(report.cards.map(\.question) == ["Fine?"])
+        #expect(report.cards.map(\.question) == ["None right?", "Too few?", "Same twice?", "Type only?", "Fine?"])
+        #expect(report.cards.map(\.kind) == [.question, .question, .question, .question, .mcq])
         #expect(
-            report.dropped == [
-                .mcqSeveralCorrect: 1, .mcqNoCorrect: 2, .mcqDistractors: 1, .mcqDuplicateOption: 1,
+            report.cards.map { $0.flags.first ?? "" } == [
+                "salvaged:mcq_no_correct", "salvaged:mcq_distractors", "salvaged:mcq_duplicate_option",
+                "salvaged:mcq_no_correct", "",
             ])
+        // Two correct options and no answer: no question-and-answer card to keep.
+        #expect(report.dropped == [.mcqSeveralCorrect: 1])
     }
 
     @Test func aLongListBecomesAClozeCardWithOneDeletionPerItem() throws {

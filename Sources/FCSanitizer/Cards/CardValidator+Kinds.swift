@@ -6,7 +6,7 @@ extension CardValidator {
     func checkCloze(_ text: String, _ fields: CardFields) -> Verdict {
         if ContentChecks.isRefusal(text) { return .drop(.refusal) }
         if ContentChecks.isPlaceholder(text) { return .drop(.placeholder) }
-        guard case .success(let cloze) = ClozeText.parse(text) else { return .drop(.clozeInvalid) }
+        guard case .success(let cloze) = ClozeText.parse(text) else { return salvage(fields, failed: .clozeInvalid) }
         let answer = cloze.revealed
         let explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }
         if Self.exceeds(text, limits.questionMax) || Self.exceeds(answer, limits.answerMax)
@@ -28,7 +28,7 @@ extension CardValidator {
         let choices: CardChoices
         switch ChoiceReader.read(fields, answer: fields.answer) {
         case .success(let read): choices = read
-        case .failure(let problem): return .drop(Self.dropReason(problem))
+        case .failure(let problem): return salvage(fields, failed: Self.dropReason(problem))
         }
         if choices.options.contains(where: ContentChecks.isPlaceholder) { return .drop(.placeholder) }
         let explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }

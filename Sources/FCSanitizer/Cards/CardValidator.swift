@@ -8,7 +8,9 @@ import FCCore
 /// On the way it settles the kind: the `type` field if there is one, else `definition` for `term`/`definition`
 /// keys, `fillblank` for a question with a blank, `truefalse` for a bare "True"/"False" answer, else `question`.
 /// True/false answers become exactly "True" or "False"; the rest of such an answer moves to the explanation. A
-/// true/false card whose answer is no truth value becomes a `question` card. A placeholder explanation is dropped,
+/// card that fails its kind's own requirement (a true/false answer that is no truth value, a fill-in without a
+/// blank, a cloze without a deletion, a multiple-choice card without a correct option) but has a usable question
+/// and answer is kept as a `question` card flagged `salvaged:<requirement>` (``salvage(_:failed:)``). A placeholder explanation is dropped,
 /// not the card. Cloze and multiple-choice cards take their own path (see `CardValidator+Kinds.swift`): a card
 /// with `{{c1::…}}` text is a cloze card, one with options or distractors a multiple-choice card.
 struct CardValidator {
@@ -19,7 +21,13 @@ struct CardValidator {
         var answer: String
         var explanation: String?
         var choices: CardChoices? = nil
+        /// Why the card is not of the kind it was sent as (``salvageFlagPrefix`` and the failed requirement).
+        var flags: [String] = []
     }
+
+    /// The flag of a card kept as a plain question card because its kind's own requirements failed, followed by
+    /// the requirement (`salvaged:mcq_no_correct`, `salvaged:blank_missing`, `salvaged:not_true_or_false`).
+    static let salvageFlagPrefix = "salvaged:"
 
     enum Verdict {
         case keep(ValidCard)
@@ -52,9 +60,10 @@ struct CardValidator {
             // A "cloze" written with a blank: one blank and its answer make a real deletion; more blanks stay the
             // older fill-in kind, no blank at all has nothing to hide.
             if let text = ClozeRepair.fromBlank(question, answer: answer) { return checkCloze(text, fields) }
-            guard ContentChecks.hasBlank(question) else { return .drop(.clozeInvalid) }
+            guard ContentChecks.hasBlank(question) else { return salvage(fields, failed: DropReason.clozeInvalid) }
             kind = .fillblank
         }
+        var flags: [String] = []
         if kind == .truefalse {
             if let truth = CardKindReader.truthValue(of: answer) {
                 answer = truth.value
@@ -63,6 +72,7 @@ struct CardValidator {
                 }
             } else {
                 kind = .question
+                flags = [Self.salvageFlagPrefix + "not_true_or_false"]
             }
         }
 
@@ -71,8 +81,31 @@ struct CardValidator {
         {
             return .drop(.tooLong)
         }
-        if kind == .fillblank && !ContentChecks.hasBlank(question) { return .drop(.blankMissing) }
-        return .keep(ValidCard(kind: kind, question: question, answer: answer, explanation: explanation))
+        if kind == .fillblank && !ContentChecks.hasBlank(question) {
+            return salvage(fields, failed: DropReason.blankMissing)
+        }
+        return .keep(ValidCard(kind: kind, question: question, answer: answer, explanation: explanation, flags: flags))
+    }
+
+    /// A card that failed its kind's own requirement (`failed`: no deletion, no blank, no correct option, …) but
+    /// has a usable question and answer: kept as a plain question card, flagged with the requirement
+    /// (``salvageFlagPrefix``), so a good question is not lost to a wrong `type`. Without a question and an answer
+    /// (a cloze text alone, options without an answer) it is dropped for `failed`; a salvaged card still meets
+    /// every other check (refusals, placeholders, length caps).
+    func salvage(_ fields: CardFields, failed: DropReason) -> Verdict {
+        guard let question = fields.question, fields.answer != nil, !ClozeText.looksLikeCloze(question) else {
+            return .drop(failed)
+        }
+        var plain = fields
+        plain.typeName = CardKind.question.rawValue
+        switch CardValidator(limits: limits).check(plain) {
+        case .keep(var card):
+            card.kind = .question
+            card.flags = [Self.salvageFlagPrefix + failed.rawValue]
+            return .keep(card)
+        case .drop(let reason):
+            return .drop(reason)
+        }
     }
 
     private static func inferredKind(_ fields: CardFields, _ question: String, _ answer: String) -> CardKind {

@@ -42,7 +42,7 @@ struct QualityPass {
         }
 
         if let rule = found.first(where: { checker.action($0) == .dropped }) {
-            card.flags = found.map(\.rawValue)
+            card.flags = draft.flags + found.map(\.rawValue)
             tallies[rule, default: QualityTally()].count(.dropped)
             drops.append(QualityDrop(rule: rule, card: card, similarTo: rule == .nearDuplicate ? similar : nil))
             return nil
@@ -57,7 +57,7 @@ struct QualityPass {
             }
             tallies[rule, default: QualityTally()].count(fixed ? .fixed : .kept)
         }
-        card.flags = found.map(\.rawValue)
+        card.flags = draft.flags + found.map(\.rawValue)
         if let shingles { index?.insert(shingles, text: card.question) }
         return card
     }
