@@ -13,6 +13,11 @@ struct QualityChecker: Sendable {
     let stopWords: WordHashSet
     private let questionWords: WordHashSet
     private let conjunctions: WordHashSet
+    private let coordinatedAskOpeners: WordHashSet
+    private let pairingWords: WordHashSet
+    private let requestOpenings: WordHashSet
+    /// The hash of `and`, the one conjunction that joins two things asked for (`or` offers a choice).
+    private let andHash: Int?
     private let yesNoOpenings: WordHashSet
     private let alternativeWords: WordHashSet
     /// `rules.actions` by ``QualityRuleID/order``: looked up several times per card, so without hashing.
@@ -28,6 +33,10 @@ struct QualityChecker: Sendable {
         stopWords = hashed(rules.stopWords)
         questionWords = hashed(rules.questionWords)
         conjunctions = hashed(rules.conjunctions)
+        coordinatedAskOpeners = hashed(rules.coordinatedAskOpeners)
+        pairingWords = hashed(rules.pairingWords)
+        requestOpenings = hashed(rules.requestOpenings)
+        andHash = QualityWords.hashes("and").first
         yesNoOpenings = hashed(rules.yesNoOpenings)
         alternativeWords = hashed(rules.alternativeWords)
         var actions = [QualityAction?](repeating: nil, count: QualityRuleID.allCases.count)
@@ -83,7 +92,9 @@ struct QualityChecker: Sendable {
     // MARK: Rules
 
     /// Two questions in one ("…? …?"), two question words joined by a conjunction ("when and where", "who was …
-    /// and what did …"), "what are/were … and …", or an opening that asks for a set ("list", "name three").
+    /// and what did …"), two things each opened by a determiner joined by `and` in one ask ("what are the
+    /// capital and the currency …", "name the capital and the currency …"; not after "between"), or an opening
+    /// that asks for a set ("list", "name three").
     private func asksSeveralThings(_ text: String, _ question: QualityWords) -> Bool {
         if text.utf8.lazy.filter({ $0 == UInt8(ascii: "?") }).count >= 2 {
             let asks = text.split(separator: "?").filter { $0.contains { $0.isLetter } }
@@ -91,13 +102,24 @@ struct QualityChecker: Sendable {
         }
         if listOpenings.matches(question) { return true }
         let words = question.words
-        var sawQuestionWord = false
+        var sawQuestionWord = words.first.map { requestOpenings.contains($0.hash) } ?? false
+        // Since the ask: a thing opened by a determiner ("the capital"), and a word that pairs two into one.
+        var sawOpenedThing = false
+        var paired = false
         for (index, word) in words.enumerated() {
             if sawQuestionWord, conjunctions.contains(word.hash) {
                 let next = words.dropFirst(index + 1).prefix(2)
                 if next.contains(where: { questionWords.contains($0.hash) }) { return true }
+                // "the capital and the currency": a second thing asked for in the same ask.
+                if word.hash == andHash, sawOpenedThing, !paired,
+                    let following = next.first, coordinatedAskOpeners.contains(following.hash)
+                {
+                    return true
+                }
             }
             if questionWords.contains(word.hash) { sawQuestionWord = true }
+            if sawQuestionWord, coordinatedAskOpeners.contains(word.hash) { sawOpenedThing = true }
+            if pairingWords.contains(word.hash) { paired = true }
         }
         return false
     }

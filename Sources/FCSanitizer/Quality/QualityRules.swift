@@ -28,6 +28,14 @@ public struct QualityRules: Sendable {
     public var listOpenings: [QualityPhrase]
     /// Counts that make an opening ask for several things.
     public var countWords: Set<String>
+    /// Words that open each of several things asked for at once, joined by `and` ("the capital and the currency
+    /// and the language of …", "its founder and its first king"): two such things in one ask are two facts.
+    public var coordinatedAskOpeners: Set<String> = ["the", "its", "his", "her", "their"]
+    /// After one of these, `and` pairs two things into one ask ("the difference between the Senate and the
+    /// consuls").
+    public var pairingWords: Set<String> = ["between"]
+    /// First words that ask as a question word does ("Name the capital and the currency of …").
+    public var requestOpenings: Set<String> = ["name", "give", "state", "identify"]
 
     // MARK: yes-no-question
     /// First words that make a question a yes/no question ("is", "does", "can", …).
