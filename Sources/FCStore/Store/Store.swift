@@ -180,6 +180,11 @@ public final class Store: Sendable {
 
     /// Runs `body` in a read transaction on a read connection: a consistent snapshot of the last commit, side by
     /// side with other reads and with the writer. Writing in it fails (the connection is `query_only`).
+    ///
+    /// Not specialised per result type: Swift 6.3.1's generic specializer aborts on the specialised closures ("Cannot
+    /// initialize a nonCopyable type with a guaranteed value"), so `-c release` builds failed. A read's cost is the
+    /// database's, not the unspecialised call's.
+    @_semantics("optimize.sil.specialize.generic.never")
     package func read<T: Sendable>(_ body: @Sendable (borrowing Database) async throws -> T) async throws -> T {
         try await readers.run { [now, seams] connection in
             try await connection.readTransaction {
