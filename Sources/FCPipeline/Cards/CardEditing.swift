@@ -74,8 +74,7 @@ package enum CardEditing {
                 twinUpdated = true
             }
             try await db.deleteUnusedImages()
-            var twin: CardDetails?
-            if let twinID = current.twinID { twin = try await db.cardDetails(id: twinID) }
+            let twin = try await current.twinID.asyncMap { try await db.cardDetails(id: $0) }
             return CardEdit(card: try await db.cardDetails(id: id), twin: twin, twinUpdated: twinUpdated)
         }
     }

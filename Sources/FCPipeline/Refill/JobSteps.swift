@@ -15,10 +15,7 @@ package enum JobSteps {
         -> StoredBatch
     {
         try await store.write("complete job", patience: Store.paidWorkPatience) { db in
-            let job = try await db.job(id: jobID)
-            guard let job, job.status == .running, job.leaseOwner == owner else {
-                throw StoreError.leaseLost(jobID: jobID)
-            }
+            let job = try await leasedJob(jobID, owner: owner, in: db)
             guard job.batchNumber == batch.plan.number, job.topicID == batch.topicID else {
                 throw StoreError.jobStateConflict(id: jobID, status: job.status.rawValue, action: "complete")
             }
@@ -43,14 +40,22 @@ package enum JobSteps {
         backoff: @escaping @Sendable (Int) -> Duration, on store: Store
     ) async throws -> Job {
         try await store.write("fail job") { db in
-            guard let job = try await db.job(id: jobID), job.status == .running, job.leaseOwner == owner else {
-                throw StoreError.leaseLost(jobID: jobID)
-            }
+            let job = try await leasedJob(jobID, owner: owner, in: db)
             let dead = permanent || job.attempts >= job.maxAttempts
             try await db.markJobFailed(
                 jobID: jobID, dead: dead, error: error, retryAfter: dead ? .zero : backoff(job.attempts))
             guard let updated = try await db.job(id: jobID) else { throw StoreError.jobNotFound(id: jobID) }
             return updated
         }
+    }
+
+    /// The job, still running under `owner`'s lease.
+    ///
+    /// - Throws: ``FCStore/StoreError/leaseLost(jobID:)`` when it is not (taken over, cancelled, finished, gone).
+    private static func leasedJob(_ jobID: Int64, owner: String, in db: borrowing Database) async throws -> Job {
+        guard let job = try await db.job(id: jobID), job.status == .running, job.leaseOwner == owner else {
+            throw StoreError.leaseLost(jobID: jobID)
+        }
+        return job
     }
 }

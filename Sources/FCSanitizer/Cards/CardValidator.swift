@@ -98,6 +98,7 @@ struct CardValidator {
         }
         var plain = fields
         plain.typeName = CardKind.question.rawValue
+        // Without structured kinds: options still in the fields would otherwise send it back down the mcq path.
         switch CardValidator(limits: limits).check(plain) {
         case .keep(var card):
             card.kind = .question
