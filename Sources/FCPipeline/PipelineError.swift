@@ -10,6 +10,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case environment(variable: String, problem: String)
     /// A setting is missing or contradicts another.
     case setting(String)
+    /// An offline run (the fixture provider) was asked for a topic it has no recorded replies for, and nobody asked
+    /// to store templated fallback cards: `known` are the topics it has replies for.
+    case noOfflineRecording(topic: String, known: [String])
     /// The provider needs an API key and the environment variable that should hold it is empty.
     case missingAPIKey(provider: String, variable: String)
     /// `--images unsplash` (or `image_resolver`) is set and the access key's environment variable is empty.
@@ -44,6 +47,12 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .config(let file, nil, let problem): "\(file): \(problem)"
         case .environment(let variable, let problem): "environment variable \(variable): \(problem)"
         case .setting(let problem): problem
+        case .noOfflineRecording(let topic, let known):
+            "the offline demo has no recorded replies for \"\(topic)\"; it knows "
+                + known.map { "\"\($0)\"" }.joined(separator: ", ")
+                + ". Offline, --from FILE makes cards from any notes (fcgen generate --topic T --from notes.md "
+                + "--offline); --store-fallback stores templated fallback cards anyway (never studied); nothing was "
+                + "stored"
         case .missingAPIKey(let provider, let variable):
             "\(variable) is not set: provider \(provider) needs an API key in that environment variable "
                 + "(or use --offline for the fixture demo, or --base-url for a local OpenAI-compatible server)"

@@ -72,16 +72,24 @@ struct OfflineDemoTests {
     @Test func topicWithoutFixturesFallsBackVisiblyAndStrictRefuses() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let loose = try await cli.run(["--topic", "Volcanoes", "--offline", "--db", cli.databasePath])
+        let loose = try await cli.run([
+            "--topic", "Volcanoes", "--offline", "--store-fallback", "--db", cli.databasePath,
+        ])
         #expect(loose.status == 0, "stderr: \(loose.stderr)")
         #expect(loose.stdout.contains("fallback"))
         #expect(loose.stdout.contains("fell back to templated study cards"))
 
-        let strict = try await cli.run(["--topic", "Glaciers", "--offline", "--strict", "--db", cli.databasePath])
+        // A topic with a recorded batch 1 and none after it: batch 2 falls back, and --strict refuses it.
+        let strict = try await cli.run([
+            "--topic", "Solar system", "--batches", "2", "--offline", "--strict", "--db", cli.databasePath,
+        ])
         #expect(strict.status == 65)
-        #expect(strict.stderr.contains("topic \"Glaciers\", batch 1"))
+        #expect(strict.stderr.contains("topic \"Solar system\", batch 2"), "\(strict.stderr)")
         let topics = try await decode(cli.run(["topics", "--json", "--db", cli.databasePath]).stdout)
-        let glaciers = (topics["topics"] as? [[String: Any]])?.first { $0["name"] as? String == "Glaciers" }
-        #expect(glaciers?["cardCount"] as? Int ?? 0 == 0, "nothing stored for a refused batch")
+        let solar = (topics["topics"] as? [[String: Any]])?.first { $0["name"] as? String == "Solar system" }
+        #expect(solar?["cardCount"] as? Int ?? 0 > 0, "batch 1 is stored")
+        let batches = try await decode(
+            cli.run(["batches", "--topic", "Solar system", "--json", "--db", cli.databasePath]).stdout)
+        #expect((batches["batches"] as? [Any])?.count == 1, "nothing stored for the refused batch")
     }
 }

@@ -43,7 +43,8 @@ struct TopicPlanCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
-        let run = try await cli.finish(["--topic", "Photosynthesis", "--batches", "1", "--offline"] + db)
+        let run = try await cli.finish(
+            ["--topic", "Photosynthesis", "--batches", "1", "--offline", "--store-fallback"] + db)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("no outline (the model's outline is unusable: the reply holds no JSON)"))
         let shown = try await cli.finish(["topic", "plan", "Photosynthesis"] + db)

@@ -93,6 +93,19 @@ struct GenerationTests {
             try await server.call(
                 .POST, "/v1/topics/\(topicID)/generations", token: admin, json: #"{"language": "not a tag!"}"#),
             status: 400, code: "bad_request", field: "language")
+        // Offline, a topic without recorded replies would be templated fallback cards only: refused, naming the
+        // topics the server knows, unless the request asks to store fallback cards.
+        let other = try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Basket weaving"}"#)
+        let otherID = try #require((other.json["topic"] as? [String: Any])?["id"] as? Int)
+        let unrecorded = check.add(
+            try await server.call(.POST, "/v1/topics/\(otherID)/generations", token: admin, json: #"{"batches": 1}"#),
+            "Problem", label: "400 no recorded replies")
+        expectProblem(unrecorded, status: 400, code: "bad_request", field: "topic")
+        #expect(unrecorded.text.contains(#"\"Roman history\""#), "\(unrecorded.text)")
+        expectProblem(
+            try await server.call(
+                .POST, "/v1/topics/\(otherID)/generations", token: admin, json: #"{"storeFallback": "yes"}"#),
+            status: 400, code: "bad_request", field: "storeFallback")
         // The fixture provider has no price, so a budget cannot be kept: refused before anything is queued.
         expectProblem(
             check.add(
@@ -117,12 +130,14 @@ struct GenerationTests {
         let fixture = try ServiceFixture()
         let admin = try await fixture.token(user: "ops", admin: true)
         let server = try await fixture.serve(["--generations", "1"])
+        // No recorded replies for this topic: the batches are templated fallback cards, asked for.
         let topic = try await server.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Photosynthesis"}"#)
         let topicID = try #require((topic.json["topic"] as? [String: Any])?["id"] as? Int)
         var ids: [String] = []
         for _ in 0..<2 {
             let accepted = try await server.call(
-                .POST, "/v1/topics/\(topicID)/generations", token: admin, json: #"{"batches": 2}"#)
+                .POST, "/v1/topics/\(topicID)/generations", token: admin,
+                json: #"{"batches": 2, "storeFallback": true}"#)
             #expect(accepted.status == 202, "\(accepted.text)")
             ids.append(try #require(accepted.json["id"] as? String))
         }

@@ -30,7 +30,9 @@ struct SchemathesisTests {
         try await Self.requireSchemathesis()
         let fixture = try ServiceFixture()
         #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
-        #expect(try await fixture.fcgen(["--topic", "Chemistry", "--batches", "1", "--offline"]).status == 0)
+        #expect(
+            try await fixture.fcgen(["--topic", "Chemistry", "--batches", "1", "--offline", "--store-fallback"]).status
+                == 0)
         let admin = try await fixture.token(user: "ops", admin: true)
         let learner = try await fixture.token(user: "ana")
         // The budget is raised so the fuzzer reaches the handlers instead of spending its examples on 429.

@@ -1,3 +1,4 @@
+import FCStore
 import FCTestSupport
 import Foundation
 import NIOHTTP1
@@ -38,6 +39,14 @@ struct SessionTests {
                 try await server.call(
                     .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(first), "rating": "good"}"#),
                 status: 409, code: "conflict")
+            // A spaced session grades no typed answer, but one outside the contract is refused, not ignored.
+            for bad in [#"[-1]"#, "-1", "{}", "1.5"] {
+                expectProblem(
+                    try await server.call(
+                        .POST, "/v1/sessions/\(id)/answer", token: ana,
+                        json: #"{"cardId": \#(second), "rating": "good", "answer": \#(bad)}"#),
+                    status: 400, code: "bad_request", field: "answer")
+            }
             let answered = check.add(
                 try await server.call(
                     .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(second), "rating": "good"}"#),
@@ -70,6 +79,45 @@ struct SessionTests {
             expectProblem(
                 try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [9]}"#), status: 404,
                 code: "not_found")
+        }
+        try await check.validate(in: fixture.directory)
+    }
+
+    @Test("a topic of fallback cards only: the empty session says how many includeFallback would study, and it does")
+    func fallbackOnlyTopic() async throws {
+        let fixture = try await ServiceUnderTest(seeded: false)
+        // No recorded replies for this topic: every card is a templated fallback card.
+        try await fixture.generateOffline(topic: "Basket weaving", batches: 1)
+        let ana = try await fixture.token(user: "ana")
+        let stored = try await fixture.store.cards(topicID: 1).count
+        #expect(stored > 0)
+        let check = OpenAPICheck()
+        try await fixture.serve { server in
+            let empty = check.add(
+                try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1]}"#), "Session",
+                label: "empty")
+            #expect(empty.status == 201, "\(empty.text)")
+            #expect(empty.json["total"] as? Int == 0)
+            #expect(empty.json["fallbackCards"] as? Int == stored)
+
+            let included = check.add(
+                try await server.call(
+                    .POST, "/v1/sessions", token: ana,
+                    json: #"{"topicIds": [1], "limit": 100, "includeFallback": true}"#),
+                "Session", label: "included")
+            #expect(included.json["total"] as? Int == stored)
+            #expect(included.json["fallbackCards"] == nil)
+            expectProblem(
+                try await server.call(
+                    .POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "includeFallback": 1}"#),
+                status: 400, code: "bad_request", field: "includeFallback")
+        }
+        // A topic with cards to study says nothing about fallback cards.
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
+        try await fixture.serve { server in
+            let started = try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [2]}"#)
+            #expect((started.json["total"] as? Int ?? 0) > 0)
+            #expect(started.json["fallbackCards"] == nil)
         }
         try await check.validate(in: fixture.directory)
     }

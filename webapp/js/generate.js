@@ -35,6 +35,17 @@ export function generatePanel(topic, signal) {
     h("h2", { id: "generate-heading", tabindex: -1 }, `Generate cards for ${topic.name}`),
     form, problems, status, progress, list);
 
+  // An offline server refuses a topic it has no recorded replies for (400 naming `topic` and the topics it knows):
+  // the refusal is shown with the one way on, storing templated fallback cards anyway (never studied).
+  let storeFallback = false;
+  function offerFallback(error) {
+    const anyway = h("button", { type: "button", class: "quiet", dataset: { action: "store-fallback" }, onclick: () => {
+      storeFallback = true;
+      form.requestSubmit();
+    } }, "Store fallback cards anyway");
+    problems.replaceChildren(errorBox(describe(error)), h("p", { class: "actions" }, anyway));
+  }
+
   on(form, "submit", async (event) => {
     event.preventDefault();
     const batches = Number(count.value);
@@ -48,7 +59,8 @@ export function generatePanel(topic, signal) {
     button.disabled = true;
     status.textContent = "Asking the server…";
     try {
-      const generation = await api("POST", `/v1/topics/${topic.id}/generations`, { body: { batches } });
+      const body = storeFallback ? { batches, storeFallback } : { batches };
+      const generation = await api("POST", `/v1/topics/${topic.id}/generations`, { body });
       progress.max = generation.batchesRequested;
       progress.value = 0;
       progress.hidden = false;
@@ -78,7 +90,8 @@ export function generatePanel(topic, signal) {
     } catch (error) {
       panel.dataset.state = "failed";
       status.textContent = "";
-      problems.replaceChildren(errorBox(describe(error)));
+      if (error.status === 400 && error.field === "topic" && !storeFallback) offerFallback(error);
+      else problems.replaceChildren(errorBox(describe(error)));
     } finally {
       button.disabled = false;
     }

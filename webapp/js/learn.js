@@ -76,8 +76,22 @@ export async function render(args) {
       return setup(choice, describe(error));
     }
     const run = { choice, before, session, ratings: [] };
+    if (!session.next && session.fallbackCards > 0) return onlyFallback(run);
     if (!session.next) return finish(run, "There is nothing to study in these topics right now.");
     question(run);
+  }
+
+  // An empty session whose topics hold templated fallback cards (stored when no model reply could be used):
+  // say so, and offer to study them anyway rather than a dead end.
+  function onlyFallback(run) {
+    const count = run.session.fallbackCards;
+    const include = h("button", { type: "button", class: "primary", onclick: () => start({ ...run.choice, includeFallback: true }) },
+      "Study them anyway");
+    show(
+      h("h1", {}, "Learn"),
+      h("p", { class: "empty", dataset: { fallback: count } },
+        `Nothing to study here but ${count} templated fallback ${count === 1 ? "card" : "cards"}: made when no model reply could be used, so they are left out of study unless you ask.`),
+      h("p", { class: "actions" }, include, h("a", { class: "button", href: "#/learn" }, "Change topics")));
   }
 
   function frame(run, ...children) {

@@ -52,6 +52,26 @@ public struct PipelineFactory: Sendable {
         )
     }
 
+    /// Refuses a run of the offline demo (the fixture provider) for a topic it has no recorded replies for: every
+    /// batch would be templated fallback cards, stored and never studied. Called before anything is asked or
+    /// stored, unless the caller asked to store fallback cards or the cards come from a source (`--from` needs no
+    /// recording).
+    ///
+    /// - Throws: ``PipelineError/noOfflineRecording(topic:known:)`` naming the topics the demo knows.
+    package func checkOfflineRecording(topic: String) throws {
+        if let known = missingOfflineRecording(topic: topic) {
+            throw PipelineError.noOfflineRecording(topic: topic, known: known)
+        }
+    }
+
+    /// The topics the offline demo knows when it has no recorded replies for `topic`; `nil` when it has, or when
+    /// the provider is not the fixture provider (see ``checkOfflineRecording(topic:)``).
+    package func missingOfflineRecording(topic: String) -> [String]? {
+        guard settings.provider == .fixture else { return nil }
+        let fixtures = FixtureProvider(directory: settings.fixturesDirectory)
+        return fixtures.hasRecording(topic: topic) ? nil : fixtures.recordedTopics()
+    }
+
     /// Checks every setting the pipeline needs (the API key, the fixtures folder, the prompt templates, the picture
     /// resolver's key), then opens the store and builds the pipeline: a run refused for a setting creates no
     /// database.

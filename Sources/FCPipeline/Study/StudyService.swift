@@ -71,6 +71,22 @@ public struct StudyService: Sendable {
         return StudySessionRecord(id: 0, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, startedAt: now())
     }
 
+    /// How many more cards of `topicIDs` would be due or new today with fallback cards included: what an empty
+    /// session tells the learner (`--include-fallback`, the API's `includeFallback`), so a topic of templated
+    /// fallback cards alone is no silent dead end. One read transaction, so both counts see the same cards.
+    package func fallbackCardsLeftOut(userID: Int64, topicIDs: [Int64], day: StudyDay) async throws -> Int {
+        let until = day.endOfDay(containing: now())
+        return try await store.read { db in
+            var counts: [Int] = []
+            for includeFallback in [true, false] {
+                let summaries = try await db.topicStudySummaries(
+                    userID: userID, until: until, topicIDs: topicIDs, includeFallback: includeFallback)
+                counts.append(summaries.reduce(0) { $0 + $1.dueCount + $1.newCount })
+            }
+            return counts[0] - counts[1]
+        }
+    }
+
     /// The spaced queue: due by the end of the learner's today, weakest first, then new cards; fallback cards only
     /// with `includeFallback`.
     public func spacedQueue(

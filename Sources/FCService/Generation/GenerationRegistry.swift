@@ -29,6 +29,8 @@ package final class GenerationRegistry: Sendable {
         var unavailable: Problem?
         /// The budgets a new generation is checked against (set with the runner).
         var budgets: GenerationBudgets?
+        /// For an offline server: the topics it has recorded replies for, when it has none for the topic named.
+        var missingOfflineRecording: (@Sendable (String) -> [String]?)?
     }
 
     package let limits: GenerationLimits
@@ -52,6 +54,19 @@ package final class GenerationRegistry: Sendable {
     /// Sets the budgets new generations are checked against (``GenerationBudgets``).
     package func useBudgets(_ budgets: GenerationBudgets) {
         state.withLock { $0.budgets = budgets }
+    }
+
+    /// Sets the check an offline server makes before queueing a generation: `missing` answers the topics it has
+    /// recorded replies for when it has none for the topic named (the fixture provider's; see
+    /// ``FCPipeline/PipelineFactory/missingOfflineRecording(topic:)``).
+    package func useOfflineRecordings(_ missing: @escaping @Sendable (String) -> [String]?) {
+        state.withLock { $0.missingOfflineRecording = missing }
+    }
+
+    /// The topics this server has recorded replies for when it is offline and has none for `topic`; `nil`
+    /// otherwise.
+    package func missingOfflineRecording(topic: String) -> [String]? {
+        state.withLock { $0.missingOfflineRecording }?(topic)
     }
 
     /// The budgets new generations are checked against; `nil` until the runner is set up.

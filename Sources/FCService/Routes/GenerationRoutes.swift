@@ -24,7 +24,7 @@ enum GenerationRoutes {
             Route(.post, "/v1/topics/{id}/generations", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
                 let body = try await JSONBody.read(
-                    request, allowed: ["batches", "language", "maxCostUsd"], maxBytes: maxBody)
+                    request, allowed: ["batches", "language", "maxCostUsd", "storeFallback"], maxBytes: maxBody)
                 let batches = Int(try body.integer("batches", in: 1...100) ?? 1)
                 var language: LanguageTag?
                 if body.members["language"] != nil {
@@ -37,6 +37,16 @@ enum GenerationRoutes {
                 let maxCost = try body.positiveNumber("maxCostUsd", atMost: Money.largestBudget)
                 guard let topic = try await environment.store.read({ try await $0.topic(id: topicID) }) else {
                     throw StoreError.topicNotFound(topicID: topicID)
+                }
+                // Offline, a topic without recorded replies would be templated fallback cards only, never studied.
+                if try body.boolean("storeFallback") != true,
+                    let known = registry.missingOfflineRecording(topic: topic.name)
+                {
+                    throw Problem.badRequest(
+                        "this server is offline and has no recorded replies for \"\(topic.name)\"; it knows "
+                            + known.map { "\"\($0)\"" }.joined(separator: ", ")
+                            + ". Import a deck, or send \"storeFallback\": true to store templated fallback cards "
+                            + "anyway (never studied)", field: "topic")
                 }
                 // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
                 let budget = try await registry.budgets?.budget(topic: topic, maxCost: maxCost)

@@ -20,18 +20,27 @@ enum SessionRoutes {
             Route(.post, "/v1/sessions", .learner) { request, context in
                 let identity = try context.requireLearner()
                 let userID = identity.userID
-                let body = try await JSONBody.read(request, allowed: ["topicIds", "limit", "mode"], maxBytes: maxBody)
+                let body = try await JSONBody.read(
+                    request, allowed: ["topicIds", "limit", "mode", "includeFallback"], maxBytes: maxBody)
                 let topicIDs = try body.ids("topicIds", atMost: 100, noun: "topic")
                 for id in topicIDs { _ = try await environment.store.topicPolicy(topicID: id) }
                 let limit = Int(try body.integer("limit", in: 1...100) ?? 10)
                 let mode = try mode(body.members["mode"])
+                let includeFallback = try body.boolean("includeFallback") ?? false
                 let day = try await environment.day(of: identity)
                 let session = try await environment.random.withGeneratorAsync { generator in
                     try await service.start(
                         userID: userID, topicIDs: topicIDs, limit: limit, mode: mode, day: day,
-                        using: &generator)
+                        includeFallback: includeFallback, using: &generator)
                 }
-                return try JSONResponse.make(try await SessionJSON.make(session, service), status: .created)
+                var json = try await SessionJSON.make(session, service)
+                // An empty session is a dead end unless the learner learns why: the topics hold only templated
+                // fallback cards, which `includeFallback` would bring in.
+                if session.queue.isEmpty, !includeFallback {
+                    let leftOut = try await service.fallbackCardsLeftOut(userID: userID, topicIDs: topicIDs, day: day)
+                    json.fallbackCards = leftOut > 0 ? leftOut : nil
+                }
+                return try JSONResponse.make(json, status: .created)
             },
             Route(.get, "/v1/sessions/{id}", .learner) { request, context in
                 let session = try await environment.store.session(
@@ -61,6 +70,8 @@ enum SessionRoutes {
                     return try JSONResponse.make(json)
                 }
                 let rating = try RatingWord.parse(body.members["rating"], field: "rating")
+                // Only a quiz grades a typed answer; one sent along is still checked, never silently taken.
+                try checkAnswerShape(body.members["answer"])
                 let answered = try await service.answer(session, cardID: cardID, rating: rating)
                 var json = try await SessionJSON.make(answered.session, service)
                 json.xpGained = answered.review?.rewards?.xpGained
@@ -82,6 +93,27 @@ enum SessionRoutes {
                 return try JSONResponse.make(json)
             },
         ]
+    }
+
+    /// Checks an `answer` member against the contract: a string, an integer ≥ 0 (an option's position), or an array
+    /// of those (one per question).
+    private static func checkAnswerShape(_ value: JSONValue?) throws {
+        func isOne(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string: true
+            case .integer(let position): position >= 0
+            default: false
+            }
+        }
+        switch value {
+        case nil: return
+        case .array(let items) where items.allSatisfy(isOne): return
+        case let value? where isOne(value): return
+        default:
+            throw Problem.badRequest(
+                "\"answer\" must be a string, an option's position (an integer from 0) or an array of them",
+                field: "answer")
+        }
     }
 
     private static func mode(_ value: JSONValue?) throws -> SessionMode {
@@ -121,6 +153,9 @@ struct SessionJSON: Encodable {
     var undone: UndoneJSON?
     /// `POST …/bury`: when the buried card comes back (the start of the learner's next local day).
     var buriedUntil: Date?
+    /// `POST /v1/sessions` that found nothing to study: the templated fallback cards of these topics that
+    /// `includeFallback: true` would study.
+    var fallbackCards: Int?
 
     static func make(_ session: StudySessionRecord, _ service: StudyService) async throws -> SessionJSON {
         let next = session.isEnded ? nil : try await service.nextCard(of: session)

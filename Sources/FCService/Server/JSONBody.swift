@@ -85,6 +85,15 @@ package struct JSONBody: Sendable {
         return text
     }
 
+    /// An optional boolean member; `null` is a wrong type, as for integers.
+    package func boolean(_ name: String) throws -> Bool? {
+        guard let value = members[name] else { return nil }
+        guard case .bool(let flag) = value else {
+            throw Problem.badRequest("\"\(name)\" must be true or false", field: name)
+        }
+        return flag
+    }
+
     /// An optional integer member within `range`. `null` is a wrong type, not an absent member: the contract
     /// declares no integer member nullable, so a client sending one has a bug worth a 400.
     package func integer(_ name: String, in range: ClosedRange<Int64>) throws -> Int64? {

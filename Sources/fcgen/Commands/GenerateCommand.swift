@@ -130,6 +130,13 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "With --offline, for a topic the demo has no recorded replies for: store templated fallback cards anyway "
+                + "(stored for inspection, never studied). Without it such a run is refused (exit 64) and names the "
+                + "topics the demo knows."))
+    var storeFallback = false
+
     @Option(
         help: ArgumentHelp(
             "Spend at most this many US dollars: stop (exit 3) before a request whose worst case would cross it.",
@@ -161,6 +168,7 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--cards-per-batch must be between 1 and 100")
         }
         if let timeout, !(1...3600).contains(timeout) { throw ValidationError("--timeout must be 1...3600 seconds") }
+        if storeFallback, strict { throw ValidationError("--store-fallback contradicts --strict: choose one") }
         if offline, let provider, provider != "fixture" {
             throw ValidationError("--offline uses the fixture provider; drop --provider \(provider)")
         }
@@ -232,6 +240,8 @@ struct GenerateCommand: AsyncParsableCommand {
             var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
             // Refused before the first request (and before the database is touched) when the model has no price.
             options.budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
+            // An offline topic without recorded replies would be fallback cards only: said before anything is stored.
+            if document == nil, !storeFallback { try factory.checkOfflineRecording(topic: topic) }
             let report = try await HTTPClientTransport.withTransport(
                 maxConnectionsPerHost: settings.concurrency
             ) { transport in

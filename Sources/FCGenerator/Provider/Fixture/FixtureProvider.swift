@@ -94,6 +94,35 @@ package struct FixtureProvider: LLMProvider {
         }
     }
 
+    /// Whether there is a recorded reply for batch 1 of `topic`: without one every batch of a run would be templated
+    /// fallback cards, so the offline demo says which topics it knows instead (see ``recordedTopics()``).
+    package func hasRecording(topic: String) -> Bool {
+        let path = Self.replyPath(topic: topic, batch: 1)
+        if let directory {
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path)
+        }
+        return EmbeddedFixtures.files[path] != nil
+    }
+
+    /// The topics with a recorded batch 1, as a person would type them ("roman-history" is "Roman history"),
+    /// sorted: what the offline demo can generate cards for.
+    package func recordedTopics() -> [String] {
+        let paths: [String]
+        if let directory {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            paths = folders.map { $0 + "/batch-001.json" }.filter {
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+            }
+        } else {
+            paths = EmbeddedFixtures.files.keys.filter { $0.hasSuffix("/batch-001.json") }
+        }
+        return paths.compactMap { path -> String? in
+            guard let slug = path.split(separator: "/").first else { return nil }
+            let words = slug.replacingOccurrences(of: "-", with: " ")
+            return words.prefix(1).uppercased() + words.dropFirst()
+        }.sorted()
+    }
+
     /// Where the recorded review reply of batch `number` of `topic` is: `roman-history/review-001.json`.
     package static func reviewPath(topic: String, batch number: Int) -> String {
         replyPath(topic: topic, batch: number).replacingOccurrences(of: "/batch-", with: "/review-")

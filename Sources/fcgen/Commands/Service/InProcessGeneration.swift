@@ -34,6 +34,7 @@ enum InProcessGeneration {
                 GenerationBudgets(
                     store: store, overall: settings.dailyBudget, pricing: pipeline.pricing,
                     now: environment.settings.now))
+            environment.generations.useOfflineRecordings { topic in factory.missingOfflineRecording(topic: topic) }
             return GenerationRunner(
                 registry: environment.generations, pipeline: pipeline,
                 options: factory.generationOptions(strict: false), metrics: environment.metrics, logger: logger)

@@ -50,6 +50,7 @@ struct LearnCommand: AsyncParsableCommand {
             let input = KeyInput()
             var rng = size.makeGenerator()
             var rounds: [Output.Round] = []
+            var includeFallback = fallback.includeFallback
             studying: while true {
                 let topicIDs: [Int64]
                 if topic.isEmpty {
@@ -60,10 +61,25 @@ struct LearnCommand: AsyncParsableCommand {
                 }
                 let session = try await context.service.start(
                     userID: context.user.id, topicIDs: topicIDs, limit: size.cards, mode: size.free ? .free : .spaced,
-                    day: context.day, stored: !size.free, includeFallback: fallback.includeFallback, using: &rng)
+                    day: context.day, stored: !size.free, includeFallback: includeFallback, using: &rng)
                 guard !session.queue.isEmpty else {
-                    Screen.show("Nothing to study here: no due or new cards.")
-                    break studying
+                    let fallbackCards =
+                        includeFallback
+                        ? 0
+                        : try await context.service.fallbackCardsLeftOut(
+                            userID: context.user.id, topicIDs: topicIDs, day: context.day)
+                    guard fallbackCards > 0 else {
+                        Screen.show("Nothing to study here: no due or new cards.")
+                        break studying
+                    }
+                    // A dead end otherwise: the topic holds only cards made when no model reply could be used.
+                    Screen.show(
+                        "Nothing to study here but \(Plural.count(fallbackCards, "templated fallback card")) (made when "
+                            + "no model reply could be used; left out unless --include-fallback). Study them anyway? (y/n)"
+                    )
+                    guard input.key() == "y" else { break studying }
+                    includeFallback = true
+                    continue studying
                 }
                 let (finished, rewards) = try await study(session, context: context, input: input)
                 rounds.append(Output.Round(session: SessionView(finished), rewards: rewards.map(RewardsJSON.init)))
