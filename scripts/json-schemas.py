@@ -274,7 +274,9 @@ DOCUMENTS = {
         "summary": obj({"rows": COUNT, "cardsStored": COUNT, "twinsStored": COUNT, "duplicatesSkipped": COUNT,
                         "isDryRun": BOOL}, {"topicCreated": BOOL}),
         "skipped": array(STRING), "skippedTotal": COUNT,
-    }, {}, "What an import stored (or would store)."),
+        "firstRows": array(obj({"question": STRING, "answer": STRING})),
+    }, {"separator": enum("semicolon", "comma", "tab")},
+        "What an import stored (or would store); a CSV file's separator and the first good rows as they were read."),
     "export": (["export --out FILE"], {
         "topic": STRING, "format": enum("anki", "csv", "json"), "out": STRING, "notes": COUNT,
         "mediaFiles": array(STRING),

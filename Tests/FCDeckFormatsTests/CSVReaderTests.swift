@@ -57,11 +57,11 @@ struct CSVReaderTests {
             expected: ["Q|A|nil|false"]),
         Case(
             label: "too few fields", input: "only a question\n",
-            expected: ["1:16: expected at least 2 fields (question; answer), found 1"]),
+            expected: ["1:16: expected at least 2 fields (question, answer) separated by \";\", found 1"]),
         Case(
             label: "too many fields", input: "Q;A;E;yes;question;;extra\n",
             expected: [
-                "1:21: expected at most 6 fields (question; answer; explanation; reversed; kind; options), found 7; quote a field that contains \";\""
+                "1:21: expected at most 6 fields (question, answer, explanation, reversed, kind, options) separated by \";\", found 7; quote a field that contains \";\""
             ]),
         Case(
             label: "bad reversed flag", input: "Q;A;E;maybe\n",

@@ -119,4 +119,33 @@ struct DeckCommandTests {
         let back = try await cli.run(["import", out.path, "--topic", "Copy"] + db)
         #expect(back.stdout.contains("imported 3 cards (1 reversed twin)"), "stderr: \(back.stderr)")
     }
+
+    @Test func aCommaSeparatedFileIsReadAsSuchAndSaysSo() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        let sheet = cli.directory.appendingPathComponent("sheet.csv")
+        try Data("question,answer\nWho crossed the Rubicon?,Caesar\nWhen?,\"49 BC, in January\"\n".utf8).write(
+            to: sheet)
+
+        // A dry run says how the file is read and shows the first rows as read, before anything is stored.
+        let dry = try await cli.run(["import", sheet.path, "--topic", "Sheet", "--dry-run"] + db)
+        #expect(dry.status == 0, "stderr: \(dry.stderr)")
+        #expect(dry.stderr.contains("reading \(sheet.path) as comma-separated values"), "\(dry.stderr)")
+        #expect(dry.stdout.contains("row 2: When? → 49 BC, in January"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+
+        let json = try await cli.run(["import", sheet.path, "--topic", "Sheet", "--json"] + db)
+        #expect(json.status == 0, "stderr: \(json.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["separator"] as? String == "comma")
+        #expect((report["summary"] as? [String: Any])?["cardsStored"] as? Int == 2)
+        #expect(json.stderr.isEmpty, "--json keeps the notice out: \(json.stderr)")
+
+        // Forced: the same file read with ";" has one field per row, and the problem says which separator.
+        let forced = try await cli.run(["import", sheet.path, "--topic", "Other", "--separator", "semicolon"] + db)
+        #expect(forced.status == 65)
+        #expect(forced.stderr.contains("separated by \";\", found 1"), "\(forced.stderr)")
+        #expect(try await cli.run(["import", sheet.path, "--topic", "Other", "--separator", "pipe"] + db).status == 64)
+    }
 }

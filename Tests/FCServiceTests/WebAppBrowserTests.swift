@@ -72,6 +72,7 @@ struct WebAppBrowserTests {
                 "deck: a card with its reversed twin added", "deck: a cloze card added in the editor",
                 "deck: a multiple-choice card added in the editor",
                 "deck: a bad CSV row is refused as 'bad-\(size).csv:3:",
+                "deck: a comma-separated CSV previewed as such, then imported",
                 "feed: ← bookmarked card", "me: bookmarks list card", "me: statistics show",
                 "deck: a PNG picture added", "deck: ↑ moved the card", "cards selected and deleted at once",
                 "deck: the editor's Topic moved card", "no console errors",

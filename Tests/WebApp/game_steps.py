@@ -159,6 +159,23 @@ def admin(s, secret, topic, shots):
     s.fits("deck")
     s.shot("deck-import-error")
     s.ok(f"deck: a bad CSV row is refused as {error.text!r}")
+
+    # A comma-separated file: the preview says how it was read and shows its first rows; nothing is stored until
+    # "Import" is pressed.
+    sheet = shots / f"sheet-{s.size}.csv"
+    sheet.write_text('question,answer\nWhat is tephra?,"Rock fragments, ejected"\nWhat is a fumarole?,A steam vent\n', encoding="utf-8")
+    cards_before = len(d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card"))
+    d.find_element(By.ID, "import-file").send_keys(str(sheet.resolve()))
+    d.find_element(By.CSS_SELECTOR, "form.import button[type=submit]").send_keys(Keys.ENTER)
+    preview = s.find(".import-preview")
+    if preview.get_attribute("data-separator") != "comma" or "Rock fragments, ejected" not in preview.text:
+        raise s.failure(f"the import preview shows {preview.text!r}")
+    if len(d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")) != cards_before:
+        raise s.failure("the preview stored cards")
+    s.find('button[data-action="import-confirm"]').send_keys(Keys.ENTER)
+    s.until("the imported cards in the deck", lambda: len(d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")) == cards_before + 2)
+    sheet.unlink()
+    s.ok("deck: a comma-separated CSV previewed as such, then imported")
     deck_steps.picture_move_and_selection(s, "What is a caldera?", shots, "Algebra")
     d.find_element(By.ID, "sign-out").send_keys(Keys.ENTER)
     s.find("input#token")

@@ -22,14 +22,36 @@ async function picker() {
           h("a", { class: "button", href: `#/decks/${topic.id}` }, topic.name, h("span", { class: "hint" }, ` ${topic.cards} cards`))))));
 }
 
+// Import in two steps: a dry run first (nothing stored) shows how the file was read, its separator and first rows,
+// then "Import N cards" stores it, all or nothing, read the same way.
 function importForm(topicId, onImported) {
-  const file = h("input", { type: "file", id: "import-file", name: "file", accept: ".csv,.txt,text/csv,text/plain" });
+  const file = h("input", { type: "file", id: "import-file", name: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain" });
+  const separator = h("select", { id: "import-separator", name: "separator" },
+    h("option", { value: "" }, "Detect from the file"), h("option", { value: "semicolon" }, "Semicolon ;"),
+    h("option", { value: "comma" }, "Comma ,"), h("option", { value: "tab" }, "Tab"));
   const result = h("div", { class: "import-result" });
   const form = h("form", { class: "card-panel import", "aria-labelledby": "import-heading" },
     h("h2", { id: "import-heading" }, "Import a file"),
     h("label", { for: "import-file" }, "A CSV file or Anki notes in plain text"),
-    h("p", { class: "hint" }, "CSV columns: question; answer; explanation; reversed; kind. All or nothing: one bad row and nothing is stored."),
-    file, h("p", {}, h("button", { type: "submit" }, "Import")), result);
+    h("p", { class: "hint" }, "CSV columns: question, answer, explanation, reversed, kind, separated by ; , or tab. You see the first rows before anything is stored; all or nothing: one bad row and nothing is stored."),
+    file, h("label", { for: "import-separator" }, "CSV separator"), separator,
+    h("p", {}, h("button", { type: "submit" }, "Preview")), result);
+  const request = async (chosen, dryRun) => {
+    const format = /\.txt$/i.test(chosen.name) ? "anki" : "csv";
+    const query = new URLSearchParams({ format });
+    if (format === "csv" && separator.value) query.set("separator", separator.value);
+    if (dryRun) query.set("dryRun", "true");
+    return api("POST", `/v1/topics/${topicId}/import?${query}`, {
+      raw: await chosen.text(), contentType: format === "csv" ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8",
+    });
+  };
+  const failed = (chosen, error) => {
+    const rows = error.problem?.errors ?? [];
+    result.replaceChildren(...[errorBox(describe(error)),
+      rows.length ? h("ul", { class: "import-errors", "aria-label": "Problems in the file" }, rows.map((row) =>
+        h("li", {}, h("code", {}, `${chosen.name}:${row.line}:${row.column}`), ` ${row.message}`))) : null,
+      error.problem?.errorsTotal > rows.length ? h("p", { class: "hint" }, `${error.problem.errorsTotal - rows.length} more not shown.`) : null].filter(Boolean));
+  };
   on(form, "submit", async (event) => {
     event.preventDefault();
     const chosen = file.files[0];
@@ -37,20 +59,30 @@ function importForm(topicId, onImported) {
       result.replaceChildren(errorBox("Choose a file first."));
       return;
     }
-    const format = /\.txt$/i.test(chosen.name) ? "anki" : "csv";
+    let preview;
     try {
-      const done = await api("POST", `/v1/topics/${topicId}/import?format=${format}`, {
-        raw: await chosen.text(), contentType: format === "csv" ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8",
-      });
-      result.replaceChildren(h("p", { role: "status" }, `Imported ${done.cardsStored} cards (${done.twinsStored} twins, ${done.duplicatesSkipped} duplicates skipped).`));
-      onImported();
+      preview = await request(chosen, true);
     } catch (error) {
-      const rows = error.problem?.errors ?? [];
-      result.replaceChildren(...[errorBox(describe(error)),
-        rows.length ? h("ul", { class: "import-errors", "aria-label": "Problems in the file" }, rows.map((row) =>
-          h("li", {}, h("code", {}, `${chosen.name}:${row.line}:${row.column}`), ` ${row.message}`))) : null,
-        error.problem?.errorsTotal > rows.length ? h("p", { class: "hint" }, `${error.problem.errorsTotal - rows.length} more not shown.`) : null].filter(Boolean));
+      return failed(chosen, error);
     }
+    const how = preview.separator ? `${preview.separator}-separated` : "Anki notes";
+    const confirm = h("button", { type: "button", class: "primary", dataset: { action: "import-confirm" }, onclick: async () => {
+      confirm.disabled = true;
+      try {
+        const done = await request(chosen, false);
+        result.replaceChildren(h("p", { role: "status" }, `Imported ${done.cardsStored} cards (${done.twinsStored} twins, ${done.duplicatesSkipped} duplicates skipped).`));
+        onImported();
+      } catch (error) {
+        failed(chosen, error);
+      }
+    } }, `Import ${preview.cardsStored} ${preview.cardsStored === 1 ? "card" : "cards"}`);
+    result.replaceChildren(h("div", { class: "import-preview", dataset: { separator: preview.separator ?? "" } },
+      h("p", { role: "status" }, `Read as ${how}: ${preview.cardsStored} cards (${preview.twinsStored} twins, ${preview.duplicatesSkipped} duplicates skipped). Nothing is stored yet. First rows:`),
+      h("table", { class: "import-rows" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Question"), h("th", {}, "Answer"))),
+        h("tbody", {}, preview.firstRows.map((row) => h("tr", {}, h("td", {}, row.question), h("td", {}, row.answer))))),
+      h("p", { class: "actions" }, confirm)));
+    confirm.focus();
   });
   return form;
 }

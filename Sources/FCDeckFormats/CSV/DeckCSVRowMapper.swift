@@ -11,6 +11,12 @@ public import FCCore
 /// added by hand is.
 struct DeckCSVRowMapper: Sendable {
     private var isFirstRecord = true
+    /// The file's separator, named in problems.
+    let separator: CSVSeparator
+
+    init(separator: CSVSeparator) {
+        self.separator = separator
+    }
 
     static let columns = ["question", "answer", "explanation", "reversed", "kind", "options"]
     static let yes: Set<String> = ["yes", "y", "true", "1"]
@@ -27,14 +33,17 @@ struct DeckCSVRowMapper: Sendable {
         guard fields.count >= 2 else {
             return .problem(
                 ImportProblem(
-                    at: record.end, "expected at least 2 fields (question; answer), found \(fields.count)"))
+                    at: record.end,
+                    "expected at least 2 fields (question, answer) separated by \(separator.shown), found "
+                        + "\(fields.count)"))
         }
         guard fields.count <= Self.columns.count else {
             return .problem(
                 ImportProblem(
                     at: fields[Self.columns.count].position,
-                    "expected at most 6 fields (question; answer; explanation; reversed; kind; options), found "
-                        + "\(fields.count); quote a field that contains \";\""))
+                    "expected at most 6 fields (question, answer, explanation, reversed, kind, options) separated "
+                        + "by \(separator.shown), found \(fields.count); quote a field that contains \(separator.shown)"
+                ))
         }
         for (index, field) in fields.enumerated() where field.isOverflowing {
             guard index < CardSide.allCases.count else {

@@ -3,7 +3,9 @@
 ///
 /// Feed the file's bytes in chunks of any size (a 64 KiB read buffer is typical), then call ``finish()``, and take
 /// what is ready with ``next()`` after each feed. A UTF-8 byte-order mark is skipped; a UTF-16 file is refused at
-/// 1:1. For ``Format/anki`` the `#…` header lines at the top choose the separator and columns.
+/// 1:1. For ``Format/anki`` the `#…` header lines at the top choose the separator and columns; for ``Format/csv`` the
+/// caller's separator, or, without one, the first records (``CSVSeparatorSniffer``: up to 20 records or 64 KiB are
+/// held back until it is chosen, then read as usual).
 ///
 /// ```swift
 /// var reader = DeckTextReader(format: .csv)
@@ -36,17 +38,53 @@ public struct DeckTextReader: Sendable {
     private var headerLineNumber = 1
     private var header = AnkiHeader()
 
+    /// A CSV file's separator: the caller's, or the one chosen from its first records (`nil` until then, and for
+    /// Anki files, whose header chooses theirs).
+    public private(set) var separator: CSVSeparator?
+    /// Whether ``separator`` was given by the caller rather than chosen from the file.
+    public let isSeparatorForced: Bool
+    /// The start of a CSV file held back while its separator is chosen; `nil` once it is.
+    private var sample: [UInt8]?
+    private var sampleLineBreaks = 0
+
     private var tokenizer: DelimitedTokenizer?
-    private var csvMapper = DeckCSVRowMapper()
+    private var csvMapper = DeckCSVRowMapper(separator: .semicolon)
     private var ankiMapper: AnkiRowMapper?
 
     private var ready: [ImportItem] = []
     private var readyIndex = 0
 
-    public init(format: Format) {
+    /// - Parameter separator: a CSV file's separator; `nil` chooses it from the file's first records.
+    public init(format: Format, separator: CSVSeparator? = nil) {
         self.format = format
         isReadingHeader = format == .anki
-        if format == .csv { tokenizer = DelimitedTokenizer(separator: UInt8(ascii: ";")) }
+        isSeparatorForced = separator != nil
+        guard format == .csv else { return }
+        if let separator {
+            use(separator)
+        } else {
+            sample = []
+        }
+    }
+
+    /// Reads the rest of a CSV file with `separator`.
+    private mutating func use(_ separator: CSVSeparator) {
+        self.separator = separator
+        tokenizer = DelimitedTokenizer(separator: separator.byte)
+        csvMapper = DeckCSVRowMapper(separator: separator)
+    }
+
+    /// Holds back the start of a CSV file until its separator can be chosen; then reads what was held.
+    private mutating func hold(_ chunk: UnsafeBufferPointer<UInt8>, isEnd: Bool) {
+        sample?.append(contentsOf: chunk)
+        sampleLineBreaks += chunk.count { $0 == UInt8(ascii: "\n") }
+        guard let held = sample,
+            isEnd || held.count >= CSVSeparatorSniffer.sampleBytes
+                || sampleLineBreaks > CSVSeparatorSniffer.sampleRecords
+        else { return }
+        sample = nil
+        use(CSVSeparatorSniffer.choose(held, isWholeFile: isEnd))
+        held.withUnsafeBufferPointer { feedBody($0) }
     }
 
     /// The next row or problem that is complete, in file order; `nil` until more bytes arrive.
@@ -82,6 +120,7 @@ public struct DeckTextReader: Sendable {
         guard !isStopped else { return }
         if !isPastStart { checkStart(final: true) }
         if isReadingHeader { endHeader() }
+        if sample != nil { hold(UnsafeBufferPointer(start: nil, count: 0), isEnd: true) }
         guard var tokenizer else { return }
         self.tokenizer = nil  // so the copy below is unique and its buffers are not copied on write
         if let event = tokenizer.finish() { handle(event) }
@@ -117,6 +156,10 @@ public struct DeckTextReader: Sendable {
 
     private mutating func feedBody(_ chunk: UnsafeBufferPointer<UInt8>) {
         guard !isStopped else { return }
+        if sample != nil {
+            hold(chunk, isEnd: false)
+            return
+        }
         var start = 0
         if isReadingHeader {
             while start < chunk.count, isReadingHeader {
@@ -182,8 +225,8 @@ public struct DeckTextReader: Sendable {
     }
 
     /// Every row and problem of a whole text (for tests and small inputs).
-    public static func items(of text: String, format: Format) -> [ImportItem] {
-        var reader = DeckTextReader(format: format)
+    public static func items(of text: String, format: Format, separator: CSVSeparator? = nil) -> [ImportItem] {
+        var reader = DeckTextReader(format: format, separator: separator)
         var items: [ImportItem] = []
         Array(text.utf8).withUnsafeBufferPointer { reader.feed($0) }
         reader.finish()

@@ -14,11 +14,12 @@ struct BytesRowSource: CardRowSource {
     private var offset = 0
     private var isAtEnd = false
 
-    init(bytes: [UInt8], format: DeckTextReader.Format, skipBad: Bool, log: ImportProblemLog) {
+    init(bytes: [UInt8], format: DeckTextReader.Format, separator: CSVSeparator?, skipBad: Bool, log: ImportProblemLog)
+    {
         self.bytes = bytes
         self.skipBad = skipBad
         self.log = log
-        reader = DeckTextReader(format: format)
+        reader = DeckTextReader(format: format, separator: separator)
     }
 
     mutating func next() throws -> ImportedCard? {
@@ -36,9 +37,12 @@ struct BytesRowSource: CardRowSource {
                                     + " and upload the picture to the card"))
                         continue
                     }
-                    return ImportedCard(
+                    let card = ImportedCard(
                         kind: row.kind, question: row.question, answer: row.answer, explanation: row.explanation,
                         isReversed: row.isReversed, choices: row.choices)
+                    log.noteGoodRow(card)
+                    log.noteSeparator(reader.separator)
+                    return card
                 case .problem(let problem):
                     log.record(problem)
                     if problem.isFatal { isAtEnd = true }
@@ -57,6 +61,7 @@ struct BytesRowSource: CardRowSource {
     }
 
     func finish(_ summary: ImportSummary) throws {
+        log.noteSeparator(reader.separator)
         if !skipBad && log.total > 0 {
             throw ImportRejection(problems: log.kept, total: log.total, isEmpty: false)
         }

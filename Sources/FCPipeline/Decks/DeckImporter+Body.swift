@@ -26,6 +26,10 @@ package struct ImportRejection: Error, Sendable, CustomStringConvertible {
 package struct BodyImportReport: Sendable {
     package var summary: ImportSummary
     package var format: DeckTextReader.Format
+    /// The separator a CSV body was read with (`nil` for Anki's format).
+    package var separator: CSVSeparator?
+    /// The first good rows as they were read (at most 3): a dry run's preview.
+    package var firstRows: [ImportPreviewRow]
     /// Problems of skipped rows (with `skipBad`), at most ``ImportRejection/maxProblems``.
     package var skipped: [ImportProblem]
     package var skippedTotal: Int
@@ -38,12 +42,14 @@ extension DeckImporter {
     /// - Throws: ``ImportRejection`` (nothing stored), ``FCStore/StoreError/topicNotFound(topicID:)``, or a store
     ///   error.
     package static func importBody(
-        _ bytes: [UInt8], format: DeckTextReader.Format, topicID: Int64, into store: Store, skipBad: Bool,
-        dryRun: Bool
+        _ bytes: [UInt8], format: DeckTextReader.Format, separator: CSVSeparator? = nil, topicID: Int64,
+        into store: Store, skipBad: Bool, dryRun: Bool
     ) async throws -> BodyImportReport {
         let log = ImportProblemLog()
-        let source = BytesRowSource(bytes: bytes, format: format, skipBad: skipBad, log: log)
+        let source = BytesRowSource(bytes: bytes, format: format, separator: separator, skipBad: skipBad, log: log)
         let summary = try await store.importCards(topicID: topicID, from: source, dryRun: dryRun)
-        return BodyImportReport(summary: summary, format: format, skipped: log.kept, skippedTotal: log.total)
+        return BodyImportReport(
+            summary: summary, format: format, separator: log.separator, firstRows: log.firstRows, skipped: log.kept,
+            skippedTotal: log.total)
     }
 }

@@ -5,10 +5,21 @@ import Synchronization
 
 /// Problems found while reading an import file, shared between the row source (read by the store's import) and
 /// the importer that reports them.
+///
+/// It also keeps the first good rows, which a dry run shows as a preview of how the file was read.
 final class ImportProblemLog: Sendable {
-    private let state = Mutex<(kept: [ImportProblem], total: Int)>(([], 0))
+    private struct State {
+        var kept: [ImportProblem] = []
+        var total = 0
+        var firstRows: [ImportPreviewRow] = []
+        var separator: CSVSeparator?
+    }
+
+    private let state = Mutex(State())
     /// Problems kept for the report; the rest are only counted, so a wholly wrong file can't fill memory.
     static let keepLimit = 50
+    /// Good rows kept for the preview.
+    static let previewRows = 3
 
     func record(_ problem: ImportProblem) {
         state.withLock { state in
@@ -17,8 +28,31 @@ final class ImportProblemLog: Sendable {
         }
     }
 
+    /// Keeps `card` for the preview when it is among the first good rows.
+    func noteGoodRow(_ card: ImportedCard) {
+        state.withLock { state in
+            if state.firstRows.count < Self.previewRows {
+                state.firstRows.append(ImportPreviewRow(question: card.question, answer: card.answer))
+            }
+        }
+    }
+
+    /// Notes the separator the reader read a CSV file with (given, or chosen from its first records).
+    func noteSeparator(_ separator: CSVSeparator?) {
+        guard let separator else { return }
+        state.withLock { $0.separator = separator }
+    }
+
     var kept: [ImportProblem] { state.withLock { $0.kept } }
+    var separator: CSVSeparator? { state.withLock { $0.separator } }
     var total: Int { state.withLock { $0.total } }
+    var firstRows: [ImportPreviewRow] { state.withLock { $0.firstRows } }
+}
+
+/// A good row of an import as it was read: what a preview shows so a person sees the columns fell where they should.
+public struct ImportPreviewRow: Sendable, Hashable, Encodable {
+    public var question: String
+    public var answer: String
 }
 
 /// Streams an import file into the store: reads 64 KiB at a time with `read(2)`, parses, loads the pictures rows
@@ -39,15 +73,15 @@ struct FileRowSource: CardRowSource {
     private var isAtEnd = false
 
     init(
-        descriptor: Int32, path: String, format: DeckTextReader.Format, skipBad: Bool, imageMaxBytes: Int,
-        log: ImportProblemLog, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        descriptor: Int32, path: String, format: DeckTextReader.Format, separator: CSVSeparator?, skipBad: Bool,
+        imageMaxBytes: Int, log: ImportProblemLog, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) {
         self.descriptor = descriptor
         self.path = path
         self.skipBad = skipBad
         self.imageMaxBytes = imageMaxBytes
         self.log = log
-        self.reader = DeckTextReader(format: format)
+        self.reader = DeckTextReader(format: format, separator: separator)
         self.progress = progress
         var status = stat()
         totalBytes = fstat(descriptor, &status) == 0 ? Int64(status.st_size) : nil
@@ -70,9 +104,12 @@ struct FileRowSource: CardRowSource {
                             continue
                         }
                     }
-                    return ImportedCard(
+                    let card = ImportedCard(
                         kind: row.kind, question: row.question, answer: row.answer, explanation: row.explanation,
                         isReversed: row.isReversed, image: image, choices: row.choices)
+                    log.noteGoodRow(card)
+                    log.noteSeparator(reader.separator)
+                    return card
                 case .problem(let problem):
                     log.record(problem)
                     if problem.isFatal { isAtEnd = true }
@@ -122,6 +159,7 @@ struct FileRowSource: CardRowSource {
     }
 
     func finish(_ summary: ImportSummary) throws {
+        log.noteSeparator(reader.separator)
         let problems = log.kept.map { "\(path):\($0)" }
         if !skipBad && log.total > 0 {
             throw PipelineError.importRefused(file: path, problems: problems, total: log.total)

@@ -21,21 +21,24 @@ enum DeckRoutes {
                 let format = try importFormat(request)
                 let dryRun = try request.queryFlag("dryRun")
                 let skipBad = try request.queryFlag("skipBad")
+                let separator = try importSeparator(request)
                 let bytes = try await body(request, maxBytes: maxBytes)
                 let report: BodyImportReport
                 do {
                     report = try await DeckImporter.importBody(
-                        bytes, format: format, topicID: topicID, into: store, skipBad: skipBad, dryRun: dryRun)
+                        bytes, format: format, separator: separator, topicID: topicID, into: store, skipBad: skipBad,
+                        dryRun: dryRun)
                 } catch let rejection as ImportRejection {
                     throw problem(rejection)
                 }
                 let summary = report.summary
                 return try JSONResponse.make(
                     ImportResult(
-                        topicId: topicID, format: format.rawValue, dryRun: dryRun, rows: summary.rows,
-                        cardsStored: summary.cardsStored, twinsStored: summary.twinsStored,
-                        duplicatesSkipped: summary.duplicatesSkipped, skipped: report.skipped.map(ImportErrorJSON.init),
-                        skippedTotal: report.skippedTotal))
+                        topicId: topicID, format: format.rawValue, separator: report.separator?.rawValue,
+                        dryRun: dryRun, rows: summary.rows, cardsStored: summary.cardsStored,
+                        twinsStored: summary.twinsStored, duplicatesSkipped: summary.duplicatesSkipped,
+                        skipped: report.skipped.map(ImportErrorJSON.init), skippedTotal: report.skippedTotal,
+                        firstRows: report.firstRows))
             },
             Route(.get, "/v1/topics/{id}/export", .learner) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
@@ -96,6 +99,15 @@ enum DeckRoutes {
         return format
     }
 
+    /// `?separator=semicolon|comma|tab` for a CSV body; absent, it is chosen from the body's first lines.
+    private static func importSeparator(_ request: Request) throws -> CSVSeparator? {
+        guard let text = request.uri.queryParameters.get("separator") else { return nil }
+        guard let separator = CSVSeparator(rawValue: String(text)) else {
+            throw Problem.badRequest("separator must be semicolon, comma or tab", field: "separator")
+        }
+        return separator
+    }
+
     /// The whole body, at most `maxBytes` (413 otherwise, by `Content-Length` before it is read).
     private static func body(_ request: Request, maxBytes: Int) async throws -> [UInt8] {
         Array(try await request.collectBody(limit: maxBytes, what: "the deck").readableBytesView)
@@ -133,6 +145,8 @@ struct ImportErrorJSON: Encodable {
 struct ImportResult: Encodable {
     var topicId: Int64
     var format: String
+    /// The separator a CSV body was read with: the request's, or chosen from its first lines.
+    var separator: String?
     var dryRun: Bool
     var rows: Int
     var cardsStored: Int
@@ -141,6 +155,8 @@ struct ImportResult: Encodable {
     /// Bad rows skipped with `skipBad` (the first 50).
     var skipped: [ImportErrorJSON]
     var skippedTotal: Int
+    /// The first good rows as they were read (at most 3): what a dry run shows before the real import.
+    var firstRows: [ImportPreviewRow]
 }
 
 extension Request {
