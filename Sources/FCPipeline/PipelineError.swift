@@ -48,8 +48,10 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .environment(let variable, let problem): "environment variable \(variable): \(problem)"
         case .setting(let problem): problem
         case .noOfflineRecording(let topic, let known):
-            "the offline demo has no recorded replies for \"\(topic)\"; it knows "
-                + known.map { "\"\($0)\"" }.joined(separator: ", ")
+            "the offline demo has no recorded replies for \"\(topic)\"; "
+                + (known.isEmpty
+                    ? "its fixtures folder has none for any topic"
+                    : "it knows " + known.map { "\"\($0)\"" }.joined(separator: ", "))
                 + ". Offline, --from FILE makes cards from any notes (fcgen generate --topic T --from notes.md "
                 + "--offline); --store-fallback stores templated fallback cards anyway (never studied); nothing was "
                 + "stored"

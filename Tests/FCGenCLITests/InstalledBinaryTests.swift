@@ -57,9 +57,18 @@ struct InstalledBinaryTests {
         defer { cli.cleanUp() }
         let folder = cli.directory.appendingPathComponent("my-fixtures", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // An empty folder: no reply for Roman history, so the batch falls back instead of replaying the built-in one.
-        let result = try await cli.run(
+        // An empty folder: no reply for Roman history, so the run is refused instead of replaying the built-in one
+        // (and falls back when asked to).
+        let refused = try await cli.run(
             ["--topic", "Roman history", "--offline", "--fixtures", folder.path, "--db", cli.databasePath],
+            workingDirectory: cli.directory)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("its fixtures folder has none for any topic"), "stderr: \(refused.stderr)")
+        let result = try await cli.run(
+            [
+                "--topic", "Roman history", "--offline", "--fixtures", folder.path, "--store-fallback", "--db",
+                cli.databasePath,
+            ],
             workingDirectory: cli.directory)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("fallback"))

@@ -68,6 +68,8 @@ public struct PipelineFactory: Sendable {
     /// the provider is not the fixture provider (see ``checkOfflineRecording(topic:)``).
     package func missingOfflineRecording(topic: String) -> [String]? {
         guard settings.provider == .fixture else { return nil }
+        // A folder someone named that does not exist is the pipeline's own refusal (`makePipeline`), said as such.
+        if let folder = settings.fixturesDirectory, !FileManager.default.fileExists(atPath: folder.path) { return nil }
         let fixtures = FixtureProvider(directory: settings.fixturesDirectory)
         return fixtures.hasRecording(topic: topic) ? nil : fixtures.recordedTopics()
     }
