@@ -97,6 +97,35 @@ def browser(width, height, mobile, extra=()):
     return driver
 
 
+# What a phone-first layout promises on every screen: the navigation one row of targets of at least 44 px (at the
+# bottom on a phone), and a toast that covers no control of the screen.
+LAYOUT_CHECK = """
+const problems = [];
+const nav = document.getElementById("nav");
+if (nav && !nav.hidden) {
+  const links = [...nav.querySelectorAll("a")];
+  const rows = new Set(links.map((a) => Math.round(a.getBoundingClientRect().top)));
+  if (rows.size > 1) problems.push(`the navigation wraps to ${rows.size} rows`);
+  for (const a of links) {
+    const r = a.getBoundingClientRect();
+    if (r.height < 44 || r.width < 44) problems.push(`the ${a.textContent} tab is ${Math.round(r.width)}x${Math.round(r.height)} px`);
+  }
+  if (window.innerWidth < 720 && Math.round(nav.getBoundingClientRect().bottom) !== window.innerHeight)
+    problems.push("the phone navigation is not at the bottom of the screen");
+}
+const toast = document.getElementById("toast");
+if (toast && !toast.hidden) {
+  const t = toast.getBoundingClientRect();
+  for (const c of document.querySelectorAll("main button, main a.button, main input, main select, main textarea, #nav a, #sign-out")) {
+    const r = c.getBoundingClientRect();
+    if (r.width && r.height && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+      problems.push(`the toast covers ${(c.textContent || c.id || c.name).trim()}`);
+  }
+}
+return problems;
+"""
+
+
 class Scenario:
     def __init__(self, driver, size, base, shots, timeout=15, width=None):
         self.driver = driver
@@ -146,6 +175,9 @@ class Scenario:
         inner = min(self.driver.execute_script("return window.innerWidth"), self.width)
         if width > inner:
             raise Failure(f"{self.size}: {screen} is {width}px wide in a {inner}px window")
+        problems = self.driver.execute_script(LAYOUT_CHECK)
+        if problems:
+            raise Failure(f"{self.size}: {screen}: {'; '.join(problems)}")
         # A value the app forgot to format shows as JavaScript's words for nothing.
         leaked = re.findall(r"\b(null|undefined|NaN|\[object Object\])\b", self.driver.find_element(By.TAG_NAME, "body").text)
         if leaked:
@@ -208,6 +240,7 @@ class Scenario:
         toast = self.find("#toast:not([hidden])")
         if not re.fullmatch(r"\+\d+ XP", toast.text):
             raise Failure(f"{self.size}: understood shows {toast.text!r}")
+        self.fits("feed with its toast")
         self.until("the card after the understood one", lambda: d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") == second)
         self.shot("feed-understood")
         self.ok(f"feed: ↓ and ↑ moved between cards, → recorded understood ({toast.text})")
