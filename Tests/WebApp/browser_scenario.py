@@ -210,6 +210,12 @@ class Scenario:
         count = row.find_element(By.CSS_SELECTOR, ".cards-count").text
         if count != f"{cards} cards":
             raise Failure(f"{self.size}: the topic list says {count!r}, the API {cards} cards")
+        counts = row.find_element(By.CSS_SELECTOR, ".topic-counts").text
+        if not re.search(r"· \d+ due · \d+ new · \d+ known", counts):
+            raise Failure(f"{self.size}: the topic's counts say {counts!r}, without its new cards")
+        streak = d.find_element(By.CSS_SELECTOR, "p.streak")
+        if not re.search(r"streak", streak.text, re.IGNORECASE):
+            raise Failure(f"{self.size}: the streak line says {streak.text!r}")
         if token in d.current_url:
             raise Failure(f"{self.size}: the token is in the URL")
         self.fits("topics")
@@ -284,7 +290,7 @@ class Scenario:
         self.find("section.summary")
         stats = {e.get_attribute("data-stat"): e.find_element(By.TAG_NAME, "dd").text
                  for e in d.find_elements(By.CSS_SELECTOR, "section.summary .stat")}
-        if stats.get("answered") != "10" or int(stats.get("xp", "0")) <= 0:
+        if stats.get("answered") != "10" or int(stats.get("xp", "0")) <= 0 or not stats.get("streak", "").endswith(("day", "days")):
             raise Failure(f"{self.size}: the summary says {stats}")
         rewards = d.find_element(By.CSS_SELECTOR, "section.summary .rewards")
         if not 3 <= int(rewards.get_attribute("data-boxes")) <= 5 or "mystery boxes" not in rewards.text:

@@ -29,7 +29,7 @@ function row(topic, detail, admin) {
     name,
     h("p", { class: "topic-counts" },
       h("span", { class: "cards-count" }, `${topic.cards} ${topic.cards === 1 ? "card" : "cards"}`),
-      detail ? ` · ${detail.due} due · ${detail.known} known` : ""),
+      detail ? ` · ${detail.due} due · ${detail.new} new · ${detail.known} known` : ""),
     h("div", {
       class: "meter", role: "meter", "aria-label": `Knowledge of ${topic.name}`, "aria-valuemin": 0,
       "aria-valuemax": 100, "aria-valuenow": percent, "aria-valuetext": `${percent} % known`,
@@ -78,7 +78,11 @@ export async function render(args, { go }) {
   const generating = args[0] === "generate" ? list.topics.find((topic) => topic.id === Number(args[1])) : null;
   const stop = new AbortController();
   const panel = generating && me.isAdmin ? generatePanel(generating, stop.signal) : null;
-  show(h("h1", {}, "Topics"), panel, body, me.isAdmin ? createForm(go) : null);
+  const days = me.currentStreak;
+  const streak = h("p", { class: "streak", dataset: { streak: days } }, days > 0
+    ? `${days}-day streak: study today to keep it.`
+    : "No streak yet: study today to start one.");
+  show(h("h1", {}, "Topics"), streak, panel, body, me.isAdmin ? createForm(go) : null);
   if (panel) panel.querySelector("input").focus();
   return () => stop.abort();
 }

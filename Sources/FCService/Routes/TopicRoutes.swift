@@ -71,7 +71,7 @@ enum TopicRoutes {
         return TopicPolicy(refillBelow: Int(below), batchSize: Int(size ?? 1), maxBatches: maximum.map { Int($0) })
     }
 
-    /// One topic with the learner's progress: studied, due and known counts and the known percentage.
+    /// One topic with the learner's progress: studied, due, new and known counts and the known percentage.
     static func detail(topicID: Int64, userID: Int64, _ environment: ServiceEnvironment) async throws -> TopicDetail {
         let store = environment.store
         guard let summary = try await store.topicSummaries().first(where: { $0.id == topicID }) else {
@@ -84,7 +84,8 @@ enum TopicRoutes {
         let cards = study?.cardCount ?? 0
         let known = study?.knownCount ?? 0
         return TopicDetail(
-            topic: TopicJSON(summary), studied: study?.studiedCount ?? 0, due: study?.dueCount ?? 0, known: known,
+            topic: TopicJSON(summary), studied: study?.studiedCount ?? 0, due: study?.dueCount ?? 0,
+            new: study?.newCount ?? 0, known: known,
             progressPercent: cards == 0 ? 0 : (Double(known) * 100 / Double(cards) * 10).rounded() / 10,
             refill: policy.map {
                 RefillJSON(refillBelow: $0.refillBelow, batchSize: $0.batchSize, maxBatches: $0.maxBatches)
@@ -122,6 +123,8 @@ struct TopicDetail: Encodable {
     var topic: TopicJSON
     var studied: Int
     var due: Int
+    /// Cards the learner has never studied (fallback cards left out), so a new topic shows what it offers.
+    var new: Int
     var known: Int
     var progressPercent: Double
     var refill: RefillJSON?
