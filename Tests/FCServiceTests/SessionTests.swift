@@ -121,4 +121,35 @@ struct SessionTests {
         }
         try await check.validate(in: fixture.directory)
     }
+
+    @Test("each rating's interval is shown with the card, and the one answered is the one recorded")
+    func intervalsForTheAnswerButtons() async throws {
+        let fixture = try await ServiceUnderTest(cards: 3)
+        let ana = fixture.learnerToken
+        let check = OpenAPICheck()
+        let user = try #require(try await fixture.store.user(named: "ana"))
+        try await fixture.serve { server in
+            let started = check.add(
+                try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1]}"#), "Session",
+                label: "start")
+            let intervals = try #require(started.json["intervals"] as? [String: Int], "\(started.text)")
+            let again = try #require(intervals["again"]), hard = try #require(intervals["hard"])
+            let good = try #require(intervals["good"]), easy = try #require(intervals["easy"])
+            #expect(again <= hard && hard <= good && good <= easy && easy > 0, "\(intervals)")
+            let id = try #require(started.json["id"] as? Int)
+            let cardID = try #require((started.json["next"] as? [String: Any])?["id"] as? Int)
+            let answered = try await server.call(
+                .POST, "/v1/sessions/\(id)/answer", token: ana, json: #"{"cardId": \#(cardID), "rating": "good"}"#)
+            #expect(answered.status == 200, "\(answered.text)")
+            let state = try #require(try await fixture.store.cardState(userID: user.id, cardID: Int64(cardID)))
+            let recorded = state.due.timeIntervalSince(try #require(state.lastReview))
+            // A new card's interval does not depend on when it is answered: equal but for rounding to seconds.
+            #expect(abs(recorded - Double(good)) <= 1, "recorded \(recorded) s, shown \(good) s")
+            // Free practice changes no schedule, so it shows no intervals.
+            let free = try await server.call(
+                .POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1], "mode": "free"}"#)
+            #expect(free.json["intervals"] == nil)
+        }
+        try await check.validate(in: fixture.directory)
+    }
 }

@@ -286,6 +286,11 @@ class Scenario:
             if index == 0:
                 self.fits("learn")
                 self.shot("learn-answer")
+                # Each rating button says when the card comes back, as the scheduler will record it.
+                shown = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".ratings .rate .interval")]
+                if len(shown) != 4 or not all(re.fullmatch(r"\d+(\.\d)? (min|h|d|mo|y)", t) for t in shown):
+                    raise Failure(f"{self.size}: the rating buttons show intervals {shown}")
+                self.ok(f"learn: the rating buttons show when the card comes back: {shown}")
             self.keys(rating)
         self.find("section.summary")
         stats = {e.get_attribute("data-stat"): e.find_element(By.TAG_NAME, "dd").text

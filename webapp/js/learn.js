@@ -17,6 +17,19 @@ const RATINGS = [
   { key: "4", word: "easy", label: "Easy" },
 ];
 
+/** A wait as a learner reads it: "10 min", "5 h", "3 d", "2 mo", "1.5 y" (whole units, a year to one decimal). */
+export function interval(seconds) {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(seconds / 3600);
+  if (hours < 24) return `${hours} h`;
+  const days = Math.round(seconds / 86400);
+  if (days < 31) return `${days} d`;
+  if (days < 365) return `${Math.round(days / 30.44)} mo`;
+  const years = Math.round(days / 36.525) / 10;
+  return `${years} y`;
+}
+
 export async function render(args) {
   const preselected = new Set(args.map(Number));
   const list = await api("GET", "/v1/topics");
@@ -137,10 +150,13 @@ export async function render(args) {
     const card = run.session.next;
     const face = studyFaces(run.session.next, run.session.shown);
     const status = h("div");
+    // Each button says when the card comes back (the server's scheduler, as the review will record it).
+    const intervals = run.session.intervals ?? {};
     const buttons = RATINGS.map((rating) => h("button", {
       type: "button", class: `rate rate-${rating.word}`, "aria-keyshortcuts": rating.key,
       onclick: () => rate(run, rating, status),
-    }, h("kbd", {}, rating.key), ` ${rating.label}`));
+    }, h("kbd", {}, rating.key), ` ${rating.label}`,
+    intervals[rating.word] === undefined ? null : h("span", { class: "interval", dataset: { seconds: intervals[rating.word] } }, interval(intervals[rating.word]))));
     frame(run,
       h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, "Question"),

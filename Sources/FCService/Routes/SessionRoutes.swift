@@ -142,6 +142,9 @@ struct SessionJSON: Encodable {
     var next: CardJSON?
     /// The next card as study shows it: cloze deletions hidden, mcq options shuffled (the same order every time).
     var shown: CardFaces?
+    /// Spaced sessions: in how many seconds the next card comes back after each rating, were it answered now (the
+    /// scheduler code that records the review), for the answer buttons.
+    var intervals: IntervalsJSON?
     /// Quiz sessions: what is asked about the next card, one answer each (a cloze card: one per deletion number).
     var questions: [QuizQuestionJSON]?
     /// Quiz answers: `correct`, `wrong` or `empty`, and the expected answer.
@@ -159,7 +162,12 @@ struct SessionJSON: Encodable {
 
     static func make(_ session: StudySessionRecord, _ service: StudyService) async throws -> SessionJSON {
         let next = session.isEnded ? nil : try await service.nextCard(of: session)
-        return SessionJSON(
+        var intervals: IntervalsJSON?
+        if session.mode == .spaced, let next {
+            let due = try await service.recorder.nextDue(userID: session.userID, cardID: next.id)
+            intervals = IntervalsJSON(due, from: service.now())
+        }
+        var json = SessionJSON(
             id: session.id, mode: session.mode.rawValue, topicIds: session.topicIDs, position: session.position,
             total: session.queue.count, startedAt: session.startedAt, endedAt: session.endedAt,
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
@@ -169,6 +177,8 @@ struct SessionJSON: Encodable {
             },
             questions: session.mode == .quiz
                 ? next.map { QuizQuestion.questions(for: $0, sessionID: session.id).map(QuizQuestionJSON.init) } : nil)
+        json.intervals = intervals
+        return json
     }
 }
 
@@ -177,5 +187,23 @@ extension RandomSource {
     func withGeneratorAsync<T>(_ body: (inout SplitMix64) async throws -> T) async rethrows -> T {
         var generator = SplitMix64(seed: withGenerator { $0.next() })
         return try await body(&generator)
+    }
+}
+
+/// Seconds until a card comes back after each rating (whole seconds, never negative).
+struct IntervalsJSON: Encodable, Equatable {
+    var again: Int64
+    var hard: Int64
+    var good: Int64
+    var easy: Int64
+
+    init(_ due: [Rating: Date], from now: Date) {
+        func seconds(_ rating: Rating) -> Int64 {
+            Int64(max(0, (due[rating] ?? now).timeIntervalSince(now)).rounded())
+        }
+        again = seconds(.fail)
+        hard = seconds(.difficult)
+        good = seconds(.good)
+        easy = seconds(.easy)
     }
 }
