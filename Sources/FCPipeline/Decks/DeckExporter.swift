@@ -35,9 +35,10 @@ public enum DeckExporter {
     /// - Parameters:
     ///   - withProgress: JSON only: add each card's learning state, when the database has study tables.
     ///   - writesMedia: Anki only: whether the caller writes the pictures' files (else they count as a loss).
+    ///   - progress: called with the notes written so far: first with none, then after each note.
     public static func export(
         topic: Topic, format: ExportFormat, from store: Store, withProgress: Bool = false, writesMedia: Bool = true,
-        write: (String) async throws -> Void
+        progress onProgress: ((ExportProgress) -> Void)? = nil, write: (String) async throws -> Void
     ) async throws -> ExportReport {
         let cards = try await store.cardDetails(topicID: topic.id)
         var report = ExportReport()
@@ -56,24 +57,30 @@ public enum DeckExporter {
                 var container = encoder.singleValueContainer()
                 try container.encode(RFC3339.milliseconds(date))
             }
+            onProgress?(ExportProgress(notesWritten: 0, totalNotes: cards.count))
             try await write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
             report.notes = cards.count
+            onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: cards.count))
         case .csv:
             let plan = ExportPlan(cards: cards, holdsPictures: false, writesMedia: false)
             try await write(DeckCSVWriter.header(for: plan.notes))
+            onProgress?(ExportProgress(notesWritten: 0, totalNotes: plan.notes.count))
             for note in plan.notes {
                 try await write(DeckCSVWriter.line(for: note))
                 report.notes += 1
+                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: plan.notes.count))
             }
             report.losses = plan.report
         case .anki:
             let plan = ExportPlan(cards: cards, holdsPictures: true, writesMedia: writesMedia)
             let writer = AnkiTextWriter(deck: topic.name)
             try await write(writer.header)
+            onProgress?(ExportProgress(notesWritten: 0, totalNotes: plan.notes.count))
             var seen = Set<String>()
             for note in plan.notes {
                 try await write(writer.line(for: note))
                 report.notes += 1
+                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: plan.notes.count))
                 if let image = note.image, seen.insert(image.hash).inserted { report.images.append(image) }
             }
             report.losses = plan.report

@@ -15,6 +15,19 @@ package struct CopyReport: Sendable, Hashable, Codable {
     package var rows: Int { tables.reduce(0) { $0 + $1.rows } }
 }
 
+/// How far ``Store/copy(to:progress:)`` has got: what a progress bar shows.
+package struct CopyProgress: Sendable, Hashable {
+    /// Rows written to the target so far.
+    package var rowsCopied: Int
+    /// Rows the source holds in the copied tables (counted in the copy's snapshot before the first row).
+    package var totalRows: Int
+
+    /// The share copied, 0–1 (1 for an empty source).
+    package var fraction: Double {
+        totalRows > 0 ? min(Double(rowsCopied) / Double(totalRows), 1) : 1
+    }
+}
+
 extension Store {
     /// Every table a copy moves, parents before children (foreign keys are checked as rows arrive on PostgreSQL).
     /// `schema_migrations` is not copied: the target has its own, migrated to the same version when it opened.
@@ -41,10 +54,15 @@ extension Store {
     /// source's. The checksum is the sum (mod 2^64) of each row's SHA-256, so it does not depend on row order, which
     /// differs between the engines' collations.
     ///
+    /// `progress`, when given, is called with the rows copied so far: once after the source is counted, every
+    /// ``copyProgressStride`` rows and after each table (on the target's writer thread: keep it short).
+    ///
     /// - Throws: ``StoreError/copyTargetNotEmpty(target:table:)`` when the target holds rows;
     ///   ``StoreError/copyMismatch(table:detail:)`` when a table reads back differently; what reading or writing
     ///   throws.
-    package func copy(to target: Store) async throws -> CopyReport {
+    package func copy(
+        to target: Store, progress: (@Sendable (CopyProgress) -> Void)? = nil
+    ) async throws -> CopyReport {
         let source = readers
         let targetName = target.path
         return try await target.write("copy database") { db in
@@ -54,9 +72,17 @@ extension Store {
                 for table in Self.copiedTables where try await Self.count(table, on: to) > 0 {
                     throw StoreError.copyTargetNotEmpty(target: targetName, table: table)
                 }
+                var counter: CopyCounter?
+                if let progress {
+                    var total = 0
+                    for table in Self.copiedTables { total += try await Self.count(table, on: from) }
+                    counter = CopyCounter(totalRows: total, sink: progress)
+                    progress(CopyProgress(rowsCopied: 0, totalRows: total))
+                }
                 var tables: [CopyReport.Table] = []
                 for table in Self.copiedTables {
-                    let copied = try await Self.copyRows(of: table, from: from, to: to)
+                    let copied = try await Self.copyRows(of: table, from: from, to: to, counter: &counter)
+                    counter?.report()
                     let check = try await Self.checksum(table, on: to)
                     guard check.rows == copied.rows, check.sum == copied.sum else {
                         throw StoreError.copyMismatch(
@@ -70,9 +96,26 @@ extension Store {
         }
     }
 
+    /// Rows between two progress reports of a copy.
+    package static let copyProgressStride = 500
+
+    /// Counts a copy's rows and reports them every ``copyProgressStride``.
+    private struct CopyCounter {
+        let totalRows: Int
+        let sink: @Sendable (CopyProgress) -> Void
+        var rowsCopied = 0
+
+        mutating func add() {
+            rowsCopied += 1
+            if rowsCopied % Store.copyProgressStride == 0 { report() }
+        }
+
+        func report() { sink(CopyProgress(rowsCopied: rowsCopied, totalRows: totalRows)) }
+    }
+
     /// Inserts every row of `table` and returns its count and checksum as read from the source.
     private static func copyRows(
-        of table: String, from: any SQLConnection, to: any SQLConnection
+        of table: String, from: any SQLConnection, to: any SQLConnection, counter: inout CopyCounter?
     ) async throws -> (rows: Int, sum: UInt64) {
         let select = try from.prepare("SELECT * FROM \(table) ORDER BY 1", operation: "copy \(table) (read)")
         var insert: (any SQLStatement)?
@@ -101,6 +144,7 @@ extension Store {
                 }
             }
             try await insert.run()
+            counter?.add()
             rows += 1
             sum &+= rowHash(select, types: types)
         }

@@ -50,7 +50,7 @@ struct DatabaseCopyCommand: AsyncParsableCommand {
         try await ErrorReporter.run(logFormat: .text, json: json) {
             let source = try await Store.open(existingAt: Self.location(from), now: .system)
             let target = try await Store.open(path: Self.location(to), now: .system)
-            let report = try await source.copy(to: target)
+            let report = try await Self.copy(source, to: target, json: json)
             if json {
                 try Console.json(Output(from: source.path, to: target.path, rows: report.rows, tables: report.tables))
                 return
@@ -60,6 +60,15 @@ struct DatabaseCopyCommand: AsyncParsableCommand {
             }
             Console.out("copied \(Plural.count(report.rows, "row")) from \(source.path) to \(target.path)")
         }
+    }
+
+    /// Copies, with a progress bar of the rows on stderr when a person watches (``ProgressBar``).
+    private static func copy(_ source: Store, to target: Store, json: Bool) async throws -> CopyReport {
+        let bar = ProgressBar.onStandardError(label: "copying rows", json: json)
+        defer { bar?.finish() }
+        var progress: (@Sendable (CopyProgress) -> Void)?
+        if let bar { progress = { bar.update(fraction: $0.fraction) } }
+        return try await source.copy(to: target, progress: progress)
     }
 
     /// A URL as given; a path made absolute from the working directory.

@@ -59,9 +59,16 @@ struct ExportCommand: AsyncParsableCommand {
                 handle = FileHandle.standardOutput
             }
             defer { if out != nil { try? handle.close() } }
+            // A bar on stderr when a person watches, unless the export itself is printed on the same terminal.
+            let bar =
+                out == nil && ProgressBar.standardOutputIsTerminal
+                ? nil : ProgressBar.onStandardError(label: "exporting \(found.name)", json: global.json)
+            defer { bar?.finish() }
             let report = try await DeckExporter.export(
-                topic: found, format: format, from: store, withProgress: withProgress, writesMedia: out != nil
+                topic: found, format: format, from: store, withProgress: withProgress, writesMedia: out != nil,
+                progress: bar.map { bar in { bar.update(fraction: $0.fraction) } }
             ) { text in try handle.write(contentsOf: Data(text.utf8)) }
+            bar?.finish()
             if !report.images.isEmpty, let out {
                 let directory = URL(fileURLWithPath: out).deletingLastPathComponent()
                 try await DeckExporter.writeMedia(report.images, to: directory, from: store)

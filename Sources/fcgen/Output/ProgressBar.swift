@@ -8,7 +8,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// A progress bar on stderr for long work (an import): one line redrawn in place at each whole percent, cleared at
+/// A progress bar on stderr for long work (an import, an export, `db copy`): one line redrawn in place at each whole percent, cleared at
 /// the end so the result that follows on stdout starts on a clean line.
 ///
 /// Drawn only for a person: when stderr is a terminal and the command prints no JSON. A pipe, a log file, a
@@ -29,6 +29,10 @@ final class ProgressBar: Sendable {
         guard !json, isatty(STDERR_FILENO) != 0 else { return nil }
         return ProgressBar(label: label)
     }
+
+    /// Whether stdout is a terminal: a command that writes its result there (an export without `--out`) draws no
+    /// bar then, since the bar would be redrawn through the result's lines.
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
     /// Shows `fraction` (0–1) done; draws only when the whole percent changed.
     func update(fraction: Double) {
