@@ -104,6 +104,7 @@ struct DocCommandTests {
         #expect(demo.status == 0, "\(demo.stderr)")
         let files: [String: String] = [
             "deck.csv": "question;answer\nWhat is the capital of France?;Paris\nWho wrote Hamlet?;Shakespeare\n",
+            "sheet.csv": "question,answer\nCapital of Peru?,Lima\nWho painted Guernica?,\"Picasso, in 1937\"\n",
             "notes.md": "# Cells\n\nA cell is the smallest unit of life.\n\n## Mitochondria\n\nThey make ATP.\n",
             "q.txt": "Why did the Roman Republic end?\n",
             "a.txt": "Civil wars and the rise of Augustus.\n",
