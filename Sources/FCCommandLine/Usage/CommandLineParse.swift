@@ -13,6 +13,11 @@ package enum CommandLineParse {
 
     /// Parses `arguments` (without the executable's name) as `root` would, after ``CommandLineCheck``'s checks.
     package static func parse(_ root: any ParsableCommand.Type, arguments: [String]) -> CommandLineParse {
+        // A command line ArgumentParser takes as it is runs at once: the checks below only word refusals and
+        // repair negative values, both of which start from a line it refuses, and reading the command tree for
+        // them costs a debug build a third of a second of CPU at every start. (It holds while no default
+        // subcommand takes a positional argument: then a mistyped command word would parse as that argument.)
+        if let command = try? root.parseAsRoot(arguments) { return .command(command) }
         guard let tree = CommandSpec.tree(of: root) else {
             do { return .command(try root.parseAsRoot(arguments)) } catch { return .exit(error) }
         }
