@@ -56,7 +56,7 @@ public struct Pipeline: Sendable {
     /// - Throws: ``PipelineError/batchFailed(topic:batch:storedBefore:underlying:)`` when a batch fails (the batches
     ///   before it stay stored, later ones are not stored), ``PipelineError/fallbackRefused(topic:batch:)`` under
     ///   `strict`, or a store error.
-    public func generate(topic topicName: String, batches count: Int, options: GenerationOptions) async throws
+    public func generate(topic topicName: String, batches count: Int, options asked: GenerationOptions) async throws
         -> [BatchSummary]
     {
         guard count > 0 else { return [] }
@@ -70,6 +70,7 @@ public struct Pipeline: Sendable {
         var isNew = existing == nil
         let first = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1
         let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
+        let options = asked.resolvingKinds(remembered: stored.kinds)
         let language = options.language ?? stored.language
         let start = try await startingOutline(
             topic: name, topicID: existing?.id, first: first, stored: stored, language: language, options: options)
@@ -172,7 +173,7 @@ public struct Pipeline: Sendable {
                             topic.id = createdID
                             isNew = false
                         }
-                        // The plan and language went in with the first stored batch.
+                        // The plan, language and kinds went in with the first stored batch.
                         update = TopicGenerationUpdate()
                         memory.add(committedQuestions)
                         events(.batchStored(topic: topic.name, summary: summary))
