@@ -226,9 +226,10 @@ public struct Pipeline: Sendable {
         let sanitizing = sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds)
         var report = Sanitizer(options: sanitizing)
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
-        // With --review: one more request before the transaction; its tokens and cost go into the batch's.
-        var timed = timed
+        // With --review: one more request before the transaction. Its tokens and cost count in the batch's totals,
+        // and it has a usage ledger row of its own (kind `review`), written with the batch's.
         var review: ReviewSummary?
+        var reviewUsage: NewBatch.RequestUsage?
         var reviewCost: (reservation: BudgetReservation, cost: Double)?
         defer { if let reviewCost { options.budget?.settle(reviewCost.reservation, cost: reviewCost.cost) } }
         if needsReview(report, section: section, options: options) {
@@ -236,8 +237,7 @@ public struct Pipeline: Sendable {
                 report.cards, topic: topic, plan: plan, section: section, existingKeys: existingKeys,
                 sanitizer: sanitizing, options: options)
             report.cards = outcome.cards
-            if let usage = outcome.usage { timed.completion.usage = timed.completion.usage.adding(usage) }
-            if let cost = outcome.cost { timed.cost = (timed.cost ?? 0) + cost }
+            if let usage = outcome.usage { reviewUsage = NewBatch.RequestUsage(usage: usage, costUSD: outcome.cost) }
             if let reservation = outcome.reservation { reviewCost = (reservation, outcome.cost ?? 0) }
             review = outcome.summary
             events(.batchReviewed(topic: topic.name, number: plan.number, review: outcome.summary))
@@ -275,12 +275,19 @@ public struct Pipeline: Sendable {
                     latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
                     cards: report.cards,
                     costUSD: timed.cost,
-                    pictures: pictures
+                    pictures: pictures,
+                    review: reviewUsage
                 )
             )
         } catch {
             // Paid for and not stored (refused under --strict, a lost lease, a failed commit): still spent.
-            await recordUnstored(timed, topicID: topic.id == 0 ? nil : topic.id, topic: topic.name)
+            let topicID = topic.id == 0 ? nil : topic.id
+            await recordUnstored(timed, topicID: topicID, topic: topic.name)
+            if let reviewUsage {
+                await recordUsage(
+                    reviewUsage.usage, model: "", cost: reviewUsage.costUSD, kind: .review, topicID: topicID,
+                    topic: topic.name)
+            }
             throw error
         }
         if let streamed = timed.streamed {
@@ -315,14 +322,6 @@ public struct Pipeline: Sendable {
             },
             review: review
         )
-    }
-}
-
-extension TokenUsage {
-    /// Both requests' tokens (a batch's and its review's); a count neither reported stays unknown.
-    func adding(_ other: TokenUsage) -> TokenUsage {
-        func sum(_ a: Int?, _ b: Int?) -> Int? { a == nil && b == nil ? nil : (a ?? 0) + (b ?? 0) }
-        return TokenUsage(input: sum(input, other.input), output: sum(output, other.output))
     }
 }
 

@@ -107,6 +107,15 @@ package struct JSONBody: Sendable {
         return number
     }
 
+    /// An optional boolean member. `null` is a wrong type, as for ``integer(_:in:)``.
+    package func boolean(_ name: String) throws -> Bool? {
+        switch members[name] {
+        case nil: return nil
+        case .bool(let flag)?: return flag
+        default: throw Problem.badRequest("\"\(name)\" must be true or false", field: name)
+        }
+    }
+
     /// An optional number member greater than 0 and at most `largest` (an amount of money: 0 would be no budget at
     /// all, and `1e308` no budget either, only a number that overflows what is computed from it).
     package func positiveNumber(_ name: String, atMost largest: Double) throws -> Double? {
