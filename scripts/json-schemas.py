@@ -232,9 +232,11 @@ DOCUMENTS = {
     "topic": (["topic add", "topic set", "topic show"], {
         "topic": ref("topicStatus"), "appearance": obj({}, {"color": STRING, "icon": STRING}),
         "algorithm": ref("algorithm"), "spentTodayUSD": USD,
-    }, {"language": STRING, "dailyBudgetUSD": USD},
-        "A topic: refill policy, counts, open job, appearance, algorithm, card language, daily budget and what was "
-        "spent today (UTC)."),
+    }, {"language": STRING, "kinds": {"type": "string", "description": "The card kinds the topic remembers (the "
+                                       "last --kinds asked for), comma-separated as --kinds takes them."},
+        "dailyBudgetUSD": USD},
+        "A topic: refill policy, counts, open job, appearance, algorithm, card language and kinds, daily budget and "
+        "what was spent today (UTC)."),
     "usage": (["usage"], {
         "lines": array(obj(
             {"day": ref("day"), "topic": STRING, "model": STRING, "requests": COUNT, "inputTokens": COUNT,

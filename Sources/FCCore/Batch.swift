@@ -81,6 +81,12 @@ public struct TokenUsage: Sendable, Codable, Hashable {
     }
 
     public static let none = TokenUsage()
+
+    /// Both calls' tokens (a batch's and its review's); a count neither reported stays unknown.
+    public func adding(_ other: TokenUsage) -> TokenUsage {
+        func sum(_ a: Int?, _ b: Int?) -> Int? { a == nil && b == nil ? nil : (a ?? 0) + (b ?? 0) }
+        return TokenUsage(input: sum(input, other.input), output: sum(output, other.output))
+    }
 }
 
 /// A stored batch: one generation call for a topic and what came of it.

@@ -34,6 +34,28 @@ struct TopicAndJobsCommandTests {
         #expect(missing.status == 65)
     }
 
+    @Test func topicShowNamesTheKindsTheTopicRemembers() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        let generated = try await cli.run(
+            ["generate", "--topic", "Solar system", "--offline", "--kinds", "mcq,question,cloze"] + db)
+        #expect(generated.status == 0, "stderr: \(generated.stderr)")
+        let again = try await cli.run(["generate", "--topic", "Solar system", "--offline"] + db)
+        #expect(again.status == 0, "stderr: \(again.stderr)")
+
+        let shown = try await cli.run(["topic", "show", "Solar system"] + db)
+        #expect(shown.stdout.contains("kinds: question,cloze,mcq\n"), "stdout: \(shown.stdout)")
+        let json = try object(try await cli.run(["topic", "show", "Solar system", "--json"] + db).stdout)
+        #expect(json["kinds"] as? String == "question,cloze,mcq")
+
+        _ = try await cli.run(["topic", "add", "Roman history"] + db)
+        let plain = try await cli.run(["topic", "show", "Roman history"] + db)
+        #expect(plain.stdout.contains("kinds: not set (the card_kinds setting)"))
+        #expect(
+            try object(try await cli.run(["topic", "show", "Roman history", "--json"] + db).stdout)["kinds"] == nil)
+    }
+
     @Test func listRetryAndCancelJobs() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }

@@ -224,6 +224,32 @@ struct StreamingProviderTests {
         #expect(!completion.truncated)
     }
 
+    @Test func anthropicStreamsAToolsInputAsTheReply() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let events = [
+            #"{"type":"message_start","message":{"model":"claude-x","usage":{"input_tokens":9,"output_tokens":1}}}"#,
+            #"{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"flashcards","input":{}}}"#,
+            #"{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"cards\": [{\"ques"}}"#,
+            #"{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"tion\": \"Q?\"}]}"}}"#,
+            #"{"type":"content_block_stop","index":1}"#,
+            #"{"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":14}}"#,
+            #"{"type":"message_stop"}"#,
+        ].map { "data: \($0)\n\n" }.joined()
+        try await server.script([Self.sse(events)])
+        let recorder = StreamRecorder()
+        let completion = try await Self.provider(.anthropic, base: server.url("/v1"), structured: .jsonSchema)
+            .stream(Fixtures.request(), updates: recorder.handler)
+        #expect(
+            completion
+                == Completion(
+                    text: #"{"cards": [{"question": "Q?"}]}"#, truncated: false, usage: .init(input: 9, output: 14),
+                    model: "claude-x"))
+        #expect(recorder.lastAttemptText == completion.text)
+        let sent = try #require(try await server.requests().first)
+        #expect((sent.value("tool_choice") as? [String: String])?["name"] == "flashcards")
+    }
+
     @Test func anthropicErrorEventIsRetried() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }

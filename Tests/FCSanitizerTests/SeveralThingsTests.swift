@@ -29,4 +29,28 @@ struct SeveralThingsTests {
     func oneThingIsNotFlagged(question: String, answer: String) {
         #expect(!flags(question, answer: answer).contains("multiple-facts"))
     }
+
+    @Test(arguments: [
+        ("Who painted the ceiling of the Sistine Chapel?", "Leonardo, Michelangelo and Raphael."),
+        ("Which river flows through Rome?", "The Tiber; the Aniene; the Almone."),
+        ("Name the founder of Rome.", "Romulus, Remus and Numitor."),
+        ("What did the Edict of Milan grant?", "Tolerance, property and worship."),
+    ])
+    func aListAnsweringOneAskIsFlagged(question: String, answer: String) {
+        #expect(flags(question, answer: answer).contains("multiple-facts"))
+    }
+
+    @Test(arguments: [
+        ("What are the primary colours of paint?", "Red, yellow and blue."),
+        ("Name three causes of inflation.", "Demand, costs and money supply."),
+        ("What is bronze made of?", "Copper, tin and a little zinc."),
+        ("Who founded Rome?", "Romulus and Remus."),
+        ("Where was Napoleon born?", "Ajaccio, Corsica."),
+        ("Which planets are gas giants?", "Jupiter, Saturn, Uranus and Neptune."),
+    ])
+    func aListThatWasAskedForOrTwoNamesAreNotFlaggedForIt(question: String, answer: String) {
+        let flags = flags(question, answer: answer)
+        // "Name three …" is flagged for asking for a set, not for its answer; the others not at all.
+        #expect(flags.contains("multiple-facts") == question.hasPrefix("Name three"))
+    }
 }

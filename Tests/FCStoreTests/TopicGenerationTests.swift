@@ -62,6 +62,28 @@ struct TopicGenerationTests {
         }
     }
 
+    @Test func kindsAreRememberedBesideTheLanguageAndKeptByUpdatesThatDoNotChangeThem() async throws {
+        let database = await TemporaryDatabase.make()
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
+        let topic = try await store.ensureTopic(named: "Rome")
+        let kinds = try GeneratedKinds.parse("mcq, question,cloze").get()
+        try await store.updateTopicGeneration(TopicGenerationUpdate(kinds: kinds), topicID: topic.id)
+        try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
+
+        let generation = try await store.topicGeneration(topicID: topic.id)
+        #expect(generation.kinds == kinds)
+        #expect(generation.language?.value == "de")
+        #expect(
+            try await store.scalarText("SELECT kinds FROM topic_generation WHERE topic_id = \(topic.id)")
+                == "question,cloze,mcq")
+
+        try await store.executeInTransaction(
+            "UPDATE topic_generation SET kinds = 'question,image' WHERE topic_id = \(topic.id)")
+        await #expect(throws: StoreError.corruptRow(table: "topic_generation", column: "kinds", rowID: topic.id)) {
+            _ = try await store.topicGeneration(topicID: topic.id)
+        }
+    }
+
     @Test func deletingATopicDeletesItsPlan() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)

@@ -33,20 +33,31 @@ public struct AnkiTextWriter: Sendable {
     }
 
     /// The file headers (Anki manual, "Importing › File headers").
-    public var header: String {
+    public var header: String { header(withCredits: false) }
+
+    /// The file headers; `withCredits` adds a seventh column, `Credit`, for a deck with a credited picture
+    /// (``ExportImage/credit``): who made it, linked as its provider asks, to map to a field of the user's choice.
+    public func header(withCredits: Bool) -> String {
         """
         #separator:tab
         #html:true
         #notetype column:1
         #deck column:2
         #tags column:6
-        #columns:Note type\tDeck\tFront\tBack\tExplanation\tTags
+        #columns:Note type\tDeck\tFront\tBack\tExplanation\tTags\(withCredits ? "\tCredit" : "")
 
         """
     }
 
-    /// One note as a line, ending in `\n`.
-    public func line(for note: ExportNote) -> String {
+    /// Whether `notes` need the `Credit` column.
+    public static func hasCredits(_ notes: [ExportNote]) -> Bool { notes.contains { $0.image?.credit != nil } }
+
+    /// One note as a line, ending in `\n`, in the six columns of ``header``.
+    public func line(for note: ExportNote) -> String { line(for: note, withCredits: false) }
+
+    /// One note as a line, ending in `\n`; `withCredits` adds the `Credit` field (empty for a note without a
+    /// credited picture).
+    public func line(for note: ExportNote, withCredits: Bool) -> String {
         var front =
             note.choices.map { AnkiChoices.front(question: note.question, choices: $0) }
             ?? AnkiHTML.field(fromText: note.question)
@@ -62,7 +73,8 @@ public struct AnkiTextWriter: Sendable {
                 note.isReversed ? Self.basicAndReversed : Self.basic, deck, front,
                 AnkiHTML.field(fromText: note.answer), explanation,
             ]
-        return (fields + [Self.tags(for: note.kind)]).map(Self.quotedIfNeeded).joined(separator: "\t") + "\n"
+        let credit = withCredits ? [note.image?.credit?.html ?? ""] : []
+        return (fields + [Self.tags(for: note.kind)] + credit).map(Self.quotedIfNeeded).joined(separator: "\t") + "\n"
     }
 
     /// `fcgen`, plus `fcgen::kind::<kind>` for every kind but `question`, so import gives the card its kind back.

@@ -68,24 +68,44 @@ public enum DeckExporter {
             for note in plan.notes {
                 try await write(DeckCSVWriter.line(for: note))
                 report.notes += 1
-                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: plan.notes.count))
+                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: notes.count))
             }
             report.losses = plan.report
         case .anki:
             let plan = ExportPlan(cards: cards, holdsPictures: true, writesMedia: writesMedia)
+            let notes = try await credited(plan.notes, from: store)
             let writer = AnkiTextWriter(deck: topic.name)
-            try await write(writer.header)
-            onProgress?(ExportProgress(notesWritten: 0, totalNotes: plan.notes.count))
+            let withCredits = AnkiTextWriter.hasCredits(notes)
+            try await write(writer.header(withCredits: withCredits))
+            onProgress?(ExportProgress(notesWritten: 0, totalNotes: notes.count))
             var seen = Set<String>()
-            for note in plan.notes {
-                try await write(writer.line(for: note))
+            for note in notes {
+                try await write(writer.line(for: note, withCredits: withCredits))
                 report.notes += 1
-                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: plan.notes.count))
+                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: notes.count))
                 if let image = note.image, seen.insert(image.hash).inserted { report.images.append(image) }
             }
             report.losses = plan.report
         }
         return report
+    }
+
+    /// `notes` with their pictures' credits (`image_credits`), read once per picture.
+    static func credited(_ notes: [ExportNote], from store: Store) async throws -> [ExportNote] {
+        var credits: [String: ExportCredit?] = [:]
+        var result = notes
+        for index in result.indices {
+            guard let hash = result[index].image?.hash else { continue }
+            if credits[hash] == nil {
+                credits[hash] = try await store.imageCredit(hash: hash).map {
+                    ExportCredit(
+                        provider: $0.provider, authorName: $0.authorName, authorURL: $0.authorURL,
+                        photoURL: $0.photoURL)
+                }
+            }
+            result[index].image?.credit = credits[hash] ?? nil
+        }
+        return result
     }
 
     /// Writes each picture as `<hash>.<ext>` into `directory`.

@@ -20,9 +20,15 @@ public struct GenerationOptions: Sendable {
     /// The language cards are written in; `nil` keeps the topic's stored language (or leaves it to the model).
     /// A new value is stored with the topic.
     public var language: LanguageTag?
-    /// The card kinds the prompt and the providers' schemas ask for (`--kinds`, the `card_kinds` setting). With
-    /// `cloze` or `mcq` among them the sanitizer reads those kinds (``FCCore/GeneratedKinds/includesStructured``).
+    /// The card kinds the prompt and the providers' schemas ask for when the run asks for none (``askedKinds``)
+    /// and the topic remembers none: the `card_kinds` setting. A run resolves them first
+    /// (``resolvingKinds(remembered:)``), so past that point this is what the batches ask for. With `cloze` or
+    /// `mcq` among them the sanitizer reads those kinds (``FCCore/GeneratedKinds/includesStructured``).
     public var kinds: GeneratedKinds = .standard
+    /// The card kinds this run asks for (`--kinds`): they win over the kinds the topic remembers, and a
+    /// generation run stores them with the topic in their place, as it stores ``language``. `nil` asks for the
+    /// remembered kinds, else ``kinds``.
+    public var askedKinds: GeneratedKinds?
     /// Send streaming requests where the provider supports them and report each card as it is read (see
     /// `PipelineEvent.cardStreamed`); what is stored is the same either way.
     public var stream: Bool
@@ -44,5 +50,13 @@ public struct GenerationOptions: Sendable {
         self.strict = strict
         self.avoidListLimit = avoidListLimit
         self.stream = stream
+    }
+
+    /// These options with ``kinds`` set to what the run asks for: ``askedKinds``, else the kinds the topic
+    /// remembers (`remembered`), else the `card_kinds` setting already in ``kinds``.
+    package func resolvingKinds(remembered: GeneratedKinds?) -> GenerationOptions {
+        var resolved = self
+        resolved.kinds = askedKinds ?? remembered ?? kinds
+        return resolved
     }
 }

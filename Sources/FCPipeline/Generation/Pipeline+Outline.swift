@@ -74,7 +74,8 @@ extension Pipeline {
 
     /// The plan state a run starts from: the stored outline, or a new one asked for when the topic has none and
     /// ``GenerationOptions/outline`` is on. A usable new outline, or the fallback with its reason, is what the run's
-    /// first stored batch writes (`update`).
+    /// first stored batch writes (`update`), with a language or card kinds the run asked for that the topic did not
+    /// remember.
     ///
     /// - Throws: ``PipelineError/batchFailed(topic:batch:storedBefore:underlying:)`` for batch `first` when the
     ///   outline request itself fails (a refused key, a provider unavailable after retries): its batches would go
@@ -83,7 +84,9 @@ extension Pipeline {
         topic: String, topicID: Int64?, first: Int, stored: TopicGeneration, language: LanguageTag?,
         options: GenerationOptions
     ) async throws -> (outline: TopicOutline?, update: TopicGenerationUpdate) {
-        var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
+        var update = TopicGenerationUpdate(
+            language: options.language == stored.language ? nil : options.language,
+            kinds: options.askedKinds == stored.kinds ? nil : options.askedKinds)
         guard stored.planSource == nil, options.outline else { return (stored.plan, update) }
         switch await requestOutline(topic: topic, language: language, topicID: topicID, budget: options.budget) {
         case .outline(let outline):

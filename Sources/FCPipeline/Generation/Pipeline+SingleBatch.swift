@@ -6,7 +6,7 @@ extension Pipeline {
     /// Generates exactly batch `number` of `topic` and commits it through `commit`: the refill worker's unit of work.
     ///
     /// Same steps as ``generate(topic:batches:options:)`` for one batch (the next step of the topic's stored outline,
-    /// prompt with the nearest earlier questions and the topic's language, provider, sanitizer), but the caller picks the number and the commit, so a refill job stores its batch and finishes in
+    /// prompt with the nearest earlier questions and the topic's language and card kinds, provider, sanitizer), but the caller picks the number and the commit, so a refill job stores its batch and finishes in
     /// one transaction:
     ///
     /// ```swift
@@ -21,11 +21,12 @@ extension Pipeline {
     package func generateBatch(
         topic: Topic,
         number: Int,
-        options: GenerationOptions,
+        options asked: GenerationOptions,
         commit: @Sendable (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
         // The worker never asks for an outline (a refill is one cheap request); it follows a stored one.
         let generation = try await store.topicGeneration(topicID: topic.id)
+        let options = asked.resolvingKinds(remembered: generation.kinds)
         let taken = try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(outline: generation.plan, taken: taken)
         let entry = schedule.next(number: number)

@@ -1,3 +1,4 @@
+import FCCore
 import FCGenerator
 import FCStore
 
@@ -27,10 +28,18 @@ extension Pipeline {
 
     /// Writes a usage ledger row on its own (an outline, an unstored reply); best effort, as above.
     func recordUsage(_ completion: Completion, cost: Double?, kind: UsageKind, topicID: Int64?, topic: String) async {
+        await recordUsage(
+            completion.usage, model: completion.model, cost: cost, kind: kind, topicID: topicID, topic: topic)
+    }
+
+    /// Writes a usage ledger row of `usage` on its own (a review whose batch was not stored); best effort, as above.
+    /// An empty `model` is the provider's.
+    func recordUsage(
+        _ usage: TokenUsage, model: String, cost: Double?, kind: UsageKind, topicID: Int64?, topic: String
+    ) async {
         let entry = UsageEntry(
             topicID: topicID, topicName: topic, kind: kind, provider: provider.name,
-            model: completion.model.isEmpty ? provider.model : completion.model, usage: completion.usage,
-            costUSD: cost)
+            model: model.isEmpty ? provider.model : model, usage: usage, costUSD: cost)
         try? await store.recordUsage(entry)
     }
 }

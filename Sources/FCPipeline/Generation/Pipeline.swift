@@ -56,7 +56,7 @@ public struct Pipeline: Sendable {
     /// - Throws: ``PipelineError/batchFailed(topic:batch:storedBefore:underlying:)`` when a batch fails (the batches
     ///   before it stay stored, later ones are not stored), ``PipelineError/fallbackRefused(topic:batch:)`` under
     ///   `strict`, or a store error.
-    public func generate(topic topicName: String, batches count: Int, options: GenerationOptions) async throws
+    public func generate(topic topicName: String, batches count: Int, options asked: GenerationOptions) async throws
         -> [BatchSummary]
     {
         guard count > 0 else { return [] }
@@ -70,6 +70,7 @@ public struct Pipeline: Sendable {
         var isNew = existing == nil
         let first = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1
         let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
+        let options = asked.resolvingKinds(remembered: stored.kinds)
         let language = options.language ?? stored.language
         let start = try await startingOutline(
             topic: name, topicID: existing?.id, first: first, stored: stored, language: language, options: options)
@@ -172,7 +173,7 @@ public struct Pipeline: Sendable {
                             topic.id = createdID
                             isNew = false
                         }
-                        // The plan and language went in with the first stored batch.
+                        // The plan, language and kinds went in with the first stored batch.
                         update = TopicGenerationUpdate()
                         memory.add(committedQuestions)
                         events(.batchStored(topic: topic.name, summary: summary))
@@ -225,9 +226,10 @@ public struct Pipeline: Sendable {
         let sanitizing = sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds)
         var report = Sanitizer(options: sanitizing)
             .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
-        // With --review: one more request before the transaction; its tokens and cost go into the batch's.
-        var timed = timed
+        // With --review: one more request before the transaction. Its tokens and cost count in the batch's totals,
+        // and it has a usage ledger row of its own (kind `review`), written with the batch's.
         var review: ReviewSummary?
+        var reviewUsage: NewBatch.RequestUsage?
         var reviewCost: (reservation: BudgetReservation, cost: Double)?
         defer { if let reviewCost { options.budget?.settle(reviewCost.reservation, cost: reviewCost.cost) } }
         if needsReview(report, section: section, options: options) {
@@ -235,8 +237,7 @@ public struct Pipeline: Sendable {
                 report.cards, topic: topic, plan: plan, section: section, existingKeys: existingKeys,
                 sanitizer: sanitizing, options: options)
             report.cards = outcome.cards
-            if let usage = outcome.usage { timed.completion.usage = timed.completion.usage.adding(usage) }
-            if let cost = outcome.cost { timed.cost = (timed.cost ?? 0) + cost }
+            if let usage = outcome.usage { reviewUsage = NewBatch.RequestUsage(usage: usage, costUSD: outcome.cost) }
             if let reservation = outcome.reservation { reviewCost = (reservation, outcome.cost ?? 0) }
             review = outcome.summary
             events(.batchReviewed(topic: topic.name, number: plan.number, review: outcome.summary))
@@ -274,12 +275,19 @@ public struct Pipeline: Sendable {
                     latencyMilliseconds: Int(timed.latency / .milliseconds(1)),
                     cards: report.cards,
                     costUSD: timed.cost,
-                    pictures: pictures
+                    pictures: pictures,
+                    review: reviewUsage
                 )
             )
         } catch {
             // Paid for and not stored (refused under --strict, a lost lease, a failed commit): still spent.
-            await recordUnstored(timed, topicID: topic.id == 0 ? nil : topic.id, topic: topic.name)
+            let topicID = topic.id == 0 ? nil : topic.id
+            await recordUnstored(timed, topicID: topicID, topic: topic.name)
+            if let reviewUsage {
+                await recordUsage(
+                    reviewUsage.usage, model: "", cost: reviewUsage.costUSD, kind: .review, topicID: topicID,
+                    topic: topic.name)
+            }
             throw error
         }
         if let streamed = timed.streamed {
@@ -314,14 +322,6 @@ public struct Pipeline: Sendable {
             },
             review: review
         )
-    }
-}
-
-extension TokenUsage {
-    /// Both requests' tokens (a batch's and its review's); a count neither reported stays unknown.
-    func adding(_ other: TokenUsage) -> TokenUsage {
-        func sum(_ a: Int?, _ b: Int?) -> Int? { a == nil && b == nil ? nil : (a ?? 0) + (b ?? 0) }
-        return TokenUsage(input: sum(input, other.input), output: sum(output, other.output))
     }
 }
 

@@ -16,6 +16,8 @@ struct QualityChecker: Sendable {
     private let coordinatedAskOpeners: WordHashSet
     private let pairingWords: WordHashSet
     private let requestOpenings: WordHashSet
+    /// ``QualityRules/pluralAskWords`` and ``QualityRules/countWords``: a question with one asks for several.
+    private let pluralAsks: WordHashSet
     /// The hash of `and`, the one conjunction that joins two things asked for (`or` offers a choice).
     private let andHash: Int?
     private let yesNoOpenings: WordHashSet
@@ -36,6 +38,7 @@ struct QualityChecker: Sendable {
         coordinatedAskOpeners = hashed(rules.coordinatedAskOpeners)
         pairingWords = hashed(rules.pairingWords)
         requestOpenings = hashed(rules.requestOpenings)
+        pluralAsks = hashed(rules.pluralAskWords.union(rules.countWords))
         andHash = QualityWords.hashes("and").first
         yesNoOpenings = hashed(rules.yesNoOpenings)
         alternativeWords = hashed(rules.alternativeWords)
@@ -60,7 +63,10 @@ struct QualityChecker: Sendable {
         // about the shape of a free answer don't apply to them.
         let shapedAnswer = card.kind == .cloze || card.kind == .mcq
         check(.answerTooLong) { !truthCard && card.kind != .cloze && answer.count > rules.answerMaxWords }
-        check(.multipleFacts) { asksSeveralThings(card.question, question) }
+        check(.multipleFacts) {
+            asksSeveralThings(card.question, question)
+                || (!truthCard && !shapedAnswer && listsSeveralForOne(question, answer: card.answer))
+        }
         check(.yesNoQuestion) { !truthCard && !shapedAnswer && isYesNo(question, answer: card.answer) }
         check(.answerInQuestion) {
             guard !truthCard else { return false }
@@ -124,6 +130,20 @@ struct QualityChecker: Sendable {
         return false
     }
 
+    /// An answer listing ``QualityRules/singleAskListItems`` short items or more ("Leonardo, Michelangelo and
+    /// Raphael") for a question that asks for one thing: one question word (or a request opening such as "Name the
+    /// painter …" and none), and no word that asks for several ("are", "three", "include": ``pluralAsks``).
+    private func listsSeveralForOne(_ question: QualityWords, answer: String) -> Bool {
+        guard listItems(in: answer, separatorsNeeded: 1) >= rules.singleAskListItems else { return false }
+        var asks = 0
+        for word in question.words {
+            if pluralAsks.contains(word.hash) { return false }
+            if questionWords.contains(word.hash) { asks += 1 }
+        }
+        if asks == 0, let first = question.words.first, requestOpenings.contains(first.hash) { asks = 1 }
+        return asks == 1
+    }
+
     /// Opens with "is", "does", "can", … and offers no choice ("… or …?"), or is answered with a bare yes or no.
     private func isYesNo(_ question: QualityWords, answer: String) -> Bool {
         if let first = question.first, yesNoOpenings.contains(first),
@@ -171,7 +191,11 @@ struct QualityChecker: Sendable {
     /// semicolons (the last part split at "and"/"or": "a, b, c and d"), when every part is short enough to be an
     /// item rather than a clause. Parts opening with a clause word ("as in English", "usually a letter") are
     /// asides, not items.
-    func listItems(in answer: String) -> Int {
+    ///
+    /// - Parameter separatorsNeeded: Fewer commas and semicolons than this (and fewer lines than
+    ///   ``QualityRules/listMaxItems``) is one item, without reading further: `long-list` needs two to list more
+    ///   than three items, `multiple-facts` one ("a, b and c").
+    func listItems(in answer: String, separatorsNeeded: Int = 2) -> Int {
         // Most answers have too few separators to list more than three items: skip the Character-level work.
         var newlines = 0
         var separators = 0
@@ -182,7 +206,7 @@ struct QualityChecker: Sendable {
                 separators += 1
             }
         }
-        guard newlines >= rules.listMaxItems || separators >= 2 else { return 1 }
+        guard newlines >= rules.listMaxItems || separators >= separatorsNeeded else { return 1 }
         let lines = answer.split(whereSeparator: \.isNewline).filter { $0.contains { $0.isLetter || $0.isNumber } }
         if lines.count > 1 { return lines.count }
         var items = Self.separatedParts(answer)

@@ -4,7 +4,7 @@ extension QualityRuleID {
     public var meaning: String {
         switch self {
         case .answerTooLong: "the answer is too long (more than 25 words): keep one fact, one short answer"
-        case .multipleFacts: "the question asks several things at once: ask for one detail"
+        case .multipleFacts: "the card asks (or answers) several things at once: ask for one detail"
         case .yesNoQuestion: "a yes/no question can be answered by a guess: ask for the fact itself"
         case .answerInQuestion: "the answer is already in the question: the card tests nothing"
         case .notSelfContained:

@@ -36,6 +36,21 @@ public struct QualityRules: Sendable {
     public var pairingWords: Set<String> = ["between"]
     /// First words that ask as a question word does ("Name the capital and the currency of …").
     public var requestOpenings: Set<String> = ["name", "give", "state", "identify"]
+    /// An answer listing this many short items or more (`a, b and c`, `a; b; c`) for a question that asks for one
+    /// thing is flagged too: the card holds several facts.
+    public var singleAskListItems = 3
+    /// Words that make a question ask for several things whatever its answer ("What are …", "Which were …", "… made
+    /// of", "… include"), besides ``countWords`` and ``listOpenings``: with one of them a listed answer is what was
+    /// asked for.
+    public var pluralAskWords: Set<String> = [
+        "are", "were", "these", "those", "both", "each", "include", "includes", "including", "consist", "consists",
+        "contain", "contains", "made", "composed", "comprise", "comprises", "components", "parts", "ingredients",
+        "members", "examples", "types", "kinds", "causes", "effects", "steps", "stages", "phases", "elements",
+        "features", "characteristics", "properties", "factors", "colours", "colors", "countries", "states",
+        "products", "events", "names", "letters", "numbers", "words", "symptoms", "signs", "uses",
+        // An order or a sequence is one answer made of several items: "the usual word order" is "subject, verb, object".
+        "order", "sequence",
+    ]
 
     // MARK: yes-no-question
     /// First words that make a question a yes/no question ("is", "does", "can", …).

@@ -22,6 +22,9 @@ package struct GenerationRecord: Sendable {
     package var language: LanguageTag?
     /// The request's `maxCostUsd`: the most this generation may spend.
     package var maxCost: Double?
+    /// The request's `review`: whether its batches go through the review pass; `nil` leaves it to the server's
+    /// `review` setting.
+    package var review: Bool?
     /// What each of its requests is checked against (`maxCost`, the daily budgets); `nil` for no limit.
     package var budget: (any RequestBudget)?
     package var status: GenerationStatus = .queued
@@ -80,6 +83,7 @@ struct GenerationJSON: Encodable {
     var cardsStored: Int
     var language: String?
     var maxCostUsd: Double?
+    var review: Bool?
     var createdAt: Date
     var startedAt: Date?
     var finishedAt: Date?
@@ -96,6 +100,7 @@ struct GenerationJSON: Encodable {
         cardsStored = record.cardsStored
         language = record.language?.description
         maxCostUsd = record.maxCost
+        review = record.review
         createdAt = record.createdAt
         startedAt = record.startedAt
         finishedAt = record.finishedAt

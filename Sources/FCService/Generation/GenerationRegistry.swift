@@ -77,7 +77,8 @@ package final class GenerationRegistry: Sendable {
     ///
     /// - Throws: a problem when generation is unavailable, the server is stopping, or the queue is full.
     package func submit(
-        topic: Topic, batches: Int, language: LanguageTag?, maxCost: Double? = nil, budget: (any RequestBudget)? = nil
+        topic: Topic, batches: Int, language: LanguageTag?, maxCost: Double? = nil, review: Bool? = nil,
+        budget: (any RequestBudget)? = nil
     ) throws -> GenerationRecord {
         let time = now()
         let record = try state.withLock { state -> GenerationRecord in
@@ -93,7 +94,7 @@ package final class GenerationRegistry: Sendable {
             }
             let record = GenerationRecord(
                 id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requested: batches,
-                language: language, maxCost: maxCost, budget: budget, createdAt: time)
+                language: language, maxCost: maxCost, review: review, budget: budget, createdAt: time)
             state.entries[record.id] = Entry(record: record)
             state.order.append(record.id)
             return record

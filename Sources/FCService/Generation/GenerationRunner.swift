@@ -89,6 +89,7 @@ package struct GenerationRunner: Service {
         }
         var options = options
         options.language = record.language
+        if let review = record.review { options.review = review }
         // One budget for all its chunks: `maxCost` is the whole generation's.
         options.budget = record.budget
         let (stored, continuation) = AsyncStream.makeStream(of: BatchSummary.self)

@@ -24,7 +24,8 @@ enum GenerationRoutes {
             Route(.post, "/v1/topics/{id}/generations", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
                 let body = try await JSONBody.read(
-                    request, allowed: ["batches", "language", "maxCostUsd", "storeFallback"], maxBytes: maxBody)
+                    request, allowed: ["batches", "language", "maxCostUsd", "storeFallback", "review"],
+                    maxBytes: maxBody)
                 let batches = Int(try body.integer("batches", in: 1...100) ?? 1)
                 var language: LanguageTag?
                 if body.members["language"] != nil {
@@ -35,6 +36,8 @@ enum GenerationRoutes {
                     language = LanguageTag(tag)
                 }
                 let maxCost = try body.positiveNumber("maxCostUsd", atMost: Money.largestBudget)
+                // As `fcgen generate --review`/`--no-review`; absent, the server's `review` setting decides.
+                let review = try body.boolean("review")
                 guard let topic = try await environment.store.read({ try await $0.topic(id: topicID) }) else {
                     throw StoreError.topicNotFound(topicID: topicID)
                 }
@@ -51,7 +54,8 @@ enum GenerationRoutes {
                 // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
                 let budget = try await registry.budgets?.budget(topic: topic, maxCost: maxCost)
                 let record = try registry.submit(
-                    topic: topic, batches: batches, language: language, maxCost: maxCost, budget: budget)
+                    topic: topic, batches: batches, language: language, maxCost: maxCost, review: review,
+                    budget: budget)
                 var response = try JSONResponse.make(GenerationJSON(record), status: .accepted)
                 response.headers[.location] = "/v1/generations/\(record.id)"
                 return response

@@ -77,6 +77,12 @@ extension Migration {
         MigrationStep(
             21, "review time index", sqlite: PackageResources.sqlite_0021_review_time_index_sql,
             postgres: PackageResources.postgres_0021_review_time_index_sql),
+        MigrationStep(
+            22, "topic kinds", sqlite: PackageResources.sqlite_0022_topic_kinds_sql,
+            postgres: PackageResources.postgres_0022_topic_kinds_sql),
+        MigrationStep(
+            23, "review usage", sqlite: PackageResources.sqlite_0023_review_usage_sql,
+            postgres: PackageResources.postgres_0023_review_usage_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

@@ -10,6 +10,18 @@ package import FCCore
 /// let stored = try await store.storeBatch(batch)
 /// ```
 package struct NewBatch: Sendable, Hashable {
+    /// What one more paid request made for the batch cost (its review).
+    package struct RequestUsage: Sendable, Hashable {
+        package var usage: TokenUsage
+        /// `nil` when the model has no price.
+        package var costUSD: Double?
+
+        package init(usage: TokenUsage, costUSD: Double?) {
+            self.usage = usage
+            self.costUSD = costUSD
+        }
+    }
+
     package var topicID: Int64
     /// Number, aspect and depth; the number must be new for the topic.
     package var plan: BatchPlan
@@ -19,13 +31,17 @@ package struct NewBatch: Sendable, Hashable {
     package var outcome: BatchOutcome
     /// Cards the sanitizer dropped, by reason. The store adds its own `duplicateInTopic` skips to it.
     package var dropped: [DropReason: Int]
+    /// The generation request's tokens (its usage ledger row, kind `batch`).
     package var usage: TokenUsage
     package var latencyMilliseconds: Int
     /// In deck order; each gets the next position in the topic.
     package var cards: [CardDraft]
-    /// What the request cost in US dollars (`batches.cost_usd` and the batch's usage ledger row); `nil` when the
-    /// model has no price.
+    /// What the generation request cost in US dollars (the batch's usage ledger row); `nil` when the model has no
+    /// price.
     package var costUSD: Double?
+    /// The review pass's request (`--review`), when one was paid for: a ledger row of its own (kind `review`),
+    /// counted in the batch row's totals (``totalUsage``, ``totalCostUSD``).
+    package var review: RequestUsage?
     /// Pictures for some of ``cards``, by index into it: stored (with their credits) with the cards they belong
     /// to, in the batch's transaction; a picture of a card the store skips as a duplicate is not stored.
     package var pictures: [Int: CardPicture]
@@ -42,7 +58,8 @@ package struct NewBatch: Sendable, Hashable {
         latencyMilliseconds: Int = 0,
         cards: [CardDraft],
         costUSD: Double? = nil,
-        pictures: [Int: CardPicture] = [:]
+        pictures: [Int: CardPicture] = [:],
+        review: RequestUsage? = nil
     ) {
         self.topicID = topicID
         self.plan = plan
@@ -56,5 +73,16 @@ package struct NewBatch: Sendable, Hashable {
         self.cards = cards
         self.pictures = pictures
         self.costUSD = costUSD
+        self.review = review
+    }
+
+    /// The tokens of every request made for the batch (its generation and review): `batches.input_tokens`,
+    /// `output_tokens` and the stored ``FCCore/BatchRecord/usage``.
+    package var totalUsage: TokenUsage { review.map { usage.adding($0.usage) } ?? usage }
+
+    /// What every request made for the batch cost (`batches.cost_usd`); `nil` when none had a price.
+    package var totalCostUSD: Double? {
+        guard let reviewCost = review?.costUSD else { return costUSD }
+        return (costUSD ?? 0) + reviewCost
     }
 }

@@ -1,7 +1,8 @@
 package import FCCore
 package import Foundation
 
-/// What a topic's generation remembers between runs: its outline and the language of its cards.
+/// What a topic's generation remembers between runs: its outline, the language of its cards and the card kinds
+/// asked for.
 package struct TopicGeneration: Sendable, Hashable {
     /// Where the stored plan came from.
     package enum PlanSource: String, Sendable, Codable, Hashable {
@@ -23,16 +24,19 @@ package struct TopicGeneration: Sendable, Hashable {
     package var planUpdatedAt: Date?
     /// The language cards are written in; `nil` leaves it to the model.
     package var language: LanguageTag?
+    /// The card kinds last asked for (`--kinds`); `nil` leaves them to the `card_kinds` setting.
+    package var kinds: GeneratedKinds?
 
     package init(
         plan: TopicOutline? = nil, planSource: PlanSource? = nil, planNote: String? = nil, planUpdatedAt: Date? = nil,
-        language: LanguageTag? = nil
+        language: LanguageTag? = nil, kinds: GeneratedKinds? = nil
     ) {
         self.plan = plan
         self.planSource = planSource
         self.planNote = planNote
         self.planUpdatedAt = planUpdatedAt
         self.language = language
+        self.kinds = kinds
     }
 }
 
@@ -42,15 +46,17 @@ package struct TopicGenerationUpdate: Sendable {
     package var plan: (outline: TopicOutline?, source: TopicGeneration.PlanSource, note: String?)?
     /// A new language, or `nil` to keep the stored one.
     package var language: LanguageTag?
+    /// New card kinds, or `nil` to keep the stored ones.
+    package var kinds: GeneratedKinds?
 
     package init(
         plan: (outline: TopicOutline?, source: TopicGeneration.PlanSource, note: String?)? = nil,
-        language: LanguageTag? = nil
+        language: LanguageTag? = nil, kinds: GeneratedKinds? = nil
     ) {
         self.plan = plan
         self.language = language
+        self.kinds = kinds
     }
 
-    package var isEmpty: Bool { plan == nil && language == nil }
-
+    package var isEmpty: Bool { plan == nil && language == nil && kinds == nil }
 }

@@ -130,7 +130,7 @@ extension Database {
             let record = BatchRecord(
                 id: batchID, topicID: batch.topicID, plan: batch.plan, provider: batch.provider, model: batch.model,
                 promptHash: batch.promptHash, outcome: batch.outcome, cardsKept: cards.count, dropped: dropped,
-                usage: batch.usage, latencyMilliseconds: batch.latencyMilliseconds, createdAt: createdDate)
+                usage: batch.totalUsage, latencyMilliseconds: batch.latencyMilliseconds, createdAt: createdDate)
             let stored = StoredBatch(record: record, cards: cards, skippedDuplicates: skipped)
             try await after(stored)
             return stored
@@ -176,12 +176,12 @@ extension Database {
                 try statement.bind(batch.outcome.rawValue, at: 8)
                 try statement.bind(batch.cards.count, at: 9)
                 try statement.bind(DroppedCounts.encode(batch.dropped), at: 10)
-                try statement.bind(batch.usage.input, at: 11)
-                try statement.bind(batch.usage.output, at: 12)
+                try statement.bind(batch.totalUsage.input, at: 11)
+                try statement.bind(batch.totalUsage.output, at: 12)
                 try statement.bind(batch.latencyMilliseconds, at: 13)
                 try statement.bind(createdAt, at: 14)
                 try statement.bind(batch.plan.step, at: 15)
-                try statement.bind(batch.costUSD, at: 16)
+                try statement.bind(batch.totalCostUSD, at: 16)
                 guard try await statement.step() else {
                     throw StoreError.corruptRow(table: "batches", column: "id", rowID: 0)
                 }

@@ -35,3 +35,9 @@ extension Database {
         }
     }
 }
+
+extension Store {
+    package func imageCredit(hash: String) async throws -> ImageCredit? {
+        try await read { try await $0.imageCredit(hash: hash) }
+    }
+}

@@ -2,13 +2,14 @@ package import FCCore
 import Foundation
 
 extension Database {
-    /// The topic's plan and language; an empty value when it has neither.
+    /// The topic's plan, language and card kinds; an empty value when it has none of them.
     ///
-    /// - Throws: ``StoreError/corruptRow(table:column:rowID:)`` when the stored plan or language cannot be read.
+    /// - Throws: ``StoreError/corruptRow(table:column:rowID:)`` when the stored plan, language or kinds cannot be
+    ///   read.
     package func topicGeneration(topicID: Int64) async throws -> TopicGeneration {
         try await connection.withStatement(
             """
-            SELECT language, plan_json, plan_source, plan_note, plan_updated_at
+            SELECT language, plan_json, plan_source, plan_note, plan_updated_at, kinds
             FROM topic_generation WHERE topic_id = ?
             """,
             operation: "read topic generation"
@@ -34,11 +35,17 @@ extension Database {
             }
             generation.planNote = statement.optionalString(at: 3)
             generation.planUpdatedAt = statement.optionalInt(at: 4).map { Date(unixMilliseconds: Int64($0)) }
+            if let list = statement.optionalString(at: 5) {
+                guard case .success(let kinds) = GeneratedKinds.parse(list) else {
+                    throw StoreError.corruptRow(table: "topic_generation", column: "kinds", rowID: topicID)
+                }
+                generation.kinds = kinds
+            }
             return generation
         }
     }
 
-    /// Changes the topic's plan and/or language in one transaction.
+    /// Changes the topic's plan, language and/or card kinds in one transaction.
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
@@ -49,8 +56,8 @@ extension Database {
     }
 
     /// ``storeBatch(_:)`` (or, with `topicName`, ``storeBatch(_:creatingTopicNamed:)``) that also writes `update` to
-    /// the topic in the same transaction: a new topic's plan and language are stored with its first batch, so a run
-    /// that stores nothing leaves neither behind.
+    /// the topic in the same transaction: a new topic's plan, language and kinds are stored with its first batch, so a
+    /// run that stores nothing leaves none of them behind.
     package func storeBatch(
         _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
     ) async throws -> StoredBatch {
@@ -81,10 +88,12 @@ extension Database {
         guard exists else { throw StoreError.topicNotFound(topicID: topicID) }
         try await connection.withStatement(
             """
-            INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?4 IS NULL THEN NULL ELSE ?6 END)
+            INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at,
+                kinds)
+            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?4 IS NULL THEN NULL ELSE ?6 END, ?7)
             ON CONFLICT (topic_id) DO UPDATE SET
                 language = COALESCE(?2, topic_generation.language),
+                kinds = COALESCE(?7, topic_generation.kinds),
                 plan_json = CASE WHEN ?4 IS NULL THEN topic_generation.plan_json ELSE ?3 END,
                 plan_note = CASE WHEN ?4 IS NULL THEN topic_generation.plan_note ELSE ?5 END,
                 plan_updated_at = CASE WHEN ?4 IS NULL THEN topic_generation.plan_updated_at ELSE ?6 END,
@@ -98,6 +107,7 @@ extension Database {
             try statement.bind(update.plan?.source.rawValue, at: 4)
             try statement.bind(update.plan?.note, at: 5)
             try statement.bind(at, at: 6)
+            try statement.bind(update.kinds?.description, at: 7)
             try await statement.run()
         }
     }

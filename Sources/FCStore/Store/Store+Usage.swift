@@ -28,26 +28,34 @@ extension Database {
         }
     }
 
-    /// The ledger row of a batch being stored, inside the batch's transaction; a new topic also takes over the
-    /// rows its run wrote before it existed (its outline).
+    /// The ledger rows of a batch being stored, inside the batch's transaction: its generation request (`batch`)
+    /// and its review (`review`), if it had one; a new topic also takes over the rows its run wrote before it
+    /// existed (its outline).
     func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?) async throws {
-        try await connection.withStatement(
-            """
-            INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
-                output_tokens, cost_usd, created_at)
-            SELECT id, name, ?2, 'batch', ?3, ?4, ?5, ?6, ?7, ?8 FROM topics WHERE id = ?1
-            """,
-            operation: "record batch usage"
-        ) { statement in
-            try statement.bind(batch.topicID, at: 1)
-            try statement.bind(batchID, at: 2)
-            try statement.bind(batch.provider, at: 3)
-            try statement.bind(batch.model, at: 4)
-            try statement.bind(batch.usage.input, at: 5)
-            try statement.bind(batch.usage.output, at: 6)
-            try statement.bind(batch.costUSD, at: 7)
-            try statement.bind(createdAt, at: 8)
-            try await statement.run()
+        var requests: [(UsageKind, NewBatch.RequestUsage)] = [
+            (.batch, NewBatch.RequestUsage(usage: batch.usage, costUSD: batch.costUSD))
+        ]
+        if let review = batch.review { requests.append((.review, review)) }
+        for (kind, request) in requests {
+            try await connection.withStatement(
+                """
+                INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
+                    output_tokens, cost_usd, created_at)
+                SELECT id, name, ?2, ?9, ?3, ?4, ?5, ?6, ?7, ?8 FROM topics WHERE id = ?1
+                """,
+                operation: "record batch usage"
+            ) { statement in
+                try statement.bind(batch.topicID, at: 1)
+                try statement.bind(batchID, at: 2)
+                try statement.bind(batch.provider, at: 3)
+                try statement.bind(batch.model, at: 4)
+                try statement.bind(request.usage.input, at: 5)
+                try statement.bind(request.usage.output, at: 6)
+                try statement.bind(request.costUSD, at: 7)
+                try statement.bind(createdAt, at: 8)
+                try statement.bind(kind.rawValue, at: 9)
+                try await statement.run()
+            }
         }
         guard let newTopicName else { return }
         try await connection.withStatement(

@@ -6,6 +6,9 @@ package enum UsageKind: String, Sendable, Codable, CaseIterable {
     case batch
     /// A topic outline request.
     case outline
+    /// A review pass request (`--review`): written in the transaction of the batch it reviewed (`batch_id` set),
+    /// or on its own when that batch was not stored.
+    case review
     /// A reply that was paid for but not stored: unusable under `--strict`, a lost lease, a failed commit, a reply
     /// that arrived after an earlier batch of its run failed.
     case unstored

@@ -17,8 +17,8 @@ struct GenerateCommand: AsyncParsableCommand {
             A new topic is outlined first (subtopics, each foundational to expert; see fcgen topic plan); each \
             batch takes the next step of the outline and lists the earlier questions nearest to it so the model does \
             not repeat them. --language makes the cards in that language, and the topic remembers it. --kinds picks \
-            the card kinds asked for; cloze ({{c1::...}}) and mcq (multiple choice) are read as such only when \
-            asked for.
+            the card kinds asked for, and the topic remembers them too; cloze ({{c1::...}}) and mcq (multiple \
+            choice) are read as such only when asked for.
 
             Examples:
               fcgen --topic "Roman history" --batches 3 --offline
@@ -110,8 +110,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The card kinds to ask for, comma-separated: question, definition, truefalse, fillblank, cloze, mcq "
-                + "(default: the card_kinds setting, else the first four).", valueName: "list"))
+            "The card kinds to ask for, comma-separated: question, definition, truefalse, fillblank, cloze, mcq"
+                + "; the topic remembers them for later runs and refills (default: the topic's, else the card_kinds "
+                + "setting, else the first four).", valueName: "list"))
     var kinds: String?
 
     @Option(
@@ -238,6 +239,8 @@ struct GenerateCommand: AsyncParsableCommand {
                 }
             }
             var options = factory.generationOptions(strict: strict, language: language.flatMap { LanguageTag($0) })
+            // Asked for by name, the kinds win over the topic's remembered ones and are remembered in their place.
+            options.askedKinds = kinds.flatMap { try? GeneratedKinds.parse($0).get() }
             // Refused before the first request (and before the database is touched) when the model has no price.
             options.budget = try maxCost.map { try factory.runBudget(maxCost: $0) }
             // An offline topic without recorded replies would be fallback cards only: said before anything is stored.

@@ -193,6 +193,8 @@ struct TopicShowCommand: AsyncParsableCommand {
         var algorithm: String
         /// The language the topic's cards are written in (`--language`); absent when not set.
         var language: String?
+        /// The card kinds the topic remembers (`--kinds`), as `--kinds` takes them; absent when none were asked for.
+        var kinds: String?
         /// What the refill worker may spend on the topic per UTC day (`--daily-budget`); absent when unlimited.
         var dailyBudgetUSD: Double?
         /// What requests for the topic cost today (UTC), as far as their models are priced.
@@ -211,7 +213,9 @@ struct TopicShowCommand: AsyncParsableCommand {
         let status = try await store.topicRefillStatus(topicID: topicID)
         let appearance = try await store.topicAppearance(topicID: topicID)
         let algorithm = try await store.topicAlgorithm(topicID: topicID).rawValue
-        let language = try await store.topicGeneration(topicID: topicID).language?.value
+        let generation = try await store.topicGeneration(topicID: topicID)
+        let language = generation.language?.value
+        let kinds = generation.kinds?.description
         let (budget, spent) = try await store.read { db in
             await (try db.topicDailyBudget(topicID: topicID), try db.spendingToday(topicID: topicID))
         }
@@ -219,11 +223,12 @@ struct TopicShowCommand: AsyncParsableCommand {
             try Console.json(
                 Output(
                     topic: status, appearance: appearance, algorithm: algorithm, language: language,
-                    dailyBudgetUSD: budget, spentTodayUSD: spent.costUSD))
+                    kinds: kinds, dailyBudgetUSD: budget, spentTodayUSD: spent.costUSD))
             return
         }
         var lines = ["topic: \(status.name) (id \(status.topicID))", "algorithm: \(algorithm)"]
         lines.append("language: \(language ?? "not set (the model's choice)")")
+        lines.append("kinds: \(kinds ?? "not set (the card_kinds setting)")")
         if let policy = status.policy {
             lines.append(
                 "refill: below \(policy.refillBelow) unstudied cards, batches of \(policy.batchSize), "

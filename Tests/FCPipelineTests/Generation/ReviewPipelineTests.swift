@@ -141,12 +141,17 @@ struct ReviewPipelineTests {
         let batch = try #require(try await pipeline.store.batches(topicID: topic.id).first)
         #expect(batch.cardsKept == 4)
         #expect(summaries.first?.kept == 4)
-        // The review's tokens count with the batch's, in its one ledger row.
+        // The review has a ledger row of its own (kind review) beside the batch's; the batch's totals count both.
         let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
-        #expect(lines.map(\.requests) == [1])
+        #expect(lines.map(\.requests) == [2])
         #expect(lines.map(\.inputTokens) == [150])
         #expect(lines.map(\.outputTokens) == [220])
         #expect(summaries.first?.inputTokens == 150)
+        #expect(batch.usage == TokenUsage(input: 150, output: 220))
+        let reviewRow = "SELECT input_tokens FROM llm_usage WHERE kind = 'review' AND batch_id = \(batch.id)"
+        #expect(try await pipeline.store.scalarInteger(reviewRow) == 50)
+        #expect(
+            try await pipeline.store.scalarInteger("SELECT input_tokens FROM llm_usage WHERE kind = 'batch'") == 100)
     }
 
     @Test func anUnreadableReviewReplyStoresTheBatchAsSanitizedWithAWarning() async throws {
@@ -159,9 +164,10 @@ struct ReviewPipelineTests {
         #expect(summary.warning?.contains("review reply unusable") == true)
         #expect(run.summaries.first?.kept == 5)
         #expect(try await run.storedCards().count == 5)
-        // The unusable reply was paid for: its tokens are in the batch's ledger row.
+        // The unusable reply was paid for: it has its review ledger row.
         let lines = try await run.pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [150])
+        #expect(try await run.pipeline.store.scalarInteger("SELECT COUNT(*) FROM llm_usage WHERE kind = 'review'") == 1)
     }
 
     @Test func aFailedReviewRequestStoresTheBatchAsSanitizedWithAWarning() async throws {
@@ -174,9 +180,10 @@ struct ReviewPipelineTests {
         #expect(summary.warning?.hasPrefix("review request failed") == true)
         #expect(Self.reviews(run.events).map(\.status) == [.failed])
         #expect(try await run.storedCards().count == 5)
-        // Nothing was paid for the failed review: the ledger has the batch's tokens only.
+        // Nothing was paid for the failed review: the ledger has the batch's row only.
         let lines = try await run.pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [100])
+        #expect(lines.map(\.requests) == [1])
     }
 
     @Test func aBatchWithNothingFlaggedSendsNoReview() async throws {

@@ -48,6 +48,12 @@ struct MigrationUpgradeTests {
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(
             try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 21") == "review time index")
+        // Version 22: topics made before it remember no card kinds, so they keep following the setting.
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 22") == "topic kinds")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topic_generation WHERE kinds IS NOT NULL") == 0)
+        // Version 23 made llm_usage again (SQLite) to let it take kind `review`: its rows keep their ids and kinds.
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 23") == "review usage")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM llm_usage WHERE kind = 'batch'") == 3)
     }
 
     @Test func anSQLiteDatabaseUpgradesInPlace() async throws {

@@ -3,7 +3,8 @@ import Foundation
 import OpenAPIRuntime
 
 /// Reads a streamed Messages reply: `message_start` (model, input tokens), `content_block_delta` with `text_delta`
-/// (the pieces), `message_delta` (stop reason, output tokens), `message_stop` (the end). `ping` and other events
+/// or, for the `tool_use` block of a structured reply, `input_json_delta` (`partial_json`: the pieces of the tool's
+/// input, which is the reply's JSON document), `message_delta` (stop reason, output tokens), `message_stop` (the end). `ping` and other events
 /// are skipped; an `error` event (`overloaded_error`, say) is retried like a broken connection.
 struct AnthropicStreamDecoder: StreamDecoder {
     struct Event: Decodable {
@@ -15,10 +16,12 @@ struct AnthropicStreamDecoder: StreamDecoder {
         struct Delta: Decodable {
             var type: String?
             var text: String?
+            var partialJSON: String?
             var stopReason: String?
 
             enum CodingKeys: String, CodingKey {
                 case type, text
+                case partialJSON = "partial_json"
                 case stopReason = "stop_reason"
             }
         }
@@ -55,6 +58,11 @@ struct AnthropicStreamDecoder: StreamDecoder {
             model = decoded.message?.model.flatMap { $0.isEmpty ? nil : $0 }
             inputTokens = decoded.message?.usage?.inputTokens
             outputTokens = decoded.message?.usage?.outputTokens
+        case "content_block_delta" where decoded.delta?.type == "input_json_delta":
+            // A forced tool call has no text before it, so the pieces are the document as they come.
+            let piece = decoded.delta?.partialJSON ?? ""
+            text += piece
+            return piece
         case "content_block_delta" where decoded.delta?.type == "text_delta":
             let piece = decoded.delta?.text ?? ""
             text += piece
