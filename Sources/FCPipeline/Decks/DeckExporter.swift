@@ -68,7 +68,7 @@ public enum DeckExporter {
             for note in plan.notes {
                 try await write(DeckCSVWriter.line(for: note))
                 report.notes += 1
-                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: notes.count))
+                onProgress?(ExportProgress(notesWritten: report.notes, totalNotes: plan.notes.count))
             }
             report.losses = plan.report
         case .anki:
