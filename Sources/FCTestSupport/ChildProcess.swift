@@ -86,6 +86,17 @@ package final class ChildProcess: Sendable {
             try? output.close()
             throw error
         }
+        // Standard input is a file (or nothing), never a pipe swift-subprocess writes: its pipe writer traps when it
+        // is released with its descriptor still open, which a child that ends before reading all its input (or a
+        // cancelled wait) could leave behind, and a trap takes the whole test process down.
+        let inputSource: InputSource
+        do {
+            inputSource = try InputSource(input, path: folder.appendingPathComponent("\(name).in").path)
+        } catch let failure {
+            try? output.close()
+            try? error.close()
+            throw failure
+        }
         let configuration = Configuration(
             executable: .path(FilePath(executable)), arguments: Arguments(arguments),
             environment: environment.map { .custom(Self.keys($0)) } ?? .inherit,
@@ -97,14 +108,25 @@ package final class ChildProcess: Sendable {
                 ended.flag.withLock { $0 = true }
                 continuation.finish()
             }
-            let result = try await Subprocess.run(
-                configuration, input: .array(input),
-                output: .fileDescriptor(output, closeAfterSpawningProcess: true),
-                error: .fileDescriptor(error, closeAfterSpawningProcess: true)
-            ) { execution in
-                continuation.yield(execution.processIdentifier.value)
+            let status: TerminationStatus
+            switch inputSource {
+            case .nothing:
+                status = try await Subprocess.run(
+                    configuration, input: .none, output: .fileDescriptor(output, closeAfterSpawningProcess: true),
+                    error: .fileDescriptor(error, closeAfterSpawningProcess: true)
+                ) { execution in
+                    continuation.yield(execution.processIdentifier.value)
+                }.terminationStatus
+            case .file(let descriptor):
+                status = try await Subprocess.run(
+                    configuration, input: .fileDescriptor(descriptor, closeAfterSpawningProcess: true),
+                    output: .fileDescriptor(output, closeAfterSpawningProcess: true),
+                    error: .fileDescriptor(error, closeAfterSpawningProcess: true)
+                ) { execution in
+                    continuation.yield(execution.processIdentifier.value)
+                }.terminationStatus
             }
-            switch result.terminationStatus {
+            switch status {
             case .exited(let status): return .exited(status)
             case .signaled(let signal): return .signalled(signal)
             }
@@ -117,6 +139,21 @@ package final class ChildProcess: Sendable {
         }
         _ = try await termination.value
         throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: executable])
+    }
+
+    /// A child's standard input: nothing (end of file at once), or a file holding the bytes, opened for reading.
+    private enum InputSource {
+        case nothing
+        case file(FileDescriptor)
+
+        init(_ bytes: [UInt8], path: String) throws {
+            guard !bytes.isEmpty else {
+                self = .nothing
+                return
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            self = .file(try FileDescriptor.open(FilePath(path), .readOnly))
+        }
     }
 
     private static func keys(_ environment: [String: String]) -> [Environment.Key: String] {
