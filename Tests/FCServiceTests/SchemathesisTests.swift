@@ -36,7 +36,9 @@ struct SchemathesisTests {
         let admin = try await fixture.token(user: "ops", admin: true)
         let learner = try await fixture.token(user: "ana")
         // The budget is raised so the fuzzer reaches the handlers instead of spending its examples on 429.
-        let server = try await fixture.serve(["--rate-burst", "1000000", "--rate-limit", "1000000"])
+        let server = try await fixture.serve([
+            "--rate-burst", "1000000", "--rate-limit", "1000000", "--log-format", "json",
+        ])
 
         let adminRun = try await Self.schemathesis(server, token: admin, examples: 30, in: fixture.directory)
         #expect(adminRun.status == 0, "Schemathesis (admin token) found problems:\n\(adminRun.tail())")

@@ -15,7 +15,7 @@ struct WalkthroughTests {
         #expect(generated.status == 0, "\(generated.stderr)")
         let learner = try await fixture.token(user: "ana")
         let admin = try await fixture.token(user: "ops", admin: true)
-        let server = try await fixture.serve()
+        let server = try await fixture.serve(["--log-format", "json"])
         let check = OpenAPICheck()
 
         check.add(try await server.call(.GET, "/healthz"), "Health", label: "healthz")

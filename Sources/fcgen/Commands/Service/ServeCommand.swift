@@ -17,8 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the HTTP API: topics, the feed, reviews and the profile for apps (docs/api.md).",
         discussion: """
             Prints "listening on http://HOST:PORT" to stderr once it accepts connections (with --port 0 the port \
-            the system picked). Callers need a bearer token: fcgen token create --user NAME [--admin]. One JSON \
-            log line per request goes to stderr. SIGINT/SIGTERM stop accepting, let in-flight requests finish and \
+            the system picked). Callers need a bearer token: fcgen token create --user NAME [--admin]. One log line \
+            per request goes to stderr, as text or (--log-format json) JSON like every other line. SIGINT/SIGTERM stop accepting, let in-flight requests finish and \
             exit 0.
               fcgen serve --port 8080 --db /var/lib/fcgen/fcgen.sqlite
             """
@@ -153,8 +153,8 @@ struct ServeCommand: AsyncParsableCommand {
                 settings: settings, gamificationSeed: UInt64.random(in: 0...UInt64.max),
                 shuffleSeed: UInt64.random(in: 0...UInt64.max))
             configuration.generationLimits = GenerationLimits(running: generations)
-            // Request lines are JSON whatever --log-format says: they are for log shippers.
-            let requestLogger = LogFormat.json.logger(label: "fcgen-serve")
+            // Request lines follow --log-format as every other line does: a log shipper asks for JSON.
+            let requestLogger = global.logger()
             let logger = global.logger()
             let host = host
             let built = buildApplication(configuration, store: store, logger: requestLogger) { port in
