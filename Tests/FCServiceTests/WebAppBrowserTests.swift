@@ -66,7 +66,8 @@ struct WebAppBrowserTests {
             let steps = [
                 "a bad token says", "signed in; topics list 'Roman history' with \(cards) cards", "feed: Space flipped",
                 "→ recorded understood", "learn: the rating buttons show when the card comes back",
-                "learn: 10 cards by keyboard", "calendar: today went from 0 to 11 reviews",
+                "learn: 10 cards by keyboard", "learn: the summary lists the missed card",
+                "calendar: today went from 0 to 11 reviews",
                 "boxes: ", "one opened", "boxes: open all left none unopened", "leaderboard row",
                 "quiz: typed answers; the evaluation lists 1 wrong and 9 unanswered",
                 "generation: created 'Volcanoes \(size)', 2 batches arrived",

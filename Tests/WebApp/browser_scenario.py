@@ -305,6 +305,10 @@ class Scenario:
         average = sum(int(r) for r in RATINGS) / len(RATINGS)
         if stats.get("average") != f"{average:.1f}":
             raise Failure(f"{self.size}: average rating {stats.get('average')}, expected {average:.1f}")
+        missed = d.find_elements(By.CSS_SELECTOR, "section.missed ul.missed-cards li a")
+        if len(missed) != 1 or not missed[0].get_attribute("href").split("#")[-1].startswith("/decks/"):
+            raise Failure(f"{self.size}: one card was rated again, the summary lists {[m.text for m in missed]}")
+        self.ok(f"learn: the summary lists the missed card {missed[0].text!r}, linked to its deck")
         self.fits("summary")
         self.shot("learn-summary")
         self.ok(f"learn: 10 cards by keyboard; summary {json.dumps(stats, sort_keys=True)}")

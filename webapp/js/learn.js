@@ -88,7 +88,7 @@ export async function render(args) {
     } catch (error) {
       return setup(choice, describe(error));
     }
-    const run = { choice, before, session, ratings: [] };
+    const run = { choice, before, session, ratings: [], answers: [] };
     if (!session.next && session.fallbackCards > 0) return onlyFallback(run);
     if (!session.next) return finish(run, "There is nothing to study in these topics right now.");
     question(run);
@@ -178,9 +178,12 @@ export async function render(args) {
   async function rate(run, rating, status) {
     setKeys(null);
     try {
-      const body = { cardId: run.session.next.id, rating: rating.word };
+      const card = run.session.next;
+      const asked = studyFaces(card, run.session.shown).question;
+      const body = { cardId: card.id, rating: rating.word };
       run.session = await api("POST", `/v1/sessions/${run.session.id}/answer`, { body });
       run.ratings.push(Number(rating.key));
+      run.answers.push({ id: card.id, topicId: card.topicId, question: asked, rating: rating.word });
       if (run.session.xpGained > 0) toast(`+${run.session.xpGained} XP`);
     } catch (error) {
       status.replaceChildren(errorBox(describe(error)));
@@ -210,6 +213,7 @@ export async function render(args) {
     try {
       run.session = await api("POST", `/v1/sessions/${run.session.id}/undo`);
       run.ratings.pop();
+      run.answers.pop();
       if (run.session.undone.xpReturned > 0) toast(`−${run.session.undone.xpReturned} XP`);
       question(run);
     } catch (error) {
@@ -228,6 +232,16 @@ export async function render(args) {
     } catch (error) {
       show(h("h1", {}, "Learn"), errorBox(describe(error)));
     }
+  }
+
+  // The cards rated Again in this session, each a link to its deck to look at or fix.
+  function missedList(run) {
+    const missed = run.answers.filter((answer) => answer.rating === "again");
+    if (missed.length === 0) return null;
+    return h("section", { class: "card-panel missed", "aria-labelledby": "missed-heading" },
+      h("h2", { id: "missed-heading" }, `Missed ${missed.length === 1 ? "card" : "cards"} (${missed.length})`),
+      h("ul", { class: "missed-cards" }, missed.map((answer) => h("li", { dataset: { cardId: answer.id } },
+        h("a", { href: `#/decks/${answer.topicId}` }, answer.question)))));
   }
 
   async function finish(run, note = null) {
@@ -261,6 +275,7 @@ export async function render(args) {
         earned > 0 ? h("p", { class: "rewards", dataset: { boxes: earned } }, `You earned ${earned} mystery ${earned === 1 ? "box" : "boxes"}: `,
           h("a", { href: "#/me" }, "open them on Me"), ".") : null,
         h("p", { class: "hint" }, `Level ${after.level} · ${after.xpIntoLevel} / ${after.levelSpan} XP`)),
+      missedList(run),
       h("p", { class: "actions" }, again, h("a", { class: "button", href: "#/learn" }, "Change topics"), h("a", { class: "button", href: "#/me" }, "See my progress")));
     again.focus();
     setKeys((event) => (event.key === "Enter" ? () => start(run.choice) : null));
