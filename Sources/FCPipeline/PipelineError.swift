@@ -13,6 +13,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// An offline run (the fixture provider) was asked for a topic it has no recorded replies for, and nobody asked
     /// to store templated fallback cards: `known` are the topics it has replies for.
     case noOfflineRecording(topic: String, known: [String])
+    /// An offline refill (the fixture provider) reached a batch the recordings do not hold: it would be templated
+    /// fallback cards, which never count as stock, so refilling with them would never end.
+    case noOfflineReply(topic: String, batch: Int)
     /// The provider needs an API key and the environment variable that should hold it is empty.
     case missingAPIKey(provider: String, variable: String)
     /// `--images unsplash` (or `image_resolver`) is set and the access key's environment variable is empty.
@@ -47,6 +50,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .config(let file, nil, let problem): "\(file): \(problem)"
         case .environment(let variable, let problem): "environment variable \(variable): \(problem)"
         case .setting(let problem): problem
+        case .noOfflineReply(let topic, let batch):
+            "the offline demo has no recorded reply for batch \(batch) of \"\(topic)\" (its recordings end before it); "
+                + "an offline refill stores nothing rather than templated fallback cards"
         case .noOfflineRecording(let topic, let known):
             "the offline demo has no recorded replies for \"\(topic)\"; "
                 + (known.isEmpty

@@ -97,4 +97,23 @@ struct TopicAndJobsCommandTests {
         #expect(again.status == 0)
         #expect(again.stderr.contains("round: 0 enqueued, 0 claimed"), "max batches reached: nothing more to do")
     }
+
+    @Test func anOfflineRefillStopsWhereTheRecordingsEnd() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        // Solar system has one recorded batch: batch 2 offline would be fallback cards, which never count as stock.
+        let policy = ["--refill-below", "100", "--batch-size", "5", "--max-batches", "3"]
+        _ = try await cli.run(["topic", "add", "Solar system"] + policy + db)
+        let once = try await cli.run(executable: "fcgen-worker", ["--once", "--offline", "--top-up"] + db)
+        #expect(once.stderr.contains("no recorded reply for batch 2 of \"Solar system\""), "stderr: \(once.stderr)")
+        let batches = try object(try await cli.run(["batches", "--topic", "Solar system", "--json"] + db).stdout)
+        let numbers = (batches["batches"] as? [[String: Any]])?.compactMap {
+            ($0["plan"] as? [String: Any])?["number"] as? Int
+        }
+        #expect(numbers == [1], "only the recorded batch is stored")
+        let jobs = try object(try await cli.run(["jobs", "--json"] + db).stdout)
+        let statuses = (jobs["jobs"] as? [[String: Any]])?.compactMap { $0["status"] as? String } ?? []
+        #expect(statuses.contains("dead") && !statuses.contains("queued"), "\(statuses)")
+    }
 }

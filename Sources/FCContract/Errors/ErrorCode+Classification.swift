@@ -23,7 +23,7 @@ extension ErrorCode {
     private init(for error: PipelineError) {
         switch error {
         case .config, .environment, .priceMissing: self = .badConfig
-        case .setting, .noOfflineRecording: self = .usage
+        case .setting, .noOfflineRecording, .noOfflineReply: self = .usage
         // A time in the future is no time an answer can have; one before its card or its last review does not fit
         // what is stored.
         case .eventTime(let violation): self = violation.isBadInput ? .badInput : .usage

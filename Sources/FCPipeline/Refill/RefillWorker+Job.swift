@@ -12,6 +12,13 @@ extension RefillWorker {
             let (policy, topicBudget) = try await store.read { db in
                 await (try db.topicPolicy(topicID: job.topicID), try db.topicDailyBudget(topicID: job.topicID))
             }
+            // Offline, a batch past the recordings would be templated fallback cards, which never count as stock:
+            // a refill with them would be asked for again and again.
+            if let fixtures = pipeline.provider as? FixtureProvider,
+                !fixtures.hasReply(topic: topic.name, batch: number)
+            {
+                throw PipelineError.noOfflineReply(topic: topic.name, batch: number)
+            }
             var generation = GenerationOptions(
                 cardsPerBatch: policy?.batchSize ?? options.defaultBatchSize, concurrency: 1, strict: false,
                 avoidListLimit: options.avoidListLimit)
@@ -137,6 +144,10 @@ struct JobFailure {
         case is TransportError:
             isPermanent = false
             isProviderUnreachable = true
+        case PipelineError.noOfflineReply:
+            // No later attempt finds a recording that is not there.
+            isPermanent = true
+            isProviderUnreachable = false
         case PipelineError.priceMissing:
             // A topic has a daily budget and the model no price: no attempt can pass until the config changes.
             isPermanent = true

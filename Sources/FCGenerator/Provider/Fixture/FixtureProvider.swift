@@ -97,7 +97,12 @@ package struct FixtureProvider: LLMProvider {
     /// Whether there is a recorded reply for batch 1 of `topic`: without one every batch of a run would be templated
     /// fallback cards, so the offline demo says which topics it knows instead (see ``recordedTopics()``).
     package func hasRecording(topic: String) -> Bool {
-        let path = Self.replyPath(topic: topic, batch: 1)
+        hasReply(topic: topic, batch: 1)
+    }
+
+    /// Whether there is a recorded reply for batch `number` of `topic`.
+    package func hasReply(topic: String, batch number: Int) -> Bool {
+        let path = Self.replyPath(topic: topic, batch: number)
         if let directory {
             return FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path)
         }
