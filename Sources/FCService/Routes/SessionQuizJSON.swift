@@ -49,9 +49,30 @@ enum QuizAnswerGrading {
                 }
                 return Int(index) == correct ? .correct : .wrong
             default:
-                throw Problem.badRequest(
-                    "\"answer\" must be a string, an option's position or an array of them", field: "answer")
+                throw Self.wrongShape
             }
         }
+    }
+
+    /// Checks an `answer` sent where nothing grades it (a spaced or free session) against the same contract: a
+    /// string, an option's position (an integer from 0), or an array of those; never silently taken.
+    static func checkShape(_ value: JSONValue?) throws {
+        func isOne(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string: true
+            case .integer(let position): position >= 0
+            default: false
+            }
+        }
+        switch value {
+        case nil: return
+        case .array(let items) where items.allSatisfy(isOne): return
+        case let value? where isOne(value): return
+        default: throw wrongShape
+        }
+    }
+
+    private static var wrongShape: Problem {
+        Problem.badRequest("\"answer\" must be a string, an option's position or an array of them", field: "answer")
     }
 }

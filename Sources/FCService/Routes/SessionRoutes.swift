@@ -71,7 +71,7 @@ enum SessionRoutes {
                 }
                 let rating = try RatingWord.parse(body.members["rating"], field: "rating")
                 // Only a quiz grades a typed answer; one sent along is still checked, never silently taken.
-                try checkAnswerShape(body.members["answer"])
+                try QuizAnswerGrading.checkShape(body.members["answer"])
                 let answered = try await service.answer(session, cardID: cardID, rating: rating)
                 var json = try await SessionJSON.make(answered.session, service)
                 json.xpGained = answered.review?.rewards?.xpGained
@@ -93,27 +93,6 @@ enum SessionRoutes {
                 return try JSONResponse.make(json)
             },
         ]
-    }
-
-    /// Checks an `answer` member against the contract: a string, an integer ≥ 0 (an option's position), or an array
-    /// of those (one per question).
-    private static func checkAnswerShape(_ value: JSONValue?) throws {
-        func isOne(_ value: JSONValue) -> Bool {
-            switch value {
-            case .string: true
-            case .integer(let position): position >= 0
-            default: false
-            }
-        }
-        switch value {
-        case nil: return
-        case .array(let items) where items.allSatisfy(isOne): return
-        case let value? where isOne(value): return
-        default:
-            throw Problem.badRequest(
-                "\"answer\" must be a string, an option's position (an integer from 0) or an array of them",
-                field: "answer")
-        }
     }
 
     private static func mode(_ value: JSONValue?) throws -> SessionMode {
@@ -164,8 +143,7 @@ struct SessionJSON: Encodable {
         let next = session.isEnded ? nil : try await service.nextCard(of: session)
         var intervals: IntervalsJSON?
         if session.mode == .spaced, let next {
-            let due = try await service.recorder.nextDue(userID: session.userID, cardID: next.id)
-            intervals = IntervalsJSON(due, from: service.now())
+            intervals = IntervalsJSON(try await service.recorder.nextIntervals(userID: session.userID, cardID: next.id))
         }
         var json = SessionJSON(
             id: session.id, mode: session.mode.rawValue, topicIds: session.topicIDs, position: session.position,
@@ -197,9 +175,9 @@ struct IntervalsJSON: Encodable, Equatable {
     var good: Int64
     var easy: Int64
 
-    init(_ due: [Rating: Date], from now: Date) {
+    init(_ intervals: [Rating: TimeInterval]) {
         func seconds(_ rating: Rating) -> Int64 {
-            Int64(max(0, (due[rating] ?? now).timeIntervalSince(now)).rounded())
+            Int64(max(0, intervals[rating] ?? 0).rounded())
         }
         again = seconds(.fail)
         hard = seconds(.difficult)
