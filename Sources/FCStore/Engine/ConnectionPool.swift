@@ -1,32 +1,28 @@
 import NIOPosix
 import Synchronization
 
-/// A store's connections of one kind (its writers or its readers), lent to one task at a time.
+/// An SQLite store's connections of one kind (its writer or its readers), lent to one task at a time (a PostgreSQL
+/// store's come from postgres-nio's client: ``PostgresClientPool``).
 ///
-/// Each connection lives in a ``ConnectionLane``: the connection and, for SQLite, an executor of its own. SQLite's
+/// Each connection lives in a ``ConnectionLane``: the connection and an executor of its own. SQLite's
 /// `sqlite3_step` blocks (on a write lock held by another process, up to the busy timeout; on the disk; on a long
 /// query), and on Swift's cooperative pool (one thread per core, two here) one such wait would stall half of every
 /// other task in the process. So a closure lent an SQLite connection runs under that lane's executor (a serial
 /// dispatch queue, whose threads are not the cooperative pool's) from its first statement to its last: its
-/// statements never suspend, so the whole closure is one job there. A PostgreSQL connection has no executor: its
-/// statements await postgres-nio's answers, which holds no thread at all.
+/// statements never suspend, so the whole closure is one job there.
 ///
 /// The pool opens connections lazily, up to its capacity; a task that finds them all lent waits (suspended, not
 /// blocking a thread) for the next one handed back, in the order they asked, as GRDB's `DatabasePool` lends a
 /// reader or its writer.
-final class ConnectionPool: Sendable {
+final class ConnectionPool: ConnectionLending {
     /// Connections at most.
     let capacity: Int
     /// The database's path, named when the pool has stopped.
     private let path: String
-    /// Whether a lane's closures run on an executor of the lane's own (SQLite) or wherever the task runs
-    /// (PostgreSQL, which never blocks).
-    private let ownExecutors: Bool
     private let open: @Sendable () async throws -> any SQLConnection
     private let state = Mutex(State())
-    /// Where work queued for an SQLite pool starts (a group commit's turn): an executor of its own (the one writer's),
-    /// so that a turn waits for the connection, not for a thread of the cooperative pool, however busy that is.
-    /// `nil` for PostgreSQL, whose turns never block a thread.
+    /// Where work queued for the pool starts (a group commit's turn): an executor of its own (the one writer's), so
+    /// that a turn waits for the connection, not for a thread of the cooperative pool, however busy that is.
     let turnExecutor: SerialQueueExecutor?
 
     private struct State {
@@ -39,20 +35,18 @@ final class ConnectionPool: Sendable {
     /// - Parameters:
     ///   - path: The database's path, for errors.
     ///   - size: Connections at most.
-    ///   - ownExecutors: Whether each connection gets an executor of its own (SQLite, whose calls block).
     ///   - first: An open connection to start with (the writer, opened and migrated by the store's init).
     ///   - open: Opens and configures another connection (on its lane's executor) when all are lent.
     init(
-        path: String, size: Int, ownExecutors: Bool, first: (any SQLConnection)? = nil,
+        path: String, size: Int, first: (any SQLConnection)? = nil,
         open: @escaping @Sendable () async throws -> any SQLConnection
     ) {
         capacity = size
         self.path = path
-        self.ownExecutors = ownExecutors
         self.open = open
-        let firstLane = first.map { ConnectionLane($0, ownExecutor: ownExecutors) }
+        let firstLane = first.map { ConnectionLane($0) }
         // One SQLite writer: its turns start on its own executor, so a turn costs no extra hop.
-        turnExecutor = ownExecutors ? firstLane?.executor ?? SerialQueueExecutor() : nil
+        turnExecutor = firstLane?.executor ?? SerialQueueExecutor()
         if let firstLane {
             state.withLock {
                 $0.idle.append(firstLane)
@@ -61,11 +55,8 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// A new connection of the pool's kind that the pool does not lend: for work that needs a second database's
-    /// connection inside a closure the pool lent (copying one store into another). The caller uses it in that
-    /// closure only and lets it go.
-    func openDetached() async throws -> any SQLConnection {
-        try await open()
+    func withDetached<T: Sendable>(_ body: (any SQLConnection) async throws -> T) async throws -> T {
+        try await body(try await open())
     }
 
     /// Closes the connections nobody is using, and refuses to lend any more (the store is going away).
@@ -73,10 +64,9 @@ final class ConnectionPool: Sendable {
         _ = closeIdle()
     }
 
-    /// ``close()``, and returns once the server has seen each PostgreSQL connection closed (SQLite's close when
-    /// they are let go).
+    /// ``close()``: an SQLite connection closes when its lane is let go.
     func closeAndWait() async {
-        for lane in closeIdle() { await lane.close() }
+        close()
     }
 
     private func closeIdle() -> [ConnectionLane] {
@@ -121,7 +111,7 @@ final class ConnectionPool: Sendable {
             if let idle = state.idle.popLast() { return .lane(idle) }
             guard state.opened < capacity else { return .wait }
             state.opened += 1
-            return .lane(ConnectionLane(nil, ownExecutor: ownExecutors))
+            return .lane(ConnectionLane(nil))
         }
         switch next {
         case .lane(let lane): return lane
@@ -166,26 +156,18 @@ final class ConnectionPool: Sendable {
 /// touch its connection at once.
 final class ConnectionLane: @unchecked Sendable {
     private var opened: (any SQLConnection)?
-    /// The serial executor an SQLite connection's closures run on; `nil` for PostgreSQL.
-    let executor: SerialQueueExecutor?
+    /// The serial executor the connection's closures run on.
+    let executor: SerialQueueExecutor
 
-    init(_ connection: (any SQLConnection)?, ownExecutor: Bool) {
+    init(_ connection: (any SQLConnection)?) {
         opened = connection
-        executor = ownExecutor ? SerialQueueExecutor() : nil
-    }
-
-    /// Closes a PostgreSQL connection and waits for it; an SQLite one closes when the lane is let go.
-    func close() async {
-        await (opened as? PostgresSQLConnection)?.close()
+        executor = SerialQueueExecutor()
     }
 
     /// Whether the lane holds a connection (a lane whose opening failed holds none, and opens again next time).
     var isOpen: Bool { opened != nil }
 
-    /// The lane's connection, opened with `open` the first time.
-    ///
-    /// Opening runs in a task of its own, so that a cancelled caller still gets its connection: postgres-nio's
-    /// connect gives up when its task is cancelled, and a cancelled worker must still release its leases.
+    /// The lane's connection, opened with `open` (on the lane's executor) the first time.
     func connection(
         opening open: @escaping @Sendable () async throws -> any SQLConnection
     ) async throws -> any SQLConnection {

@@ -14,7 +14,8 @@ package import PostgresNIO
 package final class PostgresSQLConnection {
     /// The target named in errors: `postgres://user@host:port/db`, never the password.
     package let target: String
-    /// The postgres-nio connection, owned (``connect(to:logger:)``) or leased from a pool (``withConnection``).
+    /// The postgres-nio connection, owned (``connect(to:logger:)``) or lent by a store's ``PostgresClientPool``,
+    /// which keeps one adapter per connection it lends, so what the server prepared stays known across leases.
     let connection: PostgresConnection
     let logger: Logger
     /// Whether ``close()`` should close ``connection`` (not for a pool's connection).
@@ -91,7 +92,7 @@ package final class PostgresSQLConnection {
         return PostgresSQLConnection(connection: connection, target: name, logger: logger, ownsConnection: true)
     }
 
-    /// Closes an owned connection (a pool's connection goes back to its pool instead).
+    /// Closes an owned connection (a pool's connection stays the pool's to close).
     package func close() async {
         await awaitInFlight()
         inFlightFailure = nil
@@ -126,15 +127,13 @@ package final class PostgresSQLConnection {
     /// The cached statement for `sql`, server-prepared or not (see
     /// ``SQLConnection/serverPreparedStatement(_:operation:)``).
     func cached(_ sql: String, operation: String, serverPrepared: Bool = false) throws -> PostgresSQLStatement {
-        // A pool's connection goes back to the pool with whatever the server prepared, so only a connection of its
-        // own prepares statements on the server.
-        let prepares = serverPrepared && ownsConnection
-        if let cached = prepares ? serverPreparedStatements[sql] : statements[sql] {
+        if let cached = serverPrepared ? serverPreparedStatements[sql] : statements[sql] {
             cached.operation = operation
             return cached
         }
-        let statement = PostgresSQLStatement(sql: sql, connection: self, operation: operation, serverPrepared: prepares)
-        if prepares { serverPreparedStatements[sql] = statement } else { statements[sql] = statement }
+        let statement = PostgresSQLStatement(
+            sql: sql, connection: self, operation: operation, serverPrepared: serverPrepared)
+        if serverPrepared { serverPreparedStatements[sql] = statement } else { statements[sql] = statement }
         return statement
     }
 

@@ -34,3 +34,29 @@ extension PostgresTarget {
     /// How long opening a connection may take before the target counts as unreachable.
     static let connectTimeoutSeconds: Int64 = 10
 }
+
+extension PostgresTarget {
+    /// The settings for a store's pool of connections (``PostgresClientPool``): the same server, credentials and TLS
+    /// as ``connectionConfiguration()``, and at most `maximumConnections` open at once.
+    func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        var configuration =
+            if let socketDirectory {
+                PostgresClient.Configuration(
+                    unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password,
+                    database: database)
+            } else {
+                PostgresClient.Configuration(
+                    host: host ?? "localhost", port: port, username: user, password: password, database: database,
+                    tls: tls)
+            }
+        configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
+        configuration.options.maximumConnections = maximumConnections
+        return configuration
+    }
+}

@@ -66,32 +66,34 @@ extension Store {
         let source = readers
         let targetName = target.path
         return try await target.write("copy database") { db in
-            let from = try await source.openDetached()
-            return try await from.readTransaction {
-                let to = db.connection
-                for table in Self.copiedTables where try await Self.count(table, on: to) > 0 {
-                    throw StoreError.copyTargetNotEmpty(target: targetName, table: table)
-                }
-                var counter: CopyCounter?
-                if let progress {
-                    var total = 0
-                    for table in Self.copiedTables { total += try await Self.count(table, on: from) }
-                    counter = CopyCounter(totalRows: total, sink: progress)
-                    progress(CopyProgress(rowsCopied: 0, totalRows: total))
-                }
-                var tables: [CopyReport.Table] = []
-                for table in Self.copiedTables {
-                    let copied = try await Self.copyRows(of: table, from: from, to: to, counter: &counter)
-                    counter?.report()
-                    let check = try await Self.checksum(table, on: to)
-                    guard check.rows == copied.rows, check.sum == copied.sum else {
-                        throw StoreError.copyMismatch(
-                            table: table, detail: "\(copied.rows) rows read, \(check.rows) read back, checksums differ")
+            try await source.withDetached { from in
+                try await from.readTransaction {
+                    let to = db.connection
+                    for table in Self.copiedTables where try await Self.count(table, on: to) > 0 {
+                        throw StoreError.copyTargetNotEmpty(target: targetName, table: table)
                     }
-                    tables.append(CopyReport.Table(name: table, rows: check.rows, checksum: Self.hex(check.sum)))
+                    var counter: CopyCounter?
+                    if let progress {
+                        var total = 0
+                        for table in Self.copiedTables { total += try await Self.count(table, on: from) }
+                        counter = CopyCounter(totalRows: total, sink: progress)
+                        progress(CopyProgress(rowsCopied: 0, totalRows: total))
+                    }
+                    var tables: [CopyReport.Table] = []
+                    for table in Self.copiedTables {
+                        let copied = try await Self.copyRows(of: table, from: from, to: to, counter: &counter)
+                        counter?.report()
+                        let check = try await Self.checksum(table, on: to)
+                        guard check.rows == copied.rows, check.sum == copied.sum else {
+                            throw StoreError.copyMismatch(
+                                table: table,
+                                detail: "\(copied.rows) rows read, \(check.rows) read back, checksums differ")
+                        }
+                        tables.append(CopyReport.Table(name: table, rows: check.rows, checksum: Self.hex(check.sum)))
+                    }
+                    if to.dialect == .postgres { try await Self.continueIdentities(on: to) }
+                    return CopyReport(tables: tables)
                 }
-                if to.dialect == .postgres { try await Self.continueIdentities(on: to) }
-                return CopyReport(tables: tables)
             }
         }
     }

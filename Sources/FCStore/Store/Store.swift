@@ -22,11 +22,11 @@ public final class Store: Sendable {
     /// The write connections' pool: one thread on SQLite, so writers queue in order (the file has one write lock);
     /// ``postgresWriterCount`` on PostgreSQL, whose row locks let transactions commit side by side, as they do from
     /// several processes.
-    let writer: ConnectionPool
+    let writer: any ConnectionLending
     /// The writer pool's threads: grouped writes run up to this many turns at once.
     package var writerCount: Int { writer.capacity }
     /// The read connections' pool; the writer's for an in-memory database, which only its own connection sees.
-    let readers: ConnectionPool
+    let readers: any ConnectionLending
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
     let now: Now
     /// Faults tests arm and counters they watch; shared by every transaction of this store.
@@ -119,13 +119,13 @@ public final class Store: Sendable {
         let connection = try Connection(path: path, create: !mustExist)
         try connection.configure(busyTimeoutMilliseconds: busyMilliseconds)
         try await Migrator(migrations: migrations).migrate(on: connection, appliedAt: now().unixMilliseconds)
-        let writer = ConnectionPool(path: path, size: 1, ownExecutors: true, first: connection) {
+        let writer = ConnectionPool(path: path, size: 1, first: connection) {
             preconditionFailure("the writer pool has its one connection from the start")
         }
         guard isFile else {
             return OpenedPools(writer: writer, readers: writer, name: path, checkpointer: nil)
         }
-        let readers = ConnectionPool(path: path, size: Self.readerCount, ownExecutors: true) {
+        let readers = ConnectionPool(path: path, size: Self.readerCount) {
             let reader = try Connection(path: path, create: false)
             try reader.configureReader(busyTimeoutMilliseconds: busyMilliseconds)
             return reader
@@ -135,9 +135,11 @@ public final class Store: Sendable {
         return OpenedPools(writer: writer, readers: readers, name: path, checkpointer: checkpointer)
     }
 
-    /// A PostgreSQL database's pools of connections: up to ``postgresWriterCount`` writers and ``readerCount``
-    /// readers. Other processes write beside them; row locks and `FOR UPDATE SKIP LOCKED` keep them apart. The
-    /// database must exist; its schema is migrated here.
+    /// A PostgreSQL database's pools of connections (postgres-nio's `PostgresClient`s): up to
+    /// ``postgresWriterCount`` writers and ``readerCount`` readers. Other processes write beside them; row locks and
+    /// `FOR UPDATE SKIP LOCKED` keep them apart. The database must exist; its schema is migrated here, on a
+    /// connection of its own, so that a server that cannot be reached or refuses the credentials is named at once
+    /// (a pool would keep trying).
     private static func openPostgres(
         _ url: String, now: Now, migrations: [Migration]
     ) async throws -> OpenedPools {
@@ -147,14 +149,9 @@ public final class Store: Sendable {
         let versions = Set(migrations.map(\.version))
         try await Migrator(migrations: Migration.postgres.filter { versions.contains($0.version) })
             .migrate(on: connection, appliedAt: now().unixMilliseconds)
-        let writer = ConnectionPool(
-            path: name, size: Self.postgresWriterCount, ownExecutors: false, first: connection
-        ) {
-            try await PostgresSQLConnection.connect(to: target)
-        }
-        let readers = ConnectionPool(path: name, size: Self.readerCount, ownExecutors: false) {
-            try await PostgresSQLConnection.connect(to: target)
-        }
+        await connection.close()
+        let writer = PostgresClientPool(target: target, size: Self.postgresWriterCount)
+        let readers = PostgresClientPool(target: target, size: Self.readerCount)
         return OpenedPools(writer: writer, readers: readers, name: name, checkpointer: nil)
     }
 
@@ -330,8 +327,8 @@ public final class Store: Sendable {
 
 /// What opening a database gives the store.
 struct OpenedPools {
-    var writer: ConnectionPool
-    var readers: ConnectionPool
+    var writer: any ConnectionLending
+    var readers: any ConnectionLending
     /// The path, or the URL without its password.
     var name: String
     var checkpointer: WALCheckpointer?
