@@ -47,20 +47,27 @@ final class PostgresClientPool: ConnectionLending {
     /// for by a task of its own (``uncancelled(_:)``).
     func run<T: Sendable>(_ body: @Sendable (any SQLConnection) async throws -> T) async throws -> T {
         if Task.isCancelled { return try await uncancelled(body) }
-        var lent = false
         do {
-            return try await client.withConnection { connection in
-                lent = true
-                return try await body(adapter(for: connection))
-            }
-        } catch  where !lent {
+            return try await lend(body)
+        } catch Lease.refused(let error) where error is CancellationError {
             // Cancelled while waiting for a connection: ask again where cancellation does not reach.
-            if error is CancellationError { return try await uncancelled(body) }
+            return try await uncancelled(body)
+        } catch Lease.refused(let error) {
             throw leaseFailure(error)
         }
     }
 
     func withDetached<T: Sendable>(_ body: (any SQLConnection) async throws -> T) async throws -> T {
+        do {
+            return try await lend(body)
+        } catch Lease.refused(let error) {
+            throw leaseFailure(error)
+        }
+    }
+
+    /// `body` with a connection of the client's; a failure to get one comes back as ``Lease/refused(_:)``, told
+    /// apart from `body`'s own errors, which pass unchanged.
+    private func lend<T: Sendable>(_ body: (any SQLConnection) async throws -> T) async throws -> T {
         var lent = false
         do {
             return try await client.withConnection { connection in
@@ -68,8 +75,13 @@ final class PostgresClientPool: ConnectionLending {
                 return try await body(adapter(for: connection))
             }
         } catch  where !lent {
-            throw leaseFailure(error)
+            throw Lease.refused(error)
         }
+    }
+
+    /// Why a lease failed, before any of `body` ran.
+    private enum Lease: Error {
+        case refused(any Error)
     }
 
     /// ``run(_:)`` in a task of its own, which the caller's cancellation does not reach; the caller waits for it,
