@@ -13,7 +13,8 @@ import Testing
 struct WebAppBrowserTests {
     static let screens = [
         "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
-        "learn-question", "learn-answer", "learn-summary", "me", "me-box", "me-calendar", "me-achievements",
+        "learn-question", "learn-answer", "learn-summary", "learn-resume", "me", "me-box", "me-calendar",
+        "me-achievements",
         "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
         "deck-import-error", "deck-editor",
     ]

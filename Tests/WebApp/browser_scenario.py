@@ -39,6 +39,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 import deck_steps
 import game_steps
 import lan_steps
+import learn_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
 # The LAN scenario's host name: Chromium resolves it to the server's address (--host-resolver-rules), so the page
@@ -316,6 +317,7 @@ class Scenario:
         again = d.switch_to.active_element
         if again.text != "Learn again":
             raise Failure(f"{self.size}: the focus after the summary is on {again.text!r}")
+        learn_steps.resume_after_reload(self)
 
         d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=me]").send_keys(Keys.ENTER)
         total = self.find("[data-stat=total-xp] dd")

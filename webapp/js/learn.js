@@ -1,7 +1,7 @@
 // Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
 // Space shows the answer → rate with 1–4 (U undoes the last answer, B buries, @ suspends) → the session summary
 // (correct, failed, average rating, XP, level-ups) → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
-// /v1/boxes.
+// /v1/boxes. A session left unfinished (a reload, another device) is offered to resume (GET /v1/sessions).
 
 import { api, describe } from "./api.js";
 import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
@@ -32,7 +32,9 @@ export function interval(seconds) {
 
 export async function render(args) {
   const preselected = new Set(args.map(Number));
-  const list = await api("GET", "/v1/topics");
+  const [list, unfinished] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/sessions")]);
+  // The newest learn session left open (a reload, another device): offered to resume; quizzes resume on Quiz.
+  let resumable = unfinished.sessions.find((session) => session.mode !== "quiz" && session.next) ?? null;
   // The current step's keys: a function from a key event to the action it starts (or null), so the action runs
   // here, under on()'s guard, and an error in it is shown.
   let keyHandler = null;
@@ -76,7 +78,48 @@ export async function render(args) {
       }
       return start({ topicIds, limit, mode: free.checked ? "free" : "spaced" });
     });
-    show(h("h1", {}, "Learn"), form);
+    show(h("h1", {}, "Learn"), resumePanel(), form);
+  }
+
+  // A session left unfinished (the page reloaded, or started on another device): take it up where it stopped,
+  // or end it (its answers stay recorded) and start anew.
+  function resumePanel() {
+    if (!resumable) return null;
+    const session = resumable;
+    const names = list.topics.filter((topic) => session.topicIds.includes(topic.id)).map((topic) => topic.name);
+    const left = session.total - session.position;
+    const resumeButton = h("button", { type: "button", class: "primary", onclick: () => resume(session) }, "Resume");
+    const endButton = h("button", { type: "button", onclick: () => endUnfinished(session) }, "End it");
+    return h("section", { class: "card-panel resume", "aria-labelledby": "resume-heading", dataset: { sessionId: session.id } },
+      h("h2", { id: "resume-heading" }, "Unfinished session"),
+      h("p", {}, `${names.join(", ") || "Your topics"} · ${session.mode === "free" ? "free practice" : "spaced"} · ` +
+        `${session.answered} answered, ${left} ${left === 1 ? "card" : "cards"} left`),
+      h("p", { class: "actions" }, resumeButton, endButton));
+  }
+
+  async function resume(session) {
+    let before, current;
+    try {
+      [before, current] = await Promise.all([api("GET", "/v1/me"), api("GET", `/v1/sessions/${session.id}`)]);
+    } catch (error) {
+      return setup(undefined, describe(error));
+    }
+    resumable = null;
+    const choice = { topicIds: current.topicIds, limit: current.total, mode: current.mode };
+    const run = { choice, before, session: current, ratings: [], answers: [] };
+    if (!current.next) return finish(run);
+    question(run);
+  }
+
+  async function endUnfinished(session) {
+    try {
+      await api("POST", `/v1/sessions/${session.id}/end`);
+    } catch (error) {
+      return setup(undefined, describe(error));
+    }
+    resumable = null;
+    toast("Session ended");
+    setup();
   }
 
   async function start(choice) {

@@ -13,6 +13,9 @@ import Hummingbird
 /// - free: any cards, shuffled; answers change no learning state.
 /// - quiz: typed answers (`answer`) graded; no learning state changes.
 enum SessionRoutes {
+    /// `GET /v1/sessions` lists at most this many unfinished sessions.
+    static let unfinishedListed = 5
+
     static func routes(_ environment: ServiceEnvironment) -> [Route] {
         let maxBody = environment.settings.maxBodyBytes
         let service = environment.study
@@ -41,6 +44,21 @@ enum SessionRoutes {
                     json.fallbackCards = leftOut > 0 ? leftOut : nil
                 }
                 return try JSONResponse.make(json, status: .created)
+            },
+            Route(.get, "/v1/sessions", .learner) { _, context in
+                // The sessions a reload or another device can resume: not ended, cards left; newest first.
+                let sessions = try await environment.store.unfinishedSessions(
+                    userID: context.requireLearner().userID, limit: unfinishedListed)
+                var listed: [SessionJSON] = []
+                for session in sessions {
+                    do {
+                        listed.append(try await SessionJSON.make(session, service))
+                    } catch StoreError.cardNotFound(id: _) {
+                        // Its next card was deleted since: nothing to resume on (it can still be ended).
+                        continue
+                    }
+                }
+                return try JSONResponse.make(SessionListJSON(sessions: listed))
             },
             Route(.get, "/v1/sessions/{id}", .learner) { request, context in
                 let session = try await environment.store.session(
@@ -107,6 +125,11 @@ enum SessionRoutes {
 }
 
 /// A session as the API shows it: where it stands, its counts and the next card.
+/// `GET /v1/sessions`: the learner's unfinished sessions, newest first.
+struct SessionListJSON: Encodable {
+    var sessions: [SessionJSON]
+}
+
 struct SessionJSON: Encodable {
     var id: Int64
     var mode: String

@@ -80,6 +80,26 @@ extension Database {
         }
     }
 
+    /// The learner's sessions that can be taken up again, newest first: not ended, with cards left in their queue
+    /// (a reload, or another device, resumes one). Among the newest `scanned` not ended, so a learner who leaves
+    /// many sessions open costs a bounded read.
+    package func unfinishedSessions(userID: Int64, limit: Int, scanned: Int = 20) async throws -> [StudySessionRecord] {
+        let open = try await connection.withStatement(
+            """
+            SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? AND ended_at IS NULL
+            ORDER BY started_at DESC, id DESC LIMIT ?
+            """,
+            operation: "list unfinished sessions"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            try statement.bind(scanned, at: 2)
+            var sessions: [StudySessionRecord] = []
+            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
+            return sessions
+        }
+        return Array(open.filter { $0.position < $0.queue.count }.prefix(limit))
+    }
+
     /// Checks that `cardID` is the session's next card, then counts `answer` and moves on; inside a transaction.
     package func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
         -> StudySessionRecord
@@ -156,5 +176,9 @@ extension Store {
 
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
         try await read { try await $0.recentSessions(userID: userID, limit: limit) }
+    }
+
+    package func unfinishedSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
+        try await read { try await $0.unfinishedSessions(userID: userID, limit: limit) }
     }
 }

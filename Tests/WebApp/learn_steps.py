@@ -1,0 +1,61 @@
+"""The browser scenario's resume steps (after the 10-card session): a free-practice session reloaded mid-way is
+offered on Learn, resumes on the card it stopped at, and, reloaded again, can be ended from the offer."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+
+def progress(s):
+    return s.driver.find_element(By.CSS_SELECTOR, ".progress-line").text
+
+
+def resume_after_reload(s):
+    d = s.driver
+    # The summary is on #/learn already, where the nav link changes nothing: Topics, then Learn anew.
+    d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=topics]").send_keys(Keys.ENTER)
+    s.until("the topics", lambda: d.current_url.endswith("#/topics"))
+    d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
+    start = s.find("form.learn-setup button[type=submit]")
+    if d.find_elements(By.CSS_SELECTOR, "section.resume"):
+        raise s.failure("Learn offers to resume although the last session ended")
+    boxes = d.find_elements(By.CSS_SELECTOR, "input[name=topic]")
+    if not any(box.is_selected() for box in boxes):
+        boxes[0].send_keys(" ")
+    free = d.find_element(By.ID, "free")
+    if not free.is_selected():
+        free.send_keys(" ")
+    start.send_keys(Keys.ENTER)
+    for index in range(2):
+        s.find("article.flashcard[aria-label=Question]")
+        s.until(f"card {index + 1}", lambda: f"Card {index + 1} of " in progress(s))
+        s.keys(" ")
+        s.find("article.flashcard[aria-label=Answer] .answer")
+        s.keys("3")
+    s.until("card 3", lambda: "Card 3 of " in progress(s))
+    asked = s.find("article.flashcard[aria-label=Question]").get_attribute("data-card-id")
+    total = progress(s).split(" of ")[1].strip()
+
+    d.refresh()
+    offer = s.find("section.resume")
+    if "2 answered" not in offer.text or "free practice" not in offer.text:
+        raise s.failure(f"the resume offer says {offer.text!r}")
+    s.fits("learn resume offer")
+    s.shot("learn-resume")
+    offer.find_element(By.XPATH, ".//button[text()='Resume']").send_keys(Keys.ENTER)
+    card = s.find("article.flashcard[aria-label=Question]")
+    s.until("the card the reload left", lambda: f"Card 3 of {total}" in progress(s))
+    if card.get_attribute("data-card-id") != asked:
+        raise s.failure(f"resumed on card {card.get_attribute('data-card-id')}, the reload left card {asked}")
+    s.keys(" ")
+    s.find("article.flashcard[aria-label=Answer] .answer")
+    s.keys("3")
+    s.until("card 4 after the resume", lambda: "Card 4 of " in progress(s))
+    s.ok(f"learn: reloaded at card 3 of {total}, resumed on the same card, answered it")
+
+    d.refresh()
+    offer = s.find("section.resume")
+    if "3 answered" not in offer.text:
+        raise s.failure(f"the second resume offer says {offer.text!r}")
+    offer.find_element(By.XPATH, ".//button[text()='End it']").send_keys(Keys.ENTER)
+    s.find("form.learn-setup button[type=submit]")
+    s.until("the offer gone", lambda: not d.find_elements(By.CSS_SELECTOR, "section.resume"))
+    s.ok("learn: an unfinished session can be ended from the offer")
