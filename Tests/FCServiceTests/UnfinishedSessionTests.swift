@@ -60,12 +60,19 @@ struct UnfinishedSessionTests {
                 .POST, "/v1/sessions/\(spaced.id)/answer", token: ana, json: #"{"cardId": \#(next), "rating": "easy"}"#)
             #expect(goesOn.json["answered"] as? Int == 2, "\(goesOn.text)")
 
-            // A session whose next card was deleted since has nothing to resume on: not listed (it can be ended).
-            let stranded = try await start(bo, #"{"topicIds": [1], "limit": 2, "mode": "free"}"#)
-            try await fixture.store.deleteCards(ids: [Int64(stranded.next)])
-            // Bo's first session is listed unless the deleted card was its next one too.
-            let resumable: [Int] = other.next == stranded.next ? [] : [other.id]
-            #expect(try await listed(bo).compactMap { $0["id"] as? Int } == resumable)
+            // Deleting a card takes it out of the sessions still to come: the session goes on at its other card.
+            let moved = try await start(bo, #"{"topicIds": [1], "limit": 2, "mode": "free"}"#)
+            try await fixture.store.deleteCards(ids: [Int64(moved.next)])
+            let afterDelete = try await listed(bo)
+            let movedOn = try #require(afterDelete.first { $0["id"] as? Int == moved.id }, "\(afterDelete)")
+            #expect(movedOn["total"] as? Int == 1)
+            #expect(afterDelete.allSatisfy { ($0["next"] as? [String: Any])?["id"] as? Int != moved.next })
+            // A session stranded at a card that is gone (left by a build before deletions repaired queues) has
+            // nothing to resume on: not listed, and it can still be ended.
+            let bosID = try #require(try await fixture.store.user(named: "bo")).id
+            let stranded = try await fixture.store.createSession(
+                userID: bosID, mode: .free, topicIDs: [1], queue: [999_999])
+            #expect(!(try await listed(bo).contains { $0["id"] as? Int == Int(stranded.id) }))
             #expect(try await server.call(.POST, "/v1/sessions/\(stranded.id)/end", token: bo).status == 200)
 
             expectProblem(try await server.call(.GET, "/v1/sessions"), status: 401, code: "unauthorized")

@@ -89,18 +89,10 @@ extension Database {
         }
     }
 
-    /// Takes cards out of the part of the learner's open sessions' queues that is still to come.
-    private func removeFromOpenSessions(cardIDs: Set<Int64>, userID: Int64) async throws {
-        let open = try await connection.withStatement(
-            "SELECT id FROM sessions WHERE user_id = ? AND ended_at IS NULL", operation: "list open sessions"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-            var ids: [Int64] = []
-            while try await statement.step() { ids.append(statement.int64(at: 0)) }
-            return ids
-        }
-        for id in open {
-            var session = try await session(id: id, userID: userID)
+    /// Takes cards out of the part of open sessions' queues that is still to come: the learner's (a flag), or
+    /// every learner's (`userID` nil: the cards were deleted, and a session must not stop at a card that is gone).
+    func removeFromOpenSessions(cardIDs: Set<Int64>, userID: Int64?) async throws {
+        for var session in try await openSessions(userID: userID) {
             let upcoming = session.queue[session.position...]
             guard upcoming.contains(where: cardIDs.contains) else { continue }
             session.queue = Array(session.queue[..<session.position]) + upcoming.filter { !cardIDs.contains($0) }

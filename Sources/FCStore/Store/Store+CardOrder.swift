@@ -5,7 +5,8 @@ extension Database {
     /// Deletes cards and closes the gaps they leave, so each affected deck stays numbered 1…n; in one transaction.
     ///
     /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
-    /// goes with it, and an image no other card shows is deleted too.
+    /// goes with it, so does its place in every open session still to come, and an image no other card shows is
+    /// deleted too.
     ///
     /// - Parameter topicID: When given, every card must be in this topic's deck: a card of another deck is "not
     ///   found", so a stale selection never deletes elsewhere.
@@ -30,6 +31,7 @@ extension Database {
                     try await statement.run()
                 }
             }
+            try await removeFromOpenSessions(cardIDs: Set(ids), userID: nil)
             try await deleteUnusedImages()
         }
     }

@@ -80,6 +80,19 @@ extension Database {
         }
     }
 
+    /// Every session not ended: the learner's, or (`userID` nil) every learner's.
+    func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
+        try await connection.withStatement(
+            "SELECT \(Self.sessionColumns) FROM sessions WHERE ended_at IS NULL AND (?1 IS NULL OR user_id = ?1)",
+            operation: "list open sessions"
+        ) { statement in
+            try statement.bind(userID, at: 1)
+            var sessions: [StudySessionRecord] = []
+            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
+            return sessions
+        }
+    }
+
     /// The learner's sessions that can be taken up again, newest first: not ended, with cards left in their queue
     /// (a reload, or another device, resumes one). Among the newest `scanned` not ended, so a learner who leaves
     /// many sessions open costs a bounded read.
