@@ -13,7 +13,7 @@ import Testing
 struct WebAppBrowserTests {
     static let screens = [
         "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
-        "learn-question", "learn-answer", "learn-summary", "learn-resume", "me", "me-box", "me-calendar",
+        "learn-question", "learn-answer", "learn-summary", "learn-resume", "learn-mcq", "me", "me-box", "me-calendar",
         "me-achievements",
         "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
         "deck-import-error", "deck-editor",
@@ -40,6 +40,11 @@ struct WebAppBrowserTests {
         // A second topic, with maths, so the list has more than one and Learn has a choice to make.
         let algebra = try await fixture.fcgen(["--topic", "Algebra", "--batches", "1", "--offline"])
         #expect(algebra.status == 0, "\(algebra.stderr)")
+        // And one whose recorded replies hold a multiple-choice card, answered by a tap in Learn.
+        let solar = try await fixture.fcgen([
+            "--topic", "Solar system", "--batches", "1", "--offline", "--kinds", "question,cloze,mcq",
+        ])
+        #expect(solar.status == 0, "\(solar.stderr)")
         let phone = try await fixture.token(user: "ana")
         let desktop = try await fixture.token(user: "bo")
         let admin = try await fixture.token(user: "ops", admin: true)

@@ -331,6 +331,7 @@ class Scenario:
         game_steps.me_after_study(self, before, 11)
         deck_steps.bookmarks_on_me(self, bookmarked)
         game_steps.quiz(self, topic)
+        learn_steps.mcq_by_pick(self, "Solar system")
 
         if katex:
             typeset = d.execute_async_script("""

@@ -59,3 +59,45 @@ def resume_after_reload(s):
     s.find("form.learn-setup button[type=submit]")
     s.until("the offer gone", lambda: not d.find_elements(By.CSS_SELECTOR, "section.resume"))
     s.ok("learn: an unfinished session can be ended from the offer")
+
+
+def mcq_by_pick(s, topic):
+    """A spaced session on `topic` (its recorded replies hold a multiple-choice card among the first few): the mcq
+    card's options are buttons; a tap grades it, the answer face marks the pick against the correct option and says
+    how it was rated, and Enter goes on to the next card."""
+    d = s.driver
+    d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
+    start = s.find("form.learn-setup button[type=submit]")
+    for box in d.find_elements(By.CSS_SELECTOR, "input[name=topic]"):
+        label = d.find_element(By.CSS_SELECTOR, f"label[for={box.get_attribute('id')}]").text
+        if box.is_selected() != label.startswith(topic):
+            box.send_keys(" ")
+    start.send_keys(Keys.ENTER)
+    for index in range(10):
+        s.find("article.flashcard[aria-label=Question]")
+        s.until(f"card {index + 1}", lambda: f"Card {index + 1} of " in progress(s))
+        picks = d.find_elements(By.CSS_SELECTOR, "button.option-pick")
+        if picks:
+            break
+        s.keys(" ")
+        s.find("article.flashcard[aria-label=Answer] .answer")
+        s.keys("3")
+    else:
+        raise s.failure(f"no multiple-choice card among the first 10 of {topic}")
+    position = index + 1
+    options = [p.text for p in picks]
+    s.fits("learn mcq")
+    picks[0].click()
+    graded = s.find("article.flashcard[data-graded]")
+    right = graded.get_attribute("data-graded") == "right"
+    correct = d.find_elements(By.CSS_SELECTOR, ".option-picks.graded li.correct")
+    picked = d.find_elements(By.CSS_SELECTOR, ".option-picks.graded li.picked")
+    verdict = d.find_element(By.CSS_SELECTOR, "p.verdict").text
+    if len(correct) != 1 or len(picked) != (0 if right else 1):
+        raise s.failure(f"the graded options mark {len(correct)} correct and {len(picked)} picked")
+    if ("Rated Good" if right else "Rated Again") not in verdict.replace("rated", "Rated"):
+        raise s.failure(f"the verdict says {verdict!r}")
+    s.shot("learn-mcq")
+    s.keys(Keys.ENTER)
+    s.until("the card after the mcq card", lambda: f"Card {position + 1} of " in progress(s))
+    s.ok(f"learn: a multiple-choice card ({len(options)} options) answered by a tap: {verdict!r}")

@@ -1,4 +1,5 @@
-// Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question →
+// Learn: choose topics and 10/25/50 cards (spaced, or free practice that changes no scheduling) → question (an mcq
+// card: pick an option, graded and rated by the grade) →
 // Space shows the answer → rate with 1–4 (U undoes the last answer, B buries, @ suspends) → the session summary
 // (correct, failed, average rating, XP, level-ups) → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
 // /v1/boxes. A session left unfinished (a reload, another device) is offered to resume (GET /v1/sessions).
@@ -9,6 +10,10 @@ import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 
 export const title = "Learn";
+
+// The keys that pick a multiple-choice card's options on its question, in order (1–4 rate only once the answer
+// shows).
+const LETTERS = ["1", "2", "3", "4", "5"];
 
 const RATINGS = [
   { key: "1", word: "again", label: "Again" },
@@ -171,11 +176,16 @@ export async function render(args) {
     const undo = run.ratings.length
       ? h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "U", onclick: () => undoLast(run) }, "Undo last answer (U)")
       : null;
+    // A multiple-choice card is answered by picking an option (1, 2, … or a tap); Space still shows the answer.
+    const picks = face.options ? face.options.map((option, index) => h("button", {
+      type: "button", class: "option-pick", "aria-keyshortcuts": LETTERS[index], dataset: { option: index },
+      onclick: () => pick(run, index),
+    }, h("kbd", {}, LETTERS[index]), ` ${option}`)) : null;
     frame(run,
       h("article", { class: "flashcard", "aria-roledescription": "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, "Question"),
         richText(face.question, "div", { class: "question" }),
-        optionList(face, false)),
+        picks ? h("ol", { class: "option-picks", "aria-label": "Options" }, picks.map((pickButton) => h("li", {}, pickButton))) : null),
       h("p", { class: "actions" }, reveal, skip, bury, suspend, undo));
     reveal.focus();
     announce(`Question: ${face.question}` + (face.options ? `. Options: ${face.options.join("; ")}` : ""));
@@ -185,8 +195,56 @@ export async function render(args) {
       if (event.key === "b") return () => setAside(run, "bury");
       if (event.key === "@") return () => setAside(run, "suspend");
       if (event.key === "u" && run.ratings.length) return () => undoLast(run);
+      const option = picks ? LETTERS.indexOf(event.key) : -1;
+      if (option >= 0 && option < picks.length) return () => pick(run, option);
       return null;
     });
+  }
+
+  // A picked option is graded at once and rated by the grade (right: Good, wrong: Again), so the review the
+  // server records is the one the learner earned; the answer face then shows the pick against the correct option.
+  async function pick(run, index) {
+    setKeys(null);
+    const card = run.session.next;
+    const face = studyFaces(card, run.session.shown);
+    const right = index === face.correctOption;
+    const rating = RATINGS[right ? 2 : 0];
+    const answered = { ...run, session: { ...run.session } };
+    const status = h("div");
+    try {
+      await record(run, card, face.question, rating);
+    } catch (error) {
+      status.replaceChildren(errorBox(describe(error)));
+      frame(answered, h("p", {}, face.question), status);
+      setKeys((event) => (event.key === "Enter" ? () => question(run) : null));
+      return;
+    }
+    const next = h("button", { type: "button", class: "primary", "aria-keyshortcuts": "Enter", onclick: () => moveOn(run) }, "Next (Enter)");
+    frame(answered,
+      h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id, graded: right ? "right" : "wrong" } },
+        h("p", { class: "face-label" }, "Question"),
+        richText(face.question, "div", { class: "question small" }),
+        h("ol", { class: "option-picks graded", "aria-label": "Options" }, face.options.map((option, at) => h("li", {
+          class: at === face.correctOption ? "correct" : at === index ? "picked" : null,
+        }, `${LETTERS[at]}. ${option}`, at === face.correctOption ? " ✓" : at === index ? " ✗" : ""))),
+        h("p", { class: "verdict", role: "status" }, right ? "Right: rated Good." : `Not quite: the answer is ${face.answer}. Rated Again.`),
+        card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null),
+      h("p", { class: "actions" }, next));
+    next.focus();
+    setKeys((event) => (event.key === "Enter" || event.key === " " ? () => moveOn(run) : null));
+  }
+
+  function moveOn(run) {
+    if (run.session.next) question(run);
+    else return finish(run);
+  }
+
+  // Records a rated answer to the session's current card and keeps what the summary needs.
+  async function record(run, card, asked, rating) {
+    run.session = await api("POST", `/v1/sessions/${run.session.id}/answer`, { body: { cardId: card.id, rating: rating.word } });
+    run.ratings.push(Number(rating.key));
+    run.answers.push({ id: card.id, topicId: card.topicId, question: asked, rating: rating.word });
+    if (run.session.xpGained > 0) toast(`+${run.session.xpGained} XP`);
   }
 
   function answer(run) {
@@ -222,12 +280,7 @@ export async function render(args) {
     setKeys(null);
     try {
       const card = run.session.next;
-      const asked = studyFaces(card, run.session.shown).question;
-      const body = { cardId: card.id, rating: rating.word };
-      run.session = await api("POST", `/v1/sessions/${run.session.id}/answer`, { body });
-      run.ratings.push(Number(rating.key));
-      run.answers.push({ id: card.id, topicId: card.topicId, question: asked, rating: rating.word });
-      if (run.session.xpGained > 0) toast(`+${run.session.xpGained} XP`);
+      await record(run, card, studyFaces(card, run.session.shown).question, rating);
     } catch (error) {
       status.replaceChildren(errorBox(describe(error)));
       setKeys((event) => {
