@@ -65,31 +65,20 @@ extension Database {
     /// The learner's most recent sessions with at least one answer, newest first: a session that was started and
     /// abandoned (or whose every answer was undone) is no study and is left out.
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
-        try await connection.withStatement(
-            """
-            SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? AND cards > 0
-            ORDER BY started_at DESC, id DESC LIMIT ?
-            """,
-            operation: "list sessions"
+        try await sessions(
+            where: "user_id = ? AND cards > 0 ORDER BY started_at DESC, id DESC LIMIT ?", operation: "list sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(limit, at: 2)
-            var sessions: [StudySessionRecord] = []
-            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
-            return sessions
         }
     }
 
     /// Every session not ended: the learner's, or (`userID` nil) every learner's.
     func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
-        try await connection.withStatement(
-            "SELECT \(Self.sessionColumns) FROM sessions WHERE ended_at IS NULL AND (?1 IS NULL OR user_id = ?1)",
-            operation: "list open sessions"
+        try await sessions(
+            where: "ended_at IS NULL AND (?1 IS NULL OR user_id = ?1)", operation: "list open sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
-            var sessions: [StudySessionRecord] = []
-            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
-            return sessions
         }
     }
 
@@ -97,18 +86,12 @@ extension Database {
     /// (a reload, or another device, resumes one). Among the newest `scanned` not ended, so a learner who leaves
     /// many sessions open costs a bounded read.
     package func unfinishedSessions(userID: Int64, limit: Int, scanned: Int = 20) async throws -> [StudySessionRecord] {
-        let open = try await connection.withStatement(
-            """
-            SELECT \(Self.sessionColumns) FROM sessions WHERE user_id = ? AND ended_at IS NULL
-            ORDER BY started_at DESC, id DESC LIMIT ?
-            """,
+        let open = try await sessions(
+            where: "user_id = ? AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT ?",
             operation: "list unfinished sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(scanned, at: 2)
-            var sessions: [StudySessionRecord] = []
-            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
-            return sessions
         }
         return Array(open.filter { $0.position < $0.queue.count }.prefix(limit))
     }
@@ -136,6 +119,21 @@ extension Database {
             try await statement.run()
         }
         return session
+    }
+
+    /// The sessions `SELECT … FROM sessions WHERE \(condition)` reads (the condition may go on with ORDER BY and
+    /// LIMIT), its parameters bound by `bind`.
+    private func sessions(
+        where condition: String, operation: String, bind: (any SQLStatement) throws -> Void
+    ) async throws -> [StudySessionRecord] {
+        try await connection.withStatement(
+            "SELECT \(Self.sessionColumns) FROM sessions WHERE \(condition)", operation: operation
+        ) { statement in
+            try bind(statement)
+            var sessions: [StudySessionRecord] = []
+            while try await statement.step() { sessions.append(try Self.session(from: statement)) }
+            return sessions
+        }
     }
 
     private static let sessionColumns = """
