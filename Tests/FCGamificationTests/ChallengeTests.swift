@@ -75,7 +75,7 @@ struct ChallengeTests {
         #expect(learner.state.today?.challenges.first?.progress == 2)
         let third = learner.review(3, at: time)
         #expect(third.keys.contains("challenge:2026-03-08:card_master"))
-        #expect(Learner.xp(third) == 25 + 70)
+        #expect(Learner.xp(third) == 10 + 70)
         #expect(learner.state.today?.challenges.first?.completedAt == time)
         #expect(learner.review(4, at: time).allSatisfy { $0.kind != "challenge" })
         #expect(learner.state.today?.challenges.first?.progress == 3)

@@ -28,11 +28,11 @@ struct RulesAsDataTests {
     }
 
     @Test func theLevelCurveComesFromTheRules() throws {
-        let engine = try engine { $0.levels = LevelCurve(quadratic: 0, linear: 20) }
+        let engine = try engine { $0.levels = LevelCurve(quadratic: 0, linear: 8) }
         var learner = Learner(engine: engine)
-        let awards = learner.review(1, at: time)  // 25 XP: level 2 at 20 on this curve
+        let awards = learner.review(1, at: time)  // 10 XP: level 2 at 8 on this curve
         #expect(awards.keys.contains("level:2"))
-        #expect(engine.level(of: learner.state).nextLevelXP == 40)
+        #expect(engine.level(of: learner.state).nextLevelXP == 16)
     }
 
     @Test func boxWeightsAndCountsComeFromTheRules() throws {

@@ -8,7 +8,7 @@ struct StreakTests {
         var learner = Learner()
         #expect(!learner.review(1, at: instant("2026-03-08T10:00:00Z")).keys.contains { $0.hasPrefix("xp:streak") })
         let second = learner.review(1, at: instant("2026-03-09T08:00:00Z"))
-        #expect(second.filter { $0.kind == "xp:streak" }.map(\.xp) == [20])
+        #expect(second.filter { $0.kind == "xp:streak" }.map(\.xp) == [10])
         #expect(learner.review(2, at: instant("2026-03-09T09:00:00Z")).allSatisfy { $0.kind != "xp:streak" })
         #expect(learner.state.streak.current == 2 && learner.state.streak.longest == 2)
         #expect(learner.state.streak.lastActiveDay == day("2026-03-09"))

@@ -14,15 +14,18 @@ struct XPIdempotencyTests {
         return engine
     }()
 
-    @Test func cardTiersPayTenFifteenTwentyFive() {
+    @Test func cardTiersPayFourSixTen() {
         var learner = Learner(engine: Self.bare)
         let time = instant("2026-03-08T10:00:00Z")
-        #expect(Learner.xp(learner.review(1, rating: .fail, at: time)) == 10)
-        #expect(Learner.xp(learner.review(2, rating: .difficult, firstTry: false, at: time)) == 15)
-        #expect(Learner.xp(learner.review(3, rating: .easy, firstTry: true, at: time)) == 25)
+        #expect(Learner.xp(learner.review(1, rating: .fail, at: time)) == 4)
+        #expect(Learner.xp(learner.review(2, rating: .difficult, firstTry: false, at: time)) == 6)
+        #expect(Learner.xp(learner.review(3, rating: .easy, firstTry: true, at: time)) == 10)
+        // A quiz answer pays on the same scale as a review: right on the first try, a card's 10 XP.
         let quiz = CardAnswer(cardID: 4, topicID: 1, isFirstTry: false, duration: 2)
-        #expect(Learner.xp(learner.apply(.cardAnsweredCorrectly(quiz), at: time)) == 15)
-        #expect(learner.state.totalXP == 65 && learner.state.today?.xp == 65)
+        #expect(Learner.xp(learner.apply(.cardAnsweredCorrectly(quiz), at: time)) == 6)
+        let firstTry = CardAnswer(cardID: 5, topicID: 1, isFirstTry: true, duration: 2)
+        #expect(Learner.xp(learner.apply(.cardAnsweredCorrectly(firstTry), at: time)) == 10)
+        #expect(learner.state.totalXP == 36 && learner.state.today?.xp == 36)
         #expect(learner.awards.keys.first == "xp:card:1:2026-03-08")
     }
 
@@ -39,7 +42,7 @@ struct XPIdempotencyTests {
 
     @Test func cardXPOncePerCardPerLocalDayAndAgainTheNextDay() {
         var learner = Learner(zone: Zones.newYork, engine: Self.bare)
-        #expect(Learner.xp(learner.review(7, rating: .fail, at: instant("2026-03-08T14:00:00Z"))) == 10)
+        #expect(Learner.xp(learner.review(7, rating: .fail, at: instant("2026-03-08T14:00:00Z"))) == 4)
         // Later the same local day: a better answer changes nothing; the first answer of the day decided.
         #expect(learner.review(7, rating: .easy, at: instant("2026-03-08T20:00:00Z")).isEmpty)
         let quiz = CardAnswer(cardID: 7, topicID: 1, isFirstTry: true, duration: 1)
@@ -47,7 +50,7 @@ struct XPIdempotencyTests {
         // 2026-03-09T04:00Z is midnight in New York (EDT began that morning): a new day pays again, plus the streak.
         let nextDay = learner.review(7, at: instant("2026-03-09T04:00:00Z"))
         #expect(nextDay.keys == ["xp:card:7:2026-03-09", "xp:streak:2026-03-09"])
-        #expect(Learner.xp(nextDay) == 45)
+        #expect(Learner.xp(nextDay) == 20)
         #expect(learner.state.lifetime.cardsReviewed == 2)
     }
 
@@ -68,7 +71,7 @@ struct XPIdempotencyTests {
         #expect(learner.apply(session(5, cards: 10), at: time).isEmpty)
         #expect(learner.state.unopenedBoxes.count == 4)
 
-        #expect(Learner.xp(learner.apply(.topicCompleted(topicID: 3), at: time)) == 100)
+        #expect(Learner.xp(learner.apply(.topicCompleted(topicID: 3), at: time)) == 50)
         #expect(learner.apply(.topicCompleted(topicID: 3), at: instant("2026-03-20T10:00:00Z")).isEmpty)
 
         let box = try #require(learner.state.unopenedBoxes.first)

@@ -45,7 +45,7 @@ struct EventTimeCLITests {
         // The learner is not frozen: the next review today pays as usual.
         let next = try object(try await cli.run(["review", "2", "--rating", "good", "--json"] + db).stdout)
         let xp = try #require(((next["review"] as? [String: Any])?["rewards"] as? [String: Any])?["xpGained"] as? Int)
-        #expect(xp >= 25)
+        #expect(xp >= 10, "a card right on the first try pays 10 XP (XPRewards.default)")
         #expect(try await LearnerLedger.read(cli.databasePath).reviews == 2)
     }
 

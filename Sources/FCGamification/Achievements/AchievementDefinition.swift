@@ -31,28 +31,28 @@ public struct AchievementDefinition: Sendable, Hashable, Codable, Identifiable {
             rarity: .common, category: .learning, rule: .cardsReviewed(atLeast: 1)),
         AchievementDefinition(
             id: .scholar, title: "Scholar", description: "Review 100 cards (each card counts once a day).",
-            emoji: "🎓", xp: 100, rarity: .rare, category: .learning, rule: .cardsReviewed(atLeast: 100)),
+            emoji: "🎓", xp: 50, rarity: .rare, category: .learning, rule: .cardsReviewed(atLeast: 100)),
         AchievementDefinition(
             id: .speedDemon, title: "Speed Demon",
             description:
                 "Finish a session of at least 20 cards averaging 5 seconds or less per card, with 80 % of them right.",
-            emoji: "⚡", xp: 150, rarity: .epic, category: .mastery,
+            emoji: "⚡", xp: 50, rarity: .epic, category: .mastery,
             rule: .fastSession(minimumCards: 20, maximumSecondsPerCard: 5, minimumAccuracy: 0.8)),
         AchievementDefinition(
             id: .nightOwl, title: "Night Owl", description: "Review 5 cards between 23:00 and 04:00 local time.",
-            emoji: "🦉", xp: 50, rarity: .rare, category: .learning, rule: .lateNightReviews(atLeast: 5)),
+            emoji: "🦉", xp: 20, rarity: .rare, category: .learning, rule: .lateNightReviews(atLeast: 5)),
         AchievementDefinition(
-            id: .explorer, title: "Explorer", description: "Study 10 different topics.", emoji: "🧭", xp: 100,
+            id: .explorer, title: "Explorer", description: "Study 10 different topics.", emoji: "🧭", xp: 50,
             rarity: .rare, category: .exploration, rule: .topicsStudied(atLeast: 10)),
         AchievementDefinition(
             id: .perfectionist, title: "Perfectionist",
             description: "Finish a session of at least 10 cards with every card right on the first try.", emoji: "💎",
-            xp: 150, rarity: .epic, category: .mastery, rule: .perfectSession(minimumCards: 10)),
+            xp: 50, rarity: .epic, category: .mastery, rule: .perfectSession(minimumCards: 10)),
         AchievementDefinition(
-            id: .dedicated, title: "Dedicated", description: "Study 7 days in a row.", emoji: "📅", xp: 100,
+            id: .dedicated, title: "Dedicated", description: "Study 7 days in a row.", emoji: "📅", xp: 70,
             rarity: .rare, category: .streak, rule: .streak(atLeastDays: 7)),
         AchievementDefinition(
-            id: .unstoppable, title: "Unstoppable", description: "Study 30 days in a row.", emoji: "🔥", xp: 500,
+            id: .unstoppable, title: "Unstoppable", description: "Study 30 days in a row.", emoji: "🔥", xp: 300,
             rarity: .legendary, category: .streak, rule: .streak(atLeastDays: 30)),
     ]
 }

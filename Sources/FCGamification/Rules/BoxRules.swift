@@ -35,11 +35,11 @@ public struct BoxRules: Sendable, Hashable, Codable {
         self.cardsBonusThreshold = cardsBonusThreshold
     }
 
-    /// 50/30/15/5 weights; payouts 10–25, 30–60, 75–150, 200–400 XP; 3–5 boxes per counted session (+1 at
-    /// ≥ 80 % accuracy, +1 at ≥ 20 cards); at most 10 boxes a day.
+    /// 50/30/15/5 weights; payouts 5–9, 10–19, 20–40, 50–100 XP (≈ 16 XP expected, under two cards' worth); 3–5
+    /// boxes per counted session (+1 at ≥ 80 % accuracy, +1 at ≥ 20 cards); at most 10 boxes a day.
     public static let `default` = BoxRules(
         rarityWeights: [.common: 50, .rare: 30, .epic: 15, .legendary: 5],
-        payouts: [.common: 10...25, .rare: 30...60, .epic: 75...150, .legendary: 200...400],
+        payouts: [.common: 5...9, .rare: 10...19, .epic: 20...40, .legendary: 50...100],
         baseBoxesPerSession: 3, maximumBoxesPerSession: 5, maximumBoxesPerDay: 10,
         accuracyBonusThreshold: 0.8, cardsBonusThreshold: 20)
 

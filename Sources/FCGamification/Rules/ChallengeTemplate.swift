@@ -53,12 +53,12 @@ public struct ChallengeTemplate: Sendable, Hashable, Codable {
     public static let defaults: [ChallengeTemplate] = [
         ChallengeTemplate(
             kind: .cardMaster, title: "Card Master", descriptionTemplate: "Review {n} cards",
-            options: [.init(target: 10, xp: 50), .init(target: 20, xp: 100), .init(target: 30, xp: 150)]),
+            options: [.init(target: 10, xp: 20), .init(target: 20, xp: 40), .init(target: 30, xp: 60)]),
         ChallengeTemplate(
             kind: .perfectScore, title: "Perfect Score", descriptionTemplate: "Get {n} cards right on the first try",
-            options: [.init(target: 5, xp: 60), .init(target: 10, xp: 120), .init(target: 15, xp: 180)]),
+            options: [.init(target: 5, xp: 15), .init(target: 10, xp: 30), .init(target: 15, xp: 45)]),
         ChallengeTemplate(
             kind: .topicExplorer, title: "Topic Explorer", descriptionTemplate: "Study {n} topics",
-            options: [.init(target: 1, xp: 40), .init(target: 2, xp: 80), .init(target: 3, xp: 120)]),
+            options: [.init(target: 1, xp: 10), .init(target: 2, xp: 20), .init(target: 3, xp: 30)]),
     ]
 }

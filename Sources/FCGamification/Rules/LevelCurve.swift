@@ -1,6 +1,9 @@
 /// The XP needed to reach each level: `(n − 1)² · quadratic + (n − 1) · linear` for level `n`.
 ///
-/// With the default 50 and 50: level 1 at 0 XP, level 2 at 100, level 3 at 300, level 4 at 600, level 5 at 1,000.
+/// With the default 50 and 450: level 1 at 0 XP, level 2 at 500, level 3 at 1,100, level 4 at 1,800, level 5 at
+/// 2,600, level 10 at 8,100. A typical day of about 50 reviews (≈ 500–700 XP with its challenges and boxes) is about
+/// one level for the first four levels; after that each level is 100 XP wider than the one before, so levels come
+/// ever more slowly.
 public struct LevelCurve: Sendable, Hashable, Codable {
     /// The coefficient of `(n − 1)²`.
     public var quadratic: Int
@@ -12,8 +15,8 @@ public struct LevelCurve: Sendable, Hashable, Codable {
         self.linear = linear
     }
 
-    /// The product spec's curve, 50 and 50.
-    public static let `default` = LevelCurve(quadratic: 50, linear: 50)
+    /// The default curve, 50 and 450.
+    public static let `default` = LevelCurve(quadratic: 50, linear: 450)
 
     /// The total XP at which `level` is reached (0 for level 1 and below); saturates at `Int.max`.
     public func xpToReach(level: Int) -> Int {

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import HTTPTypes
@@ -27,13 +28,13 @@ enum TopicRoutes {
                 let policy = try refillPolicy(from: body)
                 let topic = try await store.ensureTopic(named: name)
                 if let policy { try await store.setTopicPolicy(policy, topicID: topic.id) }
-                let created = try await detail(topicID: topic.id, userID: context.requireLearner().userID, environment)
+                let created = try await detail(topicID: topic.id, for: context.requireLearner(), environment)
                 return try JSONResponse.make(created, status: .created)
             },
             Route(.get, "/v1/topics/{id}", .learner) { request, context in
                 let id = try request.id(of: "topic", context: context)
                 return try JSONResponse.make(
-                    try await detail(topicID: id, userID: context.requireLearner().userID, environment))
+                    try await detail(topicID: id, for: context.requireLearner(), environment))
             },
             Route(.patch, "/v1/topics/{id}", .admin) { request, context in
                 let id = try request.id(of: "topic", context: context)
@@ -44,7 +45,7 @@ enum TopicRoutes {
                 }
                 _ = try await store.renameTopic(id: id, to: name)
                 return try JSONResponse.make(
-                    try await detail(topicID: id, userID: context.requireLearner().userID, environment))
+                    try await detail(topicID: id, for: context.requireLearner(), environment))
             },
             Route(.delete, "/v1/topics/{id}", .admin) { request, context in
                 let id = try request.id(of: "topic", context: context)
@@ -72,13 +73,19 @@ enum TopicRoutes {
     }
 
     /// One topic with the learner's progress: studied, due, new and known counts and the known percentage.
-    static func detail(topicID: Int64, userID: Int64, _ environment: ServiceEnvironment) async throws -> TopicDetail {
+    ///
+    /// "Due" is due by the end of the learner's local day (their stored time zone), as everywhere else (statistics,
+    /// the study queue, the feed): a card due this evening is due today.
+    static func detail(
+        topicID: Int64, for learner: Identity, _ environment: ServiceEnvironment
+    ) async throws -> TopicDetail {
         let store = environment.store
+        let day = try await environment.day(of: learner)
         guard let summary = try await store.topicSummaries().first(where: { $0.id == topicID }) else {
             throw StoreError.topicNotFound(topicID: topicID)
         }
         let study = try await store.topicStudySummaries(
-            userID: userID, until: environment.now(), topicIDs: [topicID]
+            userID: learner.userID, until: day.endOfDay(containing: environment.now()), topicIDs: [topicID]
         ).first
         let policy = try await store.topicPolicy(topicID: topicID)
         let cards = study?.cardCount ?? 0

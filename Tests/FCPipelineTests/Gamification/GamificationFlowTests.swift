@@ -14,7 +14,7 @@ struct GamificationFlowTests {
         let first = try await game.service.recorder.record(
             userID: user.id, cardID: cards[0].id, rating: .good, at: StudyHarness.start)
         let rewards = try #require(first.rewards)
-        #expect(rewards.xpGained >= 25 + 10)  // a perfect card and First Steps (plus any challenge completed)
+        #expect(rewards.xpGained >= 10 + 10)  // a perfect card and First Steps (plus any challenge completed)
         #expect(rewards.achievementsUnlocked.map(\.id) == [.firstSteps])
         let total = try await game.totalXP(user)
         #expect(total == rewards.xpGained)
@@ -42,7 +42,7 @@ struct GamificationFlowTests {
         let finished = try await game.service.finish(session)
         let rewards = try #require(finished.rewards)
         #expect((3...5).contains(rewards.boxesEarned.count))
-        #expect(rewards.xpGained >= 5 * 25)
+        #expect(rewards.xpGained >= 5 * 10)
         #expect(try await game.store.scalarInteger("SELECT perfect FROM sessions") == 5)
         let stored = try await game.game.boxes(of: game.base.user, unopenedOnly: true)
         #expect(stored.map(\.boxID) == rewards.boxesEarned.map(\.id))
@@ -89,6 +89,6 @@ struct GamificationFlowTests {
         #expect(try await game.store.scalarInteger("SELECT COUNT(*) FROM xp_events WHERE kind = 'xp:card'") == 4)
         let rewards = try #require(try await game.service.finish(quiz).rewards)
         #expect(rewards.boxesEarned.count == 3)  // 6 answers, 4 right: counts, below the accuracy bonus
-        #expect(rewards.xpGained >= 4 * 25)
+        #expect(rewards.xpGained >= 4 * 10)
     }
 }

@@ -68,7 +68,7 @@ struct EventTimeTests {
         game.base.time.advance(by: 60)
         let next = try await game.service.recorder.record(
             userID: game.base.user.id, cardID: cards[1].id, rating: .good, at: game.base.time.date)
-        #expect((next.rewards?.xpGained ?? 0) >= 25)
+        #expect((next.rewards?.xpGained ?? 0) >= XPRewards.default.perfectCard)
     }
 
     @Test func aBatchWithOneBadTimeStoresNothing() async throws {

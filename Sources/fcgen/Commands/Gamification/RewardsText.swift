@@ -3,7 +3,7 @@ import FCPipeline
 
 /// Text for what a session (or an answer, or opening boxes) earned.
 enum RewardsText {
-    /// "+185 XP (level 3, 85/300 to level 4)", then level-ups, challenges, boxes and achievements, one per line.
+    /// "+185 XP (level 3, 85/700 to level 4)", then level-ups, challenges, boxes and achievements, one per line.
     static func lines(_ rewards: Rewards) -> [String] {
         var lines = ["+\(rewards.xpGained) XP — \(levelLine(rewards.level))"]
         for level in rewards.levelsReached { lines.append("⬆ Level up! You reached level \(level).") }
@@ -22,7 +22,7 @@ enum RewardsText {
         return lines
     }
 
-    /// "level 3, 50/300 XP to level 4, total 350".
+    /// "level 3, 50/700 XP to level 4, total 1150".
     static func levelLine(_ level: LevelInfo) -> String {
         "level \(level.level), \(level.xpIntoLevel)/\(level.levelSpan) XP to level \(level.level + 1), total \(level.totalXP)"
     }
@@ -33,7 +33,7 @@ enum RewardsText {
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
-    /// "Card Master: Review 10 cards — 3/10 (+50 XP)" with a tick when done.
+    /// "Card Master: Review 10 cards — 3/10 (+20 XP)" with a tick when done.
     static func challenge(_ challenge: DailyChallenge) -> String {
         let mark = challenge.isCompleted ? "✔" : "·"
         return "\(mark) \(challenge.title): \(challenge.description) — \(challenge.progress)/\(challenge.target) "
