@@ -120,7 +120,8 @@ let package = Package(
         .target(
             name: "FCService",
             dependencies: [
-                "FCCore", "FCStore", "FCPipeline", "FCContract", "FCGamification", "FCScheduler", "FCDeckFormats",
+                "FCCore", "FCStore", "FCPipeline", "FCContract", "FCGenerator", "FCGamification", "FCScheduler",
+                "FCDeckFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -272,7 +273,7 @@ let package = Package(
             // Depends on `fcgen` so `swift test` builds the binary the tests run as `fcgen serve`.
             dependencies: [
                 "fcgen", "FCService", "FCPipeline", "FCStore", "FCTestSupport", "FCCore", "FCCommandLine", "FCContract",
-                "FCGamification",
+                "FCGamification", "FCGenerator", "FCDeckFormats",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -281,6 +282,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,5 @@
 package import FCContract
+
 /// The document a `--json` command writes to stdout when it fails:
 ///
 /// ```json

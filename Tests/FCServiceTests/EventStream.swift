@@ -25,7 +25,7 @@ struct EventStreamReply: Sendable {
     var text: String
 }
 
-extension RunningServer {
+extension LoopbackEndpoint {
     /// Reads `path` as `text/event-stream` with AsyncHTTPClient until the server ends the stream (a generous deadline
     /// bounds the wait), parsing each event as it arrives.
     ///

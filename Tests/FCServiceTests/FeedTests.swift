@@ -7,7 +7,7 @@ import Testing
 
 /// The feed: due cards first, then new ones, never fallback cards; a refill job when the learner's unseen stock
 /// runs low, never generation inside the request.
-@Suite("fcgen serve: the feed", .serialized)
+@Suite("the service: the feed (in process)")
 struct FeedTests {
     @Test("due first, a refill job enqueued once below the threshold, fallback-only topics exhausted")
     func feed() async throws {
@@ -52,18 +52,4 @@ struct FeedTests {
         }
     }
 
-    @Test("fcgen token create prints the token alone on stdout; --expires sets an expiry")
-    func tokenCreateOutput() async throws {
-        let fixture = try ServiceFixture()
-        try await fixture.ensureDatabase(user: "ana")
-        let created = try await fixture.fcgen(["token", "create", "--user", "ana", "--expires", "30d"])
-        #expect(created.status == 0)
-        let token = created.stdout.trimmingCharacters(in: .newlines)
-        #expect(token.hasPrefix("fcg_") && token.count == 47)
-        #expect(!created.stderr.contains(token))
-        let list = try await fixture.fcgen(["token", "list", "--json"])
-        #expect(list.stdout.contains("expiresAt"))
-        #expect(!list.stdout.contains(token))
-        #expect(try await fixture.fcgen(["token", "create", "--expires", "soon"]).status == 64)
-    }
 }

@@ -1,3 +1,4 @@
+import FCService
 import FCTestSupport
 import Foundation
 import NIOHTTP1
@@ -7,7 +8,7 @@ import Testing
 /// JSON, invalid UTF-8, a body that is no object, an unknown member, a body over `--max-body`, another media type,
 /// and for each documented member `null` (none is nullable unless the document says so), a wrong type and, for
 /// numbers, a negative value. Then path traversal in picture names. Each is a 4xx problem; nothing is written.
-@Suite("fcgen serve: hostile input to every JSON operation", .serialized)
+@Suite("the service: hostile input to every JSON operation (in process)")
 struct HostileInputTests {
     /// One request the server must refuse.
     struct Attempt {
@@ -20,27 +21,28 @@ struct HostileInputTests {
 
     @Test("each attempt is a 4xx problem, the database is byte for byte what it was, no 5xx in the log")
     func refusedAndNothingWritten() async throws {
-        let fixture = try ServiceFixture()
-        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
-        let admin = try await fixture.token(user: "ops", admin: true)
-        let server = try await fixture.serve(["--max-body", "4096", "--rate-burst", "100000", "--rate-limit", "100000"])
+        let fixture = try await ServiceUnderTest(seeded: false) { $0.maxBodyBytes = 4096 }
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
+        let admin = fixture.adminToken
+        let logged = LogLines()
         let before = try await Self.fingerprint(fixture)
+        try await fixture.serve(logger: logged.jsonLogger) { server in
+            let attempts = try Self.bodyAttempts(maxBody: 4096) + Self.traversalAttempts()
+            #expect(attempts.count > 150)
+            for attempt in attempts {
+                let reply = try await server.call(
+                    attempt.method, attempt.path, token: admin, body: attempt.body, contentType: attempt.contentType,
+                    headers: [("Idempotency-Key", "hostile-\(UUID().uuidString)")])
+                #expect((400..<500).contains(reply.status), "\(attempt.label): \(reply.status) \(reply.text)")
+                #expect(reply.contentType == "application/problem+json", "\(attempt.label)")
+                #expect((reply.json["detail"] as? String)?.isEmpty == false, "\(attempt.label): \(reply.text)")
+                #expect(!reply.text.contains("root:"), "\(attempt.label)")
+            }
 
-        let attempts = try Self.bodyAttempts(maxBody: 4096) + Self.traversalAttempts()
-        #expect(attempts.count > 150)
-        for attempt in attempts {
-            let reply = try await server.call(
-                attempt.method, attempt.path, token: admin, body: attempt.body, contentType: attempt.contentType,
-                headers: [("Idempotency-Key", "hostile-\(UUID().uuidString)")])
-            #expect((400..<500).contains(reply.status), "\(attempt.label): \(reply.status) \(reply.text)")
-            #expect(reply.contentType == "application/problem+json", "\(attempt.label)")
-            #expect((reply.json["detail"] as? String)?.isEmpty == false, "\(attempt.label): \(reply.text)")
-            #expect(!reply.text.contains("root:"), "\(attempt.label)")
+            #expect(try await Self.fingerprint(fixture) == before)
         }
-
-        #expect(try await Self.fingerprint(fixture) == before)
-        #expect(await server.stop() == 0)
-        #expect(!server.process.standardError.contains(#""status":5"#))
+        #expect(logged.lines.contains { $0.contains(#""event":"request""#) }, "the request lines were captured")
+        #expect(!logged.text.contains(#""status":5"#))
     }
 
     /// The bad bodies for every documented operation that takes `application/json`, path ids set to 1.
@@ -113,14 +115,14 @@ struct HostileInputTests {
     }
 
     /// A SHA-256 of the database's whole content (SQL dump), read while the server runs.
-    static func fingerprint(_ fixture: ServiceFixture) async throws -> String {
+    static func fingerprint(_ fixture: ServiceUnderTest) async throws -> String {
         let script = """
             import hashlib, sqlite3, sys
             connection = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
             print(hashlib.sha256("\\n".join(connection.iterdump()).encode()).hexdigest())
             """
         let run = try await PythonTool.run(
-            ["-c", script, fixture.databasePath], in: fixture.directory, name: "fingerprint-\(UUID().uuidString)")
+            ["-c", script, fixture.database.path], in: fixture.directory, name: "fingerprint-\(UUID().uuidString)")
         #expect(run.status == 0, "\(run.output)")
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -1,35 +1,38 @@
+import FCCore
+import FCStore
 import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
 
-/// `fcgen serve --workers N`: the refill job the feed enqueues runs in the server's own process.
-@Suite("fcgen serve: in-process refill worker", .serialized)
+/// `fcgen serve --workers N`: the refill job the feed enqueues runs beside the service, in its process.
+@Suite("the service: in-process refill worker (in process, on a socket)")
 struct InProcessRefillTests {
     @Test("the feed's refill job is run by the in-process worker; at the batch cap no more are enqueued")
     func refillRunsInProcess() async throws {
-        let fixture = try ServiceFixture()
-        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
-        let policy = ["--refill-below", "20", "--batch-size", "5", "--max-batches", "2"]
-        #expect(try await fixture.fcgen(["topic", "set", "Roman history"] + policy).status == 0)
-        let learner = try await fixture.token(user: "ana")
-        let server = try await fixture.serve(["--workers", "1", "--refill-interval", "1"])
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
+        let rome = try #require(try await fixture.store.topic(named: "Roman history"))
+        try await fixture.store.setTopicPolicy(
+            TopicPolicy(refillBelow: 20, batchSize: 5, maxBatches: 2), topicID: rome.id)
+        let learner = fixture.learnerToken
+        try await fixture.serveLive(workers: 1, refillInterval: .seconds(1)) { server in
 
-        let feed = try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: learner)
-        #expect(feed.status == 200, "\(feed.text)")
-        var batches = 1
-        // Polls the topic until the worker has stored the second batch (a bound, not a timing assertion).
-        for _ in 0..<480 where batches < 2 {
-            try await Task.sleep(for: .milliseconds(250))
-            let topic = try await server.call(.GET, "/v1/topics/1", token: learner)
-            batches = (topic.json["topic"] as? [String: Any])?["batches"] as? Int ?? 0
+            let feed = try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: learner)
+            #expect(feed.status == 200, "\(feed.text)")
+            var batches = 1
+            // Polls the topic until the worker has stored the second batch (a bound, not a timing assertion).
+            for _ in 0..<480 where batches < 2 {
+                try await Task.sleep(for: .milliseconds(250))
+                let topic = try await server.call(.GET, "/v1/topics/1", token: learner)
+                batches = (topic.json["topic"] as? [String: Any])?["batches"] as? Int ?? 0
+            }
+            #expect(batches == 2)
+            let after = try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: learner)
+            #expect(after.json["refilling"] as? Bool == false, "\(after.text)")
+            #expect(after.json["exhausted"] as? Bool == false)
         }
-        #expect(batches == 2, "\(server.process.standardError)")
-        let after = try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: learner)
-        #expect(after.json["refilling"] as? Bool == false, "\(after.text)")
-        #expect(after.json["exhausted"] as? Bool == false)
-        #expect(await server.stop() == 0, "\(server.process.standardError)")
-        let jobs = try await fixture.fcgen(["jobs", "--json"])
-        #expect(jobs.stdout.contains("done"), "\(jobs.stdout)")
+        let jobs = try await fixture.store.jobs()
+        #expect(jobs.contains { $0.status == .done }, "\(jobs)")
     }
 }

@@ -24,7 +24,7 @@ final class OpenAPICheck: Sendable {
     /// Validates every queued body; one failure per problem.
     func validate(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let all = cases.withLock { $0 }
-        let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/Support/validate_openapi.py")
+        let script = Repository.root.appendingPathComponent("Tests/Support/validate_openapi.py")
         let checked = try await ChildProcess.run(
             "/usr/bin/env", ["python3", script.path], input: Array(try JSONEncoder().encode(all)),
             workingDirectory: directory)

@@ -12,7 +12,7 @@ import Testing
 @Suite("OpenAPI document")
 struct OpenAPIConformanceTests {
     static func document() throws -> [String: Any] {
-        let url = ServiceFixture.repositoryRoot.appendingPathComponent("docs/openapi.json")
+        let url = Repository.root.appendingPathComponent("docs/openapi.json")
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 

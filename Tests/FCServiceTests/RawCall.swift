@@ -19,7 +19,7 @@ struct RawReply: Sendable {
     var reply: Reply { Reply(status: status, headers: headers, text: String(decoding: bytes, as: UTF8.self)) }
 }
 
-extension RunningServer {
+extension LoopbackEndpoint {
     /// Sends `body` with `contentType` and returns the body as bytes.
     func raw(
         _ method: HTTPMethod, _ path: String, token: String?, body: [UInt8]? = nil, contentType: String? = nil,
@@ -35,23 +35,6 @@ extension RunningServer {
         let buffer = try await response.body.collect(upTo: 32 << 20)
         return RawReply(
             status: Int(response.status.code), headers: response.headers, bytes: Array(buffer.readableBytesView))
-    }
-}
-
-extension ServiceFixture {
-    /// The topic's cards as `fcgen cards --topic T --json` lists them (the CLI's view of the database).
-    func cliCards(topic: String) async throws -> [[String: Any]] {
-        let listed = try await fcgen(["cards", "--topic", topic, "--json"])
-        #expect(listed.status == 0, "\(listed.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
-        return try #require(object?["cards"] as? [[String: Any]])
-    }
-
-    /// Writes `text` to a file in the fixture's folder and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = directory.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
     }
 }
 

@@ -19,12 +19,27 @@ struct Reply: Sendable {
     var contentType: String { headers.first(name: "content-type") ?? "" }
 }
 
-/// `fcgen serve` running as a subprocess, called over loopback HTTP with AsyncHTTPClient.
-struct RunningServer: Sendable {
-    let process: ChildProcess
+/// A server on loopback, called over HTTP with AsyncHTTPClient: `fcgen serve` as a subprocess (``RunningServer``)
+/// or the service in this process on a socket (``LiveServer``).
+protocol LoopbackEndpoint: Sendable {
     /// `http://127.0.0.1:PORT`.
+    var base: String { get }
+}
+
+/// `fcgen serve` running as a subprocess.
+struct RunningServer: LoopbackEndpoint {
+    let process: ChildProcess
     let base: String
 
+    /// SIGTERM, then waits for the exit; returns the status.
+    func stop() async -> Int32 {
+        process.send(SIGTERM)
+        // -1: swift-subprocess lost the child, which no test expects.
+        return (try? await process.exit())?.status ?? -1
+    }
+}
+
+extension LoopbackEndpoint {
     /// Sends a request; `body` is sent as given (bytes, so tests can send invalid UTF-8).
     func call(
         _ method: HTTPMethod, _ path: String, token: String? = nil, body: [UInt8]? = nil,
@@ -48,13 +63,6 @@ struct RunningServer: Sendable {
         _ method: HTTPMethod, _ path: String, token: String? = nil, json: String, headers: [(String, String)] = []
     ) async throws -> Reply {
         try await call(method, path, token: token, body: Array(json.utf8), headers: headers)
-    }
-
-    /// SIGTERM, then waits for the exit; returns the status.
-    func stop() async -> Int32 {
-        process.send(SIGTERM)
-        // -1: swift-subprocess lost the child, which no test expects.
-        return (try? await process.exit())?.status ?? -1
     }
 }
 

@@ -75,7 +75,7 @@ struct SchemathesisTests {
     static func schemathesis(_ server: RunningServer, token: String, examples: Int, in directory: URL) async throws
         -> PythonTool
     {
-        let document = ServiceFixture.repositoryRoot.appendingPathComponent("docs/openapi.json").path
+        let document = Repository.root.appendingPathComponent("docs/openapi.json").path
         return try await PythonTool.run(
             [
                 "-m", "schemathesis.cli", "run", document, "--url", server.base,

@@ -7,9 +7,6 @@ import Testing
 
 /// A temporary folder with a database, the built `fcgen` run against it, and `fcgen serve` as a subprocess.
 final class ServiceFixture: Sendable {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The build products folder: the test bundle lives next to the executables SwiftPM built.
     static var binary: URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

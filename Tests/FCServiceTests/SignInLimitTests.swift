@@ -8,62 +8,65 @@ import Testing
 
 /// Failed sign-ins are limited per client address, before any token is looked up; the bearer scheme is read
 /// case-insensitively.
-@Suite("fcgen serve: sign-in attempts", .serialized)
+@Suite("the service: sign-in attempts (in process)")
 struct SignInLimitTests {
     @Test("N wrong tokens are 401, the next is 429 with Retry-After, for that address only; valid tokens drain nothing")
     func failedAttemptsArePerAddress() async throws {
-        let fixture = try ServiceFixture()
-        let ana = try await fixture.token(user: "ana")
         // A refill of one attempt per ~3 hours: the bucket cannot refill during the test, however slow the machine.
-        let server = try await fixture.serve(["--auth-fail-burst", "5", "--auth-fail-rate", "0.0001"])
-        let wrong = "fcg_" + String(repeating: "A", count: 43)
-
-        // Valid tokens between failures take nothing from the budget.
-        for _ in 0..<4 {
-            expectProblem(try await server.call(.GET, "/v1/me", token: wrong), status: 401, code: "unauthorized")
-            #expect(try await server.call(.GET, "/v1/me", token: ana).status == 200)
+        let fixture = try await ServiceUnderTest(seeded: false) {
+            $0.signInFailureLimit = RateLimit(burst: 5, perSecond: 0.0001)
         }
-        expectProblem(try await server.call(.GET, "/v1/me", token: wrong), status: 401, code: "unauthorized")
+        let ana = fixture.learnerToken
+        // On a socket: the limit is per client address.
+        try await fixture.serveLive { server in
+            let wrong = "fcg_" + String(repeating: "A", count: 43)
 
-        // The sixth failure is refused before the token is looked up.
-        let limited = try await server.call(.GET, "/v1/me", token: wrong)
-        expectProblem(limited, status: 429, code: "rate_limited")
-        let retryAfter = try #require(limited.headers.first(name: "Retry-After").flatMap { Int($0) })
-        #expect(retryAfter >= 1)
-        #expect((limited.json["detail"] as? String)?.contains("failed sign-in attempts from this address") == true)
-        // While the address's budget is empty, a valid token from it waits too (docs/api.md says why) ...
-        let validButLimited = try await server.call(.GET, "/v1/me", token: ana)
-        expectProblem(validButLimited, status: 429, code: "rate_limited")
-        #expect(validButLimited.headers.first(name: "Retry-After") != nil)
-        // ... a request without a token is 401 as always, and open routes stay open.
-        expectProblem(try await server.call(.GET, "/v1/me"), status: 401, code: "unauthorized")
-        #expect(try await server.call(.GET, "/healthz").status == 200)
+            // Valid tokens between failures take nothing from the budget.
+            for _ in 0..<4 {
+                expectProblem(try await server.call(.GET, "/v1/me", token: wrong), status: 401, code: "unauthorized")
+                #expect(try await server.call(.GET, "/v1/me", token: ana).status == 200)
+            }
+            expectProblem(try await server.call(.GET, "/v1/me", token: wrong), status: 401, code: "unauthorized")
 
-        // Another address has a budget of its own.
-        let elsewhereWrong = try await server.get("/v1/me", token: wrong, from: "127.0.0.2")
-        #expect(elsewhereWrong.status == 401)
-        let elsewhere = try await server.get("/v1/me", token: ana, from: "127.0.0.2")
-        #expect(elsewhere.status == 200)
-        let stillLimited = try await server.get("/v1/me", token: ana, from: "127.0.0.1")
-        #expect(stillLimited.status == 429)
-        #expect(Int(stillLimited.headers["retry-after"] ?? "") ?? 0 >= 1)
-        #expect(await server.stop() == 0)
+            // The sixth failure is refused before the token is looked up.
+            let limited = try await server.call(.GET, "/v1/me", token: wrong)
+            expectProblem(limited, status: 429, code: "rate_limited")
+            let retryAfter = try #require(limited.headers.first(name: "Retry-After").flatMap { Int($0) })
+            #expect(retryAfter >= 1)
+            #expect((limited.json["detail"] as? String)?.contains("failed sign-in attempts from this address") == true)
+            // While the address's budget is empty, a valid token from it waits too (docs/api.md says why) ...
+            let validButLimited = try await server.call(.GET, "/v1/me", token: ana)
+            expectProblem(validButLimited, status: 429, code: "rate_limited")
+            #expect(validButLimited.headers.first(name: "Retry-After") != nil)
+            // ... a request without a token is 401 as always, and open routes stay open.
+            expectProblem(try await server.call(.GET, "/v1/me"), status: 401, code: "unauthorized")
+            #expect(try await server.call(.GET, "/healthz").status == 200)
+
+            // Another address has a budget of its own.
+            let elsewhereWrong = try await server.get("/v1/me", token: wrong, from: "127.0.0.2")
+            #expect(elsewhereWrong.status == 401)
+            let elsewhere = try await server.get("/v1/me", token: ana, from: "127.0.0.2")
+            #expect(elsewhere.status == 200)
+            let stillLimited = try await server.get("/v1/me", token: ana, from: "127.0.0.1")
+            #expect(stillLimited.status == 429)
+            #expect(Int(stillLimited.headers["retry-after"] ?? "") ?? 0 >= 1)
+        }
     }
 
     @Test("Bearer, bearer and BEARER with one or more spaces are accepted; another scheme or no space is not")
     func theSchemeIsCaseInsensitive() async throws {
-        let fixture = try ServiceFixture()
-        let ana = try await fixture.token(user: "ana")
-        let server = try await fixture.serve()
-        for value in ["Bearer \(ana)", "bearer \(ana)", "BEARER \(ana)", "bEaReR   \(ana)", "bearer \(ana)  "] {
-            let reply = try await server.call(.GET, "/v1/me", headers: [("Authorization", value)])
-            #expect(reply.status == 200, "\(value.prefix(10)): \(reply.text)")
+        let fixture = try await ServiceUnderTest(seeded: false)
+        let ana = fixture.learnerToken
+        try await fixture.serve { server in
+            for value in ["Bearer \(ana)", "bearer \(ana)", "BEARER \(ana)", "bEaReR   \(ana)", "bearer \(ana)  "] {
+                let reply = try await server.call(.GET, "/v1/me", headers: [("Authorization", value)])
+                #expect(reply.status == 200, "\(value.prefix(10)): \(reply.text)")
+            }
+            for value in ["Bearer\(ana)", "Basic \(ana)", "Bearer ", "Bearers \(ana)", "Token \(ana)"] {
+                let reply = try await server.call(.GET, "/v1/me", headers: [("Authorization", value)])
+                expectProblem(reply, status: 401, code: "unauthorized")
+            }
         }
-        for value in ["Bearer\(ana)", "Basic \(ana)", "Bearer ", "Bearers \(ana)", "Token \(ana)"] {
-            let reply = try await server.call(.GET, "/v1/me", headers: [("Authorization", value)])
-            expectProblem(reply, status: 401, code: "unauthorized")
-        }
-        #expect(await server.stop() == 0)
     }
 }
 

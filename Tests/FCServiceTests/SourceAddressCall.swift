@@ -10,7 +10,7 @@ struct RawHead: Sendable {
     var headers: [String: String]
 }
 
-extension RunningServer {
+extension LoopbackEndpoint {
     /// Sends `GET path` with `Authorization: Bearer token` over a connection whose local end is bound to `source`
     /// (another loopback address, such as `127.0.0.2`: Linux routes all of 127/8 to the loopback interface), so
     /// the server sees a different client address than AsyncHTTPClient's `127.0.0.1`.
@@ -35,9 +35,6 @@ extension RunningServer {
     /// Connects from `source` to 127.0.0.1:`port`, writes `request` and reads until the server closes (at most
     /// 30 s per read).
     private static func exchange(_ request: String, port: UInt16, source: String) throws -> String {
-        struct SocketFailure: Error, CustomStringConvertible {
-            var description: String
-        }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketFailure(description: "socket: errno \(errno)") }
         defer { close(descriptor) }
@@ -78,4 +75,9 @@ extension RunningServer {
         }
         return String(decoding: received, as: UTF8.self)
     }
+}
+
+/// A socket call of ``LoopbackEndpoint/get(_:token:from:)`` that failed, and why.
+private struct SocketFailure: Error, CustomStringConvertible {
+    var description: String
 }

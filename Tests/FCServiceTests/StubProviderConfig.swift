@@ -24,7 +24,7 @@ extension ServiceFixture {
     }
 }
 
-extension RunningServer {
+extension LoopbackEndpoint {
     /// Creates a topic over HTTP; returns its id.
     func createTopic(_ name: String, token: String) async throws -> Int {
         let reply = try await call(.POST, "/v1/topics", token: token, json: #"{"name": "\#(name)"}"#)

@@ -61,7 +61,7 @@ struct WebAppBrowserTests {
             environment["FCGEN_SCREENSHOTS_DIR"].map { URL(fileURLWithPath: $0) }
             ?? fixture.directory.appendingPathComponent("screenshots")
         let katex = FileManager.default.fileExists(atPath: "/usr/share/javascript/katex/katex.min.js")
-        let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/WebApp/browser_scenario.py")
+        let script = Repository.root.appendingPathComponent("Tests/WebApp/browser_scenario.py")
         let result = try await Self.python(
             [
                 script.path, server.base, "--size", "phone:\(phone)", "--size", "desktop:\(desktop)", "--admin", admin,
@@ -148,7 +148,7 @@ struct WebAppBrowserTests {
         let learner = try await fixture.token(user: "cy")
         let server = try await fixture.serve()
         let shots = fixture.directory.appendingPathComponent("screenshots")
-        let script = ServiceFixture.repositoryRoot.appendingPathComponent("Tests/WebApp/browser_scenario.py")
+        let script = Repository.root.appendingPathComponent("Tests/WebApp/browser_scenario.py")
         let result = try await Self.python(
             [script.path, server.base, "--lan", learner, "--topic", "Roman history", "--shots", shots.path],
             in: fixture.directory)

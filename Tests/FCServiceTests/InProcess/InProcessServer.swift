@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import NIOHTTP1
 
@@ -51,9 +52,14 @@ struct InProcessServer: Sendable {
 }
 
 extension ServiceUnderTest {
-    /// Runs `body` against a fresh application over this store (HummingbirdTesting's `.router` framework).
-    func serve<T: Sendable>(_ body: @escaping @Sendable (InProcessServer) async throws -> T) async throws -> T {
-        try await application().test(.router) { client in try await body(InProcessServer(client: client)) }
+    /// Runs `body` against a fresh application over this store (HummingbirdTesting's `.router` framework);
+    /// `logger` gets the request lines (`fcgen serve` passes its `--log-format` logger).
+    func serve<T: Sendable>(
+        logger: Logger = Self.quietLogger, _ body: @escaping @Sendable (InProcessServer) async throws -> T
+    ) async throws -> T {
+        try await built(logger: logger).application.test(.router) { client in
+            try await body(InProcessServer(client: client))
+        }
     }
 
     /// The folder of the test's database, for files a test writes beside it.

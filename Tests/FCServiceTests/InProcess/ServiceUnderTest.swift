@@ -16,17 +16,24 @@ import Testing
 struct ServiceUnderTest {
     let database: TemporaryDatabase
     let store: Store
-    let settings: ServiceSettings
+    var settings: ServiceSettings
     let adminToken: String
     let learnerToken: String
     let topicID: Int64
     let cardIDs: [Int64]
+    /// Generations running at once (`fcgen serve --generations N`).
+    let generations: Int
 
     /// - Parameters:
     ///   - seeded: Whether to store one topic ("Boundaries") of `cards` cards; without it the store is empty but
     ///     for the two learners, as a new `fcgen serve` database is (``generateOffline(topic:batches:)`` fills it).
+    ///   - generations: generations running at once, `fcgen serve --generations N` (2 as there).
     ///   - configure: changes to the default settings (limits, timeouts) before the service is built.
-    init(cards: Int = 3, seeded: Bool = true, configure: (inout ServiceSettings) -> Void = { _ in }) async throws {
+    init(
+        cards: Int = 3, seeded: Bool = true, generations: Int = 2,
+        configure: (inout ServiceSettings) -> Void = { _ in }
+    ) async throws {
+        self.generations = generations
         database = await TemporaryDatabase.make()
         store = try await Store.open(path: database.path, now: .system)
         var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
@@ -72,12 +79,28 @@ struct ServiceUnderTest {
             path: path, format: nil, topic: topic, into: store, skipBad: false, dryRun: false)
     }
 
-    /// The topic's cards in deck order, with the `id` and `position` that `fcgen cards --topic T --json` shows.
+    /// The topic's cards in deck order, with the members `fcgen cards --topic T --json` shows for them: `id`,
+    /// `position`, `kind`, `question`, `answer` and a multiple-choice card's `choices`.
     func cliCards(topic: String) async throws -> [[String: Any]] {
         let stored = try #require(try await store.topic(named: topic), "no topic \(topic)")
-        return try await store.cards(topicID: stored.id).sorted { $0.position < $1.position }.map {
-            ["id": Int($0.id), "position": $0.position]
+        return try await store.cards(topicID: stored.id).sorted { $0.position < $1.position }.map { card in
+            var listed: [String: Any] = [
+                "id": Int(card.id), "position": card.position, "kind": card.kind.rawValue, "question": card.question,
+                "answer": card.answer,
+            ]
+            if let choices = card.choices {
+                listed["choices"] = ["options": choices.options, "correctIndex": choices.correctIndex]
+            }
+            return listed
         }
+    }
+
+    /// This fixture, over the same store, with other settings: for settings that name files in its folder (made
+    /// after the fixture), as `fcgen serve --katex-dir` does.
+    func with(_ configure: (inout ServiceSettings) -> Void) -> ServiceUnderTest {
+        var copy = self
+        configure(&copy.settings)
+        return copy
     }
 
     /// A new token for `user` (made a learner if new).
@@ -100,11 +123,22 @@ struct ServiceUnderTest {
 
     /// The application, built fresh (each test framework run starts its own) by ``buildApplication(_:store:logger:onListening:)``,
     /// as `fcgen serve` builds it.
-    func application() -> some ApplicationProtocol {
+    func application() -> some ApplicationProtocol { built().application }
+
+    /// The service as ``buildApplication(_:store:logger:onListening:)`` assembles it: its environment (for the
+    /// generation runner) and the application.
+    func built(
+        logger: Logger = Self.quietLogger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> BuiltService<some ApplicationProtocol> {
+        var configuration = ServiceConfiguration(settings: settings, gamificationSeed: 1, shuffleSeed: 2)
+        configuration.generationLimits = GenerationLimits(running: generations)
+        return buildApplication(configuration, store: store, logger: logger, onListening: onListening)
+    }
+
+    /// A logger that says only what is critical.
+    static var quietLogger: Logger {
         var logger = Logger(label: "fcgen-serve-test")
         logger.logLevel = .critical
-        return buildApplication(
-            ServiceConfiguration(settings: settings, gamificationSeed: 1, shuffleSeed: 2), store: store, logger: logger
-        ).application
+        return logger
     }
 }

@@ -8,9 +8,8 @@ import FCStore
 import Foundation
 import Logging
 
-/// The generation runner of `fcgen serve`: the pipeline `fcgen generate` builds from the same settings (the
-/// fixture provider with `--offline`; otherwise the configured provider, its API key from the environment only),
-/// on the server's store, with the budgets the command line has (``GenerationBudgets``).
+/// The generation runner of `fcgen serve` from the command line's settings (the fixture provider with `--offline`;
+/// otherwise the configured provider, its API key from the environment only), assembled by ``BackgroundWork``.
 enum InProcessGeneration {
     /// The runner, or `nil` when the settings cannot make a pipeline (a missing API key, say): the server still
     /// starts, and every generation request is refused with that problem.
@@ -26,18 +25,9 @@ enum InProcessGeneration {
                 settings: settings, environment: ProcessInfo.processInfo.environment,
                 workingDirectory: global.workingDirectory)
             // The executable is where randomness enters.
-            let pipeline = try factory.makePipeline(
-                store: store, transport: transport, clock: ContinuousClock(),
-                random: RandomSource(seed: UInt64.random(in: .min ... .max)),
-                events: { event in logger.log(event) })
-            environment.generations.useBudgets(
-                GenerationBudgets(
-                    store: store, overall: settings.dailyBudget, pricing: pipeline.pricing,
-                    now: environment.settings.now))
-            environment.generations.useOfflineRecordings { topic in factory.missingOfflineRecording(topic: topic) }
-            return GenerationRunner(
-                registry: environment.generations, pipeline: pipeline,
-                options: factory.generationOptions(strict: false), metrics: environment.metrics, logger: logger)
+            return try BackgroundWork.generationRunner(
+                factory: factory, store: store, environment: environment, transport: transport,
+                random: RandomSource(seed: UInt64.random(in: .min ... .max)), logger: logger)
         } catch {
             let code = ErrorCode(for: error)
             environment.generations.markUnavailable(

@@ -175,7 +175,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if workers > 0 {
                     let worker = try await InProcessRefill.make(
                         global: global, offline: offline, concurrency: workers, transport: transport, logger: logger)
-                    services.append(InProcessRefill(worker: worker, interval: .seconds(refillInterval)))
+                    services.append(RefillService(worker: worker, interval: .seconds(refillInterval)))
                 }
                 let group = ServiceGroup(
                     configuration: ServiceGroupConfiguration(
