@@ -10,11 +10,17 @@ export function shade(reviews, maximum) {
   return Math.min(4, Math.max(1, Math.ceil((reviews / maximum) * 4)));
 }
 
+/** "12 reviews of 9 cards": answers, and the distinct cards the leaderboard counts (each once a day). */
+function reviewsOfCards(day) {
+  const reviews = `${day.reviews} ${day.reviews === 1 ? "review" : "reviews"}`;
+  return day.reviews === 0 ? reviews : `${reviews} of ${day.cards} ${day.cards === 1 ? "card" : "cards"}`;
+}
+
 export function calendarSection(calendar) {
   const first = new Date(`${calendar.from}T00:00:00Z`).getUTCDay(); // 0 Sunday: the first column's offset
   const cells = calendar.days.map((day, index) => h("span", {
     class: "day", dataset: { day: day.day, reviews: day.reviews, level: shade(day.reviews, calendar.maximum) },
-    title: `${day.day}: ${day.reviews} ${day.reviews === 1 ? "review" : "reviews"}`,
+    title: `${day.day}: ${reviewsOfCards(day)}`,
     style: index === 0 ? { gridRowStart: String(first + 1) } : undefined,
   }));
   const studied = calendar.days.filter((day) => day.reviews > 0);
@@ -29,6 +35,6 @@ export function calendarSection(calendar) {
     h("details", { class: "studied-days" },
       h("summary", {}, "Days studied"),
       studied.length ? h("ul", {}, studied.slice(-60).reverse().map((day) => h("li", {},
-        `${day.day}: ${day.reviews} ${day.reviews === 1 ? "review" : "reviews"}, ${day.xp} XP`)))
+        `${day.day}: ${reviewsOfCards(day)}, ${day.xp} XP`)))
         : h("p", {}, "None yet.")));
 }

@@ -55,7 +55,7 @@ export function leaderboardSection(board) {
     board.entries.length === 0 ? h("p", { class: "empty" }, "Nobody has studied today yet.")
       : h("table", {},
         h("caption", { class: "visually-hidden" }, `Today's leaderboard by ${metric.toLowerCase()}`),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Learner"), h("th", { scope: "col" }, metric), h("th", { scope: "col" }, "XP"))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Learner"), h("th", { scope: "col", title: board.metric === "cards" ? "Cards studied today, each counted once however often it was answered" : null }, metric), h("th", { scope: "col" }, "XP"))),
         h("tbody", {}, rows)),
     outside ? h("p", { class: "hint" }, `You are #${mine.rank} with ${mine.value}.`) : null);
 }

@@ -24,8 +24,11 @@ public struct StudyHistory: Sendable, Codable, Hashable {
 public struct StudyHistoryDay: Sendable, Codable, Hashable {
     /// The local day (`YYYY-MM-DD` in JSON).
     public var day: LocalDay
-    /// Spaced reviews, including reviews of cards deleted since.
+    /// Spaced reviews (answers recorded), including reviews of cards deleted since.
     public var reviews: Int
+    /// Distinct cards reviewed: each card counts once a day however often it was answered, as the leaderboard's
+    /// and the challenges' "cards" do (docs/gamification.md, "What each count counts").
+    public var cards: Int
     /// Cards reviewed for the first time (new cards learned).
     public var newCards: Int
     /// Time spent studying, in seconds: see ``StudyService/history(user:from:to:day:)``.
@@ -35,9 +38,10 @@ public struct StudyHistoryDay: Sendable, Codable, Hashable {
     /// XP earned that day (every award, as the ledger holds it).
     public var xp: Int
 
-    public init(day: LocalDay, reviews: Int = 0, newCards: Int = 0, seconds: Int = 0, xp: Int = 0) {
+    public init(day: LocalDay, reviews: Int = 0, cards: Int = 0, newCards: Int = 0, seconds: Int = 0, xp: Int = 0) {
         self.day = day
         self.reviews = reviews
+        self.cards = cards
         self.newCards = newCards
         self.seconds = seconds
         minutes = Int((Double(seconds) / 60).rounded())
@@ -75,6 +79,7 @@ extension StudyService {
 
     /// The learner's history from `from` to `to` (both included), in `day`'s time zone.
     ///
+    /// - **cards**: distinct cards among those reviews;
     /// - **reviews**: spaced reviews that day, of live cards and of cards deleted since (deleting a deck keeps
     ///   the history it made: the XP those reviews earned stays too, so history and XP agree);
     /// - **new cards**: cards reviewed for the first time;
@@ -97,6 +102,7 @@ extension StudyService {
         let end = to.next.start(in: zone)
         var days = (0..<count).map { StudyHistoryDay(day: from.advanced(by: $0)) }
         var seconds = [Double](repeating: 0, count: count)
+        var cards = [Set<Int64>](repeating: [], count: count)
         func index(_ instant: Date) -> Int? {
             let offset = from.distance(to: LocalDay(containing: instant, in: zone))
             return days.indices.contains(offset) ? offset : nil
@@ -104,6 +110,7 @@ extension StudyService {
         for review in try await store.reviewActivity(userID: user.id, from: start, to: end) {
             guard let i = index(review.reviewedAt) else { continue }
             days[i].reviews += 1
+            cards[i].insert(review.cardID)
             if review.isFirstReview { days[i].newCards += 1 }
             if let milliseconds = review.durationMilliseconds {
                 seconds[i] += min(max(0, Double(milliseconds) / 1000), Self.maximumCountedAnswerSeconds)
@@ -120,7 +127,7 @@ extension StudyService {
         }
         days = days.indices.map {
             StudyHistoryDay(
-                day: days[$0].day, reviews: days[$0].reviews, newCards: days[$0].newCards,
+                day: days[$0].day, reviews: days[$0].reviews, cards: cards[$0].count, newCards: days[$0].newCards,
                 seconds: Int(seconds[$0].rounded()), xp: days[$0].xp)
         }
         return StudyHistory(

@@ -71,6 +71,7 @@ struct CalendarJSON: Encodable {
     struct Day: Encodable {
         var day: String
         var reviews: Int
+        var cards: Int
         var newCards: Int
         var minutes: Int
         var xp: Int
@@ -98,7 +99,9 @@ struct CalendarJSON: Encodable {
         to = history.to.description
         maximum = history.days.map(\.reviews).max() ?? 0
         days = history.days.map {
-            Day(day: $0.day.description, reviews: $0.reviews, newCards: $0.newCards, minutes: $0.minutes, xp: $0.xp)
+            Day(
+                day: $0.day.description, reviews: $0.reviews, cards: $0.cards, newCards: $0.newCards,
+                minutes: $0.minutes, xp: $0.xp)
         }
         let totals = history.totals
         self.totals = Totals(

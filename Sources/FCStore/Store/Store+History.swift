@@ -9,10 +9,10 @@ extension Database {
     package func reviewActivity(userID: Int64, from: Date, to: Date) async throws -> [ReviewActivity] {
         try await connection.withStatement(
             """
-            SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END FROM reviews
+            SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END, card_id FROM reviews
             WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
             UNION ALL
-            SELECT reviewed_at, duration_ms, first_review FROM archived_reviews
+            SELECT reviewed_at, duration_ms, first_review, card_id FROM archived_reviews
             WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
             """,
             operation: "read review history"
@@ -24,7 +24,7 @@ extension Database {
             while try await statement.step() {
                 rows.append(
                     ReviewActivity(
-                        reviewedAt: Date(unixMilliseconds: statement.int64(at: 0)),
+                        cardID: statement.int64(at: 3), reviewedAt: Date(unixMilliseconds: statement.int64(at: 0)),
                         durationMilliseconds: statement.optionalInt(at: 1), isFirstReview: statement.int(at: 2) != 0))
             }
             return rows

@@ -2,13 +2,16 @@ package import struct Foundation.Date
 
 /// One review as a learner's day-by-day history counts it: live or archived (its card deleted).
 package struct ReviewActivity: Sendable, Hashable {
+    /// The card reviewed (it may have been deleted since).
+    package var cardID: Int64
     package var reviewedAt: Date
     /// How long the learner looked at the card, when the front end measured it.
     package var durationMilliseconds: Int?
     /// The card's first review by this learner: a new card learned.
     package var isFirstReview: Bool
 
-    package init(reviewedAt: Date, durationMilliseconds: Int?, isFirstReview: Bool) {
+    package init(cardID: Int64, reviewedAt: Date, durationMilliseconds: Int?, isFirstReview: Bool) {
+        self.cardID = cardID
         self.reviewedAt = reviewedAt
         self.durationMilliseconds = durationMilliseconds
         self.isFirstReview = isFirstReview
