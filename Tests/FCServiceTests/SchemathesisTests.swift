@@ -3,7 +3,8 @@ import Foundation
 import NIOHTTP1
 import Testing
 
-/// Property-based fuzzing of the running `fcgen serve --offline` against its own OpenAPI document with Schemathesis
+/// Property-based fuzzing of the service as `fcgen serve --offline` runs it (``ServiceUnderTest/serveLive``: the
+/// application, the generation runner, a socket of its own, in this process) against its own OpenAPI document with Schemathesis
 /// (PyPI `schemathesis`, 4.x): every operation, valid and invalid requests, then stateful sequences that follow the
 /// links it infers (create a topic, then use its id). Any 5xx, any response the document does not describe (status,
 /// content type, headers, body schema), any request the document forbids but the server accepts, and any known path
@@ -28,32 +29,28 @@ struct SchemathesisTests {
     @Test("admin and learner tokens: no 5xx, no response outside the document, invalid requests refused")
     func fuzzAgainstDocument() async throws {
         try await Self.requireSchemathesis()
-        let fixture = try ServiceFixture()
-        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
-        #expect(
-            try await fixture.fcgen(["--topic", "Chemistry", "--batches", "1", "--offline", "--store-fallback"]).status
-                == 0)
-        let admin = try await fixture.token(user: "ops", admin: true)
-        let learner = try await fixture.token(user: "ana")
-        // The budget is raised so the fuzzer reaches the handlers instead of spending its examples on 429.
-        let server = try await fixture.serve([
-            "--rate-burst", "1000000", "--rate-limit", "1000000", "--log-format", "json",
-        ])
-
-        let adminRun = try await Self.schemathesis(server, token: admin, examples: 30, in: fixture.directory)
-        #expect(adminRun.status == 0, "Schemathesis (admin token) found problems:\n\(adminRun.tail())")
-        #expect(adminRun.output.contains("passed"), "\(adminRun.tail())")
-        let learnerRun = try await Self.schemathesis(server, token: learner, examples: 10, in: fixture.directory)
-        #expect(learnerRun.status == 0, "Schemathesis (learner token) found problems:\n\(learnerRun.tail())")
-
-        // The server's own account: it is still up and ready, and its request log has no 5xx.
-        #expect(try await server.call(.GET, "/readyz").status == 200)
-        #expect(await server.stop() == 0)
-        let serverErrors = server.process.standardError.split(separator: "\n").filter {
+        // The rate budget of ServiceUnderTest is high, so the fuzzer reaches the handlers instead of 429.
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
+        // A topic of fallback cards alone, as `--store-fallback` stores for a topic without recordings.
+        try await fixture.generateOffline(topic: "Chemistry", batches: 1)
+        let (admin, learner) = (fixture.adminToken, fixture.learnerToken)
+        let logged = LogLines()
+        try await fixture.serveLive(logger: logged.jsonLogger) { server in
+            let adminRun = try await Self.schemathesis(server, token: admin, examples: 30, in: fixture.directory)
+            #expect(adminRun.status == 0, "Schemathesis (admin token) found problems:\n\(adminRun.tail())")
+            #expect(adminRun.output.contains("passed"), "\(adminRun.tail())")
+            let learnerRun = try await Self.schemathesis(server, token: learner, examples: 10, in: fixture.directory)
+            #expect(learnerRun.status == 0, "Schemathesis (learner token) found problems:\n\(learnerRun.tail())")
+            // The server's own account: it is still up and ready.
+            #expect(try await server.call(.GET, "/readyz").status == 200)
+        }
+        // Its request log has no 5xx.
+        let serverErrors = logged.lines.filter {
             $0.contains(#""event":"request""#) && $0.range(of: #""status":5\d\d"#, options: .regularExpression) != nil
         }
         #expect(serverErrors.isEmpty, "\(serverErrors.prefix(5).joined(separator: "\n"))")
-        #expect(server.process.standardError.contains(#""event":"request""#))
+        #expect(logged.text.contains(#""event":"request""#))
     }
 
     /// Fails (never skips) when Schemathesis is missing, saying how to install it.
@@ -72,7 +69,8 @@ struct SchemathesisTests {
 
     /// `schemathesis run docs/openapi.json` against `server` with `token`: a fixed seed and a bounded number of
     /// examples per operation, so a run is repeatable and CI time stays small.
-    static func schemathesis(_ server: RunningServer, token: String, examples: Int, in directory: URL) async throws
+    static func schemathesis(_ server: some LoopbackEndpoint, token: String, examples: Int, in directory: URL)
+        async throws
         -> PythonTool
     {
         let document = Repository.root.appendingPathComponent("docs/openapi.json").path

@@ -1,10 +1,11 @@
+import FCService
 import FCTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
 
-/// The web app in a real headless Chromium: `Tests/WebApp/browser_scenario.py` (selenium) against the built
-/// `fcgen serve`, at phone (390×844) and desktop (1440×900) size, one learner per size.
+/// The web app in a real headless Chromium: `Tests/WebApp/browser_scenario.py` (selenium) against the service as
+/// `fcgen serve --offline` runs it (``ServiceUnderTest/serveLive``: in this process, on a socket of its own), at phone (390×844) and desktop (1440×900) size, one learner per size.
 ///
 /// Needs Debian's `chromium` and `chromium-driver` and python3's `selenium` (`scripts/test` installs them); without
 /// them the test fails saying how to install them. Screenshots of every screen go to a temporary folder, or to
@@ -34,21 +35,29 @@ struct WebAppBrowserTests {
     }
 
     private func run() async throws {
-        let fixture = try ServiceFixture()
-        let seeded = try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"])
-        #expect(seeded.status == 0, "\(seeded.stderr)")
+        // KaTeX from Debian's package, as `fcgen serve` serves it by default.
+        let fixture = try await ServiceUnderTest(seeded: false) {
+            $0.webApp = WebAppSettings(katexDirectory: WebAppSettings.debianKatexDirectory)
+        }
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
         // A second topic, with maths, so the list has more than one and Learn has a choice to make.
-        let algebra = try await fixture.fcgen(["--topic", "Algebra", "--batches", "1", "--offline"])
-        #expect(algebra.status == 0, "\(algebra.stderr)")
+        try await fixture.generateOffline(topic: "Algebra", batches: 1)
         // And one whose recorded replies hold a multiple-choice card, answered by a tap in Learn.
-        let solar = try await fixture.fcgen([
-            "--topic", "Solar system", "--batches", "1", "--offline", "--kinds", "question,cloze,mcq",
-        ])
-        #expect(solar.status == 0, "\(solar.stderr)")
-        let phone = try await fixture.token(user: "ana")
+        try await fixture.generateOffline(topic: "Solar system", batches: 1, kinds: "question,cloze,mcq")
+        let (phone, admin) = (fixture.learnerToken, fixture.adminToken)
         let desktop = try await fixture.token(user: "bo")
-        let admin = try await fixture.token(user: "ops", admin: true)
-        let server = try await fixture.serve()
+        let logged = LogLines()
+        try await fixture.serveLive(logger: logged.jsonLogger) { server in
+            try await Self.scenario(server, fixture: fixture, phone: phone, desktop: desktop, admin: admin)
+        }
+        let bad = logged.lines.filter { $0.contains(#""status":500"#) }
+        #expect(bad.isEmpty, "\(bad)")
+        #expect(logged.text.contains(#""event":"request""#))
+    }
+
+    private static func scenario(
+        _ server: LiveServer, fixture: ServiceUnderTest, phone: String, desktop: String, admin: String
+    ) async throws {
         let topics = try #require(try await server.call(.GET, "/v1/topics", token: phone).json["topics"] as? [Any])
         let topic = try #require(
             topics.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Roman history" })
@@ -124,9 +133,6 @@ struct WebAppBrowserTests {
             #expect(choices?["options"] as? [String] == ["Alba Longa", "Rome", "Veii", "Ostia"], "\(deck.text)")
             #expect(choices?["correctIndex"] as? Int == 1 && mcq?["answer"] as? String == "Rome")
         }
-        #expect(await server.stop() == 0)
-        let bad = server.process.standardError.split(separator: "\n").filter { $0.contains(#""status":500"#) }
-        #expect(bad.isEmpty, "\(bad)")
     }
 
     @Test(
@@ -142,11 +148,13 @@ struct WebAppBrowserTests {
     /// `browser_scenario.py --lan`: Chromium maps `fcgen.test` to the server's address, so the page is served from
     /// a name that is not localhost, as a phone on the home network opens it; then the API counts the reviews.
     private func runLAN() async throws {
-        let fixture = try ServiceFixture()
-        let seeded = try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"])
-        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.generateOffline(topic: "Roman history", batches: 1)
         let learner = try await fixture.token(user: "cy")
-        let server = try await fixture.serve()
+        try await fixture.serveLive { server in try await Self.lanScenario(server, fixture: fixture, learner: learner) }
+    }
+
+    private static func lanScenario(_ server: LiveServer, fixture: ServiceUnderTest, learner: String) async throws {
         let shots = fixture.directory.appendingPathComponent("screenshots")
         let script = Repository.root.appendingPathComponent("Tests/WebApp/browser_scenario.py")
         let result = try await Self.python(
@@ -175,7 +183,6 @@ struct WebAppBrowserTests {
         #expect(reps == [1, 1], "\(deck.text)")
         let me = try await server.call(.GET, "/v1/me", token: learner)
         #expect((me.json["totalXP"] as? Int ?? 0) > 0, "\(me.text)")
-        #expect(await server.stop() == 0)
     }
 
     /// What is missing of chromium, chromedriver and selenium; nil when all are there.
@@ -202,37 +209,11 @@ struct WebAppBrowserTests {
     }
 
     /// Runs `python3 arguments…` with this process's environment (python and its packages as the shell has
-    /// them), its output in files; waits off the cooperative pool.
+    /// them), through the tests' one child-process helper.
     static func python(_ arguments: [String], in directory: URL) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let out = directory.appendingPathComponent("browser.out")
-        let err = directory.appendingPathComponent("browser.err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.currentDirectoryURL = directory
-        let outHandle = try FileHandle(forWritingTo: out)
-        let errHandle = try FileHandle(forWritingTo: err)
-        defer {
-            try? outHandle.close()
-            try? errHandle.close()
-        }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                process.waitForExit()
-                continuation.resume()
-            }.start()
-        }
-        return (
-            process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-        )
+        let ran = try await ChildProcess.run("/usr/bin/env", ["python3"] + arguments, workingDirectory: directory)
+        return (ran.termination.status, ran.output, ran.error)
     }
 }

@@ -32,10 +32,10 @@ extension ServiceUnderTest {
     /// `fcgen serve`'s order once `body` returns.
     func serveLive<T: Sendable>(
         provider: TestProvider = .offline, workers: Int = 0, refillInterval: Duration = .seconds(30),
-        _ body: @escaping @Sendable (LiveServer) async throws -> T
+        logger: Logger = Self.quietLogger, _ body: @escaping @Sendable (LiveServer) async throws -> T
     ) async throws -> T {
         let (listening, port) = AsyncStream.makeStream(of: Int.self)
-        let built = built { bound in
+        let built = built(logger: logger) { bound in
             port.yield(bound)
             port.finish()
         }

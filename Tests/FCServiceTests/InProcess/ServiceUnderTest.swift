@@ -57,10 +57,12 @@ struct ServiceUnderTest {
     }
 
     /// Stores `batches` batches of `topic` from the offline demo's recorded replies, through the pipeline
-    /// `fcgen --topic T --batches N --offline` runs (the fixture provider, the built-in prompts, default options).
-    func generateOffline(topic: String, batches: Int) async throws {
+    /// `fcgen --topic T --batches N --offline [--kinds K]` runs (the fixture provider, the built-in prompts, default
+    /// options). A topic without recordings stores fallback cards, as `--store-fallback` does.
+    func generateOffline(topic: String, batches: Int, kinds: String? = nil) async throws {
         var flags = ConfigLayer()
         flags.provider = "fixture"
+        flags.cardKinds = kinds
         let folder = URL(fileURLWithPath: database.directory)
         let settings = try Settings.resolve(flags, environment: [:], workingDirectory: folder)
         let factory = PipelineFactory(settings: settings, environment: [:], workingDirectory: folder)
