@@ -14,7 +14,8 @@ import Testing
 struct WebAppBrowserTests {
     static let screens = [
         "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
-        "learn-question", "learn-answer", "learn-summary", "learn-resume", "learn-mcq", "me", "me-box", "me-calendar",
+        "learn-question", "learn-answer", "learn-summary", "learn-resume", "learn-mcq", "learn-edit", "me", "me-box",
+        "me-calendar",
         "me-achievements",
         "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
         "deck-import-error", "deck-editor",
@@ -92,7 +93,7 @@ struct WebAppBrowserTests {
                 "deck: a comma-separated CSV previewed as such, then imported",
                 "feed: ← bookmarked card", "me: bookmarks list card", "me: statistics show",
                 "deck: a PNG picture added", "deck: ↑ moved the card", "cards selected and deleted at once",
-                "deck: the editor's Topic moved card", "no console errors",
+                "deck: the editor's Topic moved card", "learn: E edited card", "no console errors",
             ]
             for step in steps {
                 let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }

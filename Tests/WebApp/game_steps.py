@@ -3,6 +3,7 @@ editor (browser_scenario.py calls them with its Scenario: `find`, `until`, `shot
 import re
 
 import deck_steps
+import learn_steps
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -177,5 +178,6 @@ def admin(s, secret, topic, shots):
     sheet.unlink()
     s.ok("deck: a comma-separated CSV previewed as such, then imported")
     deck_steps.picture_move_and_selection(s, "What is a caldera?", shots, "Algebra")
+    learn_steps.edit_in_session(s, "Roman history")
     d.find_element(By.ID, "sign-out").send_keys(Keys.ENTER)
     s.find("input#token")

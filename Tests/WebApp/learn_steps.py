@@ -1,5 +1,6 @@
 """The browser scenario's resume steps (after the 10-card session): a free-practice session reloaded mid-way is
-offered on Learn, resumes on the card it stopped at, and, reloaded again, can be ended from the offer."""
+offered on Learn, resumes on the card it stopped at, and, reloaded again, can be ended from the offer; a
+multiple-choice card answered by a tap; an admin editing the card on screen."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -101,3 +102,42 @@ def mcq_by_pick(s, topic):
     s.keys(Keys.ENTER)
     s.until("the card after the mcq card", lambda: f"Card {position + 1} of " in progress(s))
     s.ok(f"learn: a multiple-choice card ({len(options)} options) answered by a tap: {verdict!r}")
+
+
+def edit_in_session(s, topic):
+    """As an admin, in a spaced session on `topic`: E on the answer face opens the card's editor, a saved
+    explanation shows on the same card's answer face at once; E again and Cancel goes back unchanged."""
+    d = s.driver
+    d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
+    start = s.find("form.learn-setup button[type=submit]")
+    for box in d.find_elements(By.CSS_SELECTOR, "input[name=topic]"):
+        label = d.find_element(By.CSS_SELECTOR, f"label[for={box.get_attribute('id')}]").text
+        if box.is_selected() != label.startswith(topic):
+            box.send_keys(" ")
+    start.send_keys(Keys.ENTER)
+    s.find("article.flashcard[aria-label=Question]")
+    card = d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
+    s.keys(" ")
+    s.find("article.flashcard[aria-label=Answer] .answer")
+    where = progress(s)
+    s.keys("e")
+    explanation = s.find("form.card-form #card-explanation")
+    if d.find_element(By.ID, "card-form-heading").text.startswith("New card"):
+        raise s.failure("E opened an empty form, not the card's editor")
+    s.fits("learn edit")
+    s.shot("learn-edit")
+    note = f"Edited in the session ({s.size})"
+    explanation.clear()
+    explanation.send_keys(note)
+    d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
+    s.find("article.flashcard[aria-label=Answer] .explanation")
+    s.until("the edit on the answer face", lambda: note in d.find_element(
+        By.CSS_SELECTOR, "article.flashcard[aria-label=Answer] .explanation").text)
+    if d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") != card or progress(s) != where:
+        raise s.failure(f"after the edit the session shows another card or place: {progress(s)!r}, was {where!r}")
+    s.keys("e")
+    s.find("form.card-form #card-explanation")
+    cancel = next(b for b in d.find_elements(By.CSS_SELECTOR, "form.card-form button") if b.text == "Cancel")
+    cancel.send_keys(Keys.ENTER)
+    s.find("article.flashcard[aria-label=Answer] .answer")
+    s.ok(f"learn: E edited card {card} from the session and the answer face showed it at once; Cancel went back")

@@ -8,7 +8,8 @@
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast, on } from "./ui.js";
 
-export function cardForm(topicId, onSaved, topics = []) {
+// `onCancel`: called after Cancel empties the form (Learn returns to the card it was showing).
+export function cardForm(topicId, onSaved, topics = [], onCancel = null) {
   let editing = null;
   const field = (id, label, tag = "textarea") => {
     const input = h(tag, { id: `card-${id}`, name: id, rows: 2 });
@@ -84,7 +85,10 @@ export function cardForm(topicId, onSaved, topics = []) {
     }
     return null;
   }
-  on(cancel, "click", reset);
+  on(cancel, "click", () => {
+    reset();
+    onCancel?.();
+  });
 
   on(form, "submit", async (event) => {
     event.preventDefault();

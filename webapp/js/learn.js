@@ -3,11 +3,13 @@
 // Space shows the answer → rate with 1–4 (U undoes the last answer, B buries, @ suspends) → the session summary
 // (correct, failed, average rating, XP, level-ups) → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
 // /v1/boxes. A session left unfinished (a reload, another device) is offered to resume (GET /v1/sessions).
+// An admin fixes the card on screen without leaving the session (E: the deck's editor; the edit shows at once).
 
 import { api, describe } from "./api.js";
 import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
+import { cardForm } from "./cardform.js";
 
 export const title = "Learn";
 
@@ -176,6 +178,7 @@ export async function render(args) {
     const undo = run.ratings.length
       ? h("button", { type: "button", class: "quiet", "aria-keyshortcuts": "U", onclick: () => undoLast(run) }, "Undo last answer (U)")
       : null;
+    const edit = editButton(run, question);
     // A multiple-choice card is answered by picking an option (1, 2, … or a tap); Space still shows the answer.
     const picks = face.options ? face.options.map((option, index) => h("button", {
       type: "button", class: "option-pick", "aria-keyshortcuts": LETTERS[index], dataset: { option: index },
@@ -186,7 +189,7 @@ export async function render(args) {
         h("p", { class: "face-label" }, "Question"),
         richText(face.question, "div", { class: "question" }),
         picks ? h("ol", { class: "option-picks", "aria-label": "Options" }, picks.map((pickButton) => h("li", {}, pickButton))) : null),
-      h("p", { class: "actions" }, reveal, skip, bury, suspend, undo));
+      h("p", { class: "actions" }, reveal, skip, bury, suspend, undo, edit));
     reveal.focus();
     announce(`Question: ${face.question}` + (face.options ? `. Options: ${face.options.join("; ")}` : ""));
     setKeys((event) => {
@@ -195,6 +198,7 @@ export async function render(args) {
       if (event.key === "b") return () => setAside(run, "bury");
       if (event.key === "@") return () => setAside(run, "suspend");
       if (event.key === "u" && run.ratings.length) return () => undoLast(run);
+      if (event.key === "e" && edit) return () => editCard(run, question);
       const option = picks ? LETTERS.indexOf(event.key) : -1;
       if (option >= 0 && option < picks.length) return () => pick(run, option);
       return null;
@@ -251,6 +255,7 @@ export async function render(args) {
     const card = run.session.next;
     const face = studyFaces(run.session.next, run.session.shown);
     const status = h("div");
+    const edit = editButton(run, answer);
     // Each button says when the card comes back (the server's scheduler, as the review will record it).
     const intervals = run.session.intervals ?? {};
     const buttons = RATINGS.map((rating) => h("button", {
@@ -267,13 +272,46 @@ export async function render(args) {
         richText(face.answer, "div", { class: "answer" }),
         card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null),
       h("div", { class: "ratings", role: "group", "aria-label": "How well did you know it?" }, buttons),
+      edit ? h("p", { class: "actions" }, edit) : null,
       status);
     buttons[2].focus();
     announce(`Answer: ${face.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);
     setKeys((event) => {
+      if (event.key === "e" && edit) return () => editCard(run, answer);
       const rating = RATINGS.find((r) => r.key === event.key);
       return rating ? () => rate(run, rating, status) : null;
     });
+  }
+
+  // "Edit card (E)" for an admin (cards are the deck's, shared by every learner); null for a learner.
+  function editButton(run, back) {
+    if (!run.before?.isAdmin) return null;
+    return h("button", { type: "button", class: "quiet edit-card", "aria-keyshortcuts": "E", onclick: () => editCard(run, back) },
+      "Edit card (E)");
+  }
+
+  // The deck's editor for the card on screen. Saved, the session is read again, so the edit shows at once on the
+  // face the learner was on (`back`: question or answer); Cancel goes back to it unchanged.
+  async function editCard(run, back) {
+    setKeys(null);
+    let detail, topics;
+    try {
+      [{ card: detail }, { topics }] = await Promise.all([
+        api("GET", `/v1/cards/${run.session.next.id}`), api("GET", "/v1/topics"),
+      ]);
+    } catch (error) {
+      toast(describe(error));
+      return back(run);
+    }
+    const editor = cardForm(detail.topicId, async () => {
+      run.session = await api("GET", `/v1/sessions/${run.session.id}`);
+      // A card moved to a topic outside the session (or deleted) is no longer next: go on with what is.
+      if (run.session.next) back(run);
+      else finish(run);
+    }, topics, () => back(run));
+    frame(run, editor.element);
+    editor.edit(detail);
+    setKeys((event) => (event.key === "Escape" ? () => back(run) : null));
   }
 
   async function rate(run, rating, status) {
