@@ -227,7 +227,7 @@ struct WebAppTests {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             return !isDirectory.boolValue && path != "README.md"
         }
-        let expected = Set(files.map { $0 == "index.html" ? "/" : "/app/" + $0 })
+        let expected = Set(files.map { $0 == "index.html" ? "/" : $0 == "sw.js" ? "/sw.js" : "/app/" + $0 })
         #expect(expected.count >= 20)
         #expect(Set(WebAppRoutes.paths) == expected)
         for (path, type) in WebAppRoutes.contentTypes {
@@ -237,6 +237,38 @@ struct WebAppTests {
 
     /// The app's files are not API routes: none is under /v1, none is in ServiceRoutes, none in the OpenAPI
     /// document; the route-coverage test leaves them out on purpose (docs/api.md).
+    @Test("installable: the manifest names the app, its start, scope and icon; /sw.js keeps every other file offline")
+    func installableShell() async throws {
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.serve { server in
+            let index = try await server.call(.GET, "/")
+            #expect(index.text.contains(#"<link rel="manifest" href="/app/manifest.webmanifest">"#))
+            let manifest = try await server.call(.GET, "/app/manifest.webmanifest")
+            #expect(manifest.status == 200 && manifest.contentType == "application/manifest+json")
+            let members = manifest.json
+            #expect(members["display"] as? String == "standalone" && members["scope"] as? String == "/")
+            #expect((members["start_url"] as? String)?.hasPrefix("/") == true && members["short_name"] != nil)
+            let icons = try #require(members["icons"] as? [[String: Any]], "\(manifest.text)")
+            for icon in icons {
+                let source = try #require(icon["src"] as? String)
+                let served = try await server.call(.GET, source)
+                #expect(served.status == 200 && served.contentType == icon["type"] as? String, "\(source)")
+            }
+
+            let worker = try await server.call(.GET, "/sw.js")
+            #expect(worker.status == 200 && worker.contentType == "text/javascript; charset=utf-8")
+            #expect(!worker.text.contains("__FCGEN_"), "every placeholder is filled in")
+            let shell = WebAppRoutes.paths.filter { $0 != "/sw.js" }
+            let listed = try #require(
+                worker.text.split(separator: "\n").first { $0.hasPrefix("const SHELL = ") }, "\(worker.text)")
+            let paths =
+                try JSONSerialization.jsonObject(
+                    with: Data(listed.dropFirst("const SHELL = ".count).dropLast().utf8)) as? [String]
+            #expect(paths == shell, "the worker keeps every file of the app but itself")
+            for path in paths ?? [] { #expect(try await server.call(.GET, path).status == 200, "\(path)") }
+        }
+    }
+
     @Test("the web app's paths are outside the API and its document")
     func outsideTheAPI() async throws {
         let store = try await Store.open(path: ":memory:", now: .system)
@@ -249,7 +281,7 @@ struct WebAppTests {
         let appPaths = WebAppRoutes.paths
         #expect(appPaths.contains("/") && appPaths.contains("/app/js/main.js"))
         for path in appPaths {
-            #expect(path == "/" || path.hasPrefix("/app/"), "\(path)")
+            #expect(path == "/" || path == "/sw.js" || path.hasPrefix("/app/"), "\(path)")
             #expect(!apiPaths.contains(path) && !documented.contains(path), "\(path)")
         }
         #expect(!documented.contains { $0 == "/" || $0.hasPrefix("/app/") })

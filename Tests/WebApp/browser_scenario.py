@@ -15,6 +15,9 @@ leaderboard; a quiz with a wrong and an empty answer; then as the admin a new to
 they arrive, a card is added and a CSV with a bad row is refused with its line:column. No page is wider than the window, and the browser log holds no error except the deliberate 401. One
 `ok …` line per step on stdout, screenshots of every screen in DIR; exit 0 only when everything held.
 
+`--install TOKEN --phase online|offline --profile DIR` runs one phase of the installable-app scenario
+(install_steps): installable, the shell cached, then with the server stopped the shell loads from the cache.
+
 `--lan TOKEN` runs the short LAN scenario instead (lan_scenario): a phone opening the app at a name that is not
 localhost (LAN_HOST, mapped to the server's address), so the page is not a secure context."""
 import argparse
@@ -38,6 +41,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import deck_steps
 import game_steps
+import install_steps
 import lan_steps
 import learn_steps
 
@@ -382,8 +386,13 @@ def main():
     parser.add_argument("--admin", help="an admin token: generation and the deck editor")
     parser.add_argument("--katex", action="store_true")
     parser.add_argument("--lan", metavar="TOKEN", help="run the LAN scenario (not a secure context) as this learner")
+    parser.add_argument("--install", metavar="TOKEN", help="run the installable-app phase --phase as this learner")
+    parser.add_argument("--phase", choices=("online", "offline"))
+    parser.add_argument("--profile", help="the browser profile folder both install phases share")
     args = parser.parse_args()
-    if not args.lan and not (args.size and args.admin and args.cards is not None):
+    if args.install and not (args.phase and args.profile):
+        parser.error("--install needs --phase and --profile")
+    if not (args.lan or args.install) and not (args.size and args.admin and args.cards is not None):
         parser.error("the scenario needs --size, --admin and --cards (or --lan TOKEN)")
     shots = pathlib.Path(args.shots)
     shots.mkdir(parents=True, exist_ok=True)
@@ -394,6 +403,8 @@ def main():
     started = time.monotonic()
     if args.lan:
         return lan(args.base, args.lan, args.topic, shots, started)
+    if args.install:
+        return install(args.base, args.install, args.phase, args.profile, shots, started)
     for item in args.size:
         size, token = item.split(":", 1)
         width, height, mobile = SIZES[size]
@@ -441,6 +452,24 @@ def lan(base, token, topic, shots, started):
     finally:
         driver.quit()
     print(f"browser scenario passed: lan in {time.monotonic() - started:.1f} s", flush=True)
+    return 0
+
+
+def install(base, token, phase, profile, shots, started):
+    """One phase of the installable-app scenario at phone size, on a profile kept between the phases."""
+    width, height, mobile = SIZES["phone"]
+    driver = browser(width, height, mobile, (f"--user-data-dir={profile}",))
+    try:
+        scenario = Scenario(driver, "install", base, shots, width=width)
+        if phase == "online":
+            install_steps.online(scenario, token)
+        else:
+            install_steps.offline(scenario)
+    except Failure as failure:
+        return reported(driver, shots, f"install-{phase}", failure)
+    finally:
+        driver.quit()
+    print(f"browser scenario passed: install {phase} in {time.monotonic() - started:.1f} s", flush=True)
     return 0
 
 

@@ -62,3 +62,9 @@ on(document.getElementById("sign-out"), "click", () => {
 });
 on(window, "hashchange", route);
 route();
+
+// The installed app's offline shell (sw.js). Service workers exist only in a secure context (https, or localhost):
+// a phone opening http://192.168.1.20:8080/ gets the app without it, as before.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("the offline shell is unavailable:", error));
+}
