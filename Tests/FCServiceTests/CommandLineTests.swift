@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// `fcgen token` and `fcgen serve` as commands: what goes to stdout and stderr, the exit codes. (What the service
@@ -39,5 +40,20 @@ struct CommandLineTests {
         let refused = try await fixture.fcgen(["serve", "--sse-keepalive", "0"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--sse-keepalive must be between 1 and 300 seconds"), "\(refused.stderr)")
+    }
+
+    @Test("fcgen serve --no-generations: an API-only instance; a generation request is 503 saying why, the rest answers")
+    func apiOnlyInstance() async throws {
+        let fixture = try ServiceFixture()
+        #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
+        let admin = try await fixture.token(user: "ops", admin: true)
+        let server = try await fixture.serve(["--no-generations"])
+        let refused = try await server.call(
+            .POST, "/v1/topics/1/generations", token: admin, json: #"{"batches": 1}"#)
+        #expect(refused.status == 503, "\(refused.text)")
+        #expect(refused.text.contains("--no-generations"), "\(refused.text)")
+        #expect(try await server.call(.GET, "/readyz").status == 200)
+        #expect(try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: admin).status == 200)
+        #expect(await server.stop() == 0)
     }
 }

@@ -67,6 +67,12 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("Generations (POST /v1/topics/{id}/generations) run at once; more wait.", valueName: "n"))
     var generations = 2
 
+    @Flag(
+        help: ArgumentHelp(
+            "Run no generations here: an API-only instance; generation requests get 503 (leave them to another instance)."
+        ))
+    var noGenerations = false
+
     @Option(
         name: .customLong("sse-keepalive"),
         help: ArgumentHelp(
@@ -166,7 +172,14 @@ struct ServeCommand: AsyncParsableCommand {
                 var services: [any Service] = [application]
                 // After the application: a group stops its services in reverse, so generations wind down (and
                 // their event streams end) while the server still answers.
-                if let runner = InProcessGeneration.runner(
+                if noGenerations {
+                    environment.generations.markUnavailable(
+                        Problem(
+                            .notReady,
+                            detail:
+                                "this instance runs no generations (fcgen serve --no-generations): send them to another instance"
+                        ))
+                } else if let runner = InProcessGeneration.runner(
                     global: global, offline: offline, store: store, environment: environment, transport: transport,
                     logger: logger)
                 {
