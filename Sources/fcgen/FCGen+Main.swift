@@ -10,16 +10,15 @@ extension FCGen {
     /// that was wrong, suggests the nearest valid one, and exits 64 (``FCCommandLine/CommandLineCheck``).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let options = arguments.prefix { $0 != "--" }
-        let json = options.contains("--json")
-        let logFormat: LogFormat =
-            zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
-                || options.contains("--log-format=json") ? .json : .text
+        let (logFormat, json) = outputFormat(of: arguments)
         let parsed: any ParsableCommand
         switch CommandLineParse.parse(FCGen.self, arguments: arguments) {
         case .command(let command): parsed = command
         case .exit(let error): exit(withError: error)  // --help, --version
-        case .refused(let problem): fail(problem, logFormat: logFormat, json: json)
+        case .refused(let problem):
+            logFormat.bootstrapOnce()
+            report(problem, logFormat: logFormat, json: json)
+            exit(withError: ExitStatus.usage.exitCode)
         }
         do {
             try await CommandLineParse.run(parsed)
@@ -28,14 +27,22 @@ extension FCGen {
         }
     }
 
-    /// Reports a refused command line (stderr; stdout too with `--json`) and exits 64.
-    private static func fail(_ problem: UsageProblem, logFormat: LogFormat, json: Bool) -> Never {
-        logFormat.bootstrapOnce()
+    /// `--log-format` and `--json` as the command line gives them, before it is parsed: a refusal is worded in them.
+    static func outputFormat(of arguments: [String]) -> (logFormat: LogFormat, json: Bool) {
+        let options = arguments.prefix { $0 != "--" }
+        let json = options.contains("--json")
+        let logFormat: LogFormat =
+            zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
+                || options.contains("--log-format=json") ? .json : .text
+        return (logFormat, json)
+    }
+
+    /// Reports a refused command line (stderr; stdout too with `--json`); the caller exits 64.
+    static func report(_ problem: UsageProblem, logFormat: LogFormat, json: Bool) {
         ErrorReporter.report(
             code: .usage, message: problem.message, logFormat: logFormat, json: json, argument: problem.argument,
             suggestion: problem.suggestion)
         let path = problem.commandPath.joined(separator: " ")
         logFormat.logger(label: "fcgen").info("See '\(path) --help' for its commands and options.")
-        exit(withError: ExitStatus.usage.exitCode)
     }
 }

@@ -1,7 +1,14 @@
+import FCCommandLine
 import FCTestSupport
 import Foundation
+import Synchronization
 
-/// Runs the built `fcgen` (or `fcgen-worker`) binary as a subprocess, the way a user or a script would.
+@testable import fcgen
+
+/// Runs `fcgen` commands as a user or a script would: in this process (``FCGen/status(running:in:)`` with their
+/// own environment, stdin, stdout and stderr, no terminal), or as the built binary in a subprocess where the
+/// process itself is the point (another working directory, `fcgen-worker`, a copy of the binary, a launch in the
+/// background to signal).
 struct CLIRunner {
     struct Result {
         var status: Int32
@@ -58,11 +65,54 @@ struct CLIRunner {
         stdin: Data? = nil,
         workingDirectory: URL = CLIRunner.repositoryRoot
     ) async throws -> Result {
-        try await ProcessSlots.shared.withSlot {
+        if executable == "fcgen" && workingDirectory == Self.repositoryRoot
+            && Self.runsInProcess(arguments, stdin: stdin)
+        {
+            return await inProcess(arguments, environment: extra, stdin: stdin)
+        }
+        return try await ProcessSlots.shared.withSlot {
             let running = try await launch(
                 executable: executable, arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
             return try await running.finish()
         }
+    }
+
+    /// Whether a command line can run in this process as it runs in its own. Not: one given stdin (the libraries
+    /// read `-` from the process's own descriptor), help (ArgumentParser words it to the process's terminal width),
+    /// `card edit` (it hands the terminal to `$EDITOR`).
+    /// `FCGEN_TEST_CLI_SUBPROCESS=1` runs every command as a child, to compare.
+    static func runsInProcess(_ arguments: [String], stdin: Data?) -> Bool {
+        ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil && stdin == nil
+            && !arguments.contains { $0 == "--help" || $0 == "-h" || $0 == "help" }
+            && !(arguments.starts(with: ["card", "edit"]))
+    }
+
+    /// `fcgen arguments…` in this process, in the world ``launch(executable:_:environment:stdin:workingDirectory:)``
+    /// gives the binary: the same environment, the repository root as working directory, stdin as given.
+    func inProcess(_ arguments: [String], environment extra: [String: String], stdin: Data?) async -> Result {
+        let output = Mutex<[UInt8]>([])
+        let error = Mutex<[UInt8]>([])
+        let io = CommandIO(
+            environment: environment(extra), workingDirectory: Self.repositoryRoot.path,
+            input: stdin.map { Array($0) } ?? [], writeOutput: { bytes in output.withLock { $0 += bytes } },
+            writeError: { bytes in error.withLock { $0 += bytes } })
+        let status = await FCGen.status(running: arguments, in: io)
+        return Result(
+            status: status, stdout: String(decoding: output.withLock { $0 }, as: UTF8.self),
+            stderr: String(decoding: error.withLock { $0 }, as: UTF8.self))
+    }
+
+    /// The environment a command gets: a clean one (no keys, no user config) in the test's folder, and `extra`.
+    func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "LANG": "C.UTF-8",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
     }
 
     /// Starts a built executable in the background, for tests that signal it or run several at once.
@@ -76,16 +126,8 @@ struct CLIRunner {
         // A bare name is a build product; an absolute path is a copy elsewhere (the "installed binary" tests).
         let path =
             executable.hasPrefix("/") ? executable : Self.productsDirectory.appendingPathComponent(executable).path
-        var environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": directory.path,
-            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
-            "LANG": "C.UTF-8",
-        ]
-        environment.merge(extra) { $1 }
         let child = try await ChildProcess.start(
-            path, arguments, in: directory, workingDirectory: workingDirectory, environment: environment,
+            path, arguments, in: directory, workingDirectory: workingDirectory, environment: environment(extra),
             input: stdin.map { Array($0) } ?? [])
         return Running(child: child)
     }

@@ -42,7 +42,7 @@ struct CommandLineTests {
         #expect(refused.stderr.contains("--sse-keepalive must be between 1 and 300 seconds"), "\(refused.stderr)")
     }
 
-    @Test("fcgen serve --no-generations: an API-only instance; a generation request is 503 saying why, the rest answers")
+    @Test("fcgen serve --no-generations: API only; a generation request is 503 saying why, the rest answers")
     func apiOnlyInstance() async throws {
         let fixture = try ServiceFixture()
         #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)

@@ -9,6 +9,6 @@ package enum StandardError {
     /// Writes `text` and a newline (unless it already ends in one) to stderr.
     package static func write(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
-        lock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+        lock.withLock { _ in CommandIO.writeError(Array(line.utf8)) }
     }
 }

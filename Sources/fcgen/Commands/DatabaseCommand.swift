@@ -75,7 +75,7 @@ struct DatabaseCopyCommand: AsyncParsableCommand {
     private static func location(_ value: String) -> String {
         PostgresTarget.isURL(value)
             ? value
-            : URL(fileURLWithPath: value, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            : URL(fileURLWithPath: value, relativeTo: URL(fileURLWithPath: CommandIO.workingDirectory))
                 .standardizedFileURL.path
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -52,13 +53,8 @@ struct ExportCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
-            let handle: FileHandle
-            if let out {
-                handle = try OutputFile.create(out, flag: "--out")
-            } else {
-                handle = FileHandle.standardOutput
-            }
-            defer { if out != nil { try? handle.close() } }
+            let handle = try out.map { try OutputFile.create($0, flag: "--out") }
+            defer { try? handle?.close() }
             // A bar on stderr when a person watches, unless the export itself is printed on the same terminal.
             let bar =
                 out == nil && ProgressBar.standardOutputIsTerminal
@@ -67,7 +63,13 @@ struct ExportCommand: AsyncParsableCommand {
             let report = try await DeckExporter.export(
                 topic: found, format: format, from: store, withProgress: withProgress, writesMedia: out != nil,
                 progress: bar.map { bar in { bar.update(fraction: $0.fraction) } }
-            ) { text in try handle.write(contentsOf: Data(text.utf8)) }
+            ) { text in
+                if let handle {
+                    try handle.write(contentsOf: Data(text.utf8))
+                } else {
+                    CommandIO.writeOutput(Array(text.utf8))
+                }
+            }
             bar?.finish()
             if !report.images.isEmpty, let out {
                 let directory = URL(fileURLWithPath: out).deletingLastPathComponent()

@@ -212,7 +212,7 @@ struct GenerateCommand: AsyncParsableCommand {
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
                 settings: settings,
-                environment: ProcessInfo.processInfo.environment,
+                environment: CommandIO.environment,
                 workingDirectory: global.workingDirectory
             )
             // --json keeps stderr to warnings and errors too: the document on stdout is the progress report.
@@ -225,7 +225,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     options: SourceOptions(
                         maxCharacters: sectionChars ?? SourceSplitter.defaultMaxCharacters,
                         maxBytes: settings.sourceMaxBytes,
-                        searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"))
+                        searchPath: CommandIO.environment["PATH"] ?? "/usr/bin:/bin"))
             }
             let document = prepared
             if let document {

@@ -39,11 +39,11 @@ struct GlobalOptions: ParsableArguments {
     func loadSettings(flags: ConfigLayer = ConfigLayer()) throws -> (settings: Settings, configFile: String?) {
         var layer = flags
         layer.database = db ?? flags.database
-        return try SettingsLoader(environment: ProcessInfo.processInfo.environment, workingDirectory: workingDirectory)
+        return try SettingsLoader(environment: CommandIO.environment, workingDirectory: workingDirectory)
             .load(flags: layer, configPath: config)
     }
 
-    var workingDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true) }
+    var workingDirectory: URL { URL(fileURLWithPath: CommandIO.workingDirectory, isDirectory: true) }
 
     /// fcgen's logger for diagnostics on stderr, in `--log-format`; `level` `.warning` keeps only warnings and
     /// errors (`--quiet`).

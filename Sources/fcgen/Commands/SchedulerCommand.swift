@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCScheduler
@@ -90,7 +91,7 @@ struct SchedulerReplayCommand: AsyncParsableCommand {
     private func readInput() throws -> String {
         let data: Data
         if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(CommandIO.readAll())
         } else {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -83,7 +83,7 @@ struct TopicPlanCommand: AsyncParsableCommand {
         flags.baseURL = baseURL
         let (settings, _) = try global.loadSettings(flags: flags)
         let factory = PipelineFactory(
-            settings: settings, environment: ProcessInfo.processInfo.environment,
+            settings: settings, environment: CommandIO.environment,
             workingDirectory: global.workingDirectory)
         let logger = global.logger()
         let budget = try maxCost.map { try factory.runBudget(maxCost: $0) }

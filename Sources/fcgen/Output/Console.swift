@@ -29,7 +29,7 @@ enum Console {
 
     private static func write(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
-        lock.withLock { _ in FileHandle.standardOutput.write(Data(line.utf8)) }
+        lock.withLock { _ in CommandIO.writeOutput(Array(line.utf8)) }
     }
 }
 

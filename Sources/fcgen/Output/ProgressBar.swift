@@ -26,13 +26,13 @@ final class ProgressBar: Sendable {
 
     /// A bar for `label`, or `nil` when nobody is watching (stderr is not a terminal, or `json`).
     static func onStandardError(label: String, json: Bool) -> ProgressBar? {
-        guard !json, isatty(STDERR_FILENO) != 0 else { return nil }
+        guard !json, CommandIO.isTerminal(STDERR_FILENO) else { return nil }
         return ProgressBar(label: label)
     }
 
     /// Whether stdout is a terminal: a command that writes its result there (an export without `--out`) draws no
     /// bar then, since the bar would be redrawn through the result's lines.
-    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+    static var standardOutputIsTerminal: Bool { CommandIO.isTerminal(STDOUT_FILENO) }
 
     /// Shows `fraction` (0–1) done; draws only when the whole percent changed.
     func update(fraction: Double) {
@@ -55,6 +55,6 @@ final class ProgressBar: Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        CommandIO.writeError(Array(text.utf8))
     }
 }

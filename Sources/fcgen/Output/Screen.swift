@@ -8,20 +8,18 @@ import Synchronization
 /// it; a script reading stdout gets exactly one document). Control characters are escaped as in
 /// ``Console/out(_:styling:)``: card text is shown, never obeyed.
 enum Screen {
-    private static let toStandardError = Mutex(false)
-
     /// Sends the conversation to stderr from now on (`--json`).
     static func divertToStandardError() {
-        toStandardError.withLock { $0 = true }
+        CommandIO.divertConversation()
     }
 
     /// Shows `text` and a line feed.
     static func show(_ text: String) {
-        let data = Data((TerminalText.escape(text) + "\n").utf8)
-        if toStandardError.withLock({ $0 }) {
-            FileHandle.standardError.write(data)
+        let bytes = Array((TerminalText.escape(text) + "\n").utf8)
+        if CommandIO.conversationDiverted {
+            CommandIO.writeError(bytes)
         } else {
-            FileHandle.standardOutput.write(data)
+            CommandIO.writeOutput(bytes)
         }
     }
 }

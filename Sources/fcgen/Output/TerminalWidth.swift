@@ -1,3 +1,4 @@
+import FCCommandLine
 import Foundation
 
 #if canImport(Glibc)
@@ -10,8 +11,8 @@ import Foundation
 enum TerminalWidth {
     /// The terminal's columns when stdout is a terminal (its window size, else `$COLUMNS`); `nil` when stdout is a
     /// pipe or a file, whose reader (`less -S`, a script) takes lines at full width.
-    static func ofStandardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
-        guard isatty(STDOUT_FILENO) != 0 else { return nil }
+    static func ofStandardOutput(environment: [String: String] = CommandIO.environment) -> Int? {
+        guard CommandIO.isTerminal(STDOUT_FILENO) else { return nil }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         // A terminal that reports no size (some CI consoles): the shell's idea of it, within reason.

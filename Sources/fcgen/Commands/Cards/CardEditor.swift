@@ -1,3 +1,4 @@
+import FCCommandLine
 import FCPipeline
 import Foundation
 import Subprocess
@@ -27,7 +28,7 @@ enum CardEditor {
             """
         try Data(template.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandIO.environment
         let editor = [environment["EDITOR"], environment["VISUAL"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         // Through the shell, so EDITOR="code --wait" works; the path is passed as $1, never spliced into the script.
         // The editor has the terminal (fcgen's own standard input, output and error); its exit is awaited through

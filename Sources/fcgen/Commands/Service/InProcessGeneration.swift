@@ -22,7 +22,7 @@ enum InProcessGeneration {
             if offline { flags.provider = "fixture" }
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
-                settings: settings, environment: ProcessInfo.processInfo.environment,
+                settings: settings, environment: CommandIO.environment,
                 workingDirectory: global.workingDirectory)
             // The executable is where randomness enters.
             return try BackgroundWork.generationRunner(

@@ -18,7 +18,7 @@ enum InProcessRefill {
         flags.concurrency = concurrency
         let (settings, _) = try global.loadSettings(flags: flags)
         let factory = PipelineFactory(
-            settings: settings, environment: ProcessInfo.processInfo.environment,
+            settings: settings, environment: CommandIO.environment,
             workingDirectory: global.workingDirectory)
         let process = ProcessInfo.processInfo
         // The executable is where randomness enters.

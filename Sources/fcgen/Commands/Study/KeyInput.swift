@@ -1,3 +1,4 @@
+import FCCommandLine
 import Foundation
 
 #if canImport(Glibc)
@@ -14,12 +15,12 @@ import Foundation
 /// learn`. An empty line counts as Enter.
 final class KeyInput {
     /// Whether stdin is a terminal.
-    let isTerminal = isatty(STDIN_FILENO) == 1
+    let isTerminal = CommandIO.isTerminal(STDIN_FILENO)
 
     /// The next key (lowercased); Enter is "\n"; `nil` at end of input.
     func key() -> String? {
         guard isTerminal else {
-            guard let line = readLine() else { return nil }
+            guard let line = CommandIO.readLine() else { return nil }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             return trimmed.isEmpty ? "\n" : String(trimmed.prefix(1)).lowercased()
         }
@@ -38,6 +39,6 @@ final class KeyInput {
 
     /// A whole line (typed answers, topic numbers); `nil` at end of input.
     func line() -> String? {
-        readLine()
+        CommandIO.readLine()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -102,7 +103,7 @@ struct QuizCommand: AsyncParsableCommand {
                 var verdicts: [QuizVerdict] = []
                 for question in questions {
                     Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(Self.text(of: question))")
-                    let typed = readLine() ?? ""
+                    let typed = CommandIO.readLine() ?? ""
                     let verdict = grader.grade(typed, question: question)
                     verdicts.append(verdict)
                     if verdict != .correct {

@@ -93,8 +93,8 @@ struct StatsCommand: AsyncParsableCommand {
 enum ProgressColour {
     /// Colour only on a terminal, and never with `NO_COLOR` set (https://no-color.org).
     static var isEnabled: Bool {
-        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return isatty(STDOUT_FILENO) == 1 && !noColour
+        let noColour = CommandIO.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return CommandIO.isTerminal(STDOUT_FILENO) && !noColour
     }
 
     /// `text` in a 24-bit colour from red (0 %) through yellow to green (above 95 %).

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// What a command reads and writes outside itself: its environment, working directory, standard streams and
+/// whether they are a terminal. The process's own, unless a caller runs the command in its task with others
+/// (``with(_:_:)``): the test suite runs `fcgen` commands in process that way, with their output captured, a clean
+/// environment and no terminal, as it would run the binary.
+///
+/// Every read of the environment, the working directory, stdin and every write of stdout and stderr in the
+/// executables goes through here, so a command in process sees exactly what a child process would.
+package struct CommandIO: Sendable {
+    package var environment: [String: String]
+    package var workingDirectory: String
+    /// Writes bytes to the command's stdout.
+    package var writeOutput: @Sendable ([UInt8]) -> Void
+    /// Writes bytes to the command's stderr.
+    package var writeError: @Sendable ([UInt8]) -> Void
+    /// The command's stdin, whole (an empty one is at its end at once).
+    package var input: [UInt8]
+
+    package init(
+        environment: [String: String], workingDirectory: String, input: [UInt8] = [],
+        writeOutput: @escaping @Sendable ([UInt8]) -> Void, writeError: @escaping @Sendable ([UInt8]) -> Void
+    ) {
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.input = input
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+    }
+
+    @TaskLocal private static var current: Box?
+
+    /// Runs `body` with `io` as the command's world, for this task and the tasks it starts.
+    package static func with<T>(_ io: CommandIO, _ body: () async throws -> T) async rethrows -> T {
+        try await $current.withValue(Box(io)) { try await body() }
+    }
+
+    /// The environment variables.
+    package static var environment: [String: String] {
+        current?.io.environment ?? ProcessInfo.processInfo.environment
+    }
+
+    /// The working directory's path.
+    package static var workingDirectory: String {
+        current?.io.workingDirectory ?? FileManager.default.currentDirectoryPath
+    }
+
+    /// Whether `descriptor` (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO) is a terminal; never in a caller's world.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        current == nil && isatty(descriptor) != 0
+    }
+
+    /// Writes to stdout.
+    package static func writeOutput(_ bytes: [UInt8]) {
+        if let current { current.io.writeOutput(bytes) } else { FileHandle.standardOutput.write(Data(bytes)) }
+    }
+
+    /// Writes to stderr.
+    package static func writeError(_ bytes: [UInt8]) {
+        if let current { current.io.writeError(bytes) } else { FileHandle.standardError.write(Data(bytes)) }
+    }
+
+    /// Sends the interactive conversation (`learn`, `quiz`) to stderr from now on, for the rest of the command: with
+    /// `--json` stdout holds the one document.
+    package static func divertConversation() {
+        if let current { current.diverted.withLock { $0 = true } } else { processDiverted.withLock { $0 = true } }
+    }
+
+    /// Whether ``divertConversation()`` was called.
+    package static var conversationDiverted: Bool {
+        if let current { current.diverted.withLock { $0 } } else { processDiverted.withLock { $0 } }
+    }
+
+    private static let processDiverted = Mutex(false)
+
+    /// The next line of stdin without its line feed; `nil` at its end.
+    package static func readLine() -> String? {
+        guard let current else { return Swift.readLine() }
+        return current.nextLine()
+    }
+
+    /// The rest of stdin.
+    package static func readAll() -> [UInt8] {
+        guard let current else { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        return current.rest()
+    }
+
+    /// A caller's world and how far its stdin has been read.
+    private final class Box: Sendable {
+        let io: CommandIO
+        let diverted = Mutex(false)
+        private let offset = Mutex(0)
+
+        init(_ io: CommandIO) { self.io = io }
+
+        func nextLine() -> String? {
+            offset.withLock { offset in
+                guard offset < io.input.count else { return nil }
+                let rest = io.input[offset...]
+                let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? io.input.endIndex
+                offset = min(end + 1, io.input.count)
+                if end == io.input.endIndex { offset = io.input.count }
+                return String(decoding: io.input[rest.startIndex..<end], as: UTF8.self)
+            }
+        }
+
+        func rest() -> [UInt8] {
+            offset.withLock { offset in
+                defer { offset = io.input.count }
+                return Array(io.input[min(offset, io.input.count)...])
+            }
+        }
+    }
+}
