@@ -32,7 +32,11 @@ public struct Sanitizer: Sendable {
 
     public init(options: SanitizerOptions = .init()) {
         self.options = options
-        self.quality = QualityChecker(rules: options.quality)
+        // A generation run makes a sanitizer per batch (each with its own plan), nearly always with the standard
+        // rules: their checker is built once per process, not once per batch.
+        self.quality =
+            options.quality == QualityChecker.standard.rules
+            ? QualityChecker.standard : QualityChecker(rules: options.quality)
     }
 
     /// Reads the cards in `text`.
