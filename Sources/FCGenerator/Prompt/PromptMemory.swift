@@ -91,16 +91,39 @@ package struct PromptMemory: Sendable {
 
     /// Lowercased words of three letters or more (short words are mostly function words), folded to ASCII where
     /// they have accents, plus each pair of neighbouring such words.
-    static func shingles(_ text: String) -> Set<String> {
-        // ASCII has no accents or widths to fold: lowercasing (below) is all folding would do.
-        let folded =
+    package static func shingles(_ text: String) -> Set<String> {
+        let words =
             text.utf8.allSatisfy { $0 < 0x80 }
-            ? text : text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        let words = folded.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-            .filter { $0.count >= 3 && !stopWords.contains($0) }
+            ? asciiWords(text)
+            : text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                .lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+                .filter { $0.count >= 3 && !stopWords.contains($0) }
         var result = Set(words)
         for index in words.indices.dropFirst() { result.insert(words[index - 1] + " " + words[index]) }
         return result
+    }
+
+    /// The words `shingles` keeps, for ASCII text: there folding only lowercases, letters and digits are the
+    /// word characters, and a word's characters are its bytes, so the bytes are read directly.
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        func finish() {
+            if word.count >= 3 {
+                let string = String(decoding: word, as: UTF8.self)
+                if !stopWords.contains(string) { words.append(string) }
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default: finish()
+            }
+        }
+        finish()
+        return words
     }
 
     static let stopWords: Set<String> = [
