@@ -22,15 +22,21 @@ import FCCore
 /// ```swift
 /// let sanitizer = Sanitizer(options: SanitizerOptions(fallbackTopic: "Roman history"))
 /// let report = sanitizer.sanitize(completion.text, truncated: completion.truncated, existingKeys: keys)
+/// // In a generation run, with the topic's index kept up to date as batches are stored:
+/// let checked = sanitizer.sanitize(completion.text, existingKeys: keys, questions: index.snapshot())
 /// ```
 public struct Sanitizer: Sendable {
     public let options: SanitizerOptions
     /// The quality rules of `options`, with their phrase tables indexed once rather than per reply.
-    private let quality: QualityChecker
+    let quality: QualityChecker
 
     public init(options: SanitizerOptions = .init()) {
         self.options = options
-        self.quality = QualityChecker(rules: options.quality)
+        // A generation run makes a sanitizer per batch (each with its own plan), nearly always with the standard
+        // rules: their checker is built once per process, not once per batch.
+        self.quality =
+            options.quality == QualityChecker.standard.rules
+            ? QualityChecker.standard : QualityChecker(rules: options.quality)
     }
 
     /// Reads the cards in `text`.
@@ -39,9 +45,14 @@ public struct Sanitizer: Sendable {
     ///   - text: the message content of one reply, nothing around it.
     ///   - truncated: the provider said the output was cut (`finish_reason` `length` and the like).
     ///   - existingKeys: `DedupKey.make` of the topic's existing questions.
+    ///   - questions: the near-duplicate index of the same questions, when the caller keeps one for the topic
+    ///     (a generation run does); without it they are indexed here, a cost that grows with the topic.
     /// - Returns: the outcome, the kept cards (stamped with `options.origin`, carrying their quality flags), drops by
     ///   reason, the repairs used, and what each quality rule did.
-    public func sanitize(_ text: String, truncated: Bool = false, existingKeys: Set<String> = []) -> SanitizerReport {
+    public func sanitize(
+        _ text: String, truncated: Bool = false, existingKeys: Set<String> = [],
+        questions: TopicQuestionIndex.Snapshot? = nil
+    ) -> SanitizerReport {
         let reply = ReplyReader.read(text)
         var dropped: [DropReason: Int] = [:]
         if reply.malformed > 0 { dropped[.malformed] = reply.malformed }
@@ -53,7 +64,7 @@ public struct Sanitizer: Sendable {
         var batchKeys = Set<String>(minimumCapacity: reply.objects.count)
         var survivors = 0
         var qualityPass = QualityPass(
-            checker: quality, existingKeys: existingKeys,
+            checker: quality, existingKeys: existingKeys, topicIndex: questions,
             clozeQuestionMax: options.structuredKinds ? options.limits.questionMax : nil)
         for object in reply.objects {
             let card: CardValidator.ValidCard

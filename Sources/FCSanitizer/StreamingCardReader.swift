@@ -24,6 +24,7 @@ public import FCCore
 public struct StreamingCardReader: Sendable {
     private let sanitizer: Sanitizer
     private let existingKeys: Set<String>
+    private let questions: TopicQuestionIndex.Snapshot?
     /// The reply so far.
     public private(set) var text = ""
     /// The cards returned so far, in reply order.
@@ -41,11 +42,17 @@ public struct StreamingCardReader: Sendable {
     ///   - options: as for the batch's sanitizer; the fallback settings are ignored (nothing is streamed for a
     ///     reply that holds no card).
     ///   - existingKeys: the topic's dedup keys, so a duplicate of a stored card is not shown.
-    public init(options: SanitizerOptions = .init(), existingKeys: Set<String> = []) {
+    ///   - questions: the topic's near-duplicate index holding the same keys, if the caller keeps one (see
+    ///     ``Sanitizer/sanitize(_:truncated:existingKeys:questions:)``); the reply is read about 15 times.
+    public init(
+        options: SanitizerOptions = .init(), existingKeys: Set<String> = [],
+        questions: TopicQuestionIndex.Snapshot? = nil
+    ) {
         var options = options
         options.fallbackTopic = nil
         sanitizer = Sanitizer(options: options)
         self.existingKeys = existingKeys
+        self.questions = questions
     }
 
     /// Adds the next piece of the reply.
@@ -88,16 +95,17 @@ public struct StreamingCardReader: Sendable {
 
     /// Forgets everything: the next piece starts a new reply (a retried request).
     public mutating func reset() {
-        self = StreamingCardReader(sanitizer: sanitizer, existingKeys: existingKeys)
+        self = StreamingCardReader(sanitizer: sanitizer, existingKeys: existingKeys, questions: questions)
     }
 
-    private init(sanitizer: Sanitizer, existingKeys: Set<String>) {
+    private init(sanitizer: Sanitizer, existingKeys: Set<String>, questions: TopicQuestionIndex.Snapshot?) {
         self.sanitizer = sanitizer
         self.existingKeys = existingKeys
+        self.questions = questions
     }
 
     private mutating func readNewCards(closedDepth: Int) -> [CardDraft] {
-        let cards = sanitizer.sanitize(text, truncated: true, existingKeys: existingKeys).cards
+        let cards = sanitizer.sanitize(text, truncated: true, existingKeys: existingKeys, questions: questions).cards
         guard cards.count > emitted.count else { return [] }
         guard cards.prefix(emitted.count).elementsEqual(emitted) else {
             diverged = true

@@ -8,7 +8,8 @@ struct Benchmark: Sendable {
 extension Benchmark {
     /// Every benchmark, in the order `fcgen-bench` runs them when none is named.
     static let all: [Benchmark] = [
-        TransportWaitBenchmark.benchmark, SanitizerBenchmark.benchmark, QualityBenchmark.benchmark,
+        TransportWaitBenchmark.benchmark, SanitizerBenchmark.benchmark, NearDuplicateBenchmark.benchmark,
+        QualityBenchmark.benchmark,
         StoreBenchmark.benchmark,
         PipelineWaitBenchmark.benchmark, PipelineMemoryBenchmark.benchmark, CSVImportBenchmark.benchmark,
         StagedImportBenchmark.benchmark,

@@ -2,7 +2,9 @@ import FCCore
 import FCSanitizer
 import Foundation
 
-/// Sanitizer throughput in MB/s of reply text: clean 15-card replies, then a corpus of messy ones.
+/// Sanitizer throughput in MB/s of reply text: clean 15-card replies, then a corpus of messy ones; for each, the
+/// whole sanitizer (`throughput`), reading alone (`parse.throughput`: the quality rules off) and the quality rules
+/// alone over the cards read (`rules.throughput`, in MB/s of the replies they came from, and `rules.per_card`).
 ///
 /// Both corpora are generated from a seed (2,000 distinct replies each) and checked before timing: every clean reply
 /// must come out `strict` with all 15 cards, and every messy style must keep cards and report the repair it exists
@@ -20,11 +22,13 @@ enum SanitizerBenchmark {
         try check(clean)
         let cleanSpeed = throughput(clean)
         report(.init(benchmark: name, metric: "clean.throughput", value: cleanSpeed, unit: "MB/s", goal: .atLeast(100)))
+        reportParts(clean, prefix: "clean")
 
         let messy = try ReplyCorpus.messy(count: replies)
         try check(messy)
         let messySpeed = throughput(messy)
         report(.init(benchmark: name, metric: "messy.throughput", value: messySpeed, unit: "MB/s", goal: .atLeast(30)))
+        reportParts(messy, prefix: "messy")
 
         // Per style, for finding the slow repair when the mixed figure drops; informational.
         let styles = Dictionary(grouping: messy, by: \.style)
@@ -34,24 +38,66 @@ enum SanitizerBenchmark {
         }
     }
 
-    /// MB/s (10⁶ bytes of UTF-8 reply text per second) over whole passes of `corpus`.
-    static func throughput(_ corpus: [CorpusReply], minimumSeconds: Double = minimumSeconds) -> Double {
+    /// Reading alone and the quality rules alone over `corpus`, as `<prefix>.parse.…` and `<prefix>.rules.…`.
+    static func reportParts(_ corpus: [CorpusReply], prefix: String) {
+        var reading = SanitizerOptions()
+        reading.quality = .off
+        let parseSpeed = throughput(corpus, with: Sanitizer(options: reading))
+        report(.init(benchmark: name, metric: "\(prefix).parse.throughput", value: parseSpeed, unit: "MB/s"))
+
+        // The cards each reply hands the rules: read, validated and deduplicated, not yet checked.
+        let reader = Sanitizer(options: reading)
+        let batches = corpus.map { reader.sanitize($0.text, truncated: $0.truncated).cards }
+        let cards = batches.reduce(0) { $0 + $1.count }
         let sanitizer = Sanitizer()
         let bytes = corpus.reduce(0) { $0 + $1.text.utf8.count }
-        var kept = sanitize(corpus, with: sanitizer)  // warm-up: caches, allocator, lazily built tables
-        let clock = ContinuousClock()
-        let start = clock.now
-        var passes = 0
-        repeat {
-            kept &+= sanitize(corpus, with: sanitizer)
-            passes += 1
-        } while (clock.now - start).seconds < minimumSeconds
-        let seconds = (clock.now - start).seconds
+        let (seconds, passes) = timed {
+            batches.reduce(0) { $0 &+ sanitizer.checkQuality($1).count }
+        }
+        progress("\(name): rules on \(cards) cards × \(passes) passes in \(String(format: "%.3f", seconds)) s")
+        report(
+            .init(
+                benchmark: name, metric: "\(prefix).rules.throughput",
+                value: Double(bytes * passes) / 1_000_000 / seconds, unit: "MB/s"))
+        report(
+            .init(
+                benchmark: name, metric: "\(prefix).rules.per_card",
+                value: seconds / Double(cards * passes) * 1_000_000, unit: "µs"))
+    }
+
+    /// MB/s (10⁶ bytes of UTF-8 reply text per second) over whole passes of `corpus`.
+    static func throughput(
+        _ corpus: [CorpusReply], with sanitizer: Sanitizer = Sanitizer(), minimumSeconds: Double = minimumSeconds
+    ) -> Double {
+        let bytes = corpus.reduce(0) { $0 + $1.text.utf8.count }
+        var kept = 0
+        let (seconds, passes) = timed(minimumSeconds: minimumSeconds) {
+            let cards = sanitize(corpus, with: sanitizer)
+            kept &+= cards
+            return cards
+        }
         let megabytes = Double(bytes * passes) / 1_000_000
         progress(
             "\(name): \(corpus.count) replies, \(String(format: "%.2f", Double(bytes) / 1_000_000)) MB × \(passes) passes "
                 + "in \(String(format: "%.3f", seconds)) s (\(kept) cards)")
         return megabytes / seconds
+    }
+
+    /// Runs `pass` once to warm up (caches, allocator, lazily built tables), then whole passes until
+    /// `minimumSeconds` have gone by; returns the seconds of the timed passes and how many there were. `pass`
+    /// returns a count of what it made, so that its work cannot be optimised away.
+    static func timed(minimumSeconds: Double = minimumSeconds, _ pass: () -> Int) -> (seconds: Double, passes: Int) {
+        var made = pass()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var passes = 0
+        repeat {
+            made &+= pass()
+            passes += 1
+        } while (clock.now - start).seconds < minimumSeconds
+        let seconds = (clock.now - start).seconds
+        if made == Int.min { progress("") }  // never: keeps `made` alive
+        return (seconds, passes)
     }
 
     /// Sanitizes every reply; returns the cards kept, so the work cannot be optimised away.

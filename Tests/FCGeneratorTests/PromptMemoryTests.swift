@@ -27,6 +27,16 @@ struct PromptMemoryTests {
         #expect(memory.nearest(to: "CAFE", limit: 1) == ["Qu'est-ce que « le café » ?"])
     }
 
+    /// ASCII questions are split byte by byte; an em dash (not ASCII, not a word character) sends the same words
+    /// through Foundation's folding, so both ways must give the same shingles.
+    @Test(arguments: [
+        "Who was Rome's FIRST emperor, in 27 BC?", "HTTP 404 vs 500:\r\nwhat_differs?", "a an the AND ox-cart x86_64",
+        "", "   ", "Tab\tseparated\u{7F}words and 3.14159 pi",
+    ])
+    func asciiTextGivesTheShinglesFoldingGives(question: String) {
+        #expect(PromptMemory.shingles(question) == PromptMemory.shingles(question + " \u{2014}"))
+    }
+
     @Test func thePoolIsBoundedAndSkipsRepeats() {
         var memory = PromptMemory(capacity: 3)
         memory.add(["Q1?", "Q2?", "q2?", "Q3?", "Q4?"])

@@ -16,12 +16,12 @@ final class CardStream: Sendable {
 
     init(
         topic: String, number: Int, options: SanitizerOptions, existingKeys: Set<String>,
-        events: @escaping PipelineEventHandler
+        questions: TopicQuestionIndex.Snapshot, events: @escaping PipelineEventHandler
     ) {
         self.topic = topic
         self.number = number
         self.events = events
-        reader = Mutex(StreamingCardReader(options: options, existingKeys: existingKeys))
+        reader = Mutex(StreamingCardReader(options: options, existingKeys: existingKeys, questions: questions))
     }
 
     /// The cards reported since the last restart, in order.

@@ -1,5 +1,6 @@
 import FCCore
 import FCGenerator
+import FCSanitizer
 
 extension Pipeline {
     /// A provider's reply and how long it took, retries included.
@@ -15,7 +16,8 @@ extension Pipeline {
 
     /// Sends the batch's request, streaming it when the options ask and the provider can.
     func complete(
-        _ request: GenerationRequest, options: GenerationOptions, existingKeys: Set<String>, estimate: Double?
+        _ request: GenerationRequest, options: GenerationOptions, existingKeys: Set<String>,
+        questions: TopicQuestionIndex.Snapshot, estimate: Double?
     ) async -> Result<TimedCompletion, any Error> {
         do {
             guard options.stream, provider.streams else {
@@ -28,7 +30,7 @@ extension Pipeline {
             let stream = CardStream(
                 topic: request.topic, number: request.plan.number,
                 options: sanitizerOptions(topic: request.topic, plan: request.plan, kinds: request.kinds),
-                existingKeys: existingKeys, events: events)
+                existingKeys: existingKeys, questions: questions, events: events)
             let (completion, latency) = try await elapsed(on: clock) {
                 try await provider.stream(request, updates: { stream.receive($0) })
             }

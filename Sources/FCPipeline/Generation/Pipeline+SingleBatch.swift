@@ -1,5 +1,6 @@
 package import FCCore
 import FCGenerator
+import FCSanitizer
 package import FCStore
 
 extension Pipeline {
@@ -35,6 +36,8 @@ extension Pipeline {
             questions: try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
         let avoid = memory.nearest(to: "\(plan.aspect) \(entry.focus)", limit: options.avoidListLimit)
         var existingKeys = try await store.dedupKeys(topicID: topic.id)
+        // Once for the job, not once per reading of the streamed reply.
+        let questionIndex = TopicQuestionIndex(keys: existingKeys)
         let prompt = templates.render(
             topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid,
             context: BatchContext(
@@ -51,12 +54,17 @@ extension Pipeline {
         // misses it.
         defer { if let reservation { options.budget?.settle(reservation, cost: paid) } }
         events(.batchStarted(topic: topic.name, plan: plan))
-        switch await complete(request, options: options, existingKeys: existingKeys, estimate: estimate) {
+        switch await complete(
+            request, options: options, existingKeys: existingKeys, questions: questionIndex.snapshot(),
+            estimate: estimate)
+        {
         case .failure(let error):
             throw error
         case .success(let timed):
             paid = timed.cost ?? 0
-            return try await storeBatch(timed, topic: topic, plan: plan, keys: &existingKeys, options, commit: commit)
+            return try await storeBatch(
+                timed, topic: topic, plan: plan, keys: &existingKeys, questionIndex: questionIndex, options,
+                commit: commit)
         }
     }
 }

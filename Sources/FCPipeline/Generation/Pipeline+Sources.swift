@@ -1,5 +1,6 @@
 import FCCore
 import FCGenerator
+import FCSanitizer
 import FCSources
 import FCStore
 
@@ -36,6 +37,7 @@ extension Pipeline {
         var memory = PromptMemory(
             questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
         var existingKeys = isNew ? [] : try await store.dedupKeys(topicID: topic.id)
+        let questionIndex = TopicQuestionIndex(keys: existingKeys)  // kept in step with existingKeys
         var source = SourceReference.new(
             NewSource(
                 fileName: document.name, format: document.format.rawValue, sha256: document.sha256,
@@ -85,8 +87,10 @@ extension Pipeline {
                 }
                 events(.batchStarted(topic: name, plan: item.plan))
                 let keys = existingKeys
+                let questions = questionIndex.snapshot()
                 group.addTask {
-                    let result = await self.complete(request, options: options, existingKeys: keys, estimate: estimate)
+                    let result = await self.complete(
+                        request, options: options, existingKeys: keys, questions: questions, estimate: estimate)
                     if let reservation {
                         options.budget?.settle(reservation, cost: (try? result.get())?.cost ?? 0)
                     }
@@ -119,7 +123,8 @@ extension Pipeline {
                         var committedQuestions: [String] = []
                         var sourceID: Int64?
                         let summary = try await storeBatch(
-                            timed, topic: topic, plan: item.plan, keys: &existingKeys, options,
+                            timed, topic: topic, plan: item.plan, keys: &existingKeys, questionIndex: questionIndex,
+                            options,
                             section: SourceExcerpt(
                                 fileName: document.name, title: item.section.title, text: item.section.text),
                             commit: { [update, source] batch in

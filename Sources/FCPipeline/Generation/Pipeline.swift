@@ -83,6 +83,9 @@ public struct Pipeline: Sendable {
         var memory = PromptMemory(
             questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
         var existingKeys = isNew ? [] : try await store.dedupKeys(topicID: topic.id)
+        // Indexed once for the run and kept in step with `existingKeys`: checking a batch for near-duplicates
+        // then costs the same however many cards the topic holds.
+        let questionIndex = TopicQuestionIndex(keys: existingKeys)
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
             var launched = 0
@@ -121,9 +124,10 @@ public struct Pipeline: Sendable {
                 events(.batchStarted(topic: topic.name, plan: plan))
                 // The stream checks against the keys stored so far; cards stored meanwhile are caught at commit.
                 let keys = existingKeys
+                let questions = questionIndex.snapshot()
                 group.addTask {
                     let result = await self.complete(
-                        generation, options: options, existingKeys: keys, estimate: estimate)
+                        generation, options: options, existingKeys: keys, questions: questions, estimate: estimate)
                     if let reservation {
                         options.budget?.settle(reservation, cost: (try? result.get())?.cost ?? 0)
                     }
@@ -158,7 +162,7 @@ public struct Pipeline: Sendable {
                         var createdID: Int64?
                         var committedQuestions: [String] = []
                         let summary = try await storeBatch(
-                            timed, topic: topic, plan: plan, keys: &existingKeys, options,
+                            timed, topic: topic, plan: plan, keys: &existingKeys, questionIndex: questionIndex, options,
                             commit: { [update] batch in
                                 let stored =
                                     isNew || !update.isEmpty
@@ -213,19 +217,23 @@ public struct Pipeline: Sendable {
     }
 
     /// Sanitizes a reply and hands the batch to `commit`, which writes it in one transaction (a plain
-    /// ``Store/storeBatch(_:)``, or a refill job's completion).
+    /// ``Store/storeBatch(_:)``, or a refill job's completion). The stored cards' keys go into `existingKeys` and
+    /// `questionIndex`, which must hold the same keys.
     func storeBatch(
         _ timed: TimedCompletion,
         topic: Topic,
         plan: BatchPlan,
         keys existingKeys: inout Set<String>,
+        questionIndex: TopicQuestionIndex,
         _ options: GenerationOptions,
         section: SourceExcerpt? = nil,
         commit: (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
         let sanitizing = sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds)
         var report = Sanitizer(options: sanitizing)
-            .sanitize(timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys)
+            .sanitize(
+                timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys,
+                questions: questionIndex.snapshot())
         // With --review: one more request before the transaction. Its tokens and cost count in the batch's totals,
         // and it has a usage ledger row of its own (kind `review`), written with the batch's.
         var review: ReviewSummary?
@@ -301,6 +309,7 @@ public struct Pipeline: Sendable {
         }
         let storedKeys = Set(stored.cards.map(\.dedupKey))
         existingKeys.formUnion(storedKeys)
+        questionIndex.insert(storedKeys)
         let record = stored.record
         return BatchSummary(
             number: record.plan.number,

@@ -25,6 +25,9 @@ struct QualityChecker: Sendable {
     /// `rules.actions` by ``QualityRuleID/order``: looked up several times per card, so without hashing.
     private let actions: [QualityAction?]
 
+    /// The checker of ``QualityRules/standard``, which every sanitizer with those rules shares.
+    static let standard = QualityChecker(rules: .standard)
+
     /// Hashes and indexes the tables once; a ``Sanitizer`` builds its checker when it is made.
     init(rules: QualityRules) {
         self.rules = rules

@@ -3,24 +3,33 @@ import FCCore
 /// Runs the quality rules over one batch's cards in order, after validation and exact dedup: flags, fixes or
 /// drops each card as ``QualityRules/actions`` says, and counts what it did per rule.
 ///
-/// Near-duplicates are looked up among the batch's earlier kept cards and the topic's existing question keys; the
-/// index over the keys is built on the first card, so a reply with no valid card costs nothing.
+/// Near-duplicates are looked up among the topic's existing questions, then among the batch's earlier kept cards.
+/// The topic's come from a ``TopicQuestionIndex`` snapshot when the caller keeps one; otherwise they are indexed
+/// from the existing keys on the first card, so a reply with no valid card costs nothing.
 struct QualityPass {
     let rules: QualityRules
     private let checker: QualityChecker
     private let existingKeys: Set<String>
+    /// The caller's index of the topic's questions, when it was made with the checker's stop words.
+    private let topicIndex: TopicQuestionIndex.Snapshot?
     /// The longest question a long list made a cloze card may have (it adds its answer to the question); `nil`
     /// when cloze cards are off (``SanitizerOptions/structuredKinds``) and long lists are only flagged.
     private let clozeQuestionMax: Int?
-    private var index: NearDuplicateIndex?
+    /// The topic's questions indexed here, without `topicIndex`; built on first use.
+    private var localIndex: ShinglePostings?
+    private var batch = NearDuplicateIndex()
     private(set) var tallies: [QualityRuleID: QualityTally] = [:]
     private(set) var drops: [QualityDrop] = []
 
-    init(checker: QualityChecker, existingKeys: Set<String>, clozeQuestionMax: Int? = nil) {
+    init(
+        checker: QualityChecker, existingKeys: Set<String>, topicIndex: TopicQuestionIndex.Snapshot? = nil,
+        clozeQuestionMax: Int? = nil
+    ) {
         self.rules = checker.rules
         self.clozeQuestionMax = clozeQuestionMax
         self.checker = checker
         self.existingKeys = existingKeys
+        self.topicIndex = topicIndex.flatMap { $0.index.stopWordTable == checker.rules.stopWords ? $0 : nil }
     }
 
     /// The card to keep, flagged and perhaps fixed, or `nil` when a rule dropped it.
@@ -36,7 +45,7 @@ struct QualityPass {
         var shingles: Shingles?
         if checker.action(.nearDuplicate) != nil {
             let current = Shingles(questionContent, numbers: question.numbers)
-            similar = nearDuplicateIndex().match(current, threshold: rules.nearDuplicateThreshold)
+            similar = nearDuplicate(of: current)
             if similar != nil { found.append(.nearDuplicate) }
             shingles = current
         }
@@ -58,20 +67,27 @@ struct QualityPass {
             tallies[rule, default: QualityTally()].count(fixed ? .fixed : .kept)
         }
         card.flags = draft.flags + found.map(\.rawValue)
-        if let shingles { index?.insert(shingles, text: card.question) }
+        if let shingles { batch.insert(shingles, text: card.question) }
         return card
     }
 
-    /// The index of earlier questions, seeded with the topic's keys on first use.
-    private mutating func nearDuplicateIndex() -> NearDuplicateIndex {
-        if let index { return index }
-        var seeded = NearDuplicateIndex()
-        for key in existingKeys.sorted() {
-            let words = QualityWords(key)
-            seeded.insert(
-                Shingles(words.contentWords(stopWords: checker.stopWords), numbers: words.numbers), text: key)
+    /// The question `shingles` is a near-duplicate of: the topic's most similar (the first in key order of equals),
+    /// unless an earlier card of the batch is more similar still.
+    private mutating func nearDuplicate(of shingles: Shingles) -> String? {
+        let threshold = rules.nearDuplicateThreshold
+        let inTopic: NearDuplicateMatch?
+        if let topicIndex {
+            inTopic = topicIndex.match(shingles, threshold: threshold)
+        } else {
+            if localIndex == nil {
+                var seeded = ShinglePostings()
+                for key in existingKeys {
+                    seeded.insert(key, shingles: TopicQuestionIndex.shingles(of: key, stopWords: checker.stopWords))
+                }
+                localIndex = seeded
+            }
+            inTopic = localIndex?.match(shingles, threshold: threshold, among: .max)
         }
-        index = seeded
-        return seeded
+        return batch.match(shingles, threshold: threshold, after: inTopic)?.text
     }
 }

@@ -9,7 +9,7 @@
 /// rules.actions[.longList] = nil  // switch a rule off
 /// rules.answerMaxWords = 15
 /// ```
-public struct QualityRules: Sendable {
+public struct QualityRules: Sendable, Equatable {
     /// The rules that run and what each does with a card it flags; a rule not in the table does not run.
     /// `yes-no-question` with `.fixed` fixes the cards it can (a yes/no answer) and keeps the others flagged;
     /// `long-list` with `.fixed` makes a cloze card of a list answer when its items allow it.

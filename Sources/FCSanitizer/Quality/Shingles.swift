@@ -5,7 +5,7 @@
 /// "When did Caesar cross the Rubicon?"); unordered near pairs survive reordering ("Rome's first emperor", "the
 /// first emperor of Rome") while keeping apart questions that share most words but not their neighbours ("Which
 /// battle ended the First Punic War?", "… the Second Punic War?").
-struct Shingles {
+struct Shingles: Sendable {
     /// Sorted and unique, so two sets intersect in one merge pass.
     let hashes: [Int]
     /// The question's numbers in order: questions that mention different numbers ask about different things
@@ -68,8 +68,9 @@ struct Shingles {
     }
 }
 
-/// Earlier questions and their shingles. A batch holds a few dozen cards, so comparing with each is cheaper than
-/// maintaining an inverted index; sizes too far apart to reach the threshold are skipped without a merge.
+/// The batch's earlier questions and their shingles. A batch holds a few dozen cards, so comparing with each is
+/// cheaper than maintaining an inverted index (the topic's questions have one: `ShinglePostings`); sizes too far
+/// apart to reach the threshold are skipped without a merge.
 struct NearDuplicateIndex {
     private var entries: [(text: String, shingles: Shingles)] = []
 
@@ -78,11 +79,12 @@ struct NearDuplicateIndex {
         entries.append((text, shingles))
     }
 
-    /// The earliest of the questions most like `shingles`, when their Jaccard similarity reaches `threshold`.
-    func match(_ shingles: Shingles, threshold: Double) -> String? {
-        guard !shingles.isEmpty else { return nil }
+    /// The earliest of the questions most like `shingles`, when their Jaccard similarity reaches `threshold` and
+    /// exceeds that of `best` (a match found before these questions).
+    func match(_ shingles: Shingles, threshold: Double, after best: NearDuplicateMatch? = nil) -> NearDuplicateMatch? {
+        guard !shingles.isEmpty else { return best }
         let size = Double(shingles.hashes.count)
-        var best: (text: String, similarity: Double)?
+        var best = best
         for entry in entries {
             // Jaccard ≤ min/max of the sizes.
             let other = Double(entry.shingles.hashes.count)
@@ -90,8 +92,10 @@ struct NearDuplicateIndex {
                 continue
             }
             guard let similarity = shingles.jaccard(entry.shingles, atLeast: threshold) else { continue }
-            if similarity > best?.similarity ?? 0 { best = (entry.text, similarity) }
+            if similarity > best?.similarity ?? 0 {
+                best = NearDuplicateMatch(text: entry.text, similarity: similarity)
+            }
         }
-        return best?.text
+        return best
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 enum ReplyCorpus {
     static let topic = "Roman history"
 
-    /// `count` distinct strict `{"cards":[…]}` replies of `cardsPerReply` cards each.
-    static func clean(count: Int, cardsPerReply: Int = 15, seed: UInt64 = 1) -> [CorpusReply] {
-        replies(count: count, cardsPerReply: cardsPerReply, seed: seed) { _ in .strict }
+    /// `count` distinct strict `{"cards":[…]}` replies of `cardsPerReply` cards each, their subjects those of
+    /// ``CardTextGenerator`` indexes from `firstCard` on.
+    static func clean(count: Int, cardsPerReply: Int = 15, seed: UInt64 = 1, firstCard: Int = 0) -> [CorpusReply] {
+        replies(count: count, cardsPerReply: cardsPerReply, seed: seed, firstCard: firstCard) { _ in .strict }
     }
 
     /// `count` generated replies cycling through the messy ``ReplyStyle``s, then the fixture replies repeated so
@@ -20,12 +21,12 @@ enum ReplyCorpus {
     }
 
     private static func replies(
-        count: Int, cardsPerReply: Int, seed: UInt64, style: (Int) -> ReplyStyle
+        count: Int, cardsPerReply: Int, seed: UInt64, firstCard: Int = 0, style: (Int) -> ReplyStyle
     ) -> [CorpusReply] {
         var cards = CardTextGenerator(seed: seed)
         var renderer = ReplyRenderer(seed: seed &+ 1)
         return (0..<count).map { reply in
-            let batch = (0..<cardsPerReply).map { cards.card(reply * cardsPerReply + $0) }
+            let batch = (0..<cardsPerReply).map { cards.card(firstCard + reply * cardsPerReply + $0) }
             return renderer.render(batch, style: style(reply), topic: topic)
         }
     }

@@ -40,7 +40,7 @@ enum PipelineWaitBenchmark {
         report(
             .init(
                 benchmark: name, metric: "cpu_per_wall", value: result.measurement.cpuPerWall, unit: "ratio",
-                goal: .atMost(0.10))
+                goal: .atMost(0.03))
         )
         report(.init(benchmark: name, metric: "peak_rss", value: result.measurement.peakRSSMegabytes, unit: "MB"))
         report(
