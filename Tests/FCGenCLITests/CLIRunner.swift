@@ -96,7 +96,11 @@ struct CLIRunner {
             environment: environment(extra), workingDirectory: Self.repositoryRoot.path,
             input: stdin.map { Array($0) } ?? [], writeOutput: { bytes in output.withLock { $0 += bytes } },
             writeError: { bytes in error.withLock { $0 += bytes } })
-        let status = await FCGen.status(running: arguments, in: io)
+        // Off the cooperative pool (as wide as the machine has cores): a command's own work, as a child's did, must
+        // not hold up the other tests' tasks waiting on a reply.
+        let status = await withTaskExecutorPreference(CommandThreads.shared) {
+            await FCGen.status(running: arguments, in: io)
+        }
         return Result(
             status: status, stdout: String(decoding: output.withLock { $0 }, as: UTF8.self),
             stderr: String(decoding: error.withLock { $0 }, as: UTF8.self))
@@ -152,5 +156,16 @@ struct CLIRunner {
             let termination = try await child.exit()
             return Result(status: termination.status, stdout: child.standardOutput, stderr: child.standardError)
         }
+    }
+}
+
+/// The threads in-process commands run on: Dispatch's global pool, which adds threads when some block, instead of
+/// the cooperative pool that the rest of the suite shares (2 threads on a 2-core machine).
+final class CommandThreads: TaskExecutor {
+    static let shared = CommandThreads()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -14,6 +14,8 @@ def resume_after_reload(s):
     # The summary is on #/learn already, where the nav link changes nothing: Topics, then Learn anew.
     d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=topics]").send_keys(Keys.ENTER)
     s.until("the topics", lambda: d.current_url.endswith("#/topics"))
+    # Topics drawn to the end (each topic's counts arrive last), so its rendering cannot land on top of Learn's.
+    s.until("the topics' counts", lambda: any("due" in e.text for e in d.find_elements(By.CSS_SELECTOR, "li.topic .topic-counts")))
     d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
     start = s.find("form.learn-setup button[type=submit]")
     if d.find_elements(By.CSS_SELECTOR, "section.resume"):
