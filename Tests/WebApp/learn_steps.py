@@ -64,10 +64,8 @@ def resume_after_reload(s):
     s.ok("learn: an unfinished session can be ended from the offer")
 
 
-def mcq_by_pick(s, topic):
-    """A spaced session on `topic` (its recorded replies hold a multiple-choice card among the first few): the mcq
-    card's options are buttons; a tap grades it, the answer face marks the pick against the correct option and says
-    how it was rated, and Enter goes on to the next card."""
+def start_spaced(s, topic):
+    """Learn: a spaced session on `topic` alone."""
     d = s.driver
     d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
     start = s.find("form.learn-setup button[type=submit]")
@@ -76,6 +74,14 @@ def mcq_by_pick(s, topic):
         if box.is_selected() != label.startswith(topic):
             box.send_keys(" ")
     start.send_keys(Keys.ENTER)
+
+
+def mcq_by_pick(s, topic):
+    """A spaced session on `topic` (its recorded replies hold a multiple-choice card among the first few): the mcq
+    card's options are buttons; a tap grades it, the answer face marks the pick against the correct option and says
+    how it was rated, and Enter goes on to the next card."""
+    d = s.driver
+    start_spaced(s, topic)
     for index in range(10):
         s.find("article.flashcard[aria-label=Question]")
         s.until(f"card {index + 1}", lambda: f"Card {index + 1} of " in progress(s))
@@ -110,13 +116,7 @@ def edit_in_session(s, topic):
     """As an admin, in a spaced session on `topic`: E on the answer face opens the card's editor, a saved
     explanation shows on the same card's answer face at once; E again and Cancel goes back unchanged."""
     d = s.driver
-    d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
-    start = s.find("form.learn-setup button[type=submit]")
-    for box in d.find_elements(By.CSS_SELECTOR, "input[name=topic]"):
-        label = d.find_element(By.CSS_SELECTOR, f"label[for={box.get_attribute('id')}]").text
-        if box.is_selected() != label.startswith(topic):
-            box.send_keys(" ")
-    start.send_keys(Keys.ENTER)
+    start_spaced(s, topic)
     s.find("article.flashcard[aria-label=Question]")
     card = d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
     s.keys(" ")
