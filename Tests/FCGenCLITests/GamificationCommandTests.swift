@@ -52,7 +52,8 @@ struct GamificationCommandTests {
         let openRewards = try #require(opened["rewards"] as? [String: Any])
         #expect((openRewards["boxesOpened"] as? [Any])?.count == boxes.count)
         let paid = try #require(openRewards["xpGained"] as? Int)
-        #expect(paid >= 10 * boxes.count)
+        // The smallest payout (a common box) is 5 XP: BoxRules.default.
+        #expect(paid >= 5 * boxes.count, "\(boxes.count) boxes paid \(paid) XP")
         let again = try object(try await cli.run(["boxes", "open", "--all", "--json", "--user", "ana"] + db).stdout)
         #expect((again["rewards"] as? [String: Any])?["xpGained"] as? Int == 0)
         #expect(try await cli.run(["boxes", "open"] + db).status == 64)
