@@ -100,7 +100,6 @@ package struct CommandIO: Sendable {
                 let rest = io.input[offset...]
                 let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? io.input.endIndex
                 offset = min(end + 1, io.input.count)
-                if end == io.input.endIndex { offset = io.input.count }
                 return String(decoding: io.input[rest.startIndex..<end], as: UTF8.self)
             }
         }
