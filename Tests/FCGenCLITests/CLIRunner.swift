@@ -1,4 +1,5 @@
 import FCCommandLine
+import FCCore
 import FCTestSupport
 import Foundation
 import Synchronization
@@ -36,7 +37,12 @@ struct CLIRunner {
     let directory: URL
     var databasePath: String { directory.appendingPathComponent("fcgen.sqlite").path }
 
-    init() throws {
+    /// The clock commands read; the machine's unless a test pins its day (``Now/runningFromNoonToday()``), and then
+    /// every command runs in this process, where the clock can be handed over.
+    let now: Now?
+
+    init(now: Now? = nil) throws {
+        self.now = now
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcgen-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
@@ -66,7 +72,7 @@ struct CLIRunner {
         workingDirectory: URL = CLIRunner.repositoryRoot
     ) async throws -> Result {
         if executable == "fcgen" && workingDirectory == Self.repositoryRoot
-            && Self.runsInProcess(arguments, stdin: stdin)
+            && (Self.runsInProcess(arguments, stdin: stdin) || (now != nil && stdin == nil))
         {
             return await inProcess(arguments, environment: extra, stdin: stdin)
         }
@@ -92,10 +98,11 @@ struct CLIRunner {
     func inProcess(_ arguments: [String], environment extra: [String: String], stdin: Data?) async -> Result {
         let output = Mutex<[UInt8]>([])
         let error = Mutex<[UInt8]>([])
-        let io = CommandIO(
+        var io = CommandIO(
             environment: environment(extra), workingDirectory: Self.repositoryRoot.path,
             input: stdin.map { Array($0) } ?? [], writeOutput: { bytes in output.withLock { $0 += bytes } },
             writeError: { bytes in error.withLock { $0 += bytes } })
+        io.now = now ?? .system
         // Off the cooperative pool (as wide as the machine has cores): a command's own work, as a child's did, must
         // not hold up the other tests' tasks waiting on a reply.
         let status = await withTaskExecutorPreference(CommandThreads.shared) {

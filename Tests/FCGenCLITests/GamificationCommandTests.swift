@@ -1,3 +1,5 @@
+import FCCore
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +11,7 @@ struct GamificationCommandTests {
     }
 
     @Test func aSessionEarnsXPAndBoxesThatTheProfileBoxesAndLeaderboardShow() async throws {
-        let cli = try CLIRunner()
+        let cli = try CLIRunner(now: .runningFromNoonToday())
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         #expect(try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)

@@ -1,3 +1,5 @@
+import FCCore
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -8,15 +10,18 @@ struct HistoryCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// Today in UTC, `YYYY-MM-DD` (the test learner has no stored zone).
+    /// The commands' clock, pinned to one day: a run that crosses midnight UTC must not see two.
+    private let now = Now.runningFromNoonToday()
+
+    /// Today in UTC by that clock, `YYYY-MM-DD` (the test learner has no stored zone).
     private var today: String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: Date())
+        return formatter.string(from: now())
     }
 
     @Test func historyCountsTodayAndKeepsItWhenTheTopicIsDeleted() async throws {
-        let cli = try CLIRunner()
+        let cli = try CLIRunner(now: now)
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         #expect(try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
@@ -67,7 +72,7 @@ struct HistoryCommandTests {
     }
 
     @Test func theCalendarShadesTodayAndGivesCountsAsJSON() async throws {
-        let cli = try CLIRunner()
+        let cli = try CLIRunner(now: now)
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         #expect(try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
@@ -101,8 +106,24 @@ struct HistoryCommandTests {
         #expect((todays["days"] as? [[String: Any]])?.first?["level"] as? Int == 4)
     }
 
+    /// Every command reads the clock it is handed (``CommandIO/now``), never the machine's: a review made on a pinned
+    /// day of another year lands on that day, and `history` ends on it.
+    @Test func commandsReadTheClockTheyAreGiven() async throws {
+        let leapDay = try #require(ISO8601DateFormatter().date(from: "2024-02-29T12:00:00Z"))
+        let cli = try CLIRunner(now: .constant(leapDay))
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        #expect(try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db).status == 0)
+        #expect(try await cli.run(["review", "1", "--rating", "good"] + db).status == 0)
+        let history = try #require(
+            try object(try await cli.run(["history", "--json"] + db).stdout)["history"] as? [String: Any])
+        let last = try #require((history["days"] as? [[String: Any]])?.last)
+        #expect(last["day"] as? String == "2024-02-29")
+        #expect(last["reviews"] as? Int == 1)
+    }
+
     @Test func badRangesAreUsageErrors() async throws {
-        let cli = try CLIRunner()
+        let cli = try CLIRunner(now: now)
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
         // History reads a database: make one, so the range is what gets refused.

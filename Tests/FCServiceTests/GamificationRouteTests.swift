@@ -9,7 +9,8 @@ import Testing
 struct GamificationRouteTests {
     @Test("before and after a session: XP, challenge progress, achievements, stats, today's calendar count, ranks")
     func gameRoutes() async throws {
-        let fixture = try await ServiceUnderTest(seeded: false)
+        // One day for the whole test, even when the run crosses midnight UTC: it compares today's counts.
+        let fixture = try await ServiceUnderTest(seeded: false, now: .runningFromNoonToday())
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
         let ana = try await fixture.token(user: "ana")
         let bo = try await fixture.token(user: "bo")

@@ -1,8 +1,9 @@
-import Foundation
+package import FCCore
+package import Foundation
 import Synchronization
 
-/// What a command reads and writes outside itself: its environment, working directory, standard streams and
-/// whether they are a terminal. The process's own, unless a caller runs the command in its task with others
+/// What a command reads and writes outside itself: its environment, working directory, standard streams, whether
+/// they are a terminal, and the clock. The process's own, unless a caller runs the command in its task with others
 /// (``with(_:_:)``): the test suite runs `fcgen` commands in process that way, with their output captured, a clean
 /// environment and no terminal, as it would run the binary.
 ///
@@ -17,6 +18,8 @@ package struct CommandIO: Sendable {
     package var writeError: @Sendable ([UInt8]) -> Void
     /// The command's stdin, whole (an empty one is at its end at once).
     package var input: [UInt8]
+    /// The wall clock: the machine's, or one a test pins (a run that crosses midnight must not see two days).
+    package var now: Now = .system
 
     package init(
         environment: [String: String], workingDirectory: String, input: [UInt8] = [],
@@ -40,6 +43,12 @@ package struct CommandIO: Sendable {
     package static var environment: [String: String] {
         current?.io.environment ?? ProcessInfo.processInfo.environment
     }
+
+    /// The wall clock every command reads ("today", review and token times).
+    package static var now: Now { current?.io.now ?? .system }
+
+    /// What ``now`` says it is.
+    package static var currentDate: Date { now() }
 
     /// The working directory's path.
     package static var workingDirectory: String {

@@ -48,8 +48,8 @@ struct DatabaseCopyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ErrorReporter.run(logFormat: .text, json: json) {
-            let source = try await Store.open(existingAt: Self.location(from), now: .system)
-            let target = try await Store.open(path: Self.location(to), now: .system)
+            let source = try await Store.open(existingAt: Self.location(from), now: CommandIO.now)
+            let target = try await Store.open(path: Self.location(to), now: CommandIO.now)
             let report = try await Self.copy(source, to: target, json: json)
             if json {
                 try Console.json(Output(from: source.path, to: target.path, rows: report.rows, tables: report.tables))

@@ -252,7 +252,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     transport: transport,
                     clock: ContinuousClock(),
                     random: RandomSource(seed: UInt64.random(in: .min ... .max)),
-                    now: .system,
+                    now: CommandIO.now,
                     events: { logger.log($0) }
                 )
                 let summaries =

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCDeckFormats
 import FCPipeline
@@ -78,7 +79,7 @@ struct ImportCommand: AsyncParsableCommand {
                 // No database yet: read the whole file into a throwaway in-memory one first, so that a refused
                 // import or a dry run creates nothing at all (no database, no directories).
                 let trial = try await importFile(
-                    into: try await Store.open(path: ":memory:", now: .system), settings, reading: reading)
+                    into: try await Store.open(path: ":memory:", now: CommandIO.now), settings, reading: reading)
                 report =
                     dryRun
                     ? trial : try await importFile(into: try global.openOrCreateStore(), settings, reading: reading)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCScheduler
@@ -76,7 +77,7 @@ struct TopicAddCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try await Store.open(path: settings.databasePath, now: .system)
+            let store = try await Store.open(path: settings.databasePath, now: CommandIO.now)
             let topic = try await store.ensureTopic(named: name)
             if let refillBelow = policy.refillBelow {
                 let newPolicy = TopicPolicy(
@@ -144,7 +145,7 @@ struct TopicSetCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try await Store.open(existingAt: settings.databasePath, now: .system)
+            let store = try await Store.open(existingAt: settings.databasePath, now: CommandIO.now)
             let topic = try await global.requireTopic(name, in: store)
             if let algorithm {
                 let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)

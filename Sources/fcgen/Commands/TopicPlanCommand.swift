@@ -90,7 +90,7 @@ struct TopicPlanCommand: AsyncParsableCommand {
         try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 1) { transport in
             let pipeline = try await factory.makePipeline(
                 transport: transport, clock: ContinuousClock(),
-                random: RandomSource(seed: UInt64.random(in: .min ... .max)), now: .system,
+                random: RandomSource(seed: UInt64.random(in: .min ... .max)), now: CommandIO.now,
                 events: { logger.log($0) })
             _ = try await pipeline.regenerateOutline(topic: topic, budget: budget)
         }

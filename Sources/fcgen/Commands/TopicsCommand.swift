@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -47,13 +48,13 @@ extension GlobalOptions {
     /// Opens the store the settings point at, which must exist: commands that only read or change stored data
     /// report a mistyped `--db` instead of creating a new, empty database there.
     func openStore() async throws -> Store {
-        try await Store.open(existingAt: try loadSettings().settings.databasePath, now: .system)
+        try await Store.open(existingAt: try loadSettings().settings.databasePath, now: CommandIO.now)
     }
 
     /// Opens the store the settings point at, creating it (and its directory) if needed: for commands that store
     /// something new (import, card add, topic add, user set).
     func openOrCreateStore() async throws -> Store {
-        try await Store.open(path: try loadSettings().settings.databasePath, now: .system)
+        try await Store.open(path: try loadSettings().settings.databasePath, now: CommandIO.now)
     }
 
     /// Looks a topic up by name, or fails (`not_found`) with a message that says how to find names.

@@ -28,15 +28,18 @@ struct ServiceUnderTest {
     ///   - seeded: Whether to store one topic ("Boundaries") of `cards` cards; without it the store is empty but
     ///     for the two learners, as a new `fcgen serve` database is (``generateOffline(topic:batches:)`` fills it).
     ///   - generations: generations running at once, `fcgen serve --generations N` (2 as there).
+    ///   - now: the store's and the service's clock (a test that compares "today" before and after its work pins
+    ///     its day with ``Now/runningFromNoonToday()``).
     ///   - configure: changes to the default settings (limits, timeouts) before the service is built.
     init(
-        cards: Int = 3, seeded: Bool = true, generations: Int = 2,
+        cards: Int = 3, seeded: Bool = true, generations: Int = 2, now: Now = .system,
         configure: (inout ServiceSettings) -> Void = { _ in }
     ) async throws {
         self.generations = generations
         database = await TemporaryDatabase.make()
-        store = try await Store.open(path: database.path, now: .system)
+        store = try await Store.open(path: database.path, now: now)
         var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
+        settings.now = now
         settings.webApp = WebAppSettings(katexDirectory: nil)
         configure(&settings)
         self.settings = settings

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCDeckFormats
 import FCPipeline
@@ -93,7 +94,7 @@ struct CardAddCommand: AsyncParsableCommand {
                     kind: content.kind ?? .question, question: question ?? "", answer: answer ?? "",
                     explanation: explanation, hasImage: image != nil, choices: try choices(answer: answer)),
                 reversed: reverse)
-            let store = try await Store.open(path: settings.databasePath, now: .system)
+            let store = try await Store.open(path: settings.databasePath, now: CommandIO.now)
             let found = try await store.ensureTopic(named: topic)
             let cards = try await CardEditing.add(
                 NewCard(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCDeckFormats
 import FCPipeline
@@ -33,7 +34,7 @@ struct CardEditCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
-            let store = try await Store.open(existingAt: settings.databasePath, now: .system)
+            let store = try await Store.open(existingAt: settings.databasePath, now: CommandIO.now)
             let current = try await store.cardDetails(id: id)
             var (typedQuestion, typedAnswer, typedExplanation) = try content.sides()
             if content.editor {

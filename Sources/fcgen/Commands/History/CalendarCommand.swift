@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCGamification
 import FCPipeline
@@ -51,7 +52,7 @@ struct CalendarCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
-            let today = LocalDay(containing: Date(), in: context.day.timeZone)
+            let today = LocalDay(containing: CommandIO.currentDate, in: context.day.timeZone)
             // 53 columns like GitHub's: the week of `to` and the 52 before it, from their Monday.
             let (from, to) = try range.resolve(today: today) { to in
                 to.advanced(by: -52 * 7 - HeatMap.weekday(to))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCGamification
 import FCPipeline
@@ -31,7 +32,7 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
-            let today = LocalDay(containing: Date(), in: context.day.timeZone)
+            let today = LocalDay(containing: CommandIO.currentDate, in: context.day.timeZone)
             let (from, to) = try range.resolve(today: today) { $0.advanced(by: -29) }
             let history = try await context.service.history(user: context.user, from: from, to: to, day: context.day)
             if global.json {

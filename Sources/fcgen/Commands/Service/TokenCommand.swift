@@ -103,7 +103,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
             // The system's cryptographic generator: a token must not be guessable.
             var generator = SystemRandomNumberGenerator()
             let secret = TokenCodec.newToken(using: &generator)
-            let expiresAt = expires.flatMap(Self.seconds).map { Date().addingTimeInterval($0) }
+            let expiresAt = expires.flatMap(Self.seconds).map { CommandIO.currentDate.addingTimeInterval($0) }
             let token = try await store.createAPIToken(
                 userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                 isAdmin: admin, expiresAt: expiresAt)

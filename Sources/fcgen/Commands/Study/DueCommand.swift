@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -56,7 +57,7 @@ struct DueCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let topics = topic.isEmpty ? nil : try await context.topics(topic, global: global).map(\.id)
-            let until = context.day.endOfDay(containing: Date())
+            let until = context.day.endOfDay(containing: CommandIO.currentDate)
             let summaries = try await context.store.topicStudySummaries(
                 userID: context.user.id, until: until, topicIDs: topics, includeFallback: fallback.includeFallback)
             let candidates = try await context.store.dueCandidates(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -94,7 +95,7 @@ struct LearnCommand: AsyncParsableCommand {
 
     /// The numbered topic list; returns the chosen topic ids, `nil` to quit.
     private func chooseTopics(_ context: StudyContext, input: KeyInput) async throws -> [Int64]? {
-        let until = context.day.endOfDay(containing: Date())
+        let until = context.day.endOfDay(containing: CommandIO.currentDate)
         let summaries = try await context.store.topicStudySummaries(
             userID: context.user.id, until: until, includeFallback: fallback.includeFallback)
         guard !summaries.isEmpty else {
@@ -121,7 +122,7 @@ struct LearnCommand: AsyncParsableCommand {
     ) async throws -> (session: StudySessionRecord, rewards: Rewards?) {
         var session = start
         while let card = try await context.service.nextCard(of: session) {
-            let shownAt = Date()
+            let shownAt = CommandIO.currentDate
             let faces = CardFaces(card, seed: CardFaces.seed(sessionID: session.id, cardID: card.id))
             Screen.show(
                 "\n[\(session.position + 1)/\(session.queue.count)] " + faces.questionLines.joined(separator: "\n"))
@@ -170,7 +171,7 @@ struct LearnCommand: AsyncParsableCommand {
                 rating = Rating(word: pressed)
             }
             guard let rating else { break }
-            let duration = Int(Date().timeIntervalSince(shownAt) * 1000)
+            let duration = Int(CommandIO.currentDate.timeIntervalSince(shownAt) * 1000)
             session = try await context.service.answer(
                 session, cardID: card.id, rating: rating, durationMilliseconds: duration
             ).session

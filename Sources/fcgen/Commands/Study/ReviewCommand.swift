@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCScheduler
@@ -45,7 +46,9 @@ struct ReviewCommand: AsyncParsableCommand {
             // No --at: the recorder's clock dates it. A time in the future is refused before anything is opened or
             // written (the learner's row included); the recorder checks it again against its own clock.
             let time = try at.map(parseInstant)
-            if let time { _ = try await namingTimeFlag("--at") { try EventTime.notInFuture(time, now: Date()) } }
+            if let time {
+                _ = try await namingTimeFlag("--at") { try EventTime.notInFuture(time, now: CommandIO.currentDate) }
+            }
             let context = try await StudyContext(global: global)
             let result = try await namingTimeFlag("--at") {
                 try await context.service.recorder.record(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCCommandLine
 import FCCore
 import FCPipeline
 import FCStore
@@ -28,8 +29,8 @@ struct StudyContext {
         day = try StudyDay(override: timeZone, stored: user.timeZone)
         // The CLI is where randomness enters: the libraries only draw from the source they are given.
         let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))
-        service = StudyService(store: store, now: .system, gamifier: gamifier)
-        game = GamificationService(store: store, gamifier: gamifier, now: .system)
+        service = StudyService(store: store, now: CommandIO.now, gamifier: gamifier)
+        game = GamificationService(store: store, gamifier: gamifier, now: CommandIO.now)
     }
 
     /// The topics named, in order; every topic when `names` is empty.
