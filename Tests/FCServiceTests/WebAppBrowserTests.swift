@@ -82,6 +82,7 @@ struct WebAppBrowserTests {
             let steps = [
                 "a bad token says", "signed in; topics list 'Roman history' with \(cards) cards", "feed: Space flipped",
                 "→ recorded understood", "learn: the rating buttons show when the card comes back",
+                "a screen whose answer came late did not draw over the newer one",
                 "learn: 10 cards by keyboard", "learn: the summary lists the missed card",
                 "calendar: today went from 0 to 11 reviews",
                 "boxes: ", "one opened", "boxes: open all left none unopened", "leaderboard row",

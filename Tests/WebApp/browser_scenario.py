@@ -44,6 +44,7 @@ import game_steps
 import install_steps
 import lan_steps
 import learn_steps
+import nav_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
 # The LAN scenario's host name: Chromium resolves it to the server's address (--host-resolver-rules), so the page
@@ -228,6 +229,7 @@ class Scenario:
         self.ok(f"signed in; topics list {topic!r} with {count}")
 
         before = game_steps.today(self)
+        nav_steps.slow_screen_stays_behind(self)
         game_steps.nav(self, "topics")
         self.until("the topic list again", lambda: topic in [e.text for e in d.find_elements(By.CSS_SELECTOR, "li.topic h2")])
         row = next(e for e in d.find_elements(By.CSS_SELECTOR, "li.topic") if e.find_element(By.TAG_NAME, "h2").text == topic)

@@ -6,14 +6,14 @@
 // fetched with the token and saved from a blob URL.
 
 import { api, blob, describe } from "./api.js";
-import { h, show, errorBox, announce, toast, on } from "./ui.js";
+import { h, errorBox, announce, toast, on } from "./ui.js";
 import { cardForm } from "./cardform.js";
 import { credit, picture } from "./picture.js";
 
 export const title = "Decks";
 const PAGE = 20;
 
-async function picker() {
+async function picker(show) {
   const list = await api("GET", "/v1/topics");
   show(h("h1", {}, "Decks"),
     list.topics.length === 0 ? h("p", { class: "empty" }, "No topics yet.")
@@ -111,9 +111,9 @@ function exportLinks(topic) {
     status);
 }
 
-export async function render(args) {
+export async function render(args, { show }) {
   const topicId = Number(args[0]);
-  if (!Number.isInteger(topicId) || topicId < 1) return picker();
+  if (!Number.isInteger(topicId) || topicId < 1) return picker(show);
   const [detail, me] = await Promise.all([api("GET", `/v1/topics/${topicId}`), api("GET", "/v1/me")]);
   const topic = detail.topic;
   const list = h("ol", { class: "deck", "aria-label": `Cards of ${topic.name}` });

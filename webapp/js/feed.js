@@ -5,13 +5,13 @@
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
 
 import { api, describe, idempotencyKey } from "./api.js";
-import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
+import { h, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 
 export const title = "Feed";
 
-async function picker() {
+async function picker(show) {
   const list = await api("GET", "/v1/topics");
   show(h("h1", {}, "Feed"),
     list.topics.length === 0 ? h("p", { class: "empty" }, "No topics yet.")
@@ -20,9 +20,9 @@ async function picker() {
           h("a", { class: "button", href: `#/feed/${topic.id}` }, topic.name, h("span", { class: "hint" }, ` ${topic.cards} cards`))))));
 }
 
-export async function render(args) {
+export async function render(args, { show }) {
   const topicId = Number(args[0]);
-  if (!Number.isInteger(topicId) || topicId < 1) return picker();
+  if (!Number.isInteger(topicId) || topicId < 1) return picker(show);
   const detail = await api("GET", `/v1/topics/${topicId}`);
   const state = { cards: [], ids: new Set(), index: 0, flipped: false, exhausted: false, refilling: false, loading: null, reacted: new Map(), keys: new Map() };
 

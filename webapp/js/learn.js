@@ -6,7 +6,7 @@
 // An admin fixes the card on screen without leaving the session (E: the deck's editor; the edit shows at once).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, announce, toast, typing, on } from "./ui.js";
+import { h, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
 import { cardForm } from "./cardform.js";
@@ -37,7 +37,7 @@ export function interval(seconds) {
   return `${years} y`;
 }
 
-export async function render(args) {
+export async function render(args, { show }) {
   const preselected = new Set(args.map(Number));
   const [list, unfinished] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/sessions")]);
   // The newest learn session left open (a reload, another device): offered to resume; quizzes resume on Quiz.

@@ -1,8 +1,9 @@
 // The app's shell: hash routes (#/topics, #/feed/3, #/learn, #/quiz, #/decks/3, #/me; never a token in the URL), the signed-in
-// state, and the navigation. Each screen is a module whose render() returns an optional cleanup function.
+// state, and the navigation. Each screen is a module whose render(args, { go, show }) returns an optional cleanup
+// function; it draws through the show() it is given, which does nothing once a newer screen has started.
 
 import { token, whenUnauthorized, describe } from "./api.js";
-import { show, errorBox, h, on, reportError } from "./ui.js";
+import { screenView, errorBox, h, on, reportError } from "./ui.js";
 import * as signin from "./signin.js";
 import * as topics from "./topics.js";
 import * as feed from "./feed.js";
@@ -38,16 +39,22 @@ async function route() {
   }
   if (cleanup) cleanup();
   cleanup = null;
+  const view = screenView();
   if (!screen) {
-    show(h("h1", {}, "Not found"), errorBox(`There is no screen called “${name}”.`));
+    view.show(h("h1", {}, "Not found"), errorBox(`There is no screen called “${name}”.`));
     return;
   }
   document.title = `${screen.title} · fcgen`;
   try {
-    cleanup = (await screen.render(args, { go })) ?? null;
+    const done = (await screen.render(args, { go, show: view.show })) ?? null;
+    // A screen that finished after the learner moved on lets go of what it set up (keys, timers) at once.
+    if (view.current()) cleanup = done;
+    else if (done) done();
   } catch (error) {
-    show(h("h1", {}, screen.title), errorBox(describe(error)));
+    view.show(h("h1", {}, screen.title), errorBox(describe(error)));
   }
+  // Each screen's render, once settled, says so (and whether it was still the newest): the browser tests wait on it.
+  document.dispatchEvent(new CustomEvent("fcgen:rendered", { detail: { screen: name, current: view.current() } }));
 }
 
 // The backstop behind action(): an error thrown where no handler caught it (a timer, a promise nobody awaited) is

@@ -2,7 +2,7 @@
 // mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard.
 
 import { api } from "./api.js";
-import { h, show } from "./ui.js";
+import { h } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
@@ -31,7 +31,7 @@ function statsList(me) {
     h("div", { class: "stat" }, h("dt", {}, "Longest streak"), h("dd", {}, `${me.longestStreak} ${me.longestStreak === 1 ? "day" : "days"}`)));
 }
 
-export async function render() {
+export async function render(_args, { show }) {
   const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
     api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),

@@ -3,12 +3,12 @@
 // unanswered cards (an empty answer, or the cards left when the quiz is ended early).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, announce, on } from "./ui.js";
+import { h, errorBox, announce, on } from "./ui.js";
 import { richText } from "./math.js";
 
 export const title = "Quiz";
 
-export async function render(args) {
+export async function render(args, { show }) {
   const preselected = new Set(args.map(Number));
   const list = await api("GET", "/v1/topics");
 

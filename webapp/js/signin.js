@@ -2,11 +2,11 @@
 // is kept in localStorage.
 
 import { api, describe, token } from "./api.js";
-import { h, show, errorBox, on } from "./ui.js";
+import { h, errorBox, on } from "./ui.js";
 
 export const title = "Sign in";
 
-export function render(_args, { go }) {
+export function render(_args, { go, show }) {
   const status = h("div", { id: "signin-status" });
   const input = h("input", {
     id: "token", name: "token", type: "password", autocomplete: "current-password", required: true,

@@ -2,7 +2,7 @@
 // topics here (POST /v1/topics) and generate cards with live progress (#/topics/generate/ID).
 
 import { api, describe } from "./api.js";
-import { h, show, errorBox, knowledgeColor, announce, on } from "./ui.js";
+import { h, errorBox, knowledgeColor, announce, on } from "./ui.js";
 import { generatePanel } from "./generate.js";
 
 export const title = "Topics";
@@ -65,7 +65,7 @@ function createForm(go) {
   return form;
 }
 
-export async function render(args, { go }) {
+export async function render(args, { go, show }) {
   show(h("h1", {}, "Topics"), h("p", { class: "hint", role: "status" }, "Loading topics…"));
   const [list, me] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/me")]);
   const progress = await details(list.topics);

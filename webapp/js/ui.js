@@ -92,8 +92,20 @@ export function knowledgeColor(percent) {
   return `hsl(${hue} 70% 42%)`;
 }
 
+let screens = 0;
+
+/**
+ * A new screen's view: its show() draws only while it is the newest screen. A screen waiting on the network when
+ * the learner moves on would otherwise draw over the newer one when its answer comes.
+ */
+export function screenView() {
+  const mine = ++screens;
+  const current = () => mine === screens;
+  return { current, show: (...children) => (current() ? show(...children) : null) };
+}
+
 /** Replaces the main landmark's content and moves focus to its heading (for screen readers and keyboards). */
-export function show(...children) {
+function show(...children) {
   const main = document.getElementById("main");
   main.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
   const heading = main.querySelector("h1");
