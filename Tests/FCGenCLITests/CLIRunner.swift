@@ -72,7 +72,7 @@ struct CLIRunner {
         workingDirectory: URL = CLIRunner.repositoryRoot
     ) async throws -> Result {
         if executable == "fcgen" && workingDirectory == Self.repositoryRoot
-            && (Self.runsInProcess(arguments, stdin: stdin) || (now != nil && stdin == nil))
+            && (Self.runsInProcess(arguments, stdin: stdin) || now != nil)
         {
             return await inProcess(arguments, environment: extra, stdin: stdin)
         }
@@ -83,12 +83,12 @@ struct CLIRunner {
         }
     }
 
-    /// Whether a command line can run in this process as it runs in its own. Not: one given stdin (the libraries
-    /// read `-` from the process's own descriptor), help (ArgumentParser words it to the process's terminal width),
-    /// `card edit` (it hands the terminal to `$EDITOR`).
+    /// Whether a command line can run in this process as it runs in its own (stdin included: the commands and the
+    /// libraries read it through `CommandIO` and `StandardInput`). Not: help (ArgumentParser words it to the
+    /// process's terminal width), `card edit` (it hands the terminal to `$EDITOR`).
     /// `FCGEN_TEST_CLI_SUBPROCESS=1` runs every command as a child, to compare.
     static func runsInProcess(_ arguments: [String], stdin: Data?) -> Bool {
-        ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil && stdin == nil
+        ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil
             && !arguments.contains { $0 == "--help" || $0 == "-h" || $0 == "help" }
             && !(arguments.starts(with: ["card", "edit"]))
     }

@@ -1,4 +1,5 @@
 package import FCCore
+import FCPipeline
 package import Foundation
 import Synchronization
 
@@ -36,7 +37,12 @@ package struct CommandIO: Sendable {
 
     /// Runs `body` with `io` as the command's world, for this task and the tasks it starts.
     package static func with<T>(_ io: CommandIO, _ body: () async throws -> T) async rethrows -> T {
-        try await $current.withValue(Box(io)) { try await body() }
+        let box = Box(io)
+        return try await $current.withValue(box) {
+            try await StandardInput.$current.withValue(StandardInput { limit in box.take(upTo: limit) }) {
+                try await body()
+            }
+        }
     }
 
     /// The environment variables.
@@ -110,6 +116,16 @@ package struct CommandIO: Sendable {
                 let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? io.input.endIndex
                 offset = min(end + 1, io.input.count)
                 return String(decoding: io.input[rest.startIndex..<end], as: UTF8.self)
+            }
+        }
+
+        /// At most `limit` bytes of what is left of stdin.
+        func take(upTo limit: Int) -> [UInt8] {
+            offset.withLock { offset in
+                let start = min(offset, io.input.count)
+                let end = start + min(max(limit, 0), io.input.count - start)
+                offset = end
+                return Array(io.input[start..<end])
             }
         }
 

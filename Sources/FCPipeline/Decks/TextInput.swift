@@ -28,7 +28,7 @@ package enum TextInput {
     ///
     /// - Throws: ``PipelineError/input(file:problem:)`` when the input can't be read or is not a regular file.
     package static func bytes(_ path: String, upTo limit: Int) throws -> [UInt8] {
-        if path == "-" { return try RegularFile.read(STDIN_FILENO, upTo: limit, path: "standard input") }
+        if path == "-" { return try StandardInput.current.read(limit) }
         let (descriptor, _) = try RegularFile.open(path)
         defer { close(descriptor) }
         return try RegularFile.read(descriptor, upTo: limit, path: path)

@@ -99,7 +99,7 @@ package enum SourceLoader {
         defer { try? output.close() }
         var total = 0
         while true {
-            let chunk = try RegularFile.read(STDIN_FILENO, upTo: 65_536, path: "standard input")
+            let chunk = try StandardInput.current.read(65_536)
             if chunk.isEmpty { break }
             total += chunk.count
             guard total <= options.maxBytes else {
