@@ -9,22 +9,7 @@ extension FCGen {
     /// refuses would get its default wording and never a `--json` document; here every refusal names the word
     /// that was wrong, suggests the nearest valid one, and exits 64 (``FCCommandLine/CommandLineCheck``).
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let (logFormat, json) = outputFormat(of: arguments)
-        let parsed: any ParsableCommand
-        switch CommandLineParse.parse(FCGen.self, arguments: arguments) {
-        case .command(let command): parsed = command
-        case .exit(let error): exit(withError: error)  // --help, --version
-        case .refused(let problem):
-            logFormat.bootstrapOnce()
-            report(problem, logFormat: logFormat, json: json)
-            exit(withError: ExitStatus.usage.exitCode)
-        }
-        do {
-            try await CommandLineParse.run(parsed)
-        } catch {
-            exit(withError: error)
-        }
+        Foundation.exit(await status(running: Array(CommandLine.arguments.dropFirst()), bootstrapsLogging: true))
     }
 
     /// `--log-format` and `--json` as the command line gives them, before it is parsed: a refusal is worded in them.

@@ -84,12 +84,11 @@ struct CLIRunner {
     }
 
     /// Whether a command line can run in this process as it runs in its own (stdin included: the commands and the
-    /// libraries read it through `CommandIO` and `StandardInput`). Not: help (ArgumentParser words it to the
-    /// process's terminal width), `card edit` (it hands the terminal to `$EDITOR`).
+    /// libraries read it through `CommandIO` and `StandardInput`; help is worded to the command's `COLUMNS`, as a
+    /// child without a terminal words it). Not: `card edit` (it hands the terminal to `$EDITOR`).
     /// `FCGEN_TEST_CLI_SUBPROCESS=1` runs every command as a child, to compare.
     static func runsInProcess(_ arguments: [String], stdin: Data?) -> Bool {
         ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil
-            && !arguments.contains { $0 == "--help" || $0 == "-h" || $0 == "help" }
             && !(arguments.starts(with: ["card", "edit"]))
     }
 
