@@ -1,6 +1,7 @@
 package import Foundation
 import Subprocess
 import Synchronization
+import Testing
 
 #if canImport(System)
     import System
@@ -73,6 +74,7 @@ package final class ChildProcess: Sendable {
         _ executable: String, _ arguments: [String], in folder: URL, workingDirectory: URL? = nil,
         environment: [String: String]? = nil, input: [UInt8] = []
     ) async throws -> ChildProcess {
+        Self.noteStart(of: executable)
         let name = UUID().uuidString
         let outputPath = folder.appendingPathComponent("\(name).out").path
         let errorPath = folder.appendingPathComponent("\(name).err").path
@@ -203,4 +205,19 @@ package final class ChildProcess: Sendable {
 /// Whether a ``ChildProcess`` has been reaped, set by the task that awaits it.
 private final class EndMark: Sendable {
     let flag = Mutex(false)
+}
+
+extension ChildProcess {
+    /// With `FCGEN_TEST_CHILD_LOG=FILE`, each start appends the starting test's file and the executable to FILE: how
+    /// issue 24 counts the test files that start a process (`sort -u` on the first column).
+    fileprivate static func noteStart(of executable: String) {
+        guard let log = ProcessInfo.processInfo.environment["FCGEN_TEST_CHILD_LOG"] else { return }
+        let file = Test.current?.sourceLocation.fileID ?? "(no test)"
+        let line = Array("\(file)\t\(URL(fileURLWithPath: executable).lastPathComponent)\n".utf8)
+        // O_APPEND: each line is one write at the end, whole, whichever tests start children at once.
+        let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
 }
