@@ -60,7 +60,7 @@ struct DocCommandTests {
         let printed = try await cli.run(["topics", "--json"])
         let document = try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as? [String: Any]
         let version = try #require(document?["schemaVersion"] as? Int)
-        struct Sample: Encodable {
+        struct Sample: Encodable, Sendable {
             var label: String
             var schema: String
             var stdout: String
@@ -84,12 +84,9 @@ struct DocCommandTests {
             }
         }
         #expect(versionsShown > 0 && !samples.isEmpty)
-        let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/validate_json.py")
-        let checked = try await ChildProcess.run(
-            "/usr/bin/env", ["python3", script.path], input: Array(try JSONEncoder().encode(samples)))
-        let report = checked.output + checked.error
-        #expect(checked.termination == .exited(0), "\(report)")
-        #expect(report.contains("validated \(samples.count) document(s), 0 problem(s)"), "\(report)")
+        let answer = try await SchemaValidator.shared.validate(.json, samples)
+        #expect(answer.count == samples.count)
+        #expect(answer.problems.isEmpty, "\(answer.problems.joined(separator: "\n"))")
     }
 
     /// `README.md` or `docs/NAME.md`.

@@ -6,7 +6,7 @@ import Testing
 /// the reference validator (python3 `jsonschema`, draft 2020-12; `scripts/test` installs it): each stdout must be
 /// exactly one document, valid against its command's schema.
 final class SchemaCheck {
-    private struct Case: Encodable {
+    private struct Case: Encodable, Sendable {
         var label: String
         var schema: String
         var stdout: String
@@ -37,13 +37,11 @@ final class SchemaCheck {
         try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
-    /// Validates every queued output; one failure per problem, naming the command and the JSON path.
+    /// Validates every queued output (``FCTestSupport/SchemaValidator``); one failure per problem, naming the
+    /// command and the JSON path.
     func validate(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Support/validate_json.py")
-        let checked = try await ChildProcess.run(
-            "/usr/bin/env", ["python3", script.path], input: Array(try JSONEncoder().encode(cases)))
-        let report = checked.output + checked.error
-        #expect(checked.termination == .exited(0), "\(report)", sourceLocation: sourceLocation)
-        #expect(report.contains("validated \(cases.count) document(s), 0 problem(s)"), sourceLocation: sourceLocation)
+        let answer = try await SchemaValidator.shared.validate(.json, cases)
+        #expect(answer.count == cases.count, sourceLocation: sourceLocation)
+        #expect(answer.problems.isEmpty, "\(answer.problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 }

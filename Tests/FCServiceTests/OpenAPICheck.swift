@@ -4,9 +4,10 @@ import Synchronization
 import Testing
 
 /// Collects real responses of the running server and validates them, all at once, against the schemas of
-/// `docs/openapi.json` with the reference validator (python3 `jsonschema`, draft 2020-12).
+/// `docs/openapi.json` with the reference validator (python3 `jsonschema`, draft 2020-12; the suite's one
+/// ``FCTestSupport/SchemaValidator``).
 final class OpenAPICheck: Sendable {
-    private struct Case: Encodable {
+    private struct Case: Encodable, Sendable {
         var label: String
         var schema: String
         var body: String
@@ -21,17 +22,11 @@ final class OpenAPICheck: Sendable {
         return reply
     }
 
-    /// Validates every queued body; one failure per problem.
+    /// Validates every queued body (``FCTestSupport/SchemaValidator``); one failure per problem.
     func validate(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let all = cases.withLock { $0 }
-        let script = Repository.root.appendingPathComponent("Tests/Support/validate_openapi.py")
-        let checked = try await ChildProcess.run(
-            "/usr/bin/env", ["python3", script.path], input: Array(try JSONEncoder().encode(all)),
-            workingDirectory: directory)
-        let report = checked.output + checked.error
-        #expect(checked.termination == .exited(0), "\(report)", sourceLocation: sourceLocation)
-        #expect(
-            report.contains("validated \(all.count) response(s), 0 problem(s)"), "\(report)",
-            sourceLocation: sourceLocation)
+        let answer = try await SchemaValidator.shared.validate(.openapi, all)
+        #expect(answer.count == all.count, sourceLocation: sourceLocation)
+        #expect(answer.problems.isEmpty, "\(answer.problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 }
