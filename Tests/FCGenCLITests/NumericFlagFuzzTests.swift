@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import fcgen
+@testable import fcgen_worker
 
 /// Every numeric flag and numeric argument of every `fcgen` subcommand, found in the command tree the binary
 /// describes itself (`--experimental-dump-help`), given the extremes one at a time: `Int64.min` and `max`, -1, 0,
@@ -65,10 +66,13 @@ struct NumericFlagFuzzTests {
             .map { Case(executable: "fcgen-worker", arguments: $0.arguments + ["--once", "--offline"]) }
         // The command tree is read, not listed here: a new numeric flag is fuzzed without anyone adding it.
         #expect(cases.count > 200, "\(cases.count) cases")
-        // fcgen's own cases are parsed in process first (parsing runs each command's `validate()`, which is where
-        // a trap in reading a flag would be): only those it accepts, whose values reach `run()`, start a process.
-        // fcgen-worker's are few and all run.
-        let running = cases.filter { $0.executable != "fcgen" || (try? FCGen.parseAsRoot($0.arguments)) != nil }
+        // Every case is parsed in process first (parsing runs each command's `validate()`, which is where a trap in
+        // reading a flag would be): only those the executable accepts, whose values reach `run()`, are run.
+        let running = cases.filter { testCase in
+            testCase.executable == "fcgen"
+                ? (try? FCGen.parseAsRoot(testCase.arguments)) != nil
+                : (try? FCGenWorker.parseAsRoot(testCase.arguments)) != nil
+        }
         #expect(!running.isEmpty && running.count < cases.count)
         var results: [(Case, CLIRunner.Result)] = []
         for testCase in running {
