@@ -9,17 +9,24 @@ extension FCGenWorker {
     /// line is one `fcgen-worker: error: …` line naming the word that was wrong and the nearest valid one, and exit
     /// 64, instead of ArgumentParser's `Error: …` and its usage text.
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let options = arguments.prefix { $0 != "--" }
-        let logFormat: LogFormat =
-            zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
-                || options.contains("--log-format=json") ? .json : .text
-        let parsed: any ParsableCommand
-        switch CommandLineParse.parse(FCGenWorker.self, arguments: arguments) {
-        case .command(let command): parsed = command
-        case .exit(let error): exit(withError: error)  // --help, --version
-        case .refused(let problem):
-            logFormat.bootstrapOnce()
+        Foundation.exit(await status(running: Array(CommandLine.arguments.dropFirst()), bootstrapsLogging: true))
+    }
+
+    /// Runs `fcgen-worker arguments…` in this process, in `io`'s world, and returns the exit status the process
+    /// would have ended with: the test suite runs the worker's refusals and help this way (a round installs signal
+    /// handlers, so rounds run as a child).
+    static func status(running arguments: [String], in io: CommandIO) async -> Int32 {
+        await CommandIO.with(io) { await status(running: arguments, bootstrapsLogging: false) }
+    }
+
+    /// Parses and runs a command line in the current ``FCCommandLine/CommandIO`` world and returns its exit status.
+    static func status(running arguments: [String], bootstrapsLogging: Bool) async -> Int32 {
+        await CommandLineParse.status(FCGenWorker.self, running: arguments) { problem in
+            let options = arguments.prefix { $0 != "--" }
+            let logFormat: LogFormat =
+                zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
+                    || options.contains("--log-format=json") ? .json : .text
+            if bootstrapsLogging { logFormat.bootstrapOnce() }
             let logger = logFormat.logger(label: "fcgen-worker")
             logger.error(
                 "\(problem.message)",
@@ -28,12 +35,7 @@ extension FCGenWorker {
                     "exit_status": .stringConvertible(ExitStatus.usage.rawValue),
                 ])
             logger.info("See 'fcgen-worker --help' for its options.")
-            exit(withError: ExitStatus.usage.exitCode)
-        }
-        do {
-            try await CommandLineParse.run(parsed)
-        } catch {
-            exit(withError: error)
+            return ExitStatus.usage.exitCode.rawValue
         }
     }
 }

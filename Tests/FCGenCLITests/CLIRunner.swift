@@ -1,3 +1,4 @@
+import ArgumentParser
 import FCCommandLine
 import FCCore
 import FCTestSupport
@@ -5,6 +6,7 @@ import Foundation
 import Synchronization
 
 @testable import fcgen
+@testable import fcgen_worker
 
 /// Runs `fcgen` commands as a user or a script would: in this process (``FCGen/status(running:in:)`` with their
 /// own environment, stdin, stdout and stderr, no terminal), or as the built binary in a subprocess where the
@@ -76,6 +78,16 @@ struct CLIRunner {
         {
             return await inProcess(arguments, environment: extra, stdin: stdin)
         }
+        // fcgen-worker's refusals and help in process too; a round installs signal handlers, so it runs as a child.
+        if executable == "fcgen-worker" && workingDirectory == Self.repositoryRoot && stdin == nil
+            && ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil
+            && ((try? FCGenWorker.parseAsRoot(arguments)) == nil
+                || arguments.contains { ["--help", "-h"].contains($0) })
+        {
+            return await inProcess(arguments, environment: extra, stdin: stdin) { arguments, io in
+                await FCGenWorker.status(running: arguments, in: io)
+            }
+        }
         return try await ProcessSlots.shared.withSlot {
             let running = try await launch(
                 executable: executable, arguments, environment: extra, stdin: stdin, workingDirectory: workingDirectory)
@@ -94,7 +106,12 @@ struct CLIRunner {
 
     /// `fcgen arguments…` in this process, in the world ``launch(executable:_:environment:stdin:workingDirectory:)``
     /// gives the binary: the same environment, the repository root as working directory, stdin as given.
-    func inProcess(_ arguments: [String], environment extra: [String: String], stdin: Data?) async -> Result {
+    func inProcess(
+        _ arguments: [String], environment extra: [String: String], stdin: Data?,
+        running command: @escaping @Sendable ([String], CommandIO) async -> Int32 = { arguments, io in
+            await FCGen.status(running: arguments, in: io)
+        }
+    ) async -> Result {
         let output = Mutex<[UInt8]>([])
         let error = Mutex<[UInt8]>([])
         var io = CommandIO(
@@ -105,7 +122,7 @@ struct CLIRunner {
         // Off the cooperative pool (as wide as the machine has cores): a command's own work, as a child's did, must
         // not hold up the other tests' tasks waiting on a reply.
         let status = await withTaskExecutorPreference(CommandThreads.shared) {
-            await FCGen.status(running: arguments, in: io)
+            await command(arguments, io)
         }
         return Result(
             status: status, stdout: String(decoding: output.withLock { $0 }, as: UTF8.self),
