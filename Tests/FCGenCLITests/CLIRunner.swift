@@ -95,13 +95,12 @@ struct CLIRunner {
         }
     }
 
-    /// Whether a command line can run in this process as it runs in its own (stdin included: the commands and the
-    /// libraries read it through `CommandIO` and `StandardInput`; help is worded to the command's `COLUMNS`, as a
-    /// child without a terminal words it). Not: `card edit` (it hands the terminal to `$EDITOR`).
+    /// Whether a command line can run in this process as it runs in its own: every one (stdin included: the commands
+    /// and the libraries read it through `CommandIO` and `StandardInput`; help is worded to the command's `COLUMNS`,
+    /// as a child without a terminal words it; `card edit` gives `$EDITOR` the command's environment and output).
     /// `FCGEN_TEST_CLI_SUBPROCESS=1` runs every command as a child, to compare.
     static func runsInProcess(_ arguments: [String], stdin: Data?) -> Bool {
         ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil
-            && !(arguments.starts(with: ["card", "edit"]))
     }
 
     /// `fcgen arguments…` in this process, in the world ``launch(executable:_:environment:stdin:workingDirectory:)``

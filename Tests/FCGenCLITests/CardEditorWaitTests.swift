@@ -28,7 +28,10 @@ struct CardEditorWaitTests {
             """
         try Data(script.utf8).write(to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        let edited = try await cli.run(["card", "edit", "1", "--editor"] + db, environment: ["EDITOR": editor.path])
+        // A child of its own: the figure is the fcgen process's CPU.
+        let edited = try await cli.launch(
+            executable: "fcgen", ["card", "edit", "1", "--editor"] + db, environment: ["EDITOR": editor.path]
+        ).finish()
         #expect(edited.status == 0, "stderr: \(edited.stderr)")
 
         let shown = try await cli.run(["card", "show", "1", "--json"] + db)
@@ -48,7 +51,10 @@ struct CardEditorWaitTests {
         let editor = cli.directory.appendingPathComponent("broken.sh")
         try Data("#!/bin/sh\nexit 3\n".utf8).write(to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        let edited = try await cli.run(["card", "edit", "1", "--editor"] + db, environment: ["EDITOR": editor.path])
+        // A child of its own: the figure is the fcgen process's CPU.
+        let edited = try await cli.launch(
+            executable: "fcgen", ["card", "edit", "1", "--editor"] + db, environment: ["EDITOR": editor.path]
+        ).finish()
         #expect(edited.status != 0)
         #expect(edited.stderr.contains("exited with status 3"), "\(edited.stderr)")
         let shown = try await cli.run(["card", "show", "1", "--json"] + db)

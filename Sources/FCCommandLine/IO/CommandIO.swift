@@ -61,6 +61,10 @@ package struct CommandIO: Sendable {
         current?.io.workingDirectory ?? FileManager.default.currentDirectoryPath
     }
 
+    /// Whether the command runs in the process's own world (not a caller's, ``with(_:_:)``): a child it starts may
+    /// then have the process's own standard streams.
+    package static var isProcessWorld: Bool { current == nil }
+
     /// Whether `descriptor` (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO) is a terminal; never in a caller's world.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
         current == nil && isatty(descriptor) != 0

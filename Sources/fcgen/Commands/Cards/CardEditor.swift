@@ -33,10 +33,28 @@ enum CardEditor {
         // Through the shell, so EDITOR="code --wait" works; the path is passed as $1, never spliced into the script.
         // The editor has the terminal (fcgen's own standard input, output and error); its exit is awaited through
         // the kernel, so fcgen uses no CPU while the learner types (Foundation's waitUntilExit spun a core).
-        let result = try await Subprocess.run(
-            .path(FilePath("/bin/sh")), arguments: ["-c", "\(editor) \"$1\"", "fcgen-editor", file.path],
-            input: .currentStandardInput, output: .currentStandardOutput, error: .currentStandardError)
-        switch result.terminationStatus {
+        // Run in a caller's world (CommandIO), it gets that world's environment, and what it prints goes there.
+        let arguments: Arguments = ["-c", "\(editor) \"$1\"", "fcgen-editor", file.path]
+        let status: TerminationStatus
+        if CommandIO.isProcessWorld {
+            status = try await Subprocess.run(
+                .path(FilePath("/bin/sh")), arguments: arguments, input: .currentStandardInput,
+                output: .currentStandardOutput, error: .currentStandardError
+            ).terminationStatus
+        } else {
+            let result = try await Subprocess.run(
+                .path(FilePath("/bin/sh")), arguments: arguments,
+                environment: .custom(
+                    Dictionary(
+                        uniqueKeysWithValues: environment.compactMap { key, value in
+                            Environment.Key(rawValue: key).map { ($0, value) }
+                        })),
+                input: .none, output: .bytes(limit: 1 << 20), error: .bytes(limit: 1 << 20))
+            CommandIO.writeOutput(result.standardOutput)
+            CommandIO.writeError(result.standardError)
+            status = result.terminationStatus
+        }
+        switch status {
         case .exited(0): break
         case .exited(let status):
             throw PipelineError.input(file: "$EDITOR", problem: "\(editor) exited with status \(status)")
