@@ -163,7 +163,7 @@ export async function render(args, { show }) {
     const passed = session.cards - session.remaining;
     show(
       h("h1", { class: "visually-hidden" }, "Learn"),
-      h("div", { class: "progress-line" },
+      h("div", { class: "progress-line", dataset: { answered: session.answered } },
         h("span", {}, `Card ${Math.min(passed + 1, session.cards)} of ${session.cards}${session.nextIsRepeat ? " · again" : ""}`),
         h("progress", { max: session.cards, value: passed, "aria-label": "Session progress" })),
       ...children);
