@@ -364,8 +364,8 @@ class Scenario:
         self.fits("me")
         self.shot("me")
         self.ok(f"me: {self.heading()} has {total.text} XP")
-        # The feed's understood card and the session's ten answers are today's reviews.
-        game_steps.me_after_study(self, before, 11)
+        # The feed's understood card and the session's answers (ten cards and those that came back) are today's reviews.
+        game_steps.me_after_study(self, before, 1 + self.spaced_answers)
         deck_steps.bookmarks_on_me(self, bookmarked)
         game_steps.quiz(self, topic)
         learn_steps.mcq_by_pick(self, "Solar system")
