@@ -71,6 +71,24 @@ struct AchievementTests {
         #expect(unlocked(learner).contains(.perfectionist))
     }
 
+    @Test func perfectionistCountsCardsNotTheAnswersToCardsThatCameBack() {
+        func stepped(_ id: Int64, cards: Int, answers: Int, perfect: Int) -> GamificationEvent {
+            .sessionFinished(
+                SessionSummary(
+                    sessionID: id, queueSize: answers, cardsReviewed: answers, correct: answers, perfect: perfect,
+                    duration: 600, topicIDs: [1], cards: cards))
+        }
+        var learner = Learner()
+        // 9 cards answered 18 times (each came back once on its learning step): fewer than 10 cards.
+        learner.apply(stepped(1, cards: 9, answers: 18, perfect: 9), at: noon)
+        // 10 cards, one not right on the first try.
+        learner.apply(stepped(2, cards: 10, answers: 20, perfect: 9), at: noon)
+        #expect(!unlocked(learner).contains(.perfectionist))
+        // 10 cards right on the first try, each answered again on its learning step: 20 answers, 10 first tries.
+        learner.apply(stepped(3, cards: 10, answers: 20, perfect: 10), at: noon)
+        #expect(unlocked(learner).contains(.perfectionist))
+    }
+
     @Test func dedicatedAtSevenDaysAndUnstoppableAtThirty() {
         var learner = Learner(zone: Zones.kolkata)
         func studyDay(_ offset: Int) {

@@ -16,17 +16,18 @@ struct LearnTerminalTests {
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
 
         // Topic 1; card 1: space shows the answer, x the explanation, 3 rates Good; card 2: space, then 1 (Fail)
-        // straight from the explanation prompt; card 3: q quits; then n (no "learn again").
+        // straight from the explanation prompt; card 3: q quits; then n (no "learn again"). Neither card 1 (Good
+        // leaves a new card on badger's learning step) nor card 2 is passed, so cards 2 and 3 are still [1/10].
         let steps: [[String: String]] = [
             ["expect": "Choose topics", "send": "1\r"],
             ["expect": "[1/10]", "send": ""],
             ["expect": "(any key: answer, s: skip", "send": " "],
             ["expect": "(any key: explanation", "send": "x"],
             ["expect": "Rate: 1 again", "send": "3"],
-            ["expect": "[2/10]", "send": ""],
+            ["expect": "[1/10]", "send": ""],
             ["expect": "(any key: answer, s: skip", "send": " "],
             ["expect": "(any key: explanation", "send": "1"],
-            ["expect": "[3/10]", "send": ""],
+            ["expect": "[1/10]", "send": ""],
             ["expect": "(any key: answer, s: skip", "send": "q"],
             ["expect": "Learn again? (y/n)", "send": "n"],
         ]

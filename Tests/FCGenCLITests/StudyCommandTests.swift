@@ -75,6 +75,24 @@ struct StudyCommandTests {
         #expect((stats["statistics"] as? [String: Any])?["totalReviews"] as? Int == 2)
     }
 
+    @Test func learnAsksACardAgainUntilPassedAndCountsCardsPassed() async throws {
+        let (cli, db) = try await demo()
+        defer { cli.cleanUp() }
+        // Topic 1; card 1: answer, rate again (1); the next three: answer, rate easy (4); card 1 again: answer, good;
+        // then quit, no again. Where a card has an explanation, a rating key rates it at once all the same.
+        let keys = "1\n" + "\n1\n" + String(repeating: "\n4\n", count: 3) + "\n3\n" + "q\nn\n"
+        let learned = try await cli.run(["learn", "--seed", "1"] + db, stdin: Data(keys.utf8))
+
+        #expect(learned.status == 0, "stderr: \(learned.stderr)")
+        let progress = learned.stdout.matches(of: /\[(\d+)\/10( again)?\]/).map { String($0.output.0) }
+        // A failed card is still to pass: the progress stays at card 1 until an easy passes one, and card 1 comes
+        // back after three others, marked again; passed at last, the next card is the fifth of ten.
+        #expect(progress == ["[1/10]", "[1/10]", "[2/10]", "[3/10]", "[4/10 again]", "[5/10]"], "\(learned.stdout)")
+        #expect(learned.stdout.contains("Session summary: 5 cards, 4 correct, 1 failed"))
+        let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
+        #expect((stats["statistics"] as? [String: Any])?["totalReviews"] as? Int == 5)
+    }
+
     @Test func freeLearningWritesNothing() async throws {
         let (cli, db) = try await demo()
         defer { cli.cleanUp() }

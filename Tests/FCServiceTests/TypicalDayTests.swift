@@ -4,8 +4,9 @@ import Foundation
 import NIOHTTP1
 import Testing
 
-/// What a typical first day pays, through the routes the web app uses: about one level for about 50 reviews
-/// (docs/gamification.md, "XP"), every source of XP included (cards, challenges, achievements, boxes opened).
+/// What a typical first day pays, through the routes the web app uses: about one level for about 50 cards
+/// (docs/gamification.md, "XP"), every source of XP included (cards, challenges, achievements, boxes opened). On a
+/// first day every card is new, so its learning steps make it about 95 answers.
 @Suite("the service: a typical first day of about 50 reviews earns about one level (in process)")
 struct TypicalDayTests {
     @Test("a 50-card session with mixed ratings, its relearns, then every box opened: level 2, not level 3")
@@ -18,7 +19,11 @@ struct TypicalDayTests {
         let token = fixture.learnerToken
         try await fixture.serve { server in
             let answers = try await Self.studySession(server, token: token, limit: 50)
-            #expect((50...60).contains(answers), "a typical day is about 50 reviews, this one \(answers)")
+            // Learning steps: badger asks a new card again until it passes its 10-minute step, so each of the 45
+            // cards not rated easy on first sight is answered twice (the good on its return passes it): 95
+            // answers for the day's 50 cards. Card XP is paid once per card per local day, so the answers to a
+            // card that came back pay nothing more and the day still pays what its ~50 cards do.
+            #expect((90...100).contains(answers), "50 new cards with their learning steps, this one \(answers)")
             let opened = try await server.call(.POST, "/v1/boxes/open-all", token: token)
             #expect(opened.status == 200, "\(opened.text)")
             let me = try await server.call(.GET, "/v1/me", token: token)
@@ -29,7 +34,8 @@ struct TypicalDayTests {
     }
 
     /// Starts a spaced session of `limit` new cards and answers it to its end: of every ten cards one is failed,
-    /// one hard, one easy and seven good on first sight; a card shown again is answered good. Returns the answers.
+    /// one hard, one easy and seven good on first sight; a card shown again (it came back on its learning step) is
+    /// answered good. Returns the answers.
     static func studySession(_ server: InProcessServer, token: String, limit: Int) async throws -> Int {
         let started = try await server.call(
             .POST, "/v1/sessions", token: token, json: #"{"topicIds": [1], "limit": \#(limit)}"#)

@@ -271,26 +271,48 @@ class Scenario:
         self.shot("learn-setup")
         start.send_keys(Keys.ENTER)
         first_asked = None
-        for index, rating in enumerate(RATINGS):
-            self.find("article.flashcard[aria-label=Question]")
-            self.until(f"card {index + 1}", lambda: f"Card {index + 1} of 10" in d.find_element(By.CSS_SELECTOR, ".progress-line").text)
-            if index == 0:
-                first_asked = d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
+        # Learning steps: a new card not passed (badger: rated again, hard or good) comes back later in the session,
+        # marked "again", and the progress counts cards passed, not answers. First sights take RATINGS in turn; a
+        # card that came back is rated easy (passed). The summary counts every answer given.
+        given = []  # (rating, whether the card came back)
+        undone = False
+
+        def line():
+            lines = d.find_elements(By.CSS_SELECTOR, ".progress-line")
+            return lines[0] if lines else None
+
+        def answered():
+            return line().get_attribute("data-answered") if line() else None
+
+        def shown_card():
+            return d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
+
+        while True:
+            self.find("article.flashcard[aria-label=Question], section.summary")
+            if d.find_elements(By.CSS_SELECTOR, "section.summary"):
+                break
+            repeat = "again" in line().text
+            seen = sum(1 for g in given if not g[1])
+            if not repeat and seen >= len(RATINGS):
+                raise Failure(f"{self.size}: an eleventh new card: {line().text!r}")
+            rating = "4" if repeat else RATINGS[seen]
+            if not given:
+                self.until("card 1", lambda: "Card 1 of 10" in line().text)
+                first_asked = shown_card()
                 self.shot("learn-question")
-            if index == 1:
-                # U takes the first answer back (its review and XP): the first card is asked again, then answered
-                # again, so the session still ends with ten answers.
+            elif len(given) == 1 and not undone:
+                # The first card was rated good: on badger's step, not passed, so the second card is card 1 too.
+                self.until("card 1 still to pass", lambda: "Card 1 of 10" in line().text)
+                # U takes the first answer back (its review, its XP, its come-back): the first card is asked again.
                 self.keys("u")
-                self.until("the undone card asked again", lambda: "Card 1 of 10" in d.find_element(By.CSS_SELECTOR, ".progress-line").text
-                           and d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") == first_asked)
-                self.keys(" ")
-                self.find("article.flashcard[aria-label=Answer] .answer")
-                self.keys(RATINGS[0])
-                self.until("card 2 after the undo", lambda: "Card 2 of 10" in d.find_element(By.CSS_SELECTOR, ".progress-line").text)
+                self.until("the undone card asked again", lambda: answered() == "0" and shown_card() == first_asked)
                 self.ok("learn: U took the first answer back and asked its card again")
+                undone = True
+                given.clear()
+                continue
             self.keys(" ")
             self.find("article.flashcard[aria-label=Answer] .answer")
-            if index == 0:
+            if not given and not undone:
                 self.fits("learn")
                 self.shot("learn-answer")
                 # Each rating button says when the card comes back, as the scheduler will record it.
@@ -299,17 +321,26 @@ class Scenario:
                     raise Failure(f"{self.size}: the rating buttons show intervals {shown}")
                 self.ok(f"learn: the rating buttons show when the card comes back: {shown}")
             self.keys(rating)
+            given.append((rating, repeat))
+            self.until(f"answer {len(given)} taken", lambda: d.find_elements(By.CSS_SELECTOR, "section.summary")
+                       or answered() == str(len(given)))
+        repeats = sum(1 for g in given if g[1])
+        passed_at_once = sum(1 for r in RATINGS if r == "4")
+        if len(given) != len(RATINGS) + repeats or repeats != len(RATINGS) - passed_at_once:
+            raise Failure(f"{self.size}: {len(given)} answers, {repeats} to cards that came back")
+        self.ok(f"learn: {repeats} cards came back until passed ({len(given)} answers for 10 cards)")
+        self.spaced_answers = len(given)
         self.find("section.summary")
         stats = {e.get_attribute("data-stat"): e.find_element(By.TAG_NAME, "dd").text
                  for e in d.find_elements(By.CSS_SELECTOR, "section.summary .stat")}
-        if stats.get("answered") != "10" or int(stats.get("xp", "0")) <= 0 or not stats.get("streak", "").endswith(("day", "days")):
+        if stats.get("answered") != str(len(given)) or int(stats.get("xp", "0")) <= 0 or not stats.get("streak", "").endswith(("day", "days")):
             raise Failure(f"{self.size}: the summary says {stats}")
         rewards = d.find_element(By.CSS_SELECTOR, "section.summary .rewards")
         if not 3 <= int(rewards.get_attribute("data-boxes")) <= 5 or "mystery boxes" not in rewards.text:
             raise Failure(f"{self.size}: the summary's rewards say {rewards.text!r}")
-        if int(stats["correct"]) + int(stats["failed"]) != 10 or stats["failed"] != "1":
+        if int(stats["correct"]) + int(stats["failed"]) != len(given) or stats["failed"] != "1":
             raise Failure(f"{self.size}: one card was rated again, the summary says {stats}")
-        average = sum(int(r) for r in RATINGS) / len(RATINGS)
+        average = sum(int(g[0]) for g in given) / len(given)
         if stats.get("average") != f"{average:.1f}":
             raise Failure(f"{self.size}: average rating {stats.get('average')}, expected {average:.1f}")
         missed = d.find_elements(By.CSS_SELECTOR, "section.missed ul.missed-cards li a")
@@ -333,8 +364,8 @@ class Scenario:
         self.fits("me")
         self.shot("me")
         self.ok(f"me: {self.heading()} has {total.text} XP")
-        # The feed's understood card and the session's ten answers are today's reviews.
-        game_steps.me_after_study(self, before, 11)
+        # The feed's understood card and the session's answers (ten cards and those that came back) are today's reviews.
+        game_steps.me_after_study(self, before, 1 + self.spaced_answers)
         deck_steps.bookmarks_on_me(self, bookmarked)
         game_steps.quiz(self, topic)
         learn_steps.mcq_by_pick(self, "Solar system")

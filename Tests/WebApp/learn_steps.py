@@ -90,7 +90,8 @@ def mcq_by_pick(s, topic):
             break
         s.keys(" ")
         s.find("article.flashcard[aria-label=Answer] .answer")
-        s.keys("3")
+        # Easy: passed at once (a card rated good would come back on its learning step, and not count as passed).
+        s.keys("4")
     else:
         raise s.failure(f"no multiple-choice card among the first 10 of {topic}")
     position = index + 1
@@ -107,8 +108,11 @@ def mcq_by_pick(s, topic):
     if ("Rated Good" if right else "Rated Again") not in verdict.replace("rated", "Rated"):
         raise s.failure(f"the verdict says {verdict!r}")
     s.shot("learn-mcq")
+    mcq = graded.get_attribute("data-card-id")
     s.keys(Keys.ENTER)
-    s.until("the card after the mcq card", lambda: f"Card {position + 1} of " in progress(s))
+    # Rated good or again by the tap, the new mcq card stays on its learning step: still card `position`, another card.
+    s.until("the card after the mcq card", lambda: f"Card {position} of " in progress(s)
+            and d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id") != mcq)
     s.ok(f"learn: a multiple-choice card ({len(options)} options) answered by a tap: {verdict!r}")
 
 

@@ -94,7 +94,7 @@ export async function render(args, { show }) {
     if (!resumable) return null;
     const session = resumable;
     const names = list.topics.filter((topic) => session.topicIds.includes(topic.id)).map((topic) => topic.name);
-    const left = session.total - session.position;
+    const left = session.remaining;
     const resumeButton = h("button", { type: "button", class: "primary", onclick: () => resume(session) }, "Resume");
     const endButton = h("button", { type: "button", onclick: () => endUnfinished(session) }, "End it");
     return h("section", { class: "card-panel resume", "aria-labelledby": "resume-heading", dataset: { sessionId: session.id } },
@@ -112,7 +112,7 @@ export async function render(args, { show }) {
       return setup(undefined, describe(error));
     }
     resumable = null;
-    const choice = { topicIds: current.topicIds, limit: current.total, mode: current.mode };
+    const choice = { topicIds: current.topicIds, limit: current.cards, mode: current.mode };
     const run = { choice, before, session: current, ratings: [], answers: [] };
     if (!current.next) return finish(run);
     question(run);
@@ -159,12 +159,13 @@ export async function render(args, { show }) {
 
   function frame(run, ...children) {
     const { session } = run;
-    const done = session.answered;
+    // Progress counts cards passed, not answers: a card that comes back (learning steps) is still to pass.
+    const passed = session.cards - session.remaining;
     show(
       h("h1", { class: "visually-hidden" }, "Learn"),
-      h("div", { class: "progress-line" },
-        h("span", {}, `Card ${Math.min(session.position + 1, session.total)} of ${session.total}`),
-        h("progress", { max: session.total, value: done, "aria-label": "Session progress" })),
+      h("div", { class: "progress-line", dataset: { answered: session.answered } },
+        h("span", {}, `Card ${Math.min(passed + 1, session.cards)} of ${session.cards}${session.nextIsRepeat ? " · again" : ""}`),
+        h("progress", { max: session.cards, value: passed, "aria-label": "Session progress" })),
       ...children);
   }
 

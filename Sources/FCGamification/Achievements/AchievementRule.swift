@@ -40,8 +40,12 @@ public enum AchievementRule: Sendable, Hashable, Codable {
             else { return false }
             return session.duration / Double(session.cardsReviewed) <= maximumSeconds
         case .perfectSession(let minimumCards):
-            guard let session = newSession, session.cardsReviewed >= max(1, minimumCards) else { return false }
-            return session.perfect >= session.cardsReviewed
+            // Cards, not answers: a card that came back on its learning steps is answered more than once, but only
+            // its first answer can be a first try.
+            guard let session = newSession else { return false }
+            let cards = session.cards ?? session.cardsReviewed
+            guard cards >= max(1, minimumCards) else { return false }
+            return session.perfect >= cards
         case .streak(let days):
             return state.streak.longest >= days
         }

@@ -70,6 +70,9 @@ public struct SessionSummary: Sendable, Hashable, Codable {
     public var correct: Int
     /// Cards recalled on the first try.
     public var perfect: Int
+    /// The session's distinct cards: fewer than ``cardsReviewed`` when a card came back (learning steps) and was
+    /// answered again; `nil` (a summary from before learning steps): as many as ``cardsReviewed``.
+    public var cards: Int?
     /// Wall time of the session, in seconds.
     public var duration: TimeInterval
     /// The topics studied in the session.
@@ -77,13 +80,14 @@ public struct SessionSummary: Sendable, Hashable, Codable {
 
     public init(
         sessionID: Int64, queueSize: Int, cardsReviewed: Int, correct: Int, perfect: Int, duration: TimeInterval,
-        topicIDs: [Int64]
+        topicIDs: [Int64], cards: Int? = nil
     ) {
         self.sessionID = sessionID
         self.queueSize = queueSize
         self.cardsReviewed = cardsReviewed
         self.correct = correct
         self.perfect = perfect
+        self.cards = cards
         self.duration = duration
         self.topicIDs = topicIDs
     }

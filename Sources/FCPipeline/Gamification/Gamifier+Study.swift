@@ -8,8 +8,8 @@ extension Gamifier {
     ///
     /// The definition fcgen uses everywhere: an answer is a first try when the learner's previous review of the
     /// card (`card_states.last_review`, read inside the transaction, before this answer) is on an earlier local
-    /// day, or there is none. A session's queue holds each card once, so within a session it is always the first
-    /// answer too. Quizzes write no reviews, so quiz answers look at spaced reviews only.
+    /// day, or there is none. Within a session only a card's first answer can be one: a card that comes back on its
+    /// learning steps was reviewed minutes before. Quizzes write no reviews, so quiz answers look at spaced reviews only.
     static func isFirstTry(lastReviewBefore: Date?, at time: Date, timeZone: TimeZone) -> Bool {
         guard let last = lastReviewBefore else { return true }
         return LocalDay(containing: last, in: timeZone) < LocalDay(containing: time, in: timeZone)
@@ -56,7 +56,7 @@ extension Gamifier {
             sessionID: session.id, queueSize: session.queue.count, cardsReviewed: session.counts.cards,
             correct: session.counts.correct,
             perfect: ended.perfect, duration: max(0, endedAt.timeIntervalSince(session.startedAt)),
-            topicIDs: ended.studiedTopicIDs)
+            topicIDs: ended.studiedTopicIDs, cards: session.cardCount)
         return try decide([.sessionFinished(summary)], input: input, at: endedAt)
     }
 }

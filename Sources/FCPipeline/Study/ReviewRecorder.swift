@@ -122,7 +122,8 @@ public struct ReviewRecorder: Sendable {
         return ReviewDecision(
             rating: rating.rawValue, reviewedAt: time, durationMilliseconds: durationMilliseconds,
             elapsedDays: outcome.elapsedDays, scheduledDays: outcome.interval / 86_400,
-            state: outcome.card.stored(userID: context.userID, cardID: context.cardID, algorithm: algorithm))
+            state: outcome.card.stored(userID: context.userID, cardID: context.cardID, algorithm: algorithm),
+            comesBack: outcome.card.isOnShortStep(answeredAt: time))
     }
 }
 

@@ -6,9 +6,12 @@ package import Foundation
 /// non-interactive `fcgen session …` commands and the apps' Learn view share.
 ///
 /// - **spaced**: due cards (due by the end of the learner's local today, across the chosen topics) first, weakest
-///   first, then new cards (``StudyQueue``); every answer is a review recorded by ``ReviewRecorder``.
-/// - **free**: any cards of the chosen topics, shuffled; answers change no learning state. With `store: false`
-///   the session lives in memory only (its id is 0) and the database is left exactly as it was.
+///   first, then new cards (``StudyQueue``); every answer is a review recorded by ``ReviewRecorder``. A card the
+///   review leaves on its scheduler's short steps (``FCScheduler/CardState/isOnShortStep(answeredAt:)``) comes
+///   back later in the session until passed.
+/// - **free**: any cards of the chosen topics, shuffled; answers change no learning state; a card rated Again
+///   comes back later in the session. With `store: false` the session lives in memory only (its id is 0) and the
+///   database is left exactly as it was.
 /// - **quiz**: the whole deck shuffled, typed answers graded by ``QuizGrader``; no learning state changes.
 ///
 /// No mode's queue holds a card the learner suspended (until unsuspended) or buried (until the burial ends).
@@ -134,7 +137,11 @@ public struct StudyService: Sendable {
                 durationMilliseconds: durationMilliseconds, sessionID: session.id)
             return (review.session ?? session, review)
         case .free, .quiz:
-            return (try await advance(session, cardID: cardID, answer: SessionAnswer(rating: rating.rawValue)), nil)
+            // Free practice asks a failed card again later in the session, with no scheduler to say when it passed:
+            // until it is rated anything but Again.
+            let answer = SessionAnswer(rating: rating.rawValue)
+            let comesBack = session.mode == .free && rating == .fail
+            return (try await advance(session, cardID: cardID, answer: answer, comesBack: comesBack), nil)
         }
     }
 
@@ -199,16 +206,17 @@ public struct StudyService: Sendable {
     }
 
     private func advance(
-        _ session: StudySessionRecord, cardID: Int64, answer: SessionAnswer
+        _ session: StudySessionRecord, cardID: Int64, answer: SessionAnswer, comesBack: Bool = false
     ) async throws -> StudySessionRecord {
         guard session.id != 0 else {
             var moved = session
-            try moved.advance(cardID: cardID, answer: answer)
+            try moved.advance(cardID: cardID, answer: answer, comesBack: comesBack)
             return moved
         }
         return try await store.write("answer in session") { db in
             try await SessionSteps.answerWithoutReview(
-                in: db, sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer
+                in: db, sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer,
+                comesBack: comesBack
             ).session
         }
     }

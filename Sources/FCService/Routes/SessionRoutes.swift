@@ -134,8 +134,16 @@ struct SessionJSON: Encodable {
     var id: Int64
     var mode: String
     var topicIds: [Int64]
+    /// Answers given (entries of the queue answered).
     var position: Int
+    /// Entries in the queue: the session's cards plus the times a card came back.
     var total: Int
+    /// The session's cards, each counted once.
+    var cards: Int
+    /// The cards still to pass (`total - position`): a card that came back counts until passed.
+    var remaining: Int
+    /// Whether the next card was asked before in this session and came back (not passed yet).
+    var nextIsRepeat: Bool
     var startedAt: Date
     var endedAt: Date?
     var answered: Int
@@ -170,7 +178,9 @@ struct SessionJSON: Encodable {
         }
         var json = SessionJSON(
             id: session.id, mode: session.mode.rawValue, topicIds: session.topicIDs, position: session.position,
-            total: session.queue.count, startedAt: session.startedAt, endedAt: session.endedAt,
+            total: session.queue.count, cards: session.cardCount, remaining: session.remaining,
+            nextIsRepeat: session.nextIsRepeat && !session.isEnded, startedAt: session.startedAt,
+            endedAt: session.endedAt,
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
             next: next.map { CardJSON($0) },
             shown: next.map {

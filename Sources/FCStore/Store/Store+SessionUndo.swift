@@ -57,6 +57,17 @@ extension Database {
         }
     }
 
+    /// Takes out of the session's queue the entry an undone answer at `position` put there for `cardID` to come
+    /// back (``StudySessionRecord/advance(cardID:answer:comesBack:)``), if it did: the card is then in the queue
+    /// after `position` at most once, and only because of that answer, wherever a skip has moved it since.
+    package func withdrawComeBack(sessionID: Int64, userID: Int64, cardID: Int64, position: Int) async throws {
+        var session = try await session(id: sessionID, userID: userID)
+        let after = min(position + 1, session.queue.count)
+        guard let index = session.queue[after...].firstIndex(of: cardID) else { return }
+        session.queue.remove(at: index)
+        try await saveQueue(session)
+    }
+
     /// Puts every gamification row an answer changed back as it was, and deletes what it inserted (XP awards,
     /// achievements, boxes).
     package func restore(_ undo: GamificationUndo, userID: Int64) async throws {

@@ -96,12 +96,15 @@ extension Database {
         return Array(open.filter { $0.position < $0.queue.count }.prefix(limit))
     }
 
-    /// Checks that `cardID` is the session's next card, then counts `answer` and moves on; inside a transaction.
-    package func advanceSession(id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer) async throws
-        -> StudySessionRecord
-    {
+    /// Checks that `cardID` is the session's next card, then counts `answer` and moves on (putting the card back
+    /// later in the queue when it `comesBack`: ``StudySessionRecord/advance(cardID:answer:comesBack:)``); inside a
+    /// transaction.
+    package func advanceSession(
+        id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer, comesBack: Bool = false
+    ) async throws -> StudySessionRecord {
         var session = try await session(id: id, userID: userID)
-        try session.advance(cardID: cardID, answer: answer)
+        try session.advance(cardID: cardID, answer: answer, comesBack: comesBack)
+        if comesBack { try await saveQueue(session) }
         try await connection.withStatement(
             """
             UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?

@@ -100,10 +100,13 @@ package struct ReviewDecision: Sendable {
     package var state: StoredCardState
     /// Extra writes for the same transaction (gamification awards; see ``AwardWrite``).
     package var awards: [AwardWrite]
+    /// The card is still on its scheduler's short steps (not passed): in a session it comes back later
+    /// (``StudySessionRecord/advance(cardID:answer:comesBack:)``).
+    package var comesBack: Bool
 
     package init(
         rating: Int, reviewedAt: Date, durationMilliseconds: Int?, elapsedDays: Int?, scheduledDays: Double,
-        state: StoredCardState, awards: [AwardWrite] = []
+        state: StoredCardState, awards: [AwardWrite] = [], comesBack: Bool = false
     ) {
         self.rating = rating
         self.reviewedAt = reviewedAt
@@ -112,6 +115,7 @@ package struct ReviewDecision: Sendable {
         self.scheduledDays = scheduledDays
         self.state = state
         self.awards = awards
+        self.comesBack = comesBack
     }
 }
 

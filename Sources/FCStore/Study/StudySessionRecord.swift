@@ -16,22 +16,32 @@ package struct StudySessionRecord: Sendable, Codable, Hashable, Identifiable {
     package var userID: Int64
     package var mode: SessionMode
     package var topicIDs: [Int64]
-    /// The cards in the order they are shown.
+    /// The cards in the order they are shown: the answered part (`queue[..<position]`), then the cards still to
+    /// pass. A card that comes back (``advance(cardID:answer:comesBack:)``) is in the answered part once per answer
+    /// and in the part still to come at most once, so ``remaining`` counts cards, not answers.
     package var queue: [Int64]
-    /// How many cards of ``queue`` were answered; the next card is `queue[position]`.
+    /// How many answers were given (entries of ``queue`` answered); the next card is `queue[position]`.
     package var position: Int
     package var startedAt: Date
     package var endedAt: Date?
     package var counts: SessionCounts
 
+    /// How many other cards a card that comes back waits behind, when there are that many (Anki's learn-ahead
+    /// shows a failed card again after a few others; with none left it is asked again at once).
+    package static let comeBackAfter = 3
+
     /// Counts `answer` for `cardID` and moves on to the next card.
     ///
+    /// - Parameter comesBack: The card was not passed (still on its scheduler's short steps, or failed in free
+    ///   practice): it is put back into the queue after ``comeBackAfter`` more cards, or at its end when fewer are
+    ///   left.
     /// - Throws: ``StoreError/sessionEnded(id:)`` when the session has ended;
     ///   ``StoreError/sessionConflict(id:problem:)`` when its queue is done or `cardID` is not the card it expects
     ///   next.
-    package mutating func advance(cardID: Int64, answer: SessionAnswer) throws(StoreError) {
+    package mutating func advance(cardID: Int64, answer: SessionAnswer, comesBack: Bool = false) throws(StoreError) {
         try expectNext(cardID)
         position += 1
+        if comesBack { queue.insert(cardID, at: min(position + Self.comeBackAfter, queue.count)) }
         counts.cards += 1
         if answer.isCorrect {
             counts.correct += 1
@@ -59,6 +69,12 @@ package struct StudySessionRecord: Sendable, Codable, Hashable, Identifiable {
 
     /// The card to show next; `nil` when the queue is done.
     package var nextCardID: Int64? { position < queue.count ? queue[position] : nil }
+    /// The cards still to pass: the rest of the queue (each card is in it at most once).
+    package var remaining: Int { max(queue.count - position, 0) }
+    /// The session's cards, each counted once however often it was asked.
+    package var cardCount: Int { Set(queue).count }
+    /// Whether the next card was asked before in this session (it came back).
+    package var nextIsRepeat: Bool { nextCardID.map { queue[..<position].contains($0) } ?? false }
     package var isEnded: Bool { endedAt != nil }
 
     package init(

@@ -136,7 +136,8 @@ package enum RecordReview {
         try await db.upsertState(state)
         let answer = SessionAnswer(rating: decision.rating)
         let session = try await sessionID.asyncMap {
-            try await db.advanceSession(id: $0, userID: userID, cardID: cardID, answer: answer)
+            try await db.advanceSession(
+                id: $0, userID: userID, cardID: cardID, answer: answer, comesBack: decision.comesBack)
         }
         var commit: GamificationCommit?
         for case .gamification(let write) in decision.awards {

@@ -5,6 +5,7 @@ package import FCStore
 /// the transaction of the caller's `Store.write`. (A spaced session's answer is a review: ``RecordReview``.)
 package enum SessionSteps {
     /// Counts a quiz (or free) answer in its session, with the undo record for it, and runs `gamify` for it.
+    /// `comesBack`: the card is asked again later in the session (a card failed in free practice).
     ///
     /// - Returns: The session moved on, and what the gamification wrote (`nil` when `gamify` is `nil` or returned
     ///   `nil`).
@@ -12,11 +13,12 @@ package enum SessionSteps {
     ///   card; whatever `gamify` throws.
     package static func answerWithoutReview(
         in db: borrowing Database, sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
-        gamify: RecordReview.Gamify? = nil
+        comesBack: Bool = false, gamify: RecordReview.Gamify? = nil
     ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try await db.lockLearners([userID])
         let undo = try await db.beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
-        let session = try await db.advanceSession(id: sessionID, userID: userID, cardID: cardID, answer: answer)
+        let session = try await db.advanceSession(
+            id: sessionID, userID: userID, cardID: cardID, answer: answer, comesBack: comesBack)
         var commit: GamificationCommit?
         if let gamify {
             var ledger = GamificationLedger()
@@ -56,9 +58,9 @@ package enum SessionSteps {
         return (session, commit)
     }
 
-    /// Undoes the session's last answer: deletes its review, puts the card state, the session's position and
-    /// counters and every gamification row it changed back as they were, and deletes what it inserted (XP awards,
-    /// achievements, boxes). The undone card is the session's next card again.
+    /// Undoes the session's last answer: deletes its review, puts the card state, the session's position, queue
+    /// (the card's come-back taken out) and counters and every gamification row it changed back as they were, and
+    /// deletes what it inserted (XP awards, achievements, boxes). The undone card is the session's next card again.
     ///
     /// Undo is exact or refused: when the card was reviewed again since, or the learner's gamification state moved
     /// on (another answer, a review elsewhere, opened boxes), restoring the answer's before-images would throw that
@@ -96,6 +98,8 @@ package enum SessionSteps {
             try await db.deleteCardState(userID: userID, cardID: undo.cardID)
         }
         try await db.restore(undo.session, sessionID: sessionID)
+        try await db.withdrawComeBack(
+            sessionID: sessionID, userID: userID, cardID: undo.cardID, position: undo.session.position)
         try await db.deleteAnswerUndo(sessionID: sessionID, position: undo.session.position)
         return UndoneAnswer(
             session: try await db.session(id: sessionID, userID: userID), cardID: undo.cardID,

@@ -124,8 +124,11 @@ struct LearnCommand: AsyncParsableCommand {
         while let card = try await context.service.nextCard(of: session) {
             let shownAt = CommandIO.currentDate
             let faces = CardFaces(card, seed: CardFaces.seed(sessionID: session.id, cardID: card.id))
+            // Progress in cards passed, not answers given: a card that came back (not passed yet) says so.
+            let passed = session.cardCount - session.remaining
+            let again = session.nextIsRepeat ? " again" : ""
             Screen.show(
-                "\n[\(session.position + 1)/\(session.queue.count)] " + faces.questionLines.joined(separator: "\n"))
+                "\n[\(passed + 1)/\(session.cardCount)\(again)] " + faces.questionLines.joined(separator: "\n"))
             let stored = session.id != 0
             Screen.show(
                 stored
