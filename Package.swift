@@ -142,7 +142,8 @@ let package = Package(
         .target(
             name: "FCTestSupport",
             dependencies: [
-                "FCCore", "FCGenerator", "FCStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FCCore", "FCGenerator", "FCStore", "CSQLite",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 // The loopback LLM stub: a Hummingbird app in the test process, NIO where it breaks HTTP on purpose.

@@ -73,16 +73,13 @@ struct ErrorMatrixTests {
     @Test func timeoutThenSuccess() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        // Whole-second timeouts: 10 s against a 60 s delay, so the bound below separates "timed out and retried"
-        // from "waited for the slow reply". The retry has the same timeout, so it must be long enough for a loaded
-        // machine to answer at once (1 s once was not).
+        // Whole-second timeouts: 10 s against a 60 s delay. "Timed out and retried" is told from "waited for the
+        // slow reply" by what happened, not by a wall-clock bound a loaded machine can miss: a client that waited
+        // would have its first reply and send no second request, and report no timeout. The retry has the same
+        // timeout, so it must be long enough for a loaded machine to answer at once (1 s once was not).
         try await server.script([.init(json: Fixtures.openAIBody(), delaySeconds: 60), Self.ok])
         let run = Run(server: server, timeoutSeconds: 10)
-        let started = ContinuousClock.now
         _ = try await run.provider.complete(Fixtures.request())
-        // In a full parallel test run, tests that wait for subprocesses can hold both threads of the cooperative pool
-        // for seconds, so the bound is wide; alone this takes about 10 s.
-        #expect(ContinuousClock.now - started < .seconds(45))
         #expect(try await server.requests().count == 2)
         guard case .retrying(_, _, _, let reason) = run.events.all.first else {
             Issue.record("no retry event")

@@ -114,17 +114,10 @@ struct HostileInputTests {
         return try #require(schemas[name] as? [String: Any], "\(reference)")
     }
 
-    /// A SHA-256 of the database's whole content (SQL dump), read while the server runs.
+    /// The database's whole content (``FCTestSupport/DatabaseDump``: schema and rows as SQL), read while the server
+    /// runs.
     static func fingerprint(_ fixture: ServiceUnderTest) async throws -> String {
-        let script = """
-            import hashlib, sqlite3, sys
-            connection = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
-            print(hashlib.sha256("\\n".join(connection.iterdump()).encode()).hexdigest())
-            """
-        let run = try await PythonTool.run(
-            ["-c", script, fixture.database.path], in: fixture.directory, name: "fingerprint-\(UUID().uuidString)")
-        #expect(run.status == 0, "\(run.output)")
-        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await DatabaseDump.dump(fixture.database.path)
     }
 }
 

@@ -1,0 +1,25 @@
+import FCCore
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// The tests' before/after dump (``DatabaseDump``) sees a new row and a changed value, and nothing else: a dump that missed them would let "nothing was written" checks pass for any command.
+struct DatabaseDumpTests {
+    @Test func aDumpChangesWithARowAndAValueAndOnlyThen() async throws {
+        let database = await TemporaryDatabase.make()
+        #expect(try await DatabaseDump.dump(database.path + ".none") == "<missing>\n")
+        let store = try await Store.open(path: database.path, now: .system)
+        let first = try await DatabaseDump.dump(database.path)
+        #expect(first.contains("CREATE TABLE"))
+        #expect(try await DatabaseDump.dump(database.path) == first, "the same database, the same dump")
+
+        let topic = try await store.ensureTopic(named: "O'Brien's topic")
+        let withRow = try await DatabaseDump.dump(database.path)
+        #expect(withRow != first && withRow.contains("'O''Brien''s topic'"))
+
+        _ = try await store.renameTopic(id: topic.id, to: "Another")
+        let renamed = try await DatabaseDump.dump(database.path)
+        #expect(renamed != withRow && renamed.contains("'Another'") && !renamed.contains("O''Brien"))
+    }
+}
