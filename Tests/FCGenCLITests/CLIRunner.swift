@@ -181,13 +181,8 @@ struct CLIRunner {
     }
 }
 
-/// The threads in-process commands run on: Dispatch's global pool, which adds threads when some block, instead of
-/// the cooperative pool that the rest of the suite shares (2 threads on a 2-core machine).
-final class CommandThreads: TaskExecutor {
-    static let shared = CommandThreads()
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
+/// The threads in-process commands run on: threads of their own (``FCTestSupport/DedicatedThreads``), not the
+/// cooperative pool the rest of the suite shares (2 threads on a 2-core machine), which any dispatch queue runs on too.
+enum CommandThreads {
+    static let shared = DedicatedThreads(count: 4, name: "fcgen-command")
 }

@@ -47,15 +47,11 @@ private final class PausingSource: CardRowSource, @unchecked Sendable {
     }
 }
 
-/// Runs a task's jobs on a queue of its own: an import whose source blocks (``PausingSource``) must not hold a thread
-/// of the cooperative pool, which has two on a 2-core machine and is shared by the tests running meanwhile.
-private final class OwnThreadExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "fcgen.tests.staged-import")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
+/// Runs a task's jobs on threads of their own (``FCTestSupport/DedicatedThreads``): an import whose source blocks
+/// (``PausingSource``) must not hold a thread of the cooperative pool, which has two on a 2-core machine and is shared
+/// by the tests running meanwhile (a dispatch queue would run it on those same threads).
+private enum OwnThreadExecutor {
+    static let shared = DedicatedThreads(count: 2, name: "staged-import")
 }
 
 struct StagedImportTests {
@@ -82,7 +78,7 @@ struct StagedImportTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         let source = PausingSource(Self.rows(12, reversedEvery: 4), pauseAt: 10)
-        let importing = Task(executorPreference: OwnThreadExecutor()) {
+        let importing = Task(executorPreference: OwnThreadExecutor.shared) {
             try await store.importCards(topicID: topic.id, from: source, chunkRows: 5)
         }
         #expect(await source.waitUntilPaused())
@@ -114,7 +110,7 @@ struct StagedImportTests {
             ImportedCard(question: "Q3", answer: "A3", explanation: nil, isReversed: false),
         ]
         let source = PausingSource(rows, pauseAt: 2)
-        let importing = Task(executorPreference: OwnThreadExecutor()) {
+        let importing = Task(executorPreference: OwnThreadExecutor.shared) {
             try await store.importCards(topicID: topic.id, from: source, chunkRows: 1)
         }
         #expect(await source.waitUntilPaused())
@@ -146,7 +142,7 @@ struct StagedImportTests {
                 ))
         }
         let source = PausingSource(rows, pauseAt: 3)
-        let importing = Task(executorPreference: OwnThreadExecutor()) {
+        let importing = Task(executorPreference: OwnThreadExecutor.shared) {
             try await store.importCards(topicNamed: "Pictures", from: source, moveChunkCards: 2)
         }
         #expect(await source.waitUntilPaused())
