@@ -7,7 +7,11 @@ import Testing
 /// The tests' before/after dump (``DatabaseDump``) sees a new row and a changed value, and nothing else: a dump that missed them would let "nothing was written" checks pass for any command.
 struct DatabaseDumpTests {
     @Test func aDumpChangesWithARowAndAValueAndOnlyThen() async throws {
-        let database = await TemporaryDatabase.make()
+        // A SQLite file of its own: the dump reads files (the engine-contract run makes TemporaryDatabase PostgreSQL).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = (path: folder.appendingPathComponent("fcgen.sqlite").path, ())
         #expect(try await DatabaseDump.dump(database.path + ".none") == "<missing>\n")
         let store = try await Store.open(path: database.path, now: .system)
         let first = try await DatabaseDump.dump(database.path)

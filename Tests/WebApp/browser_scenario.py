@@ -282,7 +282,12 @@ class Scenario:
             return lines[0] if lines else None
 
         def answered():
-            return line().get_attribute("data-answered") if line() else None
+            # One look: the line may be drawn again between two.
+            current = line()
+            try:
+                return current.get_attribute("data-answered") if current else None
+            except StaleElementReferenceException:
+                return None
 
         def shown_card():
             return d.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
