@@ -34,23 +34,26 @@ package enum DatabaseDump {
         }
         sqlite3_busy_timeout(db, 5_000)
         // One read transaction: the schema and the rows of one moment.
-        _ = try rows(db, "BEGIN")
-        defer { _ = try? rows(db, "COMMIT") }
-        var text = ""
-        let schema = try rows(db, "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name")
-        for entry in schema { text += "\(entry[2]);\n" }
+        _ = try rows(db, "BEGIN", as: literal)
+        defer { _ = try? rows(db, "COMMIT", as: literal) }
+        var dump = ""
+        let schema = try rows(
+            db, "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name", as: text)
+        for entry in schema { dump += "\(entry[2]);\n" }
         for entry in schema where entry[0] == "table" {
             let name = entry[1].replacingOccurrences(of: "\"", with: "\"\"")
-            for row in try rows(db, "SELECT * FROM \"\(name)\"") {
-                text += "INSERT INTO \"\(name)\" VALUES(\(row.joined(separator: ",")));\n"
+            for row in try rows(db, "SELECT * FROM \"\(name)\"", as: literal) {
+                dump += "INSERT INTO \"\(name)\" VALUES(\(row.joined(separator: ",")));\n"
             }
         }
-        return text
+        return dump
     }
 
-    /// Every row of `sql`, each value as an SQL literal (`NULL`, a number, `'text'`, `X'blob'`); the schema query's
-    /// text columns come back as literals too, unquoted below.
-    private static func rows(_ db: OpaquePointer?, _ sql: String) throws -> [[String]] {
+    /// Every row of `sql`, each value as `value` reads it: ``literal(_:_:)`` for rows (`NULL`, a number, `'text'`,
+    /// `X'blob'`), ``text(_:_:)`` for the schema's names and SQL.
+    private static func rows(
+        _ db: OpaquePointer?, _ sql: String, as value: (OpaquePointer?, Int32) -> String
+    ) throws -> [[String]] {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
@@ -61,11 +64,7 @@ package enum DatabaseDump {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else { throw DumpFailed(message: String(cString: sqlite3_errmsg(db))) }
-            let isSchema = sql.hasPrefix("SELECT type, name, sql")
-            result.append(
-                (0..<sqlite3_column_count(statement)).map { column in
-                    isSchema ? text(statement, column) : literal(statement, column)
-                })
+            result.append((0..<sqlite3_column_count(statement)).map { value(statement, $0) })
         }
         return result
     }

@@ -22,10 +22,7 @@ extension FCGenWorker {
     /// Parses and runs a command line in the current ``FCCommandLine/CommandIO`` world and returns its exit status.
     static func status(running arguments: [String], bootstrapsLogging: Bool) async -> Int32 {
         await CommandLineParse.status(FCGenWorker.self, running: arguments) { problem in
-            let options = arguments.prefix { $0 != "--" }
-            let logFormat: LogFormat =
-                zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
-                    || options.contains("--log-format=json") ? .json : .text
+            let logFormat = LogFormat.requested(in: arguments)
             if bootstrapsLogging { logFormat.bootstrapOnce() }
             let logger = logFormat.logger(label: "fcgen-worker")
             logger.error(

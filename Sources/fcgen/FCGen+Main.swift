@@ -14,12 +14,7 @@ extension FCGen {
 
     /// `--log-format` and `--json` as the command line gives them, before it is parsed: a refusal is worded in them.
     static func outputFormat(of arguments: [String]) -> (logFormat: LogFormat, json: Bool) {
-        let options = arguments.prefix { $0 != "--" }
-        let json = options.contains("--json")
-        let logFormat: LogFormat =
-            zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
-                || options.contains("--log-format=json") ? .json : .text
-        return (logFormat, json)
+        (LogFormat.requested(in: arguments), arguments.prefix { $0 != "--" }.contains("--json"))
     }
 
     /// Reports a refused command line (stderr; stdout too with `--json`); the caller exits 64.

@@ -9,6 +9,14 @@ package enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// One JSON object per line for machines (``JSONLogHandler``).
     case json
 
+    /// The format a command line asks for (`--log-format json` or `--log-format=json` before any `--`), read before
+    /// the line is parsed: a refusal of the line is worded in it. Text otherwise.
+    package static func requested(in arguments: [String]) -> LogFormat {
+        let options = arguments.prefix { $0 != "--" }
+        return zip(options, options.dropFirst()).contains { $0 == "--log-format" && $1 == "json" }
+            || options.contains("--log-format=json") ? .json : .text
+    }
+
     /// A logger labelled `label` writing in this format.
     ///
     /// Built with an explicit factory: the executables pass their logger down (to ServiceLifecycle, say), and a

@@ -24,12 +24,17 @@ struct LearningStepsTests {
         #expect(stored == session, "the stored session (what a reload resumes) is the one returned")
     }
 
+    /// A session of up to 10 cards of `topicID` in `mode`, its cards drawn with a fixed seed.
+    private func start(_ game: GameHarness, topicID: Int64, mode: SessionMode) async throws -> StudySessionRecord {
+        var rng = SplitMix64(seed: 1)
+        return try await game.service.start(
+            userID: game.base.user.id, topicIDs: [topicID], limit: 10, mode: mode, day: utc, using: &rng)
+    }
+
     @Test func aCardNotPassedComesBackUntilPassedAndUndoWithdrawsItsComeBack() async throws {
         let game = try await GameHarness()
         let (topic, _) = try await game.base.topic("Rome", cards: 5)
-        var rng = SplitMix64(seed: 1)
-        var session = try await game.service.start(
-            userID: game.base.user.id, topicIDs: [topic.id], limit: 10, mode: .spaced, day: utc, using: &rng)
+        var session = try await start(game, topicID: topic.id, mode: .spaced)
         let cards = session.queue
         #expect(cards.count == 5 && session.cardCount == 5 && session.remaining == 5 && !session.nextIsRepeat)
 
@@ -81,9 +86,7 @@ struct LearningStepsTests {
                     stability: nil, difficulty: nil, box: nil, due: history.cardCreatedAt, lastReview: nil, reps: 0,
                     lapses: 0, level: 0)
             }
-            var rng = SplitMix64(seed: 1)
-            var session = try await game.service.start(
-                userID: game.base.user.id, topicIDs: [topic.id], limit: 10, mode: .spaced, day: utc, using: &rng)
+            var session = try await start(game, topicID: topic.id, mode: .spaced)
             var given = 0
             while session.nextCardID != nil, given < 20 {
                 try await answer(game, &session, .good)
@@ -96,9 +99,7 @@ struct LearningStepsTests {
     @Test func freePracticeAsksAFailedCardAgainAndUndoWithdrawsIt() async throws {
         let game = try await GameHarness()
         let (topic, _) = try await game.base.topic("Rome", cards: 3)
-        var rng = SplitMix64(seed: 1)
-        var session = try await game.service.start(
-            userID: game.base.user.id, topicIDs: [topic.id], limit: 10, mode: .free, day: utc, using: &rng)
+        var session = try await start(game, topicID: topic.id, mode: .free)
         let cards = session.queue
         try await answer(game, &session, .fail, expected: cards[0])
         #expect(session.queue == cards + [cards[0]] && session.remaining == 3)
