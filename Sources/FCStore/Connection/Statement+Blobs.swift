@@ -3,6 +3,7 @@ import CSQLite
 extension Statement {
     /// Binds bytes as a BLOB (an empty array binds a zero-length blob, not NULL).
     func bind(bytes: [UInt8], at index: Int32) throws {
+        guard let index = slot(index) else { return }
         let code = bytes.withUnsafeBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return sqlite3_bind_zeroblob(handle, index, 0)

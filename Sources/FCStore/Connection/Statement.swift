@@ -2,7 +2,8 @@ import CSQLite
 
 /// A prepared SQLite statement: bind parameters, step through rows, read columns, reset for reuse.
 ///
-/// Parameter and column indexes follow SQLite: parameters start at 1, columns at 0.
+/// Parameters are numbered from 1 as the SQL's `$N` (the store's SQL is written with PostgreSQL's `$1`, `$2`, which
+/// SQLite reads as named parameters: https://www.sqlite.org/lang_expr.html#parameters); columns start at 0.
 final class Statement {
     /// Internal (not private) so extensions in other files (blobs) can reach it.
     let handle: OpaquePointer
@@ -13,11 +14,43 @@ final class Statement {
     var operation: String
     /// What the first step of a ``prefetch()`` answered, handed out by the next ``step()``.
     private var prefetched: Bool?
+    /// SQLite's index of each `$N` at `N - 1` (0 where the SQL has no `$N`), or `nil` when every `$N` sits at index
+    /// `N`, as in most statements. SQLite numbers named parameters in order of first appearance, so `$2 … $1` gives
+    /// `$2` the index 1, and `$1 … $3` gives `$3` the index 2.
+    private let indexes: [Int32]?
 
     init(handle: OpaquePointer, path: String, operation: String) {
         self.handle = handle
         self.path = path
         self.operation = operation
+        self.indexes = Self.parameterIndexes(of: handle)
+    }
+
+    /// The statement's `$N` parameters by number, from SQLite's own names for them
+    /// (https://sqlite.org/c3ref/bind_parameter_name.html); `nil` when each is at its own number.
+    private static func parameterIndexes(of handle: OpaquePointer) -> [Int32]? {
+        let count = sqlite3_bind_parameter_count(handle)
+        guard count > 0 else { return nil }
+        var indexes: [Int32] = []
+        var identity = true
+        for index in 1...count {
+            // `?` and `?NNN` have no name or `?NNN` and are positional already.
+            guard let name = sqlite3_bind_parameter_name(handle, index).map({ String(cString: $0) }),
+                name.first == "$", let number = Int32(name.dropFirst()), number >= 1, number <= 32_766
+            else { continue }
+            if number != index { identity = false }
+            if indexes.count < Int(number) { indexes += repeatElement(0, count: Int(number) - indexes.count) }
+            indexes[Int(number) - 1] = index
+        }
+        return identity ? nil : indexes
+    }
+
+    /// SQLite's index for parameter `$number`; `nil` for a number the SQL skips (below its largest `$N`: there is
+    /// nothing to bind, as PostgreSQL takes a typed value for a parameter it never reads).
+    func slot(_ number: Int32) -> Int32? {
+        guard let indexes, number >= 1, Int(number) <= indexes.count else { return number }
+        let index = indexes[Int(number) - 1]
+        return index > 0 ? index : nil
     }
 
     deinit {
@@ -27,11 +60,12 @@ final class Statement {
     // MARK: Binding
 
     func bind(_ value: Int64, at index: Int32) throws {
+        guard let index = slot(index) else { return }
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     func bind(_ value: Int, at index: Int32) throws {
-        try check(sqlite3_bind_int64(handle, index, Int64(value)))
+        try bind(Int64(value), at: index)
     }
 
     func bind(_ value: Int?, at index: Int32) throws {
@@ -52,6 +86,7 @@ final class Statement {
     /// - Throws: ``StoreError/nulInText(operation:)`` for text with U+0000, which PostgreSQL cannot store: both
     ///   engines refuse it alike.
     func bind(_ value: String, at index: Int32) throws {
+        guard let index = slot(index) else { return }
         var value = value
         var hasNUL = false
         let code = value.withUTF8 { bytes -> Int32 in
@@ -76,10 +111,13 @@ final class Statement {
     }
 
     func bind(_ value: Double?, at index: Int32) throws {
-        if let value { try check(sqlite3_bind_double(handle, index, value)) } else { try bindNull(at: index) }
+        guard let value else { return try bindNull(at: index) }
+        guard let index = slot(index) else { return }
+        try check(sqlite3_bind_double(handle, index, value))
     }
 
     func bindNull(at index: Int32) throws {
+        guard let index = slot(index) else { return }
         try check(sqlite3_bind_null(handle, index))
     }
 

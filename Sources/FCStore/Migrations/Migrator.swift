@@ -52,7 +52,7 @@ package struct Migrator: Sendable {
     }
 
     private static func advisoryLock(_ function: String, on connection: any SQLConnection) async throws {
-        try await connection.withStatement("SELECT \(function)(?)", operation: "\(function) (migrations)") {
+        try await connection.withStatement("SELECT \(function)($1)", operation: "\(function) (migrations)") {
             try $0.bind(lockKey, at: 1)
             try await $0.run()
         }
@@ -98,7 +98,8 @@ package struct Migrator: Sendable {
     ) async throws {
         try await connection.execute(migration.sql, operation: "migration \(migration.version)")
         try await connection.withStatement(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", operation: "record migration"
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            operation: "record migration"
         ) { statement in
             try statement.bind(migration.version, at: 1)
             try statement.bind(migration.name, at: 2)

@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import PostgresNIO
 
@@ -13,52 +14,98 @@ extension PostgresSQLConnection {
         return try await body(statement)
     }
 
-    /// `sql` prepared on the server as a named statement whose parameters have `types` (``castName(of:)``), after
-    /// the statements in flight; `nil` when the server refused it. It is awaited, counted in ``serverPreparations``,
-    /// not in ``waits``; the statement keeps the answer for its later runs.
-    ///
-    /// Hand-written on top of postgres-nio's `prepare(query:)`, the one API that prepares a statement whose text is
-    /// only known at run time; its `PostgresPreparedStatement` protocol wants a type per statement. That prepare
-    /// declares no parameter types, so the SQL casts each typed parameter (`$1::int8`) to the type an unnamed
-    /// statement would declare; other types prepare another statement.
-    func prepareOnServer(_ sql: String, types: [String?]) async -> PreparedQuery? {
-        let preparing = connection.prepare(query: PostgresPlaceholders.castingParameters(sql, to: types))
+    /// The name `sql` runs under as a prepared statement with parameters of `types` on this connection: the same
+    /// name for the same text and types, a new one (counted in ``serverPreparations``) otherwise; `isNew` until a
+    /// run of it succeeded (``confirmPrepared(_:)``). postgres-nio prepares it on the connection's first run of the
+    /// name, declaring the types of that run's values.
+    func preparedName(for sql: String, types: [PostgresDataType]) -> (text: PreparedText, isNew: Bool) {
+        let key = PreparedKey(sql: sql, types: types)
+        if let known = preparedNames[key] { return (PreparedText(name: known.name, sql: sql, key: key), !known.ran) }
         serverPreparations += 1
-        // The answer comes after every statement sent before it: they are all answered now.
-        answeredThrough = statementsSent
-        return try? await preparing.get()
+        let name = "fcgen_\(serverPreparations)"
+        preparedNames[key] = (name, false)
+        return (PreparedText(name: name, sql: sql, key: key), true)
     }
 
-    /// The type a parameter of `type` is cast to in a server-prepared statement; `nil` (no cast) for an untyped
-    /// NULL and for types the store does not bind.
-    static func castName(of type: PostgresDataType) -> String? {
-        switch type {
-        case .int8: "int8"
-        case .text: "text"
-        case .float8: "float8"
-        case .bytea: "bytea"
-        default: nil
+    /// Notes that a run of `text` succeeded: it is prepared on the connection.
+    func confirmPrepared(_ text: PreparedText) {
+        preparedNames[text.key]?.ran = true
+    }
+
+    /// Forgets a name no run of which has succeeded: postgres-nio answers every later run of a name whose
+    /// preparation failed with that failure, so the statement's next run takes a new name and prepares again.
+    func forgetPrepared(_ text: PreparedText) {
+        preparedNames[text.key] = nil
+    }
+
+    /// Sends `values` to the prepared statement `text` through postgres-nio (``StorePreparedStatement``) and
+    /// returns its future answer. The statement is written to the connection before this returns
+    /// (`Task.immediate` runs up to the library's first wait, after its write), so it keeps its place among the
+    /// statements sent before and after it.
+    func sendPrepared(_ text: PreparedText, values: [PostgresData]) -> EventLoopFuture<PostgresAnswer> {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { bindings.append(value) }
+        let statement = StorePreparedStatement(bindings: bindings)
+        let promise = connection.eventLoop.makePromise(of: PostgresAnswer.self)
+        let connection = connection
+        let logger = logger
+        Task.immediate {
+            do {
+                let rows = try await StorePreparedStatement.$text.withValue(text) {
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                    return rows
+                }
+                promise.succeed(PostgresAnswer(rows: rows, metadata: nil))
+            } catch {
+                promise.fail(error)
+            }
         }
+        return promise.futureResult
     }
 }
 
-/// A statement's answer: its rows, and the command tag of a statement sent unnamed (postgres-nio gives a
-/// server-prepared statement's rows only).
-struct PostgresAnswer {
+/// A prepared statement's key on a connection: its text and the types of its parameters.
+struct PreparedKey: Hashable, Sendable {
+    let sql: String
+    let types: [PostgresDataType]
+}
+
+/// A prepared statement's name on its connection, and its text.
+struct PreparedText: Sendable {
+    let name: String
+    let sql: String
+    let key: PreparedKey
+}
+
+/// The store's statements as postgres-nio prepared statements.
+///
+/// postgres-nio prepares a `PostgresPreparedStatement` on a connection the first time it runs there (Parse and
+/// Describe, with the parameter types of the values bound), then runs it by name (Bind and Execute). Its protocol
+/// names the statement and its SQL statically, for statements known when the program is compiled; the store's hot
+/// statements are assembled when it runs (dialect fragments, row counts), so this one type reads both from a
+/// task-local value that ``PostgresSQLConnection/sendPrepared(_:values:)`` sets around each run. postgres-nio reads
+/// them when the run starts, before its first wait.
+struct StorePreparedStatement: PostgresPreparedStatement {
+    @TaskLocal static var text = PreparedText(name: "", sql: "", key: PreparedKey(sql: "", types: []))
+
+    static var name: String { text.name }
+    static var sql: String { text.sql }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
+
+/// A statement's answer: its rows, and the command tag of a statement sent unnamed (postgres-nio gives a prepared
+/// statement's rows only).
+struct PostgresAnswer: Sendable {
     let rows: [PostgresRow]
     let metadata: PostgresQueryMetadata?
 
-    /// `cell` as its bytes really are. postgres-nio asks for every result column in binary (its `Bind` message
-    /// says so), but its `prepare(query:)` keeps the server's `Describe` answer, which labels them text, for the
-    /// statement's rows: a server-prepared statement's cells are relabelled binary here.
-    func readable(_ cell: PostgresCell) -> PostgresCell {
-        guard metadata == nil else { return cell }
-        var cell = cell
-        cell.format = .binary
-        return cell
-    }
-
-    /// Whether the tag says the statement wrote rows (a server-prepared statement's answer counts as one).
+    /// Whether the tag says the statement wrote rows (a prepared statement's answer counts as one).
     var isWrite: Bool {
         guard let metadata else { return true }
         return ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(metadata.command)

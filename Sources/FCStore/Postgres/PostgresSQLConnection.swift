@@ -43,9 +43,11 @@ package final class PostgresSQLConnection {
     /// ``Database``.
     package private(set) var statementsSent = 0
     package private(set) var waits = 0
-    /// Statements prepared on the server (``prepareOnServer(_:types:)``): a round trip each, once in the
-    /// connection's life, counted in neither ``statementsSent`` nor ``waits``.
+    /// Statements prepared on the server (``preparedName(for:types:)``): once in the connection's life each, sent
+    /// with their first run.
     package internal(set) var serverPreparations = 0
+    /// The names of the statements prepared on this connection, by text and parameter types.
+    var preparedNames: [PreparedKey: (name: String, ran: Bool)] = [:]
     /// Every statement sent up to this one (by ``statementsSent``) is answered: the connection runs them in order.
     var answeredThrough = 0
     /// Statements holding a prefetched answer not read yet (``PostgresSQLStatement/prefetch()``), settled when the
@@ -105,12 +107,12 @@ package final class PostgresSQLConnection {
 
     /// Runs one or more SQL statements that return no rows (DDL, migrations), one after the other.
     package func execute(_ sql: String, operation: String) async throws {
-        for statement in PostgresPlaceholders.splitStatements(sql) {
+        for statement in SQLScript.statements(of: sql) {
             _ = try await run(statement, values: [], operation: operation)
         }
     }
 
-    /// A statement for `sql` (SQLite placeholders are rewritten); it runs on its first ``PostgresSQLStatement/step()``.
+    /// A statement for `sql`; it runs on its first ``PostgresSQLStatement/step()``.
     package func prepare(_ sql: String, operation: String, persistent: Bool = false) throws -> PostgresSQLStatement {
         PostgresSQLStatement(sql: sql, connection: self, operation: operation, serverPrepared: false)
     }
@@ -153,7 +155,7 @@ package final class PostgresSQLConnection {
     /// Statements still in flight (``send(_:values:operation:prepared:)``) are answered first, in order: when one of
     /// them failed, this throws its error (its transaction is aborted, so this statement's own answer is moot).
     func run(
-        _ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil
+        _ sql: String, values: [PostgresData], operation: String, prepared: PreparedText? = nil
     ) async throws -> (columns: [String], rows: [[PostgresValue]]) {
         // Queued behind the statements in flight: the connection sends it as soon as the last one is answered.
         let answer = sendQuery(sql, values: values, prepared: prepared)
@@ -162,16 +164,14 @@ package final class PostgresSQLConnection {
 
     /// Sends one statement and returns its future answer, counted in ``statementsSent``.
     ///
-    /// With `prepared` (``prepareOnServer(_:types:)``) it runs as that named statement, which the server parsed and
-    /// planned once for this connection. Its answer has no command tag (postgres-nio's named statements report
+    /// With `prepared` (``preparedName(for:types:)``) it runs as that named statement, which the server parses and
+    /// plans once for this connection. Its answer has no command tag (postgres-nio's prepared statements report
     /// only rows), so ``changes`` counts the rows it returned.
-    func sendQuery(_ sql: String, values: [PostgresData], prepared: PreparedQuery? = nil)
+    func sendQuery(_ sql: String, values: [PostgresData], prepared: PreparedText? = nil)
         -> EventLoopFuture<PostgresAnswer>
     {
         statementsSent += 1
-        if let prepared {
-            return prepared.execute(values).map { PostgresAnswer(rows: $0, metadata: nil) }
-        }
+        if let prepared { return sendPrepared(prepared, values: values) }
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { bindings.append(value) }
         return connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).map {
@@ -201,7 +201,7 @@ package final class PostgresSQLConnection {
         if let failure = takeInFlightFailure() { throw failure }
         do {
             let columns = result.rows.first.map { row in row.map(\.columnName) } ?? []
-            return (columns, try result.rows.map { row in try row.map { try PostgresValue(result.readable($0)) } })
+            return (columns, try result.rows.map { row in try row.map { try PostgresValue($0) } })
         } catch {
             throw StoreError.postgres(
                 target: target, operation: operation, sqlState: "XX000", message: "unreadable column value: \(error)")
@@ -212,7 +212,7 @@ package final class PostgresSQLConnection {
     /// statement, which the connection sends right after this one's answer, so a transaction's writes cost it one
     /// wait, not one each. The next ``run(_:values:operation:prepared:)`` (a read, the commit) waits for
     /// the answer and throws its error, naming `operation`; ``changes`` waits for it too.
-    func send(_ sql: String, values: [PostgresData], operation: String, prepared: PreparedQuery? = nil) {
+    func send(_ sql: String, values: [PostgresData], operation: String, prepared: PreparedText? = nil) {
         if sql.hasPrefix("BEGIN") { isInsideTransaction = true }
         let answer = sendQuery(sql, values: values, prepared: prepared)
         inFlight.append((answer, operation, statementsSent))

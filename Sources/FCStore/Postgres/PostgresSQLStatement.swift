@@ -5,23 +5,18 @@ import PostgresNIO
 /// through rows, read columns (0-based), reset for reuse.
 ///
 /// The first ``step()`` after a reset sends the query with the values bound so far and collects every row it
-/// returns (the store's queries return small results); later steps walk those rows. Unbound parameters are NULL,
-/// as in SQLite. SQLite's `?` and `?NNN` placeholders are rewritten to `$N` once, when the statement is made.
+/// returns (the store's queries return small results); later steps walk those rows. The SQL is sent as written:
+/// the store writes its parameters as `$1`, `$2`, which both engines parse.
 package final class PostgresSQLStatement {
-    /// The SQL in PostgreSQL's placeholder style.
     let sql: String
-    /// How many parameters the SQL takes.
-    let parameterCount: Int
     private unowned let connection: PostgresSQLConnection
     /// Whether it runs as a statement the server prepared once for the connection (see
-    /// ``PostgresSQLConnection/prepareOnServer(_:types:)``).
+    /// ``PostgresSQLConnection/preparedName(for:types:)``).
     let serverPrepared: Bool
-    /// Its named statements on the server, by the types of the values bound (each prepared on first use).
-    private var preparedByTypes: [[String?]: PreparedQuery] = [:]
     /// What the store is doing with the statement, for errors; never the bound values.
     package var operation: String
-    /// Bound values by parameter number − 1; `nil` = unbound (NULL).
-    private var bound: [PostgresData?]
+    /// Bound values by parameter number − 1, as far as the largest number bound; `nil` = skipped (an untyped NULL).
+    private var bound: [PostgresData?] = []
     /// The fetched rows, `nil` until the statement runs.
     private var rows: [[PostgresValue]]?
     private var columns: [String] = []
@@ -31,13 +26,10 @@ package final class PostgresSQLStatement {
     private var pending: (answer: EventLoopFuture<PostgresAnswer>, sequence: Int)?
 
     init(sql: String, connection: PostgresSQLConnection, operation: String, serverPrepared: Bool) {
-        let rewritten = PostgresPlaceholders.rewrite(sql)
-        self.sql = rewritten.sql
-        self.parameterCount = rewritten.parameterCount
+        self.sql = sql
         self.connection = connection
         self.operation = operation
         self.serverPrepared = serverPrepared
-        self.bound = Array(repeating: nil, count: rewritten.parameterCount)
     }
 
     // MARK: Binding
@@ -100,13 +92,18 @@ package final class PostgresSQLStatement {
     private func set(_ data: PostgresData, at index: Int32) throws {
         // New values: a prefetched answer no longer belongs to this statement.
         abandonPending()
-        guard index >= 1, Int(index) <= bound.count else {
+        // The server checks the count against the SQL (a value too many is refused there, naming the statement).
+        guard index >= 1, index <= Self.largestParameter else {
             throw StoreError.postgres(
                 target: connection.target, operation: operation, sqlState: "08P01",
-                message: "parameter \(index) is out of range (the statement takes \(bound.count))")
+                message: "parameter \(index) is out of range (PostgreSQL takes at most \(Self.largestParameter))")
         }
+        if bound.count < Int(index) { bound += repeatElement(nil, count: Int(index) - bound.count) }
         bound[Int(index) - 1] = data
     }
+
+    /// The protocol's limit on a statement's parameters (a 16-bit count).
+    static let largestParameter: Int32 = 65_535
 
     // MARK: Stepping
 
@@ -122,8 +119,16 @@ package final class PostgresSQLStatement {
                     pending.answer, sequence: pending.sequence, operation: operation, notesChanges: false)
             } else {
                 let values = values()
-                result = try await connection.run(
-                    sql, values: values, operation: operation, prepared: await prepared(for: values))
+                let prepared = prepared(for: values)
+                do {
+                    result = try await connection.run(
+                        sql, values: values, operation: operation, prepared: prepared?.text)
+                } catch {
+                    // postgres-nio keeps a failed preparation's error for the name: the next run prepares anew.
+                    if let prepared, prepared.isNew { connection.forgetPrepared(prepared.text) }
+                    throw error
+                }
+                if let prepared, prepared.isNew { connection.confirmPrepared(prepared.text) }
             }
             rows = result.rows
             columns = result.columns
@@ -144,7 +149,14 @@ package final class PostgresSQLStatement {
     package func runPipelined() async throws {
         abandonPending()
         let values = values()
-        connection.send(sql, values: values, operation: operation, prepared: await prepared(for: values))
+        let prepared = prepared(for: values)
+        if let prepared, prepared.isNew {
+            // Its first run prepares it, and postgres-nio runs it only after the preparation's answer, behind
+            // whatever was sent meanwhile: it is awaited, so it keeps its place.
+            rows = nil
+            return try await run()
+        }
+        connection.send(sql, values: values, operation: operation, prepared: prepared?.text)
         rows = []
         columns = []
         cursor = -1
@@ -161,8 +173,14 @@ package final class PostgresSQLStatement {
         columns = []
         cursor = -1
         let values = values()
-        let prepared = await prepared(for: values)
-        pending = (connection.sendQuery(sql, values: values, prepared: prepared), connection.statementsSent)
+        let prepared = prepared(for: values)
+        if let prepared, prepared.isNew {
+            // As in ``runPipelined()``: a first run is awaited, and the next step reads its first row.
+            _ = try await step()
+            cursor = -1
+            return
+        }
+        pending = (connection.sendQuery(sql, values: values, prepared: prepared?.text), connection.statementsSent)
         connection.rememberPrefetch(self)
     }
 
@@ -171,16 +189,10 @@ package final class PostgresSQLStatement {
         bound.map { $0 ?? PostgresData(type: .null, formatCode: .binary, value: nil) }
     }
 
-    /// The named statement to run `values` with: `nil` for a statement sent unnamed, and when preparing failed (an
-    /// aborted transaction, a bad statement: it then goes unnamed as any other, its answer carries the failure in
-    /// the order sent, and the next run prepares again).
-    private func prepared(for values: [PostgresData]) async -> PreparedQuery? {
+    /// The prepared statement to run `values` with, by the types of the values; `nil` for a statement sent unnamed.
+    private func prepared(for values: [PostgresData]) -> (text: PreparedText, isNew: Bool)? {
         guard serverPrepared else { return nil }
-        let types = values.map { PostgresSQLConnection.castName(of: $0.type) }
-        if let prepared = preparedByTypes[types] { return prepared }
-        let prepared = await connection.prepareOnServer(sql, types: types)
-        preparedByTypes[types] = prepared
-        return prepared
+        return connection.preparedName(for: sql, types: values.map(\.type))
     }
 
     /// Hands an unread prefetched answer to the connection's statements in flight (its failure fails the next

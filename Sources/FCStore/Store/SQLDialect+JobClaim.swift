@@ -15,14 +15,14 @@ extension SQLDialect {
             case .postgres: "\n        FOR UPDATE SKIP LOCKED"
             }
         return """
-            UPDATE jobs SET status = 'running', lease_owner = ?1, lease_expires_at = ?2, updated_at = ?3,
+            UPDATE jobs SET status = 'running', lease_owner = $1, lease_expires_at = $2, updated_at = $3,
                 attempts = attempts + 1,
                 batch_number = (SELECT COALESCE(MAX(b.number), 0) + 1 FROM batches b
                     WHERE b.topic_id = jobs.topic_id)
             WHERE id = (
                 SELECT id FROM jobs
-                WHERE (status IN ('queued', 'failed') AND run_after <= ?3)
-                    OR (status = 'running' AND lease_expires_at <= ?3)
+                WHERE (status IN ('queued', 'failed') AND run_after <= $3)
+                    OR (status = 'running' AND lease_expires_at <= $3)
                 ORDER BY run_after, id LIMIT 1\(lock))
             RETURNING id
             """

@@ -1,15 +1,15 @@
 /// The SQL fragments that cannot be written once for both engines. Everything else in the store is plain SQL that
 /// SQLite and PostgreSQL both accept (`ON CONFLICT … DO NOTHING/UPDATE`, `RETURNING`, `CASE` instead of scalar
-/// `MAX(a, b)` or summed booleans, `COALESCE`), with SQLite's `?`/`?NNN` placeholders, which the PostgreSQL
-/// adapter rewrites to `$N`.
+/// `MAX(a, b)` or summed booleans, `COALESCE`), with parameters written `$1`, `$2` as PostgreSQL numbers them, which
+/// SQLite reads as named parameters (its statement binds `$N` by name).
 ///
 /// Where each fragment is needed today is listed in `docs/store.md` ("Dialect differences").
 package enum SQLDialect: Sendable, Hashable {
     case sqlite
     case postgres
 
-    /// A subquery of the integers in a JSON array bound at `parameter` (`?3`), one `value` column:
-    /// `c.topic_id IN (\(dialect.jsonIntegers("?3")))`.
+    /// A subquery of the integers in a JSON array bound at `parameter` (`$3`), one `value` column:
+    /// `c.topic_id IN (\(dialect.jsonIntegers("$3")))`.
     package func jsonIntegers(_ parameter: String) -> String {
         switch self {
         case .sqlite: "SELECT value FROM json_each(\(parameter))"
@@ -31,15 +31,15 @@ package enum SQLDialect: Sendable, Hashable {
         }
     }
 
-    /// How many columns named `?2` the table named `?1` has (0 or 1): the schema probe of `hasColumn`.
+    /// How many columns named `$2` the table named `$1` has (0 or 1): the schema probe of `hasColumn`.
     package var columnCountQuery: String {
         switch self {
         case .sqlite:
-            "SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?"
+            "SELECT COUNT(*) FROM pragma_table_info($1) WHERE name = $2"
         case .postgres:
             """
             SELECT COUNT(*) FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?
+            WHERE table_schema = current_schema() AND table_name = $1 AND column_name = $2
             """
         }
     }

@@ -13,7 +13,7 @@ extension Database {
             try await connection.withStatement(
                 """
                 INSERT INTO api_tokens (user_id, token_hash, prefix, is_admin, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+                VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
                 """,
                 operation: "create API token"
             ) { statement in
@@ -27,7 +27,7 @@ extension Database {
                 return statement.int64(at: 0)
             }
         }
-        guard let token = try await apiTokens(where: "t.id = ?", id).first else {
+        guard let token = try await apiTokens(where: "t.id = $1", id).first else {
             throw StoreError.tokenNotFound(id: id)
         }
         return token
@@ -35,7 +35,7 @@ extension Database {
 
     /// The token whose hash is `hash`, revoked and expired ones included (the caller decides), or `nil`.
     package func apiToken(hash: String) async throws -> APIToken? {
-        try await apiTokens(where: "t.token_hash = ?", hash).first
+        try await apiTokens(where: "t.token_hash = $1", hash).first
     }
 
     /// Every token, oldest first.
@@ -50,7 +50,7 @@ extension Database {
         let revokedAt = now().unixMilliseconds
         try await connection.immediateTransaction("revoke API token") {
             try await connection.withStatement(
-                "UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?",
+                "UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2",
                 operation: "revoke API token"
             ) { statement in
                 try statement.bind(revokedAt, at: 1)
@@ -58,7 +58,7 @@ extension Database {
                 try await statement.run()
             }
         }
-        guard let token = try await apiTokens(where: "t.id = ?", id).first else {
+        guard let token = try await apiTokens(where: "t.id = $1", id).first else {
             throw StoreError.tokenNotFound(id: id)
         }
         return token

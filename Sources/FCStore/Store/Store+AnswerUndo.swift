@@ -42,13 +42,13 @@ extension Database {
             await undo.dailyStats.append(.init(day: day, row: try dailyStatsRow(userID: userID, day: day)))
         }
         for achievement in write.achievements {
-            let sql = "SELECT 1 FROM achievements WHERE user_id = ? AND achievement_id = ?"
+            let sql = "SELECT 1 FROM achievements WHERE user_id = $1 AND achievement_id = $2"
             if try await !rowExists(sql, userID, achievement.achievementID) {
                 undo.achievements.append(achievement.achievementID)
             }
         }
         for box in write.boxesEarned {
-            if try await !rowExists("SELECT 1 FROM boxes WHERE user_id = ? AND box_id = ?", userID, box.boxID) {
+            if try await !rowExists("SELECT 1 FROM boxes WHERE user_id = $1 AND box_id = $2", userID, box.boxID) {
                 undo.boxes.append(box.boxID)
             }
         }
@@ -77,7 +77,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
-            VALUES (?, ?, ?, ?, ?, ?)
+            VALUES ($1, $2, $3, $4, $5, $6)
             ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
                 review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json
             """,
@@ -104,7 +104,7 @@ extension Database {
     func dailyStatsRow(userID: Int64, day: String) async throws -> DailyStatsRecord? {
         try await connection.withStatement(
             """
-            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = ? AND day = ?
+            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = $1 AND day = $2
             """,
             operation: "read daily stats"
         ) { statement in

@@ -5,7 +5,7 @@ extension Database {
     /// The highest batch number stored for the topic; 0 when it has none.
     package func lastBatchNumber(topicID: Int64) async throws -> Int {
         try await connection.withStatement(
-            "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = ?", operation: "read last batch number"
+            "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = $1", operation: "read last batch number"
         ) { statement in
             try statement.bind(topicID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
@@ -76,7 +76,7 @@ extension Database {
                 INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
                     kind, question, answer, explanation, origin, dedup_key, position, choices_json, image_query,
                     image_ref)
-                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                 ON CONFLICT (topic_id, dedup_key) DO NOTHING
                 RETURNING id
                 """,
@@ -143,7 +143,7 @@ extension Database {
             """
             SELECT id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome, cards_kept,
                 dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step
-            FROM batches WHERE topic_id = ? ORDER BY number
+            FROM batches WHERE topic_id = $1 ORDER BY number
             """,
             operation: "list batches"
         ) { statement in
@@ -161,7 +161,7 @@ extension Database {
                 """
                 INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
                     cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step, cost_usd)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
                 RETURNING id
                 """,
                 operation: "insert batch"
@@ -196,7 +196,7 @@ extension Database {
 
     private func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) async throws {
         try await connection.withStatement(
-            "UPDATE batches SET cards_kept = ?, dropped_json = ? WHERE id = ?", operation: "update batch counts"
+            "UPDATE batches SET cards_kept = $1, dropped_json = $2 WHERE id = $3", operation: "update batch counts"
         ) { statement in
             try statement.bind(cardsKept, at: 1)
             try statement.bind(DroppedCounts.encode(dropped), at: 2)
@@ -208,7 +208,7 @@ extension Database {
     /// The topic's highest card position; 0 when it has no cards. Uses the (topic_id, position) index.
     private func lastPosition(topicID: Int64) async throws -> Int {
         try await connection.withStatement(
-            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = ?", operation: "read last position"
+            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = $1", operation: "read last position"
         ) { statement in
             try statement.bind(topicID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0

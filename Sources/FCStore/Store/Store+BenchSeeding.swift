@@ -26,7 +26,7 @@ extension Database {
         return try await connection.immediateTransaction("seed learning cards") {
             let firstPosition =
                 try await connection.withStatement(
-                    "SELECT COALESCE(MAX(position), 0) + 1 FROM cards WHERE topic_id = ?", operation: "seed: position"
+                    "SELECT COALESCE(MAX(position), 0) + 1 FROM cards WHERE topic_id = $1", operation: "seed: position"
                 ) { statement in
                     try statement.bind(topicID, at: 1)
                     return try await statement.step() ? statement.int64(at: 0) : 1
@@ -36,11 +36,11 @@ extension Database {
             ) { statement in try await statement.step() ? statement.int64(at: 0) : 1 }
             try await connection.withStatement(
                 """
-                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $2)
                 INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
                     updated_at)
-                SELECT ?3 + i, ?1, 'question', 'Seeded question ' || (?3 + i), 'Seeded answer ' || (?3 + i), 'manual',
-                    'seeded ' || (?3 + i), ?4 + i, ?5, ?5
+                SELECT $3 + i, $1, 'question', 'Seeded question ' || ($3 + i), 'Seeded answer ' || ($3 + i), 'manual',
+                    'seeded ' || ($3 + i), $4 + i, $5, $5
                 FROM n
                 """,
                 operation: "seed cards"
@@ -56,9 +56,9 @@ extension Database {
                 """
                 INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, due,
                     last_review, reps, lapses, level)
-                SELECT ?1, c.id, 'badger', CASE WHEN ?6 = 0 THEN 1 ELSE 2 END, CASE WHEN ?6 = 0 THEN 0 END, 1.0, 0.4,
-                    ?3 + (c.id - ?2) * ?4, ?5, 1, 0, ?6
-                FROM cards c WHERE c.id BETWEEN ?2 AND ?2 + ?7 - 1
+                SELECT $1, c.id, 'badger', CASE WHEN $6 = 0 THEN 1 ELSE 2 END, CASE WHEN $6 = 0 THEN 0 END, 1.0, 0.4,
+                    $3 + (c.id - $2) * $4, $5, 1, 0, $6
+                FROM cards c WHERE c.id BETWEEN $2 AND $2 + $7 - 1
                 """,
                 operation: "seed card states"
             ) { statement in

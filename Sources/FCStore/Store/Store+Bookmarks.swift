@@ -10,7 +10,7 @@ extension Database {
         _ = try await cardDetails(id: cardID)
         try await connection.withStatement(
             """
-            INSERT INTO bookmarks (user_id, card_id, created_at) VALUES (?, ?, ?)
+            INSERT INTO bookmarks (user_id, card_id, created_at) VALUES ($1, $2, $3)
             ON CONFLICT (user_id, card_id) DO NOTHING
             """,
             operation: "bookmark a card"
@@ -30,7 +30,7 @@ extension Database {
     package func removeBookmark(cardID: Int64, userID: Int64) async throws -> Bool {
         _ = try await cardDetails(id: cardID)
         try await connection.withStatement(
-            "DELETE FROM bookmarks WHERE user_id = ? AND card_id = ?", operation: "remove a bookmark"
+            "DELETE FROM bookmarks WHERE user_id = $1 AND card_id = $2", operation: "remove a bookmark"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
@@ -42,7 +42,7 @@ extension Database {
     /// When the learner bookmarked the card, or `nil`.
     package func bookmarkTime(cardID: Int64, userID: Int64) async throws -> Date? {
         try await connection.withStatement(
-            "SELECT created_at FROM bookmarks WHERE user_id = ? AND card_id = ?", operation: "read a bookmark"
+            "SELECT created_at FROM bookmarks WHERE user_id = $1 AND card_id = $2", operation: "read a bookmark"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(cardID, at: 2)
@@ -56,9 +56,9 @@ extension Database {
             """
             SELECT \(Self.cardDetailsColumns), b.created_at
             FROM bookmarks b JOIN cards c ON c.id = b.card_id
-            WHERE b.user_id = ?1 AND (?2 = 0 OR c.topic_id = ?2)
+            WHERE b.user_id = $1 AND ($2 = 0 OR c.topic_id = $2)
             ORDER BY b.created_at DESC, b.card_id DESC
-            LIMIT ?3
+            LIMIT $3
             """,
             operation: "list bookmarks"
         ) { statement in
@@ -81,7 +81,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT COUNT(*) FROM bookmarks b JOIN cards c ON c.id = b.card_id
-            WHERE b.user_id = ?1 AND (?2 = 0 OR c.topic_id = ?2)
+            WHERE b.user_id = $1 AND ($2 = 0 OR c.topic_id = $2)
             """,
             operation: "count bookmarks"
         ) { statement in

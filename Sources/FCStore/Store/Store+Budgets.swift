@@ -12,7 +12,7 @@ extension Database {
         }
         try await connection.immediateTransaction("set topic daily budget") {
             try await connection.withStatement(
-                "UPDATE topics SET daily_budget_usd = ? WHERE id = ?", operation: "set topic daily budget"
+                "UPDATE topics SET daily_budget_usd = $1 WHERE id = $2", operation: "set topic daily budget"
             ) { statement in
                 try statement.bind(budget, at: 1)
                 try statement.bind(topicID, at: 2)
@@ -27,7 +27,7 @@ extension Database {
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicDailyBudget(topicID: Int64) async throws -> Double? {
         try await connection.withStatement(
-            "SELECT daily_budget_usd FROM topics WHERE id = ?", operation: "read topic daily budget"
+            "SELECT daily_budget_usd FROM topics WHERE id = $1", operation: "read topic daily budget"
         ) { statement in
             try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
@@ -47,8 +47,8 @@ extension Database {
             try await connection.withStatement(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
-                    run_after = ?1, updated_at = ?2, last_error = ?3, lease_owner = NULL, lease_expires_at = NULL
-                WHERE id = ?4 AND status = 'running' AND lease_owner = ?5
+                    run_after = $1, updated_at = $2, last_error = $3, lease_owner = NULL, lease_expires_at = NULL
+                WHERE id = $4 AND status = 'running' AND lease_owner = $5
                 """,
                 operation: "defer job"
             ) { statement in

@@ -20,7 +20,7 @@ extension Database {
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func cardDetails(id: Int64) async throws -> CardDetails {
         var details = try await connection.withStatement(
-            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = ? AND \(Self.visibleTopicSQL("c.topic_id"))",
+            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = $1 AND \(Self.visibleTopicSQL("c.topic_id"))",
             operation: "read card"
         ) { statement in
             try statement.bind(id, at: 1)
@@ -37,7 +37,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT \(Self.cardDetailsColumns) FROM cards c
-            WHERE c.topic_id = ? AND \(Self.visibleTopicSQL("c.topic_id"))
+            WHERE c.topic_id = $1 AND \(Self.visibleTopicSQL("c.topic_id"))
             ORDER BY c.position
             """,
             operation: "list card details"

@@ -5,7 +5,7 @@ extension Database {
     /// The topic's highest card position; 0 when it has none.
     package func lastCardPosition(topicID: Int64) async throws -> Int {
         try await connection.withStatement(
-            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = ?", operation: "read last position"
+            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = $1", operation: "read last position"
         ) { statement in
             try statement.bind(topicID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
@@ -29,7 +29,7 @@ extension Database {
                     """
                     INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
                         dedup_key, position, created_at, updated_at, choices_json)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                     """,
                     operation: "add card"
                 ) { statement in
@@ -72,9 +72,9 @@ extension Database {
             try await connection.immediateTransaction("edit card") {
                 try await connection.withStatement(
                     """
-                    UPDATE cards SET kind = ?, question = ?, answer = ?, explanation = ?, image_ref = ?, dedup_key = ?,
-                        updated_at = ?, choices_json = ?
-                    WHERE id = ?
+                    UPDATE cards SET kind = $1, question = $2, answer = $3, explanation = $4, image_ref = $5, dedup_key = $6,
+                        updated_at = $7, choices_json = $8
+                    WHERE id = $9
                     """,
                     operation: "edit card"
                 ) { statement in
@@ -98,7 +98,7 @@ extension Database {
     /// The duplicate error naming the card that already has `key`.
     func duplicate(topicID: Int64, key: String, side: String) async throws -> StoreError {
         let existing = try await connection.withStatement(
-            "SELECT id FROM cards WHERE topic_id = ? AND dedup_key = ?", operation: "find duplicate"
+            "SELECT id FROM cards WHERE topic_id = $1 AND dedup_key = $2", operation: "find duplicate"
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(key, at: 2)

@@ -26,7 +26,7 @@ extension Database {
         try await setFlags(
             ids: ids, userID: userID, value: until.unixMilliseconds, operation: "bury cards",
             sql: """
-                INSERT INTO card_flags (user_id, card_id, buried_until) VALUES (?1, ?2, ?3)
+                INSERT INTO card_flags (user_id, card_id, buried_until) VALUES ($1, $2, $3)
                 ON CONFLICT (user_id, card_id) DO UPDATE SET buried_until = excluded.buried_until
                 """)
     }
@@ -39,7 +39,7 @@ extension Database {
         try await setFlags(
             ids: ids, userID: userID, value: now().unixMilliseconds, operation: "suspend cards",
             sql: """
-                INSERT INTO card_flags (user_id, card_id, suspended_at) VALUES (?1, ?2, ?3)
+                INSERT INTO card_flags (user_id, card_id, suspended_at) VALUES ($1, $2, $3)
                 ON CONFLICT (user_id, card_id) DO UPDATE SET suspended_at = excluded.suspended_at
                 """)
     }
@@ -52,7 +52,7 @@ extension Database {
             for cardID in ids {
                 _ = try await card(id: cardID)
                 try await connection.withStatement(
-                    "UPDATE card_flags SET suspended_at = NULL WHERE user_id = ? AND card_id = ?",
+                    "UPDATE card_flags SET suspended_at = NULL WHERE user_id = $1 AND card_id = $2",
                     operation: "unsuspend card"
                 ) { statement in
                     try statement.bind(userID, at: 1)
@@ -67,7 +67,7 @@ extension Database {
     /// queries append it as `AND NOT \(…)`; one primary-key probe per candidate, usually finding no row.
     static func heldBack(cardColumn column: String, nowParameter: String) -> String {
         """
-        EXISTS (SELECT 1 FROM card_flags f WHERE f.user_id = ?1 AND f.card_id = \(column)
+        EXISTS (SELECT 1 FROM card_flags f WHERE f.user_id = $1 AND f.card_id = \(column)
             AND (f.suspended_at IS NOT NULL OR f.buried_until > \(nowParameter)))
         """
     }
@@ -102,8 +102,9 @@ extension Database {
 
     /// Writes the session's queue.
     func saveQueue(_ session: StudySessionRecord) async throws {
-        try await connection.withStatement("UPDATE sessions SET queue_json = ? WHERE id = ?", operation: "update queue")
-        {
+        try await connection.withStatement(
+            "UPDATE sessions SET queue_json = $1 WHERE id = $2", operation: "update queue"
+        ) {
             statement in
             try statement.bind(Self.jsonArray(session.queue), at: 1)
             try statement.bind(session.id, at: 2)

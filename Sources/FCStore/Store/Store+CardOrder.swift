@@ -16,14 +16,14 @@ extension Database {
             for id in Set(ids).sorted() {
                 let details = try await cardDetails(id: id)
                 if let topicID, details.card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
-                try await deleteLearningState(cardIDsSQL: "?", bind: id)
-                try await connection.withStatement("DELETE FROM cards WHERE id = ?", operation: "delete card") {
+                try await deleteLearningState(cardIDsSQL: "$1", bind: id)
+                try await connection.withStatement("DELETE FROM cards WHERE id = $1", operation: "delete card") {
                     statement in
                     try statement.bind(id, at: 1)
                     try await statement.run()
                 }
                 try await connection.withStatement(
-                    "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",
+                    "UPDATE cards SET position = position - 1 WHERE topic_id = $1 AND position > $2",
                     operation: "close position gap"
                 ) { statement in
                     try statement.bind(details.card.topicID, at: 1)
@@ -51,15 +51,15 @@ extension Database {
             // Moving down (to a larger position) pulls the cards in between up by one, and vice versa.
             let shift =
                 from < position
-                ? "UPDATE cards SET position = position - 1 WHERE topic_id = ?1 AND position > ?2 AND position <= ?3"
-                : "UPDATE cards SET position = position + 1 WHERE topic_id = ?1 AND position >= ?3 AND position < ?2"
+                ? "UPDATE cards SET position = position - 1 WHERE topic_id = $1 AND position > $2 AND position <= $3"
+                : "UPDATE cards SET position = position + 1 WHERE topic_id = $1 AND position >= $3 AND position < $2"
             try await connection.withStatement(shift, operation: "shift positions") { statement in
                 try statement.bind(details.card.topicID, at: 1)
                 try statement.bind(from, at: 2)
                 try statement.bind(position, at: 3)
                 try await statement.run()
             }
-            try await connection.withStatement("UPDATE cards SET position = ? WHERE id = ?", operation: "move card") {
+            try await connection.withStatement("UPDATE cards SET position = $1 WHERE id = $2", operation: "move card") {
                 statement in
                 try statement.bind(position, at: 1)
                 try statement.bind(id, at: 2)
@@ -69,7 +69,7 @@ extension Database {
         }
     }
 
-    /// Deletes the learning state of the cards `cardIDsSQL` selects (one `?` bound to `bind`), when the study
+    /// Deletes the learning state of the cards `cardIDsSQL` selects (its one parameter, `$1`, bound to `bind`), when the study
     /// tables exist: they arrive with the study migration, and reviews may not cascade on their own. The reviews
     /// are first copied to `archived_reviews` (when it exists), so the learner's history keeps what their XP
     /// already counts.
@@ -80,9 +80,9 @@ extension Database {
                 INSERT INTO archived_reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms,
                     first_review, archived_at)
                 SELECT r.user_id, r.card_id, c.topic_id, r.rating, r.reviewed_at, r.duration_ms,
-                    CASE WHEN r.elapsed_days IS NULL THEN 1 ELSE 0 END, ?2
+                    CASE WHEN r.elapsed_days IS NULL THEN 1 ELSE 0 END, $2
                 FROM reviews r JOIN cards c ON c.id = r.card_id
-                WHERE r.card_id IN (\(cardIDsSQL.replacingOccurrences(of: "?", with: "?1")))
+                WHERE r.card_id IN (\(cardIDsSQL))
                 """,
                 operation: "archive reviews"
             ) { statement in

@@ -18,12 +18,12 @@ extension Database {
         return try await connection.withStatement(
             """
             SELECT \(Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
-            FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
-            WHERE c.topic_id = ?2
+            FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = $1
+            WHERE c.topic_id = $2
                 AND c.position > COALESCE(
-                    (SELECT a.position FROM cards a WHERE a.id = ?3 AND a.topic_id = ?2), ?4 - 1)
+                    (SELECT a.position FROM cards a WHERE a.id = $3 AND a.topic_id = $2), $4 - 1)
             ORDER BY c.position, c.id
-            LIMIT ?5
+            LIMIT $5
             """,
             operation: "list a page of cards"
         ) { statement in

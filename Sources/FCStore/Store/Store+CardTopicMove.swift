@@ -28,7 +28,7 @@ extension Database {
                     // In a savepoint, as `insertCard` does: the duplicate's lookup must run after a failed statement.
                     try await connection.immediateTransaction("move card to topic") {
                         try await connection.withStatement(
-                            "UPDATE cards SET topic_id = ?, position = ?, updated_at = ? WHERE id = ?",
+                            "UPDATE cards SET topic_id = $1, position = $2, updated_at = $3 WHERE id = $4",
                             operation: "move card to topic"
                         ) { statement in
                             try statement.bind(topicID, at: 1)
@@ -44,14 +44,14 @@ extension Database {
                 }
                 // The reviews' topic follows the card, so the recall window of the new topic counts them.
                 try await connection.withStatement(
-                    "UPDATE reviews SET topic_id = ? WHERE card_id = ?", operation: "move card's reviews to topic"
+                    "UPDATE reviews SET topic_id = $1 WHERE card_id = $2", operation: "move card's reviews to topic"
                 ) { statement in
                     try statement.bind(topicID, at: 1)
                     try statement.bind(cardID, at: 2)
                     try await statement.run()
                 }
                 try await connection.withStatement(
-                    "UPDATE cards SET position = position - 1 WHERE topic_id = ? AND position > ?",
+                    "UPDATE cards SET position = position - 1 WHERE topic_id = $1 AND position > $2",
                     operation: "close position gap"
                 ) { statement in
                     try statement.bind(source, at: 1)

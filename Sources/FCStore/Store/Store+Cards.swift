@@ -8,7 +8,7 @@ extension Database {
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
-            FROM cards WHERE topic_id = ? AND \(Self.visibleTopicSQL("topic_id")) ORDER BY position
+            FROM cards WHERE topic_id = $1 AND \(Self.visibleTopicSQL("topic_id")) ORDER BY position
             """,
             operation: "list cards"
         ) { statement in
@@ -22,7 +22,7 @@ extension Database {
     /// The dedup keys of the topic's cards: what the sanitizer checks new questions against.
     package func dedupKeys(topicID: Int64) async throws -> Set<String> {
         try await connection.withStatement(
-            "SELECT dedup_key FROM cards WHERE topic_id = ?", operation: "list dedup keys"
+            "SELECT dedup_key FROM cards WHERE topic_id = $1", operation: "list dedup keys"
         ) {
             statement in
             try statement.bind(topicID, at: 1)
@@ -36,7 +36,7 @@ extension Database {
     package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
         guard limit > 0 else { return [] }
         return try await connection.withStatement(
-            "SELECT question FROM cards WHERE topic_id = ? ORDER BY position DESC LIMIT ?",
+            "SELECT question FROM cards WHERE topic_id = $1 ORDER BY position DESC LIMIT $2",
             operation: "list recent questions"
         ) { statement in
             try statement.bind(topicID, at: 1)

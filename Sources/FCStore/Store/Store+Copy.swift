@@ -127,7 +127,7 @@ extension Store {
             let columns = select.columnCount
             if insert == nil {
                 let names = (0..<columns).map { select.columnName(at: $0) }
-                let marks = (1...Int(columns)).map { "?\($0)" }
+                let marks = (1...Int(columns)).map { "$\($0)" }
                 insert = try to.prepare(
                     "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(marks.joined(separator: ", ")))",
                     operation: "copy \(table) (write)")

@@ -28,7 +28,7 @@ extension Database {
             """
             SELECT t.refill_below, t.batch_size, t.max_batches,
                 CASE WHEN t.max_batches IS NULL THEN 0 ELSE \(RefillRule.batchCountSQL) END
-            FROM topics t WHERE t.id = ? AND t.import_staging_id IS NULL
+            FROM topics t WHERE t.id = $1 AND t.import_staging_id IS NULL
             """,
             operation: "read topic feed policy"
         ) { statement in
@@ -49,7 +49,7 @@ extension Database {
     func openRefillJob(topicID: Int64) async throws -> Job? {
         try await connection.withServerPreparedStatement(
             """
-            \(Self.jobColumns) WHERE j.topic_id = ? AND j.kind = 'refill'
+            \(Self.jobColumns) WHERE j.topic_id = $1 AND j.kind = 'refill'
                 AND j.status IN ('queued', 'running', 'failed', 'dead')
             """,
             operation: "read open refill job"

@@ -14,8 +14,8 @@ extension Database {
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
-                SELECT t.id, 'refill', 'queued', 0, ?1, ?2, ?2, ?2 FROM topics t
-                WHERE t.id = ?3 AND t.refill_below IS NOT NULL AND t.batch_size IS NOT NULL
+                SELECT t.id, 'refill', 'queued', 0, $1, $2, $2, $2 FROM topics t
+                WHERE t.id = $3 AND t.refill_below IS NOT NULL AND t.batch_size IS NOT NULL
                     AND (t.max_batches IS NULL OR \(RefillRule.batchCountSQL) < t.max_batches)
                     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.topic_id = t.id AND j.kind = 'refill'
                         AND j.status IN ('queued', 'running', 'failed', 'dead'))

@@ -4,7 +4,7 @@ extension Database {
     /// The learner's persisted gamification state; `nil` before their first gamified event.
     package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
         try await connection.withStatement(
-            "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = ?",
+            "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = $1",
             operation: "read gamification state"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -30,7 +30,7 @@ extension Database {
         guard connection.dialect == .postgres else { return }
         for userID in Set(userIDs).sorted() {
             try await connection.withServerPreparedStatement(
-                "SELECT 1 FROM users WHERE id = ? FOR UPDATE", operation: "lock learner"
+                "SELECT 1 FROM users WHERE id = $1 FOR UPDATE", operation: "lock learner"
             ) { statement in
                 try statement.bind(userID, at: 1)
                 try await statement.runPipelined()
@@ -51,7 +51,7 @@ extension Database {
             zone = known
         } else {
             zone = try await connection.withStatement(
-                "SELECT time_zone FROM users WHERE id = ?", operation: "read learner time zone"
+                "SELECT time_zone FROM users WHERE id = $1", operation: "read learner time zone"
             ) { statement in
                 try statement.bind(userID, at: 1)
                 return try await statement.step() ? statement.optionalString(at: 0) : nil
@@ -120,7 +120,7 @@ extension Database {
 
     static let zoneAndStateSQL = """
         SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
-        FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = ?
+        FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = $1
         """
 
     /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
@@ -183,7 +183,7 @@ extension Database {
     /// Counts a session answer recalled on the first try.
     func countPerfectAnswer(sessionID: Int64) async throws {
         try await connection.withStatement(
-            "UPDATE sessions SET perfect = perfect + 1 WHERE id = ?", operation: "count perfect answer"
+            "UPDATE sessions SET perfect = perfect + 1 WHERE id = $1", operation: "count perfect answer"
         ) { statement in
             try statement.bind(sessionID, at: 1)
             try await statement.runPipelined()
@@ -233,7 +233,7 @@ extension Database {
         "\(awardInsert) VALUES \(placeholders(rows: 1, columns: 7)) ON CONFLICT DO NOTHING"
 
     /// One challenge row, built once.
-    private static let challengeUpsert = "\(challengeInsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?) \(challengeMerge)"
+    private static let challengeUpsert = "\(challengeInsert) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \(challengeMerge)"
 
     private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) async throws {
         try await connection.withServerPreparedStatement(Self.challengeUpsert, operation: "write challenge") {
@@ -247,7 +247,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
-            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING
             """,
             operation: "insert box"
         ) { statement in
@@ -263,7 +263,7 @@ extension Database {
 
     func openBox(_ opening: BoxOpening, userID: Int64) async throws {
         try await connection.withStatement(
-            "UPDATE boxes SET opened_at = ?, xp = ? WHERE user_id = ? AND box_id = ? AND opened_at IS NULL",
+            "UPDATE boxes SET opened_at = $1, xp = $2 WHERE user_id = $3 AND box_id = $4 AND opened_at IS NULL",
             operation: "open box"
         ) { statement in
             try statement.bind(opening.openedAt.unixMilliseconds, at: 1)
@@ -277,7 +277,7 @@ extension Database {
     func insertAchievement(_ achievement: AchievementRecord, userID: Int64) async throws {
         try await connection.withStatement(
             """
-            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
             """,
             operation: "insert achievement"
         ) { statement in
@@ -289,7 +289,7 @@ extension Database {
     }
 
     /// One day's stats row, built once (every review writes it).
-    private static let dailyStatsUpsert = "\(dailyStatsInsert) VALUES (?, ?, ?, ?, ?, ?) \(dailyStatsMerge)"
+    private static let dailyStatsUpsert = "\(dailyStatsInsert) VALUES ($1, $2, $3, $4, $5, $6) \(dailyStatsMerge)"
 
     private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) async throws {
         try await connection.withServerPreparedStatement(Self.dailyStatsUpsert, operation: "write daily stats") {
@@ -303,7 +303,7 @@ extension Database {
     private func saveState(_ state: StoredGamificationState) async throws {
         try await connection.withServerPreparedStatement(
             """
-            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)
+            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES ($1, $2, $3, $4)
             ON CONFLICT (user_id) DO UPDATE SET
                 state_json = excluded.state_json, total_xp = excluded.total_xp, updated_at = excluded.updated_at
             """,

@@ -3,11 +3,11 @@ import Foundation
 extension Database {
     /// The learner's awards, newest first; only those of `sessionID` when given.
     package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) async throws -> [AwardRecord] {
-        let filter = sessionID == nil ? "" : " AND session_id = ?3"
+        let filter = sessionID == nil ? "" : " AND session_id = $3"
         return try await connection.withStatement(
             """
-            SELECT kind, reference, xp, day, earned_at, session_id FROM xp_events WHERE user_id = ?1\(filter)
-            ORDER BY earned_at DESC, id DESC LIMIT ?2
+            SELECT kind, reference, xp, day, earned_at, session_id FROM xp_events WHERE user_id = $1\(filter)
+            ORDER BY earned_at DESC, id DESC LIMIT $2
             """,
             operation: "list awards"
         ) { statement in
@@ -29,10 +29,10 @@ extension Database {
     /// The learner's boxes, oldest first; only unopened ones when `unopenedOnly`; only `sessionID`'s when given.
     package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) async throws -> [BoxRecord] {
         var sql = """
-            SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = ?1
+            SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = $1
             """
         if unopenedOnly { sql += " AND opened_at IS NULL" }
-        if sessionID != nil { sql += " AND session_id = ?2" }
+        if sessionID != nil { sql += " AND session_id = $2" }
         sql += " ORDER BY earned_at, session_id, ordinal"
         return try await connection.withStatement(sql, operation: "list boxes") { statement in
             try statement.bind(userID, at: 1)
@@ -54,7 +54,7 @@ extension Database {
     /// The learner's unlocked achievements, in unlock order.
     package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
         try await connection.withStatement(
-            "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = ? ORDER BY unlocked_at, achievement_id",
+            "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = $1 ORDER BY unlocked_at, achievement_id",
             operation: "list achievements"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -74,7 +74,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT day, kind, target, xp, progress, completed_at, expires_at FROM challenges
-            WHERE user_id = ? AND day = ? ORDER BY kind
+            WHERE user_id = $1 AND day = $2 ORDER BY kind
             """,
             operation: "list challenges"
         ) { statement in
@@ -98,7 +98,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT d.user_id, u.name, d.day, d.cards_reviewed, d.topics_explored, d.achievements, d.xp
-            FROM daily_stats d JOIN users u ON u.id = d.user_id WHERE d.day = ?
+            FROM daily_stats d JOIN users u ON u.id = d.user_id WHERE d.day = $1
             """,
             operation: "read daily stats"
         ) { statement in

@@ -5,7 +5,7 @@ extension Database {
     /// The topic with this id, or `nil` when there is none.
     package func topic(id: Int64) async throws -> Topic? {
         try await connection.withStatement(
-            "SELECT id, name, created_at FROM topics WHERE id = ? AND import_staging_id IS NULL",
+            "SELECT id, name, created_at FROM topics WHERE id = $1 AND import_staging_id IS NULL",
             operation: "find topic"
         ) { statement in
             try statement.bind(id, at: 1)
@@ -26,7 +26,7 @@ extension Database {
             SELECT c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
                    c.position, c.created_at, c.choices_json, c.image_query
             FROM cards c JOIN batches b ON b.id = c.batch_id
-            WHERE b.topic_id = ? AND b.number = ? ORDER BY c.position
+            WHERE b.topic_id = $1 AND b.number = $2 ORDER BY c.position
             """,
             operation: "list a batch's cards"
         ) { statement in

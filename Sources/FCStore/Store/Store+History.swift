@@ -10,10 +10,10 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END, card_id FROM reviews
-            WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
+            WHERE user_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3
             UNION ALL
             SELECT reviewed_at, duration_ms, first_review, card_id FROM archived_reviews
-            WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
+            WHERE user_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3
             """,
             operation: "read review history"
         ) { statement in
@@ -36,7 +36,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT started_at, ended_at, cards FROM sessions
-            WHERE user_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND mode = 'quiz'
+            WHERE user_id = $1 AND started_at >= $2 AND started_at < $3 AND mode = 'quiz'
                 AND ended_at IS NOT NULL AND cards > 0
             """,
             operation: "read quiz history"
@@ -63,7 +63,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT earned_at, xp FROM xp_events
-            WHERE user_id = ?1 AND earned_at >= ?2 AND earned_at < ?3 AND xp <> 0
+            WHERE user_id = $1 AND earned_at >= $2 AND earned_at < $3 AND xp <> 0
             """,
             operation: "read XP history"
         ) { statement in
@@ -84,7 +84,7 @@ extension Database {
     package func archivedReviewEvents(userID: Int64) async throws -> [ReviewEvent] {
         try await connection.withStatement(
             """
-            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = ? ORDER BY reviewed_at, id
+            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = $1 ORDER BY reviewed_at, id
             """,
             operation: "list archived reviews"
         ) { statement in

@@ -23,7 +23,7 @@ extension Database {
         requestHash: String, reply: IdempotentReply
     )? {
         try await connection.withStatement(
-            "SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?",
+            "SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2",
             operation: "read idempotency key"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -44,7 +44,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO idempotency_keys (user_id, key, request_hash, status, response, created_at)
-            VALUES (?, ?, ?, 201, ?, ?)
+            VALUES ($1, $2, $3, 201, $4, $5)
             """,
             operation: "store idempotency key"
         ) { statement in

@@ -6,7 +6,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO image_credits (hash, provider, author_name, author_url, photo_url, created_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            VALUES ($1, $2, $3, $4, $5, $6)
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "store image credit"
@@ -24,7 +24,7 @@ extension Database {
     /// The credit of the image with this hash; `nil` for an uploaded or imported image.
     package func imageCredit(hash: String) async throws -> ImageCredit? {
         try await connection.withStatement(
-            "SELECT provider, author_name, author_url, photo_url FROM image_credits WHERE hash = ?",
+            "SELECT provider, author_name, author_url, photo_url FROM image_credits WHERE hash = $1",
             operation: "read image credit"
         ) { statement in
             try statement.bind(hash, at: 1)

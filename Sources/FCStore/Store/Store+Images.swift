@@ -3,7 +3,7 @@ import FCCore
 extension Database {
     /// The stored bytes of an image, by its hash; `nil` when no image has it.
     package func imageBytes(hash: String) async throws -> NewImage? {
-        try await connection.withStatement("SELECT mime, bytes FROM images WHERE hash = ?", operation: "read image") {
+        try await connection.withStatement("SELECT mime, bytes FROM images WHERE hash = $1", operation: "read image") {
             statement in
             try statement.bind(hash, at: 1)
             guard try await statement.step() else { return nil }
@@ -20,7 +20,7 @@ extension Database {
     func insertImage(_ image: NewImage, createdAt: Int64) async throws {
         try await connection.withStatement(
             """
-            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES ($1, $2, $3, $4, $5)
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "store image"

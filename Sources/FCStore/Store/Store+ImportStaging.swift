@@ -9,7 +9,7 @@ extension Database {
     func beginStagedImport() async throws -> StagedImport {
         let now = now().unixMilliseconds
         try await connection.withStatement(
-            "INSERT INTO import_stagings (started_at, touched_at) VALUES (?1, ?1)", operation: "start import"
+            "INSERT INTO import_stagings (started_at, touched_at) VALUES ($1, $1)", operation: "start import"
         ) { statement in
             try statement.bind(now, at: 1)
             try await statement.run()
@@ -29,7 +29,7 @@ extension Database {
             """
             INSERT INTO import_staged_cards (staging_id, seq, kind, question, answer, explanation, image_ref,
                 dedup_key, twin_of, choices_json)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
             ON CONFLICT (staging_id, dedup_key) DO NOTHING
             """,
             operation: "stage imported card"
@@ -49,7 +49,7 @@ extension Database {
             }
         }
         try await connection.withStatement(
-            "UPDATE import_stagings SET touched_at = ?2 WHERE id = ?1", operation: "stage imported card"
+            "UPDATE import_stagings SET touched_at = $2 WHERE id = $1", operation: "stage imported card"
         ) { statement in
             try statement.bind(staged.id, at: 1)
             try statement.bind(now().unixMilliseconds, at: 2)
@@ -85,7 +85,7 @@ extension Database {
 
     private func topicHasCard(topicID: Int64, dedupKey: String) async throws -> Bool {
         try await connection.withStatement(
-            "SELECT 1 FROM cards WHERE topic_id = ?1 AND dedup_key = ?2", operation: "stage imported card"
+            "SELECT 1 FROM cards WHERE topic_id = $1 AND dedup_key = $2", operation: "stage imported card"
         ) { statement in
             try statement.bind(topicID, at: 1)
             try statement.bind(dedupKey, at: 2)
@@ -96,7 +96,7 @@ extension Database {
     private func stageImage(_ image: NewImage, stagingID: Int64) async throws {
         try await connection.withStatement(
             """
-            INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES (?1, ?2, ?3, ?4, ?5)
+            INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES ($1, $2, $3, $4, $5)
             ON CONFLICT (staging_id, hash) DO NOTHING
             """,
             operation: "stage imported picture"
@@ -139,7 +139,7 @@ extension Database {
             summary.twinsStored = twins
             summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
             try await connection.withStatement(
-                "UPDATE import_stagings SET moved_at = ?2, touched_at = ?2 WHERE id = ?1", operation: "import (move)"
+                "UPDATE import_stagings SET moved_at = $2, touched_at = $2 WHERE id = $1", operation: "import (move)"
             ) { statement in
                 try statement.bind(staged.id, at: 1)
                 try statement.bind(now, at: 2)
@@ -159,11 +159,11 @@ extension Database {
         try await connection.withStatement(
             """
             DELETE FROM import_staged_cards
-            WHERE staging_id = ?1
-                AND (EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = ?2
+            WHERE staging_id = $1
+                AND (EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = $2
                         AND c.dedup_key = import_staged_cards.dedup_key)
                     OR (import_staged_cards.twin_of IS NOT NULL
-                        AND EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = ?2
+                        AND EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = $2
                             AND c.dedup_key = import_staged_cards.twin_of)))
             """,
             operation: "import (move)"
@@ -180,9 +180,9 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at)
-            SELECT i.hash, i.mime, i.bytes, i.size, CAST(?2 AS BIGINT) FROM import_staged_images i
-            WHERE i.staging_id = ?1
-                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = ?1 AND s.image_ref = i.hash)
+            SELECT i.hash, i.mime, i.bytes, i.size, CAST($2 AS BIGINT) FROM import_staged_images i
+            WHERE i.staging_id = $1
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = $1 AND s.image_ref = i.hash)
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "import (move pictures)"
@@ -203,25 +203,25 @@ extension Database {
     /// - Returns: how many cards were inserted.
     private func moveStagedCards(_ move: StagedMove) async throws -> Int {
         let reverseOf = move.twins ? "o.id" : "CAST(NULL AS BIGINT)"
-        let join = move.twins ? "JOIN cards o ON o.topic_id = CAST(?2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
+        let join = move.twins ? "JOIN cards o ON o.topic_id = CAST($2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
         let rows =
             move.isNumbered
             ? "import_staged_cards AS r"
             : """
             (
                 SELECT s.*, ROW_NUMBER() OVER (ORDER BY s.seq) AS n FROM import_staged_cards s
-                WHERE s.staging_id = ?1
+                WHERE s.staging_id = $1
             ) AS r
             """
         return try await connection.withStatement(
             """
             INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                 reverse_of, dedup_key, position, image_ref, choices_json)
-            SELECT CAST(?2 AS BIGINT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT), CAST(?4 AS BIGINT), r.kind, r.question,
-                r.answer, r.explanation, \(reverseOf), r.dedup_key, CAST(?5 AS BIGINT) + r.\(move.isNumbered ? "seq" : "n"),
+            SELECT CAST($2 AS BIGINT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($4 AS BIGINT), r.kind, r.question,
+                r.answer, r.explanation, \(reverseOf), r.dedup_key, CAST($5 AS BIGINT) + r.\(move.isNumbered ? "seq" : "n"),
                 r.image_ref, r.choices_json
             FROM \(rows) \(join)
-            WHERE r.staging_id = ?1 AND r.twin_of IS \(move.twins ? "NOT NULL" : "NULL")
+            WHERE r.staging_id = $1 AND r.twin_of IS \(move.twins ? "NOT NULL" : "NULL")
             ORDER BY r.seq
             """,
             operation: move.twins ? "import (move twins)" : "import (move cards)"
@@ -242,8 +242,8 @@ extension Database {
     func deleteStagedCards(stagingID: Int64, limit: Int) async throws -> Int {
         try await connection.withStatement(
             """
-            DELETE FROM import_staged_cards WHERE staging_id = ?1 AND seq IN (
-                SELECT seq FROM import_staged_cards WHERE staging_id = ?1 ORDER BY seq LIMIT ?2)
+            DELETE FROM import_staged_cards WHERE staging_id = $1 AND seq IN (
+                SELECT seq FROM import_staged_cards WHERE staging_id = $1 ORDER BY seq LIMIT $2)
             """,
             operation: "import (clean up)"
         ) { statement in
@@ -257,9 +257,9 @@ extension Database {
     /// Deletes a staging with its pictures (its cards are gone by then, or go with it).
     func deleteStaging(id: Int64) async throws {
         for sql in [
-            "DELETE FROM import_staged_images WHERE staging_id = ?1",
-            "DELETE FROM import_staged_cards WHERE staging_id = ?1",
-            "DELETE FROM import_stagings WHERE id = ?1",
+            "DELETE FROM import_staged_images WHERE staging_id = $1",
+            "DELETE FROM import_staged_cards WHERE staging_id = $1",
+            "DELETE FROM import_stagings WHERE id = $1",
         ] {
             try await connection.withStatement(sql, operation: "import (clean up)") { statement in
                 try statement.bind(id, at: 1)
@@ -271,7 +271,7 @@ extension Database {
     /// Stagings last touched before `cutoff` (Unix milliseconds): imports that died.
     func importStagings(touchedBefore cutoff: Int64) async throws -> [Int64] {
         try await connection.withStatement(
-            "SELECT id FROM import_stagings WHERE touched_at < ?1 ORDER BY id", operation: "find stale imports"
+            "SELECT id FROM import_stagings WHERE touched_at < $1 ORDER BY id", operation: "find stale imports"
         ) { statement in
             try statement.bind(cutoff, at: 1)
             var ids: [Int64] = []
@@ -282,7 +282,7 @@ extension Database {
 
     func topicExists(id: Int64) async throws -> Bool {
         try await connection.withStatement(
-            "SELECT 1 FROM topics WHERE id = ? AND import_staging_id IS NULL", operation: "find topic"
+            "SELECT 1 FROM topics WHERE id = $1 AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
             try statement.bind(id, at: 1)
             return try await statement.step()

@@ -39,8 +39,8 @@ extension Database {
         return try await connection.immediateTransaction("renew lease") {
             try await connection.withStatement(
                 """
-                UPDATE jobs SET lease_expires_at = ?1, updated_at = ?2
-                WHERE id = ?3 AND status = 'running' AND lease_owner = ?4
+                UPDATE jobs SET lease_expires_at = $1, updated_at = $2
+                WHERE id = $3 AND status = 'running' AND lease_owner = $4
                 """,
                 operation: "renew lease"
             ) { statement in
@@ -60,8 +60,8 @@ extension Database {
         try await connection.withStatement(
             """
             UPDATE jobs SET status = 'done', lease_expires_at = NULL, last_error = NULL,
-                updated_at = ?1, finished_at = ?1
-            WHERE id = ?2
+                updated_at = $1, finished_at = $1
+            WHERE id = $2
             """,
             operation: "finish job"
         ) { statement in
@@ -77,9 +77,9 @@ extension Database {
         let now = now().unixMilliseconds
         try await connection.withStatement(
             """
-            UPDATE jobs SET status = ?1, last_error = ?2, run_after = ?3, updated_at = ?4, finished_at = ?5,
+            UPDATE jobs SET status = $1, last_error = $2, run_after = $3, updated_at = $4, finished_at = $5,
                 lease_expires_at = NULL
-            WHERE id = ?6
+            WHERE id = $6
             """,
             operation: "fail job"
         ) { statement in
@@ -103,9 +103,9 @@ extension Database {
             try await connection.withStatement(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
-                    run_after = ?1, updated_at = ?1,
+                    run_after = $1, updated_at = $1,
                     lease_owner = NULL, lease_expires_at = NULL
-                WHERE id = ?2 AND status = 'running' AND lease_owner = ?3
+                WHERE id = $2 AND status = 'running' AND lease_owner = $3
                 """,
                 operation: "release job"
             ) { statement in

@@ -16,7 +16,7 @@ extension Database {
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
-                SELECT t.id, 'refill', 'queued', 0, ?1, ?2, ?2, ?2 FROM topics t
+                SELECT t.id, 'refill', 'queued', 0, $1, $2, $2, $2 FROM topics t
                 WHERE \(RefillRule.isDueSQL)
                     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.topic_id = t.id AND j.kind = 'refill'
                         AND j.status IN ('queued', 'running', 'failed', 'dead'))
@@ -40,7 +40,7 @@ extension Database {
 
     /// The job with this id, or `nil`.
     package func job(id: Int64) async throws -> Job? {
-        try await connection.withStatement("\(Self.jobColumns) WHERE j.id = ?", operation: "read job") { statement in
+        try await connection.withStatement("\(Self.jobColumns) WHERE j.id = $1", operation: "read job") { statement in
             try statement.bind(id, at: 1)
             return try await statement.step() ? try Self.job(from: statement) : nil
         }
@@ -49,7 +49,7 @@ extension Database {
     /// Jobs, newest first; only those with `status` when given.
     package func jobs(status: JobStatus? = nil) async throws -> [Job] {
         try await connection.withStatement(
-            "\(Self.jobColumns) WHERE ?1 IS NULL OR j.status = ?1 ORDER BY j.id DESC", operation: "list jobs"
+            "\(Self.jobColumns) WHERE $1 IS NULL OR j.status = $1 ORDER BY j.id DESC", operation: "list jobs"
         ) { statement in
             try statement.bind(status?.rawValue, at: 1)
             var jobs: [Job] = []
@@ -61,7 +61,7 @@ extension Database {
     /// The topic's jobs, newest first.
     package func jobs(topicID: Int64) async throws -> [Job] {
         try await connection.withStatement(
-            "\(Self.jobColumns) WHERE j.topic_id = ? ORDER BY j.id DESC", operation: "list topic jobs"
+            "\(Self.jobColumns) WHERE j.topic_id = $1 ORDER BY j.id DESC", operation: "list topic jobs"
         ) { statement in
             try statement.bind(topicID, at: 1)
             var jobs: [Job] = []
@@ -80,7 +80,7 @@ extension Database {
             """
             UPDATE jobs SET status = 'queued', attempts = 0, run_after = \(now), updated_at = \(now),
                 lease_owner = NULL, lease_expires_at = NULL, finished_at = NULL
-            WHERE id = ?
+            WHERE id = $1
             """
         }
     }
@@ -97,7 +97,7 @@ extension Database {
             """
             UPDATE jobs SET status = 'cancelled', updated_at = \(now), finished_at = \(now),
                 lease_owner = NULL, lease_expires_at = NULL
-            WHERE id = ?
+            WHERE id = $1
             """
         }
     }

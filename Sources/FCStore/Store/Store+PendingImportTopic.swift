@@ -22,7 +22,7 @@ extension Database {
     /// - Returns: its id.
     func insertPendingImportTopic(stagingID: Int64, createdAt: Int64) async throws -> Int64 {
         try await connection.withStatement(
-            "INSERT INTO topics (name, created_at, import_staging_id) VALUES (?1, ?2, ?3)",
+            "INSERT INTO topics (name, created_at, import_staging_id) VALUES ($1, $2, $3)",
             operation: "import cards (hidden topic)"
         ) { statement in
             try statement.bind(Self.pendingTopicName(stagingID: stagingID), at: 1)
@@ -45,10 +45,10 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at)
-            SELECT i.hash, i.mime, i.bytes, i.size, CAST(?4 AS BIGINT) FROM import_staged_images i
-            WHERE i.staging_id = ?1
-                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = ?1 AND s.image_ref = i.hash
-                    AND s.seq BETWEEN ?2 AND ?3)
+            SELECT i.hash, i.mime, i.bytes, i.size, CAST($4 AS BIGINT) FROM import_staged_images i
+            WHERE i.staging_id = $1
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = $1 AND s.image_ref = i.hash
+                    AND s.seq BETWEEN $2 AND $3)
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "import (move pictures)"
@@ -62,17 +62,17 @@ extension Database {
         var counts: [Int] = []
         for twins in [false, true] {
             let reverseOf = twins ? "o.id" : "CAST(NULL AS BIGINT)"
-            let join = twins ? "JOIN cards o ON o.topic_id = CAST(?2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
+            let join = twins ? "JOIN cards o ON o.topic_id = CAST($2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
             counts.append(
                 try await connection.withStatement(
                     """
                     INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                         reverse_of, dedup_key, position, image_ref, choices_json)
-                    SELECT CAST(?2 AS BIGINT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT), CAST(?4 AS BIGINT), r.kind,
+                    SELECT CAST($2 AS BIGINT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($4 AS BIGINT), r.kind,
                         r.question, r.answer, r.explanation, \(reverseOf), r.dedup_key, r.seq, r.image_ref,
                         r.choices_json
                     FROM import_staged_cards r \(join)
-                    WHERE r.staging_id = ?1 AND r.seq BETWEEN ?5 AND ?6 AND r.twin_of IS \(twins ? "NOT NULL" : "NULL")
+                    WHERE r.staging_id = $1 AND r.seq BETWEEN $5 AND $6 AND r.twin_of IS \(twins ? "NOT NULL" : "NULL")
                     ORDER BY r.seq
                     """,
                     operation: twins ? "import (move twins)" : "import (move cards)"
@@ -98,7 +98,7 @@ extension Database {
     ) async throws -> Topic? {
         guard try await topic(named: name) == nil else { return nil }
         try await connection.withStatement(
-            "UPDATE topics SET name = ?2, created_at = ?3, import_staging_id = NULL WHERE id = ?1",
+            "UPDATE topics SET name = $2, created_at = $3, import_staging_id = NULL WHERE id = $1",
             operation: "import cards (reveal topic)"
         ) { statement in
             try statement.bind(id, at: 1)
@@ -107,7 +107,7 @@ extension Database {
             try await statement.run()
         }
         try await connection.withStatement(
-            "UPDATE import_stagings SET moved_at = ?2, touched_at = ?2 WHERE id = ?1", operation: "import (move)"
+            "UPDATE import_stagings SET moved_at = $2, touched_at = $2 WHERE id = $1", operation: "import (move)"
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(createdAt, at: 2)
@@ -119,7 +119,7 @@ extension Database {
     /// Moves a staging's `touched_at` to now: the import is alive.
     func touchStaging(_ stagingID: Int64) async throws {
         try await connection.withStatement(
-            "UPDATE import_stagings SET touched_at = ?2 WHERE id = ?1", operation: "touch import"
+            "UPDATE import_stagings SET touched_at = $2 WHERE id = $1", operation: "touch import"
         ) { statement in
             try statement.bind(stagingID, at: 1)
             try statement.bind(now().unixMilliseconds, at: 2)
@@ -135,7 +135,7 @@ extension Database {
                 SELECT id FROM topics WHERE import_staging_id IS NOT NULL
                     AND import_staging_id NOT IN (SELECT id FROM import_stagings) ORDER BY id
                 """
-                : "SELECT id FROM topics WHERE import_staging_id = ?1 ORDER BY id",
+                : "SELECT id FROM topics WHERE import_staging_id = $1 ORDER BY id",
             operation: "find hidden import topics"
         ) { statement in
             if let stagingID { try statement.bind(stagingID, at: 1) }
@@ -154,7 +154,7 @@ extension Database {
             """
             DELETE FROM cards WHERE id IN (
                 SELECT c.id FROM cards c JOIN topics t ON t.id = c.topic_id
-                WHERE c.topic_id = ?1 AND t.import_staging_id IS NOT NULL ORDER BY c.id DESC LIMIT ?2)
+                WHERE c.topic_id = $1 AND t.import_staging_id IS NOT NULL ORDER BY c.id DESC LIMIT $2)
             """,
             operation: "import (clean up)"
         ) { statement in
@@ -165,7 +165,7 @@ extension Database {
         }
         guard deleted == 0 else { return deleted }
         try await connection.withStatement(
-            "DELETE FROM topics WHERE id = ?1 AND import_staging_id IS NOT NULL", operation: "import (clean up)"
+            "DELETE FROM topics WHERE id = $1 AND import_staging_id IS NOT NULL", operation: "import (clean up)"
         ) { statement in
             try statement.bind(topicID, at: 1)
             try await statement.run()

@@ -39,7 +39,7 @@ extension Database {
         guard try await hasColumn(table: "card_states", column: "card_id") else { return nil }
         let statement = try connection.prepare(
             """
-            SELECT s.* FROM card_states s JOIN cards c ON c.id = s.card_id WHERE c.topic_id = ? ORDER BY s.card_id
+            SELECT s.* FROM card_states s JOIN cards c ON c.id = s.card_id WHERE c.topic_id = $1 ORDER BY s.card_id
             """,
             operation: "read learning state")
         try statement.bind(topicID, at: 1)

@@ -39,12 +39,12 @@ extension Database {
             """
             SELECT COUNT(*), COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0) FROM (
                 SELECT rating FROM reviews
-                WHERE user_id = ?1 AND topic_id = ?2 AND reviewed_at <= ?3
+                WHERE user_id = $1 AND topic_id = $2 AND reviewed_at <= $3
                 ORDER BY reviewed_at DESC, id DESC
-                LIMIT ?4) AS recent
+                LIMIT $4) AS recent
             """
         case .postgres:
-            "SELECT reviews, passed FROM fcgen_recent_recall(?1, ?2, ?3, ?4)"
+            "SELECT reviews, passed FROM fcgen_recent_recall($1, $2, $3, $4)"
         }
     }
 
@@ -79,7 +79,7 @@ extension Database {
             SELECT r.user_id, r.card_id, r.rating, r.reviewed_at,
                 COUNT(*) OVER w, COALESCE(SUM(CASE WHEN r.rating > 0 THEN 1 ELSE 0 END) OVER w, 0)
             FROM reviews r JOIN cards c ON c.id = r.card_id
-            WHERE c.topic_id = ?1 AND (?2 IS NULL OR r.user_id = ?2)
+            WHERE c.topic_id = $1 AND ($2 IS NULL OR r.user_id = $2)
             WINDOW w AS (PARTITION BY r.user_id ORDER BY r.reviewed_at, r.id \(frame))
             ORDER BY r.user_id, r.reviewed_at, r.id
             """,

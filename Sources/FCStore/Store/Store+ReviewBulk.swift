@@ -187,7 +187,7 @@ extension Database {
         return try await connection.withStatement(
             """
             SELECT c.id, c.topic_id, c.created_at, t.algorithm, u.value, \(Self.stateColumns(alias: "s"))
-            FROM \(dialect.jsonIntegerTable("?1", alias: "j")) JOIN \(dialect.jsonIntegerTable("?2", alias: "u"))
+            FROM \(dialect.jsonIntegerTable("$1", alias: "j")) JOIN \(dialect.jsonIntegerTable("$2", alias: "u"))
                 ON u.key = j.key
                 JOIN cards c ON c.id = j.value JOIN topics t ON t.id = c.topic_id
                 LEFT JOIN card_states s ON s.user_id = u.value AND s.card_id = c.id

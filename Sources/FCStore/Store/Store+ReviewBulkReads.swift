@@ -48,8 +48,8 @@ struct BulkAwardKeys {
             let statement = try connection.freshStatement(
                 """
                 SELECT kind, reference FROM xp_events
-                WHERE user_id = ?1 AND (kind IN ('xp:topic', 'achievement', 'level')
-                    OR (kind IN ('xp:card', 'xp:streak', 'challenge') AND day BETWEEN ?2 AND ?3))
+                WHERE user_id = $1 AND (kind IN ('xp:topic', 'achievement', 'level')
+                    OR (kind IN ('xp:card', 'xp:streak', 'challenge') AND day BETWEEN $2 AND $3))
                 """,
                 operation: "read held awards")
             try statement.bind(userID, at: 1)
@@ -128,7 +128,7 @@ struct BulkRecall {
             let between = try connection.freshStatement(
                 """
                 SELECT reviewed_at, id, rating FROM reviews
-                WHERE user_id = ?1 AND topic_id = ?2 AND reviewed_at > ?3 AND reviewed_at <= ?4
+                WHERE user_id = $1 AND topic_id = $2 AND reviewed_at > $3 AND reviewed_at <= $4
                 """,
                 operation: "read recall window")
             try between.bind(group.userID, at: 1)
@@ -156,12 +156,12 @@ struct BulkRecall {
         case .sqlite:
             """
             SELECT reviewed_at, id, rating FROM reviews
-            WHERE user_id = ?1 AND topic_id = ?2 AND reviewed_at <= ?3
+            WHERE user_id = $1 AND topic_id = $2 AND reviewed_at <= $3
             ORDER BY reviewed_at DESC, id DESC
-            LIMIT ?4
+            LIMIT $4
             """
         case .postgres:
-            "SELECT reviewed_at, id, rating FROM fcgen_recent_reviews(?1, ?2, ?3, ?4)"
+            "SELECT reviewed_at, id, rating FROM fcgen_recent_reviews($1, $2, $3, $4)"
         }
     }
 

@@ -87,20 +87,20 @@ extension Database {
             """
         let from = """
             FROM cards c JOIN topics t ON t.id = c.topic_id
-                LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
+                LEFT JOIN card_states s ON s.user_id = $2 AND s.card_id = c.id
             """
         switch dialect {
         case .sqlite:
-            return "\(head)\n\(from)\nWHERE c.id = ?1"
+            return "\(head)\n\(from)\nWHERE c.id = $1"
         case .postgres:
             return """
                 \(head), w.reviews, w.passed
                 \(from)
-                    LEFT JOIN LATERAL fcgen_recent_recall(?2, c.topic_id,
-                        CASE WHEN ?6 <> 0 AND s.last_review > ?3 THEN s.last_review ELSE ?3 END,
-                        CASE WHEN t.algorithm IN (SELECT json_array_elements_text(CAST(?5 AS json))) THEN ?4 ELSE 0 END
+                    LEFT JOIN LATERAL fcgen_recent_recall($2, c.topic_id,
+                        CASE WHEN $6 <> 0 AND s.last_review > $3 THEN s.last_review ELSE $3 END,
+                        CASE WHEN t.algorithm IN (SELECT json_array_elements_text(CAST($5 AS json))) THEN $4 ELSE 0 END
                     ) w ON TRUE
-                WHERE c.id = ?1
+                WHERE c.id = $1
                 """
         }
     }

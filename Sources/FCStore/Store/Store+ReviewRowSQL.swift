@@ -14,7 +14,8 @@ extension Database {
     /// `rows` rows of a review insert's values: nine parameters, then the topic of the card (the row's second).
     static func reviewPlaceholders(rows: Int) -> String {
         (0..<rows).map { row in
-            "(?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT topic_id FROM cards WHERE id = ?\(row * 9 + 2)))"
+            let marks = (1...9).map { "$\(row * 9 + $0)" }.joined(separator: ", ")
+            return "(\(marks), (SELECT topic_id FROM cards WHERE id = $\(row * 9 + 2)))"
         }.joined(separator: ", ")
     }
 
@@ -137,10 +138,11 @@ extension Database {
         try statement.bind(xp, at: base + 6)
     }
 
-    /// `(?, ?, …), (?, ?, …)`: `rows` groups of `columns` placeholders.
+    /// `($1, $2, …), ($k+1, …)`: `rows` groups of `columns` parameters, numbered on from 1.
     static func placeholders(rows: Int, columns: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        return Array(repeating: row, count: rows).joined(separator: ", ")
+        (0..<rows).map { row in
+            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
     }
 
     /// `items` in runs of ``bulkRowsPerStatement``: one multi-row statement each.

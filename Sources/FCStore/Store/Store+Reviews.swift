@@ -5,7 +5,7 @@ extension Database {
     /// The learner's state of the card; `nil` when they have never reviewed it.
     package func cardState(userID: Int64, cardID: Int64) async throws -> StoredCardState? {
         try await connection.withStatement(
-            "SELECT \(Self.stateColumns) FROM card_states WHERE user_id = ? AND card_id = ?",
+            "SELECT \(Self.stateColumns) FROM card_states WHERE user_id = $1 AND card_id = $2",
             operation: "read card state"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -18,7 +18,7 @@ extension Database {
     package func reviewLog(userID: Int64, cardID: Int64) async throws -> [StoredReview] {
         try await connection.withStatement(
             """
-            SELECT rating, reviewed_at FROM reviews WHERE user_id = ? AND card_id = ? ORDER BY reviewed_at, id
+            SELECT rating, reviewed_at FROM reviews WHERE user_id = $1 AND card_id = $2 ORDER BY reviewed_at, id
             """,
             operation: "read review log"
         ) { statement in

@@ -4,24 +4,24 @@ import Foundation
 extension Database {
     /// Takes back the review row an answer wrote.
     package func deleteReview(id: Int64) async throws {
-        try await execute("DELETE FROM reviews WHERE id = ?", id)
+        try await execute("DELETE FROM reviews WHERE id = $1", id)
     }
 
     /// Deletes the learner's state of a card (it had none before the undone answer).
     package func deleteCardState(userID: Int64, cardID: Int64) async throws {
-        try await execute("DELETE FROM card_states WHERE user_id = ? AND card_id = ?", userID, cardID)
+        try await execute("DELETE FROM card_states WHERE user_id = $1 AND card_id = $2", userID, cardID)
     }
 
     /// Deletes the undo record of the session's answer at `position` (once that answer is undone).
     package func deleteAnswerUndo(sessionID: Int64, position: Int) async throws {
         try await execute(
-            "DELETE FROM session_answers WHERE session_id = ? AND position = ?", sessionID, Int64(position))
+            "DELETE FROM session_answers WHERE session_id = $1 AND position = $2", sessionID, Int64(position))
     }
 
     /// The undo information of the session's answer at `position`; `nil` when it was recorded without.
     package func answerUndo(sessionID: Int64, position: Int) async throws -> AnswerUndo? {
         let json = try await connection.withStatement(
-            "SELECT undo_json FROM session_answers WHERE session_id = ? AND position = ?",
+            "SELECT undo_json FROM session_answers WHERE session_id = $1 AND position = $2",
             operation: "read session answer"
         ) { statement in
             try statement.bind(sessionID, at: 1)
@@ -40,8 +40,8 @@ extension Database {
     package func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
         try await connection.withStatement(
             """
-            UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?,
-                perfect = ? WHERE id = ?
+            UPDATE sessions SET position = $1, cards = $2, correct = $3, failed = $4, empty = $5, rating_sum = $6,
+                perfect = $7 WHERE id = $8
             """,
             operation: "restore session"
         ) { statement in
@@ -73,27 +73,27 @@ extension Database {
     package func restore(_ undo: GamificationUndo, userID: Int64) async throws {
         for award in undo.awards {
             try await execute(
-                "DELETE FROM xp_events WHERE user_id = ? AND kind = ? AND reference = ?", userID, award.kind,
+                "DELETE FROM xp_events WHERE user_id = $1 AND kind = $2 AND reference = $3", userID, award.kind,
                 award.reference)
         }
         for id in undo.achievements {
-            try await execute("DELETE FROM achievements WHERE user_id = ? AND achievement_id = ?", userID, id)
+            try await execute("DELETE FROM achievements WHERE user_id = $1 AND achievement_id = $2", userID, id)
         }
-        for id in undo.boxes { try await execute("DELETE FROM boxes WHERE user_id = ? AND box_id = ?", userID, id) }
+        for id in undo.boxes { try await execute("DELETE FROM boxes WHERE user_id = $1 AND box_id = $2", userID, id) }
         for challenge in undo.challenges {
             try await execute(
-                "DELETE FROM challenges WHERE user_id = ? AND day = ? AND kind = ?", userID, challenge.day,
+                "DELETE FROM challenges WHERE user_id = $1 AND day = $2 AND kind = $3", userID, challenge.day,
                 challenge.kind)
             if let row = challenge.row { try await insertChallengeRow(row, userID: userID) }
         }
         for stats in undo.dailyStats {
-            try await execute("DELETE FROM daily_stats WHERE user_id = ? AND day = ?", userID, stats.day)
+            try await execute("DELETE FROM daily_stats WHERE user_id = $1 AND day = $2", userID, stats.day)
             if let row = stats.row { try await insertDailyStatsRow(row, userID: userID) }
         }
-        try await execute("DELETE FROM gamification_state WHERE user_id = ?", userID)
+        try await execute("DELETE FROM gamification_state WHERE user_id = $1", userID)
         if let state = undo.stateBefore {
             try await connection.withStatement(
-                "INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES ($1, $2, $3, $4)",
                 operation: "restore gamification state"
             ) { statement in
                 try statement.bind(userID, at: 1)
@@ -109,7 +109,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
             operation: "restore challenge"
         ) { statement in
@@ -129,7 +129,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
-            VALUES (?, ?, ?, ?, ?, ?)
+            VALUES ($1, $2, $3, $4, $5, $6)
             """,
             operation: "restore daily stats"
         ) { statement in

@@ -10,7 +10,7 @@ extension Database {
         let id = try await connection.immediateTransaction("start session") {
             try await connection.withStatement(
                 """
-                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES ($1, $2, $3, $4, $5)
                 RETURNING id
                 """,
                 operation: "start session"
@@ -36,7 +36,7 @@ extension Database {
     /// - Throws: ``StoreError/sessionNotFound(id:)`` when there is none (or it is another learner's).
     package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
         try await connection.withStatement(
-            "SELECT \(Self.sessionColumns) FROM sessions WHERE id = ? AND user_id = ?", operation: "read session"
+            "SELECT \(Self.sessionColumns) FROM sessions WHERE id = $1 AND user_id = $2", operation: "read session"
         ) { statement in
             try statement.bind(id, at: 1)
             try statement.bind(userID, at: 2)
@@ -51,7 +51,7 @@ extension Database {
     package func markSessionEnded(id: Int64, userID: Int64) async throws -> Bool {
         let endedAt = now().unixMilliseconds
         return try await connection.withStatement(
-            "UPDATE sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL",
+            "UPDATE sessions SET ended_at = $1 WHERE id = $2 AND user_id = $3 AND ended_at IS NULL",
             operation: "end session"
         ) { statement in
             try statement.bind(endedAt, at: 1)
@@ -66,7 +66,7 @@ extension Database {
     /// abandoned (or whose every answer was undone) is no study and is left out.
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
         try await sessions(
-            where: "user_id = ? AND cards > 0 ORDER BY started_at DESC, id DESC LIMIT ?", operation: "list sessions"
+            where: "user_id = $1 AND cards > 0 ORDER BY started_at DESC, id DESC LIMIT $2", operation: "list sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
             try statement.bind(limit, at: 2)
@@ -76,7 +76,7 @@ extension Database {
     /// Every session not ended: the learner's, or (`userID` nil) every learner's.
     func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
         try await sessions(
-            where: "ended_at IS NULL AND (?1 IS NULL OR user_id = ?1)", operation: "list open sessions"
+            where: "ended_at IS NULL AND ($1 IS NULL OR user_id = $1)", operation: "list open sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
         }
@@ -87,7 +87,7 @@ extension Database {
     /// many sessions open costs a bounded read.
     package func unfinishedSessions(userID: Int64, limit: Int, scanned: Int = 20) async throws -> [StudySessionRecord] {
         let open = try await sessions(
-            where: "user_id = ? AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT ?",
+            where: "user_id = $1 AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT $2",
             operation: "list unfinished sessions"
         ) { statement in
             try statement.bind(userID, at: 1)
@@ -107,8 +107,8 @@ extension Database {
         if comesBack { try await saveQueue(session) }
         try await connection.withStatement(
             """
-            UPDATE sessions SET position = ?, cards = ?, correct = ?, failed = ?, empty = ?, rating_sum = ?
-            WHERE id = ?
+            UPDATE sessions SET position = $1, cards = $2, correct = $3, failed = $4, empty = $5, rating_sum = $6
+            WHERE id = $7
             """,
             operation: "update session"
         ) { statement in

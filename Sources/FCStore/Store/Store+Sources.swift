@@ -34,7 +34,7 @@ extension Database {
             """
             SELECT s.id, s.file_name, s.format, s.sha256, c.section_index, c.section_title, c.start_offset,
                 c.end_offset, c.page
-            FROM card_sources c JOIN sources s ON s.id = c.source_id WHERE c.card_id = ?
+            FROM card_sources c JOIN sources s ON s.id = c.source_id WHERE c.card_id = $1
             """,
             operation: "read card source"
         ) { statement in
@@ -51,7 +51,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO sources (topic_id, file_name, format, sha256, byte_count, section_count, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             operation: "insert source"
         ) { statement in
@@ -72,7 +72,7 @@ extension Database {
         try await connection.withStatement(
             """
             INSERT INTO card_sources (card_id, source_id, section_index, section_title, start_offset, end_offset, page)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             operation: "insert card source"
         ) { statement in

@@ -5,7 +5,7 @@ import Foundation
 extension Database {
     /// Answers in the session recalled on the first try.
     package func perfectAnswers(sessionID: Int64) async throws -> Int {
-        try await connection.withStatement("SELECT perfect FROM sessions WHERE id = ?", operation: "read session") {
+        try await connection.withStatement("SELECT perfect FROM sessions WHERE id = $1", operation: "read session") {
             statement in
             try statement.bind(sessionID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
@@ -16,7 +16,7 @@ extension Database {
     package func answeredTopicIDs(_ session: StudySessionRecord) async throws -> [Int64] {
         try await connection.withStatement(
             """
-            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("?1", alias: "j")) JOIN cards c ON c.id = j.value WHERE j.key < ?2
+            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("$1", alias: "j")) JOIN cards c ON c.id = j.value WHERE j.key < $2
             ORDER BY c.topic_id
             """,
             operation: "read session topics"
@@ -33,10 +33,10 @@ extension Database {
     package func isTopicKnown(topicID: Int64, userID: Int64) async throws -> Bool {
         try await connection.withStatement(
             """
-            SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = ?1)
+            SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = $1)
                 AND NOT EXISTS (
-                    SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = ?2 AND s.card_id = c.id
-                    WHERE c.topic_id = ?1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), FALSE)))
+                    SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = $2 AND s.card_id = c.id
+                    WHERE c.topic_id = $1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), FALSE)))
             """,
             operation: "check topic known"
         ) { statement in

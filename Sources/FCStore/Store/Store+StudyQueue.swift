@@ -53,13 +53,13 @@ extension Database {
     private static func makeDueCandidatesQuery(_ dialect: SQLDialect) -> String {
         """
         SELECT s.card_id, s.level, s.due FROM card_states s \(dialect.indexedBy("card_states_user_level_due"))
-        WHERE s.user_id = ?1 AND s.level IN (\(Database.levelList)) AND s.due <= ?2
-            AND ((?3 IS NULL AND ?5 <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
-                AND (?3 IS NULL OR c.topic_id IN (\(dialect.jsonIntegers("?3"))))
-                AND (?5 <> 0 OR c.origin <> 'fallback')))
-            AND NOT \(Database.heldBack(cardColumn: "s.card_id", nowParameter: "?6"))
+        WHERE s.user_id = $1 AND s.level IN (\(Database.levelList)) AND s.due <= $2
+            AND (($3 IS NULL AND $5 <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
+                AND ($3 IS NULL OR c.topic_id IN (\(dialect.jsonIntegers("$3"))))
+                AND ($5 <> 0 OR c.origin <> 'fallback')))
+            AND NOT \(Database.heldBack(cardColumn: "s.card_id", nowParameter: "$6"))
         ORDER BY s.level, s.due
-        LIMIT ?4
+        LIMIT $4
         """
     }
 
@@ -104,9 +104,9 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT c.id FROM cards c
-            WHERE c.topic_id = ?2 AND \(Self.visibleTopicSQL("c.topic_id"))
-                AND (?4 <> 0 OR c.origin <> 'fallback')
-                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?3"))
+            WHERE c.topic_id = $2 AND \(Self.visibleTopicSQL("c.topic_id"))
+                AND ($4 <> 0 OR c.origin <> 'fallback')
+                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "$3"))
             ORDER BY c.position, c.id
             """,
             operation: "list practice cards"
@@ -144,16 +144,16 @@ extension Database {
     static func newCardsSQL(topicCount: Int?, dialect: SQLDialect, limit: Int) -> String {
         let topicFilter =
             switch topicCount {
-            case nil: "?2 IS NULL AND \(visibleTopicSQL("c.topic_id"))"
-            case 1: "c.topic_id = ?2"
-            default: "c.topic_id IN (\(dialect.jsonIntegers("?2")))"
+            case nil: "$2 IS NULL AND \(visibleTopicSQL("c.topic_id"))"
+            case 1: "c.topic_id = $2"
+            default: "c.topic_id IN (\(dialect.jsonIntegers("$2")))"
             }
         return """
             SELECT c.id FROM cards c
             WHERE \(topicFilter)
-                AND (?4 <> 0 OR c.origin <> 'fallback')
-                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = ?1 AND s.card_id = c.id)
-                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?3"))
+                AND ($4 <> 0 OR c.origin <> 'fallback')
+                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = $1 AND s.card_id = c.id)
+                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "$3"))
             ORDER BY c.position, c.topic_id
             LIMIT \(newCardsLimit(limit))
             """
@@ -166,7 +166,7 @@ extension Database {
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
-            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("?1"))) AND \(Self.visibleTopicSQL("topic_id"))
+            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("$1"))) AND \(Self.visibleTopicSQL("topic_id"))
             """,
             operation: "read cards"
         ) { statement in
@@ -198,17 +198,17 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT t.id, t.name, t.algorithm,
-                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')),
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND ($5 <> 0 OR c.origin <> 'fallback')),
                 COUNT(s.card_id),
-                COALESCE(SUM(CASE WHEN s.due <= ?2
-                    AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4")) THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN s.due <= $2
+                    AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "$4")) THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN \(KnownRule.sql) THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN s.card_id IS NULL
-                    AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "?4")) THEN 1 ELSE 0 END), 0)
+                    AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "$4")) THEN 1 ELSE 0 END), 0)
             FROM topics t
-            LEFT JOIN cards c ON c.topic_id = t.id AND (?5 <> 0 OR c.origin <> 'fallback')
-            LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = ?1
-            WHERE t.import_staging_id IS NULL AND (?3 IS NULL OR t.id IN (\(connection.dialect.jsonIntegers("?3"))))
+            LEFT JOIN cards c ON c.topic_id = t.id AND ($5 <> 0 OR c.origin <> 'fallback')
+            LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = $1
+            WHERE t.import_staging_id IS NULL AND ($3 IS NULL OR t.id IN (\(connection.dialect.jsonIntegers("$3"))))
             GROUP BY t.id
             ORDER BY t.name, t.id
             """,
@@ -237,7 +237,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT c.topic_id, r.reviewed_at, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
-            WHERE r.user_id = ?1 AND (?2 IS NULL OR c.topic_id = ?2)
+            WHERE r.user_id = $1 AND ($2 IS NULL OR c.topic_id = $2)
             ORDER BY r.reviewed_at, r.id
             """,
             operation: "list reviews"

@@ -6,7 +6,7 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicAlgorithm(topicID: Int64) async throws -> SchedulingAlgorithm {
-        try await connection.withStatement("SELECT algorithm FROM topics WHERE id = ?", operation: "read algorithm") {
+        try await connection.withStatement("SELECT algorithm FROM topics WHERE id = $1", operation: "read algorithm") {
             statement in
             try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
@@ -31,7 +31,7 @@ extension Database {
     ) async throws -> Int {
         try await connection.immediateTransaction("set topic algorithm") {
             try await connection.withStatement(
-                "UPDATE topics SET algorithm = ? WHERE id = ?", operation: "set algorithm"
+                "UPDATE topics SET algorithm = $1 WHERE id = $2", operation: "set algorithm"
             ) {
                 statement in
                 try statement.bind(algorithm.rawValue, at: 1)
@@ -42,7 +42,7 @@ extension Database {
             let pairs = try await connection.withStatement(
                 """
                 SELECT s.user_id, s.card_id, c.created_at FROM card_states s JOIN cards c ON c.id = s.card_id
-                WHERE c.topic_id = ?
+                WHERE c.topic_id = $1
                 """,
                 operation: "list states to rebuild"
             ) { statement in

@@ -11,8 +11,9 @@ extension Database {
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         return try await connection.immediateTransaction("rename topic") {
             do {
-                try await connection.withStatement("UPDATE topics SET name = ? WHERE id = ?", operation: "rename topic")
-                {
+                try await connection.withStatement(
+                    "UPDATE topics SET name = $1 WHERE id = $2", operation: "rename topic"
+                ) {
                     statement in
                     try statement.bind(name, at: 1)
                     try statement.bind(id, at: 2)
@@ -38,7 +39,7 @@ extension Database {
                 """
                 SELECT name, (SELECT COUNT(*) FROM cards WHERE topic_id = t.id),
                     (SELECT COUNT(*) FROM batches WHERE topic_id = t.id), (SELECT COUNT(*) FROM jobs WHERE topic_id = t.id)
-                FROM topics t WHERE id = ? AND import_staging_id IS NULL
+                FROM topics t WHERE id = $1 AND import_staging_id IS NULL
                 """,
                 operation: "count topic contents"
             ) { statement in
@@ -51,9 +52,9 @@ extension Database {
             guard deletion.cards == 0 || force else {
                 throw StoreError.topicHasCards(name: deletion.name, cards: deletion.cards)
             }
-            try await deleteLearningState(cardIDsSQL: "SELECT id FROM cards WHERE topic_id = ?", bind: id)
+            try await deleteLearningState(cardIDsSQL: "SELECT id FROM cards WHERE topic_id = $1", bind: id)
             // Cards, batches and jobs go by ON DELETE CASCADE (foreign keys are on for every connection).
-            try await connection.withStatement("DELETE FROM topics WHERE id = ?", operation: "delete topic") {
+            try await connection.withStatement("DELETE FROM topics WHERE id = $1", operation: "delete topic") {
                 statement in
                 try statement.bind(id, at: 1)
                 try await statement.run()
@@ -67,7 +68,7 @@ extension Database {
     package func setTopicAppearance(_ appearance: TopicAppearance, topicID: Int64) async throws {
         try await connection.immediateTransaction("set topic appearance") {
             try await connection.withStatement(
-                "UPDATE topics SET color = ?, icon = ? WHERE id = ?", operation: "set topic appearance"
+                "UPDATE topics SET color = $1, icon = $2 WHERE id = $3", operation: "set topic appearance"
             ) { statement in
                 try statement.bind(appearance.color, at: 1)
                 try statement.bind(appearance.icon, at: 2)
@@ -80,7 +81,7 @@ extension Database {
 
     /// A topic's colour and icon.
     package func topicAppearance(topicID: Int64) async throws -> TopicAppearance {
-        try await connection.withStatement("SELECT color, icon FROM topics WHERE id = ?", operation: "read appearance")
+        try await connection.withStatement("SELECT color, icon FROM topics WHERE id = $1", operation: "read appearance")
         {
             statement in
             try statement.bind(topicID, at: 1)

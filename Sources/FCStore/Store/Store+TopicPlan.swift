@@ -10,7 +10,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT language, plan_json, plan_source, plan_note, plan_updated_at, kinds
-            FROM topic_generation WHERE topic_id = ?
+            FROM topic_generation WHERE topic_id = $1
             """,
             operation: "read topic generation"
         ) { statement in
@@ -80,7 +80,7 @@ extension Database {
             planJSON = String(decoding: try encoder.encode(outline), as: UTF8.self)
         }
         let exists = try await connection.withStatement(
-            "SELECT 1 FROM topics WHERE id = ? AND import_staging_id IS NULL", operation: "find topic"
+            "SELECT 1 FROM topics WHERE id = $1 AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
             try statement.bind(topicID, at: 1)
             return try await statement.step()
@@ -90,14 +90,14 @@ extension Database {
             """
             INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at,
                 kinds)
-            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?4 IS NULL THEN NULL ELSE ?6 END, ?7)
+            VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 IS NULL THEN NULL ELSE $6 END, $7)
             ON CONFLICT (topic_id) DO UPDATE SET
-                language = COALESCE(?2, topic_generation.language),
-                kinds = COALESCE(?7, topic_generation.kinds),
-                plan_json = CASE WHEN ?4 IS NULL THEN topic_generation.plan_json ELSE ?3 END,
-                plan_note = CASE WHEN ?4 IS NULL THEN topic_generation.plan_note ELSE ?5 END,
-                plan_updated_at = CASE WHEN ?4 IS NULL THEN topic_generation.plan_updated_at ELSE ?6 END,
-                plan_source = COALESCE(?4, topic_generation.plan_source)
+                language = COALESCE($2, topic_generation.language),
+                kinds = COALESCE($7, topic_generation.kinds),
+                plan_json = CASE WHEN $4 IS NULL THEN topic_generation.plan_json ELSE $3 END,
+                plan_note = CASE WHEN $4 IS NULL THEN topic_generation.plan_note ELSE $5 END,
+                plan_updated_at = CASE WHEN $4 IS NULL THEN topic_generation.plan_updated_at ELSE $6 END,
+                plan_source = COALESCE($4, topic_generation.plan_source)
             """,
             operation: "write topic generation"
         ) { statement in

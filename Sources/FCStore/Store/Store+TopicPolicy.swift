@@ -12,7 +12,7 @@ extension Database {
         }
         try await connection.immediateTransaction("set topic policy") {
             try await connection.withStatement(
-                "UPDATE topics SET refill_below = ?, batch_size = ?, max_batches = ? WHERE id = ?",
+                "UPDATE topics SET refill_below = $1, batch_size = $2, max_batches = $3 WHERE id = $4",
                 operation: "set topic policy"
             ) { statement in
                 try statement.bind(policy?.refillBelow, at: 1)
@@ -30,7 +30,7 @@ extension Database {
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicPolicy(topicID: Int64) async throws -> TopicPolicy? {
         try await connection.withStatement(
-            "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = ?", operation: "read topic policy"
+            "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = $1", operation: "read topic policy"
         ) { statement in
             try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
@@ -47,7 +47,7 @@ extension Database {
             SELECT t.name, t.refill_below, t.batch_size, t.max_batches,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
                 \(RefillRule.unstudiedCardsSQL), \(RefillRule.batchCountSQL)
-            FROM topics t WHERE t.id = ? AND t.import_staging_id IS NULL
+            FROM topics t WHERE t.id = $1 AND t.import_staging_id IS NULL
             """,
             operation: "read topic refill status"
         ) { statement in

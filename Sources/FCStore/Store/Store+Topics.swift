@@ -36,7 +36,7 @@ extension Database {
     /// - Returns: the topic, and whether this call created it.
     func insertTopicIfMissing(named name: String, createdAt: Int64) async throws -> (topic: Topic, created: Bool) {
         try await connection.withStatement(
-            "INSERT INTO topics (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+            "INSERT INTO topics (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
             operation: "create topic"
         ) { statement in
             try statement.bind(name, at: 1)
@@ -88,7 +88,7 @@ extension Database {
     /// Looks a trimmed, non-empty name up; `name`'s NOCASE collation makes the comparison case-insensitive.
     private func fetchTopic(named name: String) async throws -> Topic? {
         try await connection.withStatement(
-            "SELECT id, name, created_at FROM topics WHERE name = ? AND import_staging_id IS NULL",
+            "SELECT id, name, created_at FROM topics WHERE name = $1 AND import_staging_id IS NULL",
             operation: "find topic"
         ) { statement in
             try statement.bind(name, at: 1)

@@ -10,7 +10,7 @@ extension Database {
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
-                VALUES (?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9)
                 """,
                 operation: "record usage"
             ) { statement in
@@ -41,7 +41,7 @@ extension Database {
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
-                SELECT id, name, ?2, ?9, ?3, ?4, ?5, ?6, ?7, ?8 FROM topics WHERE id = ?1
+                SELECT id, name, $2, $9, $3, $4, $5, $6, $7, $8 FROM topics WHERE id = $1
                 """,
                 operation: "record batch usage"
             ) { statement in
@@ -59,7 +59,7 @@ extension Database {
         }
         guard let newTopicName else { return }
         try await connection.withStatement(
-            "UPDATE llm_usage SET topic_id = ?1 WHERE topic_id IS NULL AND topic_name = ?2",
+            "UPDATE llm_usage SET topic_id = $1 WHERE topic_id IS NULL AND topic_name = $2",
             operation: "attach usage to new topic"
         ) { statement in
             try statement.bind(batch.topicID, at: 1)
@@ -80,8 +80,8 @@ extension Database {
                 CAST(COALESCE(SUM(u.input_tokens), 0) AS BIGINT), CAST(COALESCE(SUM(u.output_tokens), 0) AS BIGINT),
                 SUM(u.cost_usd), SUM(CASE WHEN u.cost_usd IS NULL THEN 1 ELSE 0 END)
             FROM llm_usage u LEFT JOIN topics t ON t.id = u.topic_id
-            WHERE u.created_at >= ?1
-                AND (?2 IS NULL OR t.name = ?2 OR (t.id IS NULL AND u.topic_name = ?2))
+            WHERE u.created_at >= $1
+                AND ($2 IS NULL OR t.name = $2 OR (t.id IS NULL AND u.topic_name = $2))
             GROUP BY 1, 2, 3
             ORDER BY 1, 2, 3
             """,
@@ -108,7 +108,7 @@ extension Database {
         return try await connection.withStatement(
             """
             SELECT COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0)
-            FROM llm_usage WHERE created_at >= ?1 AND (?2 IS NULL OR topic_id = ?2)
+            FROM llm_usage WHERE created_at >= $1 AND ($2 IS NULL OR topic_id = $2)
             """,
             operation: "read today's spending"
         ) { statement in

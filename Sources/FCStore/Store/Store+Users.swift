@@ -17,7 +17,7 @@ extension Database {
         let createdAt = now().unixMilliseconds
         return try await connection.immediateTransaction("create user") {
             try await connection.withStatement(
-                "INSERT INTO users (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                "INSERT INTO users (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
                 operation: "create user"
             ) { statement in
                 try statement.bind(name, at: 1)
@@ -36,7 +36,7 @@ extension Database {
     /// The learner with this name (ignoring case), or `nil`.
     package func user(named name: String) async throws -> User? {
         try await connection.withStatement(
-            "SELECT id, name, time_zone, created_at FROM users WHERE name = ?", operation: "find user"
+            "SELECT id, name, time_zone, created_at FROM users WHERE name = $1", operation: "find user"
         ) { statement in
             try statement.bind(name.trimmingCharacters(in: .whitespacesAndNewlines), at: 1)
             guard try await statement.step() else { return nil }
@@ -50,7 +50,7 @@ extension Database {
     package func setTimeZone(_ identifier: String?, userID: Int64) async throws {
         try await connection.immediateTransaction("set time zone") {
             try await connection.withStatement(
-                "UPDATE users SET time_zone = ? WHERE id = ?", operation: "set time zone"
+                "UPDATE users SET time_zone = $1 WHERE id = $2", operation: "set time zone"
             ) {
                 statement in
                 try statement.bind(identifier, at: 1)

@@ -10,7 +10,7 @@ struct PostgresClientPoolTests {
     @Test func aStatementPreparedOnALentConnectionIsKnownToItsNextBorrower() async throws {
         let (first, second, onServer) = try await PostgresTestCluster.withFreshDatabase { _, target in
             let pool = PostgresClientPool(target: target, size: 1)
-            let sql = "SELECT ?1 + 1"
+            let sql = "SELECT $1 + 1"
             func prepared() async throws -> Int {
                 try await pool.run { connection in
                     try await connection.withServerPreparedStatement(sql, operation: "add") { statement in
@@ -53,7 +53,7 @@ struct PostgresClientPoolTests {
                                 counts.most = max(counts.most, counts.now)
                             }
                             defer { atOnce.counts.withLock { $0.now -= 1 } }
-                            return try await connection.withStatement("SELECT ?1", operation: "echo") { statement in
+                            return try await connection.withStatement("SELECT $1", operation: "echo") { statement in
                                 try statement.bind(n, at: 1)
                                 _ = try await statement.step()
                                 return statement.int(at: 0)

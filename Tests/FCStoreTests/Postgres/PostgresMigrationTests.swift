@@ -126,7 +126,7 @@ struct PostgresMigrationTests {
             } catch let error as StoreError {
                 violation = error.constraintViolation
             }
-            let found = try await connection.withStatement("SELECT id FROM topics WHERE name = ?", operation: "find") {
+            let found = try await connection.withStatement("SELECT id FROM topics WHERE name = $1", operation: "find") {
                 try $0.bind("rOmE", at: 1)
                 return try await $0.step() ? $0.int64(at: 0) : nil
             }

@@ -10,7 +10,7 @@ struct PostgresPipelineTests {
             let inside = try await connection.immediateTransaction("fill") {
                 for x in 1...3 {
                     try await connection.withStatement(
-                        "INSERT INTO t (x, y) VALUES (?, 0) ON CONFLICT (x) DO UPDATE SET y = t.y + 1",
+                        "INSERT INTO t (x, y) VALUES ($1, 0) ON CONFLICT (x) DO UPDATE SET y = t.y + 1",
                         operation: "upsert"
                     ) { statement in
                         try statement.bind(x, at: 1)

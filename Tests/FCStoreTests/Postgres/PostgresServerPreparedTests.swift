@@ -10,7 +10,7 @@ struct PostgresServerPreparedTests {
             // INTEGER and REAL columns: the int8 and float8 parameters are cast as an unnamed statement declares
             // them, then assigned as PostgreSQL assigns them.
             try await connection.execute("CREATE TABLE t (x INTEGER, y TEXT, z REAL)", operation: "create")
-            let insert = "INSERT INTO t (x, y, z) VALUES (?, ?, ?)"
+            let insert = "INSERT INTO t (x, y, z) VALUES ($1, $2, $3)"
             for x in 1...3 {
                 try await connection.withServerPreparedStatement(insert, operation: "insert") { statement in
                     try statement.bind(x, at: 1)
@@ -28,7 +28,7 @@ struct PostgresServerPreparedTests {
                 try await statement.run()
             }
             let rows = try await connection.withServerPreparedStatement(
-                "SELECT x, y, z FROM t WHERE x >= ? ORDER BY x", operation: "read"
+                "SELECT x, y, z FROM t WHERE x >= $1 ORDER BY x", operation: "read"
             ) { statement in
                 try statement.bind(2, at: 1)
                 var rows: [String] = []
@@ -49,7 +49,7 @@ struct PostgresServerPreparedTests {
     @Test func rowsReadTheSameAsFromAnUnnamedStatement() async throws {
         let sql = """
             SELECT 7::bigint, 8::integer, true, 0.25::float8, SUM(x), 'Ελληνικά 🎉', '\\x00ff'::bytea, NULL::text
-            FROM (VALUES (1::bigint), (2::bigint)) AS v(x) WHERE ?1 > 0
+            FROM (VALUES (1::bigint), (2::bigint)) AS v(x) WHERE $1 > 0
             """
         let (plain, prepared) = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             func read(_ statement: PostgresSQLStatement) async throws -> [String] {
@@ -74,7 +74,7 @@ struct PostgresServerPreparedTests {
     @Test func aPreparationInAFailedTransactionThrowsTheEarlierFailureAndIsTriedAgainLater() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             try await connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
-            let count = "SELECT COUNT(*) FROM t WHERE x > ?"
+            let count = "SELECT COUNT(*) FROM t WHERE x > $1"
             var failure: StoreError?
             do {
                 try await connection.immediateTransaction("fill") {
@@ -111,7 +111,7 @@ struct PostgresServerPreparedTests {
         let changes = try await PostgresTestCluster.withFreshDatabase { connection, _ in
             try await connection.execute("CREATE TABLE t (x BIGINT PRIMARY KEY)", operation: "create")
             return try await connection.withServerPreparedStatement(
-                "INSERT INTO t VALUES (?), (?), (?) ON CONFLICT DO NOTHING RETURNING x", operation: "insert"
+                "INSERT INTO t VALUES ($1), ($2), ($3) ON CONFLICT DO NOTHING RETURNING x", operation: "insert"
             ) { statement in
                 var changes: [Int] = []
                 for (first, second) in [(1, 2), (2, 3)] {
