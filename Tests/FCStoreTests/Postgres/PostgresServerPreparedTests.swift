@@ -2,8 +2,8 @@ import FCStore
 import Testing
 
 /// Statements the server parses and plans once per connection (`withServerPreparedStatement`, the store's hot
-/// paths): prepared once per SQL text and parameter types, read back as unnamed ones are, and, when preparing
-/// fails, no different from an unnamed statement.
+/// paths, through postgres-nio's prepared statements): prepared once per SQL text and parameter types, read back as
+/// unnamed ones are, and, when preparing fails, no different from an unnamed statement.
 struct PostgresServerPreparedTests {
     @Test func aStatementIsPreparedOncePerConnectionAndParameterTypes() async throws {
         let outcome = try await PostgresTestCluster.withFreshDatabase { connection, _ in
@@ -83,7 +83,8 @@ struct PostgresServerPreparedTests {
                             try await $0.runPipelined()
                         }
                     }
-                    // Its preparation meets the aborted transaction: it goes unnamed and fails behind the insert.
+                    // Its preparation meets the aborted transaction and fails behind the insert; postgres-nio keeps
+                    // that failure for the name, so the adapter forgets the name and the next use prepares anew.
                     _ = try await connection.withServerPreparedStatement(count, operation: "count") { statement in
                         try statement.bind(0, at: 1)
                         return try await statement.step()
