@@ -55,11 +55,17 @@ enum ServeBenchmark {
         let server = try ServeLoad.startServer(fcgen: fcgen, database: database, log: directory)
         defer { server.stop() }
         for load in [ServeLoad.Script.feed, .reviews] {
+            let cpuBefore = server.cpuSeconds()
             let result = try ServeLoad.run(
                 wrk: wrk, script: load, url: server.url, tokens: tokens, seed: seed, directory: directory,
                 connections: connections, seconds: seconds)
-            progress("\(name) [\(engine)] \(load.rawValue): \(result.summary)")
+            let requests = result.requestsPerSecond * Double(seconds)
+            let cpuPerRequest = requests > 0 ? (server.cpuSeconds() - cpuBefore) * 1000 / requests : 0
+            progress("\(name) [\(engine)] \(load.rawValue): \(result.summary), server CPU \(cpuPerRequest) ms/request")
             let metric = "\(engine).\(load.rawValue)"
+            report(
+                BenchmarkResult(
+                    benchmark: name, metric: "\(metric).server_cpu_ms_per_request", value: cpuPerRequest, unit: "ms"))
             report(
                 BenchmarkResult(
                     benchmark: name, metric: "\(metric).requests_per_s", value: result.requestsPerSecond,
