@@ -72,7 +72,10 @@ final class PostgresClientPool: ConnectionLending {
         do {
             return try await client.withConnection { connection in
                 lent = true
-                return try await body(adapter(for: connection))
+                let adapter = adapter(for: connection)
+                return try await withTaskExecutorPreference(adapter.executor) {
+                    try await body(adapter.connection)
+                }
             }
         } catch  where !lent {
             throw Lease.refused(error)
@@ -105,7 +108,7 @@ final class PostgresClientPool: ConnectionLending {
 
     /// The adapter of `connection`, made the first time the client lends it. Adapters of connections the client
     /// has closed since (idle too long, or lost) are let go then.
-    private func adapter(for connection: PostgresConnection) -> PostgresSQLConnection {
+    private func adapter(for connection: PostgresConnection) -> Adapter {
         adapters.withLock { adapters in
             if let known = adapters[connection.id] { return known }
             adapters = adapters.filter { !$0.value.connection.connection.isClosed }
@@ -115,7 +118,7 @@ final class PostgresClientPool: ConnectionLending {
                     ownsConnection: false))
             adapters[connection.id] = made
             return made
-        }.connection
+        }
     }
 
     /// A failed lease: the store closed, or no connection could be opened (named as opening a connection fails).
@@ -130,6 +133,11 @@ final class PostgresClientPool: ConnectionLending {
     /// time, so only the task holding the lease ever uses it.
     private final class Adapter: @unchecked Sendable {
         let connection: PostgresSQLConnection
-        init(_ connection: PostgresSQLConnection) { self.connection = connection }
+        /// The connection's event loop, where a lease's body runs (``EventLoopTaskExecutor``).
+        let executor: EventLoopTaskExecutor
+        init(_ connection: PostgresSQLConnection) {
+            self.connection = connection
+            executor = EventLoopTaskExecutor(connection.connection.eventLoop)
+        }
     }
 }
