@@ -77,24 +77,26 @@ DEFS = {
                      "focus": STRING}, {"batch": {"type": "integer", "minimum": 1}}),
     "rarity": enum("common", "rare", "epic", "legendary"),
     "counts": {"type": "object", "additionalProperties": COUNT},
-    "imageCredit": obj({"provider": STRING, "authorName": STRING}, {"authorURL": STRING, "photoURL": STRING},
+    "imageCredit": obj({"provider": STRING, "authorName": STRING}, {"authorUrl": STRING, "photoUrl": STRING},
                        "Who made a picture an image resolver found (generate --images), as the provider asks."),
     "card": obj(
         {
-            "id": ID, "topicID": ID, "kind": ref("cardKind"), "question": STRING, "answer": STRING,
+            "id": ID, "topicId": ID, "kind": ref("cardKind"), "question": STRING, "answer": STRING,
             "origin": ref("cardOrigin"), "position": COUNT, "createdAt": ref("timestamp"),
         },
         {
-            "batchID": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
-            "image": obj({"hash": STRING, "mimeType": STRING, "byteCount": COUNT}, {"credit": ref("imageCredit")}),
-            "reverseOf": ID, "twinID": ID, "choices": ref("choices"), "imageQuery": STRING,
+            "batchId": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
+            "image": obj({"hash": STRING, "mimeType": STRING, "bytes": COUNT}, {"credit": ref("imageCredit")}),
+            "reverseOf": ID, "twinId": ID, "choices": ref("choices"), "imageQuery": STRING,
             "source": obj(
-                {"sourceID": ID, "fileName": STRING, "format": ref("sourceFormat"), "sha256": STRING,
+                {"sourceId": ID, "fileName": STRING, "path": STRING, "format": ref("sourceFormat"), "sha256": STRING,
                  "section": {"type": "integer", "minimum": 1}, "sectionTitle": STRING, "start": COUNT, "end": COUNT},
                 {"page": {"type": "integer", "minimum": 1}},
-                "Where a card made by generate --from came from: the section and its span in Unicode scalars."),
+                "Where a card made by generate --from came from: the file (fileName its name alone, path as given "
+                "to --from), the section and its span in Unicode scalars."),
         },
-        "A card, the same shape in every document; picture, twin and update time when the command read them.",
+        "A card, the same shape in every document and in the HTTP API (FCContract's CardJSON); picture, twin and "
+        "update time when the command read them.",
     ),
     "session": obj(
         {
