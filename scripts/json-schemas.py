@@ -13,7 +13,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "json-schemas"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def ref(name):
