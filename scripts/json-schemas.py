@@ -13,7 +13,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "json-schemas"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def ref(name):
@@ -77,28 +77,30 @@ DEFS = {
                      "focus": STRING}, {"batch": {"type": "integer", "minimum": 1}}),
     "rarity": enum("common", "rare", "epic", "legendary"),
     "counts": {"type": "object", "additionalProperties": COUNT},
-    "imageCredit": obj({"provider": STRING, "authorName": STRING}, {"authorURL": STRING, "photoURL": STRING},
+    "imageCredit": obj({"provider": STRING, "authorName": STRING}, {"authorUrl": STRING, "photoUrl": STRING},
                        "Who made a picture an image resolver found (generate --images), as the provider asks."),
     "card": obj(
         {
-            "id": ID, "topicID": ID, "kind": ref("cardKind"), "question": STRING, "answer": STRING,
+            "id": ID, "topicId": ID, "kind": ref("cardKind"), "question": STRING, "answer": STRING,
             "origin": ref("cardOrigin"), "position": COUNT, "createdAt": ref("timestamp"),
         },
         {
-            "batchID": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
-            "image": obj({"hash": STRING, "mimeType": STRING, "byteCount": COUNT}, {"credit": ref("imageCredit")}),
-            "reverseOf": ID, "twinID": ID, "choices": ref("choices"), "imageQuery": STRING,
+            "batchId": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
+            "image": obj({"hash": STRING, "mimeType": STRING, "bytes": COUNT}, {"credit": ref("imageCredit")}),
+            "reverseOf": ID, "twinId": ID, "choices": ref("choices"), "imageQuery": STRING,
             "source": obj(
-                {"sourceID": ID, "fileName": STRING, "format": ref("sourceFormat"), "sha256": STRING,
+                {"sourceId": ID, "fileName": STRING, "path": STRING, "format": ref("sourceFormat"), "sha256": STRING,
                  "section": {"type": "integer", "minimum": 1}, "sectionTitle": STRING, "start": COUNT, "end": COUNT},
                 {"page": {"type": "integer", "minimum": 1}},
-                "Where a card made by generate --from came from: the section and its span in Unicode scalars."),
+                "Where a card made by generate --from came from: the file (fileName its name alone, path as given "
+                "to --from), the section and its span in Unicode scalars."),
         },
-        "A card, the same shape in every document; picture, twin and update time when the command read them.",
+        "A card, the same shape in every document and in the HTTP API (FCContract's CardJSON); picture, twin and "
+        "update time when the command read them.",
     ),
     "session": obj(
         {
-            "id": ID, "mode": enum("spaced", "free", "quiz"), "topicIDs": array(ID), "size": COUNT,
+            "id": ID, "mode": enum("spaced", "free", "quiz"), "topicIds": array(ID), "size": COUNT,
             "answered": COUNT, "remaining": COUNT, "cards": COUNT, "correct": COUNT, "failed": COUNT,
             "empty": COUNT, "startedAt": ref("timestamp"),
         },
@@ -134,7 +136,7 @@ DEFS = {
     ),
     "job": obj(
         {
-            "id": ID, "topicID": ID, "topicName": STRING, "kind": STRING,
+            "id": ID, "topicId": ID, "topicName": STRING, "kind": STRING,
             "status": enum("queued", "running", "done", "failed", "dead", "cancelled"), "attempts": COUNT,
             "maxAttempts": COUNT, "runAfter": ref("timestamp"), "createdAt": ref("timestamp"),
             "updatedAt": ref("timestamp"),
@@ -149,11 +151,11 @@ DEFS = {
     ),
     "leaderboardEntry": obj({
         "rank": {"type": "integer", "minimum": 1}, "value": INT, "isCurrentLearner": BOOL,
-        "stats": obj({"learnerID": ID, "name": STRING, "day": ref("day"), "cardsReviewed": COUNT,
+        "stats": obj({"learnerId": ID, "name": STRING, "day": ref("day"), "cardsReviewed": COUNT,
                       "topicsExplored": COUNT, "achievementsUnlocked": COUNT, "xp": INT}),
     }),
     "topicStatus": obj(
-        {"topicID": ID, "name": STRING, "cardCount": COUNT, "unstudiedCount": COUNT, "batchCount": COUNT,
+        {"topicId": ID, "name": STRING, "cardCount": COUNT, "unstudiedCount": COUNT, "batchCount": COUNT,
          "isRefillDue": BOOL},
         {"policy": obj({"refillBelow": COUNT, "batchSize": COUNT}, {"maxBatches": COUNT}), "openJob": ref("job")},
     ),
@@ -172,7 +174,7 @@ DEFS = {
 SESSION_OUTPUT = (
     {"session": ref("session"), "done": BOOL},
     {"card": ref("card"), "rewards": ref("rewards"),
-     "undone": obj({"cardID": ID, "reviewRemoved": BOOL, "xpReturned": COUNT}),
+     "undone": obj({"cardId": ID, "reviewRemoved": BOOL, "xpReturned": COUNT}),
      "shown": obj({"question": STRING, "answer": STRING}, {"options": array(STRING), "correctOption": COUNT},
                   "The card as study shows it: cloze deletions hidden, mcq options shuffled.")},
 )
@@ -221,7 +223,7 @@ DOCUMENTS = {
     "batches": (["batches"], {
         "topic": STRING,
         "batches": array(obj({
-            "id": ID, "topicID": ID,
+            "id": ID, "topicId": ID,
             "plan": obj({"number": {"type": "integer", "minimum": 1}, "aspect": STRING, "depth": ref("depth")},
                         {"step": STEP}),
             "provider": STRING, "model": STRING, "promptHash": STRING, "outcome": ref("batchOutcome"),
@@ -284,16 +286,16 @@ DOCUMENTS = {
         "mediaFiles": array(STRING),
         "losses": array(obj({"reason": enum("picture_only_card", "picture", "duplicate_without_picture", "pair_split",
                                             "media_not_written", "refused_by_import"),
-                             "count": COUNT, "cardIDs": array(ID), "message": STRING})),
+                             "count": COUNT, "cardIds": array(ID), "message": STRING})),
     }, {}, "A report of an export written to a file: what it holds, and what it cannot hold, reason by reason."),
     "due": (["due"], {
         "user": STRING, "timeZone": STRING, "until": ref("timestamp"),
-        "topics": array(obj({"topicID": ID, "topic": STRING, "cards": COUNT, "due": COUNT, "new": COUNT})),
-        "cards": array(obj({"id": ID, "topicID": ID, "question": STRING, "due": ref("timestamp"),
+        "topics": array(obj({"topicId": ID, "topic": STRING, "cards": COUNT, "due": COUNT, "new": COUNT})),
+        "cards": array(obj({"id": ID, "topicId": ID, "question": STRING, "due": ref("timestamp"),
                             "level": COUNT})),
     }, {}, "What is due today for the learner."),
     "review": (["review"], {
-        "review": obj({"cardID": ID, "rating": ref("rating"), "reviewedAt": ref("timestamp"),
+        "review": obj({"cardId": ID, "rating": ref("rating"), "reviewedAt": ref("timestamp"),
                        "algorithm": ref("algorithm"), "state": ref("cardState")},
                       {"rewards": ref("rewards")}),
     }, {}, "One recorded review and the card's new state."),
@@ -305,7 +307,7 @@ DOCUMENTS = {
     }, {}, "Every session of an interactive run."),
     "quiz": (["quiz"], {
         "session": ref("session"), "right": COUNT, "wrong": COUNT, "empty": COUNT,
-        "misses": array(obj({"cardID": ID, "prompt": STRING, "given": STRING, "correct": STRING,
+        "misses": array(obj({"cardId": ID, "prompt": STRING, "given": STRING, "correct": STRING,
                              "verdict": enum("correct", "wrong", "empty")},
                             {"options": array(STRING), "clozeNumber": COUNT})),
     }, {"rewards": ref("rewards")}, "A quiz's result."),
@@ -315,7 +317,7 @@ DOCUMENTS = {
                 "user": STRING, "timeZone": STRING, "totalReviews": COUNT, "daysPractised": COUNT,
                 "streaks": obj({"current": COUNT, "longest": COUNT}),
                 "topics": array(obj(
-                    {"topicID": ID, "name": STRING, "algorithm": ref("algorithm"), "cards": COUNT,
+                    {"topicId": ID, "name": STRING, "algorithm": ref("algorithm"), "cards": COUNT,
                      "studied": COUNT, "due": COUNT, "known": COUNT, "progress": SHARE, "reviews": COUNT,
                      "daysPractised": COUNT},
                     {"retention": SHARE, "targetRetention": SHARE})),
@@ -329,9 +331,9 @@ DOCUMENTS = {
     "profile": (["profile"], {
         "user": STRING,
         "profile": obj({
-            "learnerID": ID, "day": ref("day"), "level": ref("level"), "xpBarFraction": SHARE,
+            "learnerId": ID, "day": ref("day"), "level": ref("level"), "xpBarFraction": SHARE,
             "currentStreak": COUNT, "longestStreak": COUNT, "xpToday": INT, "challenges": array(ref("challenge")),
-            "unopenedBoxes": array(obj({"id": STRING, "sessionID": ID, "ordinal": COUNT, "rarity": ref("rarity"),
+            "unopenedBoxes": array(obj({"id": STRING, "sessionId": ID, "ordinal": COUNT, "rarity": ref("rarity"),
                                         "earnedAt": ref("timestamp")})),
             "achievementsUnlocked": COUNT, "achievementsTotal": COUNT,
         }),
@@ -342,7 +344,7 @@ DOCUMENTS = {
                      "Every achievement; unlockedAt when unlocked."),
     "boxes": (["boxes", "boxes list"], {
         "user": STRING,
-        "boxes": array(obj({"boxID": STRING, "sessionID": ID, "ordinal": COUNT, "rarity": ref("rarity"),
+        "boxes": array(obj({"boxId": STRING, "sessionId": ID, "ordinal": COUNT, "rarity": ref("rarity"),
                             "earnedAt": ref("timestamp")}, {"openedAt": ref("timestamp"), "xp": COUNT})),
     }, {}, "Mystery boxes."),
     "boxes-open": (["boxes open"], {"user": STRING, "rewards": ref("rewards")}, {}, "What opening boxes paid."),

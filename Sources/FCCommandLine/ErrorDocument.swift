@@ -4,7 +4,7 @@ package import FCContract
 ///
 /// ```json
 /// {"error": {"code": "not_found", "exitCode": 65, "message": "no card with id 999", "title": "Not found"},
-///  "schemaVersion": 2}
+///  "schemaVersion": 3}
 /// ```
 ///
 /// `code` is an ``ErrorCode`` (stable; the HTTP API serves it as an RFC 9457 problem type), `title` its fixed

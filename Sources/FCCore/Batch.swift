@@ -104,6 +104,13 @@ public struct BatchRecord: Sendable, Codable, Hashable, Identifiable {
     public var latencyMilliseconds: Int
     public var createdAt: Date
 
+    /// The `fcgen batches --json` members: ids spelled `Id`, as every fcgen document spells them.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case topicID = "topicId"
+        case plan, provider, model, promptHash, outcome, cardsKept, dropped, usage, latencyMilliseconds, createdAt
+    }
+
     public init(
         id: Int64,
         topicID: Int64,

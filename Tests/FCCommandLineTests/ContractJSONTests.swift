@@ -17,7 +17,7 @@ struct ContractJSONTests {
     @Test func fractionsAreRoundedIntegersStayExactAndTimesAreRFC3339WithMilliseconds() throws {
         let document = try ContractJSON.document(Sample(), pretty: false)
         let expected =
-            #"{"id":9007199254740993,"schemaVersion":2,"share":0.35,"#
+            #"{"id":9007199254740993,"schemaVersion":3,"share":0.35,"#
             + #""text":"esc\u001b]52;c;eA==\u0007 c1\u009b ls\u2028 \"q\" \\ /","#
             + #""tiny":0,"when":"2026-11-23T13:52:13.999Z","whole":2}"#
         // 0.35, not 0.35000000000000003; 2, not 2.0; the id exact; .999 rounded, never truncated to .998.
@@ -39,6 +39,6 @@ struct ContractJSONTests {
         #expect(
             document
                 == #"{"error":{"code":"not_found","exitCode":65,"message":"no card with id 9","title":"Not found"},"#
-                + #""schemaVersion":2}"#)
+                + #""schemaVersion":3}"#)
     }
 }

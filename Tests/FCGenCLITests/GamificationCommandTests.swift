@@ -54,6 +54,8 @@ struct GamificationCommandTests {
         #expect(profile["currentStreak"] as? Int == 1)
         #expect((profile["challenges"] as? [Any])?.count == 3)
         #expect((profile["unopenedBoxes"] as? [Any])?.count == boxes.count)
+        #expect(profile["learnerId"] is Int)
+        #expect((profile["unopenedBoxes"] as? [[String: Any]])?.first?["sessionId"] as? Int == id)
 
         let opened = try object(try await cli.run(["boxes", "open", "--all", "--json", "--user", "ana"] + db).stdout)
         let openRewards = try #require(opened["rewards"] as? [String: Any])

@@ -61,7 +61,7 @@ struct ImageResolverCLITests {
         #expect(card["imageQuery"] as? String == "Capitoline wolf Romulus Remus statue")
         let credit = (card["image"] as? [String: Any])?["credit"] as? [String: Any]
         #expect(credit?["provider"] as? String == "unsplash")
-        #expect(credit?["authorURL"] as? String == "https://unsplash.example/@ada")
+        #expect(credit?["authorUrl"] as? String == "https://unsplash.example/@ada")
     }
 
     @Test func theJSONReportCountsEachBatchsSearches() async throws {

@@ -66,7 +66,7 @@ struct OfflineDemoTests {
         let report = try decode(second.stdout)
         let numbers = (report["batches"] as? [[String: Any]])?.compactMap { $0["number"] as? Int }
         #expect(numbers == [3, 4])
-        #expect(report["schemaVersion"] as? Int == 2)
+        #expect(report["schemaVersion"] as? Int == 3)
     }
 
     @Test func topicWithoutFixturesFallsBackVisiblyAndStrictRefuses() async throws {

@@ -63,6 +63,7 @@ struct SessionCommandTests {
         let undoneMember = try #require(undone["undone"] as? [String: Any])
         #expect(undoneMember["xpReturned"] as? Int == gained)
         #expect(undoneMember["reviewRemoved"] as? Bool == true)
+        #expect(undoneMember["cardId"] as? Int == first)
         #expect(try await totalXP(cli, db) == xpBefore)
         let stats = try object(try await cli.run(["stats", "--json"] + db).stdout)
         let statistics = try #require(stats["statistics"] as? [String: Any])

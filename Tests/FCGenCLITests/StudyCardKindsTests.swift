@@ -33,6 +33,7 @@ struct StudyCardKindsTests {
         #expect(offered.sorted() == ["Numa", "Remus", "Romulus", "Tullus"])
         #expect(miss["correct"] as? String == "Romulus")
         #expect(miss["prompt"] as? String == "Who founded Rome?")
+        #expect(miss["cardId"] is Int)
         let letters = ["A", "B", "C", "D"]
         for (index, option) in offered.enumerated() {
             #expect(missed.stderr.contains("\(letters[index])) \(option)"), "stderr: \(missed.stderr)")

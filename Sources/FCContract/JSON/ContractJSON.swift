@@ -11,8 +11,9 @@ package import Foundation
 ///   (``JSONWriter``).
 package enum ContractJSON {
     /// The version of the documents' shapes. 2: one contract for every command (RFC 3339 times, rating words,
-    /// error documents).
-    package static let schemaVersion = 2
+    /// error documents). 3: the API's spelling in every document (`topicId`, `cardIds`, `authorUrl`, …) and one card
+    /// type for the command line and the API (`CardJSON`: `twinId`, `image.bytes`, …; docs/json.md, "Changes").
+    package static let schemaVersion = 3
 
     /// `date` as the contract writes times: `2026-11-23T12:00:00.000Z`.
     package static func timestamp(_ date: Date) -> String {

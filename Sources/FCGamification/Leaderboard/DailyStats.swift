@@ -12,6 +12,12 @@ public struct DailyStats: Sendable, Hashable, Codable {
     /// XP earned that day.
     public var xp: Int
 
+    /// The `fcgen leaderboard --json` members: ids spelled `Id`, as every fcgen document spells them.
+    enum CodingKeys: String, CodingKey {
+        case learnerID = "learnerId"
+        case name, day, cardsReviewed, topicsExplored, achievementsUnlocked, xp
+    }
+
     public init(
         learnerID: Int64, name: String, day: LocalDay, cardsReviewed: Int = 0, topicsExplored: Int = 0,
         achievementsUnlocked: Int = 0, xp: Int = 0

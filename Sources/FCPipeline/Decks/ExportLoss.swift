@@ -29,7 +29,11 @@ public struct ExportLoss: Sendable, Hashable, Encodable {
     public var message: String
     public var count: Int { cardIDs.count }
 
-    enum CodingKeys: String, CodingKey { case reason, cardIDs, message, count }
+    /// The `fcgen export --json` members: ids spelled `Ids`, as every fcgen document spells them.
+    enum CodingKeys: String, CodingKey {
+        case reason, message, count
+        case cardIDs = "cardIds"
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -38,6 +38,12 @@ public struct TopicStatistics: Sendable, Codable {
     /// The recall rate the topic's algorithm aims at (FSRS: desired retention 0.9; badger: the low end of its
     /// 85–90 % band; Leitner has none).
     public var targetRetention: Double?
+
+    /// The `fcgen stats --json` members: ids spelled `Id`, as every document spells them (docs/json.md).
+    enum CodingKeys: String, CodingKey {
+        case topicID = "topicId"
+        case name, algorithm, cards, studied, due, known, progress, reviews, daysPractised, retention, targetRetention
+    }
 }
 
 extension StudyService {

@@ -1,3 +1,4 @@
+import FCContract
 package import FCCore
 package import FCPipeline
 package import Foundation

@@ -1,3 +1,4 @@
+import FCContract
 import FCCore
 import FCStore
 import Foundation
@@ -42,7 +43,7 @@ enum BookmarkRoutes {
                     BookmarkList(
                         total: total,
                         bookmarks: list.map {
-                            BookmarkList.Item(card: CardDetailJSON($0.details), bookmarkedAt: $0.createdAt)
+                            BookmarkList.Item(card: CardJSON.api($0.details), bookmarkedAt: $0.createdAt)
                         }
                     ))
             },
@@ -61,7 +62,7 @@ struct BookmarkState: Encodable {
 /// `GET /v1/bookmarks`: the caller's bookmarks, newest first, and how many there are in all.
 struct BookmarkList: Encodable {
     struct Item: Encodable {
-        var card: CardDetailJSON
+        var card: CardJSON
         var bookmarkedAt: Date
     }
 

@@ -20,12 +20,12 @@ enum CardImageRoutes {
                 _ = try await store.read { try await $0.cardDetails(id: id) }
                 let image = try await upload(request, maxBytes: maxBytes)
                 let card = try await setImage(.replace(image), cardID: id, on: store)
-                return try JSONResponse.make(OneCard(card: CardDetailJSON(card)))
+                return try JSONResponse.make(OneCard(card: CardJSON.api(card)))
             },
             Route(.delete, "/v1/cards/{id}/image", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
                 let card = try await setImage(.remove, cardID: id, on: store)
-                return try JSONResponse.make(OneCard(card: CardDetailJSON(card)))
+                return try JSONResponse.make(OneCard(card: CardJSON.api(card)))
             },
             Route(.get, "/v1/images/{hash}", .learner) { request, context in
                 let hash = context.parameters.get("hash") ?? ""

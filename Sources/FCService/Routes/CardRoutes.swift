@@ -30,7 +30,7 @@ enum CardRoutes {
                     page.count > limit ? shown.last.map { CardCursor.encode($0.details.card, topicID: topicID) } : nil
                 return try JSONResponse.make(
                     CardPageJSON(
-                        topicId: topicID, cards: shown.map { CardDetailJSON($0.details, progress: $0.progress) },
+                        topicId: topicID, cards: shown.map { CardJSON.api($0.details, progress: $0.progress) },
                         next: next))
             },
             Route(.post, "/v1/topics/{id}/cards", .admin) { request, context in
@@ -51,14 +51,14 @@ enum CardRoutes {
                         explanation: checked.explanation, origin: .manual, withTwin: input.twin,
                         choices: checked.choices),
                     on: store)
-                return try JSONResponse.make(CardList(cards: cards.map { CardDetailJSON($0) }), status: .created)
+                return try JSONResponse.make(CardList(cards: cards.map { CardJSON.api($0) }), status: .created)
             },
             Route(.get, "/v1/cards/{id}", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)
                 let (details, source) = try await store.read {
                     await (try $0.cardDetails(id: id), try $0.cardSource(cardID: id))
                 }
-                return try JSONResponse.make(OneCard(card: CardDetailJSON(details, source: source)))
+                return try JSONResponse.make(OneCard(card: CardJSON.api(details, source: source)))
             },
             Route(.patch, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
@@ -86,7 +86,7 @@ enum CardRoutes {
                 }
                 return try JSONResponse.make(
                     CardEditJSON(
-                        card: CardDetailJSON(edit.card), twin: edit.twin.map { CardDetailJSON($0) },
+                        card: CardJSON.api(edit.card), twin: edit.twin.map { CardJSON.api($0) },
                         twinUpdated: edit.twinUpdated))
             },
             Route(.delete, "/v1/cards/{id}", .admin) { request, context in
@@ -105,7 +105,7 @@ enum CardRoutes {
                 }
                 let moved = try await CardEditing.move(
                     id: id, toTopic: topicID, position: position.map { Int($0) }, on: store)
-                return try JSONResponse.make(CardList(cards: moved.map { CardDetailJSON($0) }))
+                return try JSONResponse.make(CardList(cards: moved.map { CardJSON.api($0) }))
             },
         ]
     }

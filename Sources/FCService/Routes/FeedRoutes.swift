@@ -1,3 +1,4 @@
+import FCContract
 import FCCore
 import FCPipeline
 import FCStore
@@ -44,8 +45,18 @@ enum FeedRoutes {
         let capReached = read.policy?.maxBatches.map { read.batchCount >= $0 } ?? false
         let canRefill = read.policy != nil && !capReached && read.openJob?.status != .dead
         return Feed(
-            topicId: topicID, cards: read.cards.map { CardJSON($0, showingFaces: true) }, refilling: refilling,
+            topicId: topicID, cards: read.cards.map(feedCard), refilling: refilling,
             exhausted: read.unseenIDs.isEmpty && !refilling && !canRefill, unseen: read.unseenIDs.count)
+    }
+
+    /// A card as the feed shows it: the card alone, and a cloze or mcq card's faces as study shows them (the feed
+    /// has no session: options in the order seeded by the card alone).
+    static func feedCard(_ card: Card) -> CardJSON {
+        var json = CardJSON(card)
+        if card.kind == .cloze || card.kind == .mcq {
+            json.shown = CardFaces(card, seed: CardFaces.seed(sessionID: 0, cardID: card.id))
+        }
+        return json
     }
 }
 
@@ -56,31 +67,4 @@ struct Feed: Encodable {
     var exhausted: Bool
     /// The learner's unseen cards of the topic, counted up to the larger of the limit and the refill threshold.
     var unseen: Int
-}
-
-/// A card as the API shows it.
-struct CardJSON: Encodable {
-    var id: Int64
-    var topicId: Int64
-    var kind: String
-    var question: String
-    var answer: String
-    var explanation: String?
-    var position: Int
-    /// The feed's cloze and mcq cards as study shows them (the feed has no session: options in the order seeded
-    /// by the card alone); `nil` for other kinds and outside the feed.
-    var shown: CardFaces?
-
-    init(_ card: Card, showingFaces: Bool = false) {
-        id = card.id
-        topicId = card.topicID
-        kind = card.kind.rawValue
-        question = card.question
-        answer = card.answer
-        explanation = card.explanation
-        position = card.position
-        if showingFaces && (card.kind == .cloze || card.kind == .mcq) {
-            shown = CardFaces(card, seed: CardFaces.seed(sessionID: 0, cardID: card.id))
-        }
-    }
 }

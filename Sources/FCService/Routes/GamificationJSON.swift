@@ -1,3 +1,4 @@
+import FCContract
 import FCGamification
 import FCPipeline
 import FCStore
@@ -68,27 +69,6 @@ struct AchievementsJSON: Encodable {
     var unlocked: Int
     var total: Int
     var achievements: [AchievementProgressJSON]
-}
-
-/// A mystery box (`fcgen boxes --json`'s box, ids in camelCase).
-struct BoxJSON: Encodable {
-    var boxId: String
-    var sessionId: Int64
-    var ordinal: Int
-    var rarity: String
-    var earnedAt: Date
-    var openedAt: Date?
-    var xp: Int?
-
-    init(_ box: BoxRecord) {
-        boxId = box.boxID
-        sessionId = box.sessionID
-        ordinal = box.ordinal
-        rarity = box.rarity
-        earnedAt = box.earnedAt
-        openedAt = box.openedAt
-        xp = box.xp
-    }
 }
 
 struct BoxesJSON: Encodable {

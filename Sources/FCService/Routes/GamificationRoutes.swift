@@ -1,3 +1,4 @@
+import FCContract
 import FCCore
 import FCGamification
 import FCPipeline

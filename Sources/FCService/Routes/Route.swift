@@ -2,7 +2,8 @@ package import HTTPTypes
 package import Hummingbird
 
 /// One route of the API: method, path template (OpenAPI syntax, `/v1/topics/{id}`), who may call it, and the
-/// handler. ``ServiceRoutes/all`` is the one list the router is built from and the OpenAPI test compares with.
+/// handler. ``ServiceRoutes/all`` is the one list the router is built from; the OpenAPI test compares the router's
+/// own route table (``BuiltService/routes``) with the document.
 package struct Route: Sendable {
     /// Who may call a route.
     package enum Access: Sendable {

@@ -1,5 +1,5 @@
-/// Every route of the service, in one list: the router is built from it and the OpenAPI conformance test
-/// compares it with `docs/openapi.json`.
+/// Every route of the API, in one list the router is built from (the OpenAPI test reads the router's own route
+/// table, ``BuiltService/routes``, and compares that with `docs/openapi.json`).
 package enum ServiceRoutes {
     package static func all(_ environment: ServiceEnvironment) -> [Route] {
         OperationsRoutes.routes(environment) + TopicRoutes.routes(environment) + FeedRoutes.routes(environment)

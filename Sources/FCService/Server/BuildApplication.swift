@@ -1,6 +1,7 @@
 package import FCCore
 import FCPipeline
 package import FCStore
+package import HTTPTypes
 package import Hummingbird
 package import Logging
 
@@ -22,11 +23,24 @@ package struct ServiceConfiguration: Sendable {
     }
 }
 
-/// The service assembled: its shared state (for what runs beside it, the generation runner) and the Hummingbird
-/// application, a ServiceLifecycle service.
+/// The service assembled: its shared state (for what runs beside it, the generation runner), the Hummingbird
+/// application (a ServiceLifecycle service), and the route table of the router the application answers with.
 package struct BuiltService<App: ApplicationProtocol> {
     package let environment: ServiceEnvironment
     package let application: App
+    /// Every method and path the router answers, as Hummingbird lists them (`Router.routes`): read from the router
+    /// itself, so a test comparing it with `docs/openapi.json` sees what the server serves, not a list kept beside
+    /// it.
+    package let routes: [RoutedPath]
+}
+
+/// One entry of the router's route table: a method and a path template (`/v1/topics/{id}`).
+package struct RoutedPath: Hashable, Sendable, CustomStringConvertible {
+    package var method: HTTPRequest.Method
+    /// The template as the router prints it: `{name}` for a parameter, `*` and `**` for wildcards.
+    package var path: String
+
+    package var description: String { "\(method.rawValue) \(path)" }
 }
 
 /// Builds the service over `store`: the one function `fcgen serve` and the in-process tests call (the shape of the
@@ -45,6 +59,9 @@ package func buildApplication(
         random: RandomSource(seed: configuration.shuffleSeed))
     environment.generations = GenerationRegistry(
         limits: configuration.generationLimits, now: configuration.settings.now)
-    let application = ServiceServer.application(environment, logger: logger, onListening: onListening)
-    return BuiltService(environment: environment, application: application)
+    let router = ServiceServer.router(environment, logger: logger)
+    let routes = router.routes.map { RoutedPath(method: $0.method, path: $0.path.description) }
+    let application = ServiceServer.application(
+        router: router, environment, logger: logger, onListening: onListening)
+    return BuiltService(environment: environment, application: application, routes: routes)
 }

@@ -45,13 +45,14 @@ package enum ServiceServer {
         return router
     }
 
-    /// The application: a ServiceLifecycle service that stops accepting on graceful shutdown and lets in-flight
-    /// requests finish.
+    /// The application answering with `router` (``router(_:logger:)``): a ServiceLifecycle service that stops
+    /// accepting on graceful shutdown and lets in-flight requests finish.
     ///
     /// - Parameter onListening: called once the socket accepts connections, with the bound port (the real one
     ///   when the settings ask for port 0).
     package static func application(
-        _ environment: ServiceEnvironment, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
+        router: Router<ServiceRequestContext>, _ environment: ServiceEnvironment, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void
     ) -> Application<RouterResponder<ServiceRequestContext>> {
         let settings = environment.settings
         let limits = ConnectionLimits(maxConnections: settings.maxConnections, headerTimeout: settings.headerTimeout)
@@ -59,7 +60,7 @@ package enum ServiceServer {
             additionalChannelHandlers: [ConnectionGuard(limits: limits, logger: logger)],
             idleTimeout: .init(settings.idleTimeout))
         return Application(
-            router: router(environment, logger: logger),
+            router: router,
             server: .http1(configuration: http),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: nil,

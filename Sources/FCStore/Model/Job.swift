@@ -69,4 +69,12 @@ package struct Job: Sendable, Codable, Hashable, Identifiable {
         self.updatedAt = updatedAt
         self.finishedAt = finishedAt
     }
+
+    /// The `fcgen jobs --json` members: ids spelled `Id`, as every fcgen document spells them.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case topicID = "topicId"
+        case topicName, kind, batchNumber, status, attempts, maxAttempts, runAfter, leaseOwner, leaseExpiresAt,
+            lastError, createdAt, updatedAt, finishedAt
+    }
 }

@@ -31,6 +31,12 @@ package struct TopicRefillStatus: Sendable, Codable, Hashable {
     /// Whether a refill is due by the rule right now (an open job may already be taking care of it).
     package var isRefillDue: Bool
 
+    /// The `fcgen topic show --json` members: ids spelled `Id`, as every fcgen document spells them.
+    enum CodingKeys: String, CodingKey {
+        case topicID = "topicId"
+        case name, policy, cardCount, unstudiedCount, batchCount, openJob, isRefillDue
+    }
+
     package init(
         topicID: Int64, name: String, policy: TopicPolicy?, cardCount: Int, unstudiedCount: Int, batchCount: Int,
         openJob: Job?, isRefillDue: Bool

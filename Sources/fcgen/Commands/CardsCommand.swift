@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCContract
 import FCCore
 import FCPipeline
 import FCStore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FCCommandLine
+import FCContract
 import FCCore
 import FCDeckFormats
 import FCPipeline

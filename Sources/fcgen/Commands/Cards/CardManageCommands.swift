@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCContract
 import FCCore
 import FCPipeline
 import FCStore
@@ -84,7 +85,7 @@ struct CardShowCommand: AsyncParsableCommand {
             }
             if global.json {
                 var card = CardJSON(details)
-                card.source = source
+                card.source = source.map { CardJSON.Source($0, withPath: true) }
                 try Console.json(Output(card: card))
                 return
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCContract
 import FCPipeline
 import FCStore
 import Foundation
@@ -30,7 +31,7 @@ struct BoxesListCommand: AsyncParsableCommand {
 
     struct Output: Encodable {
         var user: String
-        var boxes: [BoxRecord]
+        var boxes: [BoxJSON]
     }
 
     func run() async throws {
@@ -38,7 +39,7 @@ struct BoxesListCommand: AsyncParsableCommand {
             let context = try await StudyContext(global: global)
             let boxes = try await context.game.boxes(of: context.user, unopenedOnly: unopened)
             if global.json {
-                try Console.json(Output(user: context.user.name, boxes: boxes))
+                try Console.json(Output(user: context.user.name, boxes: boxes.map(BoxJSON.init)))
                 return
             }
             guard !boxes.isEmpty else {

@@ -20,7 +20,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
     struct Output: Encodable {
         var user: String
-        var profile: ProfileSummary
+        var profile: ProfileJSON
     }
 
     func run() async throws {
@@ -28,7 +28,7 @@ struct ProfileCommand: AsyncParsableCommand {
             let context = try await StudyContext(global: global)
             let profile = try await context.game.profile(of: context.user)
             if global.json {
-                try Console.json(Output(user: context.user.name, profile: profile))
+                try Console.json(Output(user: context.user.name, profile: ProfileJSON(profile)))
                 return
             }
             var lines = [

@@ -38,7 +38,7 @@ struct DueCommand: AsyncParsableCommand {
     }
 
     struct TopicDue: Encodable {
-        var topicID: Int64
+        var topicId: Int64
         var topic: String
         var cards: Int
         var due: Int
@@ -47,7 +47,7 @@ struct DueCommand: AsyncParsableCommand {
 
     struct DueCard: Encodable {
         var id: Int64
-        var topicID: Int64
+        var topicId: Int64
         var question: String
         var due: Date
         var level: Int
@@ -69,12 +69,12 @@ struct DueCommand: AsyncParsableCommand {
                 user: context.user.name, timeZone: context.day.zoneName, until: until,
                 topics: summaries.map {
                     TopicDue(
-                        topicID: $0.topicID, topic: $0.name, cards: $0.cardCount, due: $0.dueCount, new: $0.newCount)
+                        topicId: $0.topicID, topic: $0.name, cards: $0.cardCount, due: $0.dueCount, new: $0.newCount)
                 },
                 cards: candidates.compactMap { candidate in
                     byID[candidate.cardID].map {
                         DueCard(
-                            id: $0.id, topicID: $0.topicID, question: $0.question, due: candidate.due,
+                            id: $0.id, topicId: $0.topicID, question: $0.question, due: candidate.due,
                             level: candidate.level)
                     }
                 })

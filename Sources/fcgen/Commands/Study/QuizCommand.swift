@@ -41,7 +41,7 @@ struct QuizCommand: AsyncParsableCommand {
     @OptionGroup var fallback: FallbackOption
 
     struct Miss: Encodable {
-        var cardID: Int64
+        var cardId: Int64
         var prompt: String
         var given: String
         var correct: String
@@ -52,7 +52,7 @@ struct QuizCommand: AsyncParsableCommand {
         var clozeNumber: Int?
 
         init(card: Card, question: QuizQuestion, typed: String, _ verdict: QuizVerdict) {
-            cardID = card.id
+            cardId = card.id
             prompt = question.prompt
             given = typed.trimmingCharacters(in: .whitespaces)
             correct = question.expectedText

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FCContract
 import FCCore
 import FCPipeline
 import FCStore
@@ -47,7 +48,7 @@ struct SessionCommand: AsyncParsableCommand {
 
     /// The answer `session undo` took back.
     struct Undone: Encodable {
-        var cardID: Int64
+        var cardId: Int64
         var reviewRemoved: Bool
         var xpReturned: Int
     }
@@ -70,7 +71,7 @@ struct SessionCommand: AsyncParsableCommand {
         var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
         if let undone {
             lines.append(
-                "undid the answer to card \(undone.cardID)"
+                "undid the answer to card \(undone.cardId)"
                     + (undone.xpReturned > 0 ? " (−\(undone.xpReturned) XP)" : ""))
         }
         if let card, let faces {

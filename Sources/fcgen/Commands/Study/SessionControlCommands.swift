@@ -46,7 +46,7 @@ struct SessionUndoCommand: AsyncParsableCommand {
             try await SessionCommand.show(
                 undone.session, context: context, json: global.json,
                 undone: SessionCommand.Undone(
-                    cardID: undone.cardID, reviewRemoved: undone.reviewRemoved, xpReturned: undone.xpReturned))
+                    cardId: undone.cardID, reviewRemoved: undone.reviewRemoved, xpReturned: undone.xpReturned))
         }
     }
 }

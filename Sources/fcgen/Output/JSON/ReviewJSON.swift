@@ -38,7 +38,7 @@ struct ReviewJSON: Encodable {
         }
     }
 
-    var cardID: Int64
+    var cardId: Int64
     var rating: String
     var reviewedAt: Date
     var algorithm: String
@@ -46,7 +46,7 @@ struct ReviewJSON: Encodable {
     var rewards: RewardsJSON?
 
     init(_ result: ReviewResult) {
-        cardID = result.cardID
+        cardId = result.cardID
         rating = result.rating.word
         reviewedAt = result.reviewedAt
         algorithm = result.algorithm.rawValue

@@ -7,7 +7,7 @@ import Foundation
 struct SessionView: Encodable {
     var id: Int64
     var mode: String
-    var topicIDs: [Int64]
+    var topicIds: [Int64]
     var size: Int
     var answered: Int
     var remaining: Int
@@ -23,7 +23,7 @@ struct SessionView: Encodable {
     init(_ session: StudySessionRecord) {
         id = session.id
         mode = session.mode.rawValue
-        topicIDs = session.topicIDs
+        topicIds = session.topicIDs
         size = session.queue.count
         answered = session.position
         remaining = session.queue.count - session.position

@@ -1,0 +1,44 @@
+import FCContract
+import FCStore
+import Foundation
+
+extension CardJSON {
+    /// A card as the API's card routes serve it: with its details, the URL its picture is served at, and, when
+    /// read, the calling learner's progress and the document it was generated from (by file name, never a path).
+    static func api(_ details: CardDetails, progress: CardProgress? = nil, source: CardSource? = nil) -> CardJSON {
+        var card = CardJSON(details)
+        if let hash = card.image?.hash { card.image?.url = "/v1/images/\(hash)" }
+        card.progress = progress.map(Progress.init)
+        card.source = source.map { Source($0, withPath: false) }
+        return card
+    }
+}
+
+/// `{"card": …}`.
+struct OneCard: Encodable {
+    var card: CardJSON
+}
+
+/// `{"cards": […]}`: a card and its twin, after a create or a move.
+struct CardList: Encodable {
+    var cards: [CardJSON]
+}
+
+/// A page of a topic's deck; `next` is the cursor of the following page, absent on the last one.
+struct CardPageJSON: Encodable {
+    var topicId: Int64
+    var cards: [CardJSON]
+    var next: String?
+}
+
+/// What an edit changed: the card, its twin when it has one, and whether the twin was changed too.
+struct CardEditJSON: Encodable {
+    var card: CardJSON
+    var twin: CardJSON?
+    var twinUpdated: Bool
+}
+
+/// The ids a delete removed.
+struct CardsDeleted: Encodable {
+    var deleted: [Int64]
+}
