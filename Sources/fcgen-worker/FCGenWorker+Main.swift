@@ -13,8 +13,8 @@ extension FCGenWorker {
     }
 
     /// Runs `fcgen-worker arguments…` in this process, in `io`'s world, and returns the exit status the process
-    /// would have ended with: the test suite runs the worker's refusals and help this way (a round installs signal
-    /// handlers, so rounds run as a child).
+    /// would have ended with: the test suite runs the worker this way. A round run so traps no signals (they are the
+    /// caller's) and leaves the process's logging as it is.
     static func status(running arguments: [String], in io: CommandIO) async -> Int32 {
         await CommandIO.with(io) { await status(running: arguments, bootstrapsLogging: false) }
     }

@@ -126,7 +126,9 @@ struct FCGenWorker: AsyncParsableCommand {
     private func run(transport: HTTPClientTransport) async throws {
         // The daemon's text lines carry the time; cron and journald logs are read long after.
         let logger = logFormat.logger(label: "fcgen-worker", timestamps: true)
-        logFormat.bootstrapOnce(timestamps: true)
+        // The libraries' loggers follow --log-format in the worker's own process; a round run in a caller's world
+        // (the test suite's) leaves that process's logging as it is.
+        if CommandIO.isProcessWorld { logFormat.bootstrapOnce(timestamps: true) }
         let refill: RefillService
         do {
             refill = await RefillService(
@@ -136,7 +138,8 @@ struct FCGenWorker: AsyncParsableCommand {
             logger.error("\(error)")
             throw ExitStatus(for: error).exitCode
         }
-        let group = WorkerServices(logger: logger, grace: grace).group(running: refill)
+        let group = WorkerServices(logger: logger, grace: grace, trapsSignals: CommandIO.isProcessWorld)
+            .group(running: refill)
         do {
             try await group.run()
         } catch let signal as SecondSignal {
@@ -164,8 +167,8 @@ struct FCGenWorker: AsyncParsableCommand {
         flags.concurrency = concurrency
         flags.fixturesDirectory = fixtures
         flags.dailyBudget = dailyBudget
-        let environment = ProcessInfo.processInfo.environment
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let environment = CommandIO.environment
+        let workingDirectory = URL(fileURLWithPath: CommandIO.workingDirectory, isDirectory: true)
         let (settings, _) = try SettingsLoader(environment: environment, workingDirectory: workingDirectory)
             .load(flags: flags, configPath: config)
         let factory = PipelineFactory(settings: settings, environment: environment, workingDirectory: workingDirectory)

@@ -16,6 +16,9 @@ struct WorkerServices {
     let logger: Logger
     /// `--grace`: how long in-flight jobs may take after the first signal.
     let grace: DurationArgument
+    /// Whether SIGINT and SIGTERM stop the group: the worker's own process, not a round run in a caller's world
+    /// (the test suite's), whose signals are the caller's.
+    var trapsSignals = true
 
     /// A group running `dependencies`, the second-signal watcher and `refill`, stopping them in reverse order.
     ///
@@ -24,18 +27,22 @@ struct WorkerServices {
     func group(
         running refill: RefillService, dependencies: [ServiceGroupConfiguration.ServiceConfiguration] = []
     ) -> ServiceGroup {
-        let services =
-            dependencies + [
+        let watcher: [ServiceGroupConfiguration.ServiceConfiguration] =
+            trapsSignals
+            ? [
                 .init(
                     service: SecondSignalService(logger: logger, grace: grace),
-                    successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup),
+                    successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup)
+            ] : []
+        let services =
+            dependencies + watcher + [
                 .init(
                     service: refill,
                     successTerminationBehavior: .gracefullyShutdownGroup,
-                    failureTerminationBehavior: .gracefullyShutdownGroup),
+                    failureTerminationBehavior: .gracefullyShutdownGroup)
             ]
         var configuration = ServiceGroupConfiguration(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: services, gracefulShutdownSignals: trapsSignals ? [.sigterm, .sigint] : [], logger: logger)
         configuration.maximumGracefulShutdownDuration = grace.duration
         return ServiceGroup(configuration: configuration)
     }

@@ -10,8 +10,8 @@ import Synchronization
 
 /// Runs `fcgen` commands as a user or a script would: in this process (``FCGen/status(running:in:)`` with their
 /// own environment, stdin, stdout and stderr, no terminal), or as the built binary in a subprocess where the
-/// process itself is the point (another working directory, `fcgen-worker`, a copy of the binary, a launch in the
-/// background to signal).
+/// process itself is the point (another working directory, a copy of the binary, a launch in the background to
+/// signal).
 struct CLIRunner {
     struct Result {
         var status: Int32
@@ -78,11 +78,10 @@ struct CLIRunner {
         {
             return await inProcess(arguments, environment: extra, stdin: stdin)
         }
-        // fcgen-worker's refusals and help in process too; a round installs signal handlers, so it runs as a child.
+        // fcgen-worker in process too: a round run in a caller's world traps no signals (the tests that signal a
+        // worker launch it as a child).
         if executable == "fcgen-worker" && workingDirectory == Self.repositoryRoot && stdin == nil
             && ProcessInfo.processInfo.environment["FCGEN_TEST_CLI_SUBPROCESS"] == nil
-            && ((try? FCGenWorker.parseAsRoot(arguments)) == nil
-                || arguments.contains { ["--help", "-h"].contains($0) })
         {
             return await inProcess(arguments, environment: extra, stdin: stdin) { arguments, io in
                 await FCGenWorker.status(running: arguments, in: io)
