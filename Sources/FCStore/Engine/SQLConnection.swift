@@ -22,7 +22,7 @@ protocol SQLConnection: AnyObject {
     var statementsSent: Int { get }
     var waits: Int { get }
     /// Statements prepared on the server for ``serverPreparedStatement(_:operation:)`` (PostgreSQL; 0 on SQLite):
-    /// one round trip each, once per connection, counted in neither of the above.
+    /// each once per connection, prepared with its first run, which is awaited and counted above.
     var serverPreparations: Int { get }
 
     /// Runs one or more statements that return no rows.

@@ -49,7 +49,7 @@ package final class PostgresSQLConnection {
     /// The names of the statements prepared on this connection, by text and parameter types.
     var preparedNames: [PreparedKey: (name: String, ran: Bool)] = [:]
     /// Every statement sent up to this one (by ``statementsSent``) is answered: the connection runs them in order.
-    var answeredThrough = 0
+    private var answeredThrough = 0
     /// Statements holding a prefetched answer not read yet (``PostgresSQLStatement/prefetch()``), settled when the
     /// transaction ends (``settlePrefetches(abandoning:)``).
     private var prefetches: [ObjectIdentifier: PostgresSQLStatement] = [:]
