@@ -4,8 +4,9 @@
 /// through postgres-nio). Each is used by one task at a time; the surface is `async` so that a PostgreSQL statement
 /// awaits its answer without holding a thread, while SQLite's synchronous calls witness the same requirements and
 /// run on the connection's own executor (``ConnectionPool``), never on Swift's cooperative pool. Every per-table
-/// query (`Store/Store+*.swift`) is written once, in SQL both engines accept (parameters `$1`, `$2`, which both parse),
-/// with ``SQLDialect`` fragments where they differ. Why not a SQL builder (SQLKit): see `docs/store.md`.
+/// query (`Store/Store+*.swift`) is written once, in SQL both engines accept (parameters `$1`, `$2`, which both parse,
+/// usually written as a ``StoreQuery``'s interpolated values), with ``SQLDialect`` fragments where they differ.
+/// Why not a SQL builder (SQLKit): see `docs/store.md`.
 protocol SQLConnection: AnyObject {
     /// Which SQL the connection speaks, for the fragments that differ.
     var dialect: SQLDialect { get }

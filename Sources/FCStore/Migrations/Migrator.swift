@@ -97,13 +97,10 @@ package struct Migrator: Sendable {
         _ migration: Migration, on connection: any SQLConnection, appliedAt milliseconds: Int64
     ) async throws {
         try await connection.execute(migration.sql, operation: "migration \(migration.version)")
-        try await connection.withStatement(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+        try await connection.withQuery(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), \(migration.name), \(milliseconds))",
             operation: "record migration"
         ) { statement in
-            try statement.bind(migration.version, at: 1)
-            try statement.bind(migration.name, at: 2)
-            try statement.bind(milliseconds, at: 3)
             try await statement.run()
         }
     }

@@ -10,19 +10,13 @@ extension Database {
     ) async throws -> APIToken {
         let createdAt = now().unixMilliseconds
         let id = try await connection.immediateTransaction("create API token") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 INSERT INTO api_tokens (user_id, token_hash, prefix, is_admin, created_at, expires_at)
-                VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
+                VALUES (\(userID), \(hash), \(prefix), \(isAdmin ? 1 : 0), \(createdAt), \(expiresAt?.unixMilliseconds)) RETURNING id
                 """,
                 operation: "create API token"
             ) { statement in
-                try statement.bind(userID, at: 1)
-                try statement.bind(hash, at: 2)
-                try statement.bind(prefix, at: 3)
-                try statement.bind(isAdmin ? 1 : 0, at: 4)
-                try statement.bind(createdAt, at: 5)
-                try statement.bind(expiresAt?.unixMilliseconds, at: 6)
                 _ = try await statement.step()
                 return statement.int64(at: 0)
             }
@@ -49,12 +43,10 @@ extension Database {
     package func revokeAPIToken(id: Int64) async throws -> APIToken {
         let revokedAt = now().unixMilliseconds
         try await connection.immediateTransaction("revoke API token") {
-            try await connection.withStatement(
-                "UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2",
+            try await connection.withQuery(
+                "UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, \(revokedAt)) WHERE id = \(id)",
                 operation: "revoke API token"
             ) { statement in
-                try statement.bind(revokedAt, at: 1)
-                try statement.bind(id, at: 2)
                 try await statement.run()
             }
         }

@@ -74,21 +74,15 @@ extension Database {
         if stateAfter != nil { undo.stateAfter = try await cardState(userID: userID, cardID: undo.cardID) }
         if undo.gamification != nil { undo.gamification?.stateAfter = try await gamificationStateRow(userID: userID) }
         let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            VALUES (\(sessionID), \(undo.session.position), \(undo.cardID), \(reviewID), \(now().unixMilliseconds), \(json))
             ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
                 review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json
             """,
             operation: "record session answer"
         ) { statement in
-            try statement.bind(sessionID, at: 1)
-            try statement.bind(undo.session.position, at: 2)
-            try statement.bind(undo.cardID, at: 3)
-            try statement.bind(reviewID, at: 4)
-            try statement.bind(now().unixMilliseconds, at: 5)
-            try statement.bind(json, at: 6)
             try await statement.run()
         }
     }
@@ -102,14 +96,12 @@ extension Database {
 
     /// The learner's `daily_stats` row for `day`.
     func dailyStatsRow(userID: Int64, day: String) async throws -> DailyStatsRecord? {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = $1 AND day = $2
+            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = \(userID) AND day = \(day)
             """,
             operation: "read daily stats"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(day, at: 2)
             guard try await statement.step() else { return nil }
             return DailyStatsRecord(
                 userID: userID, day: day, cardsReviewed: statement.int(at: 0), topicsExplored: statement.int(at: 1),

@@ -4,10 +4,10 @@ import Foundation
 extension Database {
     /// The highest batch number stored for the topic; 0 when it has none.
     package func lastBatchNumber(topicID: Int64) async throws -> Int {
-        try await connection.withStatement(
-            "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = $1", operation: "read last batch number"
+        try await connection.withQuery(
+            "SELECT COALESCE(MAX(number), 0) FROM batches WHERE topic_id = \(topicID)",
+            operation: "read last batch number"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
@@ -139,15 +139,14 @@ extension Database {
 
     /// The topic's batches, by number.
     package func batches(topicID: Int64) async throws -> [BatchRecord] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT id, topic_id, number, aspect, depth, provider, model, prompt_hash, outcome, cards_kept,
                 dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step
-            FROM batches WHERE topic_id = $1 ORDER BY number
+            FROM batches WHERE topic_id = \(topicID) ORDER BY number
             """,
             operation: "list batches"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             var records: [BatchRecord] = []
             while try await statement.step() { records.append(try Self.batchRecord(from: statement)) }
             return records
@@ -157,31 +156,15 @@ extension Database {
     /// Inserts the batch row, assuming every draft is kept; returns its id.
     private func insertBatchRow(_ batch: NewBatch, createdAt: Int64) async throws -> Int64 {
         do {
-            return try await connection.withStatement(
+            return try await connection.withQuery(
                 """
                 INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
                     cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step, cost_usd)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                VALUES (\(batch.topicID), \(batch.plan.number), \(batch.plan.aspect), \(batch.plan.depth.rawValue), \(batch.provider), \(batch.model), \(batch.promptHash), \(batch.outcome.rawValue), \(batch.cards.count), \(DroppedCounts.encode(batch.dropped)), \(batch.totalUsage.input), \(batch.totalUsage.output), \(batch.latencyMilliseconds), \(createdAt), \(batch.plan.step), \(batch.totalCostUSD))
                 RETURNING id
                 """,
                 operation: "insert batch"
             ) { statement in
-                try statement.bind(batch.topicID, at: 1)
-                try statement.bind(batch.plan.number, at: 2)
-                try statement.bind(batch.plan.aspect, at: 3)
-                try statement.bind(batch.plan.depth.rawValue, at: 4)
-                try statement.bind(batch.provider, at: 5)
-                try statement.bind(batch.model, at: 6)
-                try statement.bind(batch.promptHash, at: 7)
-                try statement.bind(batch.outcome.rawValue, at: 8)
-                try statement.bind(batch.cards.count, at: 9)
-                try statement.bind(DroppedCounts.encode(batch.dropped), at: 10)
-                try statement.bind(batch.totalUsage.input, at: 11)
-                try statement.bind(batch.totalUsage.output, at: 12)
-                try statement.bind(batch.latencyMilliseconds, at: 13)
-                try statement.bind(createdAt, at: 14)
-                try statement.bind(batch.plan.step, at: 15)
-                try statement.bind(batch.totalCostUSD, at: 16)
                 guard try await statement.step() else {
                     throw StoreError.corruptRow(table: "batches", column: "id", rowID: 0)
                 }
@@ -195,22 +178,19 @@ extension Database {
     }
 
     private func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) async throws {
-        try await connection.withStatement(
-            "UPDATE batches SET cards_kept = $1, dropped_json = $2 WHERE id = $3", operation: "update batch counts"
+        try await connection.withQuery(
+            "UPDATE batches SET cards_kept = \(cardsKept), dropped_json = \(DroppedCounts.encode(dropped)) WHERE id = \(batchID)",
+            operation: "update batch counts"
         ) { statement in
-            try statement.bind(cardsKept, at: 1)
-            try statement.bind(DroppedCounts.encode(dropped), at: 2)
-            try statement.bind(batchID, at: 3)
             try await statement.run()
         }
     }
 
     /// The topic's highest card position; 0 when it has no cards. Uses the (topic_id, position) index.
     private func lastPosition(topicID: Int64) async throws -> Int {
-        try await connection.withStatement(
-            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = $1", operation: "read last position"
+        try await connection.withQuery(
+            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = \(topicID)", operation: "read last position"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
         }
     }

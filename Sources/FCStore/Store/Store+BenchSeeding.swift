@@ -52,23 +52,16 @@ extension Database {
                 try statement.bind(created, at: 5)
                 try await statement.run()
             }
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, due,
                     last_review, reps, lapses, level)
-                SELECT $1, c.id, 'badger', CASE WHEN $6 = 0 THEN 1 ELSE 2 END, CASE WHEN $6 = 0 THEN 0 END, 1.0, 0.4,
-                    $3 + (c.id - $2) * $4, $5, 1, 0, $6
-                FROM cards c WHERE c.id BETWEEN $2 AND $2 + $7 - 1
+                SELECT \(userID), c.id, 'badger', CASE WHEN \(level) = 0 THEN 1 ELSE 2 END, CASE WHEN \(level) = 0 THEN 0 END, 1.0, 0.4,
+                    \(firstDue.unixMilliseconds) + (c.id - \(firstID)) * \(Int64((dueStep * 1000).rounded())), \(created), 1, 0, \(level)
+                FROM cards c WHERE c.id BETWEEN \(firstID) AND \(firstID) + \(count) - 1
                 """,
                 operation: "seed card states"
             ) { statement in
-                try statement.bind(userID, at: 1)
-                try statement.bind(firstID, at: 2)
-                try statement.bind(firstDue.unixMilliseconds, at: 3)
-                try statement.bind(Int64((dueStep * 1000).rounded()), at: 4)
-                try statement.bind(created, at: 5)
-                try statement.bind(level, at: 6)
-                try statement.bind(count, at: 7)
                 try await statement.run()
             }
             return SeededCards(cardIDs: firstID...(firstID + Int64(count) - 1))

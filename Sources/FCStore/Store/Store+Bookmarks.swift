@@ -8,16 +8,13 @@ extension Database {
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func bookmark(cardID: Int64, userID: Int64, at now: Date) async throws -> Date {
         _ = try await cardDetails(id: cardID)
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            INSERT INTO bookmarks (user_id, card_id, created_at) VALUES ($1, $2, $3)
+            INSERT INTO bookmarks (user_id, card_id, created_at) VALUES (\(userID), \(cardID), \(now.unixMilliseconds))
             ON CONFLICT (user_id, card_id) DO NOTHING
             """,
             operation: "bookmark a card"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(cardID, at: 2)
-            try statement.bind(now.unixMilliseconds, at: 3)
             try await statement.run()
         }
         return try await bookmarkTime(cardID: cardID, userID: userID) ?? now
@@ -29,11 +26,9 @@ extension Database {
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func removeBookmark(cardID: Int64, userID: Int64) async throws -> Bool {
         _ = try await cardDetails(id: cardID)
-        try await connection.withStatement(
-            "DELETE FROM bookmarks WHERE user_id = $1 AND card_id = $2", operation: "remove a bookmark"
+        try await connection.withQuery(
+            "DELETE FROM bookmarks WHERE user_id = \(userID) AND card_id = \(cardID)", operation: "remove a bookmark"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(cardID, at: 2)
             try await statement.run()
         }
         return await connection.changes > 0
@@ -41,30 +36,26 @@ extension Database {
 
     /// When the learner bookmarked the card, or `nil`.
     package func bookmarkTime(cardID: Int64, userID: Int64) async throws -> Date? {
-        try await connection.withStatement(
-            "SELECT created_at FROM bookmarks WHERE user_id = $1 AND card_id = $2", operation: "read a bookmark"
+        try await connection.withQuery(
+            "SELECT created_at FROM bookmarks WHERE user_id = \(userID) AND card_id = \(cardID)",
+            operation: "read a bookmark"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(cardID, at: 2)
             return try await statement.step() ? Date(unixMilliseconds: statement.int64(at: 0)) : nil
         }
     }
 
     /// The learner's bookmarks, newest first, of one topic or (`topicID` nil) all, at most `limit`.
     package func bookmarks(userID: Int64, topicID: Int64?, limit: Int) async throws -> [Bookmark] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            SELECT \(Self.cardDetailsColumns), b.created_at
+            SELECT \(raw: Self.cardDetailsColumns), b.created_at
             FROM bookmarks b JOIN cards c ON c.id = b.card_id
-            WHERE b.user_id = $1 AND ($2 = 0 OR c.topic_id = $2)
+            WHERE b.user_id = \(userID) AND (\(topicID ?? 0) = 0 OR c.topic_id = \(topicID ?? 0))
             ORDER BY b.created_at DESC, b.card_id DESC
-            LIMIT $3
+            LIMIT \(limit)
             """,
             operation: "list bookmarks"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(topicID ?? 0, at: 2)
-            try statement.bind(limit, at: 3)
             var list: [Bookmark] = []
             while try await statement.step() {
                 list.append(
@@ -78,15 +69,13 @@ extension Database {
 
     /// How many bookmarks the learner has, of one topic or (`topicID` nil) all.
     package func bookmarkCount(userID: Int64, topicID: Int64?) async throws -> Int {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT COUNT(*) FROM bookmarks b JOIN cards c ON c.id = b.card_id
-            WHERE b.user_id = $1 AND ($2 = 0 OR c.topic_id = $2)
+            WHERE b.user_id = \(userID) AND (\(topicID ?? 0) = 0 OR c.topic_id = \(topicID ?? 0))
             """,
             operation: "count bookmarks"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(topicID ?? 0, at: 2)
             _ = try await statement.step()
             return statement.int(at: 0)
         }

@@ -11,11 +11,10 @@ extension Database {
             throw StoreError.invalidPolicy("daily budget must be greater than 0")
         }
         try await connection.immediateTransaction("set topic daily budget") {
-            try await connection.withStatement(
-                "UPDATE topics SET daily_budget_usd = $1 WHERE id = $2", operation: "set topic daily budget"
+            try await connection.withQuery(
+                "UPDATE topics SET daily_budget_usd = \(budget) WHERE id = \(topicID)",
+                operation: "set topic daily budget"
             ) { statement in
-                try statement.bind(budget, at: 1)
-                try statement.bind(topicID, at: 2)
                 try await statement.run()
             }
             guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
@@ -26,10 +25,9 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicDailyBudget(topicID: Int64) async throws -> Double? {
-        try await connection.withStatement(
-            "SELECT daily_budget_usd FROM topics WHERE id = $1", operation: "read topic daily budget"
+        try await connection.withQuery(
+            "SELECT daily_budget_usd FROM topics WHERE id = \(topicID)", operation: "read topic daily budget"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return statement.optionalDouble(at: 0)
         }
@@ -44,19 +42,14 @@ extension Database {
         let now = now().unixMilliseconds
         let next = UTCDay.next(after: now)
         let changed = try await connection.immediateTransaction("defer job") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
-                    run_after = $1, updated_at = $2, last_error = $3, lease_owner = NULL, lease_expires_at = NULL
-                WHERE id = $4 AND status = 'running' AND lease_owner = $5
+                    run_after = \(next), updated_at = \(now), last_error = \(String(reason.prefix(1000))), lease_owner = NULL, lease_expires_at = NULL
+                WHERE id = \(jobID) AND status = 'running' AND lease_owner = \(owner)
                 """,
                 operation: "defer job"
             ) { statement in
-                try statement.bind(next, at: 1)
-                try statement.bind(now, at: 2)
-                try statement.bind(String(reason.prefix(1000)), at: 3)
-                try statement.bind(jobID, at: 4)
-                try statement.bind(owner, at: 5)
                 try await statement.run()
             }
             return await connection.changes == 1

@@ -4,10 +4,9 @@ import Foundation
 extension Database {
     /// The topic's highest card position; 0 when it has none.
     package func lastCardPosition(topicID: Int64) async throws -> Int {
-        try await connection.withStatement(
-            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = $1", operation: "read last position"
+        try await connection.withQuery(
+            "SELECT COALESCE(MAX(position), 0) FROM cards WHERE topic_id = \(topicID)", operation: "read last position"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
@@ -97,11 +96,9 @@ extension Database {
 
     /// The duplicate error naming the card that already has `key`.
     func duplicate(topicID: Int64, key: String, side: String) async throws -> StoreError {
-        let existing = try await connection.withStatement(
-            "SELECT id FROM cards WHERE topic_id = $1 AND dedup_key = $2", operation: "find duplicate"
+        let existing = try await connection.withQuery(
+            "SELECT id FROM cards WHERE topic_id = \(topicID) AND dedup_key = \(key)", operation: "find duplicate"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(key, at: 2)
             return try await statement.step() ? statement.int64(at: 0) : 0
         }
         return StoreError.duplicateQuestion(topicID: topicID, existingCardID: existing, side: side)

@@ -51,12 +51,10 @@ extension Database {
         try await connection.immediateTransaction("unsuspend cards") {
             for cardID in ids {
                 _ = try await card(id: cardID)
-                try await connection.withStatement(
-                    "UPDATE card_flags SET suspended_at = NULL WHERE user_id = $1 AND card_id = $2",
+                try await connection.withQuery(
+                    "UPDATE card_flags SET suspended_at = NULL WHERE user_id = \(userID) AND card_id = \(cardID)",
                     operation: "unsuspend card"
                 ) { statement in
-                    try statement.bind(userID, at: 1)
-                    try statement.bind(cardID, at: 2)
                     try await statement.run()
                 }
             }
@@ -102,12 +100,11 @@ extension Database {
 
     /// Writes the session's queue.
     func saveQueue(_ session: StudySessionRecord) async throws {
-        try await connection.withStatement(
-            "UPDATE sessions SET queue_json = $1 WHERE id = $2", operation: "update queue"
+        try await connection.withQuery(
+            "UPDATE sessions SET queue_json = \(Self.jsonArray(session.queue)) WHERE id = \(session.id)",
+            operation: "update queue"
         ) {
             statement in
-            try statement.bind(Self.jsonArray(session.queue), at: 1)
-            try statement.bind(session.id, at: 2)
             try await statement.run()
         }
     }

@@ -22,12 +22,10 @@ extension Database {
                     try statement.bind(id, at: 1)
                     try await statement.run()
                 }
-                try await connection.withStatement(
-                    "UPDATE cards SET position = position - 1 WHERE topic_id = $1 AND position > $2",
+                try await connection.withQuery(
+                    "UPDATE cards SET position = position - 1 WHERE topic_id = \(details.card.topicID) AND position > \(details.card.position)",
                     operation: "close position gap"
                 ) { statement in
-                    try statement.bind(details.card.topicID, at: 1)
-                    try statement.bind(details.card.position, at: 2)
                     try await statement.run()
                 }
             }
@@ -59,10 +57,10 @@ extension Database {
                 try statement.bind(position, at: 3)
                 try await statement.run()
             }
-            try await connection.withStatement("UPDATE cards SET position = $1 WHERE id = $2", operation: "move card") {
+            try await connection.withQuery(
+                "UPDATE cards SET position = \(position) WHERE id = \(id)", operation: "move card"
+            ) {
                 statement in
-                try statement.bind(position, at: 1)
-                try statement.bind(id, at: 2)
                 try await statement.run()
             }
             return try await cardDetails(id: id)

@@ -15,23 +15,18 @@ extension Database {
     {
         // Inside the store's read transaction: the topic check and the page are one snapshot.
         _ = try await existingTopic(id: topicID)
-        return try await connection.withStatement(
+        return try await connection.withQuery(
             """
-            SELECT \(Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
-            FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = $1
-            WHERE c.topic_id = $2
+            SELECT \(raw: Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
+            FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = \(userID)
+            WHERE c.topic_id = \(topicID)
                 AND c.position > COALESCE(
-                    (SELECT a.position FROM cards a WHERE a.id = $3 AND a.topic_id = $2), $4 - 1)
+                    (SELECT a.position FROM cards a WHERE a.id = \(anchor?.cardID ?? 0) AND a.topic_id = \(topicID)), \(anchor?.position ?? 0) - 1)
             ORDER BY c.position, c.id
-            LIMIT $5
+            LIMIT \(limit)
             """,
             operation: "list a page of cards"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(topicID, at: 2)
-            try statement.bind(anchor?.cardID ?? 0, at: 3)
-            try statement.bind(anchor?.position ?? 0, at: 4)
-            try statement.bind(limit, at: 5)
             var page: [PagedCard] = []
             while try await statement.step() {
                 let details = try Self.cardDetails(from: statement)

@@ -50,12 +50,10 @@ extension Database {
                     try statement.bind(cardID, at: 2)
                     try await statement.run()
                 }
-                try await connection.withStatement(
-                    "UPDATE cards SET position = position - 1 WHERE topic_id = $1 AND position > $2",
+                try await connection.withQuery(
+                    "UPDATE cards SET position = position - 1 WHERE topic_id = \(source) AND position > \(card.card.position)",
                     operation: "close position gap"
                 ) { statement in
-                    try statement.bind(source, at: 1)
-                    try statement.bind(card.card.position, at: 2)
                     try await statement.run()
                 }
             }

@@ -21,11 +21,10 @@ extension Database {
 
     /// The dedup keys of the topic's cards: what the sanitizer checks new questions against.
     package func dedupKeys(topicID: Int64) async throws -> Set<String> {
-        try await connection.withStatement(
-            "SELECT dedup_key FROM cards WHERE topic_id = $1", operation: "list dedup keys"
+        try await connection.withQuery(
+            "SELECT dedup_key FROM cards WHERE topic_id = \(topicID)", operation: "list dedup keys"
         ) {
             statement in
-            try statement.bind(topicID, at: 1)
             var keys = Set<String>()
             while try await statement.step() { keys.insert(statement.string(at: 0)) }
             return keys
@@ -35,12 +34,10 @@ extension Database {
     /// The topic's newest questions, newest first (highest position first); for a prompt's avoid-list.
     package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
         guard limit > 0 else { return [] }
-        return try await connection.withStatement(
-            "SELECT question FROM cards WHERE topic_id = $1 ORDER BY position DESC LIMIT $2",
+        return try await connection.withQuery(
+            "SELECT question FROM cards WHERE topic_id = \(topicID) ORDER BY position DESC LIMIT \(limit)",
             operation: "list recent questions"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(limit, at: 2)
             var questions: [String] = []
             while try await statement.step() { questions.append(statement.string(at: 0)) }
             return questions

@@ -24,15 +24,14 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func feed(userID: Int64, topicID: Int64, until: Date, limit: Int) async throws -> FeedRead {
-        let topic = try await connection.withServerPreparedStatement(
+        let topic = try await connection.withServerPreparedQuery(
             """
             SELECT t.refill_below, t.batch_size, t.max_batches,
-                CASE WHEN t.max_batches IS NULL THEN 0 ELSE \(RefillRule.batchCountSQL) END
-            FROM topics t WHERE t.id = $1 AND t.import_staging_id IS NULL
+                CASE WHEN t.max_batches IS NULL THEN 0 ELSE \(raw: RefillRule.batchCountSQL) END
+            FROM topics t WHERE t.id = \(topicID) AND t.import_staging_id IS NULL
             """,
             operation: "read topic feed policy"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return (policy: Self.policy(from: statement, at: 0), batches: statement.int(at: 3))
         }
@@ -47,14 +46,13 @@ extension Database {
 
     /// The topic's open refill job, through the `jobs_one_open_per_topic` index.
     func openRefillJob(topicID: Int64) async throws -> Job? {
-        try await connection.withServerPreparedStatement(
+        try await connection.withServerPreparedQuery(
             """
-            \(Self.jobColumns) WHERE j.topic_id = $1 AND j.kind = 'refill'
+            \(raw: Self.jobColumns) WHERE j.topic_id = \(topicID) AND j.kind = 'refill'
                 AND j.status IN ('queued', 'running', 'failed', 'dead')
             """,
             operation: "read open refill job"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             return try await statement.step() ? try Self.job(from: statement) : nil
         }
     }

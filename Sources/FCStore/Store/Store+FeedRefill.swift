@@ -10,13 +10,13 @@ extension Database {
     package func enqueueRefill(topicID: Int64, maxAttempts: Int) async throws -> Job? {
         let now = now().unixMilliseconds
         let id: Int64? = try await connection.immediateTransaction("enqueue refill") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
-                SELECT t.id, 'refill', 'queued', 0, $1, $2, $2, $2 FROM topics t
-                WHERE t.id = $3 AND t.refill_below IS NOT NULL AND t.batch_size IS NOT NULL
-                    AND (t.max_batches IS NULL OR \(RefillRule.batchCountSQL) < t.max_batches)
+                SELECT t.id, 'refill', 'queued', 0, \(max(1, maxAttempts)), \(now), \(now), \(now) FROM topics t
+                WHERE t.id = \(topicID) AND t.refill_below IS NOT NULL AND t.batch_size IS NOT NULL
+                    AND (t.max_batches IS NULL OR \(raw: RefillRule.batchCountSQL) < t.max_batches)
                     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.topic_id = t.id AND j.kind = 'refill'
                         AND j.status IN ('queued', 'running', 'failed', 'dead'))
                 ON CONFLICT DO NOTHING
@@ -24,9 +24,6 @@ extension Database {
                 """,
                 operation: "enqueue refill"
             ) { statement in
-                try statement.bind(max(1, maxAttempts), at: 1)
-                try statement.bind(now, at: 2)
-                try statement.bind(topicID, at: 3)
                 return try await statement.step() ? statement.int64(at: 0) : nil
             }
         }

@@ -3,11 +3,10 @@ import Foundation
 extension Database {
     /// The learner's persisted gamification state; `nil` before their first gamified event.
     package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
-        try await connection.withStatement(
-            "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = $1",
+        try await connection.withQuery(
+            "SELECT state_json, total_xp, updated_at FROM gamification_state WHERE user_id = \(userID)",
             operation: "read gamification state"
         ) { statement in
-            try statement.bind(userID, at: 1)
             guard try await statement.step() else { return nil }
             return StoredGamificationState(
                 userID: userID, stateJSON: statement.string(at: 0), totalXP: statement.int(at: 1),
@@ -29,10 +28,9 @@ extension Database {
     package func lockLearners(_ userIDs: some Sequence<Int64>) async throws {
         guard connection.dialect == .postgres else { return }
         for userID in Set(userIDs).sorted() {
-            try await connection.withServerPreparedStatement(
-                "SELECT 1 FROM users WHERE id = $1 FOR UPDATE", operation: "lock learner"
+            try await connection.withServerPreparedQuery(
+                "SELECT 1 FROM users WHERE id = \(userID) FOR UPDATE", operation: "lock learner"
             ) { statement in
-                try statement.bind(userID, at: 1)
                 try await statement.runPipelined()
             }
         }
@@ -50,10 +48,9 @@ extension Database {
         if let known = ledger.zones[userID] {
             zone = known
         } else {
-            zone = try await connection.withStatement(
-                "SELECT time_zone FROM users WHERE id = $1", operation: "read learner time zone"
+            zone = try await connection.withQuery(
+                "SELECT time_zone FROM users WHERE id = \(userID)", operation: "read learner time zone"
             ) { statement in
-                try statement.bind(userID, at: 1)
                 return try await statement.step() ? statement.optionalString(at: 0) : nil
             }
             ledger.zones[userID] = .some(zone)
@@ -182,10 +179,9 @@ extension Database {
 
     /// Counts a session answer recalled on the first try.
     func countPerfectAnswer(sessionID: Int64) async throws {
-        try await connection.withStatement(
-            "UPDATE sessions SET perfect = perfect + 1 WHERE id = $1", operation: "count perfect answer"
+        try await connection.withQuery(
+            "UPDATE sessions SET perfect = perfect + 1 WHERE id = \(sessionID)", operation: "count perfect answer"
         ) { statement in
-            try statement.bind(sessionID, at: 1)
             try await statement.runPipelined()
         }
     }
@@ -244,46 +240,33 @@ extension Database {
     }
 
     func insertBox(_ box: BoxRecord, userID: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
-            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING
+            VALUES (\(userID), \(box.boxID), \(box.sessionID), \(box.ordinal), \(box.rarity), \(box.earnedAt.unixMilliseconds)) ON CONFLICT DO NOTHING
             """,
             operation: "insert box"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(box.boxID, at: 2)
-            try statement.bind(box.sessionID, at: 3)
-            try statement.bind(box.ordinal, at: 4)
-            try statement.bind(box.rarity, at: 5)
-            try statement.bind(box.earnedAt.unixMilliseconds, at: 6)
             try await statement.runPipelined()
         }
     }
 
     func openBox(_ opening: BoxOpening, userID: Int64) async throws {
-        try await connection.withStatement(
-            "UPDATE boxes SET opened_at = $1, xp = $2 WHERE user_id = $3 AND box_id = $4 AND opened_at IS NULL",
+        try await connection.withQuery(
+            "UPDATE boxes SET opened_at = \(opening.openedAt.unixMilliseconds), xp = \(opening.xp) WHERE user_id = \(userID) AND box_id = \(opening.boxID) AND opened_at IS NULL",
             operation: "open box"
         ) { statement in
-            try statement.bind(opening.openedAt.unixMilliseconds, at: 1)
-            try statement.bind(opening.xp, at: 2)
-            try statement.bind(userID, at: 3)
-            try statement.bind(opening.boxID, at: 4)
             try await statement.runPipelined()
         }
     }
 
     func insertAchievement(_ achievement: AchievementRecord, userID: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
+            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (\(userID), \(achievement.achievementID), \(achievement.unlockedAt.unixMilliseconds)) ON CONFLICT DO NOTHING
             """,
             operation: "insert achievement"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(achievement.achievementID, at: 2)
-            try statement.bind(achievement.unlockedAt.unixMilliseconds, at: 3)
             try await statement.runPipelined()
         }
     }
@@ -301,18 +284,14 @@ extension Database {
 
     /// Writes the learner's state row (its total XP is absolute: the ledger read it in the same transaction).
     private func saveState(_ state: StoredGamificationState) async throws {
-        try await connection.withServerPreparedStatement(
+        try await connection.withServerPreparedQuery(
             """
-            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES ($1, $2, $3, $4)
+            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (\(state.userID), \(state.stateJSON), \(state.totalXP), \(state.updatedAt.unixMilliseconds))
             ON CONFLICT (user_id) DO UPDATE SET
                 state_json = excluded.state_json, total_xp = excluded.total_xp, updated_at = excluded.updated_at
             """,
             operation: "save gamification state"
         ) { statement in
-            try statement.bind(state.userID, at: 1)
-            try statement.bind(state.stateJSON, at: 2)
-            try statement.bind(state.totalXP, at: 3)
-            try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
             try await statement.runPipelined()
         }
     }

@@ -3,17 +3,14 @@ import Foundation
 extension Database {
     /// The learner's awards, newest first; only those of `sessionID` when given.
     package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) async throws -> [AwardRecord] {
-        let filter = sessionID == nil ? "" : " AND session_id = $3"
-        return try await connection.withStatement(
+        let filter: StoreQuery = sessionID.map { " AND session_id = \($0)" } ?? ""
+        return try await connection.withQuery(
             """
-            SELECT kind, reference, xp, day, earned_at, session_id FROM xp_events WHERE user_id = $1\(filter)
-            ORDER BY earned_at DESC, id DESC LIMIT $2
+            SELECT kind, reference, xp, day, earned_at, session_id FROM xp_events WHERE user_id = \(userID)\(filter)
+            ORDER BY earned_at DESC, id DESC LIMIT \(limit)
             """,
             operation: "list awards"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(limit, at: 2)
-            if let sessionID { try statement.bind(sessionID, at: 3) }
             var awards: [AwardRecord] = []
             while try await statement.step() {
                 awards.append(
@@ -28,15 +25,13 @@ extension Database {
 
     /// The learner's boxes, oldest first; only unopened ones when `unopenedOnly`; only `sessionID`'s when given.
     package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) async throws -> [BoxRecord] {
-        var sql = """
-            SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = $1
+        var query: StoreQuery = """
+            SELECT box_id, session_id, ordinal, rarity, earned_at, opened_at, xp FROM boxes WHERE user_id = \(userID)
             """
-        if unopenedOnly { sql += " AND opened_at IS NULL" }
-        if sessionID != nil { sql += " AND session_id = $2" }
-        sql += " ORDER BY earned_at, session_id, ordinal"
-        return try await connection.withStatement(sql, operation: "list boxes") { statement in
-            try statement.bind(userID, at: 1)
-            if let sessionID { try statement.bind(sessionID, at: 2) }
+        if unopenedOnly { query += " AND opened_at IS NULL" }
+        if let sessionID { query += " AND session_id = \(sessionID)" }
+        query += " ORDER BY earned_at, session_id, ordinal"
+        return try await connection.withQuery(query, operation: "list boxes") { statement in
             var boxes: [BoxRecord] = []
             while try await statement.step() {
                 boxes.append(
@@ -53,11 +48,10 @@ extension Database {
 
     /// The learner's unlocked achievements, in unlock order.
     package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
-        try await connection.withStatement(
-            "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = $1 ORDER BY unlocked_at, achievement_id",
+        try await connection.withQuery(
+            "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = \(userID) ORDER BY unlocked_at, achievement_id",
             operation: "list achievements"
         ) { statement in
-            try statement.bind(userID, at: 1)
             var records: [AchievementRecord] = []
             while try await statement.step() {
                 records.append(
@@ -71,15 +65,13 @@ extension Database {
 
     /// The learner's stored challenges for a local day (`YYYY-MM-DD`), by kind.
     package func challenges(userID: Int64, day: String) async throws -> [ChallengeRecord] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT day, kind, target, xp, progress, completed_at, expires_at FROM challenges
-            WHERE user_id = $1 AND day = $2 ORDER BY kind
+            WHERE user_id = \(userID) AND day = \(day) ORDER BY kind
             """,
             operation: "list challenges"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(day, at: 2)
             var records: [ChallengeRecord] = []
             while try await statement.step() {
                 records.append(
@@ -95,14 +87,13 @@ extension Database {
 
     /// Every learner's stats for a local day (`YYYY-MM-DD`), with their names: the leaderboard's rows.
     package func dailyStats(day: String) async throws -> [DailyStatsRecord] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT d.user_id, u.name, d.day, d.cards_reviewed, d.topics_explored, d.achievements, d.xp
-            FROM daily_stats d JOIN users u ON u.id = d.user_id WHERE d.day = $1
+            FROM daily_stats d JOIN users u ON u.id = d.user_id WHERE d.day = \(day)
             """,
             operation: "read daily stats"
         ) { statement in
-            try statement.bind(day, at: 1)
             var rows: [DailyStatsRecord] = []
             while try await statement.step() {
                 rows.append(

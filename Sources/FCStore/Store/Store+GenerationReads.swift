@@ -4,11 +4,10 @@ import Foundation
 extension Database {
     /// The topic with this id, or `nil` when there is none.
     package func topic(id: Int64) async throws -> Topic? {
-        try await connection.withStatement(
-            "SELECT id, name, created_at FROM topics WHERE id = $1 AND import_staging_id IS NULL",
+        try await connection.withQuery(
+            "SELECT id, name, created_at FROM topics WHERE id = \(id) AND import_staging_id IS NULL",
             operation: "find topic"
         ) { statement in
-            try statement.bind(id, at: 1)
             guard try await statement.step() else { return nil }
             return Topic(
                 id: statement.int64(at: 0), name: statement.string(at: 1),
@@ -21,17 +20,15 @@ extension Database {
     /// What a generation's progress stream sends after each stored batch: the batch is committed by then, so the
     /// cards read here are exactly the ones it inserted (minus any deleted since).
     package func cards(topicID: Int64, batchNumber: Int) async throws -> [Card] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
                    c.position, c.created_at, c.choices_json, c.image_query
             FROM cards c JOIN batches b ON b.id = c.batch_id
-            WHERE b.topic_id = $1 AND b.number = $2 ORDER BY c.position
+            WHERE b.topic_id = \(topicID) AND b.number = \(batchNumber) ORDER BY c.position
             """,
             operation: "list a batch's cards"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(batchNumber, at: 2)
             var cards: [Card] = []
             while try await statement.step() { cards.append(try Self.card(from: statement)) }
             return cards

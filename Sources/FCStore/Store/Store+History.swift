@@ -7,19 +7,16 @@ extension Database {
     /// and `reviews_user_topic_time` (version 21 dropped the reviews' time index: the review path pays for no index
     /// only this read uses).
     package func reviewActivity(userID: Int64, from: Date, to: Date) async throws -> [ReviewActivity] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END, card_id FROM reviews
-            WHERE user_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3
+            WHERE user_id = \(userID) AND reviewed_at >= \(from.unixMilliseconds) AND reviewed_at < \(to.unixMilliseconds)
             UNION ALL
             SELECT reviewed_at, duration_ms, first_review, card_id FROM archived_reviews
-            WHERE user_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3
+            WHERE user_id = \(userID) AND reviewed_at >= \(from.unixMilliseconds) AND reviewed_at < \(to.unixMilliseconds)
             """,
             operation: "read review history"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(from.unixMilliseconds, at: 2)
-            try statement.bind(to.unixMilliseconds, at: 3)
             var rows: [ReviewActivity] = []
             while try await statement.step() {
                 rows.append(
@@ -33,17 +30,14 @@ extension Database {
 
     /// The learner's ended quizzes with at least one answer, started in `[from, to)`.
     package func quizActivity(userID: Int64, from: Date, to: Date) async throws -> [QuizActivity] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT started_at, ended_at, cards FROM sessions
-            WHERE user_id = $1 AND started_at >= $2 AND started_at < $3 AND mode = 'quiz'
+            WHERE user_id = \(userID) AND started_at >= \(from.unixMilliseconds) AND started_at < \(to.unixMilliseconds) AND mode = 'quiz'
                 AND ended_at IS NOT NULL AND cards > 0
             """,
             operation: "read quiz history"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(from.unixMilliseconds, at: 2)
-            try statement.bind(to.unixMilliseconds, at: 3)
             var rows: [QuizActivity] = []
             while try await statement.step() {
                 rows.append(
@@ -60,16 +54,13 @@ extension Database {
     /// Reads the learner's ledger through the `(user_id, kind, reference)` key's prefix: a history is asked for
     /// rarely, and an index on the earn time would cost every award insert.
     package func xpActivity(userID: Int64, from: Date, to: Date) async throws -> [XPActivity] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT earned_at, xp FROM xp_events
-            WHERE user_id = $1 AND earned_at >= $2 AND earned_at < $3 AND xp <> 0
+            WHERE user_id = \(userID) AND earned_at >= \(from.unixMilliseconds) AND earned_at < \(to.unixMilliseconds) AND xp <> 0
             """,
             operation: "read XP history"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(from.unixMilliseconds, at: 2)
-            try statement.bind(to.unixMilliseconds, at: 3)
             var rows: [XPActivity] = []
             while try await statement.step() {
                 rows.append(
@@ -82,13 +73,12 @@ extension Database {
     /// The learner's reviews of deleted cards, oldest first, with the topic they belonged to (for lifetime totals
     /// and streaks, which outlive a deleted deck).
     package func archivedReviewEvents(userID: Int64) async throws -> [ReviewEvent] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = $1 ORDER BY reviewed_at, id
+            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = \(userID) ORDER BY reviewed_at, id
             """,
             operation: "list archived reviews"
         ) { statement in
-            try statement.bind(userID, at: 1)
             var events: [ReviewEvent] = []
             while try await statement.step() {
                 events.append(

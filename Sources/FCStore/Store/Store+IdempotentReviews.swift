@@ -22,12 +22,10 @@ extension Database {
     package func idempotentReply(userID: Int64, key: String) async throws -> (
         requestHash: String, reply: IdempotentReply
     )? {
-        try await connection.withStatement(
-            "SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2",
+        try await connection.withQuery(
+            "SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = \(userID) AND key = \(key)",
             operation: "read idempotency key"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(key, at: 2)
             guard try await statement.step() else { return nil }
             return (
                 statement.string(at: 0),
@@ -41,18 +39,13 @@ extension Database {
     package func storeIdempotentReply(userID: Int64, key: String, requestHash: String, response: String)
         async throws
     {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO idempotency_keys (user_id, key, request_hash, status, response, created_at)
-            VALUES ($1, $2, $3, 201, $4, $5)
+            VALUES (\(userID), \(key), \(requestHash), 201, \(response), \(now().unixMilliseconds))
             """,
             operation: "store idempotency key"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(key, at: 2)
-            try statement.bind(requestHash, at: 3)
-            try statement.bind(response, at: 4)
-            try statement.bind(now().unixMilliseconds, at: 5)
             try await statement.run()
         }
     }

@@ -3,31 +3,24 @@ extension Database {
     func insertPicture(_ picture: CardPicture, createdAt: Int64) async throws {
         try await insertImage(picture.image, createdAt: createdAt)
         guard let credit = picture.credit else { return }
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO image_credits (hash, provider, author_name, author_url, photo_url, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            VALUES (\(picture.image.hash), \(credit.provider), \(credit.authorName), \(credit.authorURL), \(credit.photoURL), \(createdAt))
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "store image credit"
         ) { statement in
-            try statement.bind(picture.image.hash, at: 1)
-            try statement.bind(credit.provider, at: 2)
-            try statement.bind(credit.authorName, at: 3)
-            try statement.bind(credit.authorURL, at: 4)
-            try statement.bind(credit.photoURL, at: 5)
-            try statement.bind(createdAt, at: 6)
             try await statement.run()
         }
     }
 
     /// The credit of the image with this hash; `nil` for an uploaded or imported image.
     package func imageCredit(hash: String) async throws -> ImageCredit? {
-        try await connection.withStatement(
-            "SELECT provider, author_name, author_url, photo_url FROM image_credits WHERE hash = $1",
+        try await connection.withQuery(
+            "SELECT provider, author_name, author_url, photo_url FROM image_credits WHERE hash = \(hash)",
             operation: "read image credit"
         ) { statement in
-            try statement.bind(hash, at: 1)
             guard try await statement.step() else { return nil }
             return ImageCredit(
                 provider: statement.string(at: 0), authorName: statement.string(at: 1),

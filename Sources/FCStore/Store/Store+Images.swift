@@ -3,9 +3,8 @@ import FCCore
 extension Database {
     /// The stored bytes of an image, by its hash; `nil` when no image has it.
     package func imageBytes(hash: String) async throws -> NewImage? {
-        try await connection.withStatement("SELECT mime, bytes FROM images WHERE hash = $1", operation: "read image") {
+        try await connection.withQuery("SELECT mime, bytes FROM images WHERE hash = \(hash)", operation: "read image") {
             statement in
-            try statement.bind(hash, at: 1)
             guard try await statement.step() else { return nil }
             return NewImage(hash: hash, mimeType: statement.string(at: 0), bytes: statement.bytes(at: 1))
         }
@@ -18,18 +17,13 @@ extension Database {
 
     /// Stores an image unless an identical one (same hash) is already there. Call inside a write transaction.
     func insertImage(_ image: NewImage, createdAt: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES ($1, $2, $3, $4, $5)
+            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES (\(image.hash), \(image.mimeType), \(bytes: image.bytes), \(image.bytes.count), \(createdAt))
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "store image"
         ) { statement in
-            try statement.bind(image.hash, at: 1)
-            try statement.bind(image.mimeType, at: 2)
-            try statement.bind(bytes: image.bytes, at: 3)
-            try statement.bind(image.bytes.count, at: 4)
-            try statement.bind(createdAt, at: 5)
             try await statement.run()
         }
     }

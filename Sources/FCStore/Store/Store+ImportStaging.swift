@@ -8,10 +8,9 @@ extension Database {
     /// Inserts a staging row for a new import and returns its handle.
     func beginStagedImport() async throws -> StagedImport {
         let now = now().unixMilliseconds
-        try await connection.withStatement(
-            "INSERT INTO import_stagings (started_at, touched_at) VALUES ($1, $1)", operation: "start import"
+        try await connection.withQuery(
+            "INSERT INTO import_stagings (started_at, touched_at) VALUES (\(now), \(now))", operation: "start import"
         ) { statement in
-            try statement.bind(now, at: 1)
             try await statement.run()
         }
         return await StagedImport(id: connection.lastInsertRowID)
@@ -48,11 +47,10 @@ extension Database {
                     row, twin: true, key: twinKey, twinOf: key, topicID: topicID, statement, &staged)
             }
         }
-        try await connection.withStatement(
-            "UPDATE import_stagings SET touched_at = $2 WHERE id = $1", operation: "stage imported card"
+        try await connection.withQuery(
+            "UPDATE import_stagings SET touched_at = \(now().unixMilliseconds) WHERE id = \(staged.id)",
+            operation: "stage imported card"
         ) { statement in
-            try statement.bind(staged.id, at: 1)
-            try statement.bind(now().unixMilliseconds, at: 2)
             try await statement.run()
         }
         return staged
@@ -84,28 +82,22 @@ extension Database {
     }
 
     private func topicHasCard(topicID: Int64, dedupKey: String) async throws -> Bool {
-        try await connection.withStatement(
-            "SELECT 1 FROM cards WHERE topic_id = $1 AND dedup_key = $2", operation: "stage imported card"
+        try await connection.withQuery(
+            "SELECT 1 FROM cards WHERE topic_id = \(topicID) AND dedup_key = \(dedupKey)",
+            operation: "stage imported card"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(dedupKey, at: 2)
             return try await statement.step()
         }
     }
 
     private func stageImage(_ image: NewImage, stagingID: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES ($1, $2, $3, $4, $5)
+            INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES (\(stagingID), \(image.hash), \(image.mimeType), \(bytes: image.bytes), \(image.bytes.count))
             ON CONFLICT (staging_id, hash) DO NOTHING
             """,
             operation: "stage imported picture"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(image.hash, at: 2)
-            try statement.bind(image.mimeType, at: 3)
-            try statement.bind(bytes: image.bytes, at: 4)
-            try statement.bind(image.bytes.count, at: 5)
             try await statement.run()
         }
     }
@@ -138,11 +130,10 @@ extension Database {
             summary.cardsStored = originals + twins
             summary.twinsStored = twins
             summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored
-            try await connection.withStatement(
-                "UPDATE import_stagings SET moved_at = $2, touched_at = $2 WHERE id = $1", operation: "import (move)"
+            try await connection.withQuery(
+                "UPDATE import_stagings SET moved_at = \(now), touched_at = \(now) WHERE id = \(staged.id)",
+                operation: "import (move)"
             ) { statement in
-                try statement.bind(staged.id, at: 1)
-                try statement.bind(now, at: 2)
                 try await statement.run()
             }
             try await connection.execute(
@@ -156,20 +147,18 @@ extension Database {
 
     /// - Returns: how many staged cards were dropped.
     private func dropStagedCardsTheTopicHas(stagingID: Int64, topicID: Int64) async throws -> Int {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             DELETE FROM import_staged_cards
-            WHERE staging_id = $1
-                AND (EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = $2
+            WHERE staging_id = \(stagingID)
+                AND (EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = \(topicID)
                         AND c.dedup_key = import_staged_cards.dedup_key)
                     OR (import_staged_cards.twin_of IS NOT NULL
-                        AND EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = $2
+                        AND EXISTS (SELECT 1 FROM cards c WHERE c.topic_id = \(topicID)
                             AND c.dedup_key = import_staged_cards.twin_of)))
             """,
             operation: "import (move)"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(topicID, at: 2)
             try await statement.run()
             return await connection.changes
         }
@@ -177,18 +166,16 @@ extension Database {
 
     /// Pictures of staged cards that are still to be stored (a picture whose card was a duplicate is not kept).
     private func moveStagedImages(stagingID: Int64, createdAt: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at)
-            SELECT i.hash, i.mime, i.bytes, i.size, CAST($2 AS BIGINT) FROM import_staged_images i
-            WHERE i.staging_id = $1
-                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = $1 AND s.image_ref = i.hash)
+            SELECT i.hash, i.mime, i.bytes, i.size, CAST(\(createdAt) AS BIGINT) FROM import_staged_images i
+            WHERE i.staging_id = \(stagingID)
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = \(stagingID) AND s.image_ref = i.hash)
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "import (move pictures)"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(createdAt, at: 2)
             try await statement.run()
         }
     }
@@ -240,15 +227,13 @@ extension Database {
     ///
     /// - Returns: how many were deleted (0: none left).
     func deleteStagedCards(stagingID: Int64, limit: Int) async throws -> Int {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            DELETE FROM import_staged_cards WHERE staging_id = $1 AND seq IN (
-                SELECT seq FROM import_staged_cards WHERE staging_id = $1 ORDER BY seq LIMIT $2)
+            DELETE FROM import_staged_cards WHERE staging_id = \(stagingID) AND seq IN (
+                SELECT seq FROM import_staged_cards WHERE staging_id = \(stagingID) ORDER BY seq LIMIT \(limit))
             """,
             operation: "import (clean up)"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(limit, at: 2)
             try await statement.run()
             return await connection.changes
         }
@@ -270,10 +255,9 @@ extension Database {
 
     /// Stagings last touched before `cutoff` (Unix milliseconds): imports that died.
     func importStagings(touchedBefore cutoff: Int64) async throws -> [Int64] {
-        try await connection.withStatement(
-            "SELECT id FROM import_stagings WHERE touched_at < $1 ORDER BY id", operation: "find stale imports"
+        try await connection.withQuery(
+            "SELECT id FROM import_stagings WHERE touched_at < \(cutoff) ORDER BY id", operation: "find stale imports"
         ) { statement in
-            try statement.bind(cutoff, at: 1)
             var ids: [Int64] = []
             while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
@@ -281,10 +265,9 @@ extension Database {
     }
 
     func topicExists(id: Int64) async throws -> Bool {
-        try await connection.withStatement(
-            "SELECT 1 FROM topics WHERE id = $1 AND import_staging_id IS NULL", operation: "find topic"
+        try await connection.withQuery(
+            "SELECT 1 FROM topics WHERE id = \(id) AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
-            try statement.bind(id, at: 1)
             return try await statement.step()
         }
     }

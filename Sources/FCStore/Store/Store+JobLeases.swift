@@ -37,17 +37,13 @@ extension Database {
     package func renewLease(jobID: Int64, owner: String, lease: Duration) async throws -> Bool {
         let now = now().unixMilliseconds
         return try await connection.immediateTransaction("renew lease") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
-                UPDATE jobs SET lease_expires_at = $1, updated_at = $2
-                WHERE id = $3 AND status = 'running' AND lease_owner = $4
+                UPDATE jobs SET lease_expires_at = \(now + lease.storeMilliseconds), updated_at = \(now)
+                WHERE id = \(jobID) AND status = 'running' AND lease_owner = \(owner)
                 """,
                 operation: "renew lease"
             ) { statement in
-                try statement.bind(now + lease.storeMilliseconds, at: 1)
-                try statement.bind(now, at: 2)
-                try statement.bind(jobID, at: 3)
-                try statement.bind(owner, at: 4)
                 try await statement.run()
             }
             return await connection.changes == 1
@@ -57,16 +53,14 @@ extension Database {
     /// Marks the job done (its batch stored in the same transaction).
     package func markJobDone(jobID: Int64) async throws {
         let now = now().unixMilliseconds
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             UPDATE jobs SET status = 'done', lease_expires_at = NULL, last_error = NULL,
-                updated_at = $1, finished_at = $1
-            WHERE id = $2
+                updated_at = \(now), finished_at = \(now)
+            WHERE id = \(jobID)
             """,
             operation: "finish job"
         ) { statement in
-            try statement.bind(now, at: 1)
-            try statement.bind(jobID, at: 2)
             try await statement.run()
         }
     }
@@ -100,18 +94,15 @@ extension Database {
     package func releaseJob(jobID: Int64, owner: String) async throws -> Bool {
         let now = now().unixMilliseconds
         return try await connection.immediateTransaction("release job") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
-                    run_after = $1, updated_at = $1,
+                    run_after = \(now), updated_at = \(now),
                     lease_owner = NULL, lease_expires_at = NULL
-                WHERE id = $2 AND status = 'running' AND lease_owner = $3
+                WHERE id = \(jobID) AND status = 'running' AND lease_owner = \(owner)
                 """,
                 operation: "release job"
             ) { statement in
-                try statement.bind(now, at: 1)
-                try statement.bind(jobID, at: 2)
-                try statement.bind(owner, at: 3)
                 try await statement.run()
             }
             return await connection.changes == 1

@@ -12,12 +12,12 @@ extension Database {
     package func enqueueDueRefills(maxAttempts: Int) async throws -> [Job] {
         let now = now().unixMilliseconds
         let ids = try await connection.immediateTransaction("enqueue refills") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
-                SELECT t.id, 'refill', 'queued', 0, $1, $2, $2, $2 FROM topics t
-                WHERE \(RefillRule.isDueSQL)
+                SELECT t.id, 'refill', 'queued', 0, \(max(1, maxAttempts)), \(now), \(now), \(now) FROM topics t
+                WHERE \(raw: RefillRule.isDueSQL)
                     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.topic_id = t.id AND j.kind = 'refill'
                         AND j.status IN ('queued', 'running', 'failed', 'dead'))
                 ORDER BY t.id
@@ -26,8 +26,6 @@ extension Database {
                 """,
                 operation: "enqueue refills"
             ) { statement in
-                try statement.bind(max(1, maxAttempts), at: 1)
-                try statement.bind(now, at: 2)
                 var ids: [Int64] = []
                 while try await statement.step() { ids.append(statement.int64(at: 0)) }
                 return ids
@@ -40,18 +38,18 @@ extension Database {
 
     /// The job with this id, or `nil`.
     package func job(id: Int64) async throws -> Job? {
-        try await connection.withStatement("\(Self.jobColumns) WHERE j.id = $1", operation: "read job") { statement in
-            try statement.bind(id, at: 1)
+        try await connection.withQuery("\(raw: Self.jobColumns) WHERE j.id = \(id)", operation: "read job") {
+            statement in
             return try await statement.step() ? try Self.job(from: statement) : nil
         }
     }
 
     /// Jobs, newest first; only those with `status` when given.
     package func jobs(status: JobStatus? = nil) async throws -> [Job] {
-        try await connection.withStatement(
-            "\(Self.jobColumns) WHERE $1 IS NULL OR j.status = $1 ORDER BY j.id DESC", operation: "list jobs"
+        try await connection.withQuery(
+            "\(raw: Self.jobColumns) WHERE \(status?.rawValue) IS NULL OR j.status = \(status?.rawValue) ORDER BY j.id DESC",
+            operation: "list jobs"
         ) { statement in
-            try statement.bind(status?.rawValue, at: 1)
             var jobs: [Job] = []
             while try await statement.step() { jobs.append(try Self.job(from: statement)) }
             return jobs
@@ -60,10 +58,9 @@ extension Database {
 
     /// The topic's jobs, newest first.
     package func jobs(topicID: Int64) async throws -> [Job] {
-        try await connection.withStatement(
-            "\(Self.jobColumns) WHERE j.topic_id = $1 ORDER BY j.id DESC", operation: "list topic jobs"
+        try await connection.withQuery(
+            "\(raw: Self.jobColumns) WHERE j.topic_id = \(topicID) ORDER BY j.id DESC", operation: "list topic jobs"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             var jobs: [Job] = []
             while try await statement.step() { jobs.append(try Self.job(from: statement)) }
             return jobs

@@ -21,13 +21,10 @@ extension Database {
     ///
     /// - Returns: its id.
     func insertPendingImportTopic(stagingID: Int64, createdAt: Int64) async throws -> Int64 {
-        try await connection.withStatement(
-            "INSERT INTO topics (name, created_at, import_staging_id) VALUES ($1, $2, $3)",
+        try await connection.withQuery(
+            "INSERT INTO topics (name, created_at, import_staging_id) VALUES (\(Self.pendingTopicName(stagingID: stagingID)), \(createdAt), \(stagingID))",
             operation: "import cards (hidden topic)"
         ) { statement in
-            try statement.bind(Self.pendingTopicName(stagingID: stagingID), at: 1)
-            try statement.bind(createdAt, at: 2)
-            try statement.bind(stagingID, at: 3)
             try await statement.run()
         }
         return await connection.lastInsertRowID
@@ -42,21 +39,17 @@ extension Database {
     func movePendingChunk(
         stagingID: Int64, topicID: Int64, range: ClosedRange<Int64>, origin: CardOrigin, now: Int64
     ) async throws -> (originals: Int, twins: Int) {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO images (hash, mime, bytes, size, created_at)
-            SELECT i.hash, i.mime, i.bytes, i.size, CAST($4 AS BIGINT) FROM import_staged_images i
-            WHERE i.staging_id = $1
-                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = $1 AND s.image_ref = i.hash
-                    AND s.seq BETWEEN $2 AND $3)
+            SELECT i.hash, i.mime, i.bytes, i.size, CAST(\(now) AS BIGINT) FROM import_staged_images i
+            WHERE i.staging_id = \(stagingID)
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = \(stagingID) AND s.image_ref = i.hash
+                    AND s.seq BETWEEN \(range.lowerBound) AND \(range.upperBound))
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "import (move pictures)"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(range.lowerBound, at: 2)
-            try statement.bind(range.upperBound, at: 3)
-            try statement.bind(now, at: 4)
             try await statement.run()
         }
         var counts: [Int] = []
@@ -97,20 +90,16 @@ extension Database {
         id: Int64, stagingID: Int64, name: String, createdAt: Int64
     ) async throws -> Topic? {
         guard try await topic(named: name) == nil else { return nil }
-        try await connection.withStatement(
-            "UPDATE topics SET name = $2, created_at = $3, import_staging_id = NULL WHERE id = $1",
+        try await connection.withQuery(
+            "UPDATE topics SET name = \(name), created_at = \(createdAt), import_staging_id = NULL WHERE id = \(id)",
             operation: "import cards (reveal topic)"
         ) { statement in
-            try statement.bind(id, at: 1)
-            try statement.bind(name, at: 2)
-            try statement.bind(createdAt, at: 3)
             try await statement.run()
         }
-        try await connection.withStatement(
-            "UPDATE import_stagings SET moved_at = $2, touched_at = $2 WHERE id = $1", operation: "import (move)"
+        try await connection.withQuery(
+            "UPDATE import_stagings SET moved_at = \(createdAt), touched_at = \(createdAt) WHERE id = \(stagingID)",
+            operation: "import (move)"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(createdAt, at: 2)
             try await statement.run()
         }
         return Topic(id: id, name: name, createdAt: Date(unixMilliseconds: createdAt))
@@ -118,11 +107,10 @@ extension Database {
 
     /// Moves a staging's `touched_at` to now: the import is alive.
     func touchStaging(_ stagingID: Int64) async throws {
-        try await connection.withStatement(
-            "UPDATE import_stagings SET touched_at = $2 WHERE id = $1", operation: "touch import"
+        try await connection.withQuery(
+            "UPDATE import_stagings SET touched_at = \(now().unixMilliseconds) WHERE id = \(stagingID)",
+            operation: "touch import"
         ) { statement in
-            try statement.bind(stagingID, at: 1)
-            try statement.bind(now().unixMilliseconds, at: 2)
             try await statement.run()
         }
     }
@@ -150,24 +138,21 @@ extension Database {
     ///
     /// - Returns: how many cards were deleted (0: the topic is gone).
     func deletePendingImportCards(topicID: Int64, limit: Int) async throws -> Int {
-        let deleted = try await connection.withStatement(
+        let deleted = try await connection.withQuery(
             """
             DELETE FROM cards WHERE id IN (
                 SELECT c.id FROM cards c JOIN topics t ON t.id = c.topic_id
-                WHERE c.topic_id = $1 AND t.import_staging_id IS NOT NULL ORDER BY c.id DESC LIMIT $2)
+                WHERE c.topic_id = \(topicID) AND t.import_staging_id IS NOT NULL ORDER BY c.id DESC LIMIT \(limit))
             """,
             operation: "import (clean up)"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(limit, at: 2)
             try await statement.run()
             return await connection.changes
         }
         guard deleted == 0 else { return deleted }
-        try await connection.withStatement(
-            "DELETE FROM topics WHERE id = $1 AND import_staging_id IS NOT NULL", operation: "import (clean up)"
+        try await connection.withQuery(
+            "DELETE FROM topics WHERE id = \(topicID) AND import_staging_id IS NOT NULL", operation: "import (clean up)"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             try await statement.run()
         }
         try await deleteUnusedImages()

@@ -74,19 +74,17 @@ extension Database {
     ) async throws {
         // The frame size must be a constant in the SQL text; `window` is an Int, so interpolating it is safe.
         let frame = "ROWS BETWEEN \(max(window, 1)) PRECEDING AND 1 PRECEDING"
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT r.user_id, r.card_id, r.rating, r.reviewed_at,
                 COUNT(*) OVER w, COALESCE(SUM(CASE WHEN r.rating > 0 THEN 1 ELSE 0 END) OVER w, 0)
             FROM reviews r JOIN cards c ON c.id = r.card_id
-            WHERE c.topic_id = $1 AND ($2 IS NULL OR r.user_id = $2)
-            WINDOW w AS (PARTITION BY r.user_id ORDER BY r.reviewed_at, r.id \(frame))
+            WHERE c.topic_id = \(topicID) AND (\(userID) IS NULL OR r.user_id = \(userID))
+            WINDOW w AS (PARTITION BY r.user_id ORDER BY r.reviewed_at, r.id \(raw: frame))
             ORDER BY r.user_id, r.reviewed_at, r.id
             """,
             operation: "read topic review log"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(userID, at: 2)
             while try await statement.step() {
                 let key = CardKey(userID: statement.int64(at: 0), cardID: statement.int64(at: 1))
                 let sample =

@@ -4,26 +4,22 @@ import Foundation
 extension Database {
     /// The learner's state of the card; `nil` when they have never reviewed it.
     package func cardState(userID: Int64, cardID: Int64) async throws -> StoredCardState? {
-        try await connection.withStatement(
-            "SELECT \(Self.stateColumns) FROM card_states WHERE user_id = $1 AND card_id = $2",
+        try await connection.withQuery(
+            "SELECT \(raw: Self.stateColumns) FROM card_states WHERE user_id = \(userID) AND card_id = \(cardID)",
             operation: "read card state"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(cardID, at: 2)
             return try await statement.step() ? try Self.state(from: statement, at: 0) : nil
         }
     }
 
     /// The learner's reviews of the card, oldest first.
     package func reviewLog(userID: Int64, cardID: Int64) async throws -> [StoredReview] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            SELECT rating, reviewed_at FROM reviews WHERE user_id = $1 AND card_id = $2 ORDER BY reviewed_at, id
+            SELECT rating, reviewed_at FROM reviews WHERE user_id = \(userID) AND card_id = \(cardID) ORDER BY reviewed_at, id
             """,
             operation: "read review log"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(cardID, at: 2)
             var log: [StoredReview] = []
             while try await statement.step() {
                 log.append(

@@ -20,12 +20,10 @@ extension Database {
 
     /// The undo information of the session's answer at `position`; `nil` when it was recorded without.
     package func answerUndo(sessionID: Int64, position: Int) async throws -> AnswerUndo? {
-        let json = try await connection.withStatement(
-            "SELECT undo_json FROM session_answers WHERE session_id = $1 AND position = $2",
+        let json = try await connection.withQuery(
+            "SELECT undo_json FROM session_answers WHERE session_id = \(sessionID) AND position = \(position)",
             operation: "read session answer"
         ) { statement in
-            try statement.bind(sessionID, at: 1)
-            try statement.bind(position, at: 2)
             return try await statement.step() ? statement.string(at: 0) : nil
         }
         guard let json else { return nil }
@@ -38,21 +36,13 @@ extension Database {
 
     /// Puts the session's position and counters back as `snapshot` holds them.
     package func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            UPDATE sessions SET position = $1, cards = $2, correct = $3, failed = $4, empty = $5, rating_sum = $6,
-                perfect = $7 WHERE id = $8
+            UPDATE sessions SET position = \(snapshot.position), cards = \(snapshot.counts.cards), correct = \(snapshot.counts.correct), failed = \(snapshot.counts.failed), empty = \(snapshot.counts.empty), rating_sum = \(snapshot.counts.ratingSum),
+                perfect = \(snapshot.perfect) WHERE id = \(sessionID)
             """,
             operation: "restore session"
         ) { statement in
-            try statement.bind(snapshot.position, at: 1)
-            try statement.bind(snapshot.counts.cards, at: 2)
-            try statement.bind(snapshot.counts.correct, at: 3)
-            try statement.bind(snapshot.counts.failed, at: 4)
-            try statement.bind(snapshot.counts.empty, at: 5)
-            try statement.bind(snapshot.counts.ratingSum, at: 6)
-            try statement.bind(snapshot.perfect, at: 7)
-            try statement.bind(sessionID, at: 8)
             try await statement.run()
         }
     }
@@ -92,53 +82,35 @@ extension Database {
         }
         try await execute("DELETE FROM gamification_state WHERE user_id = $1", userID)
         if let state = undo.stateBefore {
-            try await connection.withStatement(
-                "INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES ($1, $2, $3, $4)",
+            try await connection.withQuery(
+                "INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (\(userID), \(state.stateJSON), \(state.totalXP), \(state.updatedAt.unixMilliseconds))",
                 operation: "restore gamification state"
             ) { statement in
-                try statement.bind(userID, at: 1)
-                try statement.bind(state.stateJSON, at: 2)
-                try statement.bind(state.totalXP, at: 3)
-                try statement.bind(state.updatedAt.unixMilliseconds, at: 4)
                 try await statement.run()
             }
         }
     }
 
     private func insertChallengeRow(_ row: ChallengeRecord, userID: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            VALUES (\(userID), \(row.day), \(row.kind), \(row.target), \(row.xp), \(row.progress), \(row.completedAt?.unixMilliseconds), \(row.expiresAt.unixMilliseconds))
             """,
             operation: "restore challenge"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(row.day, at: 2)
-            try statement.bind(row.kind, at: 3)
-            try statement.bind(row.target, at: 4)
-            try statement.bind(row.xp, at: 5)
-            try statement.bind(row.progress, at: 6)
-            try statement.bind(row.completedAt?.unixMilliseconds, at: 7)
-            try statement.bind(row.expiresAt.unixMilliseconds, at: 8)
             try await statement.run()
         }
     }
 
     private func insertDailyStatsRow(_ row: DailyStatsRecord, userID: Int64) async throws {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO daily_stats (user_id, day, cards_reviewed, topics_explored, achievements, xp)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            VALUES (\(userID), \(row.day), \(row.cardsReviewed), \(row.topicsExplored), \(row.achievements), \(row.xp))
             """,
             operation: "restore daily stats"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(row.day, at: 2)
-            try statement.bind(row.cardsReviewed, at: 3)
-            try statement.bind(row.topicsExplored, at: 4)
-            try statement.bind(row.achievements, at: 5)
-            try statement.bind(row.xp, at: 6)
             try await statement.run()
         }
     }

@@ -8,18 +8,13 @@ extension Database {
     ) async throws -> StudySessionRecord {
         let startedAt = now().unixMilliseconds
         let id = try await connection.immediateTransaction("start session") {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
-                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES ($1, $2, $3, $4, $5)
+                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (\(userID), \(mode.rawValue), \(Self.jsonArray(topicIDs)), \(Self.jsonArray(queue)), \(startedAt))
                 RETURNING id
                 """,
                 operation: "start session"
             ) { statement in
-                try statement.bind(userID, at: 1)
-                try statement.bind(mode.rawValue, at: 2)
-                try statement.bind(Self.jsonArray(topicIDs), at: 3)
-                try statement.bind(Self.jsonArray(queue), at: 4)
-                try statement.bind(startedAt, at: 5)
                 guard try await statement.step() else {
                     throw StoreError.corruptRow(table: "sessions", column: "id", rowID: 0)
                 }
@@ -35,11 +30,10 @@ extension Database {
     ///
     /// - Throws: ``StoreError/sessionNotFound(id:)`` when there is none (or it is another learner's).
     package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
-        try await connection.withStatement(
-            "SELECT \(Self.sessionColumns) FROM sessions WHERE id = $1 AND user_id = $2", operation: "read session"
+        try await connection.withQuery(
+            "SELECT \(raw: Self.sessionColumns) FROM sessions WHERE id = \(id) AND user_id = \(userID)",
+            operation: "read session"
         ) { statement in
-            try statement.bind(id, at: 1)
-            try statement.bind(userID, at: 2)
             guard try await statement.step() else { throw StoreError.sessionNotFound(id: id) }
             return try Self.session(from: statement)
         }
@@ -50,13 +44,10 @@ extension Database {
     /// - Returns: Whether this call ended it.
     package func markSessionEnded(id: Int64, userID: Int64) async throws -> Bool {
         let endedAt = now().unixMilliseconds
-        return try await connection.withStatement(
-            "UPDATE sessions SET ended_at = $1 WHERE id = $2 AND user_id = $3 AND ended_at IS NULL",
+        return try await connection.withQuery(
+            "UPDATE sessions SET ended_at = \(endedAt) WHERE id = \(id) AND user_id = \(userID) AND ended_at IS NULL",
             operation: "end session"
         ) { statement in
-            try statement.bind(endedAt, at: 1)
-            try statement.bind(id, at: 2)
-            try statement.bind(userID, at: 3)
             try await statement.run()
             return await connection.changes == 1
         }
@@ -105,20 +96,13 @@ extension Database {
         var session = try await session(id: id, userID: userID)
         try session.advance(cardID: cardID, answer: answer, comesBack: comesBack)
         if comesBack { try await saveQueue(session) }
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            UPDATE sessions SET position = $1, cards = $2, correct = $3, failed = $4, empty = $5, rating_sum = $6
-            WHERE id = $7
+            UPDATE sessions SET position = \(session.position), cards = \(session.counts.cards), correct = \(session.counts.correct), failed = \(session.counts.failed), empty = \(session.counts.empty), rating_sum = \(session.counts.ratingSum)
+            WHERE id = \(id)
             """,
             operation: "update session"
         ) { statement in
-            try statement.bind(session.position, at: 1)
-            try statement.bind(session.counts.cards, at: 2)
-            try statement.bind(session.counts.correct, at: 3)
-            try statement.bind(session.counts.failed, at: 4)
-            try statement.bind(session.counts.empty, at: 5)
-            try statement.bind(session.counts.ratingSum, at: 6)
-            try statement.bind(id, at: 7)
             try await statement.run()
         }
         return session

@@ -30,15 +30,14 @@ extension Database {
 
     /// Where a card came from, or `nil` for a card not made from a source.
     package func cardSource(cardID: Int64) async throws -> CardSource? {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT s.id, s.file_name, s.format, s.sha256, c.section_index, c.section_title, c.start_offset,
                 c.end_offset, c.page
-            FROM card_sources c JOIN sources s ON s.id = c.source_id WHERE c.card_id = $1
+            FROM card_sources c JOIN sources s ON s.id = c.source_id WHERE c.card_id = \(cardID)
             """,
             operation: "read card source"
         ) { statement in
-            try statement.bind(cardID, at: 1)
             guard try await statement.step() else { return nil }
             return CardSource(
                 sourceID: statement.int64(at: 0), fileName: statement.string(at: 1), format: statement.string(at: 2),
@@ -48,20 +47,13 @@ extension Database {
     }
 
     private func insertSource(_ source: NewSource, topicID: Int64, at: Int64) async throws -> Int64 {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO sources (topic_id, file_name, format, sha256, byte_count, section_count, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            VALUES (\(topicID), \(source.fileName), \(source.format), \(source.sha256), \(source.byteCount), \(source.sectionCount), \(at))
             """,
             operation: "insert source"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(source.fileName, at: 2)
-            try statement.bind(source.format, at: 3)
-            try statement.bind(source.sha256, at: 4)
-            try statement.bind(source.byteCount, at: 5)
-            try statement.bind(source.sectionCount, at: 6)
-            try statement.bind(at, at: 7)
             try await statement.run()
             return await connection.lastInsertRowID
         }

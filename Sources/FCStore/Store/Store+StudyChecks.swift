@@ -5,9 +5,10 @@ import Foundation
 extension Database {
     /// Answers in the session recalled on the first try.
     package func perfectAnswers(sessionID: Int64) async throws -> Int {
-        try await connection.withStatement("SELECT perfect FROM sessions WHERE id = $1", operation: "read session") {
+        try await connection.withQuery(
+            "SELECT perfect FROM sessions WHERE id = \(sessionID)", operation: "read session"
+        ) {
             statement in
-            try statement.bind(sessionID, at: 1)
             return try await statement.step() ? statement.int(at: 0) : 0
         }
     }
@@ -31,17 +32,15 @@ extension Database {
 
     /// Whether the learner knows every card of the topic (``KnownRule``); `false` for an empty topic.
     package func isTopicKnown(topicID: Int64, userID: Int64) async throws -> Bool {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = $1)
+            SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = \(topicID))
                 AND NOT EXISTS (
-                    SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = $2 AND s.card_id = c.id
-                    WHERE c.topic_id = $1 AND (s.card_id IS NULL OR NOT COALESCE(\(KnownRule.sql), FALSE)))
+                    SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = \(userID) AND s.card_id = c.id
+                    WHERE c.topic_id = \(topicID) AND (s.card_id IS NULL OR NOT COALESCE(\(raw: KnownRule.sql), FALSE)))
             """,
             operation: "check topic known"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(userID, at: 2)
             return try await statement.step() && statement.int(at: 0) == 1
         }
     }

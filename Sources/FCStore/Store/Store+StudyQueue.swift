@@ -234,16 +234,14 @@ extension Database {
 
     /// The learner's reviews (of one topic, when given), oldest first: what statistics and streaks are made of.
     package func reviewEvents(userID: Int64, topicID: Int64? = nil) async throws -> [ReviewEvent] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT c.topic_id, r.reviewed_at, r.rating FROM reviews r JOIN cards c ON c.id = r.card_id
-            WHERE r.user_id = $1 AND ($2 IS NULL OR c.topic_id = $2)
+            WHERE r.user_id = \(userID) AND (\(topicID) IS NULL OR c.topic_id = \(topicID))
             ORDER BY r.reviewed_at, r.id
             """,
             operation: "list reviews"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(topicID, at: 2)
             var events: [ReviewEvent] = []
             while try await statement.step() {
                 events.append(

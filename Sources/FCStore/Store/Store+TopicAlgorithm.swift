@@ -6,9 +6,10 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicAlgorithm(topicID: Int64) async throws -> SchedulingAlgorithm {
-        try await connection.withStatement("SELECT algorithm FROM topics WHERE id = $1", operation: "read algorithm") {
+        try await connection.withQuery(
+            "SELECT algorithm FROM topics WHERE id = \(topicID)", operation: "read algorithm"
+        ) {
             statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return try statement.algorithm(at: 0, table: "topics")
         }
@@ -39,14 +40,13 @@ extension Database {
                 try await statement.run()
             }
             guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
-            let pairs = try await connection.withStatement(
+            let pairs = try await connection.withQuery(
                 """
                 SELECT s.user_id, s.card_id, c.created_at FROM card_states s JOIN cards c ON c.id = s.card_id
-                WHERE c.topic_id = $1
+                WHERE c.topic_id = \(topicID)
                 """,
                 operation: "list states to rebuild"
             ) { statement in
-                try statement.bind(topicID, at: 1)
                 var rows: [(Int64, Int64, Int64)] = []
                 while try await statement.step() {
                     rows.append((statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2)))

@@ -11,12 +11,10 @@ extension Database {
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         return try await connection.immediateTransaction("rename topic") {
             do {
-                try await connection.withStatement(
-                    "UPDATE topics SET name = $1 WHERE id = $2", operation: "rename topic"
+                try await connection.withQuery(
+                    "UPDATE topics SET name = \(name) WHERE id = \(id)", operation: "rename topic"
                 ) {
                     statement in
-                    try statement.bind(name, at: 1)
-                    try statement.bind(id, at: 2)
                     try await statement.run()
                 }
             } catch let error as StoreError where error.constraintViolation == .unique {
@@ -54,9 +52,8 @@ extension Database {
             }
             try await deleteLearningState(cardIDsSQL: "SELECT id FROM cards WHERE topic_id = $1", bind: id)
             // Cards, batches and jobs go by ON DELETE CASCADE (foreign keys are on for every connection).
-            try await connection.withStatement("DELETE FROM topics WHERE id = $1", operation: "delete topic") {
+            try await connection.withQuery("DELETE FROM topics WHERE id = \(id)", operation: "delete topic") {
                 statement in
-                try statement.bind(id, at: 1)
                 try await statement.run()
             }
             try await deleteUnusedImages()
@@ -67,12 +64,10 @@ extension Database {
     /// Sets a topic's colour and icon (`nil` clears one).
     package func setTopicAppearance(_ appearance: TopicAppearance, topicID: Int64) async throws {
         try await connection.immediateTransaction("set topic appearance") {
-            try await connection.withStatement(
-                "UPDATE topics SET color = $1, icon = $2 WHERE id = $3", operation: "set topic appearance"
+            try await connection.withQuery(
+                "UPDATE topics SET color = \(appearance.color), icon = \(appearance.icon) WHERE id = \(topicID)",
+                operation: "set topic appearance"
             ) { statement in
-                try statement.bind(appearance.color, at: 1)
-                try statement.bind(appearance.icon, at: 2)
-                try statement.bind(topicID, at: 3)
                 try await statement.run()
             }
             guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
@@ -81,10 +76,10 @@ extension Database {
 
     /// A topic's colour and icon.
     package func topicAppearance(topicID: Int64) async throws -> TopicAppearance {
-        try await connection.withStatement("SELECT color, icon FROM topics WHERE id = $1", operation: "read appearance")
-        {
+        try await connection.withQuery(
+            "SELECT color, icon FROM topics WHERE id = \(topicID)", operation: "read appearance"
+        ) {
             statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return TopicAppearance(color: statement.optionalString(at: 0), icon: statement.optionalString(at: 1))
         }

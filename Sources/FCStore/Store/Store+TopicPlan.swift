@@ -7,14 +7,13 @@ extension Database {
     /// - Throws: ``StoreError/corruptRow(table:column:rowID:)`` when the stored plan, language or kinds cannot be
     ///   read.
     package func topicGeneration(topicID: Int64) async throws -> TopicGeneration {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT language, plan_json, plan_source, plan_note, plan_updated_at, kinds
-            FROM topic_generation WHERE topic_id = $1
+            FROM topic_generation WHERE topic_id = \(topicID)
             """,
             operation: "read topic generation"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { return TopicGeneration() }
             var generation = TopicGeneration()
             if let tag = statement.optionalString(at: 0) {
@@ -79,35 +78,27 @@ extension Database {
             encoder.outputFormatting = [.sortedKeys]
             planJSON = String(decoding: try encoder.encode(outline), as: UTF8.self)
         }
-        let exists = try await connection.withStatement(
-            "SELECT 1 FROM topics WHERE id = $1 AND import_staging_id IS NULL", operation: "find topic"
+        let exists = try await connection.withQuery(
+            "SELECT 1 FROM topics WHERE id = \(topicID) AND import_staging_id IS NULL", operation: "find topic"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             return try await statement.step()
         }
         guard exists else { throw StoreError.topicNotFound(topicID: topicID) }
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at,
                 kinds)
-            VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 IS NULL THEN NULL ELSE $6 END, $7)
+            VALUES (\(topicID), \(update.language?.value), \(planJSON), \(update.plan?.source.rawValue), \(update.plan?.note), CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN NULL ELSE \(at) END, \(update.kinds?.description))
             ON CONFLICT (topic_id) DO UPDATE SET
-                language = COALESCE($2, topic_generation.language),
-                kinds = COALESCE($7, topic_generation.kinds),
-                plan_json = CASE WHEN $4 IS NULL THEN topic_generation.plan_json ELSE $3 END,
-                plan_note = CASE WHEN $4 IS NULL THEN topic_generation.plan_note ELSE $5 END,
-                plan_updated_at = CASE WHEN $4 IS NULL THEN topic_generation.plan_updated_at ELSE $6 END,
-                plan_source = COALESCE($4, topic_generation.plan_source)
+                language = COALESCE(\(update.language?.value), topic_generation.language),
+                kinds = COALESCE(\(update.kinds?.description), topic_generation.kinds),
+                plan_json = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_json ELSE \(planJSON) END,
+                plan_note = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_note ELSE \(update.plan?.note) END,
+                plan_updated_at = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_updated_at ELSE \(at) END,
+                plan_source = COALESCE(\(update.plan?.source.rawValue), topic_generation.plan_source)
             """,
             operation: "write topic generation"
         ) { statement in
-            try statement.bind(topicID, at: 1)
-            try statement.bind(update.language?.value, at: 2)
-            try statement.bind(planJSON, at: 3)
-            try statement.bind(update.plan?.source.rawValue, at: 4)
-            try statement.bind(update.plan?.note, at: 5)
-            try statement.bind(at, at: 6)
-            try statement.bind(update.kinds?.description, at: 7)
             try await statement.run()
         }
     }

@@ -11,14 +11,10 @@ extension Database {
             }
         }
         try await connection.immediateTransaction("set topic policy") {
-            try await connection.withStatement(
-                "UPDATE topics SET refill_below = $1, batch_size = $2, max_batches = $3 WHERE id = $4",
+            try await connection.withQuery(
+                "UPDATE topics SET refill_below = \(policy?.refillBelow), batch_size = \(policy?.batchSize), max_batches = \(policy?.maxBatches) WHERE id = \(topicID)",
                 operation: "set topic policy"
             ) { statement in
-                try statement.bind(policy?.refillBelow, at: 1)
-                try statement.bind(policy?.batchSize, at: 2)
-                try statement.bind(policy?.maxBatches, at: 3)
-                try statement.bind(topicID, at: 4)
                 try await statement.run()
             }
             guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
@@ -29,10 +25,10 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicPolicy(topicID: Int64) async throws -> TopicPolicy? {
-        try await connection.withStatement(
-            "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = $1", operation: "read topic policy"
+        try await connection.withQuery(
+            "SELECT refill_below, batch_size, max_batches FROM topics WHERE id = \(topicID)",
+            operation: "read topic policy"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return Self.policy(from: statement, at: 0)
         }
@@ -42,16 +38,15 @@ extension Database {
     ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
     package func topicRefillStatus(topicID: Int64) async throws -> TopicRefillStatus {
-        let row = try await connection.withStatement(
+        let row = try await connection.withQuery(
             """
             SELECT t.name, t.refill_below, t.batch_size, t.max_batches,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id),
-                \(RefillRule.unstudiedCardsSQL), \(RefillRule.batchCountSQL)
-            FROM topics t WHERE t.id = $1 AND t.import_staging_id IS NULL
+                \(raw: RefillRule.unstudiedCardsSQL), \(raw: RefillRule.batchCountSQL)
+            FROM topics t WHERE t.id = \(topicID) AND t.import_staging_id IS NULL
             """,
             operation: "read topic refill status"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             guard try await statement.step() else { throw StoreError.topicNotFound(topicID: topicID) }
             return (
                 name: statement.string(at: 0), policy: Self.policy(from: statement, at: 1),

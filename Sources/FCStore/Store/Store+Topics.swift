@@ -35,12 +35,10 @@ extension Database {
     ///
     /// - Returns: the topic, and whether this call created it.
     func insertTopicIfMissing(named name: String, createdAt: Int64) async throws -> (topic: Topic, created: Bool) {
-        try await connection.withStatement(
-            "INSERT INTO topics (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+        try await connection.withQuery(
+            "INSERT INTO topics (name, created_at) VALUES (\(name), \(createdAt)) ON CONFLICT (name) DO NOTHING",
             operation: "create topic"
         ) { statement in
-            try statement.bind(name, at: 1)
-            try statement.bind(createdAt, at: 2)
             try await statement.run()
         }
         if await connection.changes == 1 {
@@ -87,11 +85,10 @@ extension Database {
 
     /// Looks a trimmed, non-empty name up; `name`'s NOCASE collation makes the comparison case-insensitive.
     private func fetchTopic(named name: String) async throws -> Topic? {
-        try await connection.withStatement(
-            "SELECT id, name, created_at FROM topics WHERE name = $1 AND import_staging_id IS NULL",
+        try await connection.withQuery(
+            "SELECT id, name, created_at FROM topics WHERE name = \(name) AND import_staging_id IS NULL",
             operation: "find topic"
         ) { statement in
-            try statement.bind(name, at: 1)
             guard try await statement.step() else { return nil }
             return Topic(
                 id: statement.int64(at: 0),

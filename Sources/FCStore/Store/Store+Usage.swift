@@ -37,33 +37,22 @@ extension Database {
         ]
         if let review = batch.review { requests.append((.review, review)) }
         for (kind, request) in requests {
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
-                SELECT id, name, $2, $9, $3, $4, $5, $6, $7, $8 FROM topics WHERE id = $1
+                SELECT id, name, \(batchID), \(kind.rawValue), \(batch.provider), \(batch.model), \(request.usage.input), \(request.usage.output), \(request.costUSD), \(createdAt) FROM topics WHERE id = \(batch.topicID)
                 """,
                 operation: "record batch usage"
             ) { statement in
-                try statement.bind(batch.topicID, at: 1)
-                try statement.bind(batchID, at: 2)
-                try statement.bind(batch.provider, at: 3)
-                try statement.bind(batch.model, at: 4)
-                try statement.bind(request.usage.input, at: 5)
-                try statement.bind(request.usage.output, at: 6)
-                try statement.bind(request.costUSD, at: 7)
-                try statement.bind(createdAt, at: 8)
-                try statement.bind(kind.rawValue, at: 9)
                 try await statement.run()
             }
         }
         guard let newTopicName else { return }
-        try await connection.withStatement(
-            "UPDATE llm_usage SET topic_id = $1 WHERE topic_id IS NULL AND topic_name = $2",
+        try await connection.withQuery(
+            "UPDATE llm_usage SET topic_id = \(batch.topicID) WHERE topic_id IS NULL AND topic_name = \(newTopicName)",
             operation: "attach usage to new topic"
         ) { statement in
-            try statement.bind(batch.topicID, at: 1)
-            try statement.bind(newTopicName, at: 2)
             try await statement.run()
         }
     }
@@ -74,21 +63,19 @@ extension Database {
     ///   not made yet), the name it had. Compared column by column so that each name's NOCASE collation applies
     ///   (SQLite gives `COALESCE(…)` no collation).
     package func usageLines(since: Int64, topic: String? = nil) async throws -> [UsageLine] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT u.created_at / 86400000, COALESCE(t.name, u.topic_name), u.model, COUNT(*),
                 CAST(COALESCE(SUM(u.input_tokens), 0) AS BIGINT), CAST(COALESCE(SUM(u.output_tokens), 0) AS BIGINT),
                 SUM(u.cost_usd), SUM(CASE WHEN u.cost_usd IS NULL THEN 1 ELSE 0 END)
             FROM llm_usage u LEFT JOIN topics t ON t.id = u.topic_id
-            WHERE u.created_at >= $1
-                AND ($2 IS NULL OR t.name = $2 OR (t.id IS NULL AND u.topic_name = $2))
+            WHERE u.created_at >= \(since)
+                AND (\(topic) IS NULL OR t.name = \(topic) OR (t.id IS NULL AND u.topic_name = \(topic)))
             GROUP BY 1, 2, 3
             ORDER BY 1, 2, 3
             """,
             operation: "read usage"
         ) { statement in
-            try statement.bind(since, at: 1)
-            try statement.bind(topic, at: 2)
             var lines: [UsageLine] = []
             while try await statement.step() {
                 lines.append(
@@ -105,15 +92,13 @@ extension Database {
     /// What was spent today (the UTC day of the store's clock): on the topic, or on everything when `nil`.
     package func spendingToday(topicID: Int64?) async throws -> DaySpending {
         let dayStart = UTCDay.start(of: now().unixMilliseconds)
-        return try await connection.withStatement(
+        return try await connection.withQuery(
             """
             SELECT COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0)
-            FROM llm_usage WHERE created_at >= $1 AND ($2 IS NULL OR topic_id = $2)
+            FROM llm_usage WHERE created_at >= \(dayStart) AND (\(topicID) IS NULL OR topic_id = \(topicID))
             """,
             operation: "read today's spending"
         ) { statement in
-            try statement.bind(dayStart, at: 1)
-            try statement.bind(topicID, at: 2)
             guard try await statement.step() else { return DaySpending(costUSD: 0, unpricedRequests: 0) }
             return DaySpending(costUSD: statement.double(at: 0), unpricedRequests: statement.int(at: 1))
         }

@@ -16,12 +16,10 @@ extension Database {
         if let existing = try await user(named: name) { return existing }
         let createdAt = now().unixMilliseconds
         return try await connection.immediateTransaction("create user") {
-            try await connection.withStatement(
-                "INSERT INTO users (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+            try await connection.withQuery(
+                "INSERT INTO users (name, created_at) VALUES (\(name), \(createdAt)) ON CONFLICT (name) DO NOTHING",
                 operation: "create user"
             ) { statement in
-                try statement.bind(name, at: 1)
-                try statement.bind(createdAt, at: 2)
                 try await statement.run()
             }
             // Another connection may have created it between the look-up and the write lock.
@@ -35,10 +33,10 @@ extension Database {
 
     /// The learner with this name (ignoring case), or `nil`.
     package func user(named name: String) async throws -> User? {
-        try await connection.withStatement(
-            "SELECT id, name, time_zone, created_at FROM users WHERE name = $1", operation: "find user"
+        try await connection.withQuery(
+            "SELECT id, name, time_zone, created_at FROM users WHERE name = \(name.trimmingCharacters(in: .whitespacesAndNewlines))",
+            operation: "find user"
         ) { statement in
-            try statement.bind(name.trimmingCharacters(in: .whitespacesAndNewlines), at: 1)
             guard try await statement.step() else { return nil }
             return User(
                 id: statement.int64(at: 0), name: statement.string(at: 1), timeZone: statement.optionalString(at: 2),
@@ -49,12 +47,10 @@ extension Database {
     /// Sets (or with `nil` clears) the learner's time zone identifier.
     package func setTimeZone(_ identifier: String?, userID: Int64) async throws {
         try await connection.immediateTransaction("set time zone") {
-            try await connection.withStatement(
-                "UPDATE users SET time_zone = $1 WHERE id = $2", operation: "set time zone"
+            try await connection.withQuery(
+                "UPDATE users SET time_zone = \(identifier) WHERE id = \(userID)", operation: "set time zone"
             ) {
                 statement in
-                try statement.bind(identifier, at: 1)
-                try statement.bind(userID, at: 2)
                 try await statement.run()
             }
         }

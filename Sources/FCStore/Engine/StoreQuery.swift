@@ -1,0 +1,139 @@
+/// One statement's SQL and its parameters, written as one interpolated literal, the way postgres-nio's
+/// `PostgresQuery` and GRDB's `SQL` are written:
+///
+/// ```swift
+/// try await connection.runQuery(
+///     "DELETE FROM bookmarks WHERE user_id = \(userID) AND card_id = \(cardID)", operation: "remove a bookmark")
+/// ```
+///
+/// Each interpolated value becomes the next parameter (`$1`, `$2`, …, which both engines parse) and is bound when
+/// the statement runs; SQL text goes in only through `\(raw:)`, for the store's own fragments (column lists, a
+/// rule's condition), never for a value. The text of one call site is the same at every call, so the connection's
+/// statement caches and PostgreSQL's prepared statements still find it.
+///
+/// A value used twice is interpolated twice (two parameters). Statements bound again and again in a loop (bulk
+/// writes) keep ``SQLStatement``'s `bind(_:at:)`.
+struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
+    /// A parameter's value, typed as the engines bind it.
+    enum Value: Sendable, Equatable {
+        case integer(Int64?)
+        case text(String?)
+        case real(Double?)
+        case bytes([UInt8])
+    }
+
+    /// The SQL, with `$1`, `$2`, … where the values go, numbered when the query is complete (so that a query
+    /// interpolated into another is numbered as part of it).
+    let sql: String
+    /// The parameters, `$1` first.
+    let values: [Value]
+
+    /// The text and the values in order, kept for interpolating the query into another.
+    private let parts: [StringInterpolation.Part]
+
+    init(stringLiteral value: String) {
+        sql = value
+        values = []
+        parts = [.text(value)]
+    }
+
+    init(stringInterpolation: StringInterpolation) {
+        var sql = ""
+        var values: [Value] = []
+        sql.reserveCapacity(stringInterpolation.parts.count * 16)
+        for part in stringInterpolation.parts {
+            switch part {
+            case .text(let text): sql += text
+            case .value(let value):
+                values.append(value)
+                sql += "$\(values.count)"
+            }
+        }
+        self.sql = sql
+        self.values = values
+        parts = stringInterpolation.parts
+    }
+
+    /// Binds the values to `statement`'s parameters, `$1` first.
+    func bind(to statement: any SQLStatement) throws {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .integer(let number): try statement.bind(number, at: index)
+            case .text(let text): try statement.bind(text, at: index)
+            case .real(let number): try statement.bind(number, at: index)
+            case .bytes(let bytes): try statement.bind(bytes: bytes, at: index)
+            }
+        }
+    }
+
+    struct StringInterpolation: StringInterpolationProtocol {
+        fileprivate enum Part: Sendable {
+            case text(String)
+            case value(Value)
+        }
+        fileprivate var parts: [Part] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            parts.reserveCapacity(2 * interpolationCount + 1)
+        }
+
+        mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
+
+        mutating func appendInterpolation(_ value: Int64) { parts.append(.value(.integer(value))) }
+        mutating func appendInterpolation(_ value: Int64?) { parts.append(.value(.integer(value))) }
+        mutating func appendInterpolation(_ value: Int) { parts.append(.value(.integer(Int64(value)))) }
+        mutating func appendInterpolation(_ value: Int?) { parts.append(.value(.integer(value.map(Int64.init)))) }
+        mutating func appendInterpolation(_ value: String) { parts.append(.value(.text(value))) }
+        mutating func appendInterpolation(_ value: String?) { parts.append(.value(.text(value))) }
+        mutating func appendInterpolation(_ value: Double) { parts.append(.value(.real(value))) }
+        mutating func appendInterpolation(_ value: Double?) { parts.append(.value(.real(value))) }
+        mutating func appendInterpolation(bytes: [UInt8]) { parts.append(.value(.bytes(bytes))) }
+
+        /// Another query, its values numbered after the ones before it: a condition built apart
+        /// (`let filter: StoreQuery = id.map { " AND session_id = \($0)" } ?? ""`).
+        mutating func appendInterpolation(_ query: StoreQuery) { parts += query.parts }
+
+        /// SQL text of the store's own, as it is: a column list, a rule's condition, a dialect's fragment. It must
+        /// not hold parameters of its own, which would collide with the interpolated ones' numbers.
+        mutating func appendInterpolation(raw fragment: String) {
+            assert(fragment.firstMatch(of: /\$\d/) == nil, "a raw SQL fragment with parameters: \(fragment)")
+            parts.append(.text(fragment))
+        }
+    }
+}
+
+extension SQLConnection {
+    /// Runs `body` with the cached statement for `query`, its values bound; reset afterwards.
+    func withQuery<T>(_ query: StoreQuery, operation: String, _ body: (any SQLStatement) async throws -> T)
+        async throws -> T
+    {
+        let statement = try cachedStatement(query.sql, operation: operation)
+        defer { statement.reset() }
+        try query.bind(to: statement)
+        return try await body(statement)
+    }
+
+    /// ``withQuery(_:operation:_:)`` on the server-prepared statement for `query`
+    /// (``serverPreparedStatement(_:operation:)``).
+    func withServerPreparedQuery<T>(
+        _ query: StoreQuery, operation: String, _ body: (any SQLStatement) async throws -> T
+    ) async throws -> T {
+        let statement = try serverPreparedStatement(query.sql, operation: operation)
+        defer { statement.reset() }
+        try query.bind(to: statement)
+        return try await body(statement)
+    }
+
+    /// Runs `query`, which returns no rows, on its cached statement.
+    func runQuery(_ query: StoreQuery, operation: String) async throws {
+        try await withQuery(query, operation: operation) { try await $0.run() }
+    }
+}
+
+extension StoreQuery {
+    /// `rhs` after `lhs`, its values numbered after `lhs`'s: for SQL built piece by piece.
+    static func + (lhs: StoreQuery, rhs: StoreQuery) -> StoreQuery { "\(lhs)\(rhs)" }
+
+    static func += (lhs: inout StoreQuery, rhs: StoreQuery) { lhs = lhs + rhs }
+}
