@@ -125,6 +125,22 @@ extension SQLConnection {
         return try await body(statement)
     }
 
+    /// A statement of its own for `query`, its values bound (for a statement whose text differs from call to call,
+    /// such as a multi-row insert, or one sent ahead and read later).
+    func freshStatement(for query: StoreQuery, operation: String) throws -> any SQLStatement {
+        let statement = try freshStatement(query.sql, operation: operation)
+        try query.bind(to: statement)
+        return statement
+    }
+
+    /// The server-prepared statement for `query` (``serverPreparedStatement(_:operation:)``), its values bound; the
+    /// caller resets it.
+    func serverPreparedStatement(for query: StoreQuery, operation: String) throws -> any SQLStatement {
+        let statement = try serverPreparedStatement(query.sql, operation: operation)
+        try query.bind(to: statement)
+        return statement
+    }
+
     /// Runs `query`, which returns no rows, on its cached statement.
     func runQuery(_ query: StoreQuery, operation: String) async throws {
         try await withQuery(query, operation: operation) { try await $0.run() }

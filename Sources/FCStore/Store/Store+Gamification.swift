@@ -195,27 +195,22 @@ extension Database {
         guard connection.dialect.insertsReturnRows else {
             // SQLite: one cached single-row insert per award, each asked whether it inserted (see
             // `SQLDialect.insertsReturnRows`); a review's step holds one to three.
-            return try await connection.withStatement(Self.awardRowInsert, operation: "insert award") { statement in
-                var inserted: Set<String> = []
-                for award in unique {
-                    try Self.bindAward(award, userID: userID, sessionID: sessionID, to: statement, row: 0)
-                    try await statement.run()
-                    statement.reset()
-                    if await connection.changes > 0 { inserted.insert(award.key) }
-                }
-                return inserted
+            var inserted: Set<String> = []
+            for award in unique {
+                try await connection.runQuery(
+                    """
+                    \(raw: Self.awardInsert) VALUES \(Self.awardRow(award, userID: userID, sessionID: sessionID))
+                    ON CONFLICT DO NOTHING
+                    """, operation: "insert award")
+                if await connection.changes > 0 { inserted.insert(award.key) }
             }
+            return inserted
         }
-        return try await connection.withServerPreparedStatement(
-            """
-            \(Self.awardInsert) VALUES \(Self.placeholders(rows: unique.count, columns: 7))
-            ON CONFLICT DO NOTHING RETURNING kind, reference
-            """,
+        let rows = Self.values(unique.map { Self.awardRow($0, userID: userID, sessionID: sessionID) })
+        return try await connection.withServerPreparedQuery(
+            "\(raw: Self.awardInsert) VALUES \(rows) ON CONFLICT DO NOTHING RETURNING kind, reference",
             operation: "insert award"
         ) { statement in
-            for (row, award) in unique.enumerated() {
-                try Self.bindAward(award, userID: userID, sessionID: sessionID, to: statement, row: row)
-            }
             var inserted: Set<String> = []
             while try await statement.step() {
                 inserted.insert("\(statement.string(at: 0)):\(statement.string(at: 1))")
@@ -224,19 +219,13 @@ extension Database {
         }
     }
 
-    /// One award row that a conflict skips, built once.
-    private static let awardRowInsert =
-        "\(awardInsert) VALUES \(placeholders(rows: 1, columns: 7)) ON CONFLICT DO NOTHING"
-
-    /// One challenge row, built once.
-    private static let challengeUpsert = "\(challengeInsert) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \(challengeMerge)"
-
     private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) async throws {
-        try await connection.withServerPreparedStatement(Self.challengeUpsert, operation: "write challenge") {
-            statement in
-            try Self.bindChallenge(challenge, userID: userID, to: statement, row: 0)
-            try await statement.runPipelined()
-        }
+        try await connection.withServerPreparedQuery(
+            """
+            \(raw: Self.challengeInsert) VALUES \(Self.challengeRow(challenge, userID: userID))
+            \(raw: Self.challengeMerge)
+            """, operation: "write challenge"
+        ) { try await $0.runPipelined() }
     }
 
     func insertBox(_ box: BoxRecord, userID: Int64) async throws {
@@ -271,15 +260,13 @@ extension Database {
         }
     }
 
-    /// One day's stats row, built once (every review writes it).
-    private static let dailyStatsUpsert = "\(dailyStatsInsert) VALUES ($1, $2, $3, $4, $5, $6) \(dailyStatsMerge)"
-
     private func upsertDailyStats(_ stats: DailyStatsRecord, userID: Int64, addingXP xp: Int) async throws {
-        try await connection.withServerPreparedStatement(Self.dailyStatsUpsert, operation: "write daily stats") {
-            statement in
-            try Self.bindDailyStats(stats, userID: userID, xp: xp, to: statement, row: 0)
-            try await statement.runPipelined()
-        }
+        try await connection.withServerPreparedQuery(
+            """
+            \(raw: Self.dailyStatsInsert) VALUES \(Self.dailyStatsRow(stats, userID: userID, xp: xp))
+            \(raw: Self.dailyStatsMerge)
+            """, operation: "write daily stats"
+        ) { try await $0.runPipelined() }
     }
 
     /// Writes the learner's state row (its total XP is absolute: the ledger read it in the same transaction).

@@ -106,12 +106,9 @@ extension Database {
 
     func sendBulkReviews(_ rows: inout BulkReviewRows) async throws {
         for chunk in Self.bulkChunks(rows.reviews) {
+            let values = Self.values(chunk.map { Self.reviewRow($0.0, state: $0.1, sessionID: nil) })
             let statement = try connection.freshStatement(
-                "\(Self.reviewInsert) VALUES \(Self.reviewPlaceholders(rows: chunk.count)) RETURNING id",
-                operation: "insert reviews")
-            for (row, (decision, state)) in chunk.enumerated() {
-                try Self.bindReview(decision, state: state, sessionID: nil, to: statement, row: row)
-            }
+                for: "\(raw: Self.reviewInsert) VALUES \(values) RETURNING id", operation: "insert reviews")
             try await statement.prefetch()
             rows.insertedReviews.append((statement, chunk.count))
         }
@@ -124,9 +121,8 @@ extension Database {
         rows.stateOrder = []
         for chunk in Self.bulkChunks(states) {
             let statement = try connection.freshStatement(
-                "\(Self.stateInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 13)) \(Self.stateMerge)",
+                for: "\(raw: Self.stateInsert) VALUES \(Self.values(chunk.map(Self.stateRow))) \(raw: Self.stateMerge)",
                 operation: "write card states")
-            for (row, state) in chunk.enumerated() { try Self.bindState(state, to: statement, row: row) }
             try await statement.runPipelined()
         }
     }
@@ -135,18 +131,14 @@ extension Database {
         let awards = rows.awards
         rows.awards = []
         for chunk in Self.bulkChunks(awards) {
+            let values = Self.values(chunk.map { Self.awardRow($0.award, userID: $0.userID, sessionID: $0.sessionID) })
             let statement = try connection.freshStatement(
-                """
-                \(Self.awardInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 7))
-                ON CONFLICT DO NOTHING RETURNING user_id, kind, reference
-                """,
+                for: """
+                    \(raw: Self.awardInsert) VALUES \(values)
+                    ON CONFLICT DO NOTHING RETURNING user_id, kind, reference
+                    """,
                 operation: "insert awards")
-            var expected: Set<String> = []
-            for (row, award) in chunk.enumerated() {
-                try Self.bindAward(
-                    award.award, userID: award.userID, sessionID: award.sessionID, to: statement, row: row)
-                expected.insert("\(award.userID):\(award.award.key)")
-            }
+            let expected = Set(chunk.map { "\($0.userID):\($0.award.key)" })
             try await statement.prefetch()
             rows.insertedAwards.append((statement, expected))
         }
@@ -157,15 +149,10 @@ extension Database {
         rows.challenges = [:]
         rows.challengeOrder = []
         for chunk in Self.bulkChunks(challenges) {
+            let values = Self.values(chunk.map { Self.challengeRow($0.1, userID: $0.0) })
             let statement = try connection.freshStatement(
-                """
-                \(Self.challengeInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 8))
-                \(Self.challengeMerge)
-                """,
+                for: "\(raw: Self.challengeInsert) VALUES \(values) \(raw: Self.challengeMerge)",
                 operation: "write challenges")
-            for (row, (userID, challenge)) in chunk.enumerated() {
-                try Self.bindChallenge(challenge, userID: userID, to: statement, row: row)
-            }
             try await statement.runPipelined()
         }
     }
@@ -175,15 +162,10 @@ extension Database {
         rows.dailyStats = [:]
         rows.dailyOrder = []
         for chunk in Self.bulkChunks(stats) {
+            let values = Self.values(chunk.map { Self.dailyStatsRow($0.1, userID: $0.0, xp: $0.2) })
             let statement = try connection.freshStatement(
-                """
-                \(Self.dailyStatsInsert) VALUES \(Self.placeholders(rows: chunk.count, columns: 6))
-                \(Self.dailyStatsMerge)
-                """,
+                for: "\(raw: Self.dailyStatsInsert) VALUES \(values) \(raw: Self.dailyStatsMerge)",
                 operation: "write daily stats")
-            for (row, (userID, record, xp)) in chunk.enumerated() {
-                try Self.bindDailyStats(record, userID: userID, xp: xp, to: statement, row: row)
-            }
             try await statement.runPipelined()
         }
     }

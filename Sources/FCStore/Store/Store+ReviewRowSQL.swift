@@ -2,8 +2,8 @@ import FCScheduler
 import Foundation
 
 /// The rows a review writes, stated once for the one-review statements and the multi-row ones of a batch
-/// (``sendBulkReviews(_:)`` and the others): each table's columns and conflict clause, and how one row's values are
-/// bound at a row's place (`row` 0 is the first `(…)` of the `VALUES` list).
+/// (``sendBulkReviews(_:)`` and the others): each table's columns and conflict clause, and one row's values as a
+/// ``StoreQuery`` (a multi-row statement joins them with ``values(_:)``).
 extension Database {
     /// `reviews`' columns as every insert writes them; the topic comes from the card (migration 19).
     static let reviewInsert = """
@@ -11,27 +11,13 @@ extension Database {
             scheduled_days, algorithm, topic_id)
         """
 
-    /// `rows` rows of a review insert's values: nine parameters, then the topic of the card (the row's second).
-    static func reviewPlaceholders(rows: Int) -> String {
-        (0..<rows).map { row in
-            let marks = (1...9).map { "$\(row * 9 + $0)" }.joined(separator: ", ")
-            return "(\(marks), (SELECT topic_id FROM cards WHERE id = $\(row * 9 + 2)))"
-        }.joined(separator: ", ")
-    }
-
-    static func bindReview(
-        _ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?, to statement: any SQLStatement, row: Int
-    ) throws {
-        let base = Int32(row * 9)
-        try statement.bind(state.userID, at: base + 1)
-        try statement.bind(state.cardID, at: base + 2)
-        try statement.bind(sessionID, at: base + 3)
-        try statement.bind(decision.rating, at: base + 4)
-        try statement.bind(decision.reviewedAt.unixMilliseconds, at: base + 5)
-        try statement.bind(decision.durationMilliseconds, at: base + 6)
-        try statement.bind(decision.elapsedDays, at: base + 7)
-        try statement.bind(decision.scheduledDays, at: base + 8)
-        try statement.bind(state.algorithm.rawValue, at: base + 9)
+    /// One review's row of values: nine, then the topic of the card.
+    static func reviewRow(_ decision: ReviewDecision, state: StoredCardState, sessionID: Int64?) -> StoreQuery {
+        """
+        (\(state.userID), \(state.cardID), \(sessionID), \(decision.rating), \(decision.reviewedAt.unixMilliseconds),
+            \(decision.durationMilliseconds), \(decision.elapsedDays), \(decision.scheduledDays),
+            \(state.algorithm.rawValue), (SELECT topic_id FROM cards WHERE id = \(state.cardID)))
+        """
     }
 
     /// `card_states`' insert, before its `VALUES`.
@@ -50,37 +36,22 @@ extension Database {
             lapses = excluded.lapses, level = excluded.level
         """
 
-    static func bindState(_ state: StoredCardState, to statement: any SQLStatement, row: Int) throws {
-        let base = Int32(row * 13)
-        try statement.bind(state.userID, at: base + 1)
-        try statement.bind(state.cardID, at: base + 2)
-        try statement.bind(state.algorithm.rawValue, at: base + 3)
-        try statement.bind(state.phase.rawValue, at: base + 4)
-        try statement.bind(state.step, at: base + 5)
-        try statement.bind(state.stability, at: base + 6)
-        try statement.bind(state.difficulty, at: base + 7)
-        try statement.bind(state.box, at: base + 8)
-        try statement.bind(state.due.unixMilliseconds, at: base + 9)
-        try statement.bind(state.lastReview?.unixMilliseconds, at: base + 10)
-        try statement.bind(state.reps, at: base + 11)
-        try statement.bind(state.lapses, at: base + 12)
-        try statement.bind(state.level, at: base + 13)
+    static func stateRow(_ state: StoredCardState) -> StoreQuery {
+        """
+        (\(state.userID), \(state.cardID), \(state.algorithm.rawValue), \(state.phase.rawValue), \(state.step),
+            \(state.stability), \(state.difficulty), \(state.box), \(state.due.unixMilliseconds),
+            \(state.lastReview?.unixMilliseconds), \(state.reps), \(state.lapses), \(state.level))
+        """
     }
 
     /// `xp_events`' insert, before its `VALUES`.
     static let awardInsert = "INSERT INTO xp_events (user_id, kind, reference, xp, day, earned_at, session_id)"
 
-    static func bindAward(
-        _ award: AwardRecord, userID: Int64, sessionID: Int64?, to statement: any SQLStatement, row: Int
-    ) throws {
-        let base = Int32(row * 7)
-        try statement.bind(userID, at: base + 1)
-        try statement.bind(award.kind, at: base + 2)
-        try statement.bind(award.reference, at: base + 3)
-        try statement.bind(award.xp, at: base + 4)
-        try statement.bind(award.day, at: base + 5)
-        try statement.bind(award.earnedAt.unixMilliseconds, at: base + 6)
-        try statement.bind(sessionID, at: base + 7)
+    static func awardRow(_ award: AwardRecord, userID: Int64, sessionID: Int64?) -> StoreQuery {
+        """
+        (\(userID), \(award.kind), \(award.reference), \(award.xp), \(award.day), \(award.earnedAt.unixMilliseconds),
+            \(sessionID))
+        """
     }
 
     /// `challenges`' insert, before its `VALUES`.
@@ -95,18 +66,11 @@ extension Database {
             completed_at = COALESCE(challenges.completed_at, excluded.completed_at)
         """
 
-    static func bindChallenge(
-        _ challenge: ChallengeRecord, userID: Int64, to statement: any SQLStatement, row: Int
-    ) throws {
-        let base = Int32(row * 8)
-        try statement.bind(userID, at: base + 1)
-        try statement.bind(challenge.day, at: base + 2)
-        try statement.bind(challenge.kind, at: base + 3)
-        try statement.bind(challenge.target, at: base + 4)
-        try statement.bind(challenge.xp, at: base + 5)
-        try statement.bind(challenge.progress, at: base + 6)
-        try statement.bind(challenge.completedAt?.unixMilliseconds, at: base + 7)
-        try statement.bind(challenge.expiresAt.unixMilliseconds, at: base + 8)
+    static func challengeRow(_ challenge: ChallengeRecord, userID: Int64) -> StoreQuery {
+        """
+        (\(userID), \(challenge.day), \(challenge.kind), \(challenge.target), \(challenge.xp), \(challenge.progress),
+            \(challenge.completedAt?.unixMilliseconds), \(challenge.expiresAt.unixMilliseconds))
+        """
     }
 
     /// `daily_stats`' insert, before its `VALUES`.
@@ -126,23 +90,17 @@ extension Database {
             xp = daily_stats.xp + excluded.xp
         """
 
-    static func bindDailyStats(
-        _ stats: DailyStatsRecord, userID: Int64, xp: Int, to statement: any SQLStatement, row: Int
-    ) throws {
-        let base = Int32(row * 6)
-        try statement.bind(userID, at: base + 1)
-        try statement.bind(stats.day, at: base + 2)
-        try statement.bind(stats.cardsReviewed, at: base + 3)
-        try statement.bind(stats.topicsExplored, at: base + 4)
-        try statement.bind(stats.achievements, at: base + 5)
-        try statement.bind(xp, at: base + 6)
+    static func dailyStatsRow(_ stats: DailyStatsRecord, userID: Int64, xp: Int) -> StoreQuery {
+        """
+        (\(userID), \(stats.day), \(stats.cardsReviewed), \(stats.topicsExplored), \(stats.achievements), \(xp))
+        """
     }
 
-    /// `($1, $2, …), ($k+1, …)`: `rows` groups of `columns` parameters, numbered on from 1.
-    static func placeholders(rows: Int, columns: Int) -> String {
-        (0..<rows).map { row in
-            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
-        }.joined(separator: ", ")
+    /// Rows of values, comma-separated, for a multi-row `VALUES`.
+    static func values(_ rows: some Sequence<StoreQuery>) -> StoreQuery {
+        var list: StoreQuery = ""
+        for (index, row) in rows.enumerated() { list += index == 0 ? row : ", \(row)" }
+        return list
     }
 
     /// `items` in runs of ``bulkRowsPerStatement``: one multi-row statement each.

@@ -30,11 +30,6 @@ extension Database {
         }
     }
 
-    /// One review's row, built once (every review writes it): with `RETURNING id` where the engine answers inserts
-    /// with rows (``SQLDialect/insertsReturnRows``), without on SQLite.
-    private static let reviewRowInsert = "\(reviewInsert) VALUES \(reviewPlaceholders(rows: 1))"
-    private static let reviewRowInsertReturningID = "\(reviewRowInsert) RETURNING id"
-
     /// A review row sent by ``sendReview(_:state:sessionID:)``: its id known already (SQLite's last rowid) or the
     /// answer of its `RETURNING id`, read at the end (PostgreSQL does not wait for it when it is sent). Hand it to
     /// ``reviewID(of:)`` before the transaction ends.
@@ -75,19 +70,17 @@ extension Database {
         -> SentReview
     {
         let sent: SentReview
+        let row = Self.reviewRow(decision, state: state, sessionID: sessionID)
         if connection.dialect.insertsReturnRows {
+            // RETURNING (where the engine answers inserts with rows, ``SQLDialect/insertsReturnRows``) rather than
+            // asking for the last id: one round trip on PostgreSQL instead of two.
             let statement = try connection.serverPreparedStatement(
-                Self.reviewRowInsertReturningID, operation: "insert review")
-            try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
-            // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
+                for: "\(raw: Self.reviewInsert) VALUES \(row) RETURNING id", operation: "insert review")
             try await statement.prefetch()
             sent = SentReview(answer: .answering(statement))
         } else {
-            sent = try await connection.withStatement(Self.reviewRowInsert, operation: "insert review") { statement in
-                try Self.bindReview(decision, state: state, sessionID: sessionID, to: statement, row: 0)
-                try await statement.run()
-                return await SentReview(answer: .inserted(id: connection.lastInsertRowID))
-            }
+            try await connection.runQuery("\(raw: Self.reviewInsert) VALUES \(row)", operation: "insert review")
+            sent = await SentReview(answer: .inserted(id: connection.lastInsertRowID))
         }
         if faultAfterReviewInsert {
             sent.release()
@@ -98,14 +91,11 @@ extension Database {
 
     /// Inserts or updates the learner's state of a card (the upsert: ``stateMerge``).
     package func upsertState(_ state: StoredCardState) async throws {
-        try await connection.withServerPreparedStatement(Self.stateUpsert, operation: "write card state") { statement in
-            try Self.bindState(state, to: statement, row: 0)
-            try await statement.runPipelined()
-        }
+        try await connection.withServerPreparedQuery(
+            "\(raw: Self.stateInsert) VALUES \(Self.stateRow(state)) \(raw: Self.stateMerge)",
+            operation: "write card state"
+        ) { try await $0.runPipelined() }
     }
-
-    /// One card state's upsert, built once.
-    private static let stateUpsert = "\(stateInsert) VALUES \(placeholders(rows: 1, columns: 13)) \(stateMerge)"
 
     /// The columns ``state(from:at:)`` reads, in order, for the table aliased by nothing or `s`.
     static let stateColumns =
