@@ -34,22 +34,17 @@ extension Database {
             let firstID = try await connection.withStatement(
                 "SELECT COALESCE(MAX(id), 0) + 1 FROM cards", operation: "seed: first id"
             ) { statement in try await statement.step() ? statement.int64(at: 0) : 1 }
-            try await connection.withStatement(
+            try await connection.withQuery(
                 """
-                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $2)
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < \(count))
                 INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
                     updated_at)
-                SELECT $3 + i, $1, 'question', 'Seeded question ' || ($3 + i), 'Seeded answer ' || ($3 + i), 'manual',
-                    'seeded ' || ($3 + i), $4 + i, $5, $5
+                SELECT \(firstID) + i, \(topicID), 'question', 'Seeded question ' || (\(firstID) + i), 'Seeded answer ' || (\(firstID) + i), 'manual',
+                    'seeded ' || (\(firstID) + i), \(firstPosition) + i, \(created), \(created)
                 FROM n
                 """,
                 operation: "seed cards"
             ) { statement in
-                try statement.bind(topicID, at: 1)
-                try statement.bind(count, at: 2)
-                try statement.bind(firstID, at: 3)
-                try statement.bind(firstPosition, at: 4)
-                try statement.bind(created, at: 5)
                 try await statement.run()
             }
             try await connection.withQuery(

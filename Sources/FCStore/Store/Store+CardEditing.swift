@@ -24,27 +24,14 @@ extension Database {
             // In a savepoint: after a failed statement PostgreSQL refuses every further one in the transaction
             // until it rolls back to one, and the duplicate's lookup below is such a statement.
             return try await connection.immediateTransaction("add card") {
-                try await connection.withStatement(
+                try await connection.withQuery(
                     """
                     INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
                         dedup_key, position, created_at, updated_at, choices_json)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                    VALUES (\(new.topicID), \(new.kind.rawValue), \(new.question), \(new.answer), \(new.explanation), \(new.image?.hash), \(new.origin.rawValue), \(reverseOf), \(key), \(position), \(now), \(now), \(CardChoicesColumn.encode(new.choices)))
                     """,
                     operation: "add card"
                 ) { statement in
-                    try statement.bind(new.topicID, at: 1)
-                    try statement.bind(new.kind.rawValue, at: 2)
-                    try statement.bind(new.question, at: 3)
-                    try statement.bind(new.answer, at: 4)
-                    try statement.bind(new.explanation, at: 5)
-                    try statement.bind(new.image?.hash, at: 6)
-                    try statement.bind(new.origin.rawValue, at: 7)
-                    try statement.bind(reverseOf, at: 8)
-                    try statement.bind(key, at: 9)
-                    try statement.bind(position, at: 10)
-                    try statement.bind(now, at: 11)
-                    try statement.bind(now, at: 12)
-                    try statement.bind(try CardChoicesColumn.encode(new.choices), at: 13)
                     try await statement.run()
                     return await connection.lastInsertRowID
                 }
@@ -69,23 +56,14 @@ extension Database {
         do {
             // In a savepoint, as in `insertCard`.
             try await connection.immediateTransaction("edit card") {
-                try await connection.withStatement(
+                try await connection.withQuery(
                     """
-                    UPDATE cards SET kind = $1, question = $2, answer = $3, explanation = $4, image_ref = $5, dedup_key = $6,
-                        updated_at = $7, choices_json = $8
-                    WHERE id = $9
+                    UPDATE cards SET kind = \(kind.rawValue), question = \(question), answer = \(answer), explanation = \(explanation), image_ref = \(imageHash), dedup_key = \(key),
+                        updated_at = \(now), choices_json = \(CardChoicesColumn.encode(choices))
+                    WHERE id = \(id)
                     """,
                     operation: "edit card"
                 ) { statement in
-                    try statement.bind(kind.rawValue, at: 1)
-                    try statement.bind(question, at: 2)
-                    try statement.bind(answer, at: 3)
-                    try statement.bind(explanation, at: 4)
-                    try statement.bind(imageHash, at: 5)
-                    try statement.bind(key, at: 6)
-                    try statement.bind(now, at: 7)
-                    try statement.bind(try CardChoicesColumn.encode(choices), at: 8)
-                    try statement.bind(id, at: 9)
                     try await statement.run()
                 }
             }

@@ -17,9 +17,8 @@ extension Database {
                 let details = try await cardDetails(id: id)
                 if let topicID, details.card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
                 try await deleteLearningState(cardIDsSQL: "$1", bind: id)
-                try await connection.withStatement("DELETE FROM cards WHERE id = $1", operation: "delete card") {
+                try await connection.withQuery("DELETE FROM cards WHERE id = \(id)", operation: "delete card") {
                     statement in
-                    try statement.bind(id, at: 1)
                     try await statement.run()
                 }
                 try await connection.withQuery(

@@ -43,11 +43,10 @@ extension Database {
                         topicID: topicID, key: card.card.dedupKey, side: index == 0 ? "card" : "reversed twin")
                 }
                 // The reviews' topic follows the card, so the recall window of the new topic counts them.
-                try await connection.withStatement(
-                    "UPDATE reviews SET topic_id = $1 WHERE card_id = $2", operation: "move card's reviews to topic"
+                try await connection.withQuery(
+                    "UPDATE reviews SET topic_id = \(topicID) WHERE card_id = \(cardID)",
+                    operation: "move card's reviews to topic"
                 ) { statement in
-                    try statement.bind(topicID, at: 1)
-                    try statement.bind(cardID, at: 2)
                     try await statement.run()
                 }
                 try await connection.withQuery(

@@ -31,12 +31,10 @@ extension Database {
         rebuild: (CardHistory) -> StoredCardState
     ) async throws -> Int {
         try await connection.immediateTransaction("set topic algorithm") {
-            try await connection.withStatement(
-                "UPDATE topics SET algorithm = $1 WHERE id = $2", operation: "set algorithm"
+            try await connection.withQuery(
+                "UPDATE topics SET algorithm = \(algorithm.rawValue) WHERE id = \(topicID)", operation: "set algorithm"
             ) {
                 statement in
-                try statement.bind(algorithm.rawValue, at: 1)
-                try statement.bind(topicID, at: 2)
                 try await statement.run()
             }
             guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }

@@ -33,15 +33,14 @@ extension Database {
     /// - Throws: ``StoreError/topicHasCards(name:cards:)``, ``StoreError/topicNotFound(topicID:)``.
     package func deleteTopic(id: Int64, force: Bool) async throws -> TopicDeletion {
         try await connection.immediateTransaction("delete topic") {
-            let deletion = try await connection.withStatement(
+            let deletion = try await connection.withQuery(
                 """
                 SELECT name, (SELECT COUNT(*) FROM cards WHERE topic_id = t.id),
                     (SELECT COUNT(*) FROM batches WHERE topic_id = t.id), (SELECT COUNT(*) FROM jobs WHERE topic_id = t.id)
-                FROM topics t WHERE id = $1 AND import_staging_id IS NULL
+                FROM topics t WHERE id = \(id) AND import_staging_id IS NULL
                 """,
                 operation: "count topic contents"
             ) { statement in
-                try statement.bind(id, at: 1)
                 guard try await statement.step() else { throw StoreError.topicNotFound(topicID: id) }
                 return TopicDeletion(
                     name: statement.string(at: 0), cards: statement.int(at: 1), batches: statement.int(at: 2),
