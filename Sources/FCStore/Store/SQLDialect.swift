@@ -8,12 +8,12 @@ package enum SQLDialect: Sendable, Hashable {
     case sqlite
     case postgres
 
-    /// A subquery of the integers in a JSON array bound at `parameter` (`$3`), one `value` column:
-    /// `c.topic_id IN (\(dialect.jsonIntegers("$3")))`.
-    package func jsonIntegers(_ parameter: String) -> String {
+    /// A subquery of the integers in the JSON array `json`, one `value` column:
+    /// `c.topic_id IN (\(dialect.jsonIntegers(of: topics)))`.
+    func jsonIntegers(of json: String?) -> StoreQuery {
         switch self {
-        case .sqlite: "SELECT value FROM json_each(\(parameter))"
-        case .postgres: "SELECT value::bigint FROM json_array_elements_text(CAST(\(parameter) AS json))"
+        case .sqlite: "SELECT value FROM json_each(\(json))"
+        case .postgres: "SELECT value::bigint FROM json_array_elements_text(CAST(\(json) AS json))"
         }
     }
 

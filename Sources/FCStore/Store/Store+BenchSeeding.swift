@@ -73,9 +73,15 @@ extension Database {
     }
 
     /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)``, for ``queryPlan(_:)``.
-    package static var dueCandidatesSQL: String { dueCandidatesQuery(.sqlite) }
+    package static var dueCandidatesSQL: String {
+        dueCandidatesQuery(
+            .sqlite, userID: 0, topicIDs: nil, until: Date(), limit: 10, includeFallback: false, now: Date()
+        ).sql
+    }
     /// The new-cards query of one topic on SQLite, for its query plan.
-    package static var newCardsOfOneTopicSQL: String { newCardsSQL(topicCount: 1, dialect: .sqlite, limit: 10) }
+    package static var newCardsOfOneTopicSQL: String {
+        newCardsQuery(.sqlite, userID: 0, topicIDs: [1], limit: 10, includeFallback: false, now: Date()).sql
+    }
 }
 
 extension Store {

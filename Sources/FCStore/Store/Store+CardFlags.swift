@@ -61,12 +61,12 @@ extension Database {
         }
     }
 
-    /// The SQL condition "card `column` is held back for learner `?1`": suspended, or buried past `now`. The queue
+    /// The SQL condition "card `column` is held back for the learner": suspended, or buried past `now`. The queue
     /// queries append it as `AND NOT \(…)`; one primary-key probe per candidate, usually finding no row.
-    static func heldBack(cardColumn column: String, nowParameter: String) -> String {
+    static func heldBack(cardColumn column: String, userID: Int64, now: Date) -> StoreQuery {
         """
-        EXISTS (SELECT 1 FROM card_flags f WHERE f.user_id = $1 AND f.card_id = \(column)
-            AND (f.suspended_at IS NOT NULL OR f.buried_until > \(nowParameter)))
+        EXISTS (SELECT 1 FROM card_flags f WHERE f.user_id = \(userID) AND f.card_id = \(raw: column)
+            AND (f.suspended_at IS NOT NULL OR f.buried_until > \(now.unixMilliseconds)))
         """
     }
 

@@ -21,16 +21,12 @@ extension Database {
     package func dueCandidates(
         userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool = false
     ) async throws -> [DueCandidate] {
-        try await connection.withServerPreparedStatement(
-            Self.dueCandidatesQuery(connection.dialect),
+        try await connection.withServerPreparedQuery(
+            Self.dueCandidatesQuery(
+                connection.dialect, userID: userID, topicIDs: topicIDs, until: until, limit: limit,
+                includeFallback: includeFallback, now: now()),
             operation: "list due cards"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(until.unixMilliseconds, at: 2)
-            try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
-            try statement.bind(limit, at: 4)
-            try statement.bind(includeFallback ? 1 : 0, at: 5)
-            try statement.bind(now().unixMilliseconds, at: 6)
             var candidates: [DueCandidate] = []
             while try await statement.step() {
                 candidates.append(
@@ -42,25 +38,23 @@ extension Database {
         }
     }
 
-    /// The SQL of ``dueCandidates(userID:topicIDs:until:limit:)`` in `dialect`.
-    static func dueCandidatesQuery(_ dialect: SQLDialect) -> String {
-        dialect == .sqlite ? dueCandidatesSQLite : dueCandidatesPostgres
-    }
-
-    private static let dueCandidatesSQLite = makeDueCandidatesQuery(.sqlite)
-    private static let dueCandidatesPostgres = makeDueCandidatesQuery(.postgres)
-
-    private static func makeDueCandidatesQuery(_ dialect: SQLDialect) -> String {
-        """
-        SELECT s.card_id, s.level, s.due FROM card_states s \(dialect.indexedBy("card_states_user_level_due"))
-        WHERE s.user_id = $1 AND s.level IN (\(Database.levelList)) AND s.due <= $2
-            AND (($3 IS NULL AND $5 <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
-                AND ($3 IS NULL OR c.topic_id IN (\(dialect.jsonIntegers("$3"))))
-                AND ($5 <> 0 OR c.origin <> 'fallback')))
-            AND NOT \(Database.heldBack(cardColumn: "s.card_id", nowParameter: "$6"))
-        ORDER BY s.level, s.due
-        LIMIT $4
-        """
+    /// The query of ``dueCandidates(userID:topicIDs:until:limit:includeFallback:)`` in `dialect`.
+    static func dueCandidatesQuery(
+        _ dialect: SQLDialect, userID: Int64, topicIDs: [Int64]?, until: Date, limit: Int, includeFallback: Bool,
+        now: Date
+    ) -> StoreQuery {
+        let topics = topicIDs.map(Self.jsonArray)
+        let fallback = includeFallback ? 1 : 0
+        return """
+            SELECT s.card_id, s.level, s.due FROM card_states s \(raw: dialect.indexedBy("card_states_user_level_due"))
+            WHERE s.user_id = \(userID) AND s.level IN (\(raw: Database.levelList)) AND s.due <= \(until.unixMilliseconds)
+                AND ((\(topics) IS NULL AND \(fallback) <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
+                    AND (\(topics) IS NULL OR c.topic_id IN (\(dialect.jsonIntegers(of: topics))))
+                    AND (\(fallback) <> 0 OR c.origin <> 'fallback')))
+                AND NOT \(Database.heldBack(cardColumn: "s.card_id", userID: userID, now: now))
+            ORDER BY s.level, s.due
+            LIMIT \(limit)
+            """
     }
 
     /// The highest knowledge level the study queue reads; the pipeline's levels stay below it (it caps them at 40).
@@ -75,18 +69,12 @@ extension Database {
     package func newCardIDs(
         userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool = false
     ) async throws -> [Int64] {
-        let ids = try await connection.withServerPreparedStatement(
-            Self.newCardsSQL(topicCount: topicIDs?.count, dialect: connection.dialect, limit: limit),
+        let ids = try await connection.withServerPreparedQuery(
+            Self.newCardsQuery(
+                connection.dialect, userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback,
+                now: now()),
             operation: "list new cards"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            if let topicIDs, topicIDs.count == 1 {
-                try statement.bind(topicIDs[0], at: 2)
-            } else {
-                try statement.bind(topicIDs.map(Self.jsonArray), at: 2)
-            }
-            try statement.bind(now().unixMilliseconds, at: 3)
-            try statement.bind(includeFallback ? 1 : 0, at: 4)
             var ids: [Int64] = []
             while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
@@ -101,20 +89,16 @@ extension Database {
     ///
     /// Ids only: a practice session shuffles them and reads its cards one at a time as it shows them.
     package func practiceCardIDs(userID: Int64, topicID: Int64, includeFallback: Bool = false) async throws -> [Int64] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT c.id FROM cards c
-            WHERE c.topic_id = $2 AND \(Self.visibleTopicSQL("c.topic_id"))
-                AND ($4 <> 0 OR c.origin <> 'fallback')
-                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "$3"))
+            WHERE c.topic_id = \(topicID) AND \(raw: Self.visibleTopicSQL("c.topic_id"))
+                AND (\(includeFallback ? 1 : 0) <> 0 OR c.origin <> 'fallback')
+                AND NOT \(Self.heldBack(cardColumn: "c.id", userID: userID, now: now()))
             ORDER BY c.position, c.id
             """,
             operation: "list practice cards"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(topicID, at: 2)
-            try statement.bind(now().unixMilliseconds, at: 3)
-            try statement.bind(includeFallback ? 1 : 0, at: 4)
             var ids: [Int64] = []
             while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
@@ -136,41 +120,44 @@ extension Database {
         return max(bound, limit)
     }
 
-    /// The query of ``newCardIDs(userID:topicIDs:limit:includeFallback:)`` for `topicCount` topics (`nil`: all).
+    /// The query of ``newCardIDs(userID:topicIDs:limit:includeFallback:)``, shaped by how many topics it reads
+    /// (`nil`: all).
     ///
     /// One topic (the feed, a topic's learn session) reads `cards_topic_position` in deck order and stops after
-    /// `limit` rows. The one query for every case, `(?2 IS NULL OR topic_id IN (…))`, made SQLite scan every card of
+    /// `limit` rows. The one query for every case, `($2 IS NULL OR topic_id IN (…))`, made SQLite scan every card of
     /// every topic and sort them: 37 ms a feed on 100,000 cards (`fcgen-bench serve`).
-    static func newCardsSQL(topicCount: Int?, dialect: SQLDialect, limit: Int) -> String {
-        let topicFilter =
-            switch topicCount {
-            case nil: "$2 IS NULL AND \(visibleTopicSQL("c.topic_id"))"
-            case 1: "c.topic_id = $2"
-            default: "c.topic_id IN (\(dialect.jsonIntegers("$2")))"
+    static func newCardsQuery(
+        _ dialect: SQLDialect, userID: Int64, topicIDs: [Int64]?, limit: Int, includeFallback: Bool, now: Date
+    ) -> StoreQuery {
+        let topicFilter: StoreQuery =
+            switch topicIDs {
+            case nil: "\(raw: visibleTopicSQL("c.topic_id"))"
+            case let ids? where ids.count == 1: "c.topic_id = \(ids[0])"
+            case let ids?: "c.topic_id IN (\(dialect.jsonIntegers(of: Self.jsonArray(ids))))"
             }
         return """
             SELECT c.id FROM cards c
             WHERE \(topicFilter)
-                AND ($4 <> 0 OR c.origin <> 'fallback')
-                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = $1 AND s.card_id = c.id)
-                AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "$3"))
+                AND (\(includeFallback ? 1 : 0) <> 0 OR c.origin <> 'fallback')
+                AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.user_id = \(userID) AND s.card_id = c.id)
+                AND NOT \(Self.heldBack(cardColumn: "c.id", userID: userID, now: now))
             ORDER BY c.position, c.topic_id
-            LIMIT \(newCardsLimit(limit))
+            LIMIT \(raw: String(newCardsLimit(limit)))
             """
     }
 
     /// The cards with these ids, in the order of `ids`; unknown ids are left out.
     package func cards(ids: [Int64]) async throws -> [Card] {
         guard !ids.isEmpty else { return [] }
-        let found = try await connection.withServerPreparedStatement(
+        let found = try await connection.withServerPreparedQuery(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query
-            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers("$1"))) AND \(Self.visibleTopicSQL("topic_id"))
+            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers(of: Self.jsonArray(ids))))
+                AND \(raw: Self.visibleTopicSQL("topic_id"))
             """,
             operation: "read cards"
         ) { statement in
-            try statement.bind(Self.jsonArray(ids), at: 1)
             var cards: [Int64: Card] = [:]
             while try await statement.step() {
                 let card = try Self.card(from: statement)
@@ -195,30 +182,27 @@ extension Database {
     package func topicStudySummaries(
         userID: Int64, until: Date, topicIDs: [Int64]? = nil, includeFallback: Bool = false
     ) async throws -> [TopicStudySummary] {
-        try await connection.withStatement(
+        let topics = topicIDs.map(Self.jsonArray)
+        let fallback = includeFallback ? 1 : 0
+        let heldBack = Self.heldBack(cardColumn: "c.id", userID: userID, now: now())
+        return try await connection.withQuery(
             """
             SELECT t.id, t.name, t.algorithm,
-                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND ($5 <> 0 OR c.origin <> 'fallback')),
+                (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (\(fallback) <> 0 OR c.origin <> 'fallback')),
                 COUNT(s.card_id),
-                COALESCE(SUM(CASE WHEN s.due <= $2
-                    AND NOT \(Self.heldBack(cardColumn: "c.id", nowParameter: "$4")) THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN \(KnownRule.sql) THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN s.card_id IS NULL
-                    AND \(Self.heldBack(cardColumn: "c.id", nowParameter: "$4")) THEN 1 ELSE 0 END), 0)
+                COALESCE(SUM(CASE WHEN s.due <= \(until.unixMilliseconds) AND NOT \(heldBack) THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN \(raw: KnownRule.sql) THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN s.card_id IS NULL AND \(heldBack) THEN 1 ELSE 0 END), 0)
             FROM topics t
-            LEFT JOIN cards c ON c.topic_id = t.id AND ($5 <> 0 OR c.origin <> 'fallback')
-            LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = $1
-            WHERE t.import_staging_id IS NULL AND ($3 IS NULL OR t.id IN (\(connection.dialect.jsonIntegers("$3"))))
+            LEFT JOIN cards c ON c.topic_id = t.id AND (\(fallback) <> 0 OR c.origin <> 'fallback')
+            LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = \(userID)
+            WHERE t.import_staging_id IS NULL
+                AND (\(topics) IS NULL OR t.id IN (\(connection.dialect.jsonIntegers(of: topics))))
             GROUP BY t.id
             ORDER BY t.name, t.id
             """,
             operation: "summarise topics for a learner"
         ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(until.unixMilliseconds, at: 2)
-            try statement.bind(topicIDs.map(Self.jsonArray), at: 3)
-            try statement.bind(now().unixMilliseconds, at: 4)
-            try statement.bind(includeFallback ? 1 : 0, at: 5)
             var summaries: [TopicStudySummary] = []
             while try await statement.step() {
                 summaries.append(
