@@ -98,7 +98,10 @@ package struct Migrator: Sendable {
     ) async throws {
         try await connection.execute(migration.sql, operation: "migration \(migration.version)")
         try await connection.withQuery(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), \(migration.name), \(milliseconds))",
+            """
+            INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), \(migration.name),
+                \(milliseconds))
+            """,
             operation: "record migration"
         ) { statement in
             try await statement.run()

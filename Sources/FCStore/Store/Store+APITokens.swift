@@ -13,7 +13,8 @@ extension Database {
             try await connection.withQuery(
                 """
                 INSERT INTO api_tokens (user_id, token_hash, prefix, is_admin, created_at, expires_at)
-                VALUES (\(userID), \(hash), \(prefix), \(isAdmin ? 1 : 0), \(createdAt), \(expiresAt?.unixMilliseconds)) RETURNING id
+                VALUES (\(userID), \(hash), \(prefix), \(isAdmin ? 1 : 0), \(createdAt), \(expiresAt?.unixMilliseconds))
+                    RETURNING id
                 """,
                 operation: "create API token"
             ) { statement in

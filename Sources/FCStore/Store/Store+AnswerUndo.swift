@@ -77,7 +77,8 @@ extension Database {
         try await connection.withQuery(
             """
             INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
-            VALUES (\(sessionID), \(undo.session.position), \(undo.cardID), \(reviewID), \(now().unixMilliseconds), \(json))
+            VALUES (\(sessionID), \(undo.session.position), \(undo.cardID), \(reviewID), \(now().unixMilliseconds),
+                \(json))
             ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
                 review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json
             """,
@@ -98,7 +99,8 @@ extension Database {
     func dailyStatsRow(userID: Int64, day: String) async throws -> DailyStatsRecord? {
         try await connection.withQuery(
             """
-            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = \(userID) AND day = \(day)
+            SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = \(userID) AND day
+                = \(day)
             """,
             operation: "read daily stats"
         ) { statement in

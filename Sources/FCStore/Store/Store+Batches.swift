@@ -160,7 +160,11 @@ extension Database {
                 """
                 INSERT INTO batches (topic_id, number, aspect, depth, provider, model, prompt_hash, outcome,
                     cards_kept, dropped_json, input_tokens, output_tokens, latency_ms, created_at, plan_step, cost_usd)
-                VALUES (\(batch.topicID), \(batch.plan.number), \(batch.plan.aspect), \(batch.plan.depth.rawValue), \(batch.provider), \(batch.model), \(batch.promptHash), \(batch.outcome.rawValue), \(batch.cards.count), \(DroppedCounts.encode(batch.dropped)), \(batch.totalUsage.input), \(batch.totalUsage.output), \(batch.latencyMilliseconds), \(createdAt), \(batch.plan.step), \(batch.totalCostUSD))
+                VALUES (\(batch.topicID), \(batch.plan.number), \(batch.plan.aspect), \(batch.plan.depth.rawValue),
+                    \(batch.provider), \(batch.model), \(batch.promptHash), \(batch.outcome.rawValue),
+                    \(batch.cards.count), \(DroppedCounts.encode(batch.dropped)), \(batch.totalUsage.input),
+                    \(batch.totalUsage.output), \(batch.latencyMilliseconds), \(createdAt), \(batch.plan.step),
+                    \(batch.totalCostUSD))
                 RETURNING id
                 """,
                 operation: "insert batch"
@@ -179,7 +183,10 @@ extension Database {
 
     private func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) async throws {
         try await connection.withQuery(
-            "UPDATE batches SET cards_kept = \(cardsKept), dropped_json = \(DroppedCounts.encode(dropped)) WHERE id = \(batchID)",
+            """
+            UPDATE batches SET cards_kept = \(cardsKept), dropped_json = \(DroppedCounts.encode(dropped)) WHERE id =
+                \(batchID)
+            """,
             operation: "update batch counts"
         ) { statement in
             try await statement.run()

@@ -39,7 +39,8 @@ extension Database {
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < \(count))
                 INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
                     updated_at)
-                SELECT \(firstID) + i, \(topicID), 'question', 'Seeded question ' || (\(firstID) + i), 'Seeded answer ' || (\(firstID) + i), 'manual',
+                SELECT \(firstID) + i, \(topicID), 'question', 'Seeded question ' || (\(firstID) + i), 'Seeded answer '
+                    || (\(firstID) + i), 'manual',
                     'seeded ' || (\(firstID) + i), \(firstPosition) + i, \(created), \(created)
                 FROM n
                 """,
@@ -51,8 +52,10 @@ extension Database {
                 """
                 INSERT INTO card_states (user_id, card_id, algorithm, phase, step, stability, difficulty, due,
                     last_review, reps, lapses, level)
-                SELECT \(userID), c.id, 'badger', CASE WHEN \(level) = 0 THEN 1 ELSE 2 END, CASE WHEN \(level) = 0 THEN 0 END, 1.0, 0.4,
-                    \(firstDue.unixMilliseconds) + (c.id - \(firstID)) * \(Int64((dueStep * 1000).rounded())), \(created), 1, 0, \(level)
+                SELECT \(userID), c.id, 'badger', CASE WHEN \(level) = 0 THEN 1 ELSE 2 END, CASE WHEN \(level) = 0 THEN
+                    0 END, 1.0, 0.4,
+                    \(firstDue.unixMilliseconds) + (c.id - \(firstID)) * \(Int64((dueStep * 1000).rounded())),
+                        \(created), 1, 0, \(level)
                 FROM cards c WHERE c.id BETWEEN \(firstID) AND \(firstID) + \(count) - 1
                 """,
                 operation: "seed card states"

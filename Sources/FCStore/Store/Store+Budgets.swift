@@ -45,7 +45,8 @@ extension Database {
             try await connection.withQuery(
                 """
                 UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
-                    run_after = \(next), updated_at = \(now), last_error = \(String(reason.prefix(1000))), lease_owner = NULL, lease_expires_at = NULL
+                    run_after = \(next), updated_at = \(now), last_error = \(String(reason.prefix(1000))), lease_owner =
+                        NULL, lease_expires_at = NULL
                 WHERE id = \(jobID) AND status = 'running' AND lease_owner = \(owner)
                 """,
                 operation: "defer job"

@@ -28,7 +28,9 @@ extension Database {
                     """
                     INSERT INTO cards (topic_id, kind, question, answer, explanation, image_ref, origin, reverse_of,
                         dedup_key, position, created_at, updated_at, choices_json)
-                    VALUES (\(new.topicID), \(new.kind.rawValue), \(new.question), \(new.answer), \(new.explanation), \(new.image?.hash), \(new.origin.rawValue), \(reverseOf), \(key), \(position), \(now), \(now), \(CardChoicesColumn.encode(new.choices)))
+                    VALUES (\(new.topicID), \(new.kind.rawValue), \(new.question), \(new.answer), \(new.explanation),
+                        \(new.image?.hash), \(new.origin.rawValue), \(reverseOf), \(key), \(position), \(now), \(now),
+                        \(CardChoicesColumn.encode(new.choices)))
                     """,
                     operation: "add card"
                 ) { statement in
@@ -58,7 +60,8 @@ extension Database {
             try await connection.immediateTransaction("edit card") {
                 try await connection.withQuery(
                     """
-                    UPDATE cards SET kind = \(kind.rawValue), question = \(question), answer = \(answer), explanation = \(explanation), image_ref = \(imageHash), dedup_key = \(key),
+                    UPDATE cards SET kind = \(kind.rawValue), question = \(question), answer = \(answer), explanation =
+                        \(explanation), image_ref = \(imageHash), dedup_key = \(key),
                         updated_at = \(now), choices_json = \(CardChoicesColumn.encode(choices))
                     WHERE id = \(id)
                     """,

@@ -22,7 +22,10 @@ extension Database {
                     try await statement.run()
                 }
                 try await connection.withQuery(
-                    "UPDATE cards SET position = position - 1 WHERE topic_id = \(details.card.topicID) AND position > \(details.card.position)",
+                    """
+                    UPDATE cards SET position = position - 1 WHERE topic_id = \(details.card.topicID) AND position >
+                        \(details.card.position)
+                    """,
                     operation: "close position gap"
                 ) { statement in
                     try await statement.run()

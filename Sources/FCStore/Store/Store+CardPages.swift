@@ -21,7 +21,8 @@ extension Database {
             FROM cards c LEFT JOIN card_states s ON s.card_id = c.id AND s.user_id = \(userID)
             WHERE c.topic_id = \(topicID)
                 AND c.position > COALESCE(
-                    (SELECT a.position FROM cards a WHERE a.id = \(anchor?.cardID ?? 0) AND a.topic_id = \(topicID)), \(anchor?.position ?? 0) - 1)
+                    (SELECT a.position FROM cards a WHERE a.id = \(anchor?.cardID ?? 0) AND a.topic_id = \(topicID)),
+                        \(anchor?.position ?? 0) - 1)
             ORDER BY c.position, c.id
             LIMIT \(limit)
             """,

@@ -50,7 +50,10 @@ extension Database {
                     try await statement.run()
                 }
                 try await connection.withQuery(
-                    "UPDATE cards SET position = position - 1 WHERE topic_id = \(source) AND position > \(card.card.position)",
+                    """
+                    UPDATE cards SET position = position - 1 WHERE topic_id = \(source) AND position >
+                        \(card.card.position)
+                    """,
                     operation: "close position gap"
                 ) { statement in
                     try await statement.run()

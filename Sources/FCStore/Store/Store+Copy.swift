@@ -203,7 +203,9 @@ extension Store {
         }
         for table in identities {
             try await connection.execute(
-                "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM \(table)",
+                """
+                SELECT setval(pg_get_serial_sequence('\(table)', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM \(table)
+                """,
                 operation: "continue \(table) ids")
         }
     }

@@ -232,7 +232,8 @@ extension Database {
         try await connection.withQuery(
             """
             INSERT INTO boxes (user_id, box_id, session_id, ordinal, rarity, earned_at)
-            VALUES (\(userID), \(box.boxID), \(box.sessionID), \(box.ordinal), \(box.rarity), \(box.earnedAt.unixMilliseconds)) ON CONFLICT DO NOTHING
+            VALUES (\(userID), \(box.boxID), \(box.sessionID), \(box.ordinal), \(box.rarity),
+                \(box.earnedAt.unixMilliseconds)) ON CONFLICT DO NOTHING
             """,
             operation: "insert box"
         ) { statement in
@@ -242,7 +243,10 @@ extension Database {
 
     func openBox(_ opening: BoxOpening, userID: Int64) async throws {
         try await connection.withQuery(
-            "UPDATE boxes SET opened_at = \(opening.openedAt.unixMilliseconds), xp = \(opening.xp) WHERE user_id = \(userID) AND box_id = \(opening.boxID) AND opened_at IS NULL",
+            """
+            UPDATE boxes SET opened_at = \(opening.openedAt.unixMilliseconds), xp = \(opening.xp) WHERE user_id =
+                \(userID) AND box_id = \(opening.boxID) AND opened_at IS NULL
+            """,
             operation: "open box"
         ) { statement in
             try await statement.runPipelined()
@@ -252,7 +256,8 @@ extension Database {
     func insertAchievement(_ achievement: AchievementRecord, userID: Int64) async throws {
         try await connection.withQuery(
             """
-            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (\(userID), \(achievement.achievementID), \(achievement.unlockedAt.unixMilliseconds)) ON CONFLICT DO NOTHING
+            INSERT INTO achievements (user_id, achievement_id, unlocked_at) VALUES (\(userID),
+                \(achievement.achievementID), \(achievement.unlockedAt.unixMilliseconds)) ON CONFLICT DO NOTHING
             """,
             operation: "insert achievement"
         ) { statement in
@@ -273,7 +278,8 @@ extension Database {
     private func saveState(_ state: StoredGamificationState) async throws {
         try await connection.withServerPreparedQuery(
             """
-            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (\(state.userID), \(state.stateJSON), \(state.totalXP), \(state.updatedAt.unixMilliseconds))
+            INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (\(state.userID),
+                \(state.stateJSON), \(state.totalXP), \(state.updatedAt.unixMilliseconds))
             ON CONFLICT (user_id) DO UPDATE SET
                 state_json = excluded.state_json, total_xp = excluded.total_xp, updated_at = excluded.updated_at
             """,

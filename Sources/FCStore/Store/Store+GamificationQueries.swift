@@ -49,7 +49,10 @@ extension Database {
     /// The learner's unlocked achievements, in unlock order.
     package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
         try await connection.withQuery(
-            "SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = \(userID) ORDER BY unlocked_at, achievement_id",
+            """
+            SELECT achievement_id, unlocked_at FROM achievements WHERE user_id = \(userID) ORDER BY unlocked_at,
+                achievement_id
+            """,
             operation: "list achievements"
         ) { statement in
             var records: [AchievementRecord] = []

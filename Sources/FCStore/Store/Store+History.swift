@@ -10,10 +10,12 @@ extension Database {
         try await connection.withQuery(
             """
             SELECT reviewed_at, duration_ms, CASE WHEN elapsed_days IS NULL THEN 1 ELSE 0 END, card_id FROM reviews
-            WHERE user_id = \(userID) AND reviewed_at >= \(from.unixMilliseconds) AND reviewed_at < \(to.unixMilliseconds)
+            WHERE user_id = \(userID) AND reviewed_at >= \(from.unixMilliseconds) AND reviewed_at <
+                \(to.unixMilliseconds)
             UNION ALL
             SELECT reviewed_at, duration_ms, first_review, card_id FROM archived_reviews
-            WHERE user_id = \(userID) AND reviewed_at >= \(from.unixMilliseconds) AND reviewed_at < \(to.unixMilliseconds)
+            WHERE user_id = \(userID) AND reviewed_at >= \(from.unixMilliseconds) AND reviewed_at <
+                \(to.unixMilliseconds)
             """,
             operation: "read review history"
         ) { statement in
@@ -33,7 +35,8 @@ extension Database {
         try await connection.withQuery(
             """
             SELECT started_at, ended_at, cards FROM sessions
-            WHERE user_id = \(userID) AND started_at >= \(from.unixMilliseconds) AND started_at < \(to.unixMilliseconds) AND mode = 'quiz'
+            WHERE user_id = \(userID) AND started_at >= \(from.unixMilliseconds) AND started_at < \(to.unixMilliseconds)
+                AND mode = 'quiz'
                 AND ended_at IS NOT NULL AND cards > 0
             """,
             operation: "read quiz history"
@@ -57,7 +60,8 @@ extension Database {
         try await connection.withQuery(
             """
             SELECT earned_at, xp FROM xp_events
-            WHERE user_id = \(userID) AND earned_at >= \(from.unixMilliseconds) AND earned_at < \(to.unixMilliseconds) AND xp <> 0
+            WHERE user_id = \(userID) AND earned_at >= \(from.unixMilliseconds) AND earned_at < \(to.unixMilliseconds)
+                AND xp <> 0
             """,
             operation: "read XP history"
         ) { statement in
@@ -75,7 +79,8 @@ extension Database {
     package func archivedReviewEvents(userID: Int64) async throws -> [ReviewEvent] {
         try await connection.withQuery(
             """
-            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = \(userID) ORDER BY reviewed_at, id
+            SELECT topic_id, reviewed_at, rating FROM archived_reviews WHERE user_id = \(userID)
+            ORDER BY reviewed_at, id
             """,
             operation: "list archived reviews"
         ) { statement in

@@ -6,7 +6,8 @@ extension Database {
         try await connection.withQuery(
             """
             INSERT INTO image_credits (hash, provider, author_name, author_url, photo_url, created_at)
-            VALUES (\(picture.image.hash), \(credit.provider), \(credit.authorName), \(credit.authorURL), \(credit.photoURL), \(createdAt))
+            VALUES (\(picture.image.hash), \(credit.provider), \(credit.authorName), \(credit.authorURL),
+                \(credit.photoURL), \(createdAt))
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "store image credit"

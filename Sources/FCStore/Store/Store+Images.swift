@@ -19,7 +19,8 @@ extension Database {
     func insertImage(_ image: NewImage, createdAt: Int64) async throws {
         try await connection.withQuery(
             """
-            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES (\(image.hash), \(image.mimeType), \(bytes: image.bytes), \(image.bytes.count), \(createdAt))
+            INSERT INTO images (hash, mime, bytes, size, created_at) VALUES (\(image.hash), \(image.mimeType),
+                \(bytes: image.bytes), \(image.bytes.count), \(createdAt))
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "store image"

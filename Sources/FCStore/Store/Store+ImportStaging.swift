@@ -93,7 +93,8 @@ extension Database {
     private func stageImage(_ image: NewImage, stagingID: Int64) async throws {
         try await connection.withQuery(
             """
-            INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES (\(stagingID), \(image.hash), \(image.mimeType), \(bytes: image.bytes), \(image.bytes.count))
+            INSERT INTO import_staged_images (staging_id, hash, mime, bytes, size) VALUES (\(stagingID), \(image.hash),
+                \(image.mimeType), \(bytes: image.bytes), \(image.bytes.count))
             ON CONFLICT (staging_id, hash) DO NOTHING
             """,
             operation: "stage imported picture"
@@ -171,7 +172,8 @@ extension Database {
             INSERT INTO images (hash, mime, bytes, size, created_at)
             SELECT i.hash, i.mime, i.bytes, i.size, CAST(\(createdAt) AS BIGINT) FROM import_staged_images i
             WHERE i.staging_id = \(stagingID)
-                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = \(stagingID) AND s.image_ref = i.hash)
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = \(stagingID) AND s.image_ref =
+                    i.hash)
             ON CONFLICT (hash) DO NOTHING
             """,
             operation: "import (move pictures)"
@@ -205,7 +207,8 @@ extension Database {
             INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                 reverse_of, dedup_key, position, image_ref, choices_json)
             SELECT CAST($2 AS BIGINT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($4 AS BIGINT), r.kind, r.question,
-                r.answer, r.explanation, \(reverseOf), r.dedup_key, CAST($5 AS BIGINT) + r.\(move.isNumbered ? "seq" : "n"),
+                r.answer, r.explanation, \(reverseOf), r.dedup_key, CAST($5 AS BIGINT) +
+                    r.\(move.isNumbered ? "seq" : "n"),
                 r.image_ref, r.choices_json
             FROM \(rows) \(join)
             WHERE r.staging_id = $1 AND r.twin_of IS \(move.twins ? "NOT NULL" : "NULL")

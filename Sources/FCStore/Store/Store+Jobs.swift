@@ -47,7 +47,10 @@ extension Database {
     /// Jobs, newest first; only those with `status` when given.
     package func jobs(status: JobStatus? = nil) async throws -> [Job] {
         try await connection.withQuery(
-            "\(raw: Self.jobColumns) WHERE \(status?.rawValue) IS NULL OR j.status = \(status?.rawValue) ORDER BY j.id DESC",
+            """
+            \(raw: Self.jobColumns) WHERE \(status?.rawValue) IS NULL OR j.status = \(status?.rawValue) ORDER BY j.id
+                DESC
+            """,
             operation: "list jobs"
         ) { statement in
             var jobs: [Job] = []

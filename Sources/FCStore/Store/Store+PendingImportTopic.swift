@@ -22,7 +22,10 @@ extension Database {
     /// - Returns: its id.
     func insertPendingImportTopic(stagingID: Int64, createdAt: Int64) async throws -> Int64 {
         try await connection.withQuery(
-            "INSERT INTO topics (name, created_at, import_staging_id) VALUES (\(Self.pendingTopicName(stagingID: stagingID)), \(createdAt), \(stagingID))",
+            """
+            INSERT INTO topics (name, created_at, import_staging_id) VALUES
+                (\(Self.pendingTopicName(stagingID: stagingID)), \(createdAt), \(stagingID))
+            """,
             operation: "import cards (hidden topic)"
         ) { statement in
             try await statement.run()
@@ -44,7 +47,8 @@ extension Database {
             INSERT INTO images (hash, mime, bytes, size, created_at)
             SELECT i.hash, i.mime, i.bytes, i.size, CAST(\(now) AS BIGINT) FROM import_staged_images i
             WHERE i.staging_id = \(stagingID)
-                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = \(stagingID) AND s.image_ref = i.hash
+                AND EXISTS (SELECT 1 FROM import_staged_cards s WHERE s.staging_id = \(stagingID) AND s.image_ref =
+                    i.hash
                     AND s.seq BETWEEN \(range.lowerBound) AND \(range.upperBound))
             ON CONFLICT (hash) DO NOTHING
             """,

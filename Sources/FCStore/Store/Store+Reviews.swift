@@ -16,7 +16,8 @@ extension Database {
     package func reviewLog(userID: Int64, cardID: Int64) async throws -> [StoredReview] {
         try await connection.withQuery(
             """
-            SELECT rating, reviewed_at FROM reviews WHERE user_id = \(userID) AND card_id = \(cardID) ORDER BY reviewed_at, id
+            SELECT rating, reviewed_at FROM reviews WHERE user_id = \(userID) AND card_id = \(cardID) ORDER BY
+                reviewed_at, id
             """,
             operation: "read review log"
         ) { statement in

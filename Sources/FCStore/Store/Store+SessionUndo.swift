@@ -38,7 +38,9 @@ extension Database {
     package func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
         try await connection.withQuery(
             """
-            UPDATE sessions SET position = \(snapshot.position), cards = \(snapshot.counts.cards), correct = \(snapshot.counts.correct), failed = \(snapshot.counts.failed), empty = \(snapshot.counts.empty), rating_sum = \(snapshot.counts.ratingSum),
+            UPDATE sessions SET position = \(snapshot.position), cards = \(snapshot.counts.cards), correct =
+                \(snapshot.counts.correct), failed = \(snapshot.counts.failed), empty = \(snapshot.counts.empty),
+                rating_sum = \(snapshot.counts.ratingSum),
                 perfect = \(snapshot.perfect) WHERE id = \(sessionID)
             """,
             operation: "restore session"
@@ -83,7 +85,10 @@ extension Database {
         try await execute("DELETE FROM gamification_state WHERE user_id = $1", userID)
         if let state = undo.stateBefore {
             try await connection.withQuery(
-                "INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (\(userID), \(state.stateJSON), \(state.totalXP), \(state.updatedAt.unixMilliseconds))",
+                """
+                INSERT INTO gamification_state (user_id, state_json, total_xp, updated_at) VALUES (\(userID),
+                    \(state.stateJSON), \(state.totalXP), \(state.updatedAt.unixMilliseconds))
+                """,
                 operation: "restore gamification state"
             ) { statement in
                 try await statement.run()
@@ -95,7 +100,8 @@ extension Database {
         try await connection.withQuery(
             """
             INSERT INTO challenges (user_id, day, kind, target, xp, progress, completed_at, expires_at)
-            VALUES (\(userID), \(row.day), \(row.kind), \(row.target), \(row.xp), \(row.progress), \(row.completedAt?.unixMilliseconds), \(row.expiresAt.unixMilliseconds))
+            VALUES (\(userID), \(row.day), \(row.kind), \(row.target), \(row.xp), \(row.progress),
+                \(row.completedAt?.unixMilliseconds), \(row.expiresAt.unixMilliseconds))
             """,
             operation: "restore challenge"
         ) { statement in

@@ -10,7 +10,8 @@ extension Database {
         let id = try await connection.immediateTransaction("start session") {
             try await connection.withQuery(
                 """
-                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (\(userID), \(mode.rawValue), \(Self.jsonArray(topicIDs)), \(Self.jsonArray(queue)), \(startedAt))
+                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (\(userID),
+                    \(mode.rawValue), \(Self.jsonArray(topicIDs)), \(Self.jsonArray(queue)), \(startedAt))
                 RETURNING id
                 """,
                 operation: "start session"
@@ -98,7 +99,9 @@ extension Database {
         if comesBack { try await saveQueue(session) }
         try await connection.withQuery(
             """
-            UPDATE sessions SET position = \(session.position), cards = \(session.counts.cards), correct = \(session.counts.correct), failed = \(session.counts.failed), empty = \(session.counts.empty), rating_sum = \(session.counts.ratingSum)
+            UPDATE sessions SET position = \(session.position), cards = \(session.counts.cards), correct =
+                \(session.counts.correct), failed = \(session.counts.failed), empty = \(session.counts.empty),
+                rating_sum = \(session.counts.ratingSum)
             WHERE id = \(id)
             """,
             operation: "update session"

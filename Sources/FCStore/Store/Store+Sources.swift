@@ -50,7 +50,8 @@ extension Database {
         try await connection.withQuery(
             """
             INSERT INTO sources (topic_id, file_name, format, sha256, byte_count, section_count, created_at)
-            VALUES (\(topicID), \(source.fileName), \(source.format), \(source.sha256), \(source.byteCount), \(source.sectionCount), \(at))
+            VALUES (\(topicID), \(source.fileName), \(source.format), \(source.sha256), \(source.byteCount),
+                \(source.sectionCount), \(at))
             """,
             operation: "insert source"
         ) { statement in

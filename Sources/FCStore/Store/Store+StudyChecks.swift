@@ -17,7 +17,8 @@ extension Database {
     package func answeredTopicIDs(_ session: StudySessionRecord) async throws -> [Int64] {
         try await connection.withStatement(
             """
-            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("$1", alias: "j")) JOIN cards c ON c.id = j.value WHERE j.key < $2
+            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("$1", alias: "j")) JOIN cards c ON
+                c.id = j.value WHERE j.key < $2
             ORDER BY c.topic_id
             """,
             operation: "read session topics"

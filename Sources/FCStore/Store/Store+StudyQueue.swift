@@ -47,7 +47,8 @@ extension Database {
         let fallback = includeFallback ? 1 : 0
         return """
             SELECT s.card_id, s.level, s.due FROM card_states s \(raw: dialect.indexedBy("card_states_user_level_due"))
-            WHERE s.user_id = \(userID) AND s.level IN (\(raw: Database.levelList)) AND s.due <= \(until.unixMilliseconds)
+            WHERE s.user_id = \(userID) AND s.level IN (\(raw: Database.levelList)) AND s.due <=
+                \(until.unixMilliseconds)
                 AND ((\(topics) IS NULL AND \(fallback) <> 0) OR EXISTS (SELECT 1 FROM cards c WHERE c.id = s.card_id
                     AND (\(topics) IS NULL OR c.topic_id IN (\(dialect.jsonIntegers(of: topics))))
                     AND (\(fallback) <> 0 OR c.origin <> 'fallback')))

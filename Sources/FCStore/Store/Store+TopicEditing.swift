@@ -36,7 +36,8 @@ extension Database {
             let deletion = try await connection.withQuery(
                 """
                 SELECT name, (SELECT COUNT(*) FROM cards WHERE topic_id = t.id),
-                    (SELECT COUNT(*) FROM batches WHERE topic_id = t.id), (SELECT COUNT(*) FROM jobs WHERE topic_id = t.id)
+                    (SELECT COUNT(*) FROM batches WHERE topic_id = t.id), (SELECT COUNT(*) FROM jobs WHERE topic_id =
+                        t.id)
                 FROM topics t WHERE id = \(id) AND import_staging_id IS NULL
                 """,
                 operation: "count topic contents"

@@ -88,13 +88,18 @@ extension Database {
             """
             INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at,
                 kinds)
-            VALUES (\(topicID), \(update.language?.value), \(planJSON), \(update.plan?.source.rawValue), \(update.plan?.note), CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN NULL ELSE \(at) END, \(update.kinds?.description))
+            VALUES (\(topicID), \(update.language?.value), \(planJSON), \(update.plan?.source.rawValue),
+                \(update.plan?.note), CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN NULL ELSE \(at) END,
+                \(update.kinds?.description))
             ON CONFLICT (topic_id) DO UPDATE SET
                 language = COALESCE(\(update.language?.value), topic_generation.language),
                 kinds = COALESCE(\(update.kinds?.description), topic_generation.kinds),
-                plan_json = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_json ELSE \(planJSON) END,
-                plan_note = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_note ELSE \(update.plan?.note) END,
-                plan_updated_at = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_updated_at ELSE \(at) END,
+                plan_json = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_json ELSE
+                    \(planJSON) END,
+                plan_note = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN topic_generation.plan_note ELSE
+                    \(update.plan?.note) END,
+                plan_updated_at = CASE WHEN \(update.plan?.source.rawValue) IS NULL THEN
+                    topic_generation.plan_updated_at ELSE \(at) END,
                 plan_source = COALESCE(\(update.plan?.source.rawValue), topic_generation.plan_source)
             """,
             operation: "write topic generation"

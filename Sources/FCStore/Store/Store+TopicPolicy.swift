@@ -12,7 +12,10 @@ extension Database {
         }
         try await connection.immediateTransaction("set topic policy") {
             try await connection.withQuery(
-                "UPDATE topics SET refill_below = \(policy?.refillBelow), batch_size = \(policy?.batchSize), max_batches = \(policy?.maxBatches) WHERE id = \(topicID)",
+                """
+                UPDATE topics SET refill_below = \(policy?.refillBelow), batch_size = \(policy?.batchSize), max_batches
+                    = \(policy?.maxBatches) WHERE id = \(topicID)
+                """,
                 operation: "set topic policy"
             ) { statement in
                 try await statement.run()

@@ -41,7 +41,9 @@ extension Database {
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
-                SELECT id, name, \(batchID), \(kind.rawValue), \(batch.provider), \(batch.model), \(request.usage.input), \(request.usage.output), \(request.costUSD), \(createdAt) FROM topics WHERE id = \(batch.topicID)
+                SELECT id, name, \(batchID), \(kind.rawValue), \(batch.provider), \(batch.model),
+                    \(request.usage.input), \(request.usage.output), \(request.costUSD), \(createdAt) FROM topics WHERE
+                    id = \(batch.topicID)
                 """,
                 operation: "record batch usage"
             ) { statement in

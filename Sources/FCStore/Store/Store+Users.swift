@@ -34,7 +34,10 @@ extension Database {
     /// The learner with this name (ignoring case), or `nil`.
     package func user(named name: String) async throws -> User? {
         try await connection.withQuery(
-            "SELECT id, name, time_zone, created_at FROM users WHERE name = \(name.trimmingCharacters(in: .whitespacesAndNewlines))",
+            """
+            SELECT id, name, time_zone, created_at FROM users WHERE name =
+                \(name.trimmingCharacters(in: .whitespacesAndNewlines))
+            """,
             operation: "find user"
         ) { statement in
             guard try await statement.step() else { return nil }
