@@ -17,13 +17,10 @@ extension Database {
     package func claimNextJob(owner: String, lease: Duration) async throws -> Job? {
         let now = now().unixMilliseconds
         let id: Int64? = try await connection.immediateTransaction("claim job") {
-            try await connection.withStatement(
-                connection.dialect.claimNextJob,
+            try await connection.withQuery(
+                connection.dialect.claimNextJob(owner: owner, leaseEnd: now + lease.storeMilliseconds, now: now),
                 operation: "claim job"
             ) { statement in
-                try statement.bind(owner, at: 1)
-                try statement.bind(now + lease.storeMilliseconds, at: 2)
-                try statement.bind(now, at: 3)
                 return try await statement.step() ? statement.int64(at: 0) : nil
             }
         }
@@ -69,22 +66,16 @@ extension Database {
     /// (finished now). `error` is kept as `last_error`, cut to 1,000 characters.
     package func markJobFailed(jobID: Int64, dead: Bool, error: String, retryAfter: Duration) async throws {
         let now = now().unixMilliseconds
-        try await connection.withStatement(
+        let status = dead ? JobStatus.dead : JobStatus.failed
+        let runAfter = dead ? now : now + retryAfter.storeMilliseconds
+        let finishedAt: Int64? = dead ? now : nil
+        try await connection.runQuery(
             """
-            UPDATE jobs SET status = $1, last_error = $2, run_after = $3, updated_at = $4, finished_at = $5,
-                lease_expires_at = NULL
-            WHERE id = $6
+            UPDATE jobs SET status = \(status.rawValue), last_error = \(String(error.prefix(1000))),
+                run_after = \(runAfter), updated_at = \(now), finished_at = \(finishedAt), lease_expires_at = NULL
+            WHERE id = \(jobID)
             """,
-            operation: "fail job"
-        ) { statement in
-            try statement.bind(dead ? JobStatus.dead.rawValue : JobStatus.failed.rawValue, at: 1)
-            try statement.bind(String(error.prefix(1000)), at: 2)
-            try statement.bind(dead ? now : now + retryAfter.storeMilliseconds, at: 3)
-            try statement.bind(now, at: 4)
-            try statement.bind(dead ? now : nil, at: 5)
-            try statement.bind(jobID, at: 6)
-            try await statement.run()
-        }
+            operation: "fail job")
     }
 
     /// Gives a running job back to the queue (on shutdown), runnable at once; the attempt is not counted.

@@ -6,25 +6,14 @@ extension Database {
     package func recordUsage(_ entry: UsageEntry) async throws {
         let createdAt = now().unixMilliseconds
         try await connection.immediateTransaction("record usage") {
-            try await connection.withStatement(
+            try await connection.runQuery(
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
-                VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9)
+                VALUES (\(entry.topicID), \(entry.topicName), NULL, \(entry.kind.rawValue), \(entry.provider),
+                    \(entry.model), \(entry.usage.input), \(entry.usage.output), \(entry.costUSD), \(createdAt))
                 """,
-                operation: "record usage"
-            ) { statement in
-                try statement.bind(entry.topicID, at: 1)
-                try statement.bind(entry.topicName, at: 2)
-                try statement.bind(entry.kind.rawValue, at: 3)
-                try statement.bind(entry.provider, at: 4)
-                try statement.bind(entry.model, at: 5)
-                try statement.bind(entry.usage.input, at: 6)
-                try statement.bind(entry.usage.output, at: 7)
-                try statement.bind(entry.costUSD, at: 8)
-                try statement.bind(createdAt, at: 9)
-                try await statement.run()
-            }
+                operation: "record usage")
         }
     }
 

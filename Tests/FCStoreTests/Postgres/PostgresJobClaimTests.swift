@@ -1,7 +1,8 @@
-import FCStore
 import Foundation
 import Synchronization
 import Testing
+
+@testable import FCStore
 
 /// The PostgreSQL job claim (`FOR UPDATE SKIP LOCKED`) under concurrent claimers.
 struct PostgresJobClaimTests {
@@ -63,12 +64,10 @@ struct PostgresJobClaimTests {
     /// One claim in its own transaction, held open briefly so the other claimer meets the row lock.
     private static func claim(_ connection: PostgresSQLConnection, owner: String) async throws -> Int64? {
         try await connection.immediateTransaction("claim job") {
-            let id = try await connection.withStatement(SQLDialect.postgres.claimNextJob, operation: "claim job") {
-                statement -> Int64? in
-                try statement.bind(owner, at: 1)
-                try statement.bind(Int64(1_000_000), at: 2)
-                try statement.bind(Int64(1_000), at: 3)
-                return try await statement.step() ? statement.int64(at: 0) : nil
+            let id = try await connection.withQuery(
+                SQLDialect.postgres.claimNextJob(owner: owner, leaseEnd: 1_000_000, now: 1_000), operation: "claim job"
+            ) { statement -> Int64? in
+                try await statement.step() ? statement.int64(at: 0) : nil
             }
             if id != nil { try await Task.sleep(for: .milliseconds(2)) }
             return id
