@@ -9,9 +9,9 @@ import Synchronization
 @testable import fcgen_worker
 
 /// Runs `fcgen` commands as a user or a script would: in this process (``FCGen/status(running:in:)`` with their
-/// own environment, stdin, stdout and stderr, no terminal), or as the built binary in a subprocess where the
-/// process itself is the point (another working directory, a copy of the binary, a launch in the background to
-/// signal).
+/// own environment, stdin, stdout and stderr, no terminal; or on a pseudo-terminal, ``runOnTerminal(_:steps:columns:
+/// environment:)``), or as the built binary in a subprocess where the process itself is the point (another working
+/// directory, a copy of the binary, a launch in the background to signal).
 struct CLIRunner {
     struct Result {
         var status: Int32

@@ -19,7 +19,7 @@ struct ExportAndCopyProgressTests {
         let out = cli.directory.appendingPathComponent("roman.csv").path
         let export = ["export", "--topic", "Roman history", "--format", "csv", "--out", out] + db
 
-        let watched = try await TerminalDriver.run(export, columns: 100)
+        let watched = try await cli.runOnTerminal(export, columns: 100)
         #expect(watched.status == 0, "\(watched.screen.suffix(500))")
         #expect(watched.screen.contains("exporting Roman history ["), "\(watched.screen.suffix(500))")
         #expect(watched.screen.contains("] 100%"))
@@ -29,12 +29,12 @@ struct ExportAndCopyProgressTests {
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(!piped.stderr.contains("exporting ") && !piped.stderr.contains("%"), "\(piped.stderr)")
 
-        let json = try await TerminalDriver.run(export.map { $0 == out ? out + ".3" : $0 } + ["--json"])
+        let json = try await cli.runOnTerminal(export.map { $0 == out ? out + ".3" : $0 } + ["--json"])
         #expect(json.status == 0, "\(json.screen.suffix(500))")
         #expect(!json.screen.contains("] 100%"), "\(json.screen.suffix(500))")
 
         // Printed on the terminal itself: the export's lines, no bar drawn through them.
-        let printed = try await TerminalDriver.run(Array(export.prefix(5)) + db)
+        let printed = try await cli.runOnTerminal(Array(export.prefix(5)) + db)
         #expect(printed.status == 0, "\(printed.screen.suffix(500))")
         #expect(printed.screen.contains("question;answer") && !printed.screen.contains("] 100%"))
     }
@@ -48,7 +48,7 @@ struct ExportAndCopyProgressTests {
             ["db", "copy", "--from", cli.databasePath, "--to", cli.directory.appendingPathComponent(name).path]
         }
 
-        let watched = try await TerminalDriver.run(copy("watched.sqlite"), columns: 100)
+        let watched = try await cli.runOnTerminal(copy("watched.sqlite"), columns: 100)
         #expect(watched.status == 0, "\(watched.screen.suffix(500))")
         #expect(watched.screen.contains("copying rows ["), "\(watched.screen.suffix(500))")
         #expect(watched.screen.contains("] 100%"))
@@ -59,7 +59,7 @@ struct ExportAndCopyProgressTests {
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stderr.isEmpty, "\(piped.stderr)")
 
-        let json = try await TerminalDriver.run(copy("scripted.sqlite") + ["--json"])
+        let json = try await cli.runOnTerminal(copy("scripted.sqlite") + ["--json"])
         #expect(json.status == 0, "\(json.screen.suffix(500))")
         #expect(!json.screen.contains("] 100%"), "\(json.screen.suffix(500))")
     }

@@ -7,8 +7,8 @@ import Testing
 /// Text from topic names, cards, imported decks, model replies and provider errors never acts on the terminal:
 /// text output shows control characters escaped, topic names refuse them, `--json` escapes them the JSON way.
 ///
-/// The limit only catches a hang: one test runs twenty `fcgen` processes, each waiting for one of the suite's few
-/// process slots, which took over 3 minutes of a full parallel run on a loaded 2-core machine.
+/// The limit only catches a hang: one test runs twenty `fcgen` commands, which took over 3 minutes of a full parallel
+/// run on a loaded 2-core machine when each was a process waiting for one of the suite's few process slots.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct HostileTextTests {
     static let osc52 = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
@@ -97,14 +97,12 @@ struct HostileTextTests {
             "--topic", "Photosynthesis", "--base-url", server.baseURL.absoluteString + "/v1", "--model", "m",
             "--db", cli.databasePath,
         ]
-        let text = try await cli.launch(executable: "fcgen", arguments, environment: ["OPENAI_API_KEY": "k"]).finish()
+        let text = try await cli.run(arguments, environment: ["OPENAI_API_KEY": "k"])
         #expect(text.status == 1, "stderr: \(text.stderr)")
         #expect(!raw(text.stderr), "stderr: \(text.stderr)")
         #expect(text.stderr.contains("bad key\\u{1B}]52;c;eA==\\u{7}"))
         #expect(!text.stderr.split(separator: "\n").contains { $0.hasPrefix("fcgen: error: forged") })
-        let json = try await cli.launch(
-            executable: "fcgen", arguments + ["--json"], environment: ["OPENAI_API_KEY": "k"]
-        ).finish()
+        let json = try await cli.run(arguments + ["--json"], environment: ["OPENAI_API_KEY": "k"])
         #expect(json.status == 1)
         #expect(!raw(json.stdout) && !raw(json.stderr))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

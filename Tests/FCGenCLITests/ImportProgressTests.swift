@@ -18,7 +18,7 @@ struct ImportProgressTests {
         let deck = try Self.deck(rows: 20_000, in: cli.directory)
         let db = ["--db", cli.databasePath]
 
-        let watched = try await TerminalDriver.run(["import", deck, "--topic", "Watched"] + db, columns: 100)
+        let watched = try await cli.runOnTerminal(["import", deck, "--topic", "Watched"] + db, columns: 100)
         #expect(watched.status == 0, "\(watched.screen.suffix(500))")
         #expect(watched.screen.contains("importing "), "\(watched.screen.suffix(500))")
         #expect(watched.screen.contains("] 100%"))
@@ -32,7 +32,7 @@ struct ImportProgressTests {
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(!piped.stderr.contains("importing ") && !piped.stderr.contains("%"), "\(piped.stderr)")
 
-        let json = try await TerminalDriver.run(["import", deck, "--topic", "Scripted", "--json"] + db)
+        let json = try await cli.runOnTerminal(["import", deck, "--topic", "Scripted", "--json"] + db)
         #expect(json.status == 0, "\(json.screen.suffix(500))")
         #expect(!json.screen.contains("] 100%"))
     }

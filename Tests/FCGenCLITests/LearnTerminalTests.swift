@@ -18,20 +18,20 @@ struct LearnTerminalTests {
         // Topic 1; card 1: space shows the answer, x the explanation, 3 rates Good; card 2: space, then 1 (Fail)
         // straight from the explanation prompt; card 3: q quits; then n (no "learn again"). Neither card 1 (Good
         // leaves a new card on badger's learning step) nor card 2 is passed, so cards 2 and 3 are still [1/10].
-        let steps: [[String: String]] = [
-            ["expect": "Choose topics", "send": "1\r"],
-            ["expect": "[1/10]", "send": ""],
-            ["expect": "(any key: answer, s: skip", "send": " "],
-            ["expect": "(any key: explanation", "send": "x"],
-            ["expect": "Rate: 1 again", "send": "3"],
-            ["expect": "[1/10]", "send": ""],
-            ["expect": "(any key: answer, s: skip", "send": " "],
-            ["expect": "(any key: explanation", "send": "1"],
-            ["expect": "[1/10]", "send": ""],
-            ["expect": "(any key: answer, s: skip", "send": "q"],
-            ["expect": "Learn again? (y/n)", "send": "n"],
+        let steps: [TerminalStep] = [
+            .init(expect: "Choose topics", send: "1\r"),
+            .init(expect: "[1/10]", send: ""),
+            .init(expect: "(any key: answer, s: skip", send: " "),
+            .init(expect: "(any key: explanation", send: "x"),
+            .init(expect: "Rate: 1 again", send: "3"),
+            .init(expect: "[1/10]", send: ""),
+            .init(expect: "(any key: answer, s: skip", send: " "),
+            .init(expect: "(any key: explanation", send: "1"),
+            .init(expect: "[1/10]", send: ""),
+            .init(expect: "(any key: answer, s: skip", send: "q"),
+            .init(expect: "Learn again? (y/n)", send: "n"),
         ]
-        let (status, screen) = try await TerminalDriver.run(["learn", "--seed", "1"] + db, steps: steps)
+        let (status, screen) = try await cli.runOnTerminal(["learn", "--seed", "1"] + db, steps: steps)
 
         #expect(status == 0, "screen:\n\(screen)")
         #expect(screen.contains("1. Roman history — 0 due, 14 new"))

@@ -44,14 +44,14 @@ struct TableWidthTests {
         #expect(seeded.status == 0, "\(seeded.stderr)")
         let cards = ["cards", "--topic", "Roman history"] + db
 
-        let fitted = try await TerminalDriver.run(cards, columns: 60)
+        let fitted = try await cli.runOnTerminal(cards, columns: 60)
         #expect(fitted.status == 0, "\(fitted.screen)")
         let fittedLines = fitted.screen.split(whereSeparator: \.isNewline)
         #expect(fittedLines.count > 5)
         #expect(fittedLines.allSatisfy { $0.count <= 60 }, "\(fitted.screen)")
         #expect(fitted.screen.contains("…"))
 
-        let wide = try await TerminalDriver.run(cards + ["--wide"], columns: 60)
+        let wide = try await cli.runOnTerminal(cards + ["--wide"], columns: 60)
         #expect(wide.status == 0, "\(wide.screen)")
         #expect(wide.screen.split(whereSeparator: \.isNewline).contains { $0.count > 60 }, "\(wide.screen)")
 

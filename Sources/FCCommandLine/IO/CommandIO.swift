@@ -6,7 +6,8 @@ import Synchronization
 /// What a command reads and writes outside itself: its environment, working directory, standard streams, whether
 /// they are a terminal, and the clock. The process's own, unless a caller runs the command in its task with others
 /// (``with(_:_:)``): the test suite runs `fcgen` commands in process that way, with their output captured, a clean
-/// environment and no terminal, as it would run the binary.
+/// environment and no terminal, as it would run the binary; or with a pseudo-terminal as all three streams
+/// (``init(environment:workingDirectory:terminal:)``), as a person at a terminal would.
 ///
 /// Every read of the environment, the working directory, stdin and every write of stdout and stderr in the
 /// executables goes through here, so a command in process sees exactly what a child process would.
@@ -21,6 +22,9 @@ package struct CommandIO: Sendable {
     package var input: [UInt8]
     /// The wall clock: the machine's, or one a test pins (a run that crosses midnight must not see two days).
     package var now: Now = .system
+    /// The terminal stdin, stdout and stderr all are (a descriptor open on it), or `nil` for none: then stdin is
+    /// ``input`` and the output goes to the writers.
+    package private(set) var terminal: Int32?
 
     package init(
         environment: [String: String], workingDirectory: String, input: [UInt8] = [],
@@ -33,13 +37,24 @@ package struct CommandIO: Sendable {
         self.writeError = writeError
     }
 
+    /// A world whose stdin, stdout and stderr are the terminal open as `descriptor` (a pseudo-terminal's slave, say;
+    /// the caller closes it after the run): the command reads keys and lines from it, writes to it, and asks it for
+    /// its modes and window size, as it would its own terminal.
+    package init(environment: [String: String], workingDirectory: String, terminal descriptor: Int32) {
+        self.init(
+            environment: environment, workingDirectory: workingDirectory,
+            writeOutput: { Descriptor.write($0, to: descriptor) }, writeError: { Descriptor.write($0, to: descriptor) })
+        terminal = descriptor
+    }
+
     @TaskLocal private static var current: Box?
 
     /// Runs `body` with `io` as the command's world, for this task and the tasks it starts.
     package static func with<T>(_ io: CommandIO, _ body: () async throws -> T) async rethrows -> T {
         let box = Box(io)
+        let input = io.terminal.map(StandardInput.reading) ?? StandardInput { limit in box.take(upTo: limit) }
         return try await $current.withValue(box) {
-            try await StandardInput.$current.withValue(StandardInput { limit in box.take(upTo: limit) }) {
+            try await StandardInput.$current.withValue(input) {
                 try await body()
             }
         }
@@ -65,9 +80,19 @@ package struct CommandIO: Sendable {
     /// then have the process's own standard streams.
     package static var isProcessWorld: Bool { current == nil }
 
-    /// Whether `descriptor` (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO) is a terminal; never in a caller's world.
+    /// Whether `descriptor` (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO) is a terminal; in a caller's world only when
+    /// it gave one.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
-        current == nil && isatty(descriptor) != 0
+        terminal(for: descriptor) != nil
+    }
+
+    /// The descriptor to read, and to ask for modes (`tcgetattr`, `tcsetattr`) and window size, in place of the
+    /// standard stream `descriptor` when that stream is a terminal: `descriptor` itself in the process's world, the
+    /// caller's ``terminal`` in its world; `nil` when it is no terminal.
+    package static func terminal(for descriptor: Int32) -> Int32? {
+        let candidate: Int32? = if let current { current.io.terminal } else { descriptor }
+        guard let candidate, isatty(candidate) != 0 else { return nil }
+        return candidate
     }
 
     /// Writes to stdout.
@@ -114,7 +139,8 @@ package struct CommandIO: Sendable {
         init(_ io: CommandIO) { self.io = io }
 
         func nextLine() -> String? {
-            offset.withLock { offset in
+            if let terminal = io.terminal { return Descriptor.readLine(terminal) }
+            return offset.withLock { offset in
                 guard offset < io.input.count else { return nil }
                 let rest = io.input[offset...]
                 let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? io.input.endIndex
@@ -134,7 +160,8 @@ package struct CommandIO: Sendable {
         }
 
         func rest() -> [UInt8] {
-            offset.withLock { offset in
+            if let terminal = io.terminal { return Descriptor.readAll(terminal) }
+            return offset.withLock { offset in
                 defer { offset = io.input.count }
                 return Array(io.input[min(offset, io.input.count)...])
             }

@@ -28,17 +28,21 @@ extension CommandLineParse {
     /// stderr) and the status it exits with.
     private static func status(_ root: any ParsableCommand.Type, for error: any Error) -> Int32 {
         let code = root.exitCode(for: error)
-        // Help as wide as ArgumentParser words it: a terminal's width (`nil` lets it ask); without one `COLUMNS` if
-        // set, else its default of 80 (what a command run in process, which never has a terminal, gets too).
-        let columns =
-            CommandIO.isTerminal(STDOUT_FILENO)
-            ? nil : CommandIO.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
-        let message = root.fullMessage(for: error, columns: columns)
+        let message = root.fullMessage(for: error, columns: helpColumns())
         if !message.isEmpty {
             // `print`, as `exit(withError:)` writes it: one line feed more, whatever the message ends with.
             let line = Array((message + "\n").utf8)
             if code == .success { CommandIO.writeOutput(line) } else { CommandIO.writeError(line) }
         }
         return code.rawValue
+    }
+
+    /// The width help is worded to, as ArgumentParser finds it: `COLUMNS` if set, else a terminal's window, else 80.
+    /// On the process's own terminal `nil` lets ArgumentParser ask; a caller's terminal (``CommandIO/terminal``) is
+    /// asked here; without a terminal (a pipe, a command run in process) the window is never asked.
+    private static func helpColumns() -> Int? {
+        if CommandIO.isProcessWorld && CommandIO.isTerminal(STDOUT_FILENO) { return nil }
+        let set = CommandIO.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        return set ?? CommandIO.terminal(for: STDOUT_FILENO).flatMap(TerminalWindow.columns(of:)) ?? 80
     }
 }

@@ -10,8 +10,11 @@ package struct StandardInput: Sendable {
     package init(read: @escaping @Sendable (_ limit: Int) throws -> [UInt8]) { self.read = read }
 
     /// The process's descriptor 0.
-    package static let process = StandardInput { limit in
-        try RegularFile.read(STDIN_FILENO, upTo: limit, path: "standard input")
+    package static let process = reading(STDIN_FILENO)
+
+    /// What is read from `descriptor` (a terminal a caller gives a command as its stdin).
+    package static func reading(_ descriptor: Int32) -> StandardInput {
+        StandardInput { limit in try RegularFile.read(descriptor, upTo: limit, path: "standard input") }
     }
 
     /// The standard input of this task: the process's unless a caller gave it another.
