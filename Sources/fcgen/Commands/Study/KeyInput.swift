@@ -11,8 +11,8 @@ import Foundation
 ///
 /// On a terminal, a key is one keystroke: the terminal is put in raw mode (no echo, no line buffering) while a
 /// key is read, and restored right after, so Ctrl-C and a crash leave a usable terminal. When stdin is not a
-/// terminal (a pipe, a file, a test's scripted input), a key is one line, so a session can be scripted: `printf 'x\n\n3\n' | fcgen
-/// learn`. An empty line counts as Enter.
+/// terminal (a pipe, a file, a test's scripted input), a key is one line, so a session can be scripted:
+/// `printf 'x\n\n3\n' | fcgen learn`. An empty line counts as Enter.
 final class KeyInput {
     /// The terminal stdin is (``FCCommandLine/CommandIO/terminal(for:)``), or `nil` when it is none.
     private let terminal = CommandIO.terminal(for: STDIN_FILENO)
