@@ -63,10 +63,11 @@ extension Database {
         capture.undo.gamification?.awards += inserted.map { .init(kind: $0.kind, reference: $0.reference) }
     }
 
-    /// Completes the capture and stores it as the session's answer at its position; inside the transaction, after
-    /// the gamification state was saved.
+    /// Completes the capture and stores it as the session's answer at its position, with a quiz answer's text and
+    /// verdict (`quiz`); inside the transaction, after the gamification state was saved.
     package func storeAnswerUndo(
-        _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?
+        _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?,
+        quiz: QuizGrading? = nil
     ) async throws {
         var undo = capture.undo
         undo.reviewID = reviewID
@@ -76,10 +77,12 @@ extension Database {
         let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
         try await connection.withStatement(
             """
-            INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json, typed,
+                verdict, overridden)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0)
             ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
-                review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json
+                review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json,
+                typed = excluded.typed, verdict = excluded.verdict, overridden = 0
             """,
             operation: "record session answer"
         ) { statement in
@@ -89,6 +92,8 @@ extension Database {
             try statement.bind(reviewID, at: 4)
             try statement.bind(now().unixMilliseconds, at: 5)
             try statement.bind(json, at: 6)
+            try statement.bind(quiz?.typed, at: 7)
+            try statement.bind(quiz?.verdict.rawValue, at: 8)
             try await statement.run()
         }
     }

@@ -41,7 +41,7 @@ extension Database {
         try await connection.withStatement(
             """
             UPDATE sessions SET position = $1, cards = $2, correct = $3, failed = $4, empty = $5, rating_sum = $6,
-                perfect = $7 WHERE id = $8
+                perfect = $7, overridden = $8 WHERE id = $9
             """,
             operation: "restore session"
         ) { statement in
@@ -52,7 +52,8 @@ extension Database {
             try statement.bind(snapshot.counts.empty, at: 5)
             try statement.bind(snapshot.counts.ratingSum, at: 6)
             try statement.bind(snapshot.perfect, at: 7)
-            try statement.bind(sessionID, at: 8)
+            try statement.bind(snapshot.counts.overridden, at: 8)
+            try statement.bind(sessionID, at: 9)
             try await statement.run()
         }
     }
