@@ -108,6 +108,8 @@ DEFS = {
             "averageRating": {"type": "number", "minimum": 1, "maximum": 4,
                               "description": "Mean rating, 1 (again) to 4 (easy)."},
             "endedAt": ref("timestamp"),
+            "overridden": {**COUNT, "description": "Quiz sessions: answers claimed right over the grader's "
+                           "\"wrong\" (\"I was right\"), counted in correct."},
         },
     ),
     "level": obj({"level": {"type": "integer", "minimum": 1}, "totalXP": COUNT, "levelStartXP": COUNT,
@@ -307,8 +309,12 @@ DOCUMENTS = {
     }, {}, "Every session of an interactive run."),
     "quiz": (["quiz"], {
         "session": ref("session"), "right": COUNT, "wrong": COUNT, "empty": COUNT,
+        "overridden": {**COUNT, "description": "Answers claimed right (\"I was right\"): counted in right, "
+                       "still listed in misses."},
         "misses": array(obj({"cardId": ID, "prompt": STRING, "given": STRING, "correct": STRING,
-                             "verdict": enum("correct", "wrong", "empty")},
+                             "verdict": enum("correct", "wrong", "empty"),
+                             "overridden": {**BOOL, "description": "The learner claimed the card's answer right: "
+                                            "the verdict stays the grader's, the quiz counts it right."}},
                             {"options": array(STRING), "clozeNumber": COUNT})),
     }, {"rewards": ref("rewards")}, "A quiz's result."),
     "stats": (["stats"], {

@@ -214,7 +214,10 @@ struct StreamingProviderTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let recorder = StreamRecorder()
-        let provider = Self.provider(.anthropic, base: server.url("/anthropic-stream/0.2/v1"))
+        // No pauses between the events and a generous timeout: the test is about the events' content, and each
+        // pause is a wake-up of its own that a machine loaded by the rest of the suite can delay (this test ran out
+        // of its 30 s three times over at load 16, never on a quiet machine).
+        let provider = Self.provider(.anthropic, base: server.url("/anthropic-stream/0/v1"), timeoutSeconds: 120)
         let completion = try await provider.stream(Fixtures.request(), updates: recorder.handler)
         #expect(recorder.lastAttemptText == completion.text)
         #expect(recorder.updates.count > 15)

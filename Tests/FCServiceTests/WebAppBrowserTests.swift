@@ -89,7 +89,8 @@ struct WebAppBrowserTests {
                 // The feed's understood card, 10 first sights and 7 cards that came back on badger's learning step.
                 "calendar: today went from 0 to 18 reviews",
                 "boxes: ", "one opened", "boxes: open all left none unopened", "leaderboard row",
-                "quiz: typed answers; the evaluation lists 1 wrong and 9 unanswered",
+                "quiz: I was right (", "counted the wrong answer right",
+                "quiz: typed answers; the evaluation lists 1 wrong, 1 right on your word and 8 unanswered",
                 "generation: created 'Volcanoes \(size)', 2 batches arrived",
                 "deck: a card with its reversed twin added", "deck: a cloze card added in the editor",
                 "deck: a multiple-choice card added in the editor",

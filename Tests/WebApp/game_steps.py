@@ -77,7 +77,8 @@ def me_after_study(s, before, learner_reviews):
 
 
 def quiz(s, topic):
-    """A quiz of `topic`: one wrong typed answer, one empty one, then ended early; the evaluation lists both."""
+    """A quiz of `topic`: one wrong typed answer, one wrong answer claimed right ("I was right"), one empty one, then
+    ended early; the evaluation lists each where it belongs."""
     d = s.driver
     nav(s, "quiz")
     start = s.find("form.quiz-setup button[type=submit]")
@@ -90,6 +91,19 @@ def quiz(s, topic):
     s.find(".verdict-wrong")
     s.shot("quiz-verdict")
     s.keys(Keys.ENTER)
+    # A wrong verdict offers "I was right": a full-size target that counts the answer right on the learner's word.
+    s.find("#quiz-answer").send_keys("my own words for it", Keys.ENTER)
+    s.find(".verdict-wrong")
+    claim = s.find('button[data-action="i-was-right"]')
+    size = claim.rect
+    if size["height"] < 44 or size["width"] < 44:
+        raise s.failure(f"the I was right button is {round(size['width'])}x{round(size['height'])} px")
+    claim.click()
+    s.find(".verdict-overridden")
+    if d.find_elements(By.CSS_SELECTOR, 'button[data-action="i-was-right"]'):
+        raise s.failure("I was right is still offered after the answer was counted right")
+    s.ok(f"quiz: I was right ({round(size['width'])}x{round(size['height'])} px) counted the wrong answer right")
+    s.keys(Keys.ENTER)
     s.find("#quiz-answer").send_keys(Keys.ENTER)
     s.find(".verdict-empty")
     s.keys(Keys.ENTER)
@@ -97,12 +111,16 @@ def quiz(s, topic):
     d.find_element(By.XPATH, "//button[text()='End quiz']").send_keys(Keys.ENTER)
     s.find(".evaluation")
     wrong = d.find_elements(By.CSS_SELECTOR, ".wrong-list li")
+    claimed = d.find_elements(By.CSS_SELECTOR, ".overridden-list li")
+    correct = d.find_element(By.CSS_SELECTOR, "[data-stat=correct] dd").text
     unanswered = d.find_element(By.CSS_SELECTOR, "[data-stat=unanswered] dd").text
-    if len(wrong) != 1 or "certainly not this" not in wrong[0].text or unanswered != "9":
+    if len(wrong) != 1 or "certainly not this" not in wrong[0].text or unanswered != "8":
         raise s.failure(f"the evaluation lists {len(wrong)} wrong, {unanswered} unanswered")
+    if len(claimed) != 1 or "my own words for it" not in claimed[0].text or not correct.startswith("1 /"):
+        raise s.failure(f"the evaluation lists {len(claimed)} right on your word, {correct} correct")
     s.fits("quiz evaluation")
     s.shot("quiz-evaluation")
-    s.ok("quiz: typed answers; the evaluation lists 1 wrong and 9 unanswered")
+    s.ok("quiz: typed answers; the evaluation lists 1 wrong, 1 right on your word and 8 unanswered")
 
 
 def admin(s, secret, topic, shots):

@@ -1,6 +1,8 @@
 // Quiz: typed answers (POST /v1/sessions with mode "quiz", then …/answer with {"cardId", "answer"} → `verdict`
-// correct | wrong | empty and the `expected` answer), then an evaluation page listing the wrong answers and the
-// unanswered cards (an empty answer, or the cards left when the quiz is ended early).
+// correct | wrong | empty and the `expected` answer), then an evaluation page listing the wrong answers, the ones
+// counted right on the learner's word, and the unanswered cards (an empty answer, or the cards left when the quiz is
+// ended early). A wrong verdict offers "I was right" (…/override with {"position", "cardId"}): the quiz counts the
+// answer right, it keeps the grader's verdict and earns no accuracy rewards.
 
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, on } from "./ui.js";
@@ -40,7 +42,7 @@ export async function render(args, { show }) {
     } catch (error) {
       return setup(describe(error));
     }
-    const run = { choice, session, wrong: [], unanswered: [], correct: 0 };
+    const run = { choice, session, wrong: [], overridden: [], unanswered: [], correct: 0 };
     if (!session.next) return evaluate(run);
     ask(run);
   }
@@ -76,21 +78,44 @@ export async function render(args, { show }) {
     }
     const verdict = run.session.verdict;
     const expected = run.session.expected ?? card.answer;
+    const entry = { card, answer, expected, position: run.session.position - 1 };
     if (verdict === "correct") run.correct += 1;
-    else if (verdict === "wrong") run.wrong.push({ card, answer, expected });
-    else run.unanswered.push({ card, expected });
+    else if (verdict === "wrong") run.wrong.push(entry);
+    else run.unanswered.push(entry);
+    showVerdict(run, entry, verdict);
+  }
+
+  // The verdict on the answer just given; a wrong one offers "I was right", which shows it again as overridden.
+  function showVerdict(run, entry, verdict) {
+    const { card, answer, expected } = entry;
     const next = h("button", { type: "button", class: "primary" }, run.session.next ? "Next question" : "See the evaluation");
     on(next, "click", () => (run.session.next ? ask(run) : evaluate(run)));
-    const words = { correct: "Correct!", wrong: "Not quite.", empty: "No answer." }[verdict] ?? verdict;
+    const status = h("div");
+    const claim = verdict === "wrong" ? h("button", { type: "button", class: "quiet", dataset: { action: "i-was-right" } }, "I was right") : null;
+    if (claim) on(claim, "click", () => override(run, entry, status));
+    const words = { correct: "Correct!", wrong: "Not quite.", empty: "No answer.", overridden: "Counted right on your word." }[verdict] ?? verdict;
     show(h("h1", { class: "visually-hidden" }, "Quiz"),
       h("article", { class: `flashcard verdict verdict-${verdict}`, "aria-label": "Verdict" },
         h("p", { class: "verdict-word" }, words),
         richText(card.question, "div", { class: "question small" }),
         answer ? h("p", {}, "You wrote: ", h("strong", {}, answer)) : null,
-        h("p", {}, "Expected: "), richText(expected, "div", { class: "answer" })),
-      h("p", { class: "actions" }, next));
+        h("p", {}, "Expected: "), richText(expected, "div", { class: "answer" }),
+        verdict === "overridden" ? h("p", { class: "hint" }, "The grader said wrong; it counts as right, without accuracy rewards.") : null),
+      h("p", { class: "actions" }, next, claim), status);
     next.focus();
     announce(`${words} Expected: ${expected}`);
+  }
+
+  async function override(run, entry, status) {
+    try {
+      run.session = await api("POST", `/v1/sessions/${run.session.id}/override`, { body: { position: entry.position, cardId: entry.card.id } });
+    } catch (error) {
+      return status.replaceChildren(errorBox(describe(error)));
+    }
+    run.wrong = run.wrong.filter((other) => other !== entry);
+    run.overridden.push(entry);
+    run.correct += 1;
+    showVerdict(run, entry, "overridden");
   }
 
   async function evaluate(run, early = false) {
@@ -101,9 +126,9 @@ export async function render(args, { show }) {
       if (error.code !== "session_ended") return show(h("h1", {}, "Evaluation"), errorBox(describe(error)));
     }
     const notReached = early ? run.session.total - run.session.answered : 0;
-    const item = (entry, wrong) => h("li", {},
+    const item = (entry, wrote) => h("li", {},
       richText(entry.card.question, "div", { class: "deck-question" }),
-      wrong ? h("p", {}, "You wrote: ", h("strong", {}, entry.answer)) : null,
+      wrote ? h("p", {}, "You wrote: ", h("strong", {}, entry.answer)) : null,
       h("p", {}, "Answer: ", entry.expected));
     const again = h("button", { type: "button", class: "primary", onclick: () => start(run.choice) }, "Quiz again");
     show(h("h1", {}, "Evaluation"),
@@ -111,10 +136,15 @@ export async function render(args, { show }) {
         h("dl", { class: "stats" },
           h("div", { class: "stat", dataset: { stat: "correct" } }, h("dt", {}, "Correct"), h("dd", {}, `${run.correct} / ${run.session.total}`)),
           h("div", { class: "stat", dataset: { stat: "wrong" } }, h("dt", {}, "Wrong"), h("dd", {}, String(run.wrong.length))),
+          run.overridden.length ? h("div", { class: "stat", dataset: { stat: "overridden" } }, h("dt", {}, "Right on your word"), h("dd", {}, String(run.overridden.length))) : null,
           h("div", { class: "stat", dataset: { stat: "unanswered" } }, h("dt", {}, "Unanswered"), h("dd", {}, String(run.unanswered.length + notReached))),
           h("div", { class: "stat", dataset: { stat: "xp" } }, h("dt", {}, "XP earned"), h("dd", {}, String(ended?.xpGained ?? 0))))),
       h("section", { class: "card-panel", "aria-labelledby": "wrong-heading" }, h("h2", { id: "wrong-heading" }, "Wrong"),
         run.wrong.length ? h("ul", { class: "plain wrong-list" }, run.wrong.map((entry) => item(entry, true))) : h("p", { class: "hint" }, "None.")),
+      run.overridden.length ? h("section", { class: "card-panel", "aria-labelledby": "overridden-heading" },
+        h("h2", { id: "overridden-heading" }, "Right on your word"),
+        h("p", { class: "hint" }, "The grader said wrong; you said you were right. Counted right, without accuracy rewards."),
+        h("ul", { class: "plain overridden-list" }, run.overridden.map((entry) => item(entry, true)))) : null,
       h("section", { class: "card-panel", "aria-labelledby": "unanswered-heading" }, h("h2", { id: "unanswered-heading" }, "Unanswered"),
         run.unanswered.length ? h("ul", { class: "plain unanswered-list" }, run.unanswered.map((entry) => item(entry, false))) : null,
         notReached ? h("p", { class: "hint" }, `${notReached} ${notReached === 1 ? "question" : "questions"} not reached.`) : null,

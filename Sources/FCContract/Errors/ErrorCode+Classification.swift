@@ -12,6 +12,7 @@ extension ErrorCode {
         case let error as GeneratorError: self.init(for: error)
         case let error as TransportError: self = error == .cancelled ? .cancelled : .providerUnavailable
         case let error as StoreError: self.init(for: error)
+        case is QuizOverrideRefusal: self = .conflict
         case is BudgetExceeded: self = .budgetExceeded
         case is DeckFormatError: self = .badInput
         case is any UsageFailure: self = .usage

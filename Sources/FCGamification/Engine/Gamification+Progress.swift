@@ -6,7 +6,7 @@ extension Gamification {
         for index in today.challenges.indices where !today.challenges[index].isCompleted {
             let count =
                 switch today.challenges[index].kind {
-                case .cardMaster: today.cardIDs.count
+                case .cardMaster: today.cardsCounted
                 case .perfectScore: today.perfectCardIDs.count
                 case .topicExplorer: today.topicIDs.count
                 }

@@ -73,9 +73,14 @@ public struct Gamification: Sendable {
                     correct: review.rating.isSuccess,
                     firstTry: review.isFirstTry), hour: calendar.hour(of: time), kind: .review, in: &step)
         case .cardAnsweredCorrectly(let answer):
-            recordCard(
-                answer.cardID, topicID: answer.topicID, tier: CardTier(correct: true, firstTry: answer.isFirstTry),
-                hour: calendar.hour(of: time), kind: .quiz, in: &step)
+            switch answer.judgement {
+            case .graded:
+                recordCard(
+                    answer.cardID, topicID: answer.topicID, tier: answer.tier, hour: calendar.hour(of: time),
+                    kind: .quiz, in: &step)
+            case .overridden:
+                recordOverride(answer.cardID, tier: answer.tier, in: &step)
+            }
         case .sessionFinished(let session):
             newSession = recordSession(session, in: &step, using: &generator)
         case .topicExplored(let topicID), .generationFinished(let topicID, _):

@@ -8,7 +8,8 @@ public import Foundation
 public enum GamificationEvent: Sendable, Hashable, Codable {
     /// A card rated in a study session (spaced or free). A `fail` rating pays "card completed" XP.
     case cardReviewed(CardReview)
-    /// A quiz answer judged correct (quizzes have no rating). Send this *or* `cardReviewed` for one answer.
+    /// A quiz answer judged right (quizzes have no rating): by the grader, or by the learner over the grader's verdict
+    /// (``CardAnswer/judgement``). Send this *or* `cardReviewed` for one answer.
     case cardAnsweredCorrectly(CardAnswer)
     /// A study or quiz session ended; earns mystery boxes when it counts (``SessionRules``).
     case sessionFinished(SessionSummary)
@@ -41,7 +42,7 @@ public struct CardReview: Sendable, Hashable, Codable {
     }
 }
 
-/// A correct quiz answer.
+/// A right quiz answer.
 public struct CardAnswer: Sendable, Hashable, Codable {
     public var cardID: Int64
     public var topicID: Int64
@@ -49,12 +50,25 @@ public struct CardAnswer: Sendable, Hashable, Codable {
     public var isFirstTry: Bool
     /// Time spent on the card, in seconds.
     public var duration: TimeInterval
+    /// Who found it right: the grader, or the learner over the grader ("I was right").
+    public var judgement: QuizJudgement
 
-    public init(cardID: Int64, topicID: Int64, isFirstTry: Bool, duration: TimeInterval) {
+    public init(
+        cardID: Int64, topicID: Int64, isFirstTry: Bool, duration: TimeInterval, judgement: QuizJudgement = .graded
+    ) {
         self.cardID = cardID
         self.topicID = topicID
         self.isFirstTry = isFirstTry
         self.duration = duration
+        self.judgement = judgement
+    }
+
+    /// The tier the answer pays at: a graded answer's by its first try; an overridden one is never a first try.
+    public var tier: CardTier {
+        switch judgement {
+        case .graded: CardTier(correct: true, firstTry: isFirstTry)
+        case .overridden: .correct
+        }
     }
 }
 
@@ -66,8 +80,11 @@ public struct SessionSummary: Sendable, Hashable, Codable {
     public var queueSize: Int
     /// Answers given in the session.
     public var cardsReviewed: Int
-    /// Answers that were recalled (any rating but `fail`, or a correct quiz answer).
+    /// Answers that were recalled (any rating but `fail`, or a right quiz answer), the ``overridden`` ones included.
     public var correct: Int
+    /// Quiz answers of ``correct`` that the learner claimed right over the grader's "wrong": the session counts them
+    /// right, but its ``accuracy`` (boxes, Speed Demon) leaves them out.
+    public var overridden: Int
     /// Cards recalled on the first try.
     public var perfect: Int
     /// The session's distinct cards: fewer than ``cardsReviewed`` when a card came back (learning steps) and was
@@ -80,15 +97,54 @@ public struct SessionSummary: Sendable, Hashable, Codable {
 
     public init(
         sessionID: Int64, queueSize: Int, cardsReviewed: Int, correct: Int, perfect: Int, duration: TimeInterval,
-        topicIDs: [Int64], cards: Int? = nil
+        topicIDs: [Int64], cards: Int? = nil, overridden: Int = 0
     ) {
         self.sessionID = sessionID
         self.queueSize = queueSize
         self.cardsReviewed = cardsReviewed
         self.correct = correct
+        self.overridden = overridden
         self.perfect = perfect
         self.cards = cards
         self.duration = duration
         self.topicIDs = topicIDs
+    }
+}
+
+// Events an app persisted before quiz overrides existed have no `judgement` or `overridden`: they decode as graded
+// answers and sessions without overrides, as they were.
+extension CardAnswer {
+    private enum CodingKeys: String, CodingKey {
+        case cardID, topicID, isFirstTry, duration, judgement
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            cardID: try container.decode(Int64.self, forKey: .cardID),
+            topicID: try container.decode(Int64.self, forKey: .topicID),
+            isFirstTry: try container.decode(Bool.self, forKey: .isFirstTry),
+            duration: try container.decode(TimeInterval.self, forKey: .duration),
+            judgement: try container.decodeIfPresent(QuizJudgement.self, forKey: .judgement) ?? .graded)
+    }
+}
+
+extension SessionSummary {
+    private enum CodingKeys: String, CodingKey {
+        case sessionID, queueSize, cardsReviewed, correct, overridden, perfect, cards, duration, topicIDs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sessionID: try container.decode(Int64.self, forKey: .sessionID),
+            queueSize: try container.decode(Int.self, forKey: .queueSize),
+            cardsReviewed: try container.decode(Int.self, forKey: .cardsReviewed),
+            correct: try container.decode(Int.self, forKey: .correct),
+            perfect: try container.decode(Int.self, forKey: .perfect),
+            duration: try container.decode(TimeInterval.self, forKey: .duration),
+            topicIDs: try container.decode([Int64].self, forKey: .topicIDs),
+            cards: try container.decodeIfPresent(Int.self, forKey: .cards),
+            overridden: try container.decodeIfPresent(Int.self, forKey: .overridden) ?? 0)
     }
 }

@@ -37,7 +37,7 @@ public struct GamificationState: Sendable, Hashable, Codable {
             return DailyStats(learnerID: learnerID, name: name, day: day)
         }
         return DailyStats(
-            learnerID: learnerID, name: name, day: day, cardsReviewed: today.cardIDs.count,
+            learnerID: learnerID, name: name, day: day, cardsReviewed: today.cardsCounted,
             topicsExplored: today.topicIDs.count, achievementsUnlocked: today.achievementsUnlocked, xp: today.xp)
     }
 }
@@ -52,6 +52,9 @@ public struct DayProgress: Sendable, Hashable, Codable {
     /// Cards answered right in a quiz today and not reviewed yet today: a later review of one still counts as a
     /// review (First Steps, Scholar) though its XP was paid by the quiz answer.
     public var quizOnlyCardIDs: Set<Int64>
+    /// Cards of ``cardIDs`` paid today by an answer the learner claimed right over the grader and by nothing else:
+    /// they are no card of the day's counts (``cardsCounted``) until answered otherwise.
+    public var overriddenOnlyCardIDs: Set<Int64>
     /// Topics studied today (a card reviewed or answered right in them).
     public var topicIDs: Set<Int64>
     /// Sessions counted today.
@@ -70,6 +73,7 @@ public struct DayProgress: Sendable, Hashable, Codable {
         cardIDs = []
         perfectCardIDs = []
         quizOnlyCardIDs = []
+        overriddenOnlyCardIDs = []
         topicIDs = []
         sessionIDs = []
         boxesEarned = 0
@@ -77,6 +81,10 @@ public struct DayProgress: Sendable, Hashable, Codable {
         achievementsUnlocked = 0
         self.challenges = challenges
     }
+
+    /// Cards answered today as Card Master and the leaderboard count them: every card paid today but those paid by
+    /// an override alone.
+    public var cardsCounted: Int { cardIDs.count - overriddenOnlyCardIDs.count }
 }
 
 /// Lifetime totals; each grows only when its day-scoped key is new, so replays never inflate them.
@@ -121,6 +129,8 @@ extension DayProgress {
         cardIDs = try container.decode(Set<Int64>.self, forKey: .cardIDs)
         perfectCardIDs = try container.decode(Set<Int64>.self, forKey: .perfectCardIDs)
         quizOnlyCardIDs = try container.decodeIfPresent(Set<Int64>.self, forKey: .quizOnlyCardIDs) ?? []
+        overriddenOnlyCardIDs =
+            try container.decodeIfPresent(Set<Int64>.self, forKey: .overriddenOnlyCardIDs) ?? []
         topicIDs = try container.decode(Set<Int64>.self, forKey: .topicIDs)
         sessionIDs = try container.decode(Set<Int64>.self, forKey: .sessionIDs)
         boxesEarned = try container.decodeIfPresent(Int.self, forKey: .boxesEarned) ?? 0

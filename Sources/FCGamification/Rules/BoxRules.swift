@@ -48,7 +48,7 @@ public struct BoxRules: Sendable, Hashable, Codable {
     public func boxCount(for session: SessionSummary) -> Int {
         guard session.cardsReviewed > 0 else { return 0 }
         var count = baseBoxesPerSession
-        if Double(session.correct) / Double(session.cardsReviewed) >= accuracyBonusThreshold { count += 1 }
+        if session.accuracy >= accuracyBonusThreshold { count += 1 }
         if session.cardsReviewed >= cardsBonusThreshold { count += 1 }
         return min(count, maximumBoxesPerSession)
     }

@@ -34,8 +34,12 @@ public struct SessionRules: Sendable, Hashable, Codable {
 }
 
 extension SessionSummary {
-    /// Right answers ÷ answers (0 without answers).
+    /// Answers found right by the grader or the rating: ``correct`` without the ``overridden`` ones.
+    public var gradedCorrect: Int { max(0, correct - max(0, overridden)) }
+
+    /// Graded right answers ÷ answers (0 without answers): what every accuracy rule reads (a session that counts,
+    /// the boxes' accuracy bonus, Speed Demon), so an answer claimed right on the learner's word never helps one.
     public var accuracy: Double {
-        cardsReviewed > 0 ? Double(correct) / Double(cardsReviewed) : 0
+        cardsReviewed > 0 ? Double(gradedCorrect) / Double(cardsReviewed) : 0
     }
 }

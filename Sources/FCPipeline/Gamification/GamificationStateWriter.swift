@@ -107,6 +107,8 @@ struct GamificationStateWriter {
         bytes.append(UInt8(ascii: "]"))
         key("day")
         write(today.day.description)
+        key("overriddenOnlyCardIDs")
+        write(today.overriddenOnlyCardIDs)
         key("perfectCardIDs")
         write(today.perfectCardIDs)
         key("quizOnlyCardIDs")

@@ -38,14 +38,17 @@ extension Gamifier {
             encodesState: encodesState)
     }
 
-    /// A quiz answer: `cardAnsweredCorrectly` for a right answer; a wrong or empty one earns nothing.
-    func decideQuizAnswer(_ input: GamificationInput, correct: Bool, at time: Date) throws -> Decision? {
-        guard correct, let card = input.card else { return nil }
+    /// A quiz answer found right, by the grader or (`overridden`) by the learner over the grader's "wrong":
+    /// `cardAnsweredCorrectly`, which earns what `judgement` allows. A wrong or empty answer earns nothing and is
+    /// not decided here.
+    func decideQuizAnswer(_ input: GamificationInput, judgement: QuizJudgement, at time: Date) throws -> Decision? {
+        guard let card = input.card else { return nil }
         let firstTry = Self.isFirstTry(
             lastReviewBefore: card.lastReviewBefore, at: time, timeZone: Self.timeZone(input.timeZone))
-        let answer = CardAnswer(cardID: card.cardID, topicID: card.topicID, isFirstTry: firstTry, duration: 0)
+        let answer = CardAnswer(
+            cardID: card.cardID, topicID: card.topicID, isFirstTry: firstTry, duration: 0, judgement: judgement)
         return try decide(
-            [.cardAnsweredCorrectly(answer)], input: input, at: time, isPerfectSessionAnswer: firstTry)
+            [.cardAnsweredCorrectly(answer)], input: input, at: time, isPerfectSessionAnswer: answer.tier == .perfect)
     }
 
     /// A session end: `sessionFinished`, which earns the boxes.
@@ -56,7 +59,7 @@ extension Gamifier {
             sessionID: session.id, queueSize: session.queue.count, cardsReviewed: session.counts.cards,
             correct: session.counts.correct,
             perfect: ended.perfect, duration: max(0, endedAt.timeIntervalSince(session.startedAt)),
-            topicIDs: ended.studiedTopicIDs, cards: session.cardCount)
+            topicIDs: ended.studiedTopicIDs, cards: session.cardCount, overridden: session.counts.overridden)
         return try decide([.sessionFinished(summary)], input: input, at: endedAt)
     }
 }

@@ -1,12 +1,5 @@
+public import FCCore
 import Foundation
-
-/// How a typed quiz answer compares with the card's answer.
-public enum QuizVerdict: String, Sendable, Codable, Hashable {
-    case correct
-    case wrong
-    /// Nothing (or only whitespace) was typed.
-    case empty
-}
 
 /// Grades typed answers as a fair teacher would, not character by character:
 ///

@@ -1,4 +1,5 @@
 public import FCCore
+import FCGamification
 public import FCStore
 package import Foundation
 
@@ -154,14 +155,15 @@ public struct StudyService: Sendable {
     ) async throws -> (session: StudySessionRecord, verdict: QuizVerdict, card: Card) {
         let card = try await store.card(id: cardID)
         let verdict = grader.grade(typed, expected: reverse ? card.question : card.answer)
-        return (try await answerQuiz(session, cardID: cardID, verdict: verdict), verdict, card)
+        return (try await answerQuiz(session, cardID: cardID, verdict: verdict, typed: typed), verdict, card)
     }
 
-    /// Records the verdict the caller graded (a card asked as several questions: see ``QuizQuestion``).
+    /// Records the verdict the caller graded (a card asked as several questions: see ``QuizQuestion``), with what
+    /// was answered (`typed`: ``FCStore/QuizGrading/typed``), which the session keeps with the verdict.
     package func answerQuiz(
-        _ session: StudySessionRecord, cardID: Int64, verdict: QuizVerdict
+        _ session: StudySessionRecord, cardID: Int64, verdict: QuizVerdict, typed: String = ""
     ) async throws -> StudySessionRecord {
-        let answer = SessionAnswer(quizCorrect: verdict == .correct, empty: verdict == .empty)
+        let answer = SessionAnswer(quiz: QuizGrading(typed: typed, verdict: verdict))
         guard let gamifier, session.id != 0, session.mode == .quiz else {
             return try await advance(session, cardID: cardID, answer: answer)
         }
@@ -170,10 +172,31 @@ public struct StudyService: Sendable {
             try await SessionSteps.answerWithoutReview(
                 in: db, sessionID: session.id, userID: session.userID, cardID: cardID, answer: answer
             ) { input in
-                try gamifier.decideQuizAnswer(input, correct: verdict == .correct, at: time)?.write
+                // Only a right answer earns; a wrong or empty one is decided by nothing.
+                guard verdict == .correct else { return nil }
+                return try gamifier.decideQuizAnswer(input, judgement: .graded, at: time)?.write
             }
         }
         return moved.session
+    }
+
+    /// The learner's "I was right" for the quiz answer at `position` of a stored session
+    /// (``SessionSteps/overrideQuizAnswer(in:sessionID:userID:position:cardID:gamify:)``): counted right, earning
+    /// what an overridden answer may (``FCGamification/QuizJudgement/overridden``).
+    package func overrideQuizAnswer(
+        _ session: StudySessionRecord, position: Int, cardID: Int64
+    ) async throws -> OverriddenAnswer {
+        let time = now()
+        let gamifier = gamifier
+        return try await store.write("override quiz answer") { db in
+            var gamify: RecordReview.Gamify?
+            if let gamifier {
+                gamify = { input in try gamifier.decideQuizAnswer(input, judgement: .overridden, at: time)?.write }
+            }
+            return try await SessionSteps.overrideQuizAnswer(
+                in: db, sessionID: session.id, userID: session.userID, position: position, cardID: cardID,
+                gamify: gamify)
+        }
     }
 
     /// Ends the session; an in-memory session just gets its end time.

@@ -1,3 +1,4 @@
+import FCContract
 import FCCore
 import FCPipeline
 import FCStore
@@ -6,8 +7,9 @@ import HTTPTypes
 import Hummingbird
 
 /// What a learner does in a session besides answering, as `fcgen session undo|bury|suspend` does it: take the last
-/// answer back, bury the current card until the learner's tomorrow, suspend it until `unsuspend`. Each answers with
-/// the session as it stands afterwards; another learner's session is 404, an ended one `409 session_ended`.
+/// answer back, bury the current card until the learner's tomorrow, suspend it until `unsuspend`; and in a quiz,
+/// claim a wrong answer right ("I was right", as `fcgen quiz` offers it). Each answers with the session as it stands
+/// afterwards; another learner's session is 404, an ended one `409 session_ended`.
 enum SessionControlRoutes {
     static func routes(_ environment: ServiceEnvironment) -> [Route] {
         let maxBody = environment.settings.maxBodyBytes
@@ -20,6 +22,23 @@ enum SessionControlRoutes {
                 var json = try await SessionJSON.make(undone.session, service)
                 json.undone = .init(
                     cardId: undone.cardID, reviewRemoved: undone.reviewRemoved, xpReturned: undone.xpReturned)
+                return try JSONResponse.make(json)
+            },
+            Route(.post, "/v1/sessions/{id}/override", .learner) { request, context in
+                let session = try await service.openSession(
+                    id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
+                let body = try await JSONBody.read(request, allowed: ["position", "cardId"], maxBytes: maxBody)
+                let position = Int(try body.requiredInteger("position", in: 0...Int64(Int32.max)))
+                let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
+                let overridden: OverriddenAnswer
+                do {
+                    overridden = try await service.overrideQuizAnswer(session, position: position, cardID: cardID)
+                } catch let refusal as QuizOverrideRefusal {
+                    throw Problem(.conflict, detail: refusal.description, field: refusal.field)
+                }
+                var json = try await SessionJSON.make(overridden.session, service)
+                json.override = OverrideJSON(overridden)
+                json.xpGained = overridden.xpGained
                 return try JSONResponse.make(json)
             },
             Route(.post, "/v1/sessions/{id}/bury", .learner) { request, context in
@@ -68,4 +87,24 @@ struct UndoneJSON: Encodable {
     /// Whether a review (and the card's learning state) was taken back; a free or quiz answer has none.
     var reviewRemoved: Bool
     var xpReturned: Int
+}
+
+/// The answer `POST /v1/sessions/{id}/override` counted right on the learner's word.
+struct OverrideJSON: Encodable {
+    var position: Int
+    var cardId: Int64
+    /// What the learner answered, as the session keeps it (absent for an answer kept without it).
+    var answer: String?
+    /// The grader's verdict, kept: `wrong`.
+    var verdict: String
+    /// The answer had been claimed right before: nothing changed, nothing more earned.
+    var alreadyOverridden: Bool
+
+    init(_ overridden: OverriddenAnswer) {
+        position = overridden.position
+        cardId = overridden.cardID
+        answer = overridden.typed
+        verdict = overridden.verdict.rawValue
+        alreadyOverridden = overridden.alreadyOverridden
+    }
 }

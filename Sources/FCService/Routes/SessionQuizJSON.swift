@@ -54,6 +54,28 @@ enum QuizAnswerGrading {
         }
     }
 
+    /// What a session keeps of a graded `answer` (``FCStore/QuizGrading/typed``): each question's text joined
+    /// with "; ", an option given by its position as the option's text. Call after ``verdicts(_:questions:fullAnswer:grader:)``
+    /// accepted it.
+    static func typed(_ value: JSONValue?, questions: [QuizQuestion]) -> String {
+        func text(_ answer: JSONValue, _ question: QuizQuestion?) -> String {
+            switch answer {
+            case .string(let text): return text
+            case .integer(let index):
+                guard let options = question?.options, options.indices.contains(Int(index)) else { return "\(index)" }
+                return options[Int(index)]
+            default: return ""
+            }
+        }
+        switch value {
+        case .array(let items)?:
+            return items.enumerated().map { text($1, questions.indices.contains($0) ? questions[$0] : nil) }
+                .joined(separator: "; ")
+        case let single?: return text(single, questions.first)
+        case nil: return ""
+        }
+    }
+
     /// Checks an `answer` sent where nothing grades it (a spaced or free session) against the same contract: a
     /// string, an option's position (an integer from 0), or an array of those; never silently taken.
     static func checkShape(_ value: JSONValue?) throws {

@@ -81,7 +81,9 @@ enum SessionRoutes {
                         body.members["answer"], questions: questions, fullAnswer: CardFaces(card, seed: 0).answer,
                         grader: QuizGrader())
                     let verdict = QuizQuestion.cardVerdict(verdicts)
-                    let moved = try await service.answerQuiz(session, cardID: cardID, verdict: verdict)
+                    let moved = try await service.answerQuiz(
+                        session, cardID: cardID, verdict: verdict,
+                        typed: QuizAnswerGrading.typed(body.members["answer"], questions: questions))
                     var json = try await SessionJSON.make(moved, service)
                     json.verdict = verdict.rawValue
                     json.expected = questions.map(\.expectedText).joined(separator: "; ")
@@ -147,8 +149,11 @@ struct SessionJSON: Encodable {
     var startedAt: Date
     var endedAt: Date?
     var answered: Int
+    /// Right answers; in a quiz, the ``overridden`` ones included.
     var correct: Int
     var failed: Int
+    /// Quiz sessions: answers the learner claimed right over the grader's "wrong" (counted in `correct`).
+    var overridden: Int?
     var next: CardJSON?
     /// The next card as study shows it: cloze deletions hidden, mcq options shuffled (the same order every time).
     var shown: CardFaces?
@@ -164,6 +169,8 @@ struct SessionJSON: Encodable {
     var xpGained: Int?
     /// `POST …/undo`: the answer taken back.
     var undone: UndoneJSON?
+    /// `POST …/override`: the answer claimed right.
+    var override: OverrideJSON?
     /// `POST …/bury`: when the buried card comes back (the start of the learner's next local day).
     var buriedUntil: Date?
     /// `POST /v1/sessions` that found nothing to study: the templated fallback cards of these topics that
@@ -182,7 +189,7 @@ struct SessionJSON: Encodable {
             nextIsRepeat: session.nextIsRepeat && !session.isEnded, startedAt: session.startedAt,
             endedAt: session.endedAt,
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
-            next: next.map { CardJSON($0) },
+            overridden: session.mode == .quiz ? session.counts.overridden : nil, next: next.map { CardJSON($0) },
             shown: next.map {
                 CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id))
             },

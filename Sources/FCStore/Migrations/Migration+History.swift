@@ -83,6 +83,9 @@ extension Migration {
         MigrationStep(
             23, "review usage", sqlite: PackageResources.sqlite_0023_review_usage_sql,
             postgres: PackageResources.postgres_0023_review_usage_sql),
+        MigrationStep(
+            24, "quiz overrides", sqlite: PackageResources.sqlite_0024_quiz_overrides_sql,
+            postgres: PackageResources.postgres_0024_quiz_overrides_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

@@ -63,10 +63,11 @@ extension Database {
         capture.undo.gamification?.awards += inserted.map { .init(kind: $0.kind, reference: $0.reference) }
     }
 
-    /// Completes the capture and stores it as the session's answer at its position; inside the transaction, after
-    /// the gamification state was saved.
+    /// Completes the capture and stores it as the session's answer at its position, with a quiz answer's text and
+    /// verdict (`quiz`); inside the transaction, after the gamification state was saved.
     package func storeAnswerUndo(
-        _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?
+        _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?,
+        quiz: QuizGrading? = nil
     ) async throws {
         var undo = capture.undo
         undo.reviewID = reviewID
@@ -76,11 +77,13 @@ extension Database {
         let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
         try await connection.withQuery(
             """
-            INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json)
+            INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json, typed,
+                verdict, overridden)
             VALUES (\(sessionID), \(undo.session.position), \(undo.cardID), \(reviewID), \(now().unixMilliseconds),
-                \(json))
+                \(json), \(quiz?.typed), \(quiz?.verdict.rawValue), 0)
             ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
-                review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json
+                review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json,
+                typed = excluded.typed, verdict = excluded.verdict, overridden = 0
             """,
             operation: "record session answer"
         ) { statement in

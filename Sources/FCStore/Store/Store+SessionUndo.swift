@@ -38,10 +38,11 @@ extension Database {
     package func restore(_ snapshot: SessionSnapshot, sessionID: Int64) async throws {
         try await connection.withQuery(
             """
-            UPDATE sessions SET position = \(snapshot.position), cards = \(snapshot.counts.cards), correct =
-                \(snapshot.counts.correct), failed = \(snapshot.counts.failed), empty = \(snapshot.counts.empty),
-                rating_sum = \(snapshot.counts.ratingSum),
-                perfect = \(snapshot.perfect) WHERE id = \(sessionID)
+            UPDATE sessions SET position = \(snapshot.position), cards = \(snapshot.counts.cards),
+                correct = \(snapshot.counts.correct), failed = \(snapshot.counts.failed),
+                empty = \(snapshot.counts.empty), rating_sum = \(snapshot.counts.ratingSum), perfect = \(snapshot.perfect),
+                overridden = \(snapshot.counts.overridden)
+            WHERE id = \(sessionID)
             """,
             operation: "restore session"
         ) { statement in

@@ -128,7 +128,7 @@ extension Database {
 
     private static let sessionColumns = """
         id, user_id, mode, topics_json, queue_json, position, started_at, ended_at, cards, correct, failed, empty,
-        rating_sum
+        rating_sum, overridden
         """
 
     private static func session(from statement: any SQLStatement) throws -> StudySessionRecord {
@@ -148,7 +148,7 @@ extension Database {
             endedAt: statement.optionalInt64(at: 7).map(Date.init(unixMilliseconds:)),
             counts: SessionCounts(
                 cards: statement.int(at: 8), correct: statement.int(at: 9), failed: statement.int(at: 10),
-                empty: statement.int(at: 11), ratingSum: statement.int(at: 12)))
+                empty: statement.int(at: 11), ratingSum: statement.int(at: 12), overridden: statement.int(at: 13)))
     }
 
     /// `[1,2,3]`: ids as a JSON array (also what `json_each` reads in the queue queries).

@@ -21,9 +21,11 @@ package struct AnswerUndo: Sendable, Codable, Hashable {
 }
 
 extension AnswerUndo {
-    /// Times as integer Unix milliseconds, exactly as the tables hold them, so a restored row is the same row.
+    /// Times as integer Unix milliseconds, exactly as the tables hold them, so a restored row is the same row; keys
+    /// sorted, so the same record is always the same text.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.unixMilliseconds)
@@ -97,9 +99,11 @@ package struct GamificationUndo: Sendable, Codable, Hashable {
 /// to ``Database/storeAnswerUndo(_:sessionID:userID:reviewID:stateAfter:)``); a reference, so each write step can
 /// add what it replaced and inserted.
 package final class AnswerUndoCapture {
-    var undo: AnswerUndo
+    package internal(set) var undo: AnswerUndo
 
-    init(_ undo: AnswerUndo) {
+    /// A capture that goes on from `undo`, a stored answer's record: what a later step of that answer (the learner's
+    /// "I was right") writes is added to it, so undoing the answer takes the step back too.
+    package init(_ undo: AnswerUndo) {
         self.undo = undo
     }
 }

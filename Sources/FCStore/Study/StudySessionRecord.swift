@@ -1,3 +1,6 @@
+package import FCCore
+import Foundation
+
 package import struct Foundation.Date
 
 /// How a session treats learning state.
@@ -105,13 +108,26 @@ package struct SessionCounts: Sendable, Codable, Hashable {
     package var empty: Int
     /// The sum of the ratings as stored (0 Again … 3 Easy), for the average.
     package var ratingSum: Int
+    /// Quiz answers the grader said were wrong and the learner claimed right ("I was right"): counted in
+    /// ``correct``, no longer in ``failed``, and told apart so gamification never takes them for graded ones.
+    package var overridden: Int
 
-    package init(cards: Int = 0, correct: Int = 0, failed: Int = 0, empty: Int = 0, ratingSum: Int = 0) {
+    package init(
+        cards: Int = 0, correct: Int = 0, failed: Int = 0, empty: Int = 0, ratingSum: Int = 0, overridden: Int = 0
+    ) {
         self.cards = cards
         self.correct = correct
         self.failed = failed
         self.empty = empty
         self.ratingSum = ratingSum
+        self.overridden = overridden
+    }
+
+    /// Counts a wrong answer right on the learner's word (``overridden``).
+    package mutating func countOverride() {
+        correct += 1
+        failed = max(0, failed - 1)
+        overridden += 1
     }
 
     /// The mean rating as stored (0 Again … 3 Easy; the CLI and its JSON show it on the 1–4 scale); `nil` before the
@@ -119,11 +135,26 @@ package struct SessionCounts: Sendable, Codable, Hashable {
     package var averageRating: Double? { cards > 0 ? Double(ratingSum) / Double(cards) : nil }
 }
 
-/// One answer's contribution to a session's counters.
+// Undo records (`session_answers.undo_json`) written before `overridden` existed decode with none.
+extension SessionCounts {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cards = try container.decode(Int.self, forKey: .cards)
+        correct = try container.decode(Int.self, forKey: .correct)
+        failed = try container.decode(Int.self, forKey: .failed)
+        empty = try container.decode(Int.self, forKey: .empty)
+        ratingSum = try container.decode(Int.self, forKey: .ratingSum)
+        overridden = try container.decodeIfPresent(Int.self, forKey: .overridden) ?? 0
+    }
+}
+
+/// One answer's contribution to a session's counters, and (a quiz answer) what the session keeps of it.
 package struct SessionAnswer: Sendable, Hashable {
     package var rating: Int
     package var isCorrect: Bool
     package var isEmpty: Bool
+    /// A quiz answer's text and verdict, kept with the answer (`session_answers`); `nil` for a rated answer.
+    package var quiz: QuizGrading?
 
     /// A rated answer (spaced or free): correct unless Fail.
     package init(rating: Int) {
@@ -132,10 +163,30 @@ package struct SessionAnswer: Sendable, Hashable {
         isEmpty = false
     }
 
-    /// A quiz answer.
-    package init(quizCorrect: Bool, empty: Bool) {
+    /// A quiz answer, graded.
+    package init(quiz: QuizGrading) {
         rating = 0
-        isCorrect = quizCorrect
-        isEmpty = empty
+        isCorrect = quiz.verdict == .correct
+        isEmpty = quiz.verdict == .empty
+        self.quiz = quiz
+    }
+}
+
+/// A quiz answer as its session keeps it: what the learner gave and what the grader said. The verdict stays as
+/// graded when the learner claims the answer right (``StoredSessionAnswer/overridden``).
+package struct QuizGrading: Sendable, Hashable {
+    /// The most characters of an answer kept (``typed`` is cut there): twice the longest card answer
+    /// (``FCCore/CardLimits/standard``), so a request body of any size stores a bounded row.
+    package static let typedMax = 2 * CardLimits.standard.answerMax
+
+    /// The answer as given, without surrounding whitespace: one text per question joined with "; " (a cloze card
+    /// asks one per deletion number), an mcq option given by its position as the option's text; at most
+    /// ``typedMax`` characters.
+    package var typed: String
+    package var verdict: QuizVerdict
+
+    package init(typed: String, verdict: QuizVerdict) {
+        self.typed = String(typed.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Self.typedMax))
+        self.verdict = verdict
     }
 }

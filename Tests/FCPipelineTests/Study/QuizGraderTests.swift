@@ -1,3 +1,4 @@
+import FCCore
 import FCPipeline
 import Testing
 

@@ -54,6 +54,15 @@ struct MigrationUpgradeTests {
         // Version 23 made llm_usage again (SQLite) to let it take kind `review`: its rows keep their ids and kinds.
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 23") == "review usage")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM llm_usage WHERE kind = 'batch'") == 3)
+        // Version 24: answers recorded before it kept no text or verdict (none can be claimed right), and no
+        // answer or session counts an override.
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 24") == "quiz overrides")
+        #expect(
+            try await store.scalarInteger(
+                "SELECT COUNT(*) FROM session_answers WHERE typed IS NOT NULL OR verdict IS NOT NULL OR overridden <> 0"
+            )
+                == 0)
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sessions WHERE overridden <> 0") == 0)
     }
 
     @Test func anSQLiteDatabaseUpgradesInPlace() async throws {

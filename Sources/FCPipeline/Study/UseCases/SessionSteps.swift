@@ -33,7 +33,8 @@ package enum SessionSteps {
                 try await db.save(ledger)
             }
         }
-        try await db.storeAnswerUndo(undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil)
+        try await db.storeAnswerUndo(
+            undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil, quiz: answer.quiz)
         return (session, commit)
     }
 

@@ -17,6 +17,9 @@ final class KeyInput {
     /// The terminal stdin is (``FCCommandLine/CommandIO/terminal(for:)``), or `nil` when it is none.
     private let terminal = CommandIO.terminal(for: STDIN_FILENO)
 
+    /// Whether stdin is a terminal: a key is one keystroke there, one line elsewhere.
+    var isTerminal: Bool { terminal != nil }
+
     /// The next key (lowercased); Enter is "\n"; `nil` at end of input.
     func key() -> String? {
         guard let terminal else {

@@ -17,6 +17,11 @@ struct QuizCommand: AsyncParsableCommand {
             multiple-choice card lists its options shuffled as A), B), …: type the letter or the option. A cloze \
             card is asked once per deletion number, [...] marking what to type (several: separate them with \
             commas); it is right when every number is. Cloze and multiple-choice cards are asked forwards.
+
+            After a wrong answer, r (I was right) counts it right on your word and any other key goes on: the \
+            answer keeps the grader's verdict, is shown as overridden, and earns a right answer's card XP but \
+            nothing toward accuracy or speed. Offered when stdin is a terminal; a script (one line per question) \
+            turns it on with --offer-override, and then answers each offer with a line of its own.
               fcgen quiz --topic "Roman history" --reverse
             """
     )
@@ -40,6 +45,11 @@ struct QuizCommand: AsyncParsableCommand {
 
     @OptionGroup var fallback: FallbackOption
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "After a wrong answer, offer r: I was right (default: only when stdin is a terminal).")
+    var offerOverride: Bool?
+
     struct Miss: Encodable {
         var cardId: Int64
         var prompt: String
@@ -50,6 +60,8 @@ struct QuizCommand: AsyncParsableCommand {
         var options: [String]?
         /// The cloze deletion number asked.
         var clozeNumber: Int?
+        /// The learner claimed the card's answer right ("I was right"): the quiz counts it right.
+        var overridden = false
 
         init(card: Card, question: QuizQuestion, typed: String, _ verdict: QuizVerdict) {
             cardId = card.id
@@ -80,6 +92,8 @@ struct QuizCommand: AsyncParsableCommand {
         var right: Int
         var wrong: Int
         var empty: Int
+        /// Answers claimed right on the learner's word (counted in ``right``, still listed in ``misses``).
+        var overridden: Int
         var misses: [Miss]
         /// What the quiz earned.
         var rewards: RewardsJSON?
@@ -96,39 +110,55 @@ struct QuizCommand: AsyncParsableCommand {
                 userID: context.user.id, topicIDs: [found.id], limit: max(1, cards ?? Int.max), mode: .quiz,
                 day: context.day, includeFallback: fallback.includeFallback, using: &rng)
             let grader = QuizGrader(ignoresAccents: !exactAccents)
+            let input = KeyInput()
+            let offersOverride = offerOverride ?? input.isTerminal
             var misses: [Miss] = []
             while let card = try await context.service.nextCard(of: session) {
                 let questions = QuizQuestion.questions(
                     for: card, reverse: reverse, random: RandomSource(seed: rng.next()))
                 var verdicts: [QuizVerdict] = []
+                var answers: [String] = []
+                let firstMiss = misses.count
                 for question in questions {
                     Screen.show("\n[\(session.position + 1)/\(session.queue.count)] \(Self.text(of: question))")
                     let typed = CommandIO.readLine() ?? ""
                     let verdict = grader.grade(typed, question: question)
                     verdicts.append(verdict)
+                    answers.append(typed.trimmingCharacters(in: .whitespaces))
                     if verdict != .correct {
                         misses.append(Miss(card: card, question: question, typed: typed, verdict))
                     }
                     Screen.show(verdict == .correct ? "✓ right" : "✗ \(Self.correct(question))")
                 }
+                let verdict = QuizQuestion.cardVerdict(verdicts)
                 session = try await context.service.answerQuiz(
-                    session, cardID: card.id, verdict: QuizQuestion.cardVerdict(verdicts))
+                    session, cardID: card.id, verdict: verdict, typed: answers.joined(separator: "; "))
+                guard verdict == .wrong, offersOverride else { continue }
+                Screen.show("  r: I was right · any other key: go on")
+                guard input.key() == "r" else { continue }
+                let overridden = try await context.service.overrideQuizAnswer(
+                    session, position: session.position - 1, cardID: card.id)
+                session = overridden.session
+                for index in misses.indices where index >= firstMiss { misses[index].overridden = true }
+                Screen.show(
+                    "✓ counted right on your word"
+                        + (overridden.xpGained > 0 ? " (+\(overridden.xpGained) XP)" : ""))
             }
             let (ended, rewards) = try await context.service.finish(session)
             session = ended
             let output = Output(
                 session: SessionView(session), right: session.counts.correct, wrong: session.counts.failed,
-                empty: session.counts.empty, misses: misses, rewards: rewards.map(RewardsJSON.init))
+                empty: session.counts.empty, overridden: session.counts.overridden, misses: misses,
+                rewards: rewards.map(RewardsJSON.init))
             if global.json {
                 try Console.json(output)
                 return
             }
-            Screen.show(
-                "\nQuiz: \(Plural.count(session.counts.cards, "card")), \(output.right) right, \(output.wrong) wrong, "
-                    + "\(output.empty) empty")
+            Screen.show("\nQuiz: " + SessionView(session).summaryLine)
             for miss in misses {
                 let given = miss.verdict == .empty ? "(empty)" : "\"\(miss.given)\""
-                Screen.show("- \(miss.prompt)\n    yours: \(given)\n    correct: \"\(miss.correct)\"")
+                let claim = miss.overridden ? " — counted right on your word" : ""
+                Screen.show("- \(miss.prompt)\n    yours: \(given)\(claim)\n    correct: \"\(miss.correct)\"")
             }
             if let rewards { Screen.show(RewardsText.lines(rewards).joined(separator: "\n")) }
         }

@@ -15,6 +15,8 @@ struct SessionView: Encodable {
     var correct: Int
     var failed: Int
     var empty: Int
+    /// Quiz sessions: answers claimed right over the grader's "wrong" (counted in ``correct``).
+    var overridden: Int?
     /// The mean rating on the 1 (again) to 4 (easy) scale.
     var averageRating: Double?
     var startedAt: Date
@@ -31,6 +33,7 @@ struct SessionView: Encodable {
         correct = session.counts.correct
         failed = session.counts.failed
         empty = session.counts.empty
+        overridden = session.mode == .quiz ? session.counts.overridden : nil
         averageRating = displayedAverageRating(session.counts.averageRating)
         startedAt = session.startedAt
         endedAt = session.endedAt
@@ -39,7 +42,8 @@ struct SessionView: Encodable {
     /// "3 cards, 2 correct, 1 failed, average rating 2.67 (1 again … 4 easy)".
     var summaryLine: String {
         if mode == SessionMode.quiz.rawValue {
-            return "\(Plural.count(cards, "card")), \(correct) right, \(failed) wrong, \(empty) empty"
+            let claimed = (overridden ?? 0) > 0 ? " (\(overridden ?? 0) on your word)" : ""
+            return "\(Plural.count(cards, "card")), \(correct) right\(claimed), \(failed) wrong, \(empty) empty"
         }
         var line = "\(Plural.count(cards, "card")), \(correct) correct, \(failed) failed"
         if let averageRating { line += ", average rating \(String(format: "%.2f", averageRating)) (1 again … 4 easy)" }
