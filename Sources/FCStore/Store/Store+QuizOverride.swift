@@ -6,15 +6,13 @@ import Foundation
 extension Database {
     /// The session's answer at `position` (0-based, its place in the queue); `nil` when none is stored there.
     package func sessionAnswer(sessionID: Int64, position: Int) async throws -> StoredSessionAnswer? {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT card_id, answered_at, typed, verdict, overridden FROM session_answers
-            WHERE session_id = $1 AND position = $2
+            WHERE session_id = \(sessionID) AND position = \(position)
             """,
             operation: "read session answer"
         ) { statement in
-            try statement.bind(sessionID, at: 1)
-            try statement.bind(position, at: 2)
             guard try await statement.step() else { return nil }
             var verdict: QuizVerdict?
             if let text = statement.optionalString(at: 3) {
@@ -41,37 +39,27 @@ extension Database {
     ) async throws {
         var undo = capture.undo
         if undo.gamification != nil { undo.gamification?.stateAfter = try await gamificationStateRow(userID: userID) }
-        try await connection.withStatement(
-            "UPDATE session_answers SET overridden = 1, undo_json = $1 WHERE session_id = $2 AND position = $3",
+        try await connection.withQuery(
+            "UPDATE session_answers SET overridden = 1, undo_json = \(Self.undoJSON(undo)) WHERE session_id = \(sessionID) AND position = \(position)",
             operation: "record override"
         ) { statement in
-            try statement.bind(try Self.undoJSON(undo), at: 1)
-            try statement.bind(sessionID, at: 2)
-            try statement.bind(position, at: 3)
             try await statement.run()
         }
         var session = try await session(id: sessionID, userID: userID)
         session.counts.countOverride()
-        try await connection.withStatement(
-            "UPDATE sessions SET correct = $1, failed = $2, overridden = $3 WHERE id = $4",
+        try await connection.withQuery(
+            "UPDATE sessions SET correct = \(session.counts.correct), failed = \(session.counts.failed), overridden = \(session.counts.overridden) WHERE id = \(sessionID)",
             operation: "count override"
         ) { statement in
-            try statement.bind(session.counts.correct, at: 1)
-            try statement.bind(session.counts.failed, at: 2)
-            try statement.bind(session.counts.overridden, at: 3)
-            try statement.bind(sessionID, at: 4)
             try await statement.run()
         }
         for later in try await laterAnswerUndos(sessionID: sessionID, after: position) {
             var record = later.undo
             record.session.counts.countOverride()
-            try await connection.withStatement(
-                "UPDATE session_answers SET undo_json = $1 WHERE session_id = $2 AND position = $3",
+            try await connection.withQuery(
+                "UPDATE session_answers SET undo_json = \(Self.undoJSON(record)) WHERE session_id = \(sessionID) AND position = \(later.position)",
                 operation: "record override"
             ) { statement in
-                try statement.bind(try Self.undoJSON(record), at: 1)
-                try statement.bind(sessionID, at: 2)
-                try statement.bind(later.position, at: 3)
                 try await statement.run()
             }
         }
@@ -81,12 +69,10 @@ extension Database {
     private func laterAnswerUndos(sessionID: Int64, after position: Int) async throws
         -> [(position: Int, undo: AnswerUndo)]
     {
-        let rows = try await connection.withStatement(
-            "SELECT position, undo_json FROM session_answers WHERE session_id = $1 AND position > $2 ORDER BY position",
+        let rows = try await connection.withQuery(
+            "SELECT position, undo_json FROM session_answers WHERE session_id = \(sessionID) AND position > \(position) ORDER BY position",
             operation: "read session answers"
         ) { statement in
-            try statement.bind(sessionID, at: 1)
-            try statement.bind(position, at: 2)
             var rows: [(Int, String)] = []
             while try await statement.step() { rows.append((statement.int(at: 0), statement.string(at: 1))) }
             return rows
