@@ -1,8 +1,9 @@
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard.
+// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard; for a
+// password session, "Sign out everywhere".
 
-import { api } from "./api.js";
-import { h } from "./ui.js";
+import { api, forget, session, token } from "./api.js";
+import { h, toast } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
@@ -31,7 +32,24 @@ function statsList(me) {
     h("div", { class: "stat" }, h("dt", {}, "Longest streak"), h("dd", {}, `${me.longestStreak} ${me.longestStreak === 1 ? "day" : "days"}`)));
 }
 
-export async function render(_args, { show }) {
+/** "Sign out everywhere": ends every sign-in session of the learner (POST /v1/signout-everywhere). */
+function accountSection(go) {
+  if (!session.active() || token.get()) return null;
+  return h("section", { class: "card-panel", "aria-labelledby": "account-heading" },
+    h("h2", { id: "account-heading" }, "Account"),
+    h("p", { class: "hint" }, "Signed in with your password. Lost a phone? End every session, this one too."),
+    h("button", {
+      type: "button", id: "sign-out-everywhere",
+      onclick: async () => {
+        const ended = await api("POST", "/v1/signout-everywhere");
+        forget();
+        toast(`Signed out of ${ended.sessionsEnded} ${ended.sessionsEnded === 1 ? "session" : "sessions"}`);
+        go("#/signin");
+      },
+    }, "Sign out everywhere"));
+}
+
+export async function render(_args, { show, go }) {
   const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
     api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
@@ -56,5 +74,6 @@ export async function render(_args, { show }) {
       bookmarksSection(bookmarks),
       leaderboardSection(board),
       achievementsSection(achievements)),
-    me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);
+    accountSection(go),
+    me.isAdmin ? h("p", { class: "hint" }, "You are an admin: you can create topics and generate cards.") : null);
 }
