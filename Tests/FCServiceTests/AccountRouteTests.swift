@@ -342,6 +342,14 @@ struct AccountRouteTests {
                 try await server.call(.GET, "/v1/me", headers: [Self.cookie(try Self.sessionID(again))]).status == 401)
 
             // A token-only learner sets a first password with the token, then signs in with it.
+            // What it sends is range-checked even with no password to compare it with.
+            for current in ["", String(repeating: "x", count: 73)] {
+                expectProblem(
+                    try await server.call(
+                        .POST, "/v1/me/password", token: fixture.learnerToken,
+                        json: Self.body(["currentPassword": current, "newPassword": "ana's password"])),
+                    status: 400, code: "bad_request", field: "currentPassword")
+            }
             let first = try await server.call(
                 .POST, "/v1/me/password", token: fixture.learnerToken, json: #"{"newPassword": "ana's password"}"#)
             #expect(first.status == 200, "\(first.text)")

@@ -15,6 +15,7 @@ package enum AccountRules {
     /// (`isNew` false) is not held to the least length: the rule may have grown since it was chosen.
     package static func password(_ body: JSONBody, _ field: String, isNew: Bool) throws -> String {
         let password = try body.string(field)
+        guard !password.isEmpty else { throw Problem.badRequest("\"\(field)\" must not be empty", field: field) }
         guard !isNew || password.count >= passwordMinCharacters else {
             throw Problem.badRequest(
                 "\"\(field)\" must have at least \(passwordMinCharacters) characters", field: field)

@@ -82,9 +82,15 @@ enum AccountRoutes {
                 let identity = try context.requireLearner()
                 let body = try await JSONBody.read(request, allowed: passwordFields, maxBytes: settings.maxBodyBytes)
                 let new = try AccountRules.password(body, "newPassword", isNew: true)
+                // Checked whenever sent, also when there is no password to compare it with.
+                let given =
+                    body.members["currentPassword"] == nil
+                    ? nil : try AccountRules.password(body, "currentPassword", isNew: false)
                 // A learner with a password proves it; one with tokens only sets a first one with the token.
                 if let stored = try await environment.store.credentials(userID: identity.userID) {
-                    let current = try AccountRules.password(body, "currentPassword", isNew: false)
+                    guard let current = given else {
+                        throw Problem.badRequest("\"currentPassword\" is required", field: "currentPassword")
+                    }
                     let address = ClientAddress(context.remoteAddress)
                     let key = stored.userName.lowercased()
                     try refuseWhileLimited(environment, address: address, account: key)
