@@ -362,6 +362,49 @@ struct AccountRouteTests {
         try await check.validate(in: fixture.directory)
     }
 
+    @Test("a learner creates, lists and revokes their own tokens; not another learner's, not the calling token")
+    func personalTokens() async throws {
+        let fixture = try await ServiceUnderTest(seeded: false) { $0.signUp = .open }
+        let check = OpenAPICheck()
+        try await fixture.serve { server in
+            let made = try await server.call(
+                .POST, "/v1/signup", json: Self.body(["name": "pia", "password": "correct horse"]))
+            let pia = [Self.cookie(try Self.sessionID(made))] + Self.sameOrigin
+            let created = check.add(
+                try await server.call(.POST, "/v1/me/tokens", json: #"{"expiresInDays": 30}"#, headers: pia),
+                "CreatedPersonalToken", label: "create token")
+            #expect(created.status == 201, "\(created.text)")
+            let secret = try #require(created.json["secret"] as? String)
+            let id = try #require((created.json["token"] as? [String: Any])?["id"] as? Int)
+            #expect((created.json["token"] as? [String: Any])?["isAdmin"] as? Bool == false)
+            // The new token works, and is pia's.
+            #expect(try await server.call(.GET, "/v1/me", token: secret).json["name"] as? String == "pia")
+            let listed = check.add(
+                try await server.call(.GET, "/v1/me/tokens", headers: pia), "PersonalTokenList", label: "list tokens")
+            #expect((listed.json["tokens"] as? [[String: Any]])?.map { $0["id"] as? Int } == [id])
+            #expect(!listed.text.contains(secret))
+            for days in ["0", "3651", "1.5", "null"] {
+                expectProblem(
+                    try await server.call(.POST, "/v1/me/tokens", json: #"{"expiresInDays": \#(days)}"#, headers: pia),
+                    status: 400, code: "bad_request", field: "expiresInDays")
+            }
+            // ana's tokens are not pia's to see or revoke; a token does not revoke itself.
+            let anas = try await server.call(.GET, "/v1/me/tokens", token: fixture.learnerToken)
+            #expect((anas.json["tokens"] as? [Any])?.count == 1)
+            expectProblem(
+                try await server.call(.DELETE, "/v1/me/tokens/\(id)", token: fixture.learnerToken),
+                status: 404, code: "not_found")
+            expectProblem(
+                try await server.call(.DELETE, "/v1/me/tokens/\(id)", token: secret), status: 409, code: "conflict")
+            let revoked = check.add(
+                try await server.call(.DELETE, "/v1/me/tokens/\(id)", headers: pia), "RevokedPersonalToken",
+                label: "revoke token")
+            #expect((revoked.json["token"] as? [String: Any])?["revokedAt"] != nil, "\(revoked.text)")
+            expectProblem(try await server.call(.GET, "/v1/me", token: secret), status: 401, code: "unauthorized")
+        }
+        try await check.validate(in: fixture.directory)
+    }
+
     @Test("passwords, session ids and invite codes are in no log line, and the database holds only their hashes")
     func nothingSecretIsLoggedOrStored() async throws {
         let fixture = try await ServiceUnderTest(seeded: false)
