@@ -103,6 +103,7 @@ struct WebAppBrowserTests {
                 "deck: the editor's Topic moved card", "learn: E edited card", "no console errors",
                 "account: signed up as pat-\(size); the session cookie is HttpOnly",
                 "account: signed out; the server ended the session", "account: signed in again with the password",
+                "account: a token made on Me, its secret shown once, then revoked",
                 "account: signed out everywhere from Me",
             ]
             for step in steps {

@@ -44,6 +44,19 @@ def password(s):
     s.find("li.topic[data-topic-id]")
     s.ok("account: signed in again with the password")
     d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=me]").click()
+    create = s.find("button#create-token")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", create)
+    create.click()
+    secret = s.find("#new-token-secret").text
+    if not secret.startswith("fcg_"):
+        raise s.failure(f"a new token shows {secret!r}")
+    s.until("the new token listed", lambda: len(d.find_elements(By.CSS_SELECTOR, "li.token-row")) == 1)
+    row = d.find_element(By.CSS_SELECTOR, "li.token-row")
+    if secret[:8] not in row.text or secret in row.text:
+        raise s.failure(f"the token row shows {row.text!r}")
+    row.find_element(By.TAG_NAME, "button").click()
+    s.until("the token revoked", lambda: "revoked" in d.find_element(By.CSS_SELECTOR, "li.token-row").text)
+    s.ok("account: a token made on Me, its secret shown once, then revoked")
     button = s.find("button#sign-out-everywhere")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     button.click()
