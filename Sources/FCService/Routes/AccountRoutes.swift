@@ -60,8 +60,10 @@ enum AccountRoutes {
                 let key = name.lowercased()
                 try refuseWhileLimited(environment, address: address, account: key)
                 let account = try await environment.store.credentials(named: name)
-                guard let account, try await environment.passwords.verify(password, against: account.passwordHash)
-                else {
+                // Verified even for an unknown name (against the hasher's decoy), so the time taken does not tell
+                // which names exist.
+                let verified = try await environment.passwords.verify(password, against: account?.passwordHash)
+                guard let account, verified else {
                     environment.signInFailures.recordFailure(from: address)
                     environment.accountFailures.recordFailure(from: key)
                     throw Problem.unauthorized("the name or the password is wrong")
