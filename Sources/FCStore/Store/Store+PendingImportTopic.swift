@@ -100,6 +100,8 @@ extension Database {
         ) { statement in
             try await statement.run()
         }
+        // After every chunk is in: the siblings go after the last staged card's position.
+        try await syncNewClozeNotes(topicID: id)
         try await connection.withQuery(
             "UPDATE import_stagings SET moved_at = \(createdAt), touched_at = \(createdAt) WHERE id = \(stagingID)",
             operation: "import (move)"
