@@ -61,6 +61,7 @@ struct ClozeSiblingCommandTests {
         // Deleting the note's card deletes its sibling.
         let deleted = try await cli.run(["card", "delete", "\(noteID)"] + db)
         #expect(deleted.status == 0, "stderr: \(deleted.stderr)")
+        #expect(deleted.stdout == "deleted 2 cards: \(noteID), \(siblingID)\n")
         let left = try #require(
             try object(try await cli.run(["cards", "--topic", "Rome", "--json"] + db).stdout)["cards"]
                 as? [[String: Any]])

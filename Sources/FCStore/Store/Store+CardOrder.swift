@@ -13,8 +13,12 @@ extension Database {
     ///     stale selection never deletes elsewhere.
     ///   - withSiblings: `false` deletes the cards given alone: how a note's text that lost a deletion number loses
     ///     that number's card (``syncClozeSiblings(noteID:)``).
+    /// - Returns: The ids deleted, ascending, each once: those given and their cloze siblings.
     /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
-    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil, withSiblings: Bool = true) async throws {
+    @discardableResult
+    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil, withSiblings: Bool = true) async throws
+        -> [Int64]
+    {
         try await connection.immediateTransaction("delete cards") {
             let ids = withSiblings ? try await withClozeSiblings(ids) : ids
             // Newest first: a note's card is older than its siblings, which deleting it would take along unasked.
@@ -38,6 +42,7 @@ extension Database {
             }
             try await removeFromOpenSessions(cardIDs: Set(ids), userID: nil)
             try await deleteUnusedImages()
+            return Set(ids).sorted()
         }
     }
 
@@ -119,7 +124,8 @@ extension Database {
 }
 
 extension Store {
-    package func deleteCards(ids: [Int64]) async throws {
+    @discardableResult
+    package func deleteCards(ids: [Int64]) async throws -> [Int64] {
         try await write("delete cards") { try await $0.deleteCards(ids: ids) }
     }
 
