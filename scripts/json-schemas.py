@@ -280,7 +280,7 @@ DOCUMENTS = {
     "import": (["import"], {
         "topic": STRING, "format": enum("csv", "anki"),
         "summary": obj({"rows": COUNT, "cardsStored": COUNT, "twinsStored": COUNT, "duplicatesSkipped": COUNT,
-                        "isDryRun": BOOL}, {"topicCreated": BOOL}),
+                        "isDryRun": BOOL, "clozeSiblingsStored": COUNT}, {"topicCreated": BOOL}),
         "skipped": array(STRING), "skippedTotal": COUNT,
         "firstRows": array(obj({"question": STRING, "answer": STRING})),
     }, {"separator": enum("semicolon", "comma", "tab")},

@@ -47,6 +47,10 @@ struct ClozeSiblingCommandTests {
             let copy = "Copy \(format)"
             let imported = try await cli.run(["import", out, "--topic", copy] + db)
             #expect(imported.status == 0, "stderr: \(imported.stderr)")
+            #expect(
+                imported.stdout.hasPrefix(
+                    "imported 2 cards (0 reversed twins, and 1 cloze sibling for further deletion numbers) into new"),
+                "\(imported.stdout)")
             let copied = try #require(
                 try object(try await cli.run(["cards", "--topic", copy, "--json"] + db).stdout)["cards"]
                     as? [[String: Any]])

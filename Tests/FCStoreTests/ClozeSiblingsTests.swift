@@ -129,7 +129,7 @@ struct ClozeSiblingsTests {
                 isReversed: false),
         ]
         let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
-        #expect(summary.cardsStored == 1 && summary.duplicatesSkipped == 1)
+        #expect(summary.cardsStored == 1 && summary.duplicatesSkipped == 1 && summary.clozeSiblingsStored == 1)
         let imported = try #require(
             try await store.cards(topicID: topic.id).first { $0.question == "{{c2::x}} {{c1::y}}" })
         #expect(imported.clozeNumber == 1 && imported.position == 5)
@@ -138,10 +138,11 @@ struct ClozeSiblingsTests {
                 imported.id, 2,
             ])
 
-        let (newTopic, _) = try await store.importCards(
+        let (newTopic, freshSummary) = try await store.importCards(
             topicNamed: "Fresh", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
         let fresh = try await store.cards(topicID: newTopic.id)
         #expect(fresh.map(\.clozeNumber) == [1, 1, 2, 2, 3])
         #expect(fresh.map(\.position) == [1, 2, 3, 4, 5])
+        #expect(freshSummary.cardsStored == 2 && freshSummary.clozeSiblingsStored == 3)
     }
 }

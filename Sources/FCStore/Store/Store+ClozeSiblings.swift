@@ -38,7 +38,10 @@ extension Database {
     /// Syncs every cloze note card of the topic that was never synced (`cloze_number` still NULL): what an insert
     /// path calls after writing cards, in its transaction. Cards of the deck's order get their siblings at the end
     /// of the deck, in deck order then number order.
-    func syncNewClozeNotes(topicID: Int64) async throws {
+    ///
+    /// - Returns: how many siblings were added.
+    @discardableResult
+    func syncNewClozeNotes(topicID: Int64) async throws -> Int {
         let notes = try await connection.withQuery(
             """
             SELECT id FROM cards WHERE topic_id = \(topicID) AND kind = 'cloze' AND cloze_number IS NULL
@@ -51,7 +54,16 @@ extension Database {
             while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids
         }
+        let before = try await clozeSiblingCount(topicID: topicID)
         for note in notes { try await syncClozeSiblings(noteID: note) }
+        return try await clozeSiblingCount(topicID: topicID) - before
+    }
+
+    private func clozeSiblingCount(topicID: Int64) async throws -> Int {
+        try await connection.withQuery(
+            "SELECT COUNT(*) FROM cards WHERE topic_id = \(topicID) AND cloze_of IS NOT NULL",
+            operation: "count cloze siblings"
+        ) { statement in try await statement.step() ? statement.int(at: 0) : 0 }
     }
 
     /// Brings a note card's siblings in step with its text, in the caller's transaction: one sibling per deletion
