@@ -86,6 +86,9 @@ extension Migration {
         MigrationStep(
             24, "quiz overrides", sqlite: PackageResources.sqlite_0024_quiz_overrides_sql,
             postgres: PackageResources.postgres_0024_quiz_overrides_sql),
+        MigrationStep(
+            25, "cloze siblings", sqlite: PackageResources.sqlite_0025_cloze_siblings_sql,
+            postgres: PackageResources.postgres_0025_cloze_siblings_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.
