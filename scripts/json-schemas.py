@@ -88,6 +88,7 @@ DEFS = {
             "batchId": ID, "explanation": STRING, "updatedAt": ref("timestamp"),
             "image": obj({"hash": STRING, "mimeType": STRING, "bytes": COUNT}, {"credit": ref("imageCredit")}),
             "reverseOf": ID, "twinId": ID, "choices": ref("choices"), "imageQuery": STRING,
+            "clozeNumber": {"type": "integer", "minimum": 1, "maximum": 999}, "clozeOf": ID,
             "source": obj(
                 {"sourceId": ID, "fileName": STRING, "path": STRING, "format": ref("sourceFormat"), "sha256": STRING,
                  "section": {"type": "integer", "minimum": 1}, "sectionTitle": STRING, "start": COUNT, "end": COUNT},
@@ -177,7 +178,8 @@ SESSION_OUTPUT = (
     {"session": ref("session"), "done": BOOL},
     {"card": ref("card"), "rewards": ref("rewards"),
      "undone": obj({"cardId": ID, "reviewRemoved": BOOL, "xpReturned": COUNT}),
-     "shown": obj({"question": STRING, "answer": STRING}, {"options": array(STRING), "correctOption": COUNT},
+     "shown": obj({"question": STRING, "answer": STRING}, {"options": array(STRING), "correctOption": COUNT,
+                                                                  "clozeNumber": {"type": "integer", "minimum": 1}},
                   "The card as study shows it: cloze deletions hidden, mcq options shuffled.")},
 )
 
@@ -278,7 +280,7 @@ DOCUMENTS = {
     "import": (["import"], {
         "topic": STRING, "format": enum("csv", "anki"),
         "summary": obj({"rows": COUNT, "cardsStored": COUNT, "twinsStored": COUNT, "duplicatesSkipped": COUNT,
-                        "isDryRun": BOOL}, {"topicCreated": BOOL}),
+                        "isDryRun": BOOL, "clozeSiblingsStored": COUNT}, {"topicCreated": BOOL}),
         "skipped": array(STRING), "skippedTotal": COUNT,
         "firstRows": array(obj({"question": STRING, "answer": STRING})),
     }, {"separator": enum("semicolon", "comma", "tab")},

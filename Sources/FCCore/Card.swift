@@ -119,6 +119,13 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
     public var choices: CardChoices?
     /// The image search query the model wrote for a generated card (`cards.image_query`); `nil` for most cards.
     public var imageQuery: String?
+    /// The deletion number a stored `cloze` card asks (``ClozeText/question(hiding:)``): each number of a cloze text
+    /// is a card of its own with its own schedule (Anki's siblings). `nil` for other kinds, and for a cloze card not
+    /// stored yet, which is asked with every deletion hidden.
+    public var clozeNumber: Int?
+    /// For a cloze card asking its text's second or later number: the card asking the first (the note's card, which
+    /// holds the text); `nil` for every other card.
+    public var clozeOf: Int64?
 
     public init(
         id: Int64,
@@ -133,7 +140,9 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         position: Int,
         createdAt: Date,
         choices: CardChoices? = nil,
-        imageQuery: String? = nil
+        imageQuery: String? = nil,
+        clozeNumber: Int? = nil,
+        clozeOf: Int64? = nil
     ) {
         self.id = id
         self.topicID = topicID
@@ -148,5 +157,10 @@ public struct Card: Sendable, Codable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.choices = choices
         self.imageQuery = imageQuery
+        self.clozeNumber = clozeNumber
+        self.clozeOf = clozeOf
     }
+
+    /// The card holding this card's text: its note card for a cloze sibling, else itself.
+    public var noteID: Int64 { clozeOf ?? id }
 }

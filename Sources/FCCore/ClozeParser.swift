@@ -48,7 +48,10 @@ struct ClozeParser {
             digits.append(characters[index])
             index += 1
         }
-        guard let number = Int(digits), number >= 1, number <= 999, hasSeparator(at: index) else {
+        // At most three digits: a number from outside never traps, and the store's migration reads the same numbers.
+        guard digits.count <= 3, let number = Int(digits), (1...ClozeText.maxNumber).contains(number),
+            hasSeparator(at: index)
+        else {
             return .failure(.badNumber(offset: start))
         }
         index += 2

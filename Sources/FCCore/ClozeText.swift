@@ -27,6 +27,9 @@ public struct ClozeText: Sendable, Hashable {
         case deletion(Deletion)
     }
 
+    /// The highest deletion number (`{{c999::…}}`); each number is a card of its own once stored.
+    public static let maxNumber = 999
+
     /// The text as written.
     public let source: String
     public let segments: [Segment]
@@ -113,7 +116,7 @@ public enum ClozeProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .unclosed(let offset): "the deletion at character \(offset + 1) has no closing }}"
         case .emptyDeletion(let number): "deletion c\(number) hides nothing"
         case .badNumber(let offset):
-            "the deletion at character \(offset + 1) needs a number from 1 up ({{c1::…}})"
+            "the deletion at character \(offset + 1) needs a number from 1 to \(ClozeText.maxNumber) ({{c1::…}})"
         case .nested(let offset): "the deletion at character \(offset + 1) holds another deletion (not supported)"
         }
     }

@@ -86,6 +86,44 @@ struct JSONTreeEncoderTests {
         #expect(tree["when"] == .string("2023-11-14T22:13:20.123Z"))
     }
 
+    /// A type that encodes one key twice: the second value wins, as in `JSONEncoder`.
+    struct Twice: Encodable {
+        enum Key: String, CodingKey { case name }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("first", forKey: .name)
+            try container.encode("second", forKey: .name)
+        }
+    }
+
+    /// A type that encodes nothing (JSONEncoder writes `{}`).
+    struct Nothing: Encodable {
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    /// ``JSONTreeEncoder/text(_:writer:adding:)`` (what every document and response is written by) writes what the
+    /// writer writes of the tree with the members added, byte for byte, pretty and on one line.
+    @Test func theTextWrittenStraightFromTheNodesIsTheTreesText() throws {
+        let extra: [String: JSONValue] = ["schemaVersion": .integer(3), "count": .string("replaced")]
+        func expectSame(_ value: some Encodable, adding: [String: JSONValue]) throws {
+            for writer in [JSONWriter(pretty: true), JSONWriter(pretty: false)] {
+                var tree = try JSONTreeEncoder.tree(value)
+                for (key, member) in adding { tree[key] = member }
+                #expect(try JSONTreeEncoder.text(value, writer: writer, adding: adding) == writer.write(tree))
+            }
+        }
+        try expectSame(Everything(), adding: extra)
+        try expectSame(Handwritten(), adding: extra)
+        try expectSame(Twice(), adding: [:])
+        try expectSame([1.5, 2.25], adding: extra)
+        try expectSame("top", adding: extra)
+        try expectSame(JSONValue.object(["a": .integer(1)]), adding: extra)
+        #expect(try JSONTreeEncoder.text(Twice(), writer: JSONWriter(pretty: false)) == #"{"name":"second"}"#)
+        #expect(
+            try JSONTreeEncoder.text(Nothing(), writer: JSONWriter(pretty: false), adding: ["v": .integer(3)])
+                == #"{"v":3}"#)
+    }
+
     @Test func aNumberThatIsNotFiniteIsRefused() {
         #expect(throws: EncodingError.self) { try JSONTreeEncoder.tree(["x": Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONTreeEncoder.tree([Double.infinity]) }

@@ -33,6 +33,9 @@ struct ClozeTextTests {
         ("Rome was founded by {{c1::  }}.", .emptyDeletion(number: 1)),
         ("{{c0::Rome}}", .badNumber(offset: 0)),
         ("{{c1Rome}}", .badNumber(offset: 0)),
+        ("{{c1000::Rome}}", .badNumber(offset: 0)),
+        ("{{c0001::Rome}}", .badNumber(offset: 0)),
+        ("a {{c99999999999999999999::Rome}}", .badNumber(offset: 2)),
         ("{{c1::Rome {{c2::Italy}}}}", .nested(offset: 0)),
     ])
     func badTextIsRefusedWithTheReason(text: String, problem: ClozeProblem) {

@@ -76,7 +76,9 @@ struct GenerationKindsTests {
         let listed = try await cli.run(["cards", "--topic", "Rome", "--json"] + db)
         #expect(listed.status == 0, "stderr: \(listed.stderr)")
         let stored = try #require(try object(listed.stdout)["cards"] as? [[String: Any]])
-        #expect(stored.compactMap { $0["kind"] as? String } == ["question", "cloze", "mcq", "question"])
+        // The cloze card's c2 is a card of its own (a sibling), after the batch.
+        #expect(stored.compactMap { $0["kind"] as? String } == ["question", "cloze", "mcq", "question", "cloze"])
+        #expect(stored[4]["clozeNumber"] as? Int == 2 && stored[4]["clozeOf"] as? Int == stored[1]["id"] as? Int)
         #expect(stored[3]["question"] as? String == "Which river flows through Rome?")
         #expect(stored[3]["choices"] == nil)
         #expect(stored[1]["answer"] as? String == "Romulus founded Rome in 753 BC.")
@@ -127,7 +129,9 @@ struct GenerationKindsTests {
         let listed = try await cli.run(["cards", "--topic", "Solar system", "--json"] + db)
         let stored = try #require(try object(listed.stdout)["cards"] as? [[String: Any]])
         let kinds = stored.compactMap { $0["kind"] as? String }
-        #expect(kinds.filter { $0 == "cloze" }.count == 4)
+        // Four cloze texts; one has two deletion numbers, so it is two cards.
+        #expect(kinds.filter { $0 == "cloze" }.count == 5)
+        #expect(stored.filter { $0["clozeOf"] is Int }.count == 1)
         #expect(kinds.filter { $0 == "mcq" }.count == 5)
         #expect(kinds.filter { $0 == "question" }.count == 3)
         let red = try #require(stored.first { $0["question"] as? String == "Which planet is known as the Red Planet?" })

@@ -57,7 +57,7 @@ struct StudyCardKindsTests {
         try await check.validate()
     }
 
-    @Test func aClozeCardIsAskedOneDeletionNumberAtATime() async throws {
+    @Test func eachClozeNumberIsACardOfItsOwnInTheQuiz() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let db = ["--db", cli.databasePath]
@@ -70,30 +70,31 @@ struct StudyCardKindsTests {
         let check = SchemaCheck(cli)
         let quiz = ["quiz", "--topic", "Founding", "--seed", "1"] + db
 
-        // Both numbers answered right (c1's two deletions in order, separated by a comma): one right card.
-        let right = try await check.run(quiz, schema: "quiz", stdin: Data("romulus, remus\n753 BC\n".utf8))
+        // Both numbers answered right (c1's two deletions in order, separated by a comma): two right cards, the
+        // note's card asking c1 and its sibling c2 (which seed 1 asks first).
+        let right = try await check.run(quiz, schema: "quiz", stdin: Data("753 BC\nromulus, remus\n".utf8))
         let output = try check.object(right)
-        #expect(output["right"] as? Int == 1)
+        #expect(output["right"] as? Int == 2)
         #expect(right.stderr.contains("[...] founded Rome in 753 BC; [...] died."), "stderr: \(right.stderr)")
         #expect(right.stderr.contains("Romulus founded Rome in [year]; Remus died."), "stderr: \(right.stderr)")
         #expect(!right.stderr.contains("{{c"), "stderr: \(right.stderr)")
 
-        // One deletion of c1 missing and c2 left empty: the card is wrong, each miss names its number.
-        let wrong = try check.object(try await check.run(quiz, schema: "quiz", stdin: Data("Romulus\n\n".utf8)))
-        #expect(wrong["wrong"] as? Int == 1)
+        // One deletion of c1 missing and c2 left empty: c1's card is wrong, c2's empty, each miss names its number.
+        let wrong = try check.object(try await check.run(quiz, schema: "quiz", stdin: Data("\nRomulus\n".utf8)))
+        #expect(wrong["wrong"] as? Int == 1 && wrong["empty"] as? Int == 1)
         let misses = try #require(wrong["misses"] as? [[String: Any]])
         #expect(misses.count == 2)
-        #expect(misses.first?["clozeNumber"] as? Int == 1)
-        #expect(misses.first?["prompt"] as? String == "[...] founded Rome in 753 BC; [...] died.")
-        #expect(misses.first?["correct"] as? String == "Romulus, Remus")
-        #expect(misses.first?["given"] as? String == "Romulus")
-        #expect(misses.last?["clozeNumber"] as? Int == 2)
-        #expect(misses.last?["verdict"] as? String == "empty")
-        #expect(misses.last?["correct"] as? String == "753 BC")
+        #expect(misses.last?["clozeNumber"] as? Int == 1)
+        #expect(misses.last?["prompt"] as? String == "[...] founded Rome in 753 BC; [...] died.")
+        #expect(misses.last?["correct"] as? String == "Romulus, Remus")
+        #expect(misses.last?["given"] as? String == "Romulus")
+        #expect(misses.first?["clozeNumber"] as? Int == 2)
+        #expect(misses.first?["verdict"] as? String == "empty")
+        #expect(misses.first?["correct"] as? String == "753 BC")
 
-        // Nothing typed at all: the card counts as empty.
+        // Nothing typed at all: both cards count as empty.
         let empty = try check.object(try await check.run(quiz, schema: "quiz", stdin: Data("\n\n".utf8)))
-        #expect(empty["empty"] as? Int == 1)
+        #expect(empty["empty"] as? Int == 2)
         try await check.validate()
     }
 

@@ -66,8 +66,11 @@ struct CardKindRoutesTests {
             #expect(shownChoices["options"] as? [String] == ["Romulus", "Remus", "Numa", "Augustus"])
             #expect(shownChoices["correctIndex"] as? Int == 0)
             let listed = try await fixture.cliCards(topic: "Rome")
-            #expect(listed.map { $0["kind"] as? String } == ["question", "question", "cloze", "mcq", "mcq"])
-            #expect((listed[3]["choices"] as? [String: Any])?["correctIndex"] as? Int == 0)
+            // The cloze card's c2 is a card of its own, right after it.
+            #expect(
+                listed.map { $0["kind"] as? String } == ["question", "question", "cloze", "cloze", "mcq", "mcq"])
+            #expect(listed.map { $0["clozeNumber"] as? Int } == [nil, nil, 1, 2, nil, nil])
+            #expect((listed[4]["choices"] as? [String: Any])?["correctIndex"] as? Int == 0)
 
             // Edit: another correct option; new options keep the correct one by its text.
             let recorrected = check.add(

@@ -175,6 +175,15 @@ def cloze_and_mcq_cards(s):
         .find_element(By.CSS_SELECTOR, ".deck-answer").text == "Romulus founded Rome"))
     s.ok("deck: a cloze card added in the editor, its answer previewed and stored as the text with the deletions shown")
 
+    def siblings():
+        items = [i for i in d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")
+                 if i.find_element(By.CSS_SELECTOR, ".deck-question").text
+                 == "{{c1::Romulus}} founded {{c2::Rome::a city}}"]
+        hints = [i.find_elements(By.CSS_SELECTOR, "p.hint")[-1].text for i in items]
+        return len(hints) == 2 and "asks c1" in hints[0] and "asks c2 (sibling of card" in hints[1]
+    s.until("the cloze card's c2 sibling in the deck", quietly(siblings))
+    s.ok("deck: the cloze card's second deletion is a card of its own, marked as the first one's sibling")
+
     question = "Which city did Romulus found?"
     Select(d.find_element(By.ID, "card-kind")).select_by_value("mcq")
     rows = lambda: d.find_elements(By.CSS_SELECTOR, "form.card-form li.mcq-option")

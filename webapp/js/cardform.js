@@ -22,7 +22,7 @@ export function cardForm(topicId, onSaved, topics = [], onCancel = null) {
   const kindRow = h("p", { class: "field" }, h("label", { for: "card-kind" }, "Kind"), kind);
   const clozePreview = h("span", { class: "cloze-preview" });
   const clozeRow = h("p", { class: "hint cloze-hint", id: "card-cloze-hint", hidden: true },
-    "Hide words with {{c1::word}} (a hint: {{c1::word::hint}}; c2, c3 … are asked separately). Answer: ", clozePreview);
+    "Hide words with {{c1::word}} (a hint: {{c1::word::hint}}; c2, c3 … are cards of their own, each with its own schedule). Answer: ", clozePreview);
   const options = optionList();
   const explanation = field("explanation", "Explanation (optional)");
   const image = h("input", { type: "file", id: "card-image", name: "image", accept: "image/png,image/jpeg,image/gif" });

@@ -205,7 +205,7 @@ export async function render(args, { show }) {
       card.choices ? h("ol", { class: "deck-options", "aria-label": "Options" }, card.choices.options.map((option, index) =>
         index === card.choices.correctIndex ? h("li", { class: "correct" }, option, " ✓") : h("li", {}, option))) : null,
       card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
-      h("p", { class: "hint" }, `#${card.position} · ${card.kind}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
+      h("p", { class: "hint" }, `#${card.position} · ${card.kind}${clozeNote(card)}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
       me.isAdmin ? h("p", { class: "deck-actions" }, up, down, edit, remove) : null);
   }
 
@@ -243,4 +243,10 @@ export async function render(args, { show }) {
     h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"),
       me.isAdmin ? selection : null, list, more));
   await page();
+}
+
+/** Which deletion a cloze card asks, and for a sibling whose text it shares (edit, move and delete act on them all). */
+function clozeNote(card) {
+  if (!card.clozeNumber) return "";
+  return ` · asks c${card.clozeNumber}` + (card.clozeOf ? ` (sibling of card ${card.clozeOf}: shares its text)` : "");
 }

@@ -117,6 +117,12 @@ package struct CardJSON: Encodable, Sendable {
     package var choices: CardChoices?
     /// The image search query the model wrote for a generated card; absent when it wrote none.
     package var imageQuery: String?
+    /// The deletion number a stored cloze card asks (each number of a cloze text is a card of its own, with its own
+    /// schedule); absent for other kinds.
+    package var clozeNumber: Int?
+    /// For a cloze card asking its text's second or later number: the card asking the first, which holds the text
+    /// (editing, moving or deleting either acts on the whole note); absent otherwise.
+    package var clozeOf: Int64?
     package var source: Source?
     /// The card as study shows it (cloze deletions hidden, mcq options shuffled): the API feed's cloze and mcq
     /// cards.
@@ -136,6 +142,8 @@ package struct CardJSON: Encodable, Sendable {
         createdAt = card.createdAt
         choices = card.choices
         imageQuery = card.imageQuery
+        clozeNumber = card.clozeNumber
+        clozeOf = card.clozeOf
     }
 
     /// The card with its details: picture, twin link and last edit.

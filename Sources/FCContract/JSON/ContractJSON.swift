@@ -28,8 +28,7 @@ package enum ContractJSON {
     /// The text of the document `value` (pretty-printed, keys sorted, fractions rounded), with ``schemaVersion``
     /// set: every document carries it, whatever type it was made from.
     package static func document(_ value: some Encodable, pretty: Bool = true) throws -> String {
-        var document = try tree(value)
-        document["schemaVersion"] = .integer(Int64(schemaVersion))
-        return JSONWriter(pretty: pretty).write(document)
+        try JSONTreeEncoder.text(
+            value, writer: JSONWriter(pretty: pretty), adding: ["schemaVersion": .integer(Int64(schemaVersion))])
     }
 }

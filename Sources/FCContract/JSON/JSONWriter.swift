@@ -21,7 +21,8 @@ package struct JSONWriter: Sendable {
         return out
     }
 
-    private func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    /// Writes `value` at nesting depth `indent`.
+    func write(_ value: JSONValue, indent: Int, into out: inout String) {
         switch value {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
@@ -59,7 +60,8 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    private func newline(_ indent: Int, into out: inout String) {
+    /// A line break and `indent` levels of indentation when pretty; nothing otherwise.
+    func newline(_ indent: Int, into out: inout String) {
         guard pretty else { return }
         out += "\n" + String(repeating: "  ", count: indent)
     }

@@ -30,6 +30,7 @@ package enum CardEditing {
                 (twin.question, twin.answer, twin.image, twin.choices) = (new.answer, new.question, nil, nil)
                 ids.append(try await db.insertCard(twin, position: position, reverseOf: id, side: "reversed twin"))
             }
+            if new.kind == .cloze { try await db.syncClozeSiblings(noteID: id) }
             var details: [CardDetails] = []
             for id in ids { details.append(try await db.cardDetails(id: id)) }
             return details
@@ -44,13 +45,18 @@ package enum CardEditing {
     /// Without `alsoTwin` the twin is left as it was; the result says whether there is one, so the caller can offer
     /// to update it. A picture no card shows any more is deleted.
     ///
+    /// Editing a cloze sibling edits its note (the text all siblings share), and the siblings follow the new text in
+    /// the same transaction: a deletion number added gets a card, one removed loses its card (the result is then
+    /// the note's card).
+    ///
     /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``,
     ///   ``FCStore/StoreError/duplicateQuestion(topicID:existingCardID:side:)``, what `change` throws.
     package static func edit(
         id: Int64, alsoTwin: Bool, on store: Store, change: @escaping @Sendable (CardDetails) throws -> CardUpdate
     ) async throws -> CardEdit {
         try await store.write("edit card") { db in
-            let current = try await db.cardDetails(id: id)
+            let noteID = try await db.card(id: id).noteID
+            let current = try await db.cardDetails(id: noteID)
             let update = try change(current)
             var imageHash = current.image?.hash
             switch update.image {
@@ -61,7 +67,7 @@ package enum CardEditing {
                 imageHash = image.hash
             }
             try await db.updateCardRow(
-                id: id, topicID: current.card.topicID, kind: update.kind, question: update.question,
+                id: noteID, topicID: current.card.topicID, kind: update.kind, question: update.question,
                 answer: update.answer, explanation: update.explanation, imageHash: imageHash,
                 choices: update.choices, side: "card")
             var twinUpdated = false
@@ -73,9 +79,11 @@ package enum CardEditing {
                     choices: nil, side: "reversed twin")
                 twinUpdated = true
             }
+            try await db.syncClozeSiblings(noteID: noteID)
             try await db.deleteUnusedImages()
             let twin = try await current.twinID.asyncMap { try await db.cardDetails(id: $0) }
-            return CardEdit(card: try await db.cardDetails(id: id), twin: twin, twinUpdated: twinUpdated)
+            let shown = try await db.cards(ids: [id]).isEmpty ? noteID : id
+            return CardEdit(card: try await db.cardDetails(id: shown), twin: twin, twinUpdated: twinUpdated)
         }
     }
 

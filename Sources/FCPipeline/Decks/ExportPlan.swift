@@ -2,7 +2,8 @@ import FCCore
 import FCDeckFormats
 import FCStore
 
-/// Decides what an export writes: cards as notes (a reversed twin folded into its card), and what the format
+/// Decides what an export writes: cards as notes (a reversed twin folded into its card, a cloze card's siblings into
+/// the note's card, whose text import splits into siblings again), and what the format
 /// cannot carry (``ExportLoss``), so that importing the file into an empty topic and exporting again gives the same
 /// file.
 struct ExportPlan {
@@ -16,7 +17,8 @@ struct ExportPlan {
     init(cards: [CardDetails], holdsPictures: Bool, writesMedia: Bool) {
         let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Twins that import can make again from their card are folded into it; the others are written as cards.
-        var folded = Set<Int64>()
+        // Cloze siblings repeat their note's text: the note's card writes it once.
+        var folded = Set(cards.filter { $0.card.clozeOf != nil }.map(\.card.id))
         for details in cards where details.reverseOf == nil {
             guard let twinID = details.twinID, let twin = byID[twinID], twin.reverseOf == details.card.id else {
                 continue

@@ -2,14 +2,17 @@ public import FCCore
 
 /// A card's two sides as study shows them: never the raw `{{c1::…}}` markup, an mcq card's options shuffled.
 ///
-/// A `cloze` card's question hides every deletion (`[...]`, or `[hint]`) and its answer is the full text; an `mcq`
+/// A `cloze` card's question hides the deletions of the number it asks (`[...]`, or `[hint]`) and shows the others'
+/// text, and its answer is the full text (a cloze card with no number, one not stored, hides every deletion); an `mcq`
 /// card offers its options in an order drawn from a seed (``seed(sessionID:cardID:)`` gives the same order each
 /// time the same session shows the card). Other cards are shown as stored.
 ///
 /// ```swift
 /// let faces = CardFaces(card, seed: CardFaces.seed(sessionID: 4, cardID: 17))
-/// faces.question   // "[...] founded Rome in [year]."
+/// // card: "{{c1::Romulus}} founded Rome in {{c2::753 BC::year}}.", its sibling asking c2
+/// faces.question   // "Romulus founded Rome in [year]."
 /// faces.answer     // "Romulus founded Rome in 753 BC."
+/// faces.clozeNumber // 2
 /// ```
 public struct CardFaces: Sendable, Hashable, Encodable {
     /// The question side's text (an mcq card's options are in ``options``).
@@ -20,12 +23,19 @@ public struct CardFaces: Sendable, Hashable, Encodable {
     public var options: [String]?
     /// The position of the correct option in ``options``.
     public var correctOption: Int?
+    /// The deletion number a cloze card asks (the one its question hides); `nil` for other kinds.
+    public var clozeNumber: Int?
 
     public init(_ card: Card, seed: UInt64) {
         question = card.question
         answer = card.answer
         if card.kind == .cloze, case .success(let cloze) = ClozeText.parse(card.question) {
-            question = cloze.questionHidingAll
+            if let number = card.clozeNumber, cloze.numbers.contains(number) {
+                question = cloze.question(hiding: number)
+                clozeNumber = number
+            } else {
+                question = cloze.questionHidingAll
+            }
             answer = cloze.revealed
         }
         if card.kind == .mcq, let choices = card.choices {

@@ -4,9 +4,10 @@ import Foundation
 /// One question a quiz asks about a card, and what a right answer gives.
 ///
 /// Most cards are one question: the question (or, reversed, the answer) with the other side expected. An `mcq`
-/// card is its question with the options in a shuffled order (``options``, ``correctOption``). A `cloze` card is
-/// one question per deletion number, in ascending order: that number's deletions hidden, the others shown, and the
-/// hidden text(s) expected. Cloze and mcq cards are always asked forwards.
+/// card is its question with the options in a shuffled order (``options``, ``correctOption``). A stored `cloze` card
+/// is one question, about the deletion number it asks (each number is a card of its own, a sibling): that number's
+/// deletions hidden, the others shown, and the hidden text(s) expected; a cloze card with no number (not stored) is
+/// one question per deletion number, in ascending order. Cloze and mcq cards are always asked forwards.
 ///
 /// ```swift
 /// // a cloze card "{{c1::Romulus}} founded Rome in {{c2::753 BC}}."
@@ -44,7 +45,8 @@ public struct QuizQuestion: Sendable, Hashable {
             ]
         }
         if card.kind == .cloze, case .success(let cloze) = ClozeText.parse(card.question) {
-            return cloze.numbers.map { number in
+            let asked = card.clozeNumber.map { cloze.numbers.contains($0) ? [$0] : cloze.numbers } ?? cloze.numbers
+            return asked.map { number in
                 QuizQuestion(
                     prompt: cloze.question(hiding: number), options: nil, correctOption: nil,
                     expected: cloze.answers(for: number), clozeNumber: number)

@@ -36,7 +36,8 @@ enum DeckRoutes {
                     ImportResult(
                         topicId: topicID, format: format.rawValue, separator: report.separator?.rawValue,
                         dryRun: dryRun, rows: summary.rows, cardsStored: summary.cardsStored,
-                        twinsStored: summary.twinsStored, duplicatesSkipped: summary.duplicatesSkipped,
+                        twinsStored: summary.twinsStored, clozeSiblingsStored: summary.clozeSiblingsStored,
+                        duplicatesSkipped: summary.duplicatesSkipped,
                         skipped: report.skipped.map(ImportErrorJSON.init), skippedTotal: report.skippedTotal,
                         firstRows: report.firstRows))
             },
@@ -151,6 +152,8 @@ struct ImportResult: Encodable {
     var rows: Int
     var cardsStored: Int
     var twinsStored: Int
+    /// Cards made for the cloze cards' further deletion numbers (not in `cardsStored`, which counts the body's rows).
+    var clozeSiblingsStored: Int
     var duplicatesSkipped: Int
     /// Bad rows skipped with `skipBad` (the first 50).
     var skipped: [ImportErrorJSON]

@@ -22,42 +22,64 @@ struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
         case bytes([UInt8])
     }
 
-    /// The SQL, with `$1`, `$2`, … where the values go, numbered when the query is complete (so that a query
-    /// interpolated into another is numbered as part of it).
-    let sql: String
-    /// The parameters, `$1` first.
-    let values: [Value]
-
-    /// The text and the values in order, kept for interpolating the query into another.
+    /// The text and the values in order. The SQL is made from them when the statement runs, not when a query is
+    /// written: a row or condition interpolated into a larger statement (a review's rows are) is never made into
+    /// text of its own.
     private let parts: [StringInterpolation.Part]
 
     init(stringLiteral value: String) {
-        sql = value
-        values = []
         parts = [.text(value)]
     }
 
     init(stringInterpolation: StringInterpolation) {
-        var sql = ""
-        var values: [Value] = []
-        sql.reserveCapacity(stringInterpolation.parts.count * 16)
-        for part in stringInterpolation.parts {
+        parts = stringInterpolation.parts
+    }
+
+    /// The SQL, with `$1`, `$2`, … where the values go. Made anew on each call, sized exactly first (one
+    /// allocation, each `$N` a prebuilt small string): a hot path reads it once per statement it runs.
+    var sql: String {
+        if parts.count == 1, case .text(let text) = parts[0] { return text }
+        var length = 0
+        for part in parts {
             switch part {
-            case .text(let text): sql += text
-            case .value(let value):
-                values.append(value)
-                sql += "$\(values.count)"
+            case .text(let text): length += text.utf8.count
+            case .value: length += 4
             }
         }
-        self.sql = sql
-        self.values = values
-        parts = stringInterpolation.parts
+        var sql = ""
+        sql.reserveCapacity(length)
+        var number = 0
+        for part in parts {
+            switch part {
+            case .text(let text): sql += text
+            case .value:
+                number += 1
+                sql += Self.placeholder(number)
+            }
+        }
+        return sql
+    }
+
+    /// The parameters, `$1` first.
+    var values: [Value] {
+        parts.compactMap { part in
+            if case .value(let value) = part { value } else { nil }
+        }
+    }
+
+    /// `$1` … `$128`, made once.
+    private static let placeholders: [String] = (1...128).map { "$\($0)" }
+
+    /// The parameter `$number`.
+    private static func placeholder(_ number: Int) -> String {
+        number <= placeholders.count ? placeholders[number - 1] : "$\(number)"
     }
 
     /// Binds the values to `statement`'s parameters, `$1` first.
     func bind(to statement: any SQLStatement) throws {
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+        var index: Int32 = 0
+        for case .value(let value) in parts {
+            index += 1
             switch value {
             case .integer(let number): try statement.bind(number, at: index)
             case .text(let text): try statement.bind(text, at: index)
@@ -152,4 +174,15 @@ extension StoreQuery {
     static func + (lhs: StoreQuery, rhs: StoreQuery) -> StoreQuery { "\(lhs)\(rhs)" }
 
     static func += (lhs: inout StoreQuery, rhs: StoreQuery) { lhs = lhs + rhs }
+
+    /// `queries` one after another with `separator` (SQL text) between them, their values numbered in order: the
+    /// rows of a multi-row `VALUES`, made in one pass whatever their number.
+    static func joined(_ queries: some Sequence<StoreQuery>, separator: String) -> StoreQuery {
+        var interpolation = StringInterpolation(literalCapacity: 0, interpolationCount: 0)
+        for (index, query) in queries.enumerated() {
+            if index > 0 { interpolation.appendLiteral(separator) }
+            interpolation.appendInterpolation(query)
+        }
+        return StoreQuery(stringInterpolation: interpolation)
+    }
 }

@@ -44,6 +44,9 @@ package struct ImportSummary: Sendable, Codable, Hashable {
     package var cardsStored = 0
     /// Reversed twins among ``cardsStored``.
     package var twinsStored = 0
+    /// Cloze siblings made for the cloze cards stored (one per further deletion number), not in ``cardsStored``:
+    /// the file's rows are notes.
+    package var clozeSiblingsStored = 0
     /// Cards (or twins) skipped because the topic already had their question.
     package var duplicatesSkipped = 0
     /// Whether the import was rolled back on purpose (`--dry-run`).

@@ -17,16 +17,16 @@ package enum SQLDialect: Sendable, Hashable {
         }
     }
 
-    /// A table of a JSON array's integers bound at `parameter`, named `alias`, with SQLite `json_each`'s columns:
-    /// `key` (the 0-based index) and `value`.
-    package func jsonIntegerTable(_ parameter: String, alias: String) -> String {
+    /// A table of the integers of the JSON array `json`, named `alias`, with SQLite `json_each`'s columns: `key`
+    /// (the 0-based index) and `value`.
+    func jsonIntegerTable(_ json: String, alias: String) -> StoreQuery {
         switch self {
         case .sqlite:
-            "json_each(\(parameter)) \(alias)"
+            "json_each(\(json)) \(raw: alias)"
         case .postgres:
             """
             (SELECT ordinality - 1 AS key, value::bigint AS value
-                FROM json_array_elements_text(CAST(\(parameter) AS json)) WITH ORDINALITY) \(alias)
+                FROM json_array_elements_text(CAST(\(json) AS json)) WITH ORDINALITY) \(raw: alias)
             """
         }
     }

@@ -122,6 +122,8 @@ extension Database {
 
             // The pictures of the cards kept; a skipped duplicate's picture is not stored.
             for picture in pictures { try await insertPicture(picture, createdAt: createdAt) }
+            // A cloze card's further deletion numbers become its siblings (after the batch, at the deck's end).
+            if cards.contains(where: { $0.kind == .cloze }) { try await syncNewClozeNotes(topicID: batch.topicID) }
             let skipped = batch.cards.count - cards.count
             if skipped > 0 {
                 // The row was written assuming no skips (the common case), saving an UPDATE per batch.

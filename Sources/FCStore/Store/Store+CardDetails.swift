@@ -9,11 +9,11 @@ extension Database {
         c.position, c.created_at, c.image_ref, (SELECT i.mime FROM images i WHERE i.hash = c.image_ref),
         (SELECT i.size FROM images i WHERE i.hash = c.image_ref), c.reverse_of,
         COALESCE(c.reverse_of, (SELECT t.id FROM cards t WHERE t.reverse_of = c.id ORDER BY t.id LIMIT 1)),
-        c.updated_at, c.choices_json, c.image_query
+        c.updated_at, c.choices_json, c.image_query, c.cloze_number, c.cloze_of
         """
 
     /// How many columns ``cardDetailsColumns`` has.
-    static let cardDetailsColumnCount: Int32 = 19
+    static let cardDetailsColumnCount: Int32 = 21
 
     /// One card with its picture (and the picture's credit), twin link and last edit.
     ///
@@ -64,7 +64,8 @@ extension Database {
             explanation: statement.optionalString(at: 6), origin: origin, dedupKey: statement.string(at: 8),
             position: statement.int(at: 9), createdAt: Date(unixMilliseconds: statement.int64(at: 10)),
             choices: try CardChoicesColumn.decode(statement.optionalString(at: 17), cardID: id),
-            imageQuery: statement.optionalString(at: 18))
+            imageQuery: statement.optionalString(at: 18), clozeNumber: statement.optionalInt(at: 19),
+            clozeOf: statement.optionalInt64(at: 20))
         let image = statement.optionalString(at: 11).map { hash in
             CardImageInfo(
                 hash: hash, mimeType: statement.optionalString(at: 12) ?? "", byteCount: statement.int(at: 13))

@@ -19,12 +19,14 @@ extension Database {
     }
 
     /// Buries cards for the learner until `until` (the start of their next local day): no study queue shows them
-    /// before then, and they leave the rest of the learner's open sessions' queues.
+    /// before then, and they leave the rest of the learner's open sessions' queues. A cloze card's siblings are
+    /// buried with it, as Anki does: the other deletion numbers of its text would give its answer away.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is buried then).
     package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
         try await setFlags(
-            ids: ids, userID: userID, value: until.unixMilliseconds, operation: "bury cards",
+            ids: try await withClozeSiblings(ids), userID: userID, value: until.unixMilliseconds,
+            operation: "bury cards",
             sql: """
                 INSERT INTO card_flags (user_id, card_id, buried_until) VALUES ($1, $2, $3)
                 ON CONFLICT (user_id, card_id) DO UPDATE SET buried_until = excluded.buried_until

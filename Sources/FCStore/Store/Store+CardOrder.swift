@@ -6,14 +6,23 @@ extension Database {
     ///
     /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
     /// goes with it, so does its place in every open session still to come, and an image no other card shows is
-    /// deleted too.
+    /// deleted too. A cloze card goes with its siblings (the note's card and every other deletion number's card).
     ///
-    /// - Parameter topicID: When given, every card must be in this topic's deck: a card of another deck is "not
-    ///   found", so a stale selection never deletes elsewhere.
+    /// - Parameters:
+    ///   - topicID: When given, every card must be in this topic's deck: a card of another deck is "not found", so a
+    ///     stale selection never deletes elsewhere.
+    ///   - withSiblings: `false` deletes the cards given alone: how a note's text that lost a deletion number loses
+    ///     that number's card (``syncClozeSiblings(noteID:)``).
+    /// - Returns: The ids deleted, ascending, each once: those given and their cloze siblings.
     /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
-    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil) async throws {
+    @discardableResult
+    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil, withSiblings: Bool = true) async throws
+        -> [Int64]
+    {
         try await connection.immediateTransaction("delete cards") {
-            for id in Set(ids).sorted() {
+            let ids = withSiblings ? try await withClozeSiblings(ids) : ids
+            // Newest first: a note's card is older than its siblings, which deleting it would take along unasked.
+            for id in Set(ids).sorted(by: >) {
                 let details = try await cardDetails(id: id)
                 if let topicID, details.card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
                 try await deleteLearningState(cardIDsSQL: "$1", bind: id)
@@ -33,6 +42,7 @@ extension Database {
             }
             try await removeFromOpenSessions(cardIDs: Set(ids), userID: nil)
             try await deleteUnusedImages()
+            return Set(ids).sorted()
         }
     }
 
@@ -114,7 +124,8 @@ extension Database {
 }
 
 extension Store {
-    package func deleteCards(ids: [Int64]) async throws {
+    @discardableResult
+    package func deleteCards(ids: [Int64]) async throws -> [Int64] {
         try await write("delete cards") { try await $0.deleteCards(ids: ids) }
     }
 

@@ -2,21 +2,22 @@ import FCCore
 import Foundation
 
 extension Database {
-    /// Moves a card, with its reversed twin when the twin is in the same deck, to the end of another topic's deck,
+    /// Moves a card, with its reversed twin when the twin is in the same deck and a cloze card with its siblings (the
+    /// note's card first, whichever of them is given), to the end of another topic's deck,
     /// in one transaction: the old deck closes up its gaps, learning state and reviews stay with the cards (their
     /// ids do not change; the reviews' topic changes with them). Moving a card to its own topic changes nothing.
     ///
-    /// - Returns: the moved card, then its twin when it moved too.
+    /// - Returns: the moved card, then its siblings, then its twin when it moved too.
     /// - Throws: ``StoreError/cardNotFound(id:)``, ``StoreError/topicNotFound(topicID:)``,
     ///   ``StoreError/duplicateQuestion(topicID:existingCardID:side:)`` when the target topic already asks the
     ///   question (nothing is moved).
     package func moveCard(id: Int64, toTopic topicID: Int64) async throws -> [CardDetails] {
         try await connection.immediateTransaction("move card to topic") {
-            let details = try await cardDetails(id: id)
+            let details = try await cardDetails(id: try await card(id: id).noteID)
             _ = try await existingTopic(id: topicID)
             let source = details.card.topicID
             guard source != topicID else { return [details] }
-            var ids = [id]
+            var ids = try await withClozeSiblings([details.card.id])
             if let twinID = details.twinID, try await cardDetails(id: twinID).card.topicID == source {
                 ids.append(twinID)
             }

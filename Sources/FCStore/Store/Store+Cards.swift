@@ -7,7 +7,7 @@ extension Database {
         try await connection.withStatement(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
-                choices_json, image_query
+                choices_json, image_query, cloze_number, cloze_of
             FROM cards WHERE topic_id = $1 AND \(Self.visibleTopicSQL("topic_id")) ORDER BY position
             """,
             operation: "list cards"
@@ -35,7 +35,7 @@ extension Database {
     package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
         guard limit > 0 else { return [] }
         return try await connection.withQuery(
-            "SELECT question FROM cards WHERE topic_id = \(topicID) ORDER BY position DESC LIMIT \(limit)",
+            "SELECT question FROM cards WHERE topic_id = \(topicID) AND cloze_of IS NULL ORDER BY position DESC LIMIT \(limit)",
             operation: "list recent questions"
         ) { statement in
             var questions: [String] = []
@@ -44,7 +44,7 @@ extension Database {
         }
     }
 
-    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order (`image_query` last).
+    /// Reads a card from a row with the columns of ``cards(topicID:)``, in that order (`cloze_of` last).
     static func card(from statement: any SQLStatement) throws -> Card {
         let id = statement.int64(at: 0)
         guard let kind = CardKind(rawValue: statement.string(at: 3)) else {
@@ -66,7 +66,9 @@ extension Database {
             position: statement.int(at: 9),
             createdAt: Date(unixMilliseconds: statement.int64(at: 10)),
             choices: try CardChoicesColumn.decode(statement.optionalString(at: 11), cardID: id),
-            imageQuery: statement.optionalString(at: 12))
+            imageQuery: statement.optionalString(at: 12),
+            clozeNumber: statement.optionalInt(at: 13),
+            clozeOf: statement.optionalInt64(at: 14))
     }
 }
 

@@ -23,9 +23,9 @@ extension Database {
         try await connection.withQuery(
             """
             SELECT c.id, c.topic_id, c.batch_id, c.kind, c.question, c.answer, c.explanation, c.origin, c.dedup_key,
-                   c.position, c.created_at, c.choices_json, c.image_query
+                   c.position, c.created_at, c.choices_json, c.image_query, c.cloze_number, c.cloze_of
             FROM cards c JOIN batches b ON b.id = c.batch_id
-            WHERE b.topic_id = \(topicID) AND b.number = \(batchNumber) ORDER BY c.position
+            WHERE b.topic_id = \(topicID) AND b.number = \(batchNumber) AND c.cloze_of IS NULL ORDER BY c.position
             """,
             operation: "list a batch's cards"
         ) { statement in

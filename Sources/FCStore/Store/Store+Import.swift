@@ -257,9 +257,10 @@ extension Store {
                 try await discardPendingTopic(topicID)
                 return nil
             }
+            summary.clozeSiblingsStored = revealed.clozeSiblings
             // Clean-up only: the cards are in. A failure here leaves staged rows for the next import to sweep.
             try? await discardStagedImport(stagingID)
-            return (revealed, summary)
+            return (revealed.topic, summary)
         } catch {
             try? await discardStagedImport(stagingID)
             throw error

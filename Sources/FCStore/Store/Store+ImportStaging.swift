@@ -128,6 +128,7 @@ extension Database {
             let originals = try await moveStagedCards(move)
             move.twins = true
             let twins = try await moveStagedCards(move)
+            summary.clozeSiblingsStored = try await syncNewClozeNotes(topicID: topicID)
             summary.cardsStored = originals + twins
             summary.twinsStored = twins
             summary.duplicatesSkipped = staged.cardsAsked - summary.cardsStored

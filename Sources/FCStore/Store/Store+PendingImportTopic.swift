@@ -89,10 +89,13 @@ extension Database {
     }
 
     /// Names the hidden topic and clears its mark, so every reader sees it, all its cards at once; marks the staging
-    /// moved. Refuses (returns `nil`, changing nothing) when a visible topic took the name meanwhile.
+    /// moved; its cloze cards get their siblings. Refuses (returns `nil`, changing nothing) when a visible topic took
+    /// the name meanwhile.
+    ///
+    /// - Returns: the topic and how many cloze siblings were added.
     func revealPendingImportTopic(
         id: Int64, stagingID: Int64, name: String, createdAt: Int64
-    ) async throws -> Topic? {
+    ) async throws -> (topic: Topic, clozeSiblings: Int)? {
         guard try await topic(named: name) == nil else { return nil }
         try await connection.withQuery(
             "UPDATE topics SET name = \(name), created_at = \(createdAt), import_staging_id = NULL WHERE id = \(id)",
@@ -100,13 +103,15 @@ extension Database {
         ) { statement in
             try await statement.run()
         }
+        // After every chunk is in: the siblings go after the last staged card's position.
+        let siblings = try await syncNewClozeNotes(topicID: id)
         try await connection.withQuery(
             "UPDATE import_stagings SET moved_at = \(createdAt), touched_at = \(createdAt) WHERE id = \(stagingID)",
             operation: "import (move)"
         ) { statement in
             try await statement.run()
         }
-        return Topic(id: id, name: name, createdAt: Date(unixMilliseconds: createdAt))
+        return (Topic(id: id, name: name, createdAt: Date(unixMilliseconds: createdAt)), siblings)
     }
 
     /// Moves a staging's `touched_at` to now: the import is alive.

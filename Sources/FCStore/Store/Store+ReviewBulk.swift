@@ -184,18 +184,17 @@ extension Database {
         var seen: Set<CardKey> = []
         let pairs = reviews.map { CardKey(userID: $0.userID, cardID: $0.cardID) }.filter { seen.insert($0).inserted }
         let dialect = connection.dialect
-        return try await connection.withStatement(
+        let cards = dialect.jsonIntegerTable(Self.jsonArray(pairs.map(\.cardID)), alias: "j")
+        let learners = dialect.jsonIntegerTable(Self.jsonArray(pairs.map(\.userID)), alias: "u")
+        return try await connection.withQuery(
             """
-            SELECT c.id, c.topic_id, c.created_at, t.algorithm, u.value, \(Self.stateColumns(alias: "s"))
-            FROM \(dialect.jsonIntegerTable("$1", alias: "j")) JOIN \(dialect.jsonIntegerTable("$2", alias: "u"))
-                ON u.key = j.key
+            SELECT c.id, c.topic_id, c.created_at, t.algorithm, u.value, \(raw: Self.stateColumns(alias: "s"))
+            FROM \(cards) JOIN \(learners) ON u.key = j.key
                 JOIN cards c ON c.id = j.value JOIN topics t ON t.id = c.topic_id
                 LEFT JOIN card_states s ON s.user_id = u.value AND s.card_id = c.id
             """,
             operation: "read cards for reviews"
         ) { statement in
-            try statement.bind(Self.jsonArray(pairs.map(\.cardID)), at: 1)
-            try statement.bind(Self.jsonArray(pairs.map(\.userID)), at: 2)
             var contexts = BulkCardContexts()
             while try await statement.step() {
                 let cardID = statement.int64(at: 0)

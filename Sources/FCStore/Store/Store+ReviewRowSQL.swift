@@ -98,9 +98,7 @@ extension Database {
 
     /// Rows of values, comma-separated, for a multi-row `VALUES`.
     static func values(_ rows: some Sequence<StoreQuery>) -> StoreQuery {
-        var list: StoreQuery = ""
-        for (index, row) in rows.enumerated() { list += index == 0 ? row : ", \(row)" }
-        return list
+        StoreQuery.joined(rows, separator: ", ")
     }
 
     /// `items` in runs of ``bulkRowsPerStatement``: one multi-row statement each.

@@ -15,16 +15,14 @@ extension Database {
 
     /// The distinct topics of the session's answered cards (the first `position` of its queue).
     package func answeredTopicIDs(_ session: StudySessionRecord) async throws -> [Int64] {
-        try await connection.withStatement(
+        let queue = connection.dialect.jsonIntegerTable(Self.jsonArray(session.queue), alias: "j")
+        return try await connection.withQuery(
             """
-            SELECT DISTINCT c.topic_id FROM \(connection.dialect.jsonIntegerTable("$1", alias: "j")) JOIN cards c ON
-                c.id = j.value WHERE j.key < $2
+            SELECT DISTINCT c.topic_id FROM \(queue) JOIN cards c ON c.id = j.value WHERE j.key < \(session.position)
             ORDER BY c.topic_id
             """,
             operation: "read session topics"
         ) { statement in
-            try statement.bind(Self.jsonArray(session.queue), at: 1)
-            try statement.bind(session.position, at: 2)
             var ids: [Int64] = []
             while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids

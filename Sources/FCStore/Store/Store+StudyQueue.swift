@@ -153,7 +153,7 @@ extension Database {
         let found = try await connection.withServerPreparedQuery(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
-                choices_json, image_query
+                choices_json, image_query, cloze_number, cloze_of
             FROM cards WHERE id IN (\(connection.dialect.jsonIntegers(of: Self.jsonArray(ids))))
                 AND \(raw: Self.visibleTopicSQL("topic_id"))
             """,

@@ -99,7 +99,10 @@ struct ImportCommand: AsyncParsableCommand {
             let summary = report.summary
             Console.out(
                 (dryRun ? "dry run: would import " : "imported ")
-                    + "\(Plural.count(summary.cardsStored, "card")) (\(Plural.count(summary.twinsStored, "reversed twin"))) into"
+                    + "\(Plural.count(summary.cardsStored, "card")) (\(Plural.count(summary.twinsStored, "reversed twin"))"
+                    + (summary.clozeSiblingsStored > 0
+                        ? ", and \(Plural.count(summary.clozeSiblingsStored, "cloze sibling")) for further deletion numbers"
+                        : "") + ") into"
                     + (summary.topicCreated ? " new topic" : "") + " \"\(report.topic.name)\""
                     + " from \(Plural.count(summary.rows, "row")); \(Plural.count(summary.duplicatesSkipped, "duplicate")) skipped"
                     + (report.skippedTotal > 0 ? ", \(Plural.count(report.skippedTotal, "bad row")) skipped" : ""))

@@ -98,6 +98,7 @@ struct ServiceUnderTest {
             if let choices = card.choices {
                 listed["choices"] = ["options": choices.options, "correctIndex": choices.correctIndex]
             }
+            if let number = card.clozeNumber { listed["clozeNumber"] = number }
             return listed
         }
     }

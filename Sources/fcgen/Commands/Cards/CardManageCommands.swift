@@ -14,7 +14,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
     @Argument(help: "The ids of the cards to delete.") var ids: [Int64]
 
     struct Output: Encodable {
-        /// The ids deleted, ascending, each once.
+        /// The ids deleted, ascending, each once (a cloze card's siblings included).
         var deleted: [Int64]
     }
 
@@ -25,8 +25,8 @@ struct CardDeleteCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            try await store.deleteCards(ids: ids)
-            let unique = Set(ids).sorted()
+            // A cloze card's siblings go with it, and are listed.
+            let unique = try await store.deleteCards(ids: ids)
             if global.json {
                 try Console.json(Output(deleted: unique))
                 return

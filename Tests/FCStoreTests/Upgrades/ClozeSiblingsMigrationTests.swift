@@ -1,0 +1,70 @@
+import FCCore
+import FCPipeline
+import FCStore
+import FCTestSupport
+import Foundation
+import Testing
+
+/// Migration 25 over a version-24 SQLite database: each cloze card keeps its id, state and reviews for its lowest
+/// deletion number and gains a new card per further number (PostgreSQL: `PostgresClozeMigrationTests`).
+struct ClozeSiblingsMigrationTests {
+    @Test func aVersion24DatabaseGainsOneCardPerFurtherDeletionNumber() async throws {
+        let database = await TemporaryDatabase.make(empty: true)
+        do {
+            let old = try await Store.open(
+                path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(24)))
+            try await old.executeInTransaction(
+                """
+                INSERT INTO users (id, name, created_at) VALUES (1, 'Ana', 0);
+                INSERT INTO topics (id, name, created_at) VALUES (1, 'Rome', 0), (2, 'Nile', 0);
+                INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
+                    updated_at)
+                VALUES (1, 1, 'cloze', '{{c1::Romulus}} founded Rome in {{c3::753 BC::year}}; {{C2::Remus}} {{c1::x}}.',
+                        'Romulus founded Rome in 753 BC; Remus x.', 'manual', 'k1', 1, 10, 20),
+                    (2, 1, 'question', 'Who {{cat}}?', 'A', 'manual', 'k2', 2, 0, 0),
+                    (3, 1, 'cloze', '{{c2::Only}} two', 'Only two', 'manual', 'k3', 3, 0, 0),
+                    (4, 2, 'cloze', '{{cx}} {{c1::a}} and {{c12::b::h}}', '{{cx}} a and b', 'imported', 'k4', 1, 0, 0);
+                INSERT INTO card_states (user_id, card_id, algorithm, phase, due, reps) VALUES (1, 1, 'badger', 2, 5000, 3);
+                INSERT INTO reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms, elapsed_days,
+                    scheduled_days, algorithm)
+                VALUES (1, 1, 1, 2, 3000, 900, NULL, 1, 'badger');
+                """)
+            #expect(try await old.schemaVersion() == 24)
+        }
+        let store = try await Store.open(path: database.path, now: Fixtures.now)
+        #expect(try await store.schemaVersion() == Migration.latestVersion)
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 25") == "cloze siblings")
+        // Card 1 keeps c1 (its lowest number); c2 and c3 are new cards at the deck's end, in number order.
+        #expect(
+            try await ClozeSiblingsTests.layout(store, 1) == [
+                "note c1 @1", "note c- @2", "note c2 @3", "of 1 c2 @4", "of 1 c3 @5",
+            ])
+        #expect(try await ClozeSiblingsTests.layout(store, 2) == ["note c1 @1", "of 4 c12 @2"])
+        let siblings = try await store.cards(topicID: 1).filter { $0.clozeOf == 1 }
+        #expect(
+            siblings.allSatisfy {
+                $0.question == "{{c1::Romulus}} founded Rome in {{c3::753 BC::year}}; {{C2::Remus}} {{c1::x}}."
+            })
+        #expect(siblings.map(\.dedupKey) == ["k1\u{1F}cloze:2", "k1\u{1F}cloze:3"])
+        #expect(siblings.map(\.createdAt) == [Date(timeIntervalSince1970: 0.01), Date(timeIntervalSince1970: 0.01)])
+        // The state and the review stay with card 1: the siblings are new.
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_states") == 1)
+        #expect(try await store.scalarInteger("SELECT card_id FROM card_states") == 1)
+        #expect(try await store.scalarInteger("SELECT card_id FROM reviews") == 1)
+        let summary = try #require(
+            try await store.topicStudySummaries(userID: 1, until: Fixtures.date, topicIDs: [1]).first)
+        #expect(summary.cardCount == 5 && summary.studiedCount == 1 && summary.newCount == 4)
+
+        // Faces: each sibling hides its own number only.
+        let faces = siblings.map { CardFaces($0, seed: 0) }
+        #expect(
+            faces.map(\.question) == [
+                "Romulus founded Rome in 753 BC; [...] x.", "Romulus founded Rome in [year]; Remus x.",
+            ])
+        #expect(faces.allSatisfy { $0.answer == "Romulus founded Rome in 753 BC; Remus x." })
+        #expect(faces.map(\.clozeNumber) == [2, 3])
+        let note = try await store.card(id: 1)
+        #expect(CardFaces(note, seed: 0).question == "[...] founded Rome in 753 BC; Remus [...].")
+        #expect(try await store.integrityCheck() == "ok")
+    }
+}
