@@ -86,16 +86,12 @@ extension Migration {
         MigrationStep(
             24, "quiz overrides", sqlite: PackageResources.sqlite_0024_quiz_overrides_sql,
             postgres: PackageResources.postgres_0024_quiz_overrides_sql),
-<<<<<<< HEAD
-        // 26, not 25: version 25 lands from another branch at the same time; the numbers close up on merge.
-        MigrationStep(
-            26, "accounts", sqlite: PackageResources.sqlite_0026_accounts_sql,
-            postgres: PackageResources.postgres_0026_accounts_sql),
-=======
         MigrationStep(
             25, "cloze siblings", sqlite: PackageResources.sqlite_0025_cloze_siblings_sql,
             postgres: PackageResources.postgres_0025_cloze_siblings_sql),
->>>>>>> main
+        MigrationStep(
+            26, "accounts", sqlite: PackageResources.sqlite_0026_accounts_sql,
+            postgres: PackageResources.postgres_0026_accounts_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.
