@@ -50,12 +50,17 @@ def password(s):
     secret = s.find("#new-token-secret").text
     if not secret.startswith("fcg_"):
         raise s.failure(f"a new token shows {secret!r}")
+    # The secret is one long word: it breaks inside the screen rather than widening the page (a phone then zooms
+    # the whole page out, and taps land beside what they aimed at).
+    s.fits("me-new-token")
     s.until("the new token listed", lambda: len(d.find_elements(By.CSS_SELECTOR, "li.token-row")) == 1)
     row = d.find_element(By.CSS_SELECTOR, "li.token-row")
     if secret[:8] not in row.text or secret in row.text:
         raise s.failure(f"the token row shows {row.text!r}")
     row.find_element(By.TAG_NAME, "button").click()
-    s.until("the token revoked", lambda: "revoked" in d.find_element(By.CSS_SELECTOR, "li.token-row").text)
+    # The list is drawn again after the revoke: read the row afresh each time rather than hold a stale element.
+    s.until("the token revoked", lambda: "revoked" in d.execute_script(
+        "return document.querySelector('li.token-row')?.textContent ?? ''"))
     s.ok("account: a token made on Me, its secret shown once, then revoked")
     button = s.find("button#sign-out-everywhere")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
