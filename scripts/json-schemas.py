@@ -363,6 +363,11 @@ DOCUMENTS = {
               {"secret": {"type": "string", "pattern": "^fcg_[A-Za-z0-9_-]{43}$"}},
               "One API token; `secret` (the bearer token) only from token create, the one time it is shown."),
     "tokens": (["token list"], {"tokens": array(ref("apiToken"))}, {}, "Every API token, never the tokens."),
+    "invite": (["invite create"], {
+        "invite": obj({"id": ID, "admin": BOOL, "createdAt": ref("timestamp"), "expiresAt": ref("timestamp")}),
+        "code": {"type": "string", "pattern": "^fci_[A-Za-z0-9_-]{43}$"},
+    }, {"link": STRING},
+        "A new sign-up invite: its code (and, with --public-url, the web app's link) the one time it is shown."),
     "db-copy": (["db copy"], {
         "from": STRING, "to": STRING, "rows": COUNT,
         "tables": array(obj({"name": STRING, "rows": COUNT, "checksum": {"type": "string", "pattern": "^[0-9a-f]{16}$"}})),

@@ -13,7 +13,7 @@ struct DatabasePathTests {
         ["card", "edit", "1", "--answer", "x"], ["card", "delete", "1"], ["topic", "set", "Rome", "--color", "red"],
         ["user", "show"], ["challenges"], ["boxes"], ["achievements"], ["leaderboard"],
         ["review", "1", "--rating", "good"], ["session", "start", "--topic", "Rome"],
-        ["token", "create", "--user", "ana"], ["token", "list"], ["boxes", "open", "1:2"],
+        ["token", "create", "--user", "ana"], ["token", "list"], ["boxes", "open", "1:2"], ["invite", "create"],
     ]
 
     @Test func readOnlyCommandsSayTheDatabaseDoesNotExistAndCreateNothing() async throws {

@@ -69,6 +69,9 @@ struct JSONContractTests {
         try await check.run(["token", "create", "--user", "ana", "--admin", "--expires", "30d"] + db, schema: "token")
         try await check.run(["token", "list"] + db, schema: "tokens")
         try await check.run(["token", "revoke", "1"] + db, schema: "token")
+        try await check.run(["invite", "create", "--admin", "--expires", "2d"] + db, schema: "invite")
+        try await check.run(
+            ["invite", "create", "--public-url", "https://cards.example.org/"] + db, schema: "invite")
 
         let store = try await Store.open(path: cli.databasePath, now: .system)
         let queued = try await store.enqueueDueRefills(maxAttempts: 5)

@@ -13,7 +13,7 @@ import Testing
 @Suite("fcgen serve: the web app in Chromium", .serialized)
 struct WebAppBrowserTests {
     static let screens = [
-        "signin", "signin-error", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
+        "signin", "signin-error", "signup", "topics", "feed-question", "feed-answer", "feed-understood", "learn-setup",
         "learn-question", "learn-answer", "learn-summary", "learn-resume", "learn-mcq", "learn-edit", "me", "me-box",
         "me-calendar",
         "me-achievements",
@@ -39,6 +39,8 @@ struct WebAppBrowserTests {
         // KaTeX from Debian's package, as `fcgen serve` serves it by default.
         let fixture = try await ServiceUnderTest(seeded: false) {
             $0.webApp = WebAppSettings(katexDirectory: WebAppSettings.debianKatexDirectory)
+            // The account steps sign up without an invite.
+            $0.signUp = .open
         }
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
         // A second topic, with maths, so the list has more than one and Learn has a choice to make.
@@ -99,6 +101,10 @@ struct WebAppBrowserTests {
                 "feed: ← bookmarked card", "me: bookmarks list card", "me: statistics show",
                 "deck: a PNG picture added", "deck: ↑ moved the card", "cards selected and deleted at once",
                 "deck: the editor's Topic moved card", "learn: E edited card", "no console errors",
+                "account: signed up as pat-\(size); the session cookie is HttpOnly",
+                "account: signed out; the server ended the session", "account: signed in again with the password",
+                "account: a token made on Me, its secret shown once, then revoked",
+                "account: signed out everywhere from Me",
             ]
             for step in steps {
                 let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }

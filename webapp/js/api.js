@@ -1,7 +1,10 @@
-// The public HTTP API (docs/api.md), and the token that opens it. The token lives in localStorage only: it is
-// never put in a URL, and a 401 forgets it and sends the learner back to sign in.
+// The public HTTP API (docs/api.md), and what opens it: the sign-in session's cookie (HttpOnly: the browser sends
+// it, no script here reads it) or a pasted token. The token lives in localStorage only: it is never put in a URL,
+// and a 401 forgets it (and the session's marker) and sends the learner back to sign in.
 
 const TOKEN_KEY = "fcgen.token";
+// Not a secret: only whether this browser signed in with a password, so the app knows to show the screens.
+const SESSION_KEY = "fcgen.signedIn";
 
 /** A failed request: the API's problem document (`detail` is one readable line) or a network failure. */
 export class ApiError extends Error {
@@ -20,6 +23,22 @@ export const token = {
   set: (value) => localStorage.setItem(TOKEN_KEY, value),
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
+
+/** Whether this browser signed in with a name and password (the session itself is the HttpOnly cookie). */
+export const session = {
+  active: () => localStorage.getItem(SESSION_KEY) === "1",
+  set: () => localStorage.setItem(SESSION_KEY, "1"),
+  clear: () => localStorage.removeItem(SESSION_KEY),
+};
+
+/** Signed in one way or the other. */
+export const signedIn = () => Boolean(token.get()) || session.active();
+
+/** Forgets both ways of signing in. */
+export function forget() {
+  token.clear();
+  session.clear();
+}
 
 let onUnauthorized = () => {};
 
@@ -57,8 +76,8 @@ export async function api(method, path, { body, raw, contentType, headers = {}, 
   if (!response.ok) {
     const detail = json && typeof json.detail === "string" ? json.detail : `${response.status} ${response.statusText}`;
     const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field, json);
-    if (response.status === 401 && bearer === undefined) {
-      token.clear();
+    if (response.status === 401 && bearer === undefined && !path.startsWith("/v1/sign")) {
+      forget();
       onUnauthorized(error);
     }
     throw error;
@@ -96,7 +115,7 @@ async function failure(response) {
   const detail = json && typeof json.detail === "string" ? json.detail : `${response.status} ${response.statusText}`;
   const error = new ApiError(response.status, json?.code ?? "http", detail, json?.field, json);
   if (response.status === 401) {
-    token.clear();
+    forget();
     onUnauthorized(error);
   }
   return error;
@@ -123,7 +142,9 @@ export async function events(path, onEvent, { signal } = {}) {
   const secret = token.get();
   let response;
   try {
-    response = await fetch(path, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${secret}` }, signal });
+    const headers = { Accept: "text/event-stream" };
+    if (secret) headers.Authorization = `Bearer ${secret}`;
+    response = await fetch(path, { headers, signal });
   } catch (error) {
     if (signal?.aborted) return;
     throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");

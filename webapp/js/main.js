@@ -2,7 +2,7 @@
 // state, and the navigation. Each screen is a module whose render(args, { go, show }) returns an optional cleanup
 // function; it draws through the show() it is given, which does nothing once a newer screen has started.
 
-import { token, whenUnauthorized, describe } from "./api.js";
+import { api, forget, session, signedIn, token, whenUnauthorized, describe } from "./api.js";
 import { screenView, errorBox, h, on, reportError } from "./ui.js";
 import * as signin from "./signin.js";
 import * as topics from "./topics.js";
@@ -12,12 +12,14 @@ import * as me from "./me.js";
 import * as decks from "./decks.js";
 import * as quiz from "./quiz.js";
 
-const screens = { signin, topics, feed, learn, quiz, decks, me };
+const screens = { signin, signup: signin, topics, feed, learn, quiz, decks, me };
 let cleanup = null;
 
+// `#/signup?invite=fci_…` (an invite link): the part after `?` is the screen's query.
 function parse(hash) {
-  const [name, ...rest] = hash.replace(/^#\/?/, "").split("/");
-  return { name: name || "topics", args: rest.filter(Boolean) };
+  const [path, search = ""] = hash.replace(/^#\/?/, "").split("?");
+  const [name, ...rest] = path.split("/");
+  return { name: name || "topics", args: rest.filter(Boolean), query: new URLSearchParams(search) };
 }
 
 export function go(hash) {
@@ -26,13 +28,13 @@ export function go(hash) {
 }
 
 async function route() {
-  let { name, args } = parse(location.hash);
-  if (!token.get()) name = "signin";
-  else if (name === "signin") name = "topics";
+  let { name, args, query } = parse(location.hash);
+  const isSignedIn = signedIn();
+  if (!isSignedIn && name !== "signup") name = "signin";
+  else if (isSignedIn && (name === "signin" || name === "signup")) name = "topics";
   const screen = screens[name];
-  const signedIn = Boolean(token.get());
-  document.getElementById("nav").hidden = !signedIn;
-  document.getElementById("sign-out").hidden = !signedIn;
+  document.getElementById("nav").hidden = !isSignedIn;
+  document.getElementById("sign-out").hidden = !isSignedIn;
   for (const link of document.querySelectorAll("#nav a")) {
     if (link.dataset.screen === name) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
@@ -46,7 +48,7 @@ async function route() {
   }
   document.title = `${screen.title} · fcgen`;
   try {
-    const done = (await screen.render(args, { go, show: view.show })) ?? null;
+    const done = (await screen.render(args, { go, show: view.show, query, screen: name })) ?? null;
     // A screen that finished after the learner moved on lets go of what it set up (keys, timers) at once.
     if (view.current()) cleanup = done;
     else if (done) done();
@@ -63,8 +65,10 @@ window.addEventListener("error", (event) => reportError(event.error ?? event.mes
 window.addEventListener("unhandledrejection", (event) => reportError(event.reason, { log: false }));
 
 whenUnauthorized(() => go("#/signin"));
-on(document.getElementById("sign-out"), "click", () => {
-  token.clear();
+on(document.getElementById("sign-out"), "click", async () => {
+  // A password session ends on the server too; a pasted token is only forgotten here (it stays valid).
+  if (session.active() && !token.get()) await api("POST", "/v1/signout").catch(() => {});
+  forget();
   go("#/signin");
 });
 on(window, "hashchange", route);

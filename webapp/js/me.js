@@ -1,8 +1,9 @@
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard.
+// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard; for a
+// the learner's tokens for apps and scripts; for a password session, "Sign out everywhere".
 
-import { api } from "./api.js";
-import { h } from "./ui.js";
+import { api, forget, session, token } from "./api.js";
+import { h, toast } from "./ui.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
@@ -31,11 +32,73 @@ function statsList(me) {
     h("div", { class: "stat" }, h("dt", {}, "Longest streak"), h("dd", {}, `${me.longestStreak} ${me.longestStreak === 1 ? "day" : "days"}`)));
 }
 
-export async function render(_args, { show }) {
-  const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks] = await Promise.all([
+/** "Sign out everywhere": ends every sign-in session of the learner (POST /v1/signout-everywhere). */
+function accountSection(go) {
+  if (!session.active() || token.get()) return null;
+  return h("section", { class: "card-panel", "aria-labelledby": "account-heading" },
+    h("h2", { id: "account-heading" }, "Account"),
+    h("p", { class: "hint" }, "Signed in with your password. Lost a phone? End every session, this one too."),
+    h("button", {
+      type: "button", id: "sign-out-everywhere",
+      onclick: async () => {
+        const ended = await api("POST", "/v1/signout-everywhere");
+        forget();
+        toast(`Signed out of ${ended.sessionsEnded} ${ended.sessionsEnded === 1 ? "session" : "sessions"}`);
+        go("#/signin");
+      },
+    }, "Sign out everywhere"));
+}
+
+/** One token as a list row: its prefix, when it was made, when it ends, and Revoke while it works. */
+function tokenRow(token, onRevoke) {
+  const made = new Date(token.createdAt).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  const state = token.revokedAt ? "revoked"
+    : token.expiresAt ? `expires ${new Date(token.expiresAt).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })}`
+      : "no expiry";
+  return h("li", { class: "token-row", dataset: { tokenId: token.id } },
+    h("code", {}, `${token.prefix}…`), ` made ${made}, ${state} `,
+    token.revokedAt ? null : h("button", { type: "button", class: "quiet", onclick: () => onRevoke(token) }, "Revoke"));
+}
+
+/**
+ * "Tokens for apps and scripts" (GET/POST /v1/me/tokens, DELETE /v1/me/tokens/{id}): a new token's secret is
+ * shown here once, then only its prefix.
+ */
+function tokensSection(tokens) {
+  const list = h("ul", { class: "tokens" });
+  const fresh = h("div", { id: "new-token", "aria-live": "polite" });
+  const draw = (all) => {
+    list.replaceChildren(...all.map((token) => tokenRow(token, revoke)));
+    if (all.length === 0) list.replaceChildren(h("li", { class: "hint" }, "No tokens yet."));
+  };
+  const reload = async () => draw((await api("GET", "/v1/me/tokens")).tokens);
+  const revoke = async (token) => {
+    await api("DELETE", `/v1/me/tokens/${token.id}`);
+    toast(`Revoked ${token.prefix}…`);
+    await reload();
+  };
+  draw(tokens.tokens);
+  return h("section", { class: "card-panel", "aria-labelledby": "tokens-heading" },
+    h("h2", { id: "tokens-heading" }, "Tokens for apps and scripts"),
+    list,
+    h("button", {
+      type: "button", id: "create-token",
+      onclick: async () => {
+        const created = await api("POST", "/v1/me/tokens", { body: {} });
+        fresh.replaceChildren(
+          h("p", {}, "Your new token (copy it now: it is shown only once):"),
+          h("p", {}, h("code", { id: "new-token-secret" }, created.secret)));
+        await reload();
+      },
+    }, "Create a token"),
+    fresh);
+}
+
+export async function render(_args, { show, go }) {
+  const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks, tokens] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
     api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
-    api("GET", "/v1/bookmarks?limit=20"),
+    api("GET", "/v1/bookmarks?limit=20"), api("GET", "/v1/me/tokens"),
   ]);
   const level = h("div", {}, levelSection(me));
   const stats = h("div", {}, statsList(me));
@@ -56,5 +119,7 @@ export async function render(_args, { show }) {
       bookmarksSection(bookmarks),
       leaderboardSection(board),
       achievementsSection(achievements)),
-    me.isAdmin ? h("p", { class: "hint" }, "This token is an admin token: it can create topics and generate cards.") : null);
+    tokensSection(tokens),
+    accountSection(go),
+    me.isAdmin ? h("p", { class: "hint" }, "You are an admin: you can create topics and generate cards.") : null);
 }

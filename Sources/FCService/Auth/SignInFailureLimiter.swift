@@ -21,13 +21,23 @@ import Synchronization
 /// dropped (they hold nothing a fresh bucket does not), and if that frees less than a quarter of the room, the
 /// least recently touched ones go too. Memory stays bounded whatever the number of addresses; an attacker with
 /// more addresses than that can reset some of their buckets, each of which starts from one burst anyway.
-package final class SignInFailureLimiter: Sendable {
+///
+/// The same limiter keys failed passwords per account too (``AccountFailureLimiter``, keyed by the name as typed,
+/// lowercased): an address and an account each have a budget, and a sign-in waits while either is spent.
+package typealias SignInFailureLimiter = FailureLimiter<ClientAddress>
+
+/// Failed password sign-ins per account: the key is the name signed in with, trimmed and lowercased (names are
+/// unique ignoring case), so guesses at one learner's password from many addresses share one budget.
+package typealias AccountFailureLimiter = FailureLimiter<String>
+
+/// The token buckets behind ``SignInFailureLimiter`` and ``AccountFailureLimiter``, for any key.
+package final class FailureLimiter<Key: Hashable & Sendable>: Sendable {
     /// The bucket every address gets.
     package let limit: RateLimit
     /// The most addresses held at once.
     package let capacity: Int
     private let now: Now
-    private let buckets = Mutex<[ClientAddress: TokenBucket]>([:])
+    private let buckets = Mutex<[Key: TokenBucket]>([:])
 
     package init(limit: RateLimit, now: Now, capacity: Int = 10_000) {
         self.limit = limit
@@ -36,7 +46,7 @@ package final class SignInFailureLimiter: Sendable {
     }
 
     /// `nil` when `address` may try a token now; else the whole seconds until it may.
-    package func retryAfter(for address: ClientAddress) -> Int? {
+    package func retryAfter(for address: Key) -> Int? {
         let time = now()
         return buckets.withLock { buckets in
             guard var bucket = buckets[address] else { return nil }
@@ -46,7 +56,7 @@ package final class SignInFailureLimiter: Sendable {
     }
 
     /// Counts a failed attempt from `address`: one token out of its bucket (down to a debt of one burst).
-    package func recordFailure(from address: ClientAddress) {
+    package func recordFailure(from address: Key) {
         let time = now()
         buckets.withLock { buckets in
             var bucket = buckets[address] ?? TokenBucket(full: limit, at: time)
@@ -63,7 +73,7 @@ package final class SignInFailureLimiter: Sendable {
     /// Makes room for one more address: drops the buckets that are full again, then, when fewer than a quarter of
     /// ``capacity`` were, the least recently touched down to three quarters. Sorting happens at most once per
     /// quarter of ``capacity`` new addresses, so it costs each new address O(log n).
-    private func evict(from buckets: inout [ClientAddress: TokenBucket], at time: Date) {
+    private func evict(from buckets: inout [Key: TokenBucket], at time: Date) {
         buckets = buckets.filter { !$0.value.isFull(at: time, limit: limit) }
         let keep = capacity - max(capacity / 4, 1)
         guard buckets.count > keep else { return }

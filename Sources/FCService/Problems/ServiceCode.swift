@@ -23,6 +23,12 @@ package enum ServiceCode: String, Sendable, CaseIterable {
     /// The server holds as many connections (`--max-connections`) or event streams (`--max-streams`) as it
     /// takes; `Retry-After` says when to try again.
     case busy
+    /// A state-changing request authenticated by the session cookie did not show it came from this server's
+    /// pages (``CrossOriginCheck``); also sign-up and sign-in from another site.
+    case crossOrigin = "cross_origin"
+    /// Sign-up is closed on this server (`fcgen serve --signup closed`), or the invite is unknown, used or
+    /// expired.
+    case signUpRefused = "signup_refused"
 
     /// The HTTP status.
     package var status: Int {
@@ -38,6 +44,7 @@ package enum ServiceCode: String, Sendable, CaseIterable {
         case .requestTimeout: 408
         case .headersTooLarge: 431
         case .busy: 503
+        case .crossOrigin, .signUpRefused: 403
         }
     }
 
@@ -55,6 +62,8 @@ package enum ServiceCode: String, Sendable, CaseIterable {
         case .requestTimeout: "Request timeout"
         case .headersTooLarge: "Request header fields too large"
         case .busy: "Server busy"
+        case .crossOrigin: "Cross-origin request refused"
+        case .signUpRefused: "Sign-up refused"
         }
     }
 }

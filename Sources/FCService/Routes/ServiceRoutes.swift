@@ -8,5 +8,6 @@ package enum ServiceRoutes {
             + CardRoutes.routes(environment) + CardSelectionRoutes.routes(environment)
             + CardImageRoutes.routes(environment) + BookmarkRoutes.routes(environment) + DeckRoutes.routes(environment)
             + GenerationRoutes.routes(environment) + GamificationRoutes.routes(environment)
+            + AccountRoutes.routes(environment) + PersonalTokenRoutes.routes(environment)
     }
 }

@@ -17,6 +17,12 @@ package struct ServiceEnvironment: Sendable {
     package var generations: GenerationRegistry
     /// The generation event streams open now, at most ``ServiceSettings/maxEventStreams``.
     package let eventStreams: EventStreamSlots
+    /// Failed sign-ins per client address: wrong bearer tokens, passwords and invites share one budget.
+    package let signInFailures: SignInFailureLimiter
+    /// Failed password sign-ins per account name.
+    package let accountFailures: AccountFailureLimiter
+    /// bcrypt at ``ServiceSettings/passwordCost``.
+    package let passwords: PasswordHasher
 
     /// - Parameter gamifier: decides rewards; the executable seeds its randomness (libraries only draw from it).
     package init(
@@ -30,6 +36,9 @@ package struct ServiceEnvironment: Sendable {
         self.metrics = metrics
         generations = GenerationRegistry(now: settings.now)
         eventStreams = EventStreamSlots(limit: settings.maxEventStreams)
+        signInFailures = SignInFailureLimiter(limit: settings.signInFailureLimit, now: settings.now)
+        accountFailures = AccountFailureLimiter(limit: settings.accountFailureLimit, now: settings.now)
+        passwords = PasswordHasher(cost: settings.passwordCost)
     }
 
     var now: Now { settings.now }

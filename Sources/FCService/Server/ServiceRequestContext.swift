@@ -3,9 +3,13 @@ package import HummingbirdAuth
 package import NIOCore
 import Synchronization
 
-/// Who is calling: the token's learner and whether it may manage content.
+/// Who is calling: the learner of the bearer token or of the sign-in session cookie, and whether it may manage
+/// content. Exactly one of ``tokenID`` and ``sessionID`` is set.
 package struct Identity: Sendable, Hashable {
-    package var tokenID: Int64
+    /// The bearer token's id, when the request carried one.
+    package var tokenID: Int64?
+    /// The sign-in session's id, when the request was authenticated by the session cookie.
+    package var sessionID: Int64? = nil
     package var userID: Int64
     /// The learner's name (unique ignoring case).
     package var userName: String
@@ -44,7 +48,7 @@ package struct ServiceRequestContext: AuthRequestContext, RequestContext, Remote
 
     /// The caller, or 401.
     package func requireLearner() throws -> Identity {
-        guard let identity else { throw Problem.unauthorized("a bearer token is required") }
+        guard let identity else { throw Problem.unauthorized("sign in, or send a bearer token") }
         return identity
     }
 

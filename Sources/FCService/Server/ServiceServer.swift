@@ -6,9 +6,9 @@ import NIOCore
 /// Builds the HTTP service: the router from ``ServiceRoutes``, the middleware, and the Hummingbird application.
 ///
 /// Middleware, outermost first: the request log and metrics (they see every request, also unknown routes), the
-/// problem middleware (every error becomes `application/problem+json`), and on the `/v1` routes the token
-/// authenticator (401, the per-address limit of failed sign-ins and the per-token rate limit 429) and the admin
-/// check (403).
+/// problem middleware (every error becomes `application/problem+json`), and on the `/v1` routes the token and
+/// session authenticator (401, the per-address limit of failed sign-ins and the per-token rate limit 429, the
+/// cross-origin check of cookie requests 403) and the admin check (403).
 package enum ServiceServer {
     /// The router with every route of ``ServiceRoutes/all(_:)``.
     package static func router(_ environment: ServiceEnvironment, logger: Logger) -> Router<ServiceRequestContext> {
@@ -20,8 +20,8 @@ package enum ServiceServer {
             middleware: TokenAuthenticator(
                 store: environment.store,
                 limiter: RateLimiter(limit: environment.settings.rateLimit, now: environment.now),
-                failures: SignInFailureLimiter(limit: environment.settings.signInFailureLimit, now: environment.now),
-                now: environment.now))
+                failures: environment.signInFailures, now: environment.now,
+                publicURL: environment.settings.publicURL))
         for route in routes {
             let handler = route.handler
             switch route.access {

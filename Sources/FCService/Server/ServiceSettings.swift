@@ -14,6 +14,19 @@ package struct ServiceSettings: Sendable {
     /// 20 at once, then 1 a second (`fcgen serve --auth-fail-burst`, `--auth-fail-rate`). Beyond it, requests with
     /// a token from that address are `429` before the token is looked up (``SignInFailureLimiter``).
     package var signInFailureLimit = RateLimit(burst: 20, perSecond: 1)
+    /// The per-account budget of failed password sign-ins (and wrong current passwords): 10 at once, then 1 a
+    /// minute. Beyond it, sign-ins to that name are `429` before the password is checked (``AccountFailureLimiter``).
+    package var accountFailureLimit = RateLimit(burst: 10, perSecond: 1.0 / 60)
+    /// Who may make an account (`fcgen serve --signup`): anyone, holders of an invite (the default), or no one.
+    package var signUp = SignUpMode.invite
+    /// The address learners reach the server at (`fcgen serve --public-url`), when it is known: an `https` one
+    /// makes the session cookie `Secure`, and its origin is the one cross-origin checks accept besides the
+    /// request's own `Host` (``CrossOriginCheck``).
+    package var publicURL: PublicURL?
+    /// How long a sign-in session lasts (a new sign-in starts a new one).
+    package var sessionLifetime: Duration = .seconds(30 * 86_400)
+    /// bcrypt's cost (log2 of its rounds) for new password hashes: 12 by default; tests use 4, the least.
+    package var passwordCost: UInt8 = 12
     /// The clock of token expiry, review times and the rate limiter.
     package var now: Now
     /// The largest card picture (the `image_max_bytes` setting, as `card add --image`); larger uploads are 413.

@@ -89,6 +89,9 @@ extension Migration {
         MigrationStep(
             25, "cloze siblings", sqlite: PackageResources.sqlite_0025_cloze_siblings_sql,
             postgres: PackageResources.postgres_0025_cloze_siblings_sql),
+        MigrationStep(
+            26, "accounts", sqlite: PackageResources.sqlite_0026_accounts_sql,
+            postgres: PackageResources.postgres_0026_accounts_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

@@ -38,6 +38,11 @@ extension Database {
         try await apiTokens(where: "1 = 1", nil)
     }
 
+    /// The learner's tokens, oldest first (revoked and expired ones too).
+    package func apiTokens(userID: Int64) async throws -> [APIToken] {
+        try await apiTokens(where: "t.user_id = $1", userID)
+    }
+
     /// Revokes the token (from now on it lets nothing in); revoking a revoked token keeps its first time.
     ///
     /// - Throws: ``StoreError/tokenNotFound(id:)``.
@@ -104,6 +109,10 @@ extension Store {
 
     package func apiTokens() async throws -> [APIToken] {
         try await read { try await $0.apiTokens() }
+    }
+
+    package func apiTokens(userID: Int64) async throws -> [APIToken] {
+        try await read { try await $0.apiTokens(userID: userID) }
     }
 
     package func revokeAPIToken(id: Int64) async throws -> APIToken {

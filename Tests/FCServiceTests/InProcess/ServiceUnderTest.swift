@@ -41,6 +41,8 @@ struct ServiceUnderTest {
         var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
         settings.now = now
         settings.webApp = WebAppSettings(katexDirectory: nil)
+        // bcrypt's least cost: a sign-up or sign-in takes milliseconds, not a quarter second.
+        settings.passwordCost = 4
         configure(&settings)
         self.settings = settings
         if seeded {

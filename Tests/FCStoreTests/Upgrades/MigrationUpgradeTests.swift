@@ -63,6 +63,11 @@ struct MigrationUpgradeTests {
             )
                 == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sessions WHERE overridden <> 0") == 0)
+        // Version 26: learners made before it have tokens only (no password), no one is signed in, no invites.
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 26") == "accounts")
+        for table in ["user_credentials", "login_sessions", "invites"] {
+            #expect(try await store.scalarInteger("SELECT COUNT(*) FROM \(table)") == 0, "\(table)")
+        }
     }
 
     @Test func anSQLiteDatabaseUpgradesInPlace() async throws {

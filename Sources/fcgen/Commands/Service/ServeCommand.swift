@@ -17,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the HTTP API: topics, the feed, reviews and the profile for apps (docs/api.md).",
         discussion: """
             Prints "listening on http://HOST:PORT" to stderr once it accepts connections (with --port 0 the port \
-            the system picked). Callers need a bearer token: fcgen token create --user NAME [--admin]. One log line \
+            the system picked). Apps and scripts need a bearer token: fcgen token create --user NAME [--admin]; \
+            learners sign up in the web app (--signup, fcgen invite create). One log line \
             per request goes to stderr, as text or (--log-format json) JSON like every other line. SIGINT/SIGTERM stop accepting, let in-flight requests finish and \
             exit 0.
               fcgen serve --port 8080 --db /var/lib/fcgen/fcgen.sqlite
@@ -43,12 +44,25 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Failed sign-ins (wrong bearer tokens) a client address may make at once before it is refused.",
+            "Failed sign-ins (wrong tokens, passwords, invite codes) a client address may make at once before it is refused.",
             valueName: "n"))
     var authFailBurst = 20.0
 
     @Option(help: ArgumentHelp("Failed sign-ins per second an address's budget refills by.", valueName: "n"))
     var authFailRate = 1.0
+
+    @Option(
+        help: ArgumentHelp(
+            "Who may make an account in the web app: open (anyone), invite (fcgen invite create; the default), closed.",
+            valueName: "mode"),
+        transform: enumArgument)
+    var signup = SignUpMode.invite
+
+    @Option(
+        help: ArgumentHelp(
+            "Where learners reach this server, such as https://cards.example.org behind a TLS proxy: https makes the session cookie Secure.",
+            valueName: "url"))
+    var publicURL: String?
 
     @Flag(
         help:
@@ -135,6 +149,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(rateBurst), rateLimit > 0, rateLimit <= 1_000_000 else {
             throw ValidationError("--rate-burst must be 1…1000000 and --rate-limit more than 0, at most 1000000")
         }
+        if let publicURL, PublicURL(publicURL) == nil {
+            throw ValidationError(
+                "--public-url: expected an http or https URL such as https://cards.example.org, got \"\(publicURL)\"")
+        }
         guard authFailBurst >= 1, authFailRate > 0, authFailBurst.isFinite, authFailRate.isFinite else {
             throw ValidationError("--auth-fail-burst must be at least 1 and --auth-fail-rate positive")
         }
@@ -147,6 +165,8 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, maxBodyBytes: maxBody,
                 rateLimit: RateLimit(burst: rateBurst, perSecond: rateLimit))
             settings.signInFailureLimit = RateLimit(burst: authFailBurst, perSecond: authFailRate)
+            settings.signUp = signup
+            settings.publicURL = publicURL.flatMap(PublicURL.init)
             settings.sseKeepAlive = .seconds(sseKeepAlive)
             settings.headerTimeout = .seconds(headerTimeout)
             settings.idleTimeout = .seconds(idleTimeout)

@@ -1,0 +1,173 @@
+import FCContract
+import FCCore
+import FCPipeline
+import FCStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Accounts (docs/api.md, "Accounts"): sign-up and sign-in with a name and a password, which start a sign-in
+/// session (the `fcgen_session` cookie, ``SessionCookie``); signing out here or everywhere; changing the password.
+///
+/// Failed sign-ins are limited per client address (shared with wrong bearer tokens) and per account name; both
+/// budgets are asked before the password is checked. Passwords travel only in request bodies, which are never
+/// logged; the store keeps bcrypt hashes and the SHA-256 of session ids and invite codes.
+enum AccountRoutes {
+    static let signUpFields: Set<String> = ["name", "password", "invite"]
+    static let signInFields: Set<String> = ["name", "password"]
+    static let passwordFields: Set<String> = ["currentPassword", "newPassword"]
+
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let settings = environment.settings
+        return [
+            Route(.post, "/v1/signup", .open) { request, context in
+                guard settings.signUp != .closed else {
+                    throw Problem(
+                        .signUpRefused, detail: "sign-up is closed on this server; ask its operator for an account")
+                }
+                try CrossOriginCheck.verify(request, publicURL: settings.publicURL, strict: false)
+                let body = try await JSONBody.read(request, allowed: signUpFields, maxBytes: settings.maxBodyBytes)
+                let name = try AccountRules.name(body)
+                let password = try AccountRules.password(body, "password", isNew: true)
+                let invite = try body.members["invite"] == nil ? nil : body.string("invite")
+                if settings.signUp == .invite && invite == nil {
+                    throw Problem.badRequest(
+                        "\"invite\" is required: this server takes new accounts by invite only", field: "invite")
+                }
+                let address = ClientAddress(context.remoteAddress)
+                try refuseWhileLimited(environment, address: address, account: nil)
+                let hash = try await environment.passwords.hash(password)
+                let account: StoredCredentials
+                do {
+                    account = try await environment.store.createAccount(
+                        name: name, passwordHash: hash, inviteHash: invite.map(InviteCodec.hash))
+                } catch AccountError.nameTaken {
+                    throw Problem(.conflict, detail: "the name \"\(name)\" is taken; choose another", field: "name")
+                } catch AccountError.inviteUnusable {
+                    // Guessing invite codes costs the address's sign-in budget, as guessing tokens does.
+                    environment.signInFailures.recordFailure(from: address)
+                    throw Problem(
+                        .signUpRefused, detail: "the invite is unknown, used already or expired", field: "invite")
+                }
+                return try await signedIn(environment, account, status: .created)
+            },
+            Route(.post, "/v1/signin", .open) { request, context in
+                try CrossOriginCheck.verify(request, publicURL: settings.publicURL, strict: false)
+                let body = try await JSONBody.read(request, allowed: signInFields, maxBytes: settings.maxBodyBytes)
+                let name = try AccountRules.name(body)
+                let password = try AccountRules.password(body, "password", isNew: false)
+                let address = ClientAddress(context.remoteAddress)
+                let key = name.lowercased()
+                try refuseWhileLimited(environment, address: address, account: key)
+                let account = try await environment.store.credentials(named: name)
+                // Verified even for an unknown name (against the hasher's decoy), so the time taken does not tell
+                // which names exist.
+                let verified = try await environment.passwords.verify(password, against: account?.passwordHash)
+                guard let account, verified else {
+                    environment.signInFailures.recordFailure(from: address)
+                    environment.accountFailures.recordFailure(from: key)
+                    throw Problem.unauthorized("the name or the password is wrong")
+                }
+                return try await signedIn(environment, account, status: .ok)
+            },
+            Route(.post, "/v1/signout", .learner) { _, context in
+                let identity = try context.requireLearner()
+                if let session = identity.sessionID { try await environment.store.deleteLoginSession(id: session) }
+                return try signedOut(settings, ended: identity.sessionID == nil ? 0 : 1)
+            },
+            Route(.post, "/v1/signout-everywhere", .learner) { _, context in
+                let identity = try context.requireLearner()
+                let ended = try await environment.store.deleteLoginSessions(userID: identity.userID)
+                return try signedOut(settings, ended: ended)
+            },
+            Route(.post, "/v1/me/password", .learner) { request, context in
+                let identity = try context.requireLearner()
+                let body = try await JSONBody.read(request, allowed: passwordFields, maxBytes: settings.maxBodyBytes)
+                let new = try AccountRules.password(body, "newPassword", isNew: true)
+                // Checked whenever sent, also when there is no password to compare it with.
+                let given =
+                    body.members["currentPassword"] == nil
+                    ? nil : try AccountRules.password(body, "currentPassword", isNew: false)
+                // A learner with a password proves it; one with tokens only sets a first one with the token.
+                if let stored = try await environment.store.credentials(userID: identity.userID) {
+                    guard let current = given else {
+                        throw Problem.badRequest("\"currentPassword\" is required", field: "currentPassword")
+                    }
+                    let address = ClientAddress(context.remoteAddress)
+                    let key = stored.userName.lowercased()
+                    try refuseWhileLimited(environment, address: address, account: key)
+                    guard try await environment.passwords.verify(current, against: stored.passwordHash) else {
+                        environment.signInFailures.recordFailure(from: address)
+                        environment.accountFailures.recordFailure(from: key)
+                        throw Problem(.forbidden, detail: "the current password is wrong", field: "currentPassword")
+                    }
+                }
+                try await environment.store.setPasswordHash(
+                    try await environment.passwords.hash(new), userID: identity.userID)
+                // Whoever knew the old password is signed out; this browser stays signed in.
+                let ended = try await environment.store.deleteLoginSessions(
+                    userID: identity.userID, keeping: identity.sessionID)
+                return try JSONResponse.make(SessionsEnded(sessionsEnded: ended))
+            },
+        ]
+    }
+
+    /// `429` with `Retry-After` while the address's or the account's budget of failed sign-ins is spent.
+    private static func refuseWhileLimited(
+        _ environment: ServiceEnvironment, address: ClientAddress, account: String?
+    ) throws {
+        let waits = [
+            environment.signInFailures.retryAfter(for: address),
+            account.flatMap { environment.accountFailures.retryAfter(for: $0) },
+        ].compactMap(\.self)
+        guard let wait = waits.max() else { return }
+        var problem = Problem(.rateLimited, detail: "too many failed sign-in attempts; retry in \(wait) s")
+        problem.headers[.retryAfter] = String(wait)
+        throw problem
+    }
+
+    /// Starts a sign-in session for `account`: the answer sets the cookie and says who is signed in until when.
+    private static func signedIn(
+        _ environment: ServiceEnvironment, _ account: StoredCredentials, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let now = environment.now()
+        let expiresAt = now.addingTimeInterval(Double(environment.settings.sessionLifetime.components.seconds))
+        // A secret: from the system's cryptographic generator, never a seeded one.
+        var generator = SystemRandomNumberGenerator()
+        let id = SessionCookie.newID(using: &generator)
+        _ = try await environment.store.createLoginSession(
+            userID: account.userID, hash: SessionCookie.hash(id), expiresAt: expiresAt)
+        var response = try JSONResponse.make(
+            SignedIn(
+                user: SignedIn.User(id: account.userID, name: account.userName, isAdmin: account.isAdmin),
+                expiresAt: expiresAt),
+            status: status)
+        response.headers[.setCookie] = SessionCookie.setting(
+            id, expiresAt: expiresAt, now: now, secure: environment.settings.publicURL?.isHTTPS ?? false)
+        return response
+    }
+
+    /// The answer of a sign-out: how many sessions ended, and the cookie forgotten.
+    private static func signedOut(_ settings: ServiceSettings, ended: Int) throws -> Response {
+        var response = try JSONResponse.make(SessionsEnded(sessionsEnded: ended))
+        response.headers[.setCookie] = SessionCookie.clearing(secure: settings.publicURL?.isHTTPS ?? false)
+        return response
+    }
+}
+
+/// `POST /v1/signup` and `/v1/signin`: who is signed in, and until when (the cookie itself is not in the body).
+struct SignedIn: Encodable {
+    struct User: Encodable {
+        var id: Int64
+        var name: String
+        var isAdmin: Bool
+    }
+
+    var user: User
+    var expiresAt: Date
+}
+
+/// A sign-out or a password change: how many sign-in sessions it ended.
+struct SessionsEnded: Encodable {
+    var sessionsEnded: Int
+}

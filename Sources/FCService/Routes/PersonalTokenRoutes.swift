@@ -1,0 +1,86 @@
+import FCContract
+import FCCore
+import FCStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A learner's own bearer tokens, for their apps and scripts (the Me screen): list, create (the secret shown once,
+/// stored as its SHA-256 like `fcgen token create`'s) and revoke. Personal tokens are learner tokens: admin tokens
+/// stay the operator's (`fcgen token create --admin`).
+enum PersonalTokenRoutes {
+    static let createFields: Set<String> = ["expiresInDays"]
+
+    static func routes(_ environment: ServiceEnvironment) -> [Route] {
+        let store = environment.store
+        return [
+            Route(.get, "/v1/me/tokens", .learner) { _, context in
+                let identity = try context.requireLearner()
+                let tokens = try await store.apiTokens(userID: identity.userID)
+                return try JSONResponse.make(PersonalTokenList(tokens: tokens.map(PersonalToken.init)))
+            },
+            Route(.post, "/v1/me/tokens", .learner) { request, context in
+                let identity = try context.requireLearner()
+                let body = try await JSONBody.read(
+                    request, allowed: createFields, maxBytes: environment.settings.maxBodyBytes)
+                let days = try body.integer("expiresInDays", in: 1...3_650)
+                // A secret: from the system's cryptographic generator, never a seeded one.
+                var generator = SystemRandomNumberGenerator()
+                let secret = TokenCodec.newToken(using: &generator)
+                let token = try await store.createAPIToken(
+                    userID: identity.userID, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                    isAdmin: false, expiresAt: days.map { environment.now().addingTimeInterval(Double($0) * 86_400) })
+                return try JSONResponse.make(
+                    CreatedPersonalToken(token: PersonalToken(token), secret: secret), status: .created)
+            },
+            Route(.delete, "/v1/me/tokens/{id}", .learner) { request, context in
+                let identity = try context.requireLearner()
+                let id = try request.id(of: "token", context: context)
+                // Another learner's token is not found, as any id that is not the caller's.
+                guard try await store.apiTokens(userID: identity.userID).contains(where: { $0.id == id }) else {
+                    throw Problem.notFound("no token with id \(id)")
+                }
+                guard id != identity.tokenID else {
+                    throw Problem(
+                        ErrorCode.conflict,
+                        detail: "this request's own token cannot revoke itself; use another token or the web app")
+                }
+                let token = try await store.revokeAPIToken(id: id)
+                return try JSONResponse.make(RevokedPersonalToken(token: PersonalToken(token)))
+            },
+        ]
+    }
+}
+
+/// A token as the Me screen lists it: never the secret, only its prefix.
+struct PersonalToken: Encodable {
+    var id: Int64
+    var prefix: String
+    var isAdmin: Bool
+    var createdAt: Date
+    var expiresAt: Date?
+    var revokedAt: Date?
+
+    init(_ token: APIToken) {
+        id = token.id
+        prefix = token.prefix
+        isAdmin = token.isAdmin
+        createdAt = token.createdAt
+        expiresAt = token.expiresAt
+        revokedAt = token.revokedAt
+    }
+}
+
+struct PersonalTokenList: Encodable {
+    var tokens: [PersonalToken]
+}
+
+/// `POST /v1/me/tokens`: the token and its secret, the one time it is shown.
+struct CreatedPersonalToken: Encodable {
+    var token: PersonalToken
+    var secret: String
+}
+
+struct RevokedPersonalToken: Encodable {
+    var token: PersonalToken
+}
