@@ -17,7 +17,7 @@ enum PersonalTokenRoutes {
             Route(.get, "/v1/me/tokens", .learner) { _, context in
                 let identity = try context.requireLearner()
                 let tokens = try await store.apiTokens(userID: identity.userID)
-                return try JSONResponse.make(PersonalTokenList(tokens: tokens.map(PersonalToken.init)))
+                return try JSONResponse.make(TokenListJSON(tokens: tokens.map(TokenJSON.init)))
             },
             Route(.post, "/v1/me/tokens", .learner) { request, context in
                 let identity = try context.requireLearner()
@@ -31,7 +31,7 @@ enum PersonalTokenRoutes {
                     userID: identity.userID, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                     isAdmin: false, expiresAt: days.map { environment.now().addingTimeInterval(Double($0) * 86_400) })
                 return try JSONResponse.make(
-                    CreatedPersonalToken(token: PersonalToken(token), secret: secret), status: .created)
+                    OneTokenJSON(token: TokenJSON(token), secret: secret), status: .created)
             },
             Route(.delete, "/v1/me/tokens/{id}", .learner) { request, context in
                 let identity = try context.requireLearner()
@@ -46,41 +46,8 @@ enum PersonalTokenRoutes {
                         detail: "this request's own token cannot revoke itself; use another token or the web app")
                 }
                 let token = try await store.revokeAPIToken(id: id)
-                return try JSONResponse.make(RevokedPersonalToken(token: PersonalToken(token)))
+                return try JSONResponse.make(OneTokenJSON(token: TokenJSON(token)))
             },
         ]
     }
-}
-
-/// A token as the Me screen lists it: never the secret, only its prefix.
-struct PersonalToken: Encodable {
-    var id: Int64
-    var prefix: String
-    var isAdmin: Bool
-    var createdAt: Date
-    var expiresAt: Date?
-    var revokedAt: Date?
-
-    init(_ token: APIToken) {
-        id = token.id
-        prefix = token.prefix
-        isAdmin = token.isAdmin
-        createdAt = token.createdAt
-        expiresAt = token.expiresAt
-        revokedAt = token.revokedAt
-    }
-}
-
-struct PersonalTokenList: Encodable {
-    var tokens: [PersonalToken]
-}
-
-/// `POST /v1/me/tokens`: the token and its secret, the one time it is shown.
-struct CreatedPersonalToken: Encodable {
-    var token: PersonalToken
-    var secret: String
-}
-
-struct RevokedPersonalToken: Encodable {
-    var token: PersonalToken
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FCCommandLine
+import FCContract
 import FCService
 import FCStore
 import Foundation
@@ -21,26 +22,7 @@ struct TokenCommand: AsyncParsableCommand {
     )
 }
 
-/// A token as `list`, `revoke` and `create` report it; never the token itself.
-struct TokenJSON: Encodable {
-    var id: Int64
-    var user: String
-    var prefix: String
-    var admin: Bool
-    var createdAt: Date
-    var expiresAt: Date?
-    var revokedAt: Date?
-
-    init(_ token: APIToken) {
-        id = token.id
-        user = token.userName
-        prefix = token.prefix
-        admin = token.isAdmin
-        createdAt = token.createdAt
-        expiresAt = token.expiresAt
-        revokedAt = token.revokedAt
-    }
-
+extension TokenJSON {
     /// One line for `list`: id, prefix, learner, role, expiry, state.
     var line: String {
         let role = admin ? "admin" : "learner"
@@ -89,12 +71,6 @@ struct TokenCreateCommand: AsyncParsableCommand {
         return seconds <= longestExpiry ? seconds : nil
     }
 
-    /// The `--json` document: the token as listed, and the secret, this once.
-    struct Created: Encodable {
-        var token: TokenJSON
-        var secret: String
-    }
-
     func run() async throws {
         try await global.reportingErrors {
             // A token is for a database that exists: a mistyped --db must not become a new, empty one.
@@ -108,7 +84,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
                 userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                 isAdmin: admin, expiresAt: expiresAt)
             if global.json {
-                try Console.json(Created(token: TokenJSON(token), secret: secret))
+                try Console.json(OneTokenJSON(token: TokenJSON(token), secret: secret))
             } else {
                 Console.out(secret)
                 global.logger().info(
@@ -124,15 +100,11 @@ struct TokenListCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    struct Output: Encodable {
-        var tokens: [TokenJSON]
-    }
-
     func run() async throws {
         try await global.reportingErrors {
             let tokens = try await global.openStore().apiTokens().map { TokenJSON($0) }
             if global.json {
-                try Console.json(Output(tokens: tokens))
+                try Console.json(TokenListJSON(tokens: tokens))
             } else {
                 Console.out(tokens.isEmpty ? "no tokens" : tokens.map(\.line).joined(separator: "\n"))
             }
@@ -149,15 +121,11 @@ struct TokenRevokeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The token's id (fcgen token list).", valueName: "id"))
     var id: Int64
 
-    struct Output: Encodable {
-        var token: TokenJSON
-    }
-
     func run() async throws {
         try await global.reportingErrors {
             let token = TokenJSON(try await global.openStore().revokeAPIToken(id: id))
             if global.json {
-                try Console.json(Output(token: token))
+                try Console.json(OneTokenJSON(token: token))
             } else {
                 Console.out("revoked token \(token.id) (\(token.prefix)…, \(token.user))")
             }
