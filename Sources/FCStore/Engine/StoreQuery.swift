@@ -11,8 +11,8 @@
 /// rule's condition), never for a value. The text of one call site is the same at every call, so the connection's
 /// statement caches and PostgreSQL's prepared statements still find it.
 ///
-/// A value used twice is interpolated twice (two parameters). Statements bound again and again in a loop (bulk
-/// writes) keep ``SQLStatement``'s `bind(_:at:)`.
+/// A value used twice is interpolated twice (two parameters). A loop (a bulk write) makes one query per row: the
+/// text is the same for every row, so the connection's cached statement serves them all.
 struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
     /// A parameter's value, typed as the engines bind it.
     enum Value: Sendable, Equatable {
