@@ -45,7 +45,7 @@ private final class TreeNode {
     var scalar: JSONValue?
     /// An object's members in the order they were encoded, each key once: a short list scanned on insert is
     /// cheaper than a dictionary for objects of a few dozen members, and the writer sorts them anyway.
-    var members: [(key: String, node: TreeNode)]?
+    var members: [(key: String, value: TreeNode)]?
     var elements: [TreeNode]?
 
     var value: JSONValue {
@@ -53,51 +53,31 @@ private final class TreeNode {
         if let elements { return .array(elements.map(\.value)) }
         // An object, or a value that encoded nothing (JSONEncoder writes `{}` for it).
         var object: [String: JSONValue] = [:]
-        for member in members ?? [] { object[member.key] = member.node.value }
+        for (key, node) in members ?? [] { object[key] = node.value }
         return .object(object)
     }
 
     /// Sets the member `key`; a key encoded again replaces its value, as `JSONEncoder` does.
     func put(_ node: TreeNode, forKey key: String) {
         if let index = members?.firstIndex(where: { $0.key == key }) {
-            members?[index].node = node
+            members?[index].value = node
         } else {
             members?.append((key, node))
         }
     }
 
-    /// Writes the node as ``JSONWriter`` writes its ``value``, byte for byte.
+    /// Writes the node as ``JSONWriter`` writes its ``value``, byte for byte: with the writer's own array and
+    /// object layout.
     func write(with writer: JSONWriter, indent: Int, into out: inout String) {
         if let scalar { return writer.write(scalar, indent: indent, into: &out) }
         if let elements {
-            guard !elements.isEmpty else {
-                out += "[]"
-                return
+            return writer.writeArray(elements, indent: indent, into: &out) { element, indent, out in
+                element.write(with: writer, indent: indent, into: &out)
             }
-            out += "["
-            for (index, element) in elements.enumerated() {
-                out += index == 0 ? "" : ","
-                writer.newline(indent + 1, into: &out)
-                element.write(with: writer, indent: indent + 1, into: &out)
-            }
-            writer.newline(indent, into: &out)
-            out += "]"
-            return
         }
-        guard let members, !members.isEmpty else {
-            out += "{}"
-            return
+        writer.writeObject(members ?? [], indent: indent, into: &out) { node, indent, out in
+            node.write(with: writer, indent: indent, into: &out)
         }
-        out += "{"
-        for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-            out += index == 0 ? "" : ","
-            writer.newline(indent + 1, into: &out)
-            JSONWriter.quote(member.key, into: &out)
-            out += writer.pretty ? ": " : ":"
-            member.node.write(with: writer, indent: indent + 1, into: &out)
-        }
-        writer.newline(indent, into: &out)
-        out += "}"
     }
 
     /// Makes this node an object unless it is one; `JSONEncoder` merges a second keyed container into the first.

@@ -30,34 +30,59 @@ package struct JSONWriter: Sendable {
         case .number(let number): out += Self.format(number)
         case .string(let text): Self.quote(text, into: &out)
         case .array(let values):
-            guard !values.isEmpty else {
-                out += "[]"
-                return
+            writeArray(values, indent: indent, into: &out) { element, indent, out in
+                write(element, indent: indent, into: &out)
             }
-            out += "["
-            for (index, element) in values.enumerated() {
-                out += index == 0 ? "" : ","
-                newline(indent + 1, into: &out)
-                write(element, indent: indent + 1, into: &out)
-            }
-            newline(indent, into: &out)
-            out += "]"
         case .object(let members):
-            guard !members.isEmpty else {
-                out += "{}"
-                return
+            writeObject(Array(members), indent: indent, into: &out) { member, indent, out in
+                write(member, indent: indent, into: &out)
             }
-            out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                out += index == 0 ? "" : ","
-                newline(indent + 1, into: &out)
-                Self.quote(key, into: &out)
-                out += pretty ? ": " : ":"
-                write(members[key] ?? .null, indent: indent + 1, into: &out)
-            }
-            newline(indent, into: &out)
-            out += "}"
         }
+    }
+
+    /// Writes an array of `elements` at nesting depth `indent`, `writeElement` writing each at its depth: the one
+    /// layout of arrays (``JSONTreeEncoder`` writes its nodes with it too). `[]` when empty.
+    func writeArray<Element>(
+        _ elements: some Collection<Element>, indent: Int, into out: inout String,
+        _ writeElement: (Element, Int, inout String) -> Void
+    ) {
+        guard !elements.isEmpty else {
+            out += "[]"
+            return
+        }
+        out += "["
+        var first = true
+        for element in elements {
+            if !first { out += "," }
+            first = false
+            newline(indent + 1, into: &out)
+            writeElement(element, indent + 1, &out)
+        }
+        newline(indent, into: &out)
+        out += "]"
+    }
+
+    /// Writes an object of `members` (each key once) at nesting depth `indent`, keys sorted, `writeValue` writing
+    /// each value at its depth: the one layout of objects (``JSONTreeEncoder`` writes its nodes with it too). `{}`
+    /// when empty.
+    func writeObject<Value>(
+        _ members: [(key: String, value: Value)], indent: Int, into out: inout String,
+        _ writeValue: (Value, Int, inout String) -> Void
+    ) {
+        guard !members.isEmpty else {
+            out += "{}"
+            return
+        }
+        out += "{"
+        for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { out += "," }
+            newline(indent + 1, into: &out)
+            Self.quote(member.key, into: &out)
+            out += pretty ? ": " : ":"
+            writeValue(member.value, indent + 1, &out)
+        }
+        newline(indent, into: &out)
+        out += "}"
     }
 
     /// A line break and `indent` levels of indentation when pretty; nothing otherwise.

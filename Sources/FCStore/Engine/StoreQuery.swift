@@ -11,8 +11,8 @@
 /// rule's condition), never for a value. The text of one call site is the same at every call, so the connection's
 /// statement caches and PostgreSQL's prepared statements still find it.
 ///
-/// A value used twice is interpolated twice (two parameters). Statements bound again and again in a loop (bulk
-/// writes) keep ``SQLStatement``'s `bind(_:at:)`.
+/// A value used twice is interpolated twice (two parameters). A loop (a bulk write) makes one query per row: the
+/// text is the same for every row, so the connection's cached statement serves them all.
 struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
     /// A parameter's value, typed as the engines bind it.
     enum Value: Sendable, Equatable {
@@ -20,6 +20,9 @@ struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
         case text(String?)
         case real(Double?)
         case bytes([UInt8])
+        /// A NULL of no declared type, which the server types from where it stands (a row copied column by column
+        /// does not know its columns' types).
+        case null
     }
 
     /// The text and the values in order. The SQL is made from them when the statement runs, not when a query is
@@ -85,6 +88,7 @@ struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
             case .text(let text): try statement.bind(text, at: index)
             case .real(let number): try statement.bind(number, at: index)
             case .bytes(let bytes): try statement.bind(bytes: bytes, at: index)
+            case .null: try statement.bindNull(at: index)
             }
         }
     }
@@ -111,6 +115,8 @@ struct StoreQuery: ExpressibleByStringInterpolation, Sendable {
         mutating func appendInterpolation(_ value: Double) { parts.append(.value(.real(value))) }
         mutating func appendInterpolation(_ value: Double?) { parts.append(.value(.real(value))) }
         mutating func appendInterpolation(bytes: [UInt8]) { parts.append(.value(.bytes(bytes))) }
+        /// A value whose type is known only when the statement runs (``Value/null`` among them).
+        mutating func appendInterpolation(value: Value) { parts.append(.value(value)) }
 
         /// Another query, its values numbered after the ones before it: a condition built apart
         /// (`let filter: StoreQuery = id.map { " AND session_id = \($0)" } ?? ""`).

@@ -52,10 +52,7 @@ package struct Migrator: Sendable {
     }
 
     private static func advisoryLock(_ function: String, on connection: any SQLConnection) async throws {
-        try await connection.withStatement("SELECT \(function)($1)", operation: "\(function) (migrations)") {
-            try $0.bind(lockKey, at: 1)
-            try await $0.run()
-        }
+        try await connection.runQuery("SELECT \(raw: function)(\(lockKey))", operation: "\(function) (migrations)")
     }
 
     private func migrateLocked(_ connection: any SQLConnection, appliedAt milliseconds: Int64) async throws -> [Int] {

@@ -31,15 +31,15 @@ package enum SQLDialect: Sendable, Hashable {
         }
     }
 
-    /// How many columns named `$2` the table named `$1` has (0 or 1): the schema probe of `hasColumn`.
-    package var columnCountQuery: String {
+    /// How many columns named `column` the table named `table` has (0 or 1): the schema probe of `hasColumn`.
+    func columnCountQuery(table: String, column: String) -> StoreQuery {
         switch self {
         case .sqlite:
-            "SELECT COUNT(*) FROM pragma_table_info($1) WHERE name = $2"
+            "SELECT COUNT(*) FROM pragma_table_info(\(table)) WHERE name = \(column)"
         case .postgres:
             """
             SELECT COUNT(*) FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = $1 AND column_name = $2
+            WHERE table_schema = current_schema() AND table_name = \(table) AND column_name = \(column)
             """
         }
     }

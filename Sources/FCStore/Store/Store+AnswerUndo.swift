@@ -42,13 +42,13 @@ extension Database {
             await undo.dailyStats.append(.init(day: day, row: try dailyStatsRow(userID: userID, day: day)))
         }
         for achievement in write.achievements {
-            let sql = "SELECT 1 FROM achievements WHERE user_id = $1 AND achievement_id = $2"
-            if try await !rowExists(sql, userID, achievement.achievementID) {
+            let id = achievement.achievementID
+            if try await !rowExists("SELECT 1 FROM achievements WHERE user_id = \(userID) AND achievement_id = \(id)") {
                 undo.achievements.append(achievement.achievementID)
             }
         }
         for box in write.boxesEarned {
-            if try await !rowExists("SELECT 1 FROM boxes WHERE user_id = $1 AND box_id = $2", userID, box.boxID) {
+            if try await !rowExists("SELECT 1 FROM boxes WHERE user_id = \(userID) AND box_id = \(box.boxID)") {
                 undo.boxes.append(box.boxID)
             }
         }
@@ -114,10 +114,8 @@ extension Database {
         }
     }
 
-    private func rowExists(_ sql: String, _ userID: Int64, _ key: String) async throws -> Bool {
-        try await connection.withStatement(sql, operation: "check row") { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(key, at: 2)
+    private func rowExists(_ query: StoreQuery) async throws -> Bool {
+        try await connection.withQuery(query, operation: "check row") { statement in
             return try await statement.step()
         }
     }

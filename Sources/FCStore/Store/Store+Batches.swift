@@ -71,53 +71,41 @@ extension Database {
             cards.reserveCapacity(batch.cards.count)
             var dropped = batch.dropped
             var pictures: [CardPicture] = []
-            try await connection.withStatement(
-                """
-                INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
-                    kind, question, answer, explanation, origin, dedup_key, position, choices_json, image_query,
-                    image_ref)
-                VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-                ON CONFLICT (topic_id, dedup_key) DO NOTHING
-                RETURNING id
-                """,
-                operation: "insert card"
-            ) { statement in
-                // Bindings survive sqlite3_reset, so the per-batch values are bound once.
-                try statement.bind(batch.topicID, at: 1)
-                try statement.bind(batchID, at: 2)
-                try statement.bind(createdAt, at: 3)
-                for (index, draft) in batch.cards.enumerated() {
-                    let position = firstPosition + cards.count
-                    try statement.bind(draft.kind.rawValue, at: 4)
-                    try statement.bind(draft.question, at: 5)
-                    try statement.bind(draft.answer, at: 6)
-                    try statement.bind(draft.explanation, at: 7)
-                    try statement.bind(draft.origin.rawValue, at: 8)
-                    try statement.bind(keys[index], at: 9)
-                    try statement.bind(position, at: 10)
-                    try statement.bind(try CardChoicesColumn.encode(draft.choices), at: 11)
-                    try statement.bind(draft.imageQuery, at: 12)
-                    try statement.bind(batch.pictures[index]?.image.hash, at: 13)
-                    // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
-                    // A row DO NOTHING skipped returns nothing.
-                    let id: Int64? = try await statement.step() ? statement.int64(at: 0) : nil
-                    statement.reset()
-                    guard let id else {
-                        let reason: DropReason =
-                            keys[..<index].contains(keys[index]) ? .duplicateInBatch : .duplicateInTopic
-                        dropped[reason, default: 0] += 1
-                        continue
-                    }
-                    cards.append(
-                        Card(
-                            id: id, topicID: batch.topicID, batchID: batchID,
-                            kind: draft.kind, question: draft.question, answer: draft.answer,
-                            explanation: draft.explanation, origin: draft.origin, dedupKey: keys[index],
-                            position: position, createdAt: createdDate, choices: draft.choices,
-                            imageQuery: draft.imageQuery))
-                    if let picture = batch.pictures[index] { pictures.append(picture) }
-                    if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
+            for (index, draft) in batch.cards.enumerated() {
+                let position = firstPosition + cards.count
+                // RETURNING rather than asking for the last id: one round trip on PostgreSQL instead of two.
+                // A row DO NOTHING skipped returns nothing.
+                let id: Int64? = try await connection.withQuery(
+                    """
+                    INSERT INTO cards (topic_id, batch_id, created_at, updated_at,
+                        kind, question, answer, explanation, origin, dedup_key, position, choices_json, image_query,
+                        image_ref)
+                    VALUES (\(batch.topicID), \(batchID), \(createdAt), \(createdAt), \(draft.kind.rawValue),
+                        \(draft.question), \(draft.answer), \(draft.explanation), \(draft.origin.rawValue), \(keys[index]),
+                        \(position), \(try CardChoicesColumn.encode(draft.choices)), \(draft.imageQuery),
+                        \(batch.pictures[index]?.image.hash))
+                    ON CONFLICT (topic_id, dedup_key) DO NOTHING
+                    RETURNING id
+                    """,
+                    operation: "insert card"
+                ) { statement in
+                    try await statement.step() ? statement.int64(at: 0) : nil
                 }
+                guard let id else {
+                    let reason: DropReason =
+                        keys[..<index].contains(keys[index]) ? .duplicateInBatch : .duplicateInTopic
+                    dropped[reason, default: 0] += 1
+                    continue
+                }
+                cards.append(
+                    Card(
+                        id: id, topicID: batch.topicID, batchID: batchID,
+                        kind: draft.kind, question: draft.question, answer: draft.answer,
+                        explanation: draft.explanation, origin: draft.origin, dedupKey: keys[index],
+                        position: position, createdAt: createdDate, choices: draft.choices,
+                        imageQuery: draft.imageQuery))
+                if let picture = batch.pictures[index] { pictures.append(picture) }
+                if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
             }
 
             // The pictures of the cards kept; a skipped duplicate's picture is not stored.

@@ -25,10 +25,10 @@ extension Database {
         let created = now().unixMilliseconds
         return try await connection.immediateTransaction("seed learning cards") {
             let firstPosition =
-                try await connection.withStatement(
-                    "SELECT COALESCE(MAX(position), 0) + 1 FROM cards WHERE topic_id = $1", operation: "seed: position"
+                try await connection.withQuery(
+                    "SELECT COALESCE(MAX(position), 0) + 1 FROM cards WHERE topic_id = \(topicID)",
+                    operation: "seed: position"
                 ) { statement in
-                    try statement.bind(topicID, at: 1)
                     return try await statement.step() ? statement.int64(at: 0) : 1
                 }
             let firstID = try await connection.withStatement(

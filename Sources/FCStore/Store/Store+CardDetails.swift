@@ -19,11 +19,13 @@ extension Database {
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)``.
     package func cardDetails(id: Int64) async throws -> CardDetails {
-        var details = try await connection.withStatement(
-            "SELECT \(Self.cardDetailsColumns) FROM cards c WHERE c.id = $1 AND \(Self.visibleTopicSQL("c.topic_id"))",
+        var details = try await connection.withQuery(
+            """
+            SELECT \(raw: Self.cardDetailsColumns) FROM cards c WHERE c.id = \(id)
+                AND \(raw: Self.visibleTopicSQL("c.topic_id"))
+            """,
             operation: "read card"
         ) { statement in
-            try statement.bind(id, at: 1)
             guard try await statement.step() else { throw StoreError.cardNotFound(id: id) }
             return try Self.cardDetails(from: statement)
         }
@@ -34,15 +36,14 @@ extension Database {
 
     /// Every card of the topic with details, in deck order (for exports).
     package func cardDetails(topicID: Int64) async throws -> [CardDetails] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
-            SELECT \(Self.cardDetailsColumns) FROM cards c
-            WHERE c.topic_id = $1 AND \(Self.visibleTopicSQL("c.topic_id"))
+            SELECT \(raw: Self.cardDetailsColumns) FROM cards c
+            WHERE c.topic_id = \(topicID) AND \(raw: Self.visibleTopicSQL("c.topic_id"))
             ORDER BY c.position
             """,
             operation: "list card details"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             var cards: [CardDetails] = []
             while try await statement.step() { cards.append(try Self.cardDetails(from: statement)) }
             return cards

@@ -26,11 +26,7 @@ extension Database {
     package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
         try await setFlags(
             ids: try await withClozeSiblings(ids), userID: userID, value: until.unixMilliseconds,
-            operation: "bury cards",
-            sql: """
-                INSERT INTO card_flags (user_id, card_id, buried_until) VALUES ($1, $2, $3)
-                ON CONFLICT (user_id, card_id) DO UPDATE SET buried_until = excluded.buried_until
-                """)
+            operation: "bury cards", column: "buried_until")
     }
 
     /// Suspends cards for the learner: no study queue shows them until ``unsuspendCards(ids:userID:)``, and they
@@ -40,10 +36,7 @@ extension Database {
     package func suspendCards(ids: [Int64], userID: Int64) async throws {
         try await setFlags(
             ids: ids, userID: userID, value: now().unixMilliseconds, operation: "suspend cards",
-            sql: """
-                INSERT INTO card_flags (user_id, card_id, suspended_at) VALUES ($1, $2, $3)
-                ON CONFLICT (user_id, card_id) DO UPDATE SET suspended_at = excluded.suspended_at
-                """)
+            column: "suspended_at")
     }
 
     /// Lets suspended cards back into the learner's queues (a burial stays until it ends).
@@ -72,18 +65,18 @@ extension Database {
         """
     }
 
-    /// Writes one flag per card (`sql` binds learner, card, `value`) and takes the cards out of the learner's open
-    /// sessions, in one transaction.
-    private func setFlags(ids: [Int64], userID: Int64, value: Int64, operation: String, sql: String) async throws {
+    /// Sets one flag per card (`column` of `card_flags`, one of the store's own names, to `value`) and takes the
+    /// cards out of the learner's open sessions, in one transaction.
+    private func setFlags(ids: [Int64], userID: Int64, value: Int64, operation: String, column: String) async throws {
         try await connection.immediateTransaction(operation) {
             for cardID in ids {
                 _ = try await card(id: cardID)
-                try await connection.withStatement(sql, operation: operation) { statement in
-                    try statement.bind(userID, at: 1)
-                    try statement.bind(cardID, at: 2)
-                    try statement.bind(value, at: 3)
-                    try await statement.run()
-                }
+                try await connection.runQuery(
+                    """
+                    INSERT INTO card_flags (user_id, card_id, \(raw: column)) VALUES (\(userID), \(cardID), \(value))
+                    ON CONFLICT (user_id, card_id) DO UPDATE SET \(raw: column) = excluded.\(raw: column)
+                    """,
+                    operation: operation)
             }
             try await removeFromOpenSessions(cardIDs: Set(ids), userID: userID)
         }

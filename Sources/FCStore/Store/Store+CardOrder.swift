@@ -25,7 +25,7 @@ extension Database {
             for id in Set(ids).sorted(by: >) {
                 let details = try await cardDetails(id: id)
                 if let topicID, details.card.topicID != topicID { throw StoreError.cardNotFound(id: id) }
-                try await deleteLearningState(cardIDsSQL: "$1", bind: id)
+                try await deleteLearningState(cardIDs: "\(id)")
                 try await connection.withQuery("DELETE FROM cards WHERE id = \(id)", operation: "delete card") {
                     statement in
                     try await statement.run()
@@ -59,16 +59,18 @@ extension Database {
             let from = details.card.position
             guard from != position else { return details }
             // Moving down (to a larger position) pulls the cards in between up by one, and vice versa.
-            let shift =
+            let topicID = details.card.topicID
+            let shift: StoreQuery =
                 from < position
-                ? "UPDATE cards SET position = position - 1 WHERE topic_id = $1 AND position > $2 AND position <= $3"
-                : "UPDATE cards SET position = position + 1 WHERE topic_id = $1 AND position >= $3 AND position < $2"
-            try await connection.withStatement(shift, operation: "shift positions") { statement in
-                try statement.bind(details.card.topicID, at: 1)
-                try statement.bind(from, at: 2)
-                try statement.bind(position, at: 3)
-                try await statement.run()
-            }
+                ? """
+                UPDATE cards SET position = position - 1 WHERE topic_id = \(topicID) AND position > \(from)
+                    AND position <= \(position)
+                """
+                : """
+                UPDATE cards SET position = position + 1 WHERE topic_id = \(topicID) AND position >= \(position)
+                    AND position < \(from)
+                """
+            try await connection.runQuery(shift, operation: "shift positions")
             try await connection.withQuery(
                 "UPDATE cards SET position = \(position) WHERE id = \(id)", operation: "move card"
             ) {
@@ -79,45 +81,33 @@ extension Database {
         }
     }
 
-    /// Deletes the learning state of the cards `cardIDsSQL` selects (its one parameter, `$1`, bound to `bind`), when the study
-    /// tables exist: they arrive with the study migration, and reviews may not cascade on their own. The reviews
-    /// are first copied to `archived_reviews` (when it exists), so the learner's history keeps what their XP
-    /// already counts.
-    func deleteLearningState(cardIDsSQL: String, bind value: Int64) async throws {
+    /// Deletes the learning state of the cards `cardIDs` selects (a card id, or a subquery), when the study tables
+    /// exist: they arrive with the study migration, and reviews may not cascade on their own. The reviews are first
+    /// copied to `archived_reviews` (when it exists), so the learner's history keeps what their XP already counts.
+    func deleteLearningState(cardIDs: StoreQuery) async throws {
         if try await hasColumn(table: "archived_reviews", column: "first_review") {
-            try await connection.withStatement(
+            try await connection.runQuery(
                 """
                 INSERT INTO archived_reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms,
                     first_review, archived_at)
                 SELECT r.user_id, r.card_id, c.topic_id, r.rating, r.reviewed_at, r.duration_ms,
-                    CASE WHEN r.elapsed_days IS NULL THEN 1 ELSE 0 END, $2
+                    CASE WHEN r.elapsed_days IS NULL THEN 1 ELSE 0 END, \(now().unixMilliseconds)
                 FROM reviews r JOIN cards c ON c.id = r.card_id
-                WHERE r.card_id IN (\(cardIDsSQL))
+                WHERE r.card_id IN (\(cardIDs))
                 """,
-                operation: "archive reviews"
-            ) { statement in
-                try statement.bind(value, at: 1)
-                try statement.bind(now().unixMilliseconds, at: 2)
-                try await statement.run()
-            }
+                operation: "archive reviews")
         }
         for table in ["reviews", "card_states"] where try await hasColumn(table: table, column: "card_id") {
-            try await connection.withStatement(
-                "DELETE FROM \(table) WHERE card_id IN (\(cardIDsSQL))", operation: "delete learning state"
-            ) { statement in
-                try statement.bind(value, at: 1)
-                try await statement.run()
-            }
+            try await connection.runQuery(
+                "DELETE FROM \(raw: table) WHERE card_id IN (\(cardIDs))", operation: "delete learning state")
         }
     }
 
     /// Whether `table` exists and has `column` (the schema may predate or postdate this code).
     func hasColumn(table: String, column: String) async throws -> Bool {
-        try await connection.withStatement(
-            connection.dialect.columnCountQuery, operation: "inspect schema"
+        try await connection.withQuery(
+            connection.dialect.columnCountQuery(table: table, column: column), operation: "inspect schema"
         ) { statement in
-            try statement.bind(table, at: 1)
-            try statement.bind(column, at: 2)
             return try await statement.step() && statement.int(at: 0) > 0
         }
     }

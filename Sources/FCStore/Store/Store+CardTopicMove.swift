@@ -28,16 +28,12 @@ extension Database {
                 do {
                     // In a savepoint, as `insertCard` does: the duplicate's lookup must run after a failed statement.
                     try await connection.immediateTransaction("move card to topic") {
-                        try await connection.withStatement(
-                            "UPDATE cards SET topic_id = $1, position = $2, updated_at = $3 WHERE id = $4",
-                            operation: "move card to topic"
-                        ) { statement in
-                            try statement.bind(topicID, at: 1)
-                            try statement.bind(position, at: 2)
-                            try statement.bind(now().unixMilliseconds, at: 3)
-                            try statement.bind(cardID, at: 4)
-                            try await statement.run()
-                        }
+                        try await connection.runQuery(
+                            """
+                            UPDATE cards SET topic_id = \(topicID), position = \(position),
+                                updated_at = \(now().unixMilliseconds) WHERE id = \(cardID)
+                            """,
+                            operation: "move card to topic")
                     }
                 } catch let error as StoreError where error.constraintViolation == .unique {
                     throw try await duplicate(

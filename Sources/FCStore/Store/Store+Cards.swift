@@ -4,15 +4,14 @@ import Foundation
 extension Database {
     /// The topic's cards in deck order (by position).
     package func cards(topicID: Int64) async throws -> [Card] {
-        try await connection.withStatement(
+        try await connection.withQuery(
             """
             SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
                 choices_json, image_query, cloze_number, cloze_of
-            FROM cards WHERE topic_id = $1 AND \(Self.visibleTopicSQL("topic_id")) ORDER BY position
+            FROM cards WHERE topic_id = \(topicID) AND \(raw: Self.visibleTopicSQL("topic_id")) ORDER BY position
             """,
             operation: "list cards"
         ) { statement in
-            try statement.bind(topicID, at: 1)
             var cards: [Card] = []
             while try await statement.step() { cards.append(try Self.card(from: statement)) }
             return cards

@@ -120,32 +120,29 @@ extension Store {
         of table: String, from: any SQLConnection, to: any SQLConnection, counter: inout CopyCounter?
     ) async throws -> (rows: Int, sum: UInt64) {
         let select = try from.prepare("SELECT * FROM \(table) ORDER BY 1", operation: "copy \(table) (read)")
-        var insert: (any SQLStatement)?
+        var insertInto: String?
         var rows = 0
         var sum: UInt64 = 0
         while try await select.step() {
             let columns = select.columnCount
-            if insert == nil {
+            if insertInto == nil {
                 let names = (0..<columns).map { select.columnName(at: $0) }
-                let marks = (1...Int(columns)).map { "$\($0)" }
-                insert = try to.prepare(
-                    "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(marks.joined(separator: ", ")))",
-                    operation: "copy \(table) (write)")
+                insertInto = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES ("
             }
-            guard let insert else { break }
-            insert.reset()
+            guard let insertInto else { break }
             let types = select.columnTypes
-            for column in 0..<columns {
-                let index = column + 1
+            let values = (0..<columns).map { column -> StoreQuery in
                 switch types[Int(column)] {
-                case 1: try insert.bind(select.int64(at: column), at: index)
-                case 2: try insert.bind(Optional(select.double(at: column)), at: index)
-                case 3: try insert.bind(select.string(at: column), at: index)
-                case 4: try insert.bind(bytes: select.bytes(at: column), at: index)
-                default: try insert.bindNull(at: index)
+                case 1: "\(select.int64(at: column))"
+                case 2: "\(select.double(at: column))"
+                case 3: "\(select.string(at: column))"
+                case 4: "\(bytes: select.bytes(at: column))"
+                default: "\(value: .null)"
                 }
             }
-            try await insert.run()
+            // The same text for every row of the table: the connection's cached statement serves them all.
+            try await to.runQuery(
+                "\(raw: insertInto)\(StoreQuery.joined(values, separator: ", ")))", operation: "copy \(table) (write)")
             counter?.add()
             rows += 1
             sum &+= rowHash(select, types: types)

@@ -62,9 +62,9 @@ extension Database {
     /// The learner's time zone and gamification state in one query (one round trip on PostgreSQL), into `ledger`;
     /// nothing when the learner is unknown (the separate reads then answer as they would have).
     private func readZoneAndState(userID: Int64, into ledger: inout GamificationLedger) async throws {
-        try await connection.withServerPreparedStatement(Self.zoneAndStateSQL, operation: "read gamification state") {
-            statement in
-            try statement.bind(userID, at: 1)
+        try await connection.withServerPreparedQuery(
+            Self.zoneAndState(userID: userID), operation: "read gamification state"
+        ) { statement in
             try await readZoneAndState(from: statement, userID: userID, into: &ledger)
         }
     }
@@ -87,8 +87,7 @@ extension Database {
     package func sendGamificationRead(userID: Int64, ledger: GamificationLedger) async throws -> GamificationRead? {
         guard ledger.zones[userID] == nil && ledger.states[userID] == nil else { return nil }
         let statement = try connection.serverPreparedStatement(
-            Self.zoneAndStateSQL, operation: "read gamification state")
-        try statement.bind(userID, at: 1)
+            for: Self.zoneAndState(userID: userID), operation: "read gamification state")
         try await statement.prefetch()
         return GamificationRead(statement: statement)
     }
@@ -115,10 +114,12 @@ extension Database {
                     updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
     }
 
-    static let zoneAndStateSQL = """
-        SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
-        FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = $1
+    static func zoneAndState(userID: Int64) -> StoreQuery {
         """
+        SELECT u.time_zone, g.user_id, g.state_json, g.total_xp, g.updated_at
+        FROM users u LEFT JOIN gamification_state g ON g.user_id = u.id WHERE u.id = \(userID)
+        """
+    }
 
     /// The learner's state as of this point of the transaction (the row, or what an earlier step wrote).
     func state(userID: Int64, ledger: inout GamificationLedger) async throws -> StoredGamificationState? {

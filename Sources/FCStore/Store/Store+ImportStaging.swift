@@ -24,28 +24,16 @@ extension Database {
         _ rows: [ImportedCard], into staged: StagedImport, topicID: Int64?
     ) async throws -> StagedImport {
         var staged = staged
-        try await connection.withStatement(
-            """
-            INSERT INTO import_staged_cards (staging_id, seq, kind, question, answer, explanation, image_ref,
-                dedup_key, twin_of, choices_json)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-            ON CONFLICT (staging_id, dedup_key) DO NOTHING
-            """,
-            operation: "stage imported card"
-        ) { statement in
-            try statement.bind(staged.id, at: 1)
-            for row in rows {
-                staged.rows += 1
-                staged.cardsAsked += row.isReversed ? 2 : 1
-                if let image = row.image { try await stageImage(image, stagingID: staged.id) }
-                let key = NewCard.dedupKey(question: row.question, imageHash: row.image?.hash)
-                guard try await stageCard(row, twin: false, key: key, twinOf: nil, topicID: topicID, statement, &staged)
-                else { continue }
-                guard row.isReversed else { continue }
-                let twinKey = NewCard.dedupKey(question: row.answer, imageHash: nil)
-                _ = try await stageCard(
-                    row, twin: true, key: twinKey, twinOf: key, topicID: topicID, statement, &staged)
-            }
+        for row in rows {
+            staged.rows += 1
+            staged.cardsAsked += row.isReversed ? 2 : 1
+            if let image = row.image { try await stageImage(image, stagingID: staged.id) }
+            let key = NewCard.dedupKey(question: row.question, imageHash: row.image?.hash)
+            guard try await stageCard(row, twin: false, key: key, twinOf: nil, topicID: topicID, &staged)
+            else { continue }
+            guard row.isReversed else { continue }
+            let twinKey = NewCard.dedupKey(question: row.answer, imageHash: nil)
+            _ = try await stageCard(row, twin: true, key: twinKey, twinOf: key, topicID: topicID, &staged)
         }
         try await connection.withQuery(
             "UPDATE import_stagings SET touched_at = \(now().unixMilliseconds) WHERE id = \(staged.id)",
@@ -58,23 +46,24 @@ extension Database {
 
     /// - Returns: whether the card was staged (`false`: the topic or an earlier row has its question).
     private func stageCard(
-        _ row: ImportedCard, twin: Bool, key: String, twinOf: String?, topicID: Int64?, _ statement: any SQLStatement,
-        _ staged: inout StagedImport
+        _ row: ImportedCard, twin: Bool, key: String, twinOf: String?, topicID: Int64?, _ staged: inout StagedImport
     ) async throws -> Bool {
         if let topicID, try await topicHasCard(topicID: topicID, dedupKey: key) { return false }
-        try statement.bind(staged.nextSeq, at: 2)
-        try statement.bind(row.kind.rawValue, at: 3)
-        // A twin asks the answer and has no picture, as a twin made by `card add --reverse`.
-        try statement.bind(twin ? row.answer : row.question, at: 4)
-        try statement.bind(twin ? row.question : row.answer, at: 5)
-        try statement.bind(row.explanation, at: 6)
-        try statement.bind(twin ? nil : row.image?.hash, at: 7)
-        try statement.bind(key, at: 8)
-        try statement.bind(twinOf, at: 9)
-        // A twin asks the answer: a multiple-choice card's options stay with the original.
-        try statement.bind(try CardChoicesColumn.encode(twin ? nil : row.choices), at: 10)
-        try await statement.run()
-        statement.reset()
+        // A twin asks the answer and has no picture, as a twin made by `card add --reverse`; a multiple-choice
+        // card's options stay with the original.
+        let question = twin ? row.answer : row.question
+        let answer = twin ? row.question : row.answer
+        let imageRef: String? = twin ? nil : row.image?.hash
+        let choices = try CardChoicesColumn.encode(twin ? nil : row.choices)
+        try await connection.runQuery(
+            """
+            INSERT INTO import_staged_cards (staging_id, seq, kind, question, answer, explanation, image_ref,
+                dedup_key, twin_of, choices_json)
+            VALUES (\(staged.id), \(staged.nextSeq), \(row.kind.rawValue), \(question), \(answer), \(row.explanation),
+                \(imageRef), \(key), \(twinOf), \(choices))
+            ON CONFLICT (staging_id, dedup_key) DO NOTHING
+            """,
+            operation: "stage imported card")
         guard await connection.changes == 1 else { return false }
         staged.nextSeq += 1
         if twin { staged.twins += 1 }
@@ -193,35 +182,30 @@ extension Database {
     /// - Returns: how many cards were inserted.
     private func moveStagedCards(_ move: StagedMove) async throws -> Int {
         let reverseOf = move.twins ? "o.id" : "CAST(NULL AS BIGINT)"
-        let join = move.twins ? "JOIN cards o ON o.topic_id = CAST($2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
-        let rows =
+        let join: StoreQuery =
+            move.twins ? "JOIN cards o ON o.topic_id = CAST(\(move.topicID) AS BIGINT) AND o.dedup_key = r.twin_of" : ""
+        let rows: StoreQuery =
             move.isNumbered
             ? "import_staged_cards AS r"
             : """
             (
                 SELECT s.*, ROW_NUMBER() OVER (ORDER BY s.seq) AS n FROM import_staged_cards s
-                WHERE s.staging_id = $1
+                WHERE s.staging_id = \(move.stagingID)
             ) AS r
             """
-        return try await connection.withStatement(
+        return try await connection.withQuery(
             """
             INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                 reverse_of, dedup_key, position, image_ref, choices_json)
-            SELECT CAST($2 AS BIGINT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($4 AS BIGINT), r.kind, r.question,
-                r.answer, r.explanation, \(reverseOf), r.dedup_key, CAST($5 AS BIGINT) +
-                    r.\(move.isNumbered ? "seq" : "n"),
-                r.image_ref, r.choices_json
+            SELECT CAST(\(move.topicID) AS BIGINT), CAST(\(move.origin.rawValue) AS TEXT), CAST(\(move.now) AS BIGINT),
+                CAST(\(move.now) AS BIGINT), r.kind, r.question, r.answer, r.explanation, \(raw: reverseOf), r.dedup_key,
+                CAST(\(move.position) AS BIGINT) + r.\(raw: move.isNumbered ? "seq" : "n"), r.image_ref, r.choices_json
             FROM \(rows) \(join)
-            WHERE r.staging_id = $1 AND r.twin_of IS \(move.twins ? "NOT NULL" : "NULL")
+            WHERE r.staging_id = \(move.stagingID) AND r.twin_of IS \(raw: move.twins ? "NOT NULL" : "NULL")
             ORDER BY r.seq
             """,
             operation: move.twins ? "import (move twins)" : "import (move cards)"
         ) { statement in
-            try statement.bind(move.stagingID, at: 1)
-            try statement.bind(move.topicID, at: 2)
-            try statement.bind(move.origin.rawValue, at: 3)
-            try statement.bind(move.now, at: 4)
-            try statement.bind(move.position, at: 5)
             try await statement.run()
             return await connection.changes
         }
@@ -245,15 +229,12 @@ extension Database {
 
     /// Deletes a staging with its pictures (its cards are gone by then, or go with it).
     func deleteStaging(id: Int64) async throws {
-        for sql in [
-            "DELETE FROM import_staged_images WHERE staging_id = $1",
-            "DELETE FROM import_staged_cards WHERE staging_id = $1",
-            "DELETE FROM import_stagings WHERE id = $1",
+        for query: StoreQuery in [
+            "DELETE FROM import_staged_images WHERE staging_id = \(id)",
+            "DELETE FROM import_staged_cards WHERE staging_id = \(id)",
+            "DELETE FROM import_stagings WHERE id = \(id)",
         ] {
-            try await connection.withStatement(sql, operation: "import (clean up)") { statement in
-                try statement.bind(id, at: 1)
-                try await statement.run()
-            }
+            try await connection.runQuery(query, operation: "import (clean up)")
         }
     }
 

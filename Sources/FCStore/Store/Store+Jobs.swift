@@ -80,7 +80,7 @@ extension Database {
             """
             UPDATE jobs SET status = 'queued', attempts = 0, run_after = \(now), updated_at = \(now),
                 lease_owner = NULL, lease_expires_at = NULL, finished_at = NULL
-            WHERE id = $1
+            WHERE id = \(id)
             """
         }
     }
@@ -97,14 +97,15 @@ extension Database {
             """
             UPDATE jobs SET status = 'cancelled', updated_at = \(now), finished_at = \(now),
                 lease_owner = NULL, lease_expires_at = NULL
-            WHERE id = $1
+            WHERE id = \(id)
             """
         }
     }
 
-    /// Checks the job's status and runs `sql` (bound with the id) in one write transaction.
+    /// Checks the job's status and runs the update `query` makes for the time now (Unix milliseconds), in one write
+    /// transaction.
     private func changeJob(
-        id: Int64, action: String, allowed: Set<JobStatus>, sql: (Int64) -> String
+        id: Int64, action: String, allowed: Set<JobStatus>, query: (Int64) -> StoreQuery
     ) async throws -> Job {
         let now = now().unixMilliseconds
         try await connection.immediateTransaction("\(action) job") {
@@ -112,9 +113,7 @@ extension Database {
             guard allowed.contains(job.status) else {
                 throw StoreError.jobStateConflict(id: id, status: job.status.rawValue, action: action)
             }
-            let statement = try connection.prepare(sql(now), operation: "\(action) job")
-            try statement.bind(id, at: 1)
-            try await statement.run()
+            try await connection.runQuery(query(now), operation: "\(action) job")
         }
         guard let job = try await job(id: id) else { throw StoreError.jobNotFound(id: id) }
         return job

@@ -59,27 +59,23 @@ extension Database {
         var counts: [Int] = []
         for twins in [false, true] {
             let reverseOf = twins ? "o.id" : "CAST(NULL AS BIGINT)"
-            let join = twins ? "JOIN cards o ON o.topic_id = CAST($2 AS BIGINT) AND o.dedup_key = r.twin_of" : ""
+            let join: StoreQuery =
+                twins ? "JOIN cards o ON o.topic_id = CAST(\(topicID) AS BIGINT) AND o.dedup_key = r.twin_of" : ""
             counts.append(
-                try await connection.withStatement(
+                try await connection.withQuery(
                     """
                     INSERT INTO cards (topic_id, origin, created_at, updated_at, kind, question, answer, explanation,
                         reverse_of, dedup_key, position, image_ref, choices_json)
-                    SELECT CAST($2 AS BIGINT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($4 AS BIGINT), r.kind,
-                        r.question, r.answer, r.explanation, \(reverseOf), r.dedup_key, r.seq, r.image_ref,
-                        r.choices_json
+                    SELECT CAST(\(topicID) AS BIGINT), CAST(\(origin.rawValue) AS TEXT), CAST(\(now) AS BIGINT),
+                        CAST(\(now) AS BIGINT), r.kind, r.question, r.answer, r.explanation, \(raw: reverseOf),
+                        r.dedup_key, r.seq, r.image_ref, r.choices_json
                     FROM import_staged_cards r \(join)
-                    WHERE r.staging_id = $1 AND r.seq BETWEEN $5 AND $6 AND r.twin_of IS \(twins ? "NOT NULL" : "NULL")
+                    WHERE r.staging_id = \(stagingID) AND r.seq BETWEEN \(range.lowerBound) AND \(range.upperBound)
+                        AND r.twin_of IS \(raw: twins ? "NOT NULL" : "NULL")
                     ORDER BY r.seq
                     """,
                     operation: twins ? "import (move twins)" : "import (move cards)"
                 ) { statement in
-                    try statement.bind(stagingID, at: 1)
-                    try statement.bind(topicID, at: 2)
-                    try statement.bind(origin.rawValue, at: 3)
-                    try statement.bind(now, at: 4)
-                    try statement.bind(range.lowerBound, at: 5)
-                    try statement.bind(range.upperBound, at: 6)
                     try await statement.run()
                     return await connection.changes
                 })
@@ -126,16 +122,16 @@ extension Database {
 
     /// Hidden topics of `stagingID`, or (`nil`) of no staging that still exists: imports that died.
     func pendingImportTopics(stagingID: Int64?) async throws -> [Int64] {
-        try await connection.withStatement(
-            stagingID == nil
-                ? """
+        let query: StoreQuery =
+            if let stagingID {
+                "SELECT id FROM topics WHERE import_staging_id = \(stagingID) ORDER BY id"
+            } else {
+                """
                 SELECT id FROM topics WHERE import_staging_id IS NOT NULL
                     AND import_staging_id NOT IN (SELECT id FROM import_stagings) ORDER BY id
                 """
-                : "SELECT id FROM topics WHERE import_staging_id = $1 ORDER BY id",
-            operation: "find hidden import topics"
-        ) { statement in
-            if let stagingID { try statement.bind(stagingID, at: 1) }
+            }
+        return try await connection.withQuery(query, operation: "find hidden import topics") { statement in
             var ids: [Int64] = []
             while try await statement.step() { ids.append(statement.int64(at: 0)) }
             return ids

@@ -37,12 +37,12 @@ extension Database {
     /// knowing its columns.
     package func learningState(topicID: Int64) async throws -> [Int64: [[String: StateValue]]]? {
         guard try await hasColumn(table: "card_states", column: "card_id") else { return nil }
-        let statement = try connection.prepare(
-            """
-            SELECT s.* FROM card_states s JOIN cards c ON c.id = s.card_id WHERE c.topic_id = $1 ORDER BY s.card_id
-            """,
+        let statement = try connection.freshStatement(
+            for: """
+                SELECT s.* FROM card_states s JOIN cards c ON c.id = s.card_id WHERE c.topic_id = \(topicID)
+                ORDER BY s.card_id
+                """,
             operation: "read learning state")
-        try statement.bind(topicID, at: 1)
         var states: [Int64: [[String: StateValue]]] = [:]
         while try await statement.step() {
             var row: [String: StateValue] = [:]

@@ -21,31 +21,39 @@ extension Database {
     package func recentRecall(userID: Int64, topicID: Int64, before time: Date, window: Int) async throws
         -> RecallSample
     {
-        try await connection.withStatement(Self.recentRecallSQL(connection.dialect), operation: "read recall window") {
-            statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(topicID, at: 2)
-            try statement.bind(time.unixMilliseconds, at: 3)
-            try statement.bind(window, at: 4)
+        try await connection.withQuery(
+            Self.recentRecallQuery(
+                connection.dialect, userID: userID, topicID: topicID, before: time.unixMilliseconds, window: window),
+            operation: "read recall window"
+        ) { statement in
             guard try await statement.step() else { return RecallSample(reviews: 0, passed: 0) }
             return RecallSample(reviews: statement.int(at: 0), passed: statement.int(at: 1))
         }
     }
 
-    /// The recall window's query: `?1` learner, `?2` topic, `?3` time, `?4` window; answers `(reviews, passed)`.
-    package static func recentRecallSQL(_ dialect: SQLDialect) -> String {
+    /// The recall window's query: the learner's last `window` reviews in the topic at or before `time` (Unix
+    /// milliseconds); answers `(reviews, passed)`.
+    static func recentRecallQuery(
+        _ dialect: SQLDialect, userID: Int64, topicID: Int64, before time: Int64, window: Int
+    ) -> StoreQuery {
         switch dialect {
         case .sqlite:
             """
             SELECT COUNT(*), COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0) FROM (
                 SELECT rating FROM reviews
-                WHERE user_id = $1 AND topic_id = $2 AND reviewed_at <= $3
+                WHERE user_id = \(userID) AND topic_id = \(topicID) AND reviewed_at <= \(time)
                 ORDER BY reviewed_at DESC, id DESC
-                LIMIT $4) AS recent
+                LIMIT \(window)) AS recent
             """
         case .postgres:
-            "SELECT reviews, passed FROM fcgen_recent_recall($1, $2, $3, $4)"
+            "SELECT reviews, passed FROM fcgen_recent_recall(\(userID), \(topicID), \(time), \(window))"
         }
+    }
+
+    /// The SQL of ``recentRecallQuery(_:userID:topicID:before:window:)``: `$1` learner, `$2` topic, `$3` time, `$4`
+    /// window (for ``Store/queryPlan(_:)`` and tests).
+    package static func recentRecallSQL(_ dialect: SQLDialect) -> String {
+        recentRecallQuery(dialect, userID: 0, topicID: 0, before: 0, window: 0).sql
     }
 
     /// Every learner's reviews of the topic's cards, each with its recall window, grouped by learner and card

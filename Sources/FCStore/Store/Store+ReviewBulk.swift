@@ -31,8 +31,7 @@ extension Database {
         if gamify != nil {
             for userID in learners where ledger.zones[userID] == nil && ledger.states[userID] == nil {
                 let statement = try connection.freshStatement(
-                    Self.zoneAndStateSQL, operation: "read gamification state")
-                try statement.bind(userID, at: 1)
+                    for: Self.zoneAndState(userID: userID), operation: "read gamification state")
                 try await statement.prefetch()
                 zoneReads.append((userID, statement))
             }

@@ -46,15 +46,13 @@ struct BulkAwardKeys {
         var reads: [(Int64, any SQLStatement)] = []
         for userID in learners {
             let statement = try connection.freshStatement(
-                """
-                SELECT kind, reference FROM xp_events
-                WHERE user_id = $1 AND (kind IN ('xp:topic', 'achievement', 'level')
-                    OR (kind IN ('xp:card', 'xp:streak', 'challenge') AND day BETWEEN $2 AND $3))
-                """,
+                for: """
+                    SELECT kind, reference FROM xp_events
+                    WHERE user_id = \(userID) AND (kind IN ('xp:topic', 'achievement', 'level')
+                        OR (kind IN ('xp:card', 'xp:streak', 'challenge')
+                            AND day BETWEEN \(days?.lowerBound ?? "9") AND \(days?.upperBound ?? "0")))
+                    """,
                 operation: "read held awards")
-            try statement.bind(userID, at: 1)
-            try statement.bind(days?.lowerBound ?? "9", at: 2)
-            try statement.bind(days?.upperBound ?? "0", at: 3)
             try await statement.prefetch()
             reads.append((userID, statement))
         }
@@ -117,24 +115,18 @@ struct BulkRecall {
         for group in order {
             guard let span = spans[group] else { continue }
             let latest = try connection.freshStatement(
-                Self.latestSQL(connection.dialect), operation: "read recall window")
-            try latest.bind(group.userID, at: 1)
-            try latest.bind(group.topicID, at: 2)
-            try latest.bind(span.first, at: 3)
-            try latest.bind(span.size, at: 4)
+                for: Self.latest(connection.dialect, group: group, before: span.first, size: span.size),
+                operation: "read recall window")
             try await latest.prefetch()
             reads.append((group, latest))
             guard span.last > span.first else { continue }
             let between = try connection.freshStatement(
-                """
-                SELECT reviewed_at, id, rating FROM reviews
-                WHERE user_id = $1 AND topic_id = $2 AND reviewed_at > $3 AND reviewed_at <= $4
-                """,
+                for: """
+                    SELECT reviewed_at, id, rating FROM reviews
+                    WHERE user_id = \(group.userID) AND topic_id = \(group.topicID) AND reviewed_at > \(span.first)
+                        AND reviewed_at <= \(span.last)
+                    """,
                 operation: "read recall window")
-            try between.bind(group.userID, at: 1)
-            try between.bind(group.topicID, at: 2)
-            try between.bind(span.first, at: 3)
-            try between.bind(span.last, at: 4)
             try await between.prefetch()
             reads.append((group, between))
         }
@@ -150,18 +142,19 @@ struct BulkRecall {
         return recall
     }
 
-    /// The latest `?4` stored reviews of learner `?1` in topic `?2` at or before `?3`: `(reviewed_at, id, rating)`.
-    private static func latestSQL(_ dialect: SQLDialect) -> String {
+    /// The latest `size` stored reviews of the group's learner in its topic at or before `time`:
+    /// `(reviewed_at, id, rating)`.
+    private static func latest(_ dialect: SQLDialect, group: Group, before time: Int64, size: Int) -> StoreQuery {
         switch dialect {
         case .sqlite:
             """
             SELECT reviewed_at, id, rating FROM reviews
-            WHERE user_id = $1 AND topic_id = $2 AND reviewed_at <= $3
+            WHERE user_id = \(group.userID) AND topic_id = \(group.topicID) AND reviewed_at <= \(time)
             ORDER BY reviewed_at DESC, id DESC
-            LIMIT $4
+            LIMIT \(size)
             """
         case .postgres:
-            "SELECT reviewed_at, id, rating FROM fcgen_recent_reviews($1, $2, $3, $4)"
+            "SELECT reviewed_at, id, rating FROM fcgen_recent_reviews(\(group.userID), \(group.topicID), \(time), \(size))"
         }
     }
 

@@ -22,17 +22,10 @@ extension Database {
             return requested.size > 0 && requested.algorithms.contains(algorithm)
         }
         var recall: RecallSample?
-        let (card, state) = try await connection.withServerPreparedStatement(
-            Self.reviewContextSQL(dialect), operation: "read card for review"
+        let (card, state) = try await connection.withServerPreparedQuery(
+            Self.reviewContextQuery(dialect, cardID: cardID, userID: userID, window: requested),
+            operation: "read card for review"
         ) { statement in
-            try statement.bind(cardID, at: 1)
-            try statement.bind(userID, at: 2)
-            if dialect == .postgres {
-                try statement.bind((requested?.time ?? Date(unixMilliseconds: 0)).unixMilliseconds, at: 3)
-                try statement.bind(requested?.size ?? 0, at: 4)
-                try statement.bind(Self.jsonStrings(requested?.algorithms.map(\.rawValue).sorted() ?? []), at: 5)
-                try statement.bind(requested?.followsLastReview == true ? 1 : 0, at: 6)
-            }
             guard try await statement.step() else { throw StoreError.cardNotFound(id: cardID) }
             let card = (
                 topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1),
@@ -65,45 +58,42 @@ extension Database {
         return context
     }
 
-    /// The card, its topic's algorithm and the learner's state (`?1` card, `?2` learner); on PostgreSQL also the
-    /// recall window's `(reviews, passed)` as columns 16 and 17 (`?3` time, `?4` size, `?5` the algorithms that
-    /// use it, a JSON array, `?6` 1 when the window follows the last review: then it is read at the state's
-    /// `last_review` when that is after `?3`, as ``RecallWindow/following(_:)`` moves it).
-    static func reviewContextSQL(_ dialect: SQLDialect) -> String {
-        // Built once per dialect: every review reads its context with it, and the statement cache hashes the text
-        // per call.
-        switch dialect {
-        case .sqlite: sqliteReviewContextSQL
-        case .postgres: postgresReviewContextSQL
-        }
-    }
-
-    private static let sqliteReviewContextSQL = buildReviewContextSQL(.sqlite)
-    private static let postgresReviewContextSQL = buildReviewContextSQL(.postgres)
-
-    private static func buildReviewContextSQL(_ dialect: SQLDialect) -> String {
-        let head = """
-            SELECT c.topic_id, c.created_at, t.algorithm, \(Self.stateColumns(alias: "s"))
-            """
-        let from = """
-            FROM cards c JOIN topics t ON t.id = c.topic_id
-                LEFT JOIN card_states s ON s.user_id = $2 AND s.card_id = c.id
-            """
+    /// The card, its topic's algorithm and the learner's state; on PostgreSQL also the recall window's
+    /// `(reviews, passed)` as columns 16 and 17 (`window`'s time and size when the topic's algorithm is among its
+    /// algorithms, size 0 otherwise; a window that follows the last review is read at the state's `last_review`
+    /// when that is after its time, as ``RecallWindow/following(_:)`` moves it).
+    static func reviewContextQuery(_ dialect: SQLDialect, cardID: Int64, userID: Int64, window: RecallWindow?)
+        -> StoreQuery
+    {
         switch dialect {
         case .sqlite:
-            return "\(head)\n\(from)\nWHERE c.id = $1"
-        case .postgres:
             return """
-                \(head), w.reviews, w.passed
-                \(from)
-                    LEFT JOIN LATERAL fcgen_recent_recall($2, c.topic_id,
-                        CASE WHEN $6 <> 0 AND s.last_review > $3 THEN s.last_review ELSE $3 END,
-                        CASE WHEN t.algorithm IN (SELECT json_array_elements_text(CAST($5 AS json))) THEN $4 ELSE 0 END
+                \(raw: reviewContextColumns)
+                FROM cards c JOIN topics t ON t.id = c.topic_id
+                    LEFT JOIN card_states s ON s.user_id = \(userID) AND s.card_id = c.id
+                WHERE c.id = \(cardID)
+                """
+        case .postgres:
+            let time = (window?.time ?? Date(unixMilliseconds: 0)).unixMilliseconds
+            let algorithms = Self.jsonStrings(window?.algorithms.map(\.rawValue).sorted() ?? [])
+            let follows = window?.followsLastReview == true ? 1 : 0
+            return """
+                \(raw: reviewContextColumns), w.reviews, w.passed
+                FROM cards c JOIN topics t ON t.id = c.topic_id
+                    LEFT JOIN card_states s ON s.user_id = \(userID) AND s.card_id = c.id
+                    LEFT JOIN LATERAL fcgen_recent_recall(\(userID), c.topic_id,
+                        CASE WHEN \(follows) <> 0 AND s.last_review > \(time) THEN s.last_review ELSE \(time) END,
+                        CASE WHEN t.algorithm IN (SELECT json_array_elements_text(CAST(\(algorithms) AS json)))
+                            THEN \(window?.size ?? 0) ELSE 0 END
                     ) w ON TRUE
-                WHERE c.id = $1
+                WHERE c.id = \(cardID)
                 """
         }
     }
+
+    /// The columns every review reads its context with, made once.
+    private static let reviewContextColumns =
+        "SELECT c.topic_id, c.created_at, t.algorithm, \(stateColumns(alias: "s"))"
 
     /// `strings` as a JSON array (every PostgreSQL review binds one: `JSONString`, not a `JSONEncoder` per review).
     static func jsonStrings(_ strings: [String]) -> String {

@@ -4,18 +4,17 @@ import Foundation
 extension Database {
     /// Takes back the review row an answer wrote.
     package func deleteReview(id: Int64) async throws {
-        try await execute("DELETE FROM reviews WHERE id = $1", id)
+        try await execute("DELETE FROM reviews WHERE id = \(id)")
     }
 
     /// Deletes the learner's state of a card (it had none before the undone answer).
     package func deleteCardState(userID: Int64, cardID: Int64) async throws {
-        try await execute("DELETE FROM card_states WHERE user_id = $1 AND card_id = $2", userID, cardID)
+        try await execute("DELETE FROM card_states WHERE user_id = \(userID) AND card_id = \(cardID)")
     }
 
     /// Deletes the undo record of the session's answer at `position` (once that answer is undone).
     package func deleteAnswerUndo(sessionID: Int64, position: Int) async throws {
-        try await execute(
-            "DELETE FROM session_answers WHERE session_id = $1 AND position = $2", sessionID, Int64(position))
+        try await execute("DELETE FROM session_answers WHERE session_id = \(sessionID) AND position = \(position)")
     }
 
     /// The undo information of the session's answer at `position`; `nil` when it was recorded without.
@@ -66,24 +65,26 @@ extension Database {
     package func restore(_ undo: GamificationUndo, userID: Int64) async throws {
         for award in undo.awards {
             try await execute(
-                "DELETE FROM xp_events WHERE user_id = $1 AND kind = $2 AND reference = $3", userID, award.kind,
-                award.reference)
+                """
+                DELETE FROM xp_events WHERE user_id = \(userID) AND kind = \(award.kind) AND reference =
+                    \(award.reference)
+                """)
         }
         for id in undo.achievements {
-            try await execute("DELETE FROM achievements WHERE user_id = $1 AND achievement_id = $2", userID, id)
+            try await execute("DELETE FROM achievements WHERE user_id = \(userID) AND achievement_id = \(id)")
         }
-        for id in undo.boxes { try await execute("DELETE FROM boxes WHERE user_id = $1 AND box_id = $2", userID, id) }
+        for id in undo.boxes { try await execute("DELETE FROM boxes WHERE user_id = \(userID) AND box_id = \(id)") }
         for challenge in undo.challenges {
             try await execute(
-                "DELETE FROM challenges WHERE user_id = $1 AND day = $2 AND kind = $3", userID, challenge.day,
-                challenge.kind)
+                "DELETE FROM challenges WHERE user_id = \(userID) AND day = \(challenge.day) AND kind = \(challenge.kind)"
+            )
             if let row = challenge.row { try await insertChallengeRow(row, userID: userID) }
         }
         for stats in undo.dailyStats {
-            try await execute("DELETE FROM daily_stats WHERE user_id = $1 AND day = $2", userID, stats.day)
+            try await execute("DELETE FROM daily_stats WHERE user_id = \(userID) AND day = \(stats.day)")
             if let row = stats.row { try await insertDailyStatsRow(row, userID: userID) }
         }
-        try await execute("DELETE FROM gamification_state WHERE user_id = $1", userID)
+        try await execute("DELETE FROM gamification_state WHERE user_id = \(userID)")
         if let state = undo.stateBefore {
             try await connection.withQuery(
                 """
@@ -122,17 +123,9 @@ extension Database {
         }
     }
 
-    /// Runs one statement with integer and text arguments.
-    private func execute(_ sql: String, _ arguments: any Sendable...) async throws {
-        try await connection.withStatement(sql, operation: "undo answer") { statement in
-            for (index, argument) in arguments.enumerated() {
-                let position = Int32(index + 1)
-                switch argument {
-                case let value as Int64: try statement.bind(value, at: position)
-                case let value as String: try statement.bind(value, at: position)
-                default: preconditionFailure("unsupported argument \(type(of: argument))")
-                }
-            }
+    /// Runs one statement of an undo.
+    private func execute(_ query: StoreQuery) async throws {
+        try await connection.withQuery(query, operation: "undo answer") { statement in
             try await statement.run()
         }
     }

@@ -58,20 +58,14 @@ extension Database {
     /// abandoned (or whose every answer was undone) is no study and is left out.
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
         try await sessions(
-            where: "user_id = $1 AND cards > 0 ORDER BY started_at DESC, id DESC LIMIT $2", operation: "list sessions"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(limit, at: 2)
-        }
+            where: "user_id = \(userID) AND cards > 0 ORDER BY started_at DESC, id DESC LIMIT \(limit)",
+            operation: "list sessions")
     }
 
     /// Every session not ended: the learner's, or (`userID` nil) every learner's.
     func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
         try await sessions(
-            where: "ended_at IS NULL AND ($1 IS NULL OR user_id = $1)", operation: "list open sessions"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-        }
+            where: "ended_at IS NULL AND (\(userID) IS NULL OR user_id = \(userID))", operation: "list open sessions")
     }
 
     /// The learner's sessions that can be taken up again, newest first: not ended, with cards left in their queue
@@ -79,12 +73,8 @@ extension Database {
     /// many sessions open costs a bounded read.
     package func unfinishedSessions(userID: Int64, limit: Int, scanned: Int = 20) async throws -> [StudySessionRecord] {
         let open = try await sessions(
-            where: "user_id = $1 AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT $2",
-            operation: "list unfinished sessions"
-        ) { statement in
-            try statement.bind(userID, at: 1)
-            try statement.bind(scanned, at: 2)
-        }
+            where: "user_id = \(userID) AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT \(scanned)",
+            operation: "list unfinished sessions")
         return Array(open.filter { $0.position < $0.queue.count }.prefix(limit))
     }
 
@@ -112,14 +102,11 @@ extension Database {
     }
 
     /// The sessions `SELECT … FROM sessions WHERE \(condition)` reads (the condition may go on with ORDER BY and
-    /// LIMIT), its parameters bound by `bind`.
-    private func sessions(
-        where condition: String, operation: String, bind: (any SQLStatement) throws -> Void
-    ) async throws -> [StudySessionRecord] {
-        try await connection.withStatement(
-            "SELECT \(Self.sessionColumns) FROM sessions WHERE \(condition)", operation: operation
+    /// LIMIT), with its values.
+    private func sessions(where condition: StoreQuery, operation: String) async throws -> [StudySessionRecord] {
+        try await connection.withQuery(
+            "SELECT \(raw: Self.sessionColumns) FROM sessions WHERE \(condition)", operation: operation
         ) { statement in
-            try bind(statement)
             var sessions: [StudySessionRecord] = []
             while try await statement.step() { sessions.append(try Self.session(from: statement)) }
             return sessions

@@ -62,24 +62,15 @@ extension Database {
 
     private func insertCardSources(_ cardIDs: [Int64], sourceID: Int64, section: SectionProvenance) async throws {
         guard !cardIDs.isEmpty else { return }
-        try await connection.withStatement(
-            """
-            INSERT INTO card_sources (card_id, source_id, section_index, section_title, start_offset, end_offset, page)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """,
-            operation: "insert card source"
-        ) { statement in
-            try statement.bind(sourceID, at: 2)
-            try statement.bind(section.index, at: 3)
-            try statement.bind(section.title, at: 4)
-            try statement.bind(section.start, at: 5)
-            try statement.bind(section.end, at: 6)
-            try statement.bind(section.page, at: 7)
-            for id in cardIDs {
-                try statement.bind(id, at: 1)
-                try await statement.run()
-                statement.reset()
-            }
+        for id in cardIDs {
+            try await connection.runQuery(
+                """
+                INSERT INTO card_sources (card_id, source_id, section_index, section_title, start_offset, end_offset,
+                    page)
+                VALUES (\(id), \(sourceID), \(section.index), \(section.title), \(section.start), \(section.end),
+                    \(section.page))
+                """,
+                operation: "insert card source")
         }
     }
 }

@@ -50,7 +50,7 @@ extension Database {
             guard deletion.cards == 0 || force else {
                 throw StoreError.topicHasCards(name: deletion.name, cards: deletion.cards)
             }
-            try await deleteLearningState(cardIDsSQL: "SELECT id FROM cards WHERE topic_id = $1", bind: id)
+            try await deleteLearningState(cardIDs: "SELECT id FROM cards WHERE topic_id = \(id)")
             // Cards, batches and jobs go by ON DELETE CASCADE (foreign keys are on for every connection).
             try await connection.withQuery("DELETE FROM topics WHERE id = \(id)", operation: "delete topic") {
                 statement in

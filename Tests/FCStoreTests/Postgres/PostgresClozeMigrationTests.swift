@@ -3,26 +3,12 @@ import FCTestSupport
 import Testing
 
 /// Migration 25 on PostgreSQL splits cloze cards as the SQLite one does (`ClozeSiblingsMigrationTests`): the same
-/// numbers read with a regular expression, the same positions, keys and links.
+/// numbers read with a regular expression, the same positions, keys and links, from the same rows
+/// (``ClozeVersion24Seed``).
 struct PostgresClozeMigrationTests {
     @Test func aVersion24DatabaseGainsOneCardPerFurtherDeletionNumber() async throws {
         let rows = try await PostgresTestCluster.withFreshDatabase { connection, _ in
-            try await Migrator(migrations: Array(Migration.postgres.prefix(24))).migrate(connection, appliedAt: 1)
-            try await connection.execute(
-                """
-                INSERT INTO users (id, name, created_at) VALUES (1, 'Ana', 0);
-                INSERT INTO topics (id, name, created_at) VALUES (1, 'Rome', 0), (2, 'Nile', 0);
-                INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
-                    updated_at)
-                VALUES (1, 1, 'cloze', '{{c1::Romulus}} founded Rome in {{c3::753 BC::year}}; {{C2::Remus}} {{c1::x}}.',
-                        'Romulus founded Rome in 753 BC; Remus x.', 'manual', 'k1', 1, 10, 20),
-                    (2, 1, 'question', 'Who {{cat}}?', 'A', 'manual', 'k2', 2, 0, 0),
-                    (3, 1, 'cloze', '{{c2::Only}} two', 'Only two', 'manual', 'k3', 3, 0, 0),
-                    (4, 2, 'cloze', '{{cx}} {{c1::a}} and {{c12::b::h}} {{c0001::no}}', 'a', 'imported', 'k4', 1, 0, 0);
-                INSERT INTO card_states (user_id, card_id, algorithm, phase, due, reps) VALUES (1, 1, 'badger', 2, 5000, 3);
-                -- As a database the store filled: the identity continues after the ids given here.
-                SELECT setval(pg_get_serial_sequence('cards', 'id'), 4);
-                """, operation: "seed version 24")
+            try await ClozeVersion24Seed.seedPostgres(connection)
             try await Migrator.postgres.migrate(connection, appliedAt: 2)
             return try await connection.withStatement(
                 """

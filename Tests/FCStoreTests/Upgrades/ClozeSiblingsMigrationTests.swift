@@ -6,31 +6,12 @@ import Foundation
 import Testing
 
 /// Migration 25 over a version-24 SQLite database: each cloze card keeps its id, state and reviews for its lowest
-/// deletion number and gains a new card per further number (PostgreSQL: `PostgresClozeMigrationTests`).
+/// deletion number and gains a new card per further number (PostgreSQL: `PostgresClozeMigrationTests`, from the same
+/// rows, ``ClozeVersion24Seed``).
 struct ClozeSiblingsMigrationTests {
     @Test func aVersion24DatabaseGainsOneCardPerFurtherDeletionNumber() async throws {
         let database = await TemporaryDatabase.make(empty: true)
-        do {
-            let old = try await Store.open(
-                path: database.path, now: Fixtures.now, migrations: Array(Migration.all.prefix(24)))
-            try await old.executeInTransaction(
-                """
-                INSERT INTO users (id, name, created_at) VALUES (1, 'Ana', 0);
-                INSERT INTO topics (id, name, created_at) VALUES (1, 'Rome', 0), (2, 'Nile', 0);
-                INSERT INTO cards (id, topic_id, kind, question, answer, origin, dedup_key, position, created_at,
-                    updated_at)
-                VALUES (1, 1, 'cloze', '{{c1::Romulus}} founded Rome in {{c3::753 BC::year}}; {{C2::Remus}} {{c1::x}}.',
-                        'Romulus founded Rome in 753 BC; Remus x.', 'manual', 'k1', 1, 10, 20),
-                    (2, 1, 'question', 'Who {{cat}}?', 'A', 'manual', 'k2', 2, 0, 0),
-                    (3, 1, 'cloze', '{{c2::Only}} two', 'Only two', 'manual', 'k3', 3, 0, 0),
-                    (4, 2, 'cloze', '{{cx}} {{c1::a}} and {{c12::b::h}}', '{{cx}} a and b', 'imported', 'k4', 1, 0, 0);
-                INSERT INTO card_states (user_id, card_id, algorithm, phase, due, reps) VALUES (1, 1, 'badger', 2, 5000, 3);
-                INSERT INTO reviews (user_id, card_id, topic_id, rating, reviewed_at, duration_ms, elapsed_days,
-                    scheduled_days, algorithm)
-                VALUES (1, 1, 1, 2, 3000, 900, NULL, 1, 'badger');
-                """)
-            #expect(try await old.schemaVersion() == 24)
-        }
+        #expect(try await ClozeVersion24Seed.seedSQLite(path: database.path) == 24)
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 25") == "cloze siblings")
