@@ -22,7 +22,7 @@ extension Database {
                 return statement.int64(at: 0)
             }
         }
-        guard let token = try await apiTokens(where: "t.id = $1", id).first else {
+        guard let token = try await apiTokens(where: "t.id = \(id)").first else {
             throw StoreError.tokenNotFound(id: id)
         }
         return token
@@ -30,17 +30,17 @@ extension Database {
 
     /// The token whose hash is `hash`, revoked and expired ones included (the caller decides), or `nil`.
     package func apiToken(hash: String) async throws -> APIToken? {
-        try await apiTokens(where: "t.token_hash = $1", hash).first
+        try await apiTokens(where: "t.token_hash = \(hash)").first
     }
 
     /// Every token, oldest first.
     package func apiTokens() async throws -> [APIToken] {
-        try await apiTokens(where: "1 = 1", nil)
+        try await apiTokens(where: "1 = 1")
     }
 
     /// The learner's tokens, oldest first (revoked and expired ones too).
     package func apiTokens(userID: Int64) async throws -> [APIToken] {
-        try await apiTokens(where: "t.user_id = $1", userID)
+        try await apiTokens(where: "t.user_id = \(userID)")
     }
 
     /// Revokes the token (from now on it lets nothing in); revoking a revoked token keeps its first time.
@@ -56,15 +56,15 @@ extension Database {
                 try await statement.run()
             }
         }
-        guard let token = try await apiTokens(where: "t.id = $1", id).first else {
+        guard let token = try await apiTokens(where: "t.id = \(id)").first else {
             throw StoreError.tokenNotFound(id: id)
         }
         return token
     }
 
-    private func apiTokens(where condition: String, _ value: (any Sendable)?) async throws -> [APIToken] {
+    private func apiTokens(where condition: StoreQuery) async throws -> [APIToken] {
         // Server-prepared: every request of the service looks its token up.
-        try await connection.withServerPreparedStatement(
+        try await connection.withServerPreparedQuery(
             """
             SELECT t.id, t.user_id, u.name, t.prefix, t.is_admin, t.created_at, t.expires_at, t.revoked_at,
                 u.time_zone
@@ -72,11 +72,6 @@ extension Database {
             """,
             operation: "read API tokens"
         ) { statement in
-            switch value {
-            case let id as Int64: try statement.bind(id, at: 1)
-            case let text as String: try statement.bind(text, at: 1)
-            default: break
-            }
             var tokens: [APIToken] = []
             while try await statement.step() {
                 tokens.append(

@@ -55,13 +55,12 @@ extension Database {
     /// The credentials of the learner named `name` (ignoring case); `nil` when there is no such learner or they
     /// have no password (tokens only).
     package func credentials(named name: String) async throws -> StoredCredentials? {
-        try await credentials(
-            where: "u.name = $1", name.trimmingCharacters(in: .whitespacesAndNewlines))
+        try await credentials(where: "u.name = \(name.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
 
     /// The credentials of the learner `userID`; `nil` when they have no password.
     package func credentials(userID: Int64) async throws -> StoredCredentials? {
-        try await credentials(where: "u.id = $1", userID)
+        try await credentials(where: "u.id = \(userID)")
     }
 
     /// Sets the learner's password hash (a learner with tokens only gets credentials, not an admin's).
@@ -81,19 +80,14 @@ extension Database {
         }
     }
 
-    private func credentials(where condition: String, _ value: any Sendable) async throws -> StoredCredentials? {
-        try await connection.withServerPreparedStatement(
+    private func credentials(where condition: StoreQuery) async throws -> StoredCredentials? {
+        try await connection.withServerPreparedQuery(
             """
             SELECT c.user_id, u.name, c.password_hash, c.is_admin, u.time_zone
             FROM user_credentials c JOIN users u ON u.id = c.user_id WHERE \(condition)
             """,
             operation: "read credentials"
         ) { statement in
-            switch value {
-            case let id as Int64: try statement.bind(id, at: 1)
-            case let text as String: try statement.bind(text, at: 1)
-            default: break
-            }
             guard try await statement.step() else { return nil }
             return StoredCredentials(
                 userID: statement.int64(at: 0), userName: statement.string(at: 1),

@@ -31,15 +31,14 @@ extension Database {
     /// there is none (never made, signed out, or ended everywhere).
     package func loginSession(hash: String) async throws -> LoginSession? {
         // Server-prepared: every request a browser makes looks its session up.
-        try await connection.withServerPreparedStatement(
+        try await connection.withServerPreparedQuery(
             """
             SELECT s.id, s.user_id, u.name, COALESCE(c.is_admin, 0), u.time_zone, s.created_at, s.expires_at
             FROM login_sessions s JOIN users u ON u.id = s.user_id LEFT JOIN user_credentials c ON c.user_id = s.user_id
-            WHERE s.session_hash = $1
+            WHERE s.session_hash = \(hash)
             """,
             operation: "read login session"
         ) { statement in
-            try statement.bind(hash, at: 1)
             guard try await statement.step() else { return nil }
             return LoginSession(
                 id: statement.int64(at: 0), userID: statement.int64(at: 1), userName: statement.string(at: 2),
