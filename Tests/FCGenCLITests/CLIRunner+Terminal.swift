@@ -21,9 +21,8 @@ extension CLIRunner {
             var io = CommandIO(
                 environment: environment, workingDirectory: Self.repositoryRoot.path, terminal: terminal)
             io.now = now
-            return await withTaskExecutorPreference(CommandThreads.shared) {
-                await FCGen.status(running: arguments, in: io)
-            }
+            // On the terminal's own threads (``FCTestSupport/TerminalScript``), not ``CommandThreads``.
+            return await FCGen.status(running: arguments, in: io)
         }
     }
 }

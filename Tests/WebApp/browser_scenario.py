@@ -91,11 +91,22 @@ def chrome(options):
             print(f"chromedriver on port {port} did not start ({first_line}); trying another port", file=sys.stderr)
 
 
+# What keeps a headless Chromium busy besides the page, switched off: its own network chatter (component and
+# safe-browsing updates, translation, media router, metrics), and animations (prefers-reduced-motion: the app's
+# toasts, batches and box reveals then show at once in their final place, as for a person who asked for that).
+QUIET_FLAGS = ("--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--disable-default-apps", "--no-default-browser-check", "--disable-breakpad", "--mute-audio",
+               "--disable-client-side-phishing-detection", "--disable-domain-reliability", "--password-store=basic",
+               "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+               "--force-prefers-reduced-motion")
+
+
 def browser(width, height, mobile, extra=()):
     options = webdriver.ChromeOptions()
     options.binary_location = executable("chromium", "chromium-browser")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={width},{height}", "--no-first-run", "--disable-extensions", "--lang=en-US", *extra):
+                 f"--window-size={width},{height}", "--no-first-run", "--disable-extensions", "--lang=en-US",
+                 *QUIET_FLAGS, *extra):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = chrome(options)
@@ -142,14 +153,24 @@ class Scenario:
         self.shots = shots
         # Screens redraw parts of themselves (a box opened, a batch arrived): an element read while it is being
         # replaced is read again, not a failure.
-        self.wait = WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
+        # Looked at every 50 ms, not selenium's 500: most waits are for a redraw that takes a few milliseconds, and
+        # the scenario's ~300 waits spent most of its wall time asleep between two looks.
+        self.wait = WebDriverWait(driver, timeout, poll_frequency=0.05,
+                                  ignored_exceptions=[StaleElementReferenceException])
 
     def ok(self, text):
         print(f"ok {self.size}: {text}", flush=True)
 
     def shot(self, name):
-        time.sleep(0.15)  # let a toast or KaTeX settle
+        self.settled()
         self.driver.save_screenshot(str(self.shots / f"{name}-{self.size}.png"))
+
+    def settled(self):
+        """Waits until the page's fonts (KaTeX's among them) have loaded and two frames were drawn after: what the
+        screenshot shows is then what a person sees. No animation is left to wait for (--force-prefers-reduced-motion)."""
+        self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => done())));""")
 
     def failure(self, text):
         return Failure(f"{self.size}: {text}; page says: {self.page_text()!r}")

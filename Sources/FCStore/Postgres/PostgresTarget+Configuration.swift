@@ -8,14 +8,10 @@ extension PostgresTarget {
     /// - Throws: ``StoreError/cannotOpen(path:message:)`` when no TLS context can be made for `prefer`/`require`.
     package func connectionConfiguration() throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
-        do {
-            switch self.tls {
-            case .disable: tls = .disable
-            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
-        } catch {
-            throw StoreError.cannotOpen(path: description, message: "cannot set up TLS: \(error)")
+        switch self.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try clientTLSContext())
+        case .require: tls = .require(try clientTLSContext())
         }
         var configuration =
             if let socketDirectory {
@@ -29,6 +25,31 @@ extension PostgresTarget {
             }
         configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
         return configuration
+    }
+
+    /// The process's one client TLS context, made on first use.
+    ///
+    /// Shared, not one per connection: making a context loads and parses the system's trust roots (every
+    /// certificate in the CA bundle), which cost a debug build ~35 % of the CPU of the store's PostgreSQL test suite
+    /// (a connection per test database), and a pool's every new connection in the server. A context is immutable
+    /// and safe to use from any thread once made (`NIOSSLContext` is `Sendable`); only the failure's text is kept,
+    /// since an error is not.
+    private static let sharedClientTLSContext: Result<NIOSSLContext, TLSSetupFailure> = Result {
+        try NIOSSLContext(configuration: .makeClientConfiguration())
+    }.mapError { TLSSetupFailure(message: "\($0)") }
+
+    /// Why no client TLS context could be made.
+    private struct TLSSetupFailure: Error, Sendable {
+        let message: String
+    }
+
+    /// ``sharedClientTLSContext``, or ``StoreError/cannotOpen(path:message:)`` naming this target.
+    private func clientTLSContext() throws -> NIOSSLContext {
+        switch Self.sharedClientTLSContext {
+        case .success(let context): return context
+        case .failure(let failure):
+            throw StoreError.cannotOpen(path: description, message: "cannot set up TLS: \(failure.message)")
+        }
     }
 
     /// How long opening a connection may take before the target counts as unreachable.

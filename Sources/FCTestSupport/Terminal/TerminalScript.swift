@@ -18,8 +18,8 @@ package enum TerminalScript {
     /// How long the screen may stay still before the script gives up: a hang, never a slow machine.
     static let patience: Int32 = 30_000
 
-    /// Runs `command` (given the slave's descriptor, which is closed when it returns) through `steps`, then reads the
-    /// screen to the end; `columns` sets the terminal's width. Returns the command's exit status and the screen, or
+    /// Runs `command` (given the slave's descriptor, which is closed when it returns; on threads of its own) through
+    /// `steps`, then reads the screen to the end; `columns` sets the terminal's width. Returns the command's exit status and the screen, or
     /// 124 and the screen so far when a step's text never appeared (recorded as an issue; the terminal is then hung
     /// up, so a command waiting for a key ends).
     package static func run(
@@ -27,7 +27,11 @@ package enum TerminalScript {
         command: @escaping @Sendable (_ terminal: Int32) async -> Int32
     ) async throws -> (status: Int32, screen: String) {
         let terminal = try PseudoTerminal.open(columns: columns)
-        let running = Task {
+        // Started on threads of its own, not the cooperative pool nor a pool other tests share: how soon the
+        // command draws must not depend on what else runs (``CommandThreadsOfItsOwn``).
+        let threads = CommandThreadsOfItsOwn()
+        defer { threads.stop() }
+        let running = Task(executorPreference: threads) {
             let status = await command(terminal.slave)
             close(terminal.slave)
             return status
