@@ -40,19 +40,15 @@ package struct TokenAuthenticator: RouterMiddleware {
         }
         let address = ClientAddress(context.remoteAddress)
         if let wait = failures.retryAfter(for: address) {
-            var problem = Problem(
-                .rateLimited, detail: "too many failed sign-in attempts from this address; retry in \(wait) s")
-            problem.headers[.retryAfter] = String(wait)
-            throw problem
+            throw Problem.rateLimited(
+                "too many failed sign-in attempts from this address; retry in \(wait) s", retryAfter: wait)
         }
         guard let token = try await store.apiToken(hash: TokenCodec.hash(secret)), token.isUsable(at: now()) else {
             failures.recordFailure(from: address)
             throw Problem.unauthorized("the bearer token is unknown, expired or revoked")
         }
         if let wait = limiter.take(tokenID: token.id) {
-            var problem = Problem(.rateLimited, detail: "this token's request budget is spent; retry in \(wait) s")
-            problem.headers[.retryAfter] = String(wait)
-            throw problem
+            throw Problem.rateLimited("this token's request budget is spent; retry in \(wait) s", retryAfter: wait)
         }
         var context = context
         context.identity = Identity(
@@ -79,9 +75,7 @@ package struct TokenAuthenticator: RouterMiddleware {
         }
         try CrossOriginCheck.verify(request, publicURL: publicURL)
         if let wait = limiter.take(sessionID: session.id) {
-            var problem = Problem(.rateLimited, detail: "this session's request budget is spent; retry in \(wait) s")
-            problem.headers[.retryAfter] = String(wait)
-            throw problem
+            throw Problem.rateLimited("this session's request budget is spent; retry in \(wait) s", retryAfter: wait)
         }
         var context = context
         context.identity = Identity(

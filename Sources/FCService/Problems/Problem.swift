@@ -51,6 +51,13 @@ package struct Problem: Error, Sendable {
         return problem
     }
 
+    /// 429 with `Retry-After`: the caller may try again after `seconds`.
+    package static func rateLimited(_ detail: String, retryAfter seconds: Int) -> Problem {
+        var problem = Problem(.rateLimited, detail: detail)
+        problem.headers[.retryAfter] = String(seconds)
+        return problem
+    }
+
     /// 403: the token is valid but may not do this.
     package static func forbidden(_ detail: String) -> Problem { Problem(.forbidden, detail: detail) }
 

@@ -121,9 +121,7 @@ enum AccountRoutes {
             account.flatMap { environment.accountFailures.retryAfter(for: $0) },
         ].compactMap(\.self)
         guard let wait = waits.max() else { return }
-        var problem = Problem(.rateLimited, detail: "too many failed sign-in attempts; retry in \(wait) s")
-        problem.headers[.retryAfter] = String(wait)
-        throw problem
+        throw Problem.rateLimited("too many failed sign-in attempts; retry in \(wait) s", retryAfter: wait)
     }
 
     /// Starts a sign-in session for `account`: the answer sets the cookie and says who is signed in until when.
