@@ -40,7 +40,12 @@ struct SchemathesisTests {
             let adminRun = try await Self.schemathesis(server, token: admin, examples: 30, in: fixture.directory)
             #expect(adminRun.status == 0, "Schemathesis (admin token) found problems:\n\(adminRun.tail())")
             #expect(adminRun.output.contains("passed"), "\(adminRun.tail())")
-            let learnerRun = try await Self.schemathesis(server, token: learner, examples: 10, in: fixture.directory)
+            // The learner's run leaves out the coverage phase: its inputs are the document's boundary and invalid
+            // values, the same for any token, and the admin run sent every one of them to the same routes' checks
+            // (a learner's admin routes answer 403 before reading a body). Its fuzzing and stateful phases stay.
+            let learnerRun = try await Self.schemathesis(
+                server, token: learner, examples: 10, phases: ["examples", "fuzzing", "stateful"],
+                in: fixture.directory)
             #expect(learnerRun.status == 0, "Schemathesis (learner token) found problems:\n\(learnerRun.tail())")
             // The server's own account: it is still up and ready.
             #expect(try await server.call(.GET, "/readyz").status == 200)
@@ -69,16 +74,16 @@ struct SchemathesisTests {
 
     /// `schemathesis run docs/openapi.json` against `server` with `token`: a fixed seed and a bounded number of
     /// examples per operation, so a run is repeatable and CI time stays small.
-    static func schemathesis(_ server: some LoopbackEndpoint, token: String, examples: Int, in directory: URL)
-        async throws
-        -> PythonTool
-    {
+    static func schemathesis(
+        _ server: some LoopbackEndpoint, token: String, examples: Int,
+        phases: [String] = ["examples", "coverage", "fuzzing", "stateful"], in directory: URL
+    ) async throws -> PythonTool {
         let document = Repository.root.appendingPathComponent("docs/openapi.json").path
         return try await PythonTool.run(
             [
                 "-m", "schemathesis.cli", "run", document, "--url", server.base,
                 "--header", "Authorization: Bearer \(token)", "--checks", checks.joined(separator: ","),
-                "--max-examples", String(examples), "--seed", "20261123",
+                "--max-examples", String(examples), "--seed", "20261123", "--phases", phases.joined(separator: ","),
                 // One worker: Hypothesis' strategy descriptions are not thread-safe on python 3.11 (an AST
                 // recursion error inside Schemathesis, not a finding), and the server shares 2 cores with it.
                 "--workers", "1", "--request-timeout", "30", "--no-color", "--output-truncate", "false",
