@@ -180,7 +180,10 @@ SESSION_OUTPUT = (
      "undone": obj({"cardId": ID, "reviewRemoved": BOOL, "xpReturned": COUNT}),
      "shown": obj({"question": STRING, "answer": STRING}, {"options": array(STRING), "correctOption": COUNT,
                                                                   "clozeNumber": {"type": "integer", "minimum": 1}},
-                  "The card as study shows it: cloze deletions hidden, mcq options shuffled.")},
+                  "The card as study shows it: cloze deletions hidden, mcq options shuffled."),
+     "buriedUntil": {**ref("timestamp"), "description": "session bury: when the buried card comes back."},
+     "buriedSiblings": {**array(ID), "description": "session bury: the cloze siblings buried with the card, "
+                        "ascending; empty for any other card."}},
 )
 
 # name -> (commands, required members, optional members, description)
@@ -271,12 +274,17 @@ DOCUMENTS = {
     "jobs": (["jobs", "jobs list"], {"jobs": array(ref("job"))}, {}, "Refill jobs, newest first."),
     "job": (["jobs retry", "jobs cancel"], {"job": ref("job")}, {}, "The job as it is now."),
     "card": (["card show", "card move"], {"card": ref("card")}, {}, "One card with its details."),
-    "card-list": (["card add", "card edit"], {"cards": array(ref("card"))}, {},
-                  "The cards written (a card and its reversed twin)."),
+    "card-list": (["card add", "card edit"], {"cards": array(ref("card"))}, {
+        "siblings": {**array(ref("card")), "description": "card add: the cloze siblings the card's text made, one per "
+                     "further deletion number, by number (empty for any other card)."},
+    }, "The cards written (a card and its reversed twin)."),
     "card-delete": (["card delete"], {"deleted": array(ID)}, {}, "The ids deleted, ascending."),
     "card-flags": (["card bury", "card suspend", "card unsuspend"], {
         "user": STRING, "cards": array(ID), "action": enum("buried", "suspended", "unsuspended"),
-    }, {"buriedUntil": ref("timestamp")}, "Cards buried or (un)suspended for a learner."),
+    }, {"buriedUntil": ref("timestamp"),
+        "siblings": {**array(ID), "description": "card bury: the cloze siblings buried with the cards given (cards), "
+                     "ascending; empty when there are none."}},
+        "Cards buried or (un)suspended for a learner."),
     "import": (["import"], {
         "topic": STRING, "format": enum("csv", "anki"),
         "summary": obj({"rows": COUNT, "cardsStored": COUNT, "twinsStored": COUNT, "duplicatesSkipped": COUNT,

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Cloze siblings on the command line: each deletion number is a card of its own (`fcgen cards`, `due`), `card bury`
-/// buries the siblings too, and export writes the text once so export → import → export gives the same file.
+/// Cloze siblings on the command line: each deletion number is a card of its own (`fcgen cards`, `due`), `card add`
+/// lists the siblings it made, `card bury` and `session bury` bury them too and say so, and export writes the text once
+/// so export → import → export gives the same file.
 struct ClozeSiblingCommandTests {
     private func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -76,5 +77,64 @@ struct ClozeSiblingCommandTests {
             ["card", "add", "--topic", "Rome", "--kind", "cloze", "--question", "{{c99999999999999999999::x}}"] + db)
         #expect(huge.status == 65)
         #expect(huge.stderr.contains("needs a number from 1 to 999"), "\(huge.stderr)")
+    }
+
+    @Test func addAndBuryListTheSiblingsTheyMadeOrBuried() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let db = ["--db", cli.databasePath]
+        let text = "{{c1::Romulus}} founded {{c3::Rome}} in {{c2::753 BC}}."
+        let added = try await cli.run(
+            ["card", "add", "--topic", "Rome", "--kind", "cloze", "--question", text, "--json"] + db)
+        #expect(added.status == 0, "stderr: \(added.stderr)")
+        let document = try object(added.stdout)
+        let cards = try #require(document["cards"] as? [[String: Any]])
+        let noteID = try #require(cards.count == 1 ? cards[0]["id"] as? Int : nil)
+        let siblings = try #require(document["siblings"] as? [[String: Any]], "\(added.stdout)")
+        #expect(siblings.map { $0["clozeNumber"] as? Int } == [2, 3])
+        #expect(siblings.allSatisfy { $0["clozeOf"] as? Int == noteID })
+        let siblingIDs = siblings.compactMap { $0["id"] as? Int }
+        #expect(siblingIDs.count == 2)
+
+        // Burying the note's card buries its siblings; `cards` stays what was given, `siblings` says the rest.
+        let buried = try object(try await cli.run(["card", "bury", "\(noteID)", "--json"] + db).stdout)
+        #expect(buried["cards"] as? [Int] == [noteID])
+        #expect(buried["siblings"] as? [Int] == siblingIDs, "\(buried)")
+        let again = try await cli.run(["card", "bury", "\(siblingIDs[1])"] + db)
+        #expect(
+            again.stdout.hasPrefix(
+                "card \(siblingIDs[1]) and its 2 cloze siblings \(noteID), \(siblingIDs[0]): buried until "),
+            "\(again.stdout)")
+
+        // A card that is no cloze card brings no siblings, and says so with an empty list.
+        let plain = try object(
+            try await cli.run(["card", "add", "--topic", "Plain", "--question", "Q?", "--answer", "A", "--json"] + db)
+                .stdout)
+        #expect((plain["siblings"] as? [Any])?.isEmpty == true, "\(plain)")
+        let plainID = try #require((plain["cards"] as? [[String: Any]])?.first?["id"] as? Int)
+        let plainBuried = try object(try await cli.run(["card", "bury", "\(plainID)", "--json"] + db).stdout)
+        #expect(plainBuried["siblings"] as? [Int] == [], "\(plainBuried)")
+        let plainText = try await cli.run(["card", "bury", "\(plainID)"] + db)
+        #expect(plainText.stdout.hasPrefix("card \(plainID): buried until "), "\(plainText.stdout)")
+
+        // In text, card add names each sibling and the number it asks.
+        let gauls = try await cli.run(
+            ["card", "add", "--topic", "Gauls", "--kind", "cloze", "--question", "{{c1::Brennus}} sacked {{c2::Rome}}"]
+                + db)
+        let lines = gauls.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(gauls.stdout)")
+        let ids = lines.compactMap { $0.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } }
+        let gaulNote = try #require(ids.first)
+        #expect(lines.last?.hasSuffix("of \"Gauls\" (cloze sibling of card \(gaulNote), asks c2)") == true, "\(lines)")
+
+        // A session's bury says which siblings went with the card it buried.
+        let started = try object(try await cli.run(["session", "start", "--topic", "Gauls", "--json"] + db).stdout)
+        let sessionID = try #require((started["session"] as? [String: Any])?["id"] as? Int)
+        let next = try #require((started["card"] as? [String: Any])?["id"] as? Int)
+        let inSession = try await cli.run(["session", "bury", "\(sessionID)", "\(next)", "--json"] + db)
+        #expect(inSession.status == 0, "stderr: \(inSession.stderr)")
+        let session = try object(inSession.stdout)
+        #expect(session["buriedSiblings"] as? [Int] == ids.filter { $0 != next }, "\(session)")
+        #expect(session["buriedUntil"] is String && session["card"] == nil, "\(session)")
     }
 }

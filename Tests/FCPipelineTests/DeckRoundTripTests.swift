@@ -23,7 +23,8 @@ struct DeckRoundTripTests {
                 NewCard(
                     topicID: topic.id, kind: kind, question: question, answer: answer, explanation: explanation,
                     image: image, withTwin: twin, choices: choices),
-                on: store)
+                on: store
+            ).cards
             ids[label] = cards[0].card.id
             if twin { ids[label + " twin"] = cards[1].card.id }
         }

@@ -70,13 +70,18 @@ struct ClozeSiblingsTests {
         let user = try await store.ensureUser(named: "ana")
         let c3 = try #require(try await store.cards(topicID: rome.id).first { $0.clozeNumber == 3 })
         let tomorrow = Fixtures.date.addingTimeInterval(86_400)
-        try await store.buryCards(ids: [c3.id], userID: user.id, until: tomorrow)
+        let buried = try await store.buryCards(ids: [c3.id], userID: user.id, until: tomorrow)
+        #expect(buried == [noteID, c3.id].sorted(), "what was buried: the card given and its siblings, ascending")
+        #expect(try await store.read { try await $0.clozeSiblingIDs(noteID: noteID) } == [c3.id])
         #expect(
             try await store.scalarInteger(
                 "SELECT COUNT(*) FROM card_flags WHERE buried_until IS NOT NULL") == 2)
         let summary = try #require(
             try await store.topicStudySummaries(userID: user.id, until: Fixtures.date, topicIDs: [rome.id]).first)
         #expect(summary.cardCount == 3 && summary.newCount == 1)
+        let plain = try #require(try await store.cards(topicID: rome.id).first { $0.kind == .question })
+        #expect(try await store.buryCards(ids: [plain.id], userID: user.id, until: tomorrow) == [plain.id])
+        #expect(try await store.read { try await $0.clozeSiblingIDs(noteID: plain.id) }.isEmpty)
 
         // Moving a sibling moves the note with all its cards; the old deck closes up.
         let moved = try await CardEditing.move(id: c3.id, toTopic: other.id, position: nil, on: store)

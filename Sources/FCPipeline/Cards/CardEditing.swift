@@ -9,16 +9,16 @@ package enum CardEditing {
     /// swapped, no picture, no options), at the end of the topic's deck.
     ///
     /// ```swift
-    /// let cards = try await CardEditing.add(
+    /// let added = try await CardEditing.add(
     ///     NewCard(topicID: topic.id, kind: .question, question: "2 + 2?", answer: "4", explanation: nil,
     ///             withTwin: true), on: store)
-    /// cards.count // 2: the card and its twin "4" → "2 + 2?"
+    /// added.cards.count // 2: the card and its twin "4" → "2 + 2?"
     /// ```
     ///
-    /// - Returns: The stored card, then its twin.
+    /// - Returns: The stored card, then its twin; and a cloze card's siblings (one per further deletion number).
     /// - Throws: ``FCStore/StoreError/duplicateQuestion(topicID:existingCardID:side:)`` (nothing is stored),
     ///   ``FCStore/StoreError/topicNotFound(topicID:)``.
-    package static func add(_ new: NewCard, on store: Store) async throws -> [CardDetails] {
+    package static func add(_ new: NewCard, on store: Store) async throws -> AddedCards {
         try await store.write("add card") { db in
             if let image = new.image { try await db.storeImage(image) }
             var position = try await db.lastCardPosition(topicID: new.topicID) + 1
@@ -31,9 +31,12 @@ package enum CardEditing {
                 ids.append(try await db.insertCard(twin, position: position, reverseOf: id, side: "reversed twin"))
             }
             if new.kind == .cloze { try await db.syncClozeSiblings(noteID: id) }
-            var details: [CardDetails] = []
-            for id in ids { details.append(try await db.cardDetails(id: id)) }
-            return details
+            var added = AddedCards(cards: [], siblings: [])
+            for id in ids { added.cards.append(try await db.cardDetails(id: id)) }
+            for sibling in try await db.clozeSiblingIDs(noteID: id) {
+                added.siblings.append(try await db.cardDetails(id: sibling))
+            }
+            return added
         }
     }
 

@@ -37,11 +37,11 @@ extension StudyService {
     }
 
     /// Buries cards until the start of the learner's next local day (`day`'s calendar): no queue shows them before
-    /// then, and they leave the learner's open sessions.
-    package func bury(cardIDs: [Int64], userID: Int64, day: StudyDay) async throws -> Date {
+    /// then, and they leave the learner's open sessions. A cloze card's siblings go with it; the result lists them.
+    package func bury(cardIDs: [Int64], userID: Int64, day: StudyDay) async throws -> Burial {
         let until = day.endOfDay(containing: now()).addingTimeInterval(0.001)
-        try await store.buryCards(ids: cardIDs, userID: userID, until: until)
-        return until
+        let buried = try await store.buryCards(ids: cardIDs, userID: userID, until: until)
+        return Burial(until: until, cardIDs: buried, asked: cardIDs)
     }
 
     /// Suspends cards: no queue shows them until ``unsuspend(cardIDs:userID:)``; they leave the learner's open

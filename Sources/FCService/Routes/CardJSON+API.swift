@@ -22,6 +22,9 @@ struct OneCard: Encodable {
 /// `{"cards": […]}`: a card and its twin, after a create or a move.
 struct CardList: Encodable {
     var cards: [CardJSON]
+    /// `POST /v1/topics/{id}/cards`: the cloze siblings the new card's text made, by deletion number (empty for any
+    /// other card); absent from the other routes.
+    var siblings: [CardJSON]?
 }
 
 /// A page of a topic's deck; `next` is the cursor of the following page, absent on the last one.

@@ -45,13 +45,16 @@ enum CardRoutes {
                         explanation: input.explanation ?? nil, hasImage: false,
                         choices: try CardChoicesRead.choices(kind: kind, input)),
                     reversed: input.twin, twinField: "reverse")
-                let cards = try await CardEditing.add(
+                let added = try await CardEditing.add(
                     NewCard(
                         topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
                         explanation: checked.explanation, origin: .manual, withTwin: input.twin,
                         choices: checked.choices),
                     on: store)
-                return try JSONResponse.make(CardList(cards: cards.map { CardJSON.api($0) }), status: .created)
+                return try JSONResponse.make(
+                    CardList(
+                        cards: added.cards.map { CardJSON.api($0) }, siblings: added.siblings.map { CardJSON.api($0) }),
+                    status: .created)
             },
             Route(.get, "/v1/cards/{id}", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)

@@ -9,7 +9,8 @@ import Hummingbird
 /// What a learner does in a session besides answering, as `fcgen session undo|bury|suspend` does it: take the last
 /// answer back, bury the current card until the learner's tomorrow, suspend it until `unsuspend`; and in a quiz,
 /// claim a wrong answer right ("I was right", as `fcgen quiz` offers it). Each answers with the session as it stands
-/// afterwards; another learner's session is 404, an ended one `409 session_ended`.
+/// afterwards (bury also says which cloze siblings went with the card); another learner's session is 404, an ended
+/// one `409 session_ended`.
 enum SessionControlRoutes {
     static func routes(_ environment: ServiceEnvironment) -> [Route] {
         let maxBody = environment.settings.maxBodyBytes
@@ -48,11 +49,12 @@ enum SessionControlRoutes {
                 let body = try await JSONBody.read(request, allowed: ["cardId"], maxBytes: maxBody)
                 let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
                 try session.expectNext(cardID)
-                let until = try await service.bury(
+                let burial = try await service.bury(
                     cardIDs: [cardID], userID: identity.userID, day: try await environment.day(of: identity))
                 var json = try await SessionJSON.make(
                     try await service.openSession(id: session.id, userID: identity.userID), service)
-                json.buriedUntil = until
+                json.buriedUntil = burial.until
+                json.buriedSiblings = burial.siblingIDs
                 return try JSONResponse.make(json)
             },
             Route(.post, "/v1/sessions/{id}/suspend", .learner) { request, context in

@@ -173,6 +173,8 @@ struct SessionJSON: Encodable {
     var override: OverrideJSON?
     /// `POST …/bury`: when the buried card comes back (the start of the learner's next local day).
     var buriedUntil: Date?
+    /// `POST …/bury`: the cloze siblings buried with the card, ascending (empty for any other card).
+    var buriedSiblings: [Int64]?
     /// `POST /v1/sessions` that found nothing to study: the templated fallback cards of these topics that
     /// `includeFallback: true` would study.
     var fallbackCards: Int?

@@ -22,11 +22,16 @@ extension Database {
     /// before then, and they leave the rest of the learner's open sessions' queues. A cloze card's siblings are
     /// buried with it, as Anki does: the other deletion numbers of its text would give its answer away.
     ///
+    /// - Returns: The ids buried, ascending, each once: those given and their cloze siblings (as ``deleteCards(ids:
+    ///   inTopic:withSiblings:)`` reports them), so the caller can tell the learner about the siblings too.
     /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is buried then).
-    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
+    @discardableResult
+    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws -> [Int64] {
+        let buried = try await withClozeSiblings(ids)
         try await setFlags(
-            ids: try await withClozeSiblings(ids), userID: userID, value: until.unixMilliseconds,
-            operation: "bury cards", column: "buried_until")
+            ids: buried, userID: userID, value: until.unixMilliseconds, operation: "bury cards",
+            column: "buried_until")
+        return Set(buried).sorted()
     }
 
     /// Suspends cards for the learner: no study queue shows them until ``unsuspendCards(ids:userID:)``, and they
@@ -110,7 +115,8 @@ extension Store {
         try await write("skip card") { try await $0.skipCard(sessionID: sessionID, userID: userID, cardID: cardID) }
     }
 
-    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws {
+    @discardableResult
+    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws -> [Int64] {
         try await write("bury cards") { try await $0.buryCards(ids: ids, userID: userID, until: until) }
     }
 

@@ -35,6 +35,19 @@ extension Database {
         return result
     }
 
+    /// The siblings of a note's card (the cards asking its further deletion numbers), by deletion number; none for
+    /// any other card, a sibling included.
+    package func clozeSiblingIDs(noteID: Int64) async throws -> [Int64] {
+        try await connection.withQuery(
+            "SELECT id FROM cards WHERE cloze_of = \(noteID) ORDER BY cloze_number, id",
+            operation: "read cloze siblings"
+        ) { statement in
+            var found: [Int64] = []
+            while try await statement.step() { found.append(statement.int64(at: 0)) }
+            return found
+        }
+    }
+
     /// Syncs every cloze note card of the topic that was never synced (`cloze_number` still NULL): what an insert
     /// path calls after writing cards, in its transaction. Cards of the deck's order get their siblings at the end
     /// of the deck, in deck order then number order.

@@ -28,7 +28,7 @@ struct PracticeQueueTests {
 
         let suspended = [romeCards[1].id, nileCards[0].id]
         try await harness.service.suspend(cardIDs: suspended, userID: harness.user.id)
-        let until = try await harness.service.bury(cardIDs: [romeCards[4].id], userID: harness.user.id, day: utc)
+        let until = try await harness.service.bury(cardIDs: [romeCards[4].id], userID: harness.user.id, day: utc).until
         let heldBack = Set(suspended + [romeCards[4].id])
         for seed in UInt64(1)...5 {
             let ids = try await queue(harness, mode, topics: [rome, nile], seed: seed)

@@ -105,7 +105,9 @@ struct SessionControlTests {
         let (topic, cards) = try await game.base.topic("Rome", cards: 3)
         let session = try await spaced(game, topic)
         let userID = game.base.user.id
-        let until = try await game.service.bury(cardIDs: [cards[0].id], userID: userID, day: utc)
+        let burial = try await game.service.bury(cardIDs: [cards[0].id], userID: userID, day: utc)
+        #expect(burial.cardIDs == [cards[0].id] && burial.siblingIDs.isEmpty, "no cloze card: nothing else buried")
+        let until = burial.until
         #expect(until == utc.endOfDay(containing: game.base.time.date).addingTimeInterval(0.001))
         #expect(!(try await game.store.session(id: session.id, userID: userID).queue.contains(cards[0].id)))
         var rng = SplitMix64(seed: 2)

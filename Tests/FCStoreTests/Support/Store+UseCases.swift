@@ -57,7 +57,7 @@ extension Store {
     }
 
     func addCard(_ new: NewCard) async throws -> [CardDetails] {
-        try await CardEditing.add(new, on: self)
+        try await CardEditing.add(new, on: self).cards
     }
 
     func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {

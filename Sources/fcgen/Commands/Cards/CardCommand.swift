@@ -97,19 +97,26 @@ struct CardAddCommand: AsyncParsableCommand {
                 reversed: reverse)
             let store = try await Store.open(path: settings.databasePath, now: CommandIO.now)
             let found = try await store.ensureTopic(named: topic)
-            let cards = try await CardEditing.add(
+            let added = try await CardEditing.add(
                 NewCard(
                     topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
                     explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse,
                     choices: checked.choices),
                 on: store)
             if global.json {
-                try Console.json(CardShowCommand.ListOutput(cards: cards.map(CardJSON.init)))
+                try Console.json(
+                    CardShowCommand.ListOutput(
+                        cards: added.cards.map(CardJSON.init), siblings: added.siblings.map(CardJSON.init)))
             } else {
-                for card in cards {
+                for card in added.cards + added.siblings {
+                    var note = ""
+                    if let twinOf = card.reverseOf {
+                        note = " (reversed twin of card \(twinOf))"
+                    } else if let noteID = card.card.clozeOf {
+                        note = " (cloze sibling of card \(noteID), asks c\(card.card.clozeNumber ?? 0))"
+                    }
                     Console.out(
-                        "added card \(card.card.id) at position \(card.card.position) of \"\(found.name)\""
-                            + (card.reverseOf != nil ? " (reversed twin of card \(card.reverseOf ?? 0))" : ""))
+                        "added card \(card.card.id) at position \(card.card.position) of \"\(found.name)\"\(note)")
                 }
             }
         }

@@ -7,11 +7,14 @@ import Foundation
 /// What `card bury`, `card suspend` and `card unsuspend` print with `--json`.
 struct CardFlagOutput: Encodable {
     var user: String
+    /// The ids given.
     var cards: [Int64]
     /// `buried`, `suspended` or `unsuspended`.
     var action: String
     /// When the burial ends: the start of the learner's next local day.
     var buriedUntil: Date?
+    /// `card bury`: the cloze siblings buried with the cards given, ascending (empty when there are none).
+    var siblings: [Int64]?
 }
 
 /// `fcgen card bury ID…`: not before tomorrow.
@@ -31,9 +34,12 @@ struct CardBuryCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
-            let until = try await context.service.bury(cardIDs: ids, userID: context.user.id, day: context.day)
-            try CardFlagOutput(user: context.user.name, cards: ids, action: "buried", buriedUntil: until)
-                .print(json: global.json, text: "buried until \(Timestamp.format(until))")
+            let burial = try await context.service.bury(cardIDs: ids, userID: context.user.id, day: context.day)
+            try CardFlagOutput(
+                user: context.user.name, cards: ids, action: "buried", buriedUntil: burial.until,
+                siblings: burial.siblingIDs
+            )
+            .print(json: global.json, text: "buried until \(Timestamp.format(burial.until))")
         }
     }
 }
@@ -83,13 +89,22 @@ struct CardUnsuspendCommand: AsyncParsableCommand {
 }
 
 extension CardFlagOutput {
-    /// The document, or "card 3, 4: <text> (learner local)".
+    /// The document, or "cards 3, 4: <text> (learner local)"; with siblings, "card 3 and its 2 cloze siblings 5, 6:
+    /// <text> (learner local)".
     func print(json: Bool, text: String) throws {
         if json {
             try Console.json(self)
         } else {
-            let list = Array(Set(cards)).sorted().map(String.init).joined(separator: ", ")
-            Console.out("\(Plural.noun(cards.count, "card")) \(list): \(text) (learner \(user))")
+            let given = Array(Set(cards)).sorted()
+            var subject = "\(Plural.noun(given.count, "card")) \(Self.list(given))"
+            if let siblings, !siblings.isEmpty {
+                let whose = given.count == 1 ? "its" : "their"
+                subject +=
+                    " and \(whose) \(siblings.count) \(Plural.noun(siblings.count, "cloze sibling")) \(Self.list(siblings))"
+            }
+            Console.out("\(subject): \(text) (learner \(user))")
         }
     }
+
+    private static func list(_ ids: [Int64]) -> String { ids.map(String.init).joined(separator: ", ") }
 }

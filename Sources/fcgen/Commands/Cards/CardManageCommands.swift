@@ -73,8 +73,13 @@ struct CardShowCommand: AsyncParsableCommand {
         var card: CardJSON
     }
 
+    /// What `card add` and `card edit` print with `--json`.
     struct ListOutput: Encodable {
+        /// The cards written: a card and its reversed twin.
         var cards: [CardJSON]
+        /// `card add`: the cloze siblings the card's text made (one per further deletion number, by number); empty
+        /// for any other card.
+        var siblings: [CardJSON]?
     }
 
     func run() async throws {

@@ -140,8 +140,12 @@ struct LearnCommand: AsyncParsableCommand {
                 session = try await context.service.skip(session, cardID: card.id)
                 continue
             case "b" where stored:
-                _ = try await context.service.bury(cardIDs: [card.id], userID: session.userID, day: context.day)
-                Screen.show("buried until tomorrow")
+                let burial = try await context.service.bury(
+                    cardIDs: [card.id], userID: session.userID, day: context.day)
+                let siblings = burial.siblingIDs.count
+                Screen.show(
+                    "buried until tomorrow"
+                        + (siblings > 0 ? ", with its \(siblings) \(Plural.noun(siblings, "cloze sibling"))" : ""))
                 session = try await context.store.session(id: session.id, userID: session.userID)
                 continue
             case "u" where stored:

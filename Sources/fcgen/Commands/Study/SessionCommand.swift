@@ -44,6 +44,10 @@ struct SessionCommand: AsyncParsableCommand {
         var undone: Undone?
         /// The card as study shows it: a cloze card's deletions hidden, an mcq card's options shuffled.
         var shown: CardFaces?
+        /// `bury`: when the buried card comes back (the start of the learner's next local day).
+        var buriedUntil: Date?
+        /// `bury`: the cloze siblings buried with the card, ascending (empty for any other card).
+        var buriedSiblings: [Int64]?
     }
 
     /// The answer `session undo` took back.
@@ -56,7 +60,7 @@ struct SessionCommand: AsyncParsableCommand {
     /// Prints the session and its next card.
     static func show(
         _ session: StudySessionRecord, context: StudyContext, json: Bool, rewards: Rewards? = nil,
-        undone: Undone? = nil
+        undone: Undone? = nil, burial: Burial? = nil
     ) async throws {
         let card = try await context.service.nextCard(of: session)
         let view = SessionView(session)
@@ -65,7 +69,8 @@ struct SessionCommand: AsyncParsableCommand {
             try Console.json(
                 Output(
                     session: view, card: card.map(CardJSON.init), done: card == nil,
-                    rewards: rewards.map(RewardsJSON.init), undone: undone, shown: faces))
+                    rewards: rewards.map(RewardsJSON.init), undone: undone, shown: faces, buriedUntil: burial?.until,
+                    buriedSiblings: burial?.siblingIDs))
             return
         }
         var lines = ["session \(session.id) (\(session.mode.rawValue)): \(view.answered)/\(view.size) answered"]
@@ -73,6 +78,13 @@ struct SessionCommand: AsyncParsableCommand {
             lines.append(
                 "undid the answer to card \(undone.cardId)"
                     + (undone.xpReturned > 0 ? " (−\(undone.xpReturned) XP)" : ""))
+        }
+        if let burial {
+            let count = burial.siblingIDs.count
+            let siblings = burial.siblingIDs.map(String.init).joined(separator: ", ")
+            lines.append(
+                "buried until \(Timestamp.format(burial.until))"
+                    + (count == 0 ? "" : ", with its \(count) \(Plural.noun(count, "cloze sibling")) \(siblings)"))
         }
         if let card, let faces {
             lines.append("next card \(card.id): " + faces.questionLines.joined(separator: "\n"))

@@ -67,9 +67,9 @@ struct SessionBuryCommand: AsyncParsableCommand {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let session = try await context.service.openSession(id: sessionID, userID: context.user.id)
             try session.expectNext(cardID)
-            _ = try await context.service.bury(cardIDs: [cardID], userID: context.user.id, day: context.day)
+            let burial = try await context.service.bury(cardIDs: [cardID], userID: context.user.id, day: context.day)
             let updated = try await context.service.openSession(id: sessionID, userID: context.user.id)
-            try await SessionCommand.show(updated, context: context, json: global.json)
+            try await SessionCommand.show(updated, context: context, json: global.json, burial: burial)
         }
     }
 }
