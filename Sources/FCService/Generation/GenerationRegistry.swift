@@ -87,10 +87,8 @@ package final class GenerationRegistry: Sendable {
             prune(&state, at: time)
             let queued = state.entries.values.count { $0.record.status == .queued }
             if queued >= limits.queued {
-                var problem = Problem(
-                    .rateLimited, detail: "\(queued) generations are queued already; retry when some have run")
-                problem.headers[.retryAfter] = "30"
-                throw problem
+                throw Problem.rateLimited(
+                    "\(queued) generations are queued already; retry when some have run", retryAfter: 30)
             }
             let record = GenerationRecord(
                 id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requested: batches,
