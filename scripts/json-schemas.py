@@ -278,7 +278,10 @@ DOCUMENTS = {
         "siblings": {**array(ref("card")), "description": "card add: the cloze siblings the card's text made, one per "
                      "further deletion number, by number (empty for any other card)."},
     }, "The cards written (a card and its reversed twin)."),
-    "card-delete": (["card delete"], {"deleted": array(ID)}, {}, "The ids deleted, ascending."),
+    "card-delete": (
+        ["card delete"], {"deleted": array(ID)}, {},
+        "The ids deleted, ascending, each once: those given and the cloze siblings that go with a cloze card.",
+    ),
     "card-flags": (["card bury", "card suspend", "card unsuspend"], {
         "user": STRING, "cards": array(ID), "action": enum("buried", "suspended", "unsuspended"),
     }, {"buriedUntil": ref("timestamp"),

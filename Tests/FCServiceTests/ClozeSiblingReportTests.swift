@@ -4,9 +4,9 @@ import Foundation
 import NIOHTTP1
 import Testing
 
-/// A cloze text is one card per deletion number; creating one and burying one over HTTP say which sibling cards came
+/// A cloze text is one card per deletion number; creating, burying or deleting one over HTTP says which sibling cards came
 /// and went with it, so a client never has to guess what changed in the learner's queues.
-@Suite("the service: creating and burying cloze cards report their siblings (in process)")
+@Suite("the service: creating, burying and deleting cloze cards report their siblings (in process)")
 struct ClozeSiblingReportTests {
     @Test("creating a cloze card lists its siblings by number; another card lists none")
     func createListsSiblings() async throws {
@@ -80,6 +80,40 @@ struct ClozeSiblingReportTests {
             #expect(plain.status == 200, "\(plain.text)")
             #expect(plain.json["buriedSiblings"] as? [Int] == [], "\(plain.text)")
         }
+        try await check.validate(in: fixture.directory)
+    }
+
+    @Test("deleting a cloze card, alone or in a selection, lists every sibling that went with it; another lists itself")
+    func deleteListsSiblings() async throws {
+        let fixture = try await ServiceUnderTest(seeded: false)
+        try await fixture.addCard(
+            topic: "Cloze", kind: .cloze, question: "{{c1::Romulus}} founded {{c2::Rome}} in {{c3::753 BC}}")
+        try await fixture.addCard(
+            topic: "Cloze", kind: .cloze, question: "{{c1::Remus}} was the twin of {{c2::Romulus}}")
+        try await fixture.addCard(topic: "Cloze", question: "Who was Remus?", answer: "Romulus' twin")
+        let topic = try #require(try await fixture.store.topic(named: "Cloze")).id
+        let cards = try await fixture.store.cards(topicID: topic).map { Int($0.id) }
+        #expect(cards.count == 6)
+        let (romulus, remus, plain) = (Array(cards[0..<3]), Array(cards[3..<5]), cards[5])
+        let admin = fixture.adminToken
+        let check = OpenAPICheck()
+        try await fixture.serve { server in
+            // A sibling (c2) asked for: the note's card and c3 go too, and are named.
+            let one = check.add(
+                try await server.call(.DELETE, "/v1/cards/\(romulus[1])", token: admin), "CardsDeleted",
+                label: "delete cloze sibling")
+            #expect(one.status == 200, "\(one.text)")
+            #expect(one.json["deleted"] as? [Int] == romulus, "\(one.text)")
+
+            let selection = check.add(
+                try await server.call(
+                    .POST, "/v1/topics/\(topic)/cards/delete", token: admin,
+                    json: #"{"ids": [\#(plain), \#(remus[0])]}"#),
+                "CardsDeleted", label: "delete a selection with a cloze card")
+            #expect(selection.status == 200, "\(selection.text)")
+            #expect(selection.json["deleted"] as? [Int] == (remus + [plain]).sorted(), "\(selection.text)")
+        }
+        #expect(try await fixture.store.cards(topicID: topic).isEmpty)
         try await check.validate(in: fixture.directory)
     }
 }

@@ -172,9 +172,12 @@ export async function render(args, { show }) {
         return;
       }
       try {
-        await api("DELETE", `/v1/cards/${card.id}`);
-        toast("Card deleted");
-        announce("Card deleted");
+        const done = await api("DELETE", `/v1/cards/${card.id}`);
+        // A cloze card goes with its siblings (one card per deletion number): say so.
+        const siblings = done.deleted.length - 1;
+        const text = siblings > 0 ? `Card deleted, with ${siblings} cloze ${siblings === 1 ? "sibling" : "siblings"}` : "Card deleted";
+        toast(text);
+        announce(text);
         await reload();
       } catch (error) {
         problems.replaceChildren(errorBox(describe(error)));

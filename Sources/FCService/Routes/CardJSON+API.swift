@@ -40,8 +40,3 @@ struct CardEditJSON: Encodable {
     var twin: CardJSON?
     var twinUpdated: Bool
 }
-
-/// The ids a delete removed.
-struct CardsDeleted: Encodable {
-    var deleted: [Int64]
-}

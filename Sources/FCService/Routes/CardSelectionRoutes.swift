@@ -1,3 +1,4 @@
+import FCContract
 import FCStore
 import HTTPTypes
 import Hummingbird
@@ -16,9 +17,10 @@ enum CardSelectionRoutes {
                 _ = try await store.read { try await $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
                 let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
-                try await store.write("delete cards") { try await $0.deleteCards(ids: ids, inTopic: topicID) }
-                var seen = Set<Int64>()
-                return try JSONResponse.make(CardsDeleted(deleted: ids.filter { seen.insert($0).inserted }))
+                let deleted = try await store.write("delete cards") {
+                    try await $0.deleteCards(ids: ids, inTopic: topicID)
+                }
+                return try JSONResponse.make(CardsDeletedJSON(deleted: deleted))
             }
         ]
     }

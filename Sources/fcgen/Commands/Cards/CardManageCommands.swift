@@ -13,11 +13,6 @@ struct CardDeleteCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The ids of the cards to delete.") var ids: [Int64]
 
-    struct Output: Encodable {
-        /// The ids deleted, ascending, each once (a cloze card's siblings included).
-        var deleted: [Int64]
-    }
-
     func validate() throws {
         if ids.isEmpty { throw ValidationError("give at least one card id") }
     }
@@ -28,7 +23,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
             // A cloze card's siblings go with it, and are listed.
             let unique = try await store.deleteCards(ids: ids)
             if global.json {
-                try Console.json(Output(deleted: unique))
+                try Console.json(CardsDeletedJSON(deleted: unique))
                 return
             }
             Console.out(
