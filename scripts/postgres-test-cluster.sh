@@ -69,7 +69,8 @@ EOF
     psql_owner() { as_owner "${bindir}psql" -h "$dir" -p "$port" -U fcgen -v ON_ERROR_STOP=1 -q "$@"; }
     psql_owner -d postgres -c "CREATE DATABASE fcgen"
     psql_owner -d postgres -c "CREATE ROLE fcgen_password LOGIN SUPERUSER PASSWORD 'fcgen-test-password'"
-    echo "export FCGEN_TEST_POSTGRES_URL=postgres://fcgen@127.0.0.1:$port/fcgen"
+    # sslmode=disable: the cluster serves no TLS, and asking for it costs every store a TLS context of its own.
+    echo "export FCGEN_TEST_POSTGRES_URL=postgres://fcgen@127.0.0.1:$port/fcgen?sslmode=disable"
     ;;
 stop)
     if [ -e "$dir/postmaster.pid" ]; then

@@ -51,33 +51,52 @@ package final class TemporaryDatabase: Sendable {
         // If this fails, opening the database will report it with the path, which is the better message.
         try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         directory = base.path
-        if let server = ProcessInfo.processInfo.environment[Self.postgresVariable], !server.isEmpty {
+        if let variable = ProcessInfo.processInfo.environment[Self.postgresVariable], !variable.isEmpty {
             let name = "fcgen_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let server = Self.Server(variable)
             postgres = (server: server, database: name)
-            path = server + "/" + name
+            path = server.url(database: name)
         } else {
             postgres = nil
             path = base.appendingPathComponent("test.sqlite").path
         }
     }
 
-    /// Set to a PostgreSQL server URL without a database (`postgres://fcgen@127.0.0.1:54329`), it makes every
-    /// ``path`` a fresh database on that server instead of a file: how the store's contract suite runs the SQLite
-    /// store tests against PostgreSQL.
+    /// Set to a PostgreSQL server URL without a database (`postgres://fcgen@127.0.0.1:54329`, options such as
+    /// `?sslmode=disable` allowed), it makes every ``path`` a fresh database on that server instead of a file: how the
+    /// store's contract suite runs the SQLite store tests against PostgreSQL.
     package static let postgresVariable = "FCGEN_TEST_STORE_POSTGRES"
 
+    /// A server of ``postgresVariable``: where its databases are, and the options every database's URL carries.
+    struct Server: Sendable, Hashable {
+        /// `postgres://user@host:port`.
+        var base: String
+        /// `?sslmode=disable` or empty.
+        var options: String
+
+        init(_ variable: String) {
+            if let mark = variable.firstIndex(of: "?") {
+                (base, options) = (String(variable[..<mark]), String(variable[mark...]))
+            } else {
+                (base, options) = (variable, "")
+            }
+        }
+
+        func url(database: String) -> String { base + "/" + database + options }
+    }
+
     /// The server and database of a PostgreSQL ``path``.
-    private let postgres: (server: String, database: String)?
+    private let postgres: (server: Server, database: String)?
 
     /// The migrated template of this process on `server`, made on first use (`nil` if that failed: the tests then
     /// migrate their own databases).
-    private static func migratedTemplate(on server: String) async -> String? {
+    private static func migratedTemplate(on server: Server) async -> String? {
         await templates.template(on: server) {
             let name = "fcgen_tpl_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             guard await administer(server, "CREATE DATABASE \(name)") else { return nil }
             do {
                 // Opened and closed at once: a template must have no connections while it is copied.
-                let store = try await Store.open(path: server + "/" + name, now: .system)
+                let store = try await Store.open(path: server.url(database: name), now: .system)
                 await store.close()
             } catch {
                 return nil
@@ -86,7 +105,7 @@ package final class TemporaryDatabase: Sendable {
         }
     }
 
-    /// Each server's template database, by server URL.
+    /// Each server's template database.
     private static let templates = Templates()
 
     /// The templates, one per server: the first test of a process starts making it, and every test that asks
@@ -94,9 +113,9 @@ package final class TemporaryDatabase: Sendable {
     /// next caller enters and would start a template of its own, so the ~8 tests that start together each migrated
     /// one). A failed making is forgotten, so a later test tries again.
     private actor Templates {
-        private var making: [String: Task<String?, Never>] = [:]
+        private var making: [Server: Task<String?, Never>] = [:]
 
-        func template(on server: String, make: @escaping @Sendable () async -> String?) async -> String? {
+        func template(on server: Server, make: @escaping @Sendable () async -> String?) async -> String? {
             if let task = making[server] { return await task.value }
             let task = Task { await make() }
             making[server] = task
@@ -108,10 +127,10 @@ package final class TemporaryDatabase: Sendable {
 
     /// Runs one statement on the server's `postgres` database (creating or dropping a test database).
     @discardableResult
-    private static func administer(_ server: String, _ sql: String) async -> Bool {
+    private static func administer(_ server: Server, _ sql: String) async -> Bool {
         do {
             try await ScratchPostgresDatabase.execute(
-                sql, on: try PostgresTarget(url: server + "/postgres"), operation: "prepare test database")
+                sql, on: try PostgresTarget(url: server.url(database: "postgres")), operation: "prepare test database")
             return true
         } catch {
             // Opening the store reports the missing database with the URL, which is the better message.

@@ -1,4 +1,6 @@
+import FCCore
 import FCStore
+import FCTestSupport
 import Testing
 
 /// Connecting fails with one clear line naming the target (host, port, database) and never the password.
@@ -53,5 +55,19 @@ struct PostgresOpeningTests {
         #expect(message.hasPrefix("cannot open database at postgres://fcgen@"))
         #expect(message.contains("/no_such_fcgen_db: database \"no_such_fcgen_db\" does not exist"))
         #expect(!message.contains(Self.password))
+    }
+
+    /// The suite's own URLs say `sslmode=disable` (the test cluster serves no TLS); the default, `prefer`, must still
+    /// open a store's pool on such a server and fall back to plain TCP.
+    @Test func aStoreOnTheDefaultTLSModeOpensOnAServerWithoutTLS() async throws {
+        let cluster = try PostgresTestCluster.target()
+        let scratch = try await TestPostgresServer.scratchDatabase(label: "prefer")
+        let url = "postgres://\(cluster.user)@\(cluster.host ?? "127.0.0.1"):\(cluster.port)/\(scratch.name)"
+        #expect(try PostgresTarget(url: url).tls == .prefer)
+        let store = try await Store.open(path: url, now: .system)
+        let topic = try await store.ensureTopic(named: "Prefer")
+        #expect(try await store.topic(named: "Prefer")?.id == topic.id)
+        await store.close()
+        await scratch.drop()
     }
 }
