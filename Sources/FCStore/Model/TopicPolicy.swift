@@ -1,20 +1,4 @@
-/// A topic's refill subscription: keep it stocked with cards, one batch at a time.
-///
-/// A topic without a policy is not refilled. See ``RefillRule`` for when a refill is due.
-package struct TopicPolicy: Sendable, Codable, Hashable {
-    /// A refill is due when fewer unstudied cards than this remain.
-    package var refillBelow: Int
-    /// Cards each refill batch asks for.
-    package var batchSize: Int
-    /// No refills once the topic has this many batches; `nil` = unlimited.
-    package var maxBatches: Int?
-
-    package init(refillBelow: Int, batchSize: Int, maxBatches: Int? = nil) {
-        self.refillBelow = refillBelow
-        self.batchSize = batchSize
-        self.maxBatches = maxBatches
-    }
-}
+package import FCCore
 
 /// A topic's refill policy and the counts the refill rule looks at, for `fcgen topic show`.
 package struct TopicRefillStatus: Sendable, Codable, Hashable {

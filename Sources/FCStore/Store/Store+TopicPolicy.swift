@@ -1,3 +1,5 @@
+package import FCCore
+
 extension Database {
     /// Subscribes the topic to refills with `policy`, or unsubscribes it with `nil`.
     ///

@@ -90,16 +90,6 @@ struct RefillRuleSQLTests {
         #expect(swiftCounts[0] == 0 && expectedDue[0] && expectedDue[1])
     }
 
-    @Test func theSwiftRuleSkipsFallbackCards() {
-        let cards = [
-            RefillRule.StockCard(origin: .fallback, studiedBy: [1]), RefillRule.StockCard(origin: .generated),
-            RefillRule.StockCard(origin: .manual, studiedBy: [2]), RefillRule.StockCard(origin: .fallback),
-        ]
-        #expect(RefillRule.unstudiedCount(cards) == 1)
-        #expect(RefillRule.isStudyMaterial(.fallback) == false)
-        #expect(CardOrigin.allCases.filter(RefillRule.isStudyMaterial).count == CardOrigin.allCases.count - 1)
-    }
-
     @Test func theSQLAgreesWithTheRuleOnSQLite() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
