@@ -295,7 +295,7 @@ let package = Package(
             // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
             dependencies: [
                 "fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats", "FCScheduler",
-                "FCCommandLine", "CSQLite",
+                "FCCommandLine", "FCService", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Snapshots"],

@@ -379,6 +379,12 @@ DOCUMENTS = {
         "code": {"type": "string", "pattern": "^fci_[A-Za-z0-9_-]{43}$"},
     }, {"link": STRING},
         "A new sign-up invite: its code (and, with --public-url, the web app's link) the one time it is shown."),
+    "password-reset": (["password-reset create"], {
+        "reset": obj({"id": ID, "user": STRING, "createdAt": ref("timestamp"), "expiresAt": ref("timestamp")}),
+        "code": {"type": "string", "pattern": "^fcr_[A-Za-z0-9_-]{43}$"},
+    }, {"link": STRING},
+        "A new password reset link: its code (and, with --public-url, the web app's set-password link) the one time "
+        "it is shown; older links of the learner are void."),
     "db-copy": (["db copy"], {
         "from": STRING, "to": STRING, "rows": COUNT,
         "tables": array(obj({"name": STRING, "rows": COUNT, "checksum": {"type": "string", "pattern": "^[0-9a-f]{16}$"}})),

@@ -71,6 +71,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case gamificationStateNotEncoded(userID: Int64)
     /// No API token with that id (`fcgen token revoke`).
     case tokenNotFound(id: Int64)
+    /// No learner has this name (ignoring case): `fcgen password-reset create --user NAME` makes no learner.
+    case userNotFound(name: String)
     /// The `Idempotency-Key` was used before for a different request.
     case idempotencyKeyReused(key: String)
     /// Text to store holds U+0000. PostgreSQL text cannot hold it and SQLite could, so both engines refuse it here
@@ -145,6 +147,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             "learner \(userID): the last gamification step of the transaction did not encode the state"
         case .tokenNotFound(let id):
             "no API token with id \(id)"
+        case .userNotFound(let name):
+            "no learner named \"\(name)\" (fcgen token create --user NAME makes one; fcgen leaderboard lists them)"
         case .idempotencyKeyReused(let key):
             "Idempotency-Key \"\(key)\" was already used for a different request"
         case .nulInText(let operation):

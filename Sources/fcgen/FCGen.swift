@@ -22,7 +22,7 @@ struct FCGen: AsyncParsableCommand {
             CalendarCommand.self, CardCommand.self,
             ImportCommand.self, ExportCommand.self, UserCommand.self, ProfileCommand.self, ChallengesCommand.self,
             BoxesCommand.self, AchievementsCommand.self, LeaderboardCommand.self, ServeCommand.self, TokenCommand.self,
-            InviteCommand.self,
+            InviteCommand.self, PasswordResetCommand.self,
             DatabaseCommand.self, UsageCommand.self,
         ],
         defaultSubcommand: GenerateCommand.self

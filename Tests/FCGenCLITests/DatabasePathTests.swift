@@ -14,6 +14,7 @@ struct DatabasePathTests {
         ["user", "show"], ["challenges"], ["boxes"], ["achievements"], ["leaderboard"],
         ["review", "1", "--rating", "good"], ["session", "start", "--topic", "Rome"],
         ["token", "create", "--user", "ana"], ["token", "list"], ["boxes", "open", "1:2"], ["invite", "create"],
+        ["password-reset", "create", "--user", "ana"],
     ]
 
     @Test func readOnlyCommandsSayTheDatabaseDoesNotExistAndCreateNothing() async throws {

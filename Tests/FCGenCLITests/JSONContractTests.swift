@@ -72,6 +72,11 @@ struct JSONContractTests {
         try await check.run(["invite", "create", "--admin", "--expires", "2d"] + db, schema: "invite")
         try await check.run(
             ["invite", "create", "--public-url", "https://cards.example.org/"] + db, schema: "invite")
+        try await check.run(
+            ["password-reset", "create", "--user", "ana", "--public-url", "https://cards.example.org/"] + db,
+            schema: "password-reset")
+        try await check.run(
+            ["password-reset", "create", "--user", "ana", "--expires", "2h"] + db, schema: "password-reset")
 
         let store = try await Store.open(path: cli.databasePath, now: .system)
         let queued = try await store.enqueueDueRefills(maxAttempts: 5)

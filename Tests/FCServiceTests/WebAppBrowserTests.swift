@@ -1,4 +1,5 @@
 import FCService
+import FCStore
 import FCTestSupport
 import Foundation
 import NIOHTTP1
@@ -18,7 +19,7 @@ struct WebAppBrowserTests {
         "me-calendar",
         "me-achievements",
         "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
-        "deck-import-error", "deck-editor",
+        "deck-import-error", "deck-editor", "me-password", "set-password",
     ]
 
     @Test(
@@ -49,9 +50,21 @@ struct WebAppBrowserTests {
         try await fixture.generateOffline(topic: "Solar system", batches: 1, kinds: "question,cloze,mcq")
         let (phone, admin) = (fixture.learnerToken, fixture.adminToken)
         let desktop = try await fixture.token(user: "bo")
+        // Each size's token learner gets a password through an operator's reset link (account_steps.reset_link).
+        var arguments: [String] = []
+        for (size, name) in [("phone", "ana"), ("desktop", "bo")] {
+            var generator = SystemRandomNumberGenerator()
+            let code = PasswordResetCodec.newCode(using: &generator)
+            let learner = try #require(try await fixture.store.user(named: name))
+            _ = try await fixture.store.createPasswordReset(
+                userID: learner.id, hash: PasswordResetCodec.hash(code), expiresAt: Date().addingTimeInterval(3_600))
+            arguments += ["--reset", "\(size):\(name):\(code)"]
+        }
+        let resets = arguments
         let logged = LogLines()
         try await fixture.serveLive(logger: logged.jsonLogger) { server in
-            try await Self.scenario(server, fixture: fixture, phone: phone, desktop: desktop, admin: admin)
+            try await Self.scenario(
+                server, fixture: fixture, phone: phone, desktop: desktop, admin: admin, resets: resets)
         }
         let bad = logged.lines.filter { $0.contains(#""status":500"#) }
         #expect(bad.isEmpty, "\(bad)")
@@ -59,7 +72,8 @@ struct WebAppBrowserTests {
     }
 
     private static func scenario(
-        _ server: LiveServer, fixture: ServiceUnderTest, phone: String, desktop: String, admin: String
+        _ server: LiveServer, fixture: ServiceUnderTest, phone: String, desktop: String, admin: String,
+        resets: [String]
     ) async throws {
         let topics = try #require(try await server.call(.GET, "/v1/topics", token: phone).json["topics"] as? [Any])
         let topic = try #require(
@@ -78,7 +92,7 @@ struct WebAppBrowserTests {
             [
                 script.path, server.base, "--size", "phone:\(phone)", "--size", "desktop:\(desktop)", "--admin", admin,
                 "--topic", "Roman history", "--cards", String(cards), "--shots", shots.path,
-            ] + (katex ? ["--katex"] : []), in: fixture.directory)
+            ] + resets + (katex ? ["--katex"] : []), in: fixture.directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for size in ["phone", "desktop"] {
             let steps = [
@@ -105,6 +119,9 @@ struct WebAppBrowserTests {
                 "account: signed out; the server ended the session", "account: signed in again with the password",
                 "account: a token made on Me, its secret shown once, then revoked",
                 "account: signed out everywhere from Me",
+                "account: password changed on Me; the other device signed out, this browser not",
+                "account: a reset link set \(size == "phone" ? "ana" : "bo")'s password and signed in",
+                "account: a used reset link is refused",
             ]
             for step in steps {
                 let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }

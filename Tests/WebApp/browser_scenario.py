@@ -4,7 +4,7 @@
 Run by WebAppBrowserTests (scripts/test) against a running `fcgen serve`:
 
     browser_scenario.py BASE_URL --size phone:TOKEN --size desktop:TOKEN --admin TOKEN --topic NAME --cards N \
-        --shots DIR [--katex]
+        --shots DIR [--katex] [--reset phone:NAME:CODE --reset desktop:NAME:CODE]
     browser_scenario.py BASE_URL --lan TOKEN --topic NAME --shots DIR
 
 For each size (phone 390x844, desktop 1440x900) with its own learner's token: a bad token shows a readable error;
@@ -211,7 +211,7 @@ class Scenario:
         if leaked:
             raise Failure(f"{self.size}: {screen} shows {leaked}: {self.page_text()!r}")
 
-    def run(self, token, topic, cards, katex, admin):
+    def run(self, token, topic, cards, katex, admin, reset=None):
         d = self.driver
         d.get(self.base + "/")
         field = self.find("input#token")
@@ -417,6 +417,8 @@ class Scenario:
             raise Failure(f"{self.size}: signing out left the token behind")
         self.ok("signed out")
         account_steps.password(self)
+        if reset:
+            account_steps.reset_link(self, *reset)
         game_steps.admin(self, admin, f"Volcanoes {self.size}", self.shots)
 
     def console_errors(self):
@@ -429,6 +431,12 @@ class Scenario:
                 continue
             # And the too-short password's refusal at sign-up (account_steps).
             if entry.get("source") == "network" and "/v1/signup" in entry["message"] and "400" in entry["message"]:
+                continue
+            # And the wrong current password on Me, and the reset link opened a second time (account_steps).
+            if entry.get("source") == "network" and "/v1/me/password" in entry["message"] and "403" in entry["message"]:
+                continue
+            if (entry.get("source") == "network" and "/v1/account/password-reset" in entry["message"]
+                    and "403" in entry["message"]):
                 continue
             # And the bad CSV's refusal, which the deck shows as line:column.
             if entry.get("source") == "network" and "/import?" in entry["message"] and "422" in entry["message"]:
@@ -449,6 +457,8 @@ def main():
     parser.add_argument("--shots", required=True)
     parser.add_argument("--admin", help="an admin token: generation and the deck editor")
     parser.add_argument("--katex", action="store_true")
+    parser.add_argument("--reset", action="append", default=[],
+                        help="SIZE:NAME:CODE: that size's token learner NAME opens a reset link with CODE")
     parser.add_argument("--lan", metavar="TOKEN", help="run the LAN scenario (not a secure context) as this learner")
     parser.add_argument("--install", metavar="TOKEN", help="run the installable-app phase --phase as this learner")
     parser.add_argument("--phase", choices=("online", "offline"))
@@ -475,7 +485,8 @@ def main():
         driver = browser(width, height, mobile)
         try:
             scenario = Scenario(driver, size, args.base, shots)
-            scenario.run(token, args.topic, args.cards, args.katex, args.admin)
+            resets = dict((item.split(":", 1)[0], tuple(item.split(":", 2)[1:])) for item in args.reset)
+            scenario.run(token, args.topic, args.cards, args.katex, args.admin, resets.get(size))
             errors = scenario.console_errors()
             if errors:
                 raise Failure(f"{size}: console errors: {errors}")

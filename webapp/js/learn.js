@@ -356,12 +356,19 @@ export async function render(args, { show }) {
     }
   }
 
+  // What a bury says: a cloze card's siblings (other deletions of the same text) leave with it (buriedSiblings).
+  function buriedMessage(siblings = []) {
+    const count = siblings?.length ?? 0;
+    if (count === 0) return "Buried until tomorrow";
+    return `Buried until tomorrow, with ${count} sibling ${count === 1 ? "card" : "cards"}`;
+  }
+
   // Bury (until the learner's tomorrow) or suspend (until unsuspended) the current card; it leaves the session.
   async function setAside(run, how) {
     setKeys(null);
     try {
       run.session = await api("POST", `/v1/sessions/${run.session.id}/${how}`, { body: { cardId: run.session.next.id } });
-      toast(how === "bury" ? "Buried until tomorrow" : "Suspended");
+      toast(how === "bury" ? buriedMessage(run.session.buriedSiblings) : "Suspended");
       if (run.session.next) question(run);
       else await finish(run);
     } catch (error) {

@@ -5,6 +5,7 @@
 import { api, forget, session, signedIn, token, whenUnauthorized, describe } from "./api.js";
 import { screenView, errorBox, h, on, reportError } from "./ui.js";
 import * as signin from "./signin.js";
+import * as setpassword from "./setpassword.js";
 import * as topics from "./topics.js";
 import * as feed from "./feed.js";
 import * as learn from "./learn.js";
@@ -12,10 +13,14 @@ import * as me from "./me.js";
 import * as decks from "./decks.js";
 import * as quiz from "./quiz.js";
 
-const screens = { signin, signup: signin, topics, feed, learn, quiz, decks, me };
+const screens = { signin, signup: signin, "set-password": setpassword, topics, feed, learn, quiz, decks, me };
+// What opens without signing in: signing up, and a reset link's set-password screen (for anyone, signed in or not:
+// a learner with a token sets a first password there).
+const openScreens = new Set(["signup", "set-password"]);
 let cleanup = null;
 
-// `#/signup?invite=fci_…` (an invite link): the part after `?` is the screen's query.
+// `#/signup?invite=fci_…` (an invite link), `#/set-password?code=fcr_…` (a reset link): the part after `?` is the
+// screen's query.
 function parse(hash) {
   const [path, search = ""] = hash.replace(/^#\/?/, "").split("?");
   const [name, ...rest] = path.split("/");
@@ -30,7 +35,7 @@ export function go(hash) {
 async function route() {
   let { name, args, query } = parse(location.hash);
   const isSignedIn = signedIn();
-  if (!isSignedIn && name !== "signup") name = "signin";
+  if (!isSignedIn && !openScreens.has(name)) name = "signin";
   else if (isSignedIn && (name === "signin" || name === "signup")) name = "topics";
   const screen = screens[name];
   document.getElementById("nav").hidden = !isSignedIn;

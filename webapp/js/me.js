@@ -1,9 +1,10 @@
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
-// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard; for a
-// the learner's tokens for apps and scripts; for a password session, "Sign out everywhere".
+// mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard; the
+// learner's tokens for apps and scripts; "Change password"; for a password session, "Sign out everywhere".
 
-import { api, forget, session, token } from "./api.js";
-import { h, toast } from "./ui.js";
+import { api, describe, forget, session, token } from "./api.js";
+import { errorBox, h, on, toast } from "./ui.js";
+import { newPasswordFields, passwordField } from "./password.js";
 import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
@@ -47,6 +48,50 @@ function accountSection(go) {
         go("#/signin");
       },
     }, "Sign out everywhere"));
+}
+
+/**
+ * "Change password" (POST /v1/me/password): the current password, the new one twice; the learner's other
+ * sign-in sessions end, this one stays. Signed in with a token, a learner who has no password yet leaves the
+ * current one empty and sets a first password.
+ */
+function passwordSection() {
+  const withToken = Boolean(token.get());
+  const status = h("div", { id: "password-status" });
+  const current = passwordField("current-password", "Current password", {
+    autocomplete: "current-password", required: !withToken, "aria-describedby": withToken ? "current-password-help" : null,
+  });
+  const fields = newPasswordFields("new");
+  const form = h("form", { class: "card-panel signin", id: "password-form", novalidate: true, "aria-labelledby": "password-heading" },
+    h("h2", { id: "password-heading" }, "Change password"),
+    current.nodes,
+    withToken ? h("p", { id: "current-password-help", class: "hint" }, "Leave it empty if you have no password yet: this sets your first one.") : null,
+    fields.nodes,
+    h("button", { type: "submit" }, "Change password"),
+    status);
+  on(form, "submit", async (event) => {
+    event.preventDefault();
+    const problem = !current.input.value && !withToken ? [current.input, "Enter your current password."] : fields.problem();
+    if (problem) {
+      status.replaceChildren(errorBox(problem[1]));
+      problem[0].focus();
+      return;
+    }
+    const body = { newPassword: fields.fresh.input.value };
+    if (current.input.value) body.currentPassword = current.input.value;
+    try {
+      const changed = await api("POST", "/v1/me/password", { body });
+      form.reset();
+      const others = changed.sessionsEnded === 0 ? "no other browser was signed in"
+        : `${changed.sessionsEnded} other ${changed.sessionsEnded === 1 ? "browser was" : "browsers were"} signed out`;
+      status.replaceChildren(h("p", { class: "hint", role: "status" }, `Password changed: ${others}; this one stays signed in.`));
+    } catch (error) {
+      status.replaceChildren(errorBox("The password was not changed: " + describe(error)));
+      const wrong = { currentPassword: current.input, newPassword: fields.fresh.input }[error.field] ?? current.input;
+      wrong.select();
+    }
+  });
+  return form;
 }
 
 /** One token as a list row: its prefix, when it was made, when it ends, and Revoke while it works. */
@@ -120,6 +165,7 @@ export async function render(_args, { show, go }) {
       leaderboardSection(board),
       achievementsSection(achievements)),
     tokensSection(tokens),
+    passwordSection(),
     accountSection(go),
     me.isAdmin ? h("p", { class: "hint" }, "You are an admin: you can create topics and generate cards.") : null);
 }

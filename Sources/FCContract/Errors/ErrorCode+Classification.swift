@@ -48,7 +48,8 @@ extension ErrorCode {
 
     private init(for error: StoreError) {
         switch error {
-        case .cardNotFound, .jobNotFound, .sessionNotFound, .topicNotFound, .tokenNotFound: self = .notFound
+        case .cardNotFound, .jobNotFound, .sessionNotFound, .topicNotFound, .tokenNotFound, .userNotFound:
+            self = .notFound
         case .duplicateQuestion, .topicNameTaken, .topicHasCards, .jobStateConflict, .sessionConflict,
             .batchNumberTaken, .leaseLost, .idempotencyKeyReused:
             self = .conflict

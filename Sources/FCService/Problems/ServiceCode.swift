@@ -29,6 +29,9 @@ package enum ServiceCode: String, Sendable, CaseIterable {
     /// Sign-up is closed on this server (`fcgen serve --signup closed`), or the invite is unknown, used or
     /// expired.
     case signUpRefused = "signup_refused"
+    /// The password reset code is unknown, used already, replaced by a newer one or expired (one answer for all
+    /// four, so codes cannot be probed).
+    case resetRefused = "reset_refused"
 
     /// The HTTP status.
     package var status: Int {
@@ -44,7 +47,7 @@ package enum ServiceCode: String, Sendable, CaseIterable {
         case .requestTimeout: 408
         case .headersTooLarge: 431
         case .busy: 503
-        case .crossOrigin, .signUpRefused: 403
+        case .crossOrigin, .signUpRefused, .resetRefused: 403
         }
     }
 
@@ -64,6 +67,7 @@ package enum ServiceCode: String, Sendable, CaseIterable {
         case .busy: "Server busy"
         case .crossOrigin: "Cross-origin request refused"
         case .signUpRefused: "Sign-up refused"
+        case .resetRefused: "Password reset refused"
         }
     }
 }

@@ -7,15 +7,17 @@ import HTTPTypes
 import Hummingbird
 
 /// Accounts (docs/api.md, "Accounts"): sign-up and sign-in with a name and a password, which start a sign-in
-/// session (the `fcgen_session` cookie, ``SessionCookie``); signing out here or everywhere; changing the password.
+/// session (the `fcgen_session` cookie, ``SessionCookie``); signing out here or everywhere; changing the password;
+/// setting it with an operator's reset link (`fcgen password-reset create`), which signs the learner in.
 ///
 /// Failed sign-ins are limited per client address (shared with wrong bearer tokens) and per account name; both
 /// budgets are asked before the password is checked. Passwords travel only in request bodies, which are never
-/// logged; the store keeps bcrypt hashes and the SHA-256 of session ids and invite codes.
+/// logged; the store keeps bcrypt hashes and the SHA-256 of session ids, invite and reset codes.
 enum AccountRoutes {
     static let signUpFields: Set<String> = ["name", "password", "invite"]
     static let signInFields: Set<String> = ["name", "password"]
     static let passwordFields: Set<String> = ["currentPassword", "newPassword"]
+    static let resetFields: Set<String> = ["code", "newPassword"]
 
     static func routes(_ environment: ServiceEnvironment) -> [Route] {
         let settings = environment.settings
@@ -109,6 +111,35 @@ enum AccountRoutes {
                     userID: identity.userID, keeping: identity.sessionID)
                 return try JSONResponse.make(SessionsEnded(sessionsEnded: ended))
             },
+            Route(.post, "/v1/account/password-reset", .open) { request, context in
+                // A page of another site could otherwise sign a learner in as someone else (login CSRF).
+                try CrossOriginCheck.verify(request, publicURL: settings.publicURL, strict: false)
+                let body = try await JSONBody.read(request, allowed: resetFields, maxBytes: settings.maxBodyBytes)
+                let code = try body.string("code").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !code.isEmpty, code.count <= PasswordResetCodec.maxCharacters else {
+                    throw Problem.badRequest(
+                        "\"code\" must have 1 to \(PasswordResetCodec.maxCharacters) characters", field: "code")
+                }
+                let new = try AccountRules.password(body, "newPassword", isNew: true)
+                let address = ClientAddress(context.remoteAddress)
+                try refuseWhileLimited(environment, address: address, account: nil)
+                let hash = try await environment.passwords.hash(new)
+                let account: StoredCredentials
+                do {
+                    account = try await environment.store.resetPassword(
+                        codeHash: PasswordResetCodec.hash(code), passwordHash: hash)
+                } catch AccountError.resetUnusable {
+                    // Guessing codes costs the address's sign-in budget, as guessing tokens and invites does.
+                    environment.signInFailures.recordFailure(from: address)
+                    throw Problem(
+                        .resetRefused,
+                        detail: "the reset link is unknown, used already, replaced by a newer one or expired; "
+                            + "ask the operator for a new one",
+                        field: "code")
+                }
+                // Every earlier session ended with the reset; this browser starts the one new session.
+                return try await signedIn(environment, account, status: .ok)
+            },
         ]
     }
 
@@ -153,7 +184,8 @@ enum AccountRoutes {
     }
 }
 
-/// `POST /v1/signup` and `/v1/signin`: who is signed in, and until when (the cookie itself is not in the body).
+/// `POST /v1/signup`, `/v1/signin` and `/v1/account/password-reset`: who is signed in, and until when (the cookie
+/// itself is not in the body).
 struct SignedIn: Encodable {
     struct User: Encodable {
         var id: Int64

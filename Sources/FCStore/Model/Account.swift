@@ -64,10 +64,37 @@ package struct Invite: Sendable, Hashable, Identifiable {
     }
 }
 
-/// Why the store refused to make an account: the service turns each into a problem naming the field.
+/// Why the store refused to make an account or reset a password: the service turns each into a problem naming
+/// the field.
 package enum AccountError: Error, Sendable, Hashable {
     /// A learner with this name (ignoring case) exists already, with or without a password.
     case nameTaken
     /// The invite code is unknown, used already or expired (the three are not told apart).
     case inviteUnusable
+    /// The password reset code is unknown, used already, voided by a newer one or expired (the four are not told
+    /// apart, so codes cannot be probed).
+    case resetUnusable
+}
+
+/// An operator's one-use password reset link (`fcgen password-reset create`), as stored: never the code, only its
+/// SHA-256.
+package struct PasswordReset: Sendable, Hashable, Identifiable {
+    package var id: Int64
+    /// The learner whose password it sets.
+    package var userID: Int64
+    package var createdAt: Date
+    package var expiresAt: Date
+    /// When it set the password; `nil` while unused.
+    package var usedAt: Date?
+    /// When a newer link for the same learner replaced it; `nil` while it is the newest.
+    package var voidedAt: Date?
+
+    package init(id: Int64, userID: Int64, createdAt: Date, expiresAt: Date, usedAt: Date?, voidedAt: Date?) {
+        self.id = id
+        self.userID = userID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.usedAt = usedAt
+        self.voidedAt = voidedAt
+    }
 }

@@ -68,6 +68,10 @@ struct MigrationUpgradeTests {
         for table in ["user_credentials", "login_sessions", "invites"] {
             #expect(try await store.scalarInteger("SELECT COUNT(*) FROM \(table)") == 0, "\(table)")
         }
+        // Version 27: no reset links.
+        #expect(
+            try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 27") == "password resets")
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM password_resets") == 0)
     }
 
     @Test func anSQLiteDatabaseUpgradesInPlace() async throws {
