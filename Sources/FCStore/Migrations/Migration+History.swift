@@ -92,6 +92,9 @@ extension Migration {
         MigrationStep(
             26, "accounts", sqlite: PackageResources.sqlite_0026_accounts_sql,
             postgres: PackageResources.postgres_0026_accounts_sql),
+        MigrationStep(
+            27, "placeholder", sqlite: PackageResources.sqlite_0027_placeholder_sql,
+            postgres: PackageResources.postgres_0027_placeholder_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.
