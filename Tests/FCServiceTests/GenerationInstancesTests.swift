@@ -1,3 +1,6 @@
+import FCCore
+import FCService
+import FCStore
 import FCTestSupport
 import Foundation
 import NIOHTTP1
@@ -70,6 +73,46 @@ struct GenerationInstancesTests {
                         status: 404, code: "not_found")
                 }
             }
+        } catch {
+            await scratch?.drop()
+            throw error
+        }
+        await scratch?.drop()
+    }
+
+    @Test(
+        "a runner that died after one batch: A takes its generation over once the lease expires and runs the other two",
+        arguments: [false, true])
+    func takeOverADeadRunner(postgres: Bool) async throws {
+        let scratch = postgres ? try await TestPostgresServer.scratchDatabase(label: "takeover") : nil
+        do {
+            var a = try await ServiceUnderTest(seeded: false, generations: 1, databaseURL: scratch?.url)
+            a.claimInterval = .milliseconds(100)
+            let admin = a.adminToken
+            // The dead instance: it claimed a generation of 3 batches under a 1 s lease, stored one, and stopped.
+            try await a.generateOffline(topic: "Roman history", batches: 1)
+            let topic = try #require(try await a.store.topic(named: "Roman history"))
+            let dead = GenerationRegistry(
+                store: a.store, limits: GenerationLimits(lease: .seconds(1)), now: .system, owner: "dead")
+            let record = try await dead.submit(topic: topic, batches: 3, language: nil)
+            #expect(try await dead.claimNext()?.id == record.id)
+            let stored = try #require(try await a.store.batches(topicID: topic.id).first)
+            try await a.store.write("dead runner's batch") { db in
+                try await dead.recordBatch(id: record.id, stored, cards: stored.cardsKept, in: db) { _ in "{}" }
+            }
+            try await a.serveLive { serverA in
+                let stream = try await serverA.events("/v1/generations/\(record.id)/events", token: admin)
+                #expect(stream.events.map(\.name) == ["batch", "batch", "batch", "done"], "\(stream.text)")
+                #expect(stream.events.map(\.id) == [1, 2, 3, 4])
+                let numbers = stream.events.dropFirst().prefix(2).compactMap {
+                    ($0.json["batch"] as? [String: Any])?["number"] as? Int
+                }
+                #expect(numbers == [2, 3], "A continues after the dead runner's batch, none twice")
+                let done = try #require(stream.events.last)
+                #expect(done.json["status"] as? String == "succeeded")
+                #expect(done.json["batchesDone"] as? Int == 3)
+            }
+            #expect(try await a.storedBatches(topic: "Roman history") == 3)
         } catch {
             await scratch?.drop()
             throw error
