@@ -76,6 +76,20 @@ extension Database {
         }
     }
 
+    /// Whether a generation is queued, or runs under an expired lease (not whether its topic is free).
+    package func hasClaimableGeneration() async throws -> Bool {
+        let now = now().unixMilliseconds
+        return try await connection.withQuery(
+            """
+            SELECT 1 FROM generations
+            WHERE status = 'queued' OR (status = 'running' AND lease_expires_at <= \(now)) LIMIT 1
+            """,
+            operation: "find claimable generations"
+        ) { statement in
+            return try await statement.step()
+        }
+    }
+
     /// Claims the oldest generation that may run now for `owner`, under a lease until now + `lease`: a queued one,
     /// or a running one whose lease has expired (its runner died: it resumes after its last stored batch). One
     /// generation of a topic runs at a time (two would race for its batch numbers), so a topic with a generation
@@ -356,8 +370,11 @@ extension Store {
         }
     }
 
+    /// ``Database/claimNextGeneration(owner:lease:)``, after a read that finds whether any generation could be
+    /// claimed: an idle runner's periodic look costs a read, not a write transaction.
     package func claimNextGeneration(owner: String, lease: Duration) async throws -> StoredGeneration? {
-        try await write("claim generation") { try await $0.claimNextGeneration(owner: owner, lease: lease) }
+        guard try await read({ try await $0.hasClaimableGeneration() }) else { return nil }
+        return try await write("claim generation") { try await $0.claimNextGeneration(owner: owner, lease: lease) }
     }
 
     package func renewGenerationLease(id: String, owner: String, lease: Duration) async throws -> StoredGeneration {
