@@ -102,6 +102,11 @@ struct GenerationRegistryTests {
             #expect(late.live == nil)
             #expect(late.missed.map(\.id) == [2, 3])
             #expect(try await a.subscribe(id: "unknown", after: 0) == nil)
+            #expect(try await a.subscribe(id: UUID().uuidString.lowercased(), after: 0) == nil)
+            // Any text may come in a path: one no generation id has is unknown without a query (U+0000 included,
+            // which PostgreSQL text refuses).
+            #expect(try await b.record(id: "a\u{0}b") == nil)
+            #expect(try await b.record(id: record.id.uppercased()) == nil)
             let read = try #require(try await b.record(id: record.id))
             #expect(read.status == .succeeded && read.batchesDone == 2 && read.cardsStored == 5)
         }
@@ -177,6 +182,7 @@ struct GenerationRegistryTests {
             }
             #expect(unchanged.error?.detail == cancelled.error?.detail)
             #expect(try await b.cancel(id: "unknown") == nil)
+            #expect(try await b.cancel(id: UUID().uuidString.lowercased()) == nil)
         }
     }
 

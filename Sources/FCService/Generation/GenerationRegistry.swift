@@ -110,9 +110,17 @@ package final class GenerationRegistry: Sendable {
         return GenerationRecord(stored)
     }
 
+    /// Whether `id` has the shape of a generation's id (a lowercase UUID, as ``submit(topic:batches:language:maxCost:review:requestedBy:)``
+    /// makes them): anything else is unknown without asking the database (a path may hold any text, U+0000
+    /// included, which PostgreSQL text cannot).
+    static func isGenerationID(_ id: String) -> Bool {
+        id.utf8.count == 36 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || $0 == 45 }
+    }
+
     /// The generation with this id, while the database keeps it (``GenerationLimits/retention``).
     package func record(id: String) async throws -> GenerationRecord? {
-        try await store.generation(id: id).map(GenerationRecord.init)
+        guard Self.isGenerationID(id) else { return nil }
+        return try await store.generation(id: id).map(GenerationRecord.init)
     }
 
     /// The newest generations (``GenerationLimits/listed`` at most), newest first.
@@ -128,6 +136,7 @@ package final class GenerationRegistry: Sendable {
     package func subscribe(id: String, after lastEventID: Int) async throws -> (
         missed: [ServerSentEvent], live: AsyncStream<ServerSentEvent>?
     )? {
+        guard Self.isGenerationID(id) else { return nil }
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let key = UUID()
         let following = state.withLock { state in
@@ -330,6 +339,7 @@ package final class GenerationRegistry: Sendable {
     /// a running one gets the flag its runner reads before its next batch; a finished one stays as it is. `nil` for
     /// an unknown generation.
     package func cancel(id: String) async throws -> GenerationCancellation? {
+        guard Self.isGenerationID(id) else { return nil }
         let error = GenerationColumns.errorText(GenerationStop.request.beforeStart)
         guard let outcome = try await store.cancelGeneration(id: id, errorJSON: error, event: Self.finalEvent) else {
             return nil
