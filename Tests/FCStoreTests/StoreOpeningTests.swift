@@ -15,8 +15,10 @@ struct StoreOpeningTests {
         #expect(
             tables
                 == "achievements,api_tokens,archived_reviews,batches,bookmarks,boxes,card_flags,card_sources,"
-                + "card_states,cards,challenges,daily_stats,gamification_state,idempotency_keys,image_credits,images,"
-                + "import_staged_cards,import_staged_images,import_stagings,invites,jobs,llm_usage,login_sessions,reviews,schema_migrations,session_answers,sessions,sources,topic_generation,topics,"
+                + "card_states,cards,challenges,daily_stats,gamification_state,generation_events,generations,"
+                + "idempotency_keys,image_credits,images,"
+                + "import_staged_cards,import_staged_images,import_stagings,invites,jobs,llm_usage,login_sessions,"
+                + "password_resets,reviews,schema_migrations,session_answers,sessions,sources,topic_generation,topics,"
                 + "user_credentials,users,xp_events")
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 1") == "initial")
         #expect(
@@ -43,7 +45,7 @@ struct StoreOpeningTests {
             try await reopened.scalarInteger("SELECT COUNT(*) FROM schema_migrations") == Int64(Migration.all.count))
         #expect(
             try await reopened.scalarInteger("SELECT MAX(applied_at) FROM schema_migrations") == 1_700_000_000_123)
-        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") == 33)
+        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") == 36)
         #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
     }
 

@@ -1,4 +1,5 @@
 public import FCCore
+package import FCStore
 
 /// How one generation run behaves.
 public struct GenerationOptions: Sendable {
@@ -37,6 +38,10 @@ public struct GenerationOptions: Sendable {
     public var review = false
     /// Checked before every request (`--max-cost`, the worker's daily budgets); `nil` for no limit.
     package var budget: (any RequestBudget)?
+    /// Runs inside each stored batch's transaction, after the batch and its cards are written (the service records
+    /// its generation's progress and event there, so a batch is never stored without them); what it throws rolls
+    /// the batch back and ends the run. `nil` for nothing more.
+    package var onBatchStored: (@Sendable (borrowing Database, StoredBatch) async throws -> Void)?
 
     public init(
         cardsPerBatch: Int = 15, concurrency: Int = 4, strict: Bool = false, avoidListLimit: Int = 20,

@@ -164,11 +164,22 @@ public struct Pipeline: Sendable {
                         let summary = try await storeBatch(
                             timed, topic: topic, plan: plan, keys: &existingKeys, questionIndex: questionIndex, options,
                             commit: { [update] batch in
-                                let stored =
-                                    isNew || !update.isEmpty
-                                    ? try await store.storeBatch(
+                                let stored: StoredBatch
+                                if let hook = options.onBatchStored {
+                                    let creating = isNew ? name : nil
+                                    stored = try await store.write("store batch", patience: Store.paidWorkPatience) {
+                                        db in
+                                        let stored = try await db.storeBatch(
+                                            batch, creatingTopicNamed: creating, generation: update)
+                                        try await hook(db, stored)
+                                        return stored
+                                    }
+                                } else if isNew || !update.isEmpty {
+                                    stored = try await store.storeBatch(
                                         batch, creatingTopicNamed: isNew ? name : nil, generation: update)
-                                    : try await store.storeBatch(batch)
+                                } else {
+                                    stored = try await store.storeBatch(batch)
+                                }
                                 if isNew { createdID = stored.record.topicID }
                                 committedQuestions = stored.cards.map(\.question)
                                 return stored

@@ -9,8 +9,9 @@ import HTTPTypes
 /// `fcgen generate --max-cost`, for that generation alone), and each topic's daily budget and the overall
 /// `daily_budget` (as the refill worker applies them, counting every request of the UTC day in the usage ledger).
 ///
-/// Each is checked before every request of a generation; the daily ones share one ``DailyBudget``, so requests in
-/// flight in concurrent generations count against them too.
+/// A new generation is checked against them in the transaction that queues it; then each is checked before every
+/// request of the generation; the daily ones share one ``DailyBudget``, so requests in flight in this instance's
+/// concurrent generations count against them too (another instance's count once recorded in the usage ledger).
 package struct GenerationBudgets: Sendable {
     let store: Store
     let daily: DailyBudget
@@ -30,24 +31,15 @@ package struct GenerationBudgets: Sendable {
         self.now = now
     }
 
-    /// What the generation's requests are checked against; `nil` when no budget applies to it.
+    /// Checks a new generation against the budgets, in the transaction that queues it (`db`).
     ///
     /// - Throws: a problem (`budget_exceeded`, 429, `Retry-After` the next UTC day) when a daily budget is spent
     ///   already; when the model has no price, a `conflict` (409) for `maxCost`, else
     ///   ``PipelineError/priceMissing(model:)`` (a daily budget applies: the config needs fixing).
-    package func budget(topic: Topic, maxCost: Double?) async throws -> (any RequestBudget)? {
+    package func check(topic: Topic, maxCost: Double?, in db: borrowing Database) async throws {
         let overall = daily.overall
-        let (topicLimit, topicSpent, allSpent) = try await store.read { db in
-            let limit = try await db.topicDailyBudget(topicID: topic.id)
-            // Today's spending is read only for a budget that applies.
-            let topicSpent = try await limit == nil ? 0 : db.spendingToday(topicID: topic.id).costUSD
-            let allSpent = try await overall == nil ? 0 : db.spendingToday(topicID: nil).costUSD
-            return (limit, topicSpent, allSpent)
-        }
-        var budgets: [any RequestBudget] = []
-        if let maxCost { budgets.append(RunBudget(limit: maxCost)) }
-        if topicLimit != nil || daily.overall != nil { budgets.append(daily) }
-        guard !budgets.isEmpty else { return nil }
+        let topicLimit = try await db.topicDailyBudget(topicID: topic.id)
+        guard maxCost != nil || topicLimit != nil || overall != nil else { return }
         if !priced, maxCost != nil {
             throw Problem(
                 .conflict,
@@ -56,15 +48,33 @@ package struct GenerationBudgets: Sendable {
         }
         // A daily budget without a price is the server's configuration to fix.
         guard priced else { throw PipelineError.priceMissing(model: model) }
-        if let topicLimit, topicSpent >= topicLimit {
-            throw spent(
-                "topic \"\(topic.name)\"'s daily budget of \(Money.text(topicLimit)) is spent today (UTC): "
-                    + "\(Money.text(topicSpent)) spent")
+        // Today's spending is read only for a budget that applies.
+        if let topicLimit {
+            let topicSpent = try await db.spendingToday(topicID: topic.id).costUSD
+            if topicSpent >= topicLimit {
+                throw spent(
+                    "topic \"\(topic.name)\"'s daily budget of \(Money.text(topicLimit)) is spent today (UTC): "
+                        + "\(Money.text(topicSpent)) spent")
+            }
         }
-        if let overall = daily.overall, allSpent >= overall {
-            throw spent(
-                "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")
+        if let overall {
+            let allSpent = try await db.spendingToday(topicID: nil).costUSD
+            if allSpent >= overall {
+                throw spent(
+                    "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")
+            }
         }
+    }
+
+    /// What a generation's requests are checked against when a runner starts it (``check(topic:maxCost:in:)``
+    /// admitted it): `maxCost` for it alone, and the daily budgets this instance shares among its generations;
+    /// `nil` when no budget applies.
+    package func budget(topicID: Int64, maxCost: Double?) async throws -> (any RequestBudget)? {
+        let topicLimit = try await store.read { try await $0.topicDailyBudget(topicID: topicID) }
+        var budgets: [any RequestBudget] = []
+        if let maxCost { budgets.append(RunBudget(limit: maxCost)) }
+        if topicLimit != nil || daily.overall != nil { budgets.append(daily) }
+        guard !budgets.isEmpty else { return nil }
         return budgets.count == 1 ? budgets[0] : CombinedBudget(budgets)
     }
 

@@ -1,21 +1,43 @@
-/// How much generation work the server takes on and how long it remembers finished generations.
+/// How much generation work an instance takes on, how it shares the database's generations with other instances,
+/// and how long finished generations stay readable.
 ///
-/// Generations live in the server's memory only: a restart forgets them (the batches they stored stay, each one
-/// transaction), so the memory is bounded by these limits rather than by a table.
+/// Generations are rows in the database (`generations`, `generation_events`): every instance on it reads, lists,
+/// streams and cancels any of them, and any instance with a runner claims queued ones under a lease.
 package struct GenerationLimits: Sendable {
-    /// Generations running at once (`fcgen serve --generations N`); more wait in the queue.
+    /// Generations this instance runs at once (`fcgen serve --generations N`); more wait in the queue.
     package var running: Int
-    /// Generations waiting at most; past it a new one is refused with 429.
+    /// Generations waiting at most, over every instance; past it a new one is refused with 429.
     package var queued: Int
-    /// Finished generations kept for polling and replay; the oldest are forgotten first.
-    package var keepFinished: Int
-    /// How long a finished generation stays readable.
+    /// How long a finished generation (and its events) stays readable; older ones are deleted when the runner is
+    /// idle (``pruneEvery``).
     package var retention: Duration
+    /// A runner's lease on a generation it runs: renewed after each stored batch and every third of it meanwhile;
+    /// when the instance dies, another takes the generation over this long after its last renewal, at its next
+    /// batch.
+    package var lease: Duration
+    /// How often an idle runner looks for work besides being woken in process: generations accepted by another
+    /// instance, and those whose runner's lease expired (the first look is at start).
+    package var claimInterval: Duration
+    /// How often at most an idle runner deletes the generations past ``retention``.
+    package var pruneEvery: Duration
+    /// Generations `GET /v1/generations` lists at most, newest first.
+    package var listed: Int
 
-    package init(running: Int = 2, queued: Int = 100, keepFinished: Int = 50, retention: Duration = .seconds(900)) {
+    /// How often an event stream on an instance that does not run its generation reads the database for new
+    /// events (the instance running it wakes its streams in process). Fixed: a client sees another instance's
+    /// progress within it.
+    package static let eventPollInterval: Duration = .milliseconds(500)
+
+    package init(
+        running: Int = 2, queued: Int = 100, retention: Duration = .seconds(7 * 86_400), lease: Duration = .seconds(60),
+        claimInterval: Duration = .seconds(5), pruneEvery: Duration = .seconds(3_600), listed: Int = 100
+    ) {
         self.running = max(1, running)
         self.queued = max(0, queued)
-        self.keepFinished = max(1, keepFinished)
         self.retention = retention
+        self.lease = max(lease, .seconds(1))
+        self.claimInterval = max(claimInterval, .milliseconds(10))
+        self.pruneEvery = pruneEvery
+        self.listed = max(1, listed)
     }
 }

@@ -1,6 +1,6 @@
 import FCContract
 package import FCCore
-package import FCPipeline
+package import FCStore
 package import Foundation
 import HTTPTypes
 
@@ -14,7 +14,8 @@ package enum GenerationStatus: String, Sendable {
     var isFinished: Bool { self == .succeeded || self == .failed }
 }
 
-/// One generation as the server remembers it: what was asked, each stored batch, and how it ended.
+/// One generation as the database holds it (``FCStore/StoredGeneration``), its JSON columns read: what was asked,
+/// each stored batch, and how it ended.
 package struct GenerationRecord: Sendable {
     package var id: String
     package var topicID: Int64
@@ -26,21 +27,72 @@ package struct GenerationRecord: Sendable {
     /// The request's `review`: whether its batches go through the review pass; `nil` leaves it to the server's
     /// `review` setting.
     package var review: Bool?
-    /// What each of its requests is checked against (`maxCost`, the daily budgets); `nil` for no limit.
-    package var budget: (any RequestBudget)?
     package var status: GenerationStatus = .queued
     package var createdAt: Date
     package var startedAt: Date?
     package var finishedAt: Date?
-    package var batches: [BatchSummary] = []
+    var batches: [GenerationJSON.Batch] = []
+    package var batchesDone = 0
     package var cardsStored = 0
     /// Why it failed, as the problem a request would have answered.
     package var error: Problem?
+    /// A request cancelled it while it ran: it asks for no further batch.
+    package var cancelRequested = false
+
+    /// The row's record; a JSON column that does not read (written by a newer server, say) reads as empty.
+    package init(_ stored: StoredGeneration) {
+        id = stored.id
+        topicID = stored.topicID
+        topicName = stored.topicName
+        requested = stored.batchesRequested
+        let options = try? JSONDecoder().decode(GenerationOptionsJSON.self, from: Data(stored.optionsJSON.utf8))
+        language = options?.language.flatMap { LanguageTag($0) }
+        maxCost = options?.maxCostUsd
+        review = options?.review
+        status = GenerationStatus(rawValue: stored.status.rawValue) ?? .failed
+        createdAt = stored.createdAt
+        startedAt = stored.startedAt
+        finishedAt = stored.finishedAt
+        batches =
+            (try? JSONDecoder().decode([GenerationJSON.Batch].self, from: Data(stored.batchesJSON.utf8))) ?? []
+        batchesDone = stored.batchesDone
+        cardsStored = stored.cardsStored
+        error = stored.errorJSON.flatMap { text in
+            (try? JSONDecoder().decode(GenerationJSON.ProblemJSON.self, from: Data(text.utf8)))?.problem
+        }
+        cancelRequested = stored.cancelRequested
+    }
+}
+
+/// The request's options as the `options_json` column keeps them.
+struct GenerationOptionsJSON: Codable {
+    var language: String?
+    var maxCostUsd: Double?
+    var review: Bool?
+
+    /// The column's text.
+    func text() throws -> String {
+        try GenerationColumns.text(self)
+    }
+}
+
+/// How the service writes the JSON columns of `generations`: compact, keys sorted.
+enum GenerationColumns {
+    static func text(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// The `error_json` of a generation that failed with `problem`.
+    static func errorText(_ problem: Problem) -> String {
+        (try? text(GenerationJSON.ProblemJSON(problem))) ?? "{}"
+    }
 }
 
 /// A generation as `GET /v1/generations/{id}` and the `done`/`failed` events show it.
 struct GenerationJSON: Encodable {
-    struct Batch: Encodable {
+    struct Batch: Codable, Sendable {
         var number: Int
         var aspect: String
         var depth: String
@@ -52,27 +104,41 @@ struct GenerationJSON: Encodable {
         var outputTokens: Int?
         var latencyMs: Int
 
-        init(_ summary: BatchSummary) {
-            number = summary.number
-            aspect = summary.aspect
-            depth = summary.depth.rawValue
-            step = summary.step
-            outcome = summary.outcome.rawValue
-            kept = summary.kept
-            dropped = summary.dropped
-            inputTokens = summary.inputTokens
-            outputTokens = summary.outputTokens
-            latencyMs = summary.latencyMs
+        /// The stored batch as the generation shows it.
+        init(_ record: BatchRecord) {
+            number = record.plan.number
+            aspect = record.plan.aspect
+            depth = record.plan.depth.rawValue
+            step = record.plan.step
+            outcome = record.outcome.rawValue
+            kept = record.cardsKept
+            dropped = Dictionary(uniqueKeysWithValues: record.dropped.map { ($0.key.rawValue, $0.value) })
+            inputTokens = record.usage.input
+            outputTokens = record.usage.output
+            latencyMs = record.latencyMilliseconds
         }
     }
 
     /// The problem document of a failed generation.
-    struct ProblemJSON: Encodable {
+    struct ProblemJSON: Codable {
         var type: String
         var title: String
         var status: Int
         var detail: String
         var code: String
+
+        init(_ problem: Problem) {
+            type = Problem.typeBase + problem.code
+            title = problem.title
+            status = Int(problem.status.code)
+            detail = problem.detail
+            code = problem.code
+        }
+
+        /// The problem again, as the runner that stored it had it.
+        var problem: Problem {
+            Problem(code: code, status: status, title: title, detail: detail)
+        }
     }
 
     var id: String
@@ -97,7 +163,7 @@ struct GenerationJSON: Encodable {
         topic = record.topicName
         status = record.status.rawValue
         batchesRequested = record.requested
-        batchesDone = record.batches.count
+        batchesDone = record.batchesDone
         cardsStored = record.cardsStored
         language = record.language?.description
         maxCostUsd = record.maxCost
@@ -105,12 +171,8 @@ struct GenerationJSON: Encodable {
         createdAt = record.createdAt
         startedAt = record.startedAt
         finishedAt = record.finishedAt
-        batches = record.batches.map(Batch.init)
-        error = record.error.map {
-            ProblemJSON(
-                type: Problem.typeBase + $0.code, title: $0.title, status: Int($0.status.code), detail: $0.detail,
-                code: $0.code)
-        }
+        batches = record.batches
+        error = record.error.map(ProblemJSON.init)
     }
 }
 
@@ -124,7 +186,7 @@ struct GenerationBatchEventJSON: Encodable {
     var cardsStored: Int
 }
 
-/// `GET /v1/generations`: the generations the server remembers, newest first.
+/// `GET /v1/generations`: the newest generations in the database, newest first.
 struct GenerationListJSON: Encodable {
     var generations: [GenerationJSON]
 }

@@ -1,48 +1,51 @@
+import FCContract
 package import FCCore
-package import FCPipeline
-import Foundation
+import FCPipeline
+package import FCStore
+package import Foundation
 import HTTPTypes
 import Synchronization
 
-/// The server's generations, in memory: the queue, the running ones, the finished ones kept for a while, and each
-/// one's events for its subscribers.
+/// The service's generations, kept in the database (``FCStore/StoredGeneration``) so that every instance on it
+/// answers for each: this instance's side of them — accepting, claiming and ending them, and following their events.
 ///
-/// A generation's events are kept with it, so a client that connects late (or reconnects with `Last-Event-ID`)
-/// gets the ones it missed from here, then the live ones; publishing and subscribing take the same lock, so no
-/// event falls between the two.
+/// What stays in memory is only this instance's own: the generations it runs now (``GenerationLimits/running`` at
+/// most), whether it is stopping, and the event streams it serves, which it wakes in process when a generation it
+/// runs stores a batch or ends. A stream of a generation another instance runs (or that waits in the queue) reads the
+/// database every ``GenerationLimits/eventPollInterval`` instead.
 package final class GenerationRegistry: Sendable {
-    struct Entry {
-        var record: GenerationRecord
-        var events: [ServerSentEvent] = []
-        var subscribers: [UUID: AsyncStream<ServerSentEvent>.Continuation] = [:]
-        /// Set when a request cancelled it while it ran: it asks for no further batch.
-        var stop: GenerationStop?
-    }
-
     struct State {
-        var entries: [String: Entry] = [:]
-        /// Ids in the order they were submitted.
-        var order: [String] = []
-        var running = 0
+        /// Generations this instance runs now.
+        var runningHere: Set<String> = []
         var stopping = false
-        /// Why generations cannot run in this server (no usable provider settings), if so.
+        /// Why generations cannot be accepted here (no usable provider settings, `--no-generations`), if so.
         var unavailable: Problem?
         /// The budgets a new generation is checked against (set with the runner).
         var budgets: GenerationBudgets?
         /// For an offline server: the topics it has recorded replies for, when it has none for the topic named.
         var missingOfflineRecording: (@Sendable (String) -> [String]?)?
+        /// The event streams this instance serves, by generation: each is woken to read the database.
+        var followers: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
     }
 
+    package let store: Store
     package let limits: GenerationLimits
+    /// This instance's name in the leases it takes: unique per registry.
+    package let owner: String
     private let now: Now
     private let state = Mutex(State())
     private let wakeup: AsyncStream<Void>.Continuation
     /// Yields when there may be a generation to start; finishes when the server stops taking work.
     let wakeups: AsyncStream<Void>
 
-    package init(limits: GenerationLimits = GenerationLimits(), now: Now) {
+    /// - Parameter owner: the lease owner's name; by default the process id and a random suffix, so two registries
+    ///   in one process (tests) are two runners.
+    package init(store: Store, limits: GenerationLimits = GenerationLimits(), now: Now, owner: String? = nil) {
+        self.store = store
         self.limits = limits
         self.now = now
+        self.owner =
+            owner ?? "serve:\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8).lowercased())"
         (wakeups, wakeup) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -72,213 +75,295 @@ package final class GenerationRegistry: Sendable {
     /// The budgets new generations are checked against; `nil` until the runner is set up.
     package var budgets: GenerationBudgets? { state.withLock { $0.budgets } }
 
-    /// Queues a generation of `batches` batches for the topic; its requests are checked against `budget`, and
-    /// `maxCost` (the request's `maxCostUsd`) is shown with it.
+    /// Queues a generation of `batches` batches for the topic: the budgets' check, the queue's limit and the row
+    /// in one transaction, so what is checked is what is queued. `maxCost` (the request's `maxCostUsd`) and
+    /// `review` are kept with it.
     ///
-    /// - Throws: a problem when generation is unavailable, the server is stopping, or the queue is full.
+    /// - Throws: a problem when generation is unavailable here, the server is stopping, a budget is spent or the
+    ///   queue (over every instance) is full; a store error.
     package func submit(
         topic: Topic, batches: Int, language: LanguageTag?, maxCost: Double? = nil, review: Bool? = nil,
-        budget: (any RequestBudget)? = nil
-    ) throws -> GenerationRecord {
-        let time = now()
-        let record = try state.withLock { state -> GenerationRecord in
+        requestedBy: Int64? = nil
+    ) async throws -> GenerationRecord {
+        let budgets = try state.withLock { state -> GenerationBudgets? in
             if let problem = state.unavailable { throw problem }
             if state.stopping { throw Problem(.notReady, detail: "the server is shutting down; generate elsewhere") }
-            prune(&state, at: time)
-            let queued = state.entries.values.count { $0.record.status == .queued }
-            if queued >= limits.queued {
+            return state.budgets
+        }
+        let options = try GenerationOptionsJSON(language: language?.description, maxCostUsd: maxCost, review: review)
+            .text()
+        let new = NewGeneration(
+            id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requestedBy: requestedBy,
+            optionsJSON: options, batchesRequested: batches)
+        let limit = limits.queued
+        let stored = try await store.write("queue generation") { db in
+            // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
+            try await budgets?.check(topic: topic, maxCost: maxCost, in: db)
+            let queued = try await db.queuedGenerationCount()
+            if queued >= limit {
                 throw Problem.rateLimited(
                     "\(queued) generations are queued already; retry when some have run", retryAfter: 30)
             }
-            let record = GenerationRecord(
-                id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requested: batches,
-                language: language, maxCost: maxCost, review: review, budget: budget, createdAt: time)
-            state.entries[record.id] = Entry(record: record)
-            state.order.append(record.id)
-            return record
+            return try await db.insertGeneration(new)
         }
         wakeup.yield()
-        return record
+        return GenerationRecord(stored)
     }
 
-    /// The generation with this id, while it is remembered.
-    package func record(id: String) -> GenerationRecord? {
-        let time = now()
-        return state.withLock { state in
-            prune(&state, at: time)
-            return state.entries[id]?.record
-        }
+    /// Whether `id` has the shape of a generation's id (a lowercase UUID, as ``submit(topic:batches:language:maxCost:review:requestedBy:)``
+    /// makes them): anything else is unknown without asking the database (a path may hold any text, U+0000
+    /// included, which PostgreSQL text cannot).
+    static func isGenerationID(_ id: String) -> Bool {
+        id.utf8.count == 36 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || $0 == 45 }
     }
 
-    /// Every remembered generation, newest first.
-    package func records() -> [GenerationRecord] {
-        let time = now()
-        return state.withLock { state in
-            prune(&state, at: time)
-            return state.order.reversed().compactMap { state.entries[$0]?.record }
-        }
+    /// The generation with this id, while the database keeps it (``GenerationLimits/retention``).
+    package func record(id: String) async throws -> GenerationRecord? {
+        guard Self.isGenerationID(id) else { return nil }
+        return try await store.generation(id: id).map(GenerationRecord.init)
     }
 
-    /// The events after `lastEventID`, and the live ones to come (`nil` when the generation has ended); `nil`
-    /// for an unknown generation.
-    package func subscribe(id: String, after lastEventID: Int) -> (
+    /// The newest generations (``GenerationLimits/listed`` at most), newest first.
+    package func records() async throws -> [GenerationRecord] {
+        try await store.generations(limit: limits.listed).map(GenerationRecord.init)
+    }
+
+    /// The events after `lastEventID`, and the ones to come (`nil` when the generation has ended); `nil` for an
+    /// unknown generation.
+    ///
+    /// The stream to come is registered before the database is read, so an event stored between the read and the
+    /// stream's first wait wakes it: no event falls between the two.
+    package func subscribe(id: String, after lastEventID: Int) async throws -> (
         missed: [ServerSentEvent], live: AsyncStream<ServerSentEvent>?
     )? {
-        let (stream, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
+        guard Self.isGenerationID(id) else { return nil }
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let key = UUID()
-        // Set before the stream is shared: a client that goes away stops being sent events.
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.entries[id]?.subscribers.removeValue(forKey: key) }
+        let following = state.withLock { state in
+            guard !state.stopping || state.runningHere.contains(id) else { return false }
+            state.followers[id, default: [:]][key] = wake
+            return true
         }
-        let result = state.withLock { state -> (missed: [ServerSentEvent], live: AsyncStream<ServerSentEvent>?)? in
-            guard var entry = state.entries[id] else { return nil }
-            let missed = entry.events.filter { $0.id > lastEventID }
-            if entry.record.status.isFinished { return (missed, nil) }
-            entry.subscribers[key] = continuation
-            state.entries[id] = entry
-            return (missed, stream)
+        let unfollow: @Sendable () -> Void = { [weak self] in
+            self?.state.withLock { state in
+                state.followers[id]?[key] = nil
+                if state.followers[id]?.isEmpty == true { state.followers[id] = nil }
+            }
         }
-        if result?.live == nil { continuation.finish() }
-        return result
+        let found: (StoredGeneration, [StoredGenerationEvent])?
+        do {
+            found = try await store.generationWithEvents(id: id, after: lastEventID)
+        } catch {
+            unfollow()
+            throw error
+        }
+        guard let found else {
+            unfollow()
+            return nil
+        }
+        let (generation, events) = found
+        let missed = events.map(Self.event)
+        guard following, !generation.status.isFinished else {
+            unfollow()
+            return (missed, nil)
+        }
+        let live = follow(id: id, after: missed.last?.id ?? lastEventID, wakes: wakes, wake: wake, unfollow: unfollow)
+        return (missed, live)
+    }
+
+    /// The events of a running or queued generation after `sequence`, read from the database each time `wakes`
+    /// yields: in process when this instance stores one, else every ``GenerationLimits/eventPollInterval``. Ends
+    /// after the final event, when the generation is gone, or when the consumer goes away.
+    private func follow(
+        id: String, after sequence: Int, wakes: AsyncStream<Void>, wake: AsyncStream<Void>.Continuation,
+        unfollow: @escaping @Sendable () -> Void
+    ) -> AsyncStream<ServerSentEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
+        let store = store
+        let ticker = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: GenerationLimits.eventPollInterval)
+                guard let self else { return }
+                if !self.runsHere(id) { wake.yield() }
+            }
+        }
+        let reader = Task {
+            var last = sequence
+            reading: for await _ in wakes {
+                // Gone (pruned, its topic deleted) or unreadable: the stream ends; a client reconnects.
+                guard let found = try? await store.generationWithEvents(id: id, after: last) else { break }
+                let (generation, events) = found
+                for stored in events {
+                    continuation.yield(Self.event(stored))
+                    last = stored.sequence
+                    if Self.event(stored).isFinal { break reading }
+                }
+                if generation.status.isFinished && events.isEmpty { break }
+            }
+            ticker.cancel()
+            unfollow()
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            reader.cancel()
+            ticker.cancel()
+        }
+        return stream
+    }
+
+    private static func event(_ stored: StoredGenerationEvent) -> ServerSentEvent {
+        ServerSentEvent(id: stored.sequence, name: stored.name, data: stored.data)
+    }
+
+    /// Wakes this instance's event streams of the generation (it stored an event).
+    private func signal(_ id: String) {
+        let followers = state.withLock { Array(($0.followers[id] ?? [:]).values) }
+        for follower in followers { follower.yield() }
+    }
+
+    /// Asks the runner to look for work now (a generation another instance queued, an expired lease).
+    package func poke() {
+        wakeup.yield()
     }
 
     // MARK: The runner's side
 
-    /// The oldest queued generation that may start now (a free slot, and no generation of its topic running),
-    /// marked running; `nil` when none may.
-    package func claimNext() -> GenerationRecord? {
-        let time = now()
-        return state.withLock { state in
-            guard !state.stopping, state.running < limits.running else { return nil }
-            let busy = Set(state.entries.values.filter { $0.record.status == .running }.map(\.record.topicID))
-            guard
-                let id = state.order.first(where: {
-                    guard let record = state.entries[$0]?.record else { return false }
-                    return record.status == .queued && !busy.contains(record.topicID)
-                })
-            else { return nil }
-            state.entries[id]?.record.status = .running
-            state.entries[id]?.record.startedAt = time
-            state.running += 1
-            return state.entries[id]?.record
+    /// Whether this instance runs the generation now.
+    package func runsHere(_ id: String) -> Bool {
+        state.withLock { $0.runningHere.contains(id) }
+    }
+
+    /// How many generations this instance runs now.
+    package var runningCount: Int { state.withLock { $0.runningHere.count } }
+
+    /// The oldest generation that may start now, claimed under this instance's lease (``Database/claimNextGeneration(owner:lease:)``):
+    /// a queued one, or one whose runner's lease expired; `nil` when this instance has no free slot or none may
+    /// start.
+    package func claimNext() async throws -> GenerationRecord? {
+        let reserved = state.withLock { state in
+            guard !state.stopping, state.runningHere.count < limits.running else { return false }
+            // A placeholder holds the slot while the claim is under way.
+            state.runningHere.insert("")
+            return true
         }
+        guard reserved else { return nil }
+        let claimed: StoredGeneration?
+        do {
+            claimed = try await store.claimNextGeneration(owner: owner, lease: limits.lease)
+        } catch {
+            state.withLock { _ = $0.runningHere.remove("") }
+            throw error
+        }
+        state.withLock { state in
+            state.runningHere.remove("")
+            if let claimed { state.runningHere.insert(claimed.id) }
+        }
+        return claimed.map(GenerationRecord.init)
     }
 
     /// Whether the server is stopping: a running generation starts no further batch.
     package var isStopping: Bool { state.withLock { $0.stopping } }
 
-    /// Why the running generation must ask for no further batch (a request cancelled it, or the server is
-    /// stopping); `nil` while it may go on.
-    package func stopRequest(id: String) -> GenerationStop? {
-        state.withLock { state in state.entries[id]?.stop ?? (state.stopping ? .shutdown : nil) }
+    /// Renews this instance's lease on a generation it runs, and says why it must ask for no further batch (a
+    /// request cancelled it, on any instance, or this server is stopping); `nil` while it may go on.
+    ///
+    /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over.
+    package func checkpoint(id: String) async throws -> GenerationStop? {
+        let renewed = try await store.renewGenerationLease(id: id, owner: owner, lease: limits.lease)
+        if renewed.cancelRequested { return .request }
+        return isStopping ? .shutdown : nil
     }
 
-    /// Records a stored batch and publishes its `batch` event, built by `event` from the updated record.
-    package func recordBatch(id: String, _ summary: BatchSummary, cards: Int, event: (GenerationRecord) -> String) {
-        state.withLock { state in
-            guard var entry = state.entries[id] else { return }
-            entry.record.batches.append(summary)
-            entry.record.cardsStored += cards
-            publish(&entry, name: "batch", data: event(entry.record))
-            state.entries[id] = entry
-        }
+    /// Renews this instance's lease on a generation it runs, between its batches.
+    ///
+    /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over.
+    package func renewLease(id: String) async throws {
+        _ = try await store.renewGenerationLease(id: id, owner: owner, lease: limits.lease)
     }
 
-    /// Ends a running generation (succeeded without `error`) and publishes its final event.
-    package func finish(id: String, error: Problem?, event: (GenerationRecord) -> String) {
-        let time = now()
-        let subscribers = state.withLock { state -> [AsyncStream<ServerSentEvent>.Continuation] in
-            guard var entry = state.entries[id] else { return [] }
-            if entry.record.status == .running { state.running -= 1 }
-            let subscribers = end(&entry, error: error, at: time, event: event)
-            state.entries[id] = entry
-            return subscribers
+    /// Records a stored batch of a generation this instance runs, in the batch's own transaction (`db`): its counts,
+    /// its summary and its `batch` event, whose data `event` makes from the updated generation.
+    ///
+    /// - Throws: ``FCStore/GenerationLeaseLost`` (the batch's transaction rolls back) when this instance no longer
+    ///   holds the lease.
+    package func recordBatch(
+        id: String, _ batch: BatchRecord, cards: Int, in db: borrowing Database,
+        event: (StoredGeneration) throws -> String
+    ) async throws {
+        let summary = try GenerationColumns.text(GenerationJSON.Batch(batch))
+        _ = try await db.recordGenerationBatch(
+            id: id, owner: owner, lease: limits.lease, batchJSON: summary, cards: cards, event: event)
+    }
+
+    /// Wakes this instance's streams of the generation once a batch's transaction has committed.
+    package func batchCommitted(id: String) {
+        signal(id)
+    }
+
+    /// Ends a generation this instance runs (succeeded without `error`) and appends its final event.
+    ///
+    /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over; a store error.
+    package func finish(id: String, error: Problem?) async throws {
+        defer {
+            release(id)
+            signal(id)
         }
-        // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
-        for subscriber in subscribers { subscriber.finish() }
+        _ = try await store.finishGeneration(
+            id: id, owner: owner, errorJSON: error.map(GenerationColumns.errorText), event: Self.finalEvent)
+    }
+
+    /// Lets go of a generation this instance ran, its slot free again (it ended, or another runner took it over).
+    package func release(_ id: String) {
+        state.withLock { _ = $0.runningHere.remove(id) }
         wakeup.yield()
     }
 
-    /// Stops taking work: new submissions are refused, queued generations fail (``GenerationStop/shutdown``), and
-    /// the wakeups end (running generations finish the batches in flight, then stop).
-    package func stop(event: (GenerationRecord) -> String) {
-        let time = now()
-        let subscribers = state.withLock { state -> [AsyncStream<ServerSentEvent>.Continuation] in
+    /// Stops taking work: new submissions are refused here, the wakeups end (running generations finish the batches
+    /// in flight, then stop), and the streams of generations this instance does not run end (their clients
+    /// reconnect to another instance). Queued generations stay queued in the database, for another instance or
+    /// this one's next start.
+    package func stop() {
+        let followers = state.withLock { state -> [AsyncStream<Void>.Continuation] in
             state.stopping = true
-            var subscribers: [AsyncStream<ServerSentEvent>.Continuation] = []
-            for id in state.order {
-                guard var entry = state.entries[id], entry.record.status == .queued else { continue }
-                subscribers += end(&entry, error: GenerationStop.shutdown.beforeStart, at: time, event: event)
-                state.entries[id] = entry
+            var ended: [AsyncStream<Void>.Continuation] = []
+            for (id, streams) in state.followers where !state.runningHere.contains(id) {
+                ended += streams.values
             }
-            return subscribers
+            return ended
         }
-        for subscriber in subscribers { subscriber.finish() }
+        for follower in followers { follower.finish() }
         wakeup.finish()
     }
 
-    /// Cancels a generation (``GenerationStop/request``): a queued one fails at once, a running one asks for no
-    /// further batch; a finished one stays as it is. `nil` for an unknown generation.
-    package func cancel(id: String, event: (GenerationRecord) -> String) -> GenerationCancellation? {
-        let time = now()
-        let (outcome, subscribers) = state.withLock {
-            state -> (GenerationCancellation?, [AsyncStream<ServerSentEvent>.Continuation]) in
-            prune(&state, at: time)
-            guard var entry = state.entries[id] else { return (nil, []) }
-            switch entry.record.status {
-            case .queued:
-                let subscribers = end(&entry, error: GenerationStop.request.beforeStart, at: time, event: event)
-                state.entries[id] = entry
-                return (.cancelledQueued(entry.record), subscribers)
-            case .running:
-                let first = entry.stop == nil
-                if first { entry.stop = .request }
-                state.entries[id] = entry
-                return (.stopping(entry.record, first: first), [])
-            case .succeeded, .failed:
-                return (.finished(entry.record), [])
-            }
+    /// Cancels a generation (``GenerationStop/request``), on whichever instance it runs: a queued one fails at once,
+    /// a running one gets the flag its runner reads before its next batch; a finished one stays as it is. `nil` for
+    /// an unknown generation.
+    package func cancel(id: String) async throws -> GenerationCancellation? {
+        guard Self.isGenerationID(id) else { return nil }
+        let error = GenerationColumns.errorText(GenerationStop.request.beforeStart)
+        guard let outcome = try await store.cancelGeneration(id: id, errorJSON: error, event: Self.finalEvent) else {
+            return nil
         }
-        // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
-        for subscriber in subscribers { subscriber.finish() }
-        return outcome
+        switch outcome {
+        case .cancelledQueued(let stored):
+            signal(id)
+            return .cancelledQueued(GenerationRecord(stored))
+        case .stopping(let stored, let first):
+            return .stopping(GenerationRecord(stored), first: first)
+        case .finished(let stored):
+            return .finished(GenerationRecord(stored))
+        }
     }
 
-    // MARK: Helpers
-
-    /// Ends the generation and publishes its final event; returns its subscribers, for the caller to finish once
-    /// it has let go of the lock.
-    private func end(
-        _ entry: inout Entry, error: Problem?, at time: Date, event: (GenerationRecord) -> String
-    ) -> [AsyncStream<ServerSentEvent>.Continuation] {
-        entry.record.status = error == nil ? .succeeded : .failed
-        entry.record.error = error
-        entry.record.finishedAt = time
-        publish(&entry, name: error == nil ? "done" : "failed", data: event(entry.record))
-        defer { entry.subscribers = [:] }
-        return Array(entry.subscribers.values)
+    /// Deletes the generations that finished more than ``GenerationLimits/retention`` ago, with their events.
+    @discardableResult
+    package func prune() async throws -> Int {
+        let cutoff = now().addingTimeInterval(-Double(limits.retention.components.seconds))
+        return try await store.pruneGenerations(finishedBefore: cutoff)
     }
 
-    private func publish(_ entry: inout Entry, name: String, data: String) {
-        let event = ServerSentEvent(id: entry.events.count + 1, name: name, data: data)
-        entry.events.append(event)
-        for subscriber in entry.subscribers.values { subscriber.yield(event) }
-    }
-
-    /// Forgets finished generations past the retention, and the oldest finished ones past the count.
-    private func prune(_ state: inout State, at time: Date) {
-        let retention = Double(limits.retention.components.seconds)
-        var finished = state.order.filter { state.entries[$0]?.record.status.isFinished == true }
-        let expired = Set(
-            finished.filter { id in
-                guard let end = state.entries[id]?.record.finishedAt else { return false }
-                return time.timeIntervalSince(end) > retention
-            })
-        finished.removeAll { expired.contains($0) }
-        let surplus = Set(finished.prefix(max(0, finished.count - limits.keepFinished)))
-        let forget = expired.union(surplus)
-        guard !forget.isEmpty else { return }
-        for id in forget { state.entries[id] = nil }
-        state.order.removeAll { forget.contains($0) }
+    /// The data of the `done` or `failed` event: the whole generation.
+    static func finalEvent(_ stored: StoredGeneration) throws -> String {
+        try ContractJSON.document(GenerationJSON(GenerationRecord(stored)), pretty: false)
     }
 }

@@ -7,8 +7,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Generation over HTTP (admin): `POST /v1/topics/{id}/generations` queues N batches and answers `202` at once;
-/// the server runs them in the background (``GenerationRunner``). Progress is a resource to poll
+/// Generation over HTTP (admin): `POST /v1/topics/{id}/generations` queues N batches (a row in the database) and
+/// answers `202` at once; a runner on any instance runs them in the background (``GenerationRunner``), and every
+/// instance answers the routes below from the database. Progress is a resource to poll
 /// (`GET /v1/generations/{id}`) and a server-sent event stream (`GET /v1/generations/{id}/events`) that replays
 /// what a late client missed, honouring `Last-Event-ID`, then follows live until `done` or `failed`, with a
 /// `: keep-alive` comment whenever it has been quiet for the keep-alive interval. `DELETE /v1/generations/{id}`
@@ -51,28 +52,28 @@ enum GenerationRoutes {
                             + ". Import a deck, or send \"storeFallback\": true to store templated fallback cards "
                             + "anyway (never studied)", field: "topic")
                 }
-                // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
-                let budget = try await registry.budgets?.budget(topic: topic, maxCost: maxCost)
-                let record = try registry.submit(
+                // The budgets' check, the queue's limit and the row in one transaction (a spent daily budget is 429).
+                let record = try await registry.submit(
                     topic: topic, batches: batches, language: language, maxCost: maxCost, review: review,
-                    budget: budget)
+                    requestedBy: context.identity?.userID)
                 var response = try JSONResponse.make(GenerationJSON(record), status: .accepted)
                 response.headers[.location] = "/v1/generations/\(record.id)"
                 return response
             },
             Route(.get, "/v1/generations", .admin) { _, _ in
-                try JSONResponse.make(GenerationListJSON(generations: registry.records().map(GenerationJSON.init)))
+                try JSONResponse.make(
+                    GenerationListJSON(generations: try await registry.records().map(GenerationJSON.init)))
             },
             Route(.get, "/v1/generations/{id}", .admin) { _, context in
                 let id = context.parameters.get("id") ?? ""
-                guard let record = registry.record(id: id) else { throw notFound(id) }
+                guard let record = try await registry.record(id: id) else { throw notFound(id) }
                 return try JSONResponse.make(GenerationJSON(record))
             },
             // 202 when this request stops it (a queued one has failed already; a running one stops before its next
             // batch), 200 with nothing changed when it had ended.
             Route(.delete, "/v1/generations/{id}", .admin) { _, context in
                 let id = context.parameters.get("id") ?? ""
-                guard let outcome = registry.cancel(id: id, event: GenerationRunner.finalEvent) else {
+                guard let outcome = try await registry.cancel(id: id) else {
                     throw notFound(id)
                 }
                 switch outcome {
@@ -97,7 +98,7 @@ enum GenerationRoutes {
                     problem.headers[.retryAfter] = "5"
                     throw problem
                 }
-                guard let subscription = registry.subscribe(id: id, after: after) else { throw notFound(id) }
+                guard let subscription = try await registry.subscribe(id: id, after: after) else { throw notFound(id) }
                 let body = ResponseBody { writer in
                     // Captured, so held for as long as the body is: the slot is free again once it is gone.
                     _ = slot
@@ -118,7 +119,7 @@ enum GenerationRoutes {
     }
 
     private static func notFound(_ id: String) -> Problem {
-        .notFound("no generation \(id) (this server forgets finished generations after a while, and all on restart)")
+        .notFound("no generation \(id) (finished generations are deleted after a while)")
     }
 
     /// `Last-Event-ID`: the last event the client has; absent is 0 (everything).

@@ -9,7 +9,7 @@ package import Logging
 package struct ServiceConfiguration: Sendable {
     /// Address, limits, timeouts, the web app.
     package var settings: ServiceSettings
-    /// Generations running and waiting at once.
+    /// Generations running here at once, waiting at most, their leases and how long finished ones are kept.
     package var generationLimits = GenerationLimits()
     /// Seeds the rewards' randomness and the shuffles of practice sessions; the executable draws them, a test fixes
     /// them (libraries never draw randomness of their own).
@@ -58,7 +58,7 @@ package func buildApplication(
         gamifier: Gamifier(random: RandomSource(seed: configuration.gamificationSeed)), metrics: ServiceMetrics(),
         random: RandomSource(seed: configuration.shuffleSeed))
     environment.generations = GenerationRegistry(
-        limits: configuration.generationLimits, now: configuration.settings.now)
+        store: store, limits: configuration.generationLimits, now: configuration.settings.now)
     let router = ServiceServer.router(environment, logger: logger)
     let routes = router.routes.map { RoutedPath(method: $0.method, path: $0.path.description) }
     let application = ServiceServer.application(

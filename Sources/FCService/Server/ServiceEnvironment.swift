@@ -13,7 +13,7 @@ package struct ServiceEnvironment: Sendable {
     package let random: RandomSource
     /// Attempts a refill job the feed enqueues gets before it is dead (as `fcgen-worker`'s default).
     package var refillAttempts = 3
-    /// The generations this server runs, in memory (``GenerationRunner`` runs them).
+    /// The generations, in the database: this instance's side of them (``GenerationRunner`` runs them).
     package var generations: GenerationRegistry
     /// The generation event streams open now, at most ``ServiceSettings/maxEventStreams``.
     package let eventStreams: EventStreamSlots
@@ -34,7 +34,7 @@ package struct ServiceEnvironment: Sendable {
         study = StudyService(store: store, now: settings.now, gamifier: gamifier)
         game = GamificationService(store: store, gamifier: gamifier, now: settings.now)
         self.metrics = metrics
-        generations = GenerationRegistry(now: settings.now)
+        generations = GenerationRegistry(store: store, now: settings.now)
         eventStreams = EventStreamSlots(limit: settings.maxEventStreams)
         signInFailures = SignInFailureLimiter(limit: settings.signInFailureLimit, now: settings.now)
         accountFailures = AccountFailureLimiter(limit: settings.accountFailureLimit, now: settings.now)

@@ -95,6 +95,9 @@ extension Migration {
         MigrationStep(
             27, "password resets", sqlite: PackageResources.sqlite_0027_password_resets_sql,
             postgres: PackageResources.postgres_0027_password_resets_sql),
+        MigrationStep(
+            28, "generations", sqlite: PackageResources.sqlite_0028_generations_sql,
+            postgres: PackageResources.postgres_0028_generations_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

@@ -37,7 +37,8 @@ extension Store {
         "sessions", "card_states",
         "reviews", "archived_reviews", "card_flags", "session_answers", "gamification_state", "xp_events",
         "challenges", "boxes", "achievements", "daily_stats", "api_tokens", "idempotency_keys", "bookmarks",
-        "llm_usage", "user_credentials", "login_sessions", "invites", "password_resets",
+        "llm_usage", "user_credentials", "login_sessions", "invites", "password_resets", "generations",
+        "generation_events",
     ]
 
     /// Tables a copy leaves out: an import's staged rows (`Store+Import.swift`) are not data yet, only the middle

@@ -29,9 +29,11 @@ extension ServiceUnderTest {
     /// Runs `body` against the service listening on a port of its own, with the generation runner `fcgen serve`
     /// assembles (``BackgroundWork``: the same pipeline, budgets and offline check) and, when
     /// `workers` is above 0, the in-process refill worker (`--workers N --refill-interval S`). The services stop in
-    /// `fcgen serve`'s order once `body` returns.
+    /// `fcgen serve`'s order once `body` returns. Without `runsGenerations` it runs no generation runner: an
+    /// instance that leaves running them to another on the same database.
     func serveLive<T: Sendable>(
         provider: TestProvider = .offline, workers: Int = 0, refillInterval: Duration = .seconds(30),
+        runsGenerations: Bool = true,
         logger: Logger = Self.quietLogger, _ body: @escaping @Sendable (LiveServer) async throws -> T
     ) async throws -> T {
         let (listening, port) = AsyncStream.makeStream(of: Int.self)
@@ -42,7 +44,9 @@ extension ServiceUnderTest {
         let settings = try pipelineSettings(provider)
         return try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 8) { transport in
             var services: [any Service] = [built.application]
-            services.append(try generationRunner(settings, environment: built.environment, transport: transport))
+            if runsGenerations {
+                services.append(try generationRunner(settings, environment: built.environment, transport: transport))
+            }
             if workers > 0 {
                 services.append(
                     RefillService(

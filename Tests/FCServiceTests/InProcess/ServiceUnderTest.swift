@@ -15,6 +15,8 @@ import Testing
 /// HummingbirdTesting: `.router` for what routes do, `.live` where real sockets matter (the connection guard).
 struct ServiceUnderTest {
     let database: TemporaryDatabase
+    /// The PostgreSQL database served instead of the SQLite file, if any.
+    let databaseURL: String?
     let store: Store
     var settings: ServiceSettings
     let adminToken: String
@@ -23,6 +25,8 @@ struct ServiceUnderTest {
     let cardIDs: [Int64]
     /// Generations running at once (`fcgen serve --generations N`).
     let generations: Int
+    /// How often the runner looks for generations other instances queued (``GenerationLimits/claimInterval``).
+    var claimInterval: Duration = .seconds(5)
 
     /// - Parameters:
     ///   - seeded: Whether to store one topic ("Boundaries") of `cards` cards; without it the store is empty but
@@ -31,13 +35,16 @@ struct ServiceUnderTest {
     ///   - now: the store's and the service's clock (a test that compares "today" before and after its work pins
     ///     its day with ``Now/runningFromNoonToday()``).
     ///   - configure: changes to the default settings (limits, timeouts) before the service is built.
+    ///   - databaseURL: a PostgreSQL database to serve instead of the SQLite file (the folder still holds the
+    ///     fixture's files).
     init(
-        cards: Int = 3, seeded: Bool = true, generations: Int = 2, now: Now = .system,
+        cards: Int = 3, seeded: Bool = true, generations: Int = 2, now: Now = .system, databaseURL: String? = nil,
         configure: (inout ServiceSettings) -> Void = { _ in }
     ) async throws {
         self.generations = generations
         database = await TemporaryDatabase.make()
-        store = try await Store.open(path: database.path, now: now)
+        self.databaseURL = databaseURL
+        store = try await Store.open(path: databaseURL ?? database.path, now: now)
         var settings = ServiceSettings(port: 0, rateLimit: RateLimit(burst: 1_000_000, perSecond: 1_000_000))
         settings.now = now
         settings.webApp = WebAppSettings(katexDirectory: nil)
@@ -103,6 +110,21 @@ struct ServiceUnderTest {
         }
     }
 
+    /// A second instance of this fixture's service: the same database (and folder, tokens, settings) through a store
+    /// of its own, as a second `fcgen serve` on the same database has.
+    init(sharing other: ServiceUnderTest, generations: Int? = nil) async throws {
+        database = other.database
+        databaseURL = other.databaseURL
+        store = try await Store.open(path: other.databaseURL ?? other.database.path, now: other.settings.now)
+        settings = other.settings
+        adminToken = other.adminToken
+        learnerToken = other.learnerToken
+        topicID = other.topicID
+        cardIDs = other.cardIDs
+        self.generations = generations ?? other.generations
+        claimInterval = other.claimInterval
+    }
+
     /// This fixture, over the same store, with other settings: for settings that name files in its folder (made
     /// after the fixture), as `fcgen serve --katex-dir` does.
     func with(_ configure: (inout ServiceSettings) -> Void) -> ServiceUnderTest {
@@ -139,7 +161,7 @@ struct ServiceUnderTest {
         logger: Logger = Self.quietLogger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> BuiltService<some ApplicationProtocol> {
         var configuration = ServiceConfiguration(settings: settings, gamificationSeed: 1, shuffleSeed: 2)
-        configuration.generationLimits = GenerationLimits(running: generations)
+        configuration.generationLimits = GenerationLimits(running: generations, claimInterval: claimInterval)
         return buildApplication(configuration, store: store, logger: logger, onListening: onListening)
     }
 
