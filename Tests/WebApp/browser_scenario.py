@@ -48,6 +48,10 @@ import learn_steps
 import nav_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
+# How long a wait, a script or a page load may take before it is a failure: FCTestSupport's TestPatience (five
+# minutes). A hang guard, never a margin: every wait ends as soon as what it waits for happened, and a browser starved
+# by a loaded 2-core machine must not fail a step that would pass (15 s, the old limit, is within its stalls).
+PATIENCE = 300
 # The LAN scenario's host name: Chromium resolves it to the server's address (--host-resolver-rules), so the page
 # is served over plain HTTP from a name that is not localhost, as on a phone opening http://192.168.1.20:8080/.
 LAN_HOST = "fcgen.test"
@@ -110,6 +114,8 @@ def browser(width, height, mobile, extra=()):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = chrome(options)
+    driver.set_script_timeout(PATIENCE)
+    driver.set_page_load_timeout(PATIENCE)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
     return driver
@@ -145,7 +151,7 @@ return problems;
 
 
 class Scenario:
-    def __init__(self, driver, size, base, shots, timeout=15, width=None):
+    def __init__(self, driver, size, base, shots, timeout=PATIENCE, width=None):
         self.driver = driver
         self.size = size
         self.width = width or SIZES[size][0]
