@@ -128,6 +128,8 @@ struct CLIRunner {
     }
 
     /// The environment a command gets: a clean one (no keys, no user config) in the test's folder, and `extra`.
+    /// Requests to a provider or an image search wait ``TestPatience`` (`timeout_s`, `image_timeout_s`), not the
+    /// product's defaults, which a starved process on a loaded machine can miss; `extra` may set them otherwise.
     func environment(_ extra: [String: String]) -> [String: String] {
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -135,6 +137,8 @@ struct CLIRunner {
             "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
             "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
             "LANG": "C.UTF-8",
+            "FCGEN_TIMEOUT_S": String(TestPatience.seconds),
+            "FCGEN_IMAGE_TIMEOUT_S": String(TestPatience.seconds),
         ]
         environment.merge(extra) { $1 }
         return environment

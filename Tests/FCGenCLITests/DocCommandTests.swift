@@ -145,7 +145,8 @@ struct DocCommandTests {
         let path =
             "\(CLIRunner.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
         let result = try await cli.run(
-            executable: "/usr/bin/timeout", ["120", "/bin/sh", "-c", script], environment: ["PATH": path],
+            executable: "/usr/bin/timeout", [String(TestPatience.seconds), "/bin/sh", "-c", script],
+            environment: ["PATH": path],
             workingDirectory: cli.directory)
         let seen = ((try? String(contentsOfFile: statuses, encoding: .utf8)) ?? "").split(separator: "\n")
             .compactMap { Int32($0) }

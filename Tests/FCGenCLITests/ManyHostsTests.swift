@@ -104,7 +104,7 @@ struct ManyHostsTests {
 
         // Under load: a third of the jobs done and the victim holding at least one.
         var held: Int64 = 0
-        let loaded = try await eventually(within: 180) {
+        let loaded = try await eventually(within: Double(TestPatience.seconds)) {
             let done = try await count("SELECT COUNT(*) FROM jobs WHERE status = 'done'")
             held = try await count(
                 "SELECT COUNT(*) FROM jobs WHERE status = 'running' AND lease_owner = '\(Self.victim)'")

@@ -1,3 +1,4 @@
+import FCTestSupport
 import Foundation
 import Testing
 
@@ -5,8 +6,11 @@ import Testing
 /// as far as its limit, so memory stays flat whatever the input.
 @Suite(.serialized)
 struct NotAFileTests {
-    /// Runs `fcgen` and fails the test (killing it) if it has not finished within `seconds`.
-    private func run(_ cli: CLIRunner, _ arguments: [String], within seconds: Double = 60) async throws
+    /// Runs `fcgen` and fails the test (killing it) if it has not finished within `seconds` (by default
+    /// ``TestPatience``: a command that read a FIFO would hang, never merely be slow).
+    private func run(
+        _ cli: CLIRunner, _ arguments: [String], within seconds: Double = Double(TestPatience.seconds)
+    ) async throws
         -> CLIRunner.Result
     {
         let running = try await cli.launch(executable: "fcgen", arguments)

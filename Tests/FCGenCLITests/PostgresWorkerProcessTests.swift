@@ -52,8 +52,10 @@ struct PostgresWorkerProcessTests {
         return Setup(database: database, store: store, server: server, cli: cli)
     }
 
-    /// Polls `condition` every 50 ms until it holds or `seconds` pass.
-    private func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
+    /// Polls `condition` every 50 ms until it holds or `seconds` pass (by default ``TestPatience``: a hang).
+    private func eventually(
+        within seconds: Double = Double(TestPatience.seconds), _ condition: () async throws -> Bool
+    ) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await condition() { return true }
@@ -63,9 +65,8 @@ struct PostgresWorkerProcessTests {
     }
 
     @Test func aWorkerKilledWhileItsRequestIsHeldIsTakenOverOnceItsLeaseExpires() async throws {
-        // The first request is held for a minute (the worker dies waiting); later ones answer at once.
-        let setup = try await setUp(
-            label: "held", first: .init(json: UniqueCardReplies.body(number: 1, cards: 5), delaySeconds: 60))
+        // The first request is never answered (the worker dies waiting); later ones answer at once.
+        let setup = try await setUp(label: "held", first: .unanswered)
         let (store, server) = (setup.store, setup.server)
 
         // A 30 s lease, renewed every 10 s: at least 20 s are left when the worker dies, time for the early run even

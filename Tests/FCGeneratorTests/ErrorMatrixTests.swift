@@ -2,6 +2,7 @@ import FCCore
 import FCGenerator
 import FCTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Failures over real HTTP (URLSession to the loopback stub), with sleeps on an ImmediateClock so backoffs cost no
@@ -18,9 +19,10 @@ struct ErrorMatrixTests {
         init(
             server: LoopbackServer,
             apiKey: String? = nil,
-            timeoutSeconds: Int = 30,
+            timeoutSeconds: Int = TestPatience.seconds,
             structured: StructuredOutputMode = .none,
-            port: Int? = nil
+            port: Int? = nil,
+            transport: any LLMTransport = TestHTTPClient.transport()
         ) {
             self.server = server
             let base = URL(string: "http://127.0.0.1:\(port ?? server.port)/v1")
@@ -32,7 +34,7 @@ struct ErrorMatrixTests {
                     timeoutSeconds: timeoutSeconds,
                     retry: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), maxDelay: .seconds(30), jitter: .none)
                 ),
-                transport: TestHTTPClient.transport(),
+                transport: transport,
                 clock: clock,
                 random: RandomSource(seed: 9),
                 events: events.handler
@@ -73,19 +75,18 @@ struct ErrorMatrixTests {
     @Test func timeoutThenSuccess() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        // Whole-second timeouts: 10 s against a 60 s delay. "Timed out and retried" is told from "waited for the
-        // slow reply" by what happened, not by a wall-clock bound a loaded machine can miss: a client that waited
-        // would have its first reply and send no second request, and report no timeout. The retry has the same
-        // timeout, so it must be long enough for a loaded machine to answer at once (1 s once was not).
-        try await server.script([.init(json: Fixtures.openAIBody(), delaySeconds: 60), Self.ok])
-        let run = Run(server: server, timeoutSeconds: 10)
-        _ = try await run.provider.complete(Fixtures.request())
+        // The first request is never answered, so its 1 s timeout is sure to fire; the retry is answered at once and
+        // keeps the tests' patience as its timeout (only the first request's is shortened), so a loaded machine
+        // cannot time it out too. No wall-clock bound decides anything: a client that waited would never finish.
+        try await server.script([.unanswered, Self.ok])
+        let run = Run(server: server, transport: FirstRequestTimeout(seconds: 1, TestHTTPClient.transport()))
+        #expect(try await run.provider.complete(Fixtures.request()).text == Fixtures.cardsText)
         #expect(try await server.requests().count == 2)
         guard case .retrying(_, _, _, let reason) = run.events.all.first else {
             Issue.record("no retry event")
             return
         }
-        #expect(reason == "no response within 10 s")
+        #expect(reason == "no response within 1 s")
     }
 
     @Test func connectionClosedMidBodyThenSuccess() async throws {
@@ -237,5 +238,29 @@ struct ErrorMatrixTests {
             return run
         }
         #expect(run.clock.sleeps == [.seconds(1), .seconds(2)])
+    }
+}
+
+/// A transport that gives the first request it sends a timeout of its own and passes every later one on unchanged:
+/// a test of a timed-out attempt gets a short timeout where it is the point and a generous one on the retry.
+private final class FirstRequestTimeout: LLMTransport {
+    private let seconds: Int
+    private let inner: any LLMTransport
+    private let sent = Mutex(0)
+
+    init(seconds: Int, _ inner: any LLMTransport) {
+        self.seconds = seconds
+        self.inner = inner
+    }
+
+    func send(_ request: LLMHTTPRequest) async throws -> LLMHTTPResponse {
+        var request = request
+        if sent.withLock({ count in
+            defer { count += 1 }
+            return count == 0
+        }) {
+            request.timeoutSeconds = seconds
+        }
+        return try await inner.send(request)
     }
 }

@@ -49,7 +49,7 @@ struct HTTPClientTransportLimitsTests {
         let error = try await HTTPClientTransport.withTransport(
             maxConnectionsPerHost: 1, maxResponseBytes: 4 << 20
         ) { transport in
-            await sendError(transport, server.request("/gzip-bomb/1024", timeoutSeconds: 90))
+            await sendError(transport, server.request("/gzip-bomb/1024"))
         }
 
         #expect(error == .responseTooLarge(limitBytes: 4 << 20))
@@ -75,7 +75,8 @@ struct HTTPClientTransportLimitsTests {
         let error = try await withRefusingLoopbackPort { port in
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/models?key=AIza-secret-key"))
             return await sendError(
-                TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: 90))
+                TestHTTPClient.transport(), LLMHTTPRequest(url: url, body: Data(), timeoutSeconds: TestPatience.seconds)
+            )
         }
 
         #expect(error?.kind == "connectionFailed")

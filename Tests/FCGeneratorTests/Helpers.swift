@@ -69,7 +69,7 @@ enum Fixtures {
         baseURL: URL? = nil,
         apiKey: String? = nil,
         structured: StructuredOutputMode = .jsonSchema,
-        timeoutSeconds: Int = 30,
+        timeoutSeconds: Int = TestPatience.seconds,
         retry: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .seconds(1), maxDelay: .seconds(30)),
         requestsPerMinute: Int? = nil
     ) -> ProviderSettings {

@@ -36,7 +36,7 @@ struct StreamingProviderTests {
 
     static func provider(
         _ kind: ProviderKind, base: URL, structured: StructuredOutputMode = .none, clock: ImmediateClock = .init(),
-        events: EventLog = .init(), timeoutSeconds: Int = 30
+        events: EventLog = .init(), timeoutSeconds: Int = TestPatience.seconds
     ) -> any LLMProvider {
         makeProvider(
             Fixtures.settings(
@@ -187,9 +187,9 @@ struct StreamingProviderTests {
         let release = server.url("/release/first-text")
         let recorder = StreamRecorder()
         let completion = try await Self.provider(
-            // A generous timeout: a stalled machine must not turn the gated attempt into a retry, which would
-            // find the gate already open and prove nothing.
-            .openai, base: server.url("/openai-stream-gated/first-text/v1"), timeoutSeconds: 60
+            // The tests' patience as the timeout: a stalled machine must not turn the gated attempt into a retry,
+            // which would find the gate already open and prove nothing.
+            .openai, base: server.url("/openai-stream-gated/first-text/v1")
         )
         .stream(Fixtures.request()) { update in
             recorder.handler(update)
@@ -201,7 +201,7 @@ struct StreamingProviderTests {
             guard isFirst else { return }
             Task {
                 _ = try? await TestHTTPClient.transport().send(
-                    LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: 30))
+                    LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: TestPatience.seconds))
             }
         }
         #expect(recorder.lastAttemptText == completion.text)
@@ -214,10 +214,10 @@ struct StreamingProviderTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let recorder = StreamRecorder()
-        // No pauses between the events and a generous timeout: the test is about the events' content, and each
-        // pause is a wake-up of its own that a machine loaded by the rest of the suite can delay (this test ran out
-        // of its 30 s three times over at load 16, never on a quiet machine).
-        let provider = Self.provider(.anthropic, base: server.url("/anthropic-stream/0/v1"), timeoutSeconds: 120)
+        // No pauses between the events and the tests' patience as the timeout: the test is about the events'
+        // content, and each pause is a wake-up of its own that a machine loaded by the rest of the suite can delay
+        // (this test ran out of its 30 s three times over at load 16, never on a quiet machine).
+        let provider = Self.provider(.anthropic, base: server.url("/anthropic-stream/0/v1"))
         let completion = try await provider.stream(Fixtures.request(), updates: recorder.handler)
         #expect(recorder.lastAttemptText == completion.text)
         #expect(recorder.updates.count > 15)

@@ -52,6 +52,7 @@ enum PipelineFixtures {
             kind: .openai,
             baseURL: base,
             model: "stub-model",
+            timeoutSeconds: TestPatience.seconds,
             structuredOutput: structuredOutput,
             retry: RetryPolicy(maxAttempts: retries + 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10))
         )

@@ -31,6 +31,7 @@ struct RefillHarness {
             kind: .openai,
             baseURL: URL(string: "http://127.0.0.1:9/v1"),
             model: "stub-model",
+            timeoutSeconds: TestPatience.seconds,
             structuredOutput: .jsonObject,
             retry: RetryPolicy(maxAttempts: retries + 1, baseDelay: .seconds(1), maxDelay: .seconds(1)),
             requestsPerMinute: requestsPerMinute

@@ -41,7 +41,8 @@ struct StreamingPipelineTests {
         onEvent: @escaping PipelineEventHandler = { _ in }
     ) async throws -> Pipeline {
         let settings = ProviderSettings(
-            kind: .openai, baseURL: base, model: "stub-model", structuredOutput: .jsonObject,
+            kind: .openai, baseURL: base, model: "stub-model", timeoutSeconds: TestPatience.seconds,
+            structuredOutput: .jsonObject,
             retry: RetryPolicy(maxAttempts: retries + 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10)))
         let clock = ImmediateClock()
         let provider = makeProvider(
@@ -91,7 +92,7 @@ struct StreamingPipelineTests {
                 guard isFirst else { return }
                 Task {
                     _ = try? await TestHTTPClient.transport().send(
-                        LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: 30))
+                        LLMHTTPRequest(url: release, method: "GET", body: Data(), timeoutSeconds: TestPatience.seconds))
                 }
             })
         let summaries = try await pipeline.generate(

@@ -26,18 +26,22 @@ struct EventStreamReply: Sendable {
 }
 
 extension LoopbackEndpoint {
-    /// Reads `path` as `text/event-stream` with AsyncHTTPClient until the server ends the stream (a generous deadline
-    /// bounds the wait), parsing each event as it arrives.
+    /// Reads `path` as `text/event-stream` with AsyncHTTPClient until the server ends the stream (``TestPatience``
+    /// bounds the wait: a hang), parsing each event as it arrives.
     ///
-    /// - Parameter connected: called once the response head has arrived (the server has subscribed the client).
+    /// - Parameters:
+    ///   - connected: called once the response head has arrived (the server has subscribed the client).
+    ///   - received: called with each block as it arrives (an event, or a comment such as a keep-alive).
     func events(
-        _ path: String, token: String, lastEventID: Int? = nil, connected: @Sendable () -> Void = {}
+        _ path: String, token: String, lastEventID: Int? = nil, connected: @Sendable () -> Void = {},
+        received: @Sendable (String) -> Void = { _ in }
     ) async throws -> EventStreamReply {
         var request = HTTPClientRequest(url: base + path)
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "Accept", value: "text/event-stream")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
-        let response = try await TestHTTPClient.shared.execute(request, timeout: .seconds(120))
+        let response = try await TestHTTPClient.shared.execute(
+            request, timeout: .seconds(Int64(TestPatience.seconds)))
         connected()
         let contentType = response.headers.first(name: "content-type") ?? ""
         var pending = ""
@@ -50,6 +54,7 @@ extension LoopbackEndpoint {
             while let end = pending.range(of: "\n\n") {
                 let block = String(pending[..<end.lowerBound])
                 pending = String(pending[end.upperBound...])
+                received(block)
                 if let event = Self.parse(block) { events.append(event) }
             }
         }

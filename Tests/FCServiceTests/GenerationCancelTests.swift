@@ -5,7 +5,8 @@ import NIOHTTP1
 import Testing
 
 /// `DELETE /v1/generations/{id}` and the event stream's keep-alive, against the service in process on a socket and
-/// a slow OpenAI-compatible stub on loopback.
+/// an OpenAI-compatible stub on loopback that answers when the test releases it (`/openai-gated/…`), not after a
+/// time a loaded machine could overrun.
 @Suite("the service: cancelling generations, keep-alive (in process, on a socket)")
 struct GenerationCancelTests {
     @Test("DELETE: a running generation stores what it asked for and asks for nothing more; a queued one never asks")
@@ -13,8 +14,9 @@ struct GenerationCancelTests {
         let stub = try await LoopbackServer.start()
         defer { stub.stop() }
         let fixture = try await ServiceUnderTest(seeded: false, generations: 1)
-        // Each batch's reply takes 15 s: the cancellation lands while the first one is under way.
-        try fixture.useStubProvider(stub.url("/openai/15/v1"))
+        // Each batch's reply waits until the test releases it: the cancellation lands while the first one is under
+        // way, however slow the machine.
+        try fixture.useStubProvider(stub.url("/openai-gated/geology/v1"))
         let (admin, learner) = (fixture.adminToken, fixture.learnerToken)
         let check = OpenAPICheck()
         try await fixture.serveLive(provider: .configured) { server in
@@ -64,11 +66,12 @@ struct GenerationCancelTests {
                 try await server.call(.DELETE, "/v1/generations/\(running)", token: admin), "Generation",
                 label: "DELETE running 202")
             #expect(cancelledRunning.status == 202, "\(cancelledRunning.text)")
+            stub.release("geology")
             let stream = try await reading.value
             let names = stream.events.map(\.name)
             let done = names.filter { $0 == "batch" }.count
             #expect(names == Array(repeating: "batch", count: done) + ["failed"], "\(stream.text)")
-            #expect(done >= 1, "the batch in flight is stored: its reply is paid for")
+            #expect(done == 1, "the batch in flight is stored: its reply is paid for; no later one is asked for")
             let failed = try #require(stream.events.last)
             check.add(Reply(status: 200, headers: [:], text: failed.data), "Generation", label: "failed event")
             let error = try #require(failed.json["error"] as? [String: Any])
@@ -103,7 +106,8 @@ struct GenerationCancelTests {
         let stub = try await LoopbackServer.start()
         defer { stub.stop() }
         let fixture = try await ServiceUnderTest(seeded: false) { $0.sseKeepAlive = .seconds(1) }
-        try fixture.useStubProvider(stub.url("/openai/5/v1"))
+        // The reply waits until the client has read a keep-alive comment: the stream is quiet until then.
+        try fixture.useStubProvider(stub.url("/openai-gated/tides/v1"))
         let admin = fixture.adminToken
         try await fixture.serveLive(provider: .configured) { server in
             let topicID = try await server.createTopic("Tides", token: admin)
@@ -111,11 +115,14 @@ struct GenerationCancelTests {
                 .POST, "/v1/topics/\(topicID)/generations", token: admin, json: #"{"batches": 1}"#)
             let id = try #require(accepted.json["id"] as? String)
 
-            let stream = try await server.events("/v1/generations/\(id)/events", token: admin)
+            let stream = try await server.events("/v1/generations/\(id)/events", token: admin) {
+            } received: { block in
+                if block.hasPrefix(": keep-alive") { stub.release("tides") }
+            }
             #expect(stream.events.map(\.name) == ["batch", "done"], "\(stream.text)")
             let comment = try #require(stream.text.range(of: ": keep-alive\n\n"), "\(stream.text.prefix(500))")
             let firstBatch = try #require(stream.text.range(of: "event: batch"))
-            #expect(comment.lowerBound < firstBatch.lowerBound, "the provider's 5 s were kept alive")
+            #expect(comment.lowerBound < firstBatch.lowerBound, "the provider's wait was kept alive")
             #expect(stream.events.map(\.id) == [1, 2])
         }
         // `fcgen serve --sse-keepalive 0` is refused by the command line: CommandLineTests.

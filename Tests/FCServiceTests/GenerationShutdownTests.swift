@@ -32,7 +32,8 @@ struct GenerationShutdownTests {
         // Running means its first batch's request is under way (the provider takes 15 s to answer it, so even a
         // loaded machine's late signal lands before a third batch could be asked for).
         var status = ""
-        for _ in 0..<2_400 where status != "running" {
+        let deadline = ContinuousClock.now + TestPatience.duration  // a hang guard
+        while status != "running" && ContinuousClock.now < deadline {
             status = try await server.call(.GET, "/v1/generations/\(id)", token: admin).json["status"] as? String ?? ""
             if status != "running" { try await Task.sleep(for: .milliseconds(25)) }
         }

@@ -21,8 +21,10 @@ struct InProcessRefillTests {
             let feed = try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: learner)
             #expect(feed.status == 200, "\(feed.text)")
             var batches = 1
-            // Polls the topic until the worker has stored the second batch (a bound, not a timing assertion).
-            for _ in 0..<480 where batches < 2 {
+            // Polls the topic until the worker has stored the second batch (``TestPatience``: a hang guard, not a
+            // timing assertion).
+            let deadline = ContinuousClock.now + TestPatience.duration
+            while batches < 2 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(250))
                 let topic = try await server.call(.GET, "/v1/topics/1", token: learner)
                 batches = (topic.json["topic"] as? [String: Any])?["batches"] as? Int ?? 0

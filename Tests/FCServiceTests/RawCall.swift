@@ -31,7 +31,7 @@ extension LoopbackEndpoint {
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await TestHTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await TestHTTPClient.shared.execute(request, timeout: .seconds(Int64(TestPatience.seconds)))
         let buffer = try await response.body.collect(upTo: 32 << 20)
         return RawReply(
             status: Int(response.status.code), headers: response.headers, bytes: Array(buffer.readableBytesView))

@@ -53,7 +53,7 @@ extension LoopbackEndpoint {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await TestHTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await TestHTTPClient.shared.execute(request, timeout: .seconds(Int64(TestPatience.seconds)))
         let buffer = try await response.body.collect(upTo: 16 << 20)
         return Reply(status: Int(response.status.code), headers: response.headers, text: String(buffer: buffer))
     }

@@ -86,7 +86,8 @@ struct SchemathesisTests {
                 "--max-examples", String(examples), "--seed", "20261123", "--phases", phases.joined(separator: ","),
                 // One worker: Hypothesis' strategy descriptions are not thread-safe on python 3.11 (an AST
                 // recursion error inside Schemathesis, not a finding), and the server shares 2 cores with it.
-                "--workers", "1", "--request-timeout", "30", "--no-color", "--output-truncate", "false",
+                "--workers", "1", "--request-timeout", String(TestPatience.seconds),
+                "--no-color", "--output-truncate", "false",
             ], in: directory, name: "schemathesis-\(UUID().uuidString)")
     }
 }

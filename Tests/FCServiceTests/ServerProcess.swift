@@ -58,11 +58,15 @@ final class ServiceFixture: Sendable {
     }
 
     /// Starts `fcgen serve --port 0 --db DB --offline extra…` (without `--offline` when `offline` is false) and
-    /// waits for its `listening on` line.
+    /// waits for its `listening on` line (``TestPatience`` at most). Its head and idle timeouts are the tests'
+    /// patience: a starved test process must not have a connection cut by them.
     func serve(_ extra: [String] = [], offline: Bool = true) async throws -> RunningServer {
+        let patience = String(TestPatience.seconds)
         let process = try await launch(
-            ["serve", "--port", "0", "--db", databasePath] + (offline ? ["--offline"] : []) + extra)
-        for _ in 0..<1200 {
+            ["serve", "--port", "0", "--db", databasePath, "--header-timeout", patience, "--idle-timeout", patience]
+                + (offline ? ["--offline"] : []) + extra)
+        let deadline = ContinuousClock.now + TestPatience.duration
+        while ContinuousClock.now < deadline {
             let stderr = process.standardError
             if let range = stderr.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
                 let port = Int(stderr[range].split(separator: ":").last ?? "") ?? 0

@@ -33,12 +33,12 @@ extension LoopbackEndpoint {
     }
 
     /// Connects from `source` to 127.0.0.1:`port`, writes `request` and reads until the server closes (at most
-    /// 30 s per read).
+    /// ``TestPatience`` per read: a hang).
     private static func exchange(_ request: String, port: UInt16, source: String) throws -> String {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketFailure(description: "socket: errno \(errno)") }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        var timeout = timeval(tv_sec: time_t(TestPatience.seconds), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         func address(_ host: String, _ port: UInt16) -> sockaddr_in {
             var address = sockaddr_in()

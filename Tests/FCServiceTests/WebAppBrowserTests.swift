@@ -6,7 +6,7 @@ import NIOHTTP1
 import Testing
 
 /// The web app in a real headless Chromium: `Tests/WebApp/browser_scenario.py` (selenium) against the service as
-/// `fcgen serve --offline` runs it (``ServiceUnderTest/serveLive``: in this process, on a socket of its own), at phone (390×844) and desktop (1440×900) size, one learner per size.
+/// `fcgen serve --offline` runs it (``ServiceUnderTest/serveLive``: in this process, on a socket of its own), at phone (390×844) and desktop (1440×900) size, one learner per size, one Chromium for both.
 ///
 /// Needs Debian's `chromium` and `chromium-driver` and python3's `selenium` (`scripts/test` installs them); without
 /// them the test fails saying how to install them. Screenshots of every screen go to a temporary folder, or to

@@ -39,9 +39,9 @@ struct GroupCommitTests {
         }
     }
 
-    /// Waits (polling without holding a thread) until `count` grouped writes are queued.
+    /// Waits (polling without holding a thread) until `count` grouped writes are queued (``TestPatience``: a hang).
     private func queued(_ count: Int, in store: Store) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.duration
         while store.pendingGroupedWrites < count {
             #expect(ContinuousClock.now < deadline, "only \(store.pendingGroupedWrites) of \(count) queued")
             if ContinuousClock.now >= deadline { return }
@@ -129,7 +129,10 @@ struct GroupCommitTests {
                         }
                         defer { overlap.state.withLock { $0.running -= 1 } }
                         if first {
-                            let deadline = ContinuousClock.now + .seconds(store.writerCount > 1 ? 30 : 2)
+                            // Several writers: wait for the second turn as long as a hang allows (it comes);
+                            // one writer: a second never may, and 2 s is how long that is looked for.
+                            let deadline =
+                                ContinuousClock.now + (store.writerCount > 1 ? TestPatience.duration : .seconds(2))
                             while overlap.state.withLock({ $0.most }) < 2 && ContinuousClock.now < deadline {
                                 try await Task.sleep(for: .milliseconds(1))
                             }

@@ -25,7 +25,7 @@ private final class PausingSource: CardRowSource, @unchecked Sendable {
         guard index < rows.count else { return nil }
         if index == pauseAt {
             reached.signal()
-            guard resume.wait(timeout: .now() + 60) == .success else {
+            guard resume.wait(timeout: .now() + .seconds(TestPatience.seconds)) == .success else {
                 throw StoreError.invalidPolicy("the test never let the import go on")
             }
         }
@@ -41,7 +41,8 @@ private final class PausingSource: CardRowSource, @unchecked Sendable {
     func waitUntilPaused() async -> Bool {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(returning: self.reached.wait(timeout: .now() + 60) == .success)
+                continuation.resume(
+                    returning: self.reached.wait(timeout: .now() + .seconds(TestPatience.seconds)) == .success)
             }
         }
     }

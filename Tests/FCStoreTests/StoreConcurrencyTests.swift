@@ -109,7 +109,7 @@ struct BusyPatienceTests {
         }
         // Each has waited out a whole busy timeout (5 s) and asked again: before, both failed with "database is
         // locked" here.
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + TestPatience.duration  // a hang guard
         while world.store.seams.busyRetries < 2 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

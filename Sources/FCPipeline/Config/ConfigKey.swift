@@ -62,6 +62,7 @@ struct ConfigKey: Sendable {
         ConfigKey("card_kinds", .kinds(\.cardKinds)),
         ConfigKey("image_resolver", .text(\.imageResolver, allowed: ImageResolverKind.allCases.map(\.rawValue))),
         ConfigKey("image_search_url", .text(\.imageSearchURL, allowed: nil)),
+        ConfigKey("image_timeout_s", .integer(\.imageTimeoutSeconds, range: 1...3600)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -35,6 +35,8 @@ public struct ConfigLayer: Sendable, Equatable {
     public var imageResolver: String?
     /// `image_search_url`: the Unsplash-compatible API root (default https://api.unsplash.com).
     public var imageSearchURL: String?
+    /// `image_timeout_s`: whole seconds for each image search request (default `min(timeout_s, 30)`).
+    public var imageTimeoutSeconds: Int?
     /// `prices` (file or `FCGEN_PRICES`): per model, US dollars per million tokens.
     public var prices: PriceTable?
 
@@ -70,6 +72,7 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.cardKinds = cardKinds ?? lower.cardKinds
         merged.imageResolver = imageResolver ?? lower.imageResolver
         merged.imageSearchURL = imageSearchURL ?? lower.imageSearchURL
+        merged.imageTimeoutSeconds = imageTimeoutSeconds ?? lower.imageTimeoutSeconds
         // Per model: a model priced here keeps this price, the others keep the lower layer's.
         merged.prices = prices.map { $0.overlaying(lower.prices ?? PriceTable()) } ?? lower.prices
         return merged

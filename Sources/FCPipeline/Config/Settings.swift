@@ -51,6 +51,12 @@ public struct Settings: Sendable {
     public var imageResolver: ImageResolverKind = .none
     /// `image_search_url`: the image search API root; `nil` means Unsplash's.
     public var imageSearchURL: URL?
+    /// `image_timeout_s`: whole seconds for each image search request; `nil` means `min(timeout_s, 30)`, so a
+    /// picture never holds a batch as long as the model may.
+    public var imageTimeoutSeconds: Int?
+
+    /// The timeout of each image search request: `image_timeout_s`, or `min(timeout_s, 30)`.
+    package var imageRequestTimeoutSeconds: Int { imageTimeoutSeconds ?? min(timeoutSeconds, 30) }
 
     /// Resolves a merged layer (flags over environment over file) into settings, filling in defaults.
     ///
@@ -121,6 +127,7 @@ public struct Settings: Sendable {
             imageSearchURL: try layer.imageSearchURL.map { try webURL($0, setting: "image_search_url") }
         )
         settings.review = layer.review ?? false
+        settings.imageTimeoutSeconds = layer.imageTimeoutSeconds
         return settings
     }
 

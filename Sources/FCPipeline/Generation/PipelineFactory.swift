@@ -187,7 +187,7 @@ public struct PipelineFactory: Sendable {
             let resolver = UnsplashImageResolver(
                 baseURL: settings.imageSearchURL ?? UnsplashImageResolver.defaultBaseURL, accessKey: key,
                 transport: transport, maxBytes: settings.imageMaxBytes,
-                timeoutSeconds: min(settings.timeoutSeconds, 30))
+                timeoutSeconds: settings.imageRequestTimeoutSeconds)
             return CardPictureFinder(resolver: resolver, maxBytes: settings.imageMaxBytes)
         }
     }

@@ -5,12 +5,15 @@ import Hummingbird
 /// - `POST /openai/<seconds>/v1/chat/completions`: waits, then one chat completion. A topic-outline request (its
 ///   body names the `topic_outline` schema or asks to "Plan a flashcard deck") gets an outline of 6 subtopics × 4
 ///   levels. Use base URL `http://127.0.0.1:<port>/openai/<seconds>/v1` for an OpenAI-compatible provider.
+/// - `POST /openai-gated/<name>/v1/chat/completions`: the same, but each request waits (``TestPatience`` at most)
+///   for `/release/<name>` (``LoopbackServer/release(_:)``) rather than a time: the reply comes when the test says,
+///   however busy the machine.
 /// - `POST /openai-stream/<seconds>/v1/chat/completions`: the cards as chat-completion chunks, the text pieces spread
 ///   evenly over `<seconds>`; an outline request (never streamed) gets the outline as one completion.
 /// - `POST /openai-stream-cut/<seconds>/v1/chat/completions`: the same, but the first request of this server's life
 ///   stops halfway (no finish, no `[DONE]`) and its connection closes.
 /// - `POST /openai-stream-gated/<name>/v1/chat/completions`: streamed without pauses, but after half the text it waits
-///   (60 s at most) for `/release/<name>`; not released, the connection closes without finishing. Proves a client
+///   (``TestPatience`` at most) for `/release/<name>`; not released, the connection closes without finishing. Proves a client
 ///   saw cards before the reply could be complete, whatever the timing.
 /// - `POST /anthropic-stream/<seconds>/v1/messages`: the cards as Anthropic Messages events over `<seconds>`.
 enum ChatRoutes {
@@ -19,9 +22,13 @@ enum ChatRoutes {
         let route = call.parts[0]
         let outline = ChatReplies.isOutlineRequest(call.body)
         switch route {
-        case "openai":
+        case "openai", "openai-gated":
             state.change { $0.counters.chatsReceived += 1 }
-            try await stubDelay(call.seconds(1))
+            if route == "openai-gated" {
+                guard await state.waitForRelease(call.part(1)) else { try await call.context.dropConnection() }
+            } else {
+                try await stubDelay(call.seconds(1))
+            }
             let number = state.change { fields in
                 fields.counters.chats += 1
                 if !outline { fields.counters.completions += 1 }
@@ -67,7 +74,7 @@ enum ChatRoutes {
     /// Sends `events` as `text/event-stream`, the content events spread evenly over `seconds`.
     ///
     /// With `cut`, stops before the second half of the content and closes the connection. With `gate`, waits at half
-    /// the content for `/release/<gate>` (60 s at most) and, not released, does the same.
+    /// the content for `/release/<gate>` (``TestPatience`` at most) and, not released, does the same.
     private static func stream(
         _ events: [ChatReplies.StreamEvent], over seconds: Double, cut: Bool, gate: String?, _ call: StubCall
     ) -> Response {

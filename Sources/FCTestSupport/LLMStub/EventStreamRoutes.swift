@@ -18,7 +18,7 @@ enum EventStreamRoutes {
                 try await writer.write(bytes: Array("data: [DONE]\n\n".utf8))
             }
         case "sse-gated":
-            // `/sse-gated/<name>`: `data: first`, then the rest once `/release/<name>` came (60 s at most).
+            // `/sse-gated/<name>`: `data: first`, then the rest once `/release/<name>` came (``TestPatience`` at most).
             let name = call.part(1)
             return StubReply.eventStream { writer in
                 try await writer.write(bytes: Array("data: first\n\n".utf8))

@@ -8,10 +8,17 @@ extension LoopbackServer {
     }
 
     /// Waits until counter `name` (one of ``counters()``'s) reaches `value`: `true` then, `false` when `limit` passed
-    /// first. The server wakes the waiter when the count changes; nothing polls.
-    package func waitForCounter(_ name: String, toReach value: Int, atMost limit: Duration = .seconds(60)) async
+    /// first (by default ``TestPatience``: a hang). The server wakes the waiter when the count changes; nothing polls.
+    package func waitForCounter(_ name: String, toReach value: Int, atMost limit: Duration = TestPatience.duration)
+        async
         -> Bool
     {
         await state.wait(until: { ($0.counters.named[name] ?? 0) >= value }, atMost: limit)
+    }
+
+    /// Opens gate `name`, as `/release/<name>` does, without a request: `/gate/<name>`, `/sse-gated/<name>` and
+    /// `/openai-stream-gated/<name>` go on.
+    package func release(_ name: String) {
+        state.release(name)
     }
 }

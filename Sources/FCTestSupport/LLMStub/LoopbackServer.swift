@@ -30,12 +30,15 @@ package final class LoopbackServer: Sendable {
         package var status: Int
         package var headers: [String: String]
         package var body: String
-        /// Real seconds to wait before answering.
+        /// Real seconds to wait before answering; `.infinity` never answers (see ``unanswered``).
         package var delaySeconds: Double
         /// Send the head (promising the whole body) and half the body, then close the connection.
         package var closeMidBody: Bool
         /// Close the connection without answering at all.
         package var closeBeforeResponse: Bool
+        /// Wait (after the delay, ``TestPatience`` at most) for ``LoopbackServer/release(_:)`` of this gate before
+        /// answering: a reply that comes when the test says, not after a time a loaded machine can overrun.
+        package var gate: String?
 
         package init(
             status: Int = 200,
@@ -43,7 +46,8 @@ package final class LoopbackServer: Sendable {
             body: String = "",
             delaySeconds: Double = 0,
             closeMidBody: Bool = false,
-            closeBeforeResponse: Bool = false
+            closeBeforeResponse: Bool = false,
+            gate: String? = nil
         ) {
             self.status = status
             self.headers = headers
@@ -51,13 +55,22 @@ package final class LoopbackServer: Sendable {
             self.delaySeconds = delaySeconds
             self.closeMidBody = closeMidBody
             self.closeBeforeResponse = closeBeforeResponse
+            self.gate = gate
         }
 
+        /// A request that is never answered: the connection stays open and silent until the client gives up or the
+        /// server stops. What a test of a client's timeout scripts, so the timeout is sure to fire first however
+        /// starved the machine is.
+        package static let unanswered = Response(delaySeconds: .infinity)
+
         /// A JSON response: `body` is sent as is, with `Content-Type: application/json`.
-        package init(status: Int = 200, json body: String, headers: [String: String] = [:], delaySeconds: Double = 0) {
+        package init(
+            status: Int = 200, json body: String, headers: [String: String] = [:], delaySeconds: Double = 0,
+            gate: String? = nil
+        ) {
             var all = ["Content-Type": "application/json"]
             for (name, value) in headers { all[name] = value }
-            self.init(status: status, headers: all, body: body, delaySeconds: delaySeconds)
+            self.init(status: status, headers: all, body: body, delaySeconds: delaySeconds, gate: gate)
         }
     }
 

@@ -15,12 +15,16 @@ enum ScriptedReplies {
                     receivedAt: (ContinuousClock.now - call.state.startedAt).seconds))
             return fields.queue.isEmpty ? fields.fallback : fields.queue.removeFirst()
         }
-        return try await play(scripted, on: call.context)
+        return try await play(scripted, on: call.context, state: call.state)
     }
 
-    /// Waits `delaySeconds`, then answers as `scripted` says: in full, cut after half its body, or not at all.
-    static func play(_ scripted: LoopbackServer.Response, on context: StubContext) async throws -> Response {
+    /// Waits `delaySeconds` and for its gate, then answers as `scripted` says: in full, cut after half its body, or
+    /// not at all (also when the gate never opened).
+    static func play(
+        _ scripted: LoopbackServer.Response, on context: StubContext, state: StubState
+    ) async throws -> Response {
         try await stubDelay(scripted.delaySeconds)
+        if let gate = scripted.gate, await !state.waitForRelease(gate) { try await context.dropConnection() }
         if scripted.closeBeforeResponse { try await context.dropConnection() }
         let payload = Array(scripted.body.utf8)
         let headers = StubReply.fields(scripted.headers.sorted { $0.key < $1.key })

@@ -10,7 +10,8 @@ import Hummingbird
 ///
 /// | Route | Answer |
 /// | --- | --- |
-/// | `/delay/<seconds>[/…]` | waits, then 200 with the request path as the body |
+/// | `/delay/<seconds>[/…]` | waits, then 200 with the request path as the body; `/delay/never` never answers |
+/// | `/gate/<name>[/…]` | waits for `/release/<name>` (``TestPatience`` at most), then 200 with the request path |
 /// | `/status/<code>` | that status, `Retry-After: 7`, body `status <code>` |
 /// | `/echo` | 200, JSON `{"method", "path", "headers" (lowercased names), "body"}`, `X-Server-Note: hello` |
 /// | `/echo-raw` | 200, the request body back byte for byte |
@@ -22,9 +23,10 @@ import Hummingbird
 /// | `/gzip-bomb/<mib>` | 200, gzip, a stream inflating to `<mib>` MiB of zeros, compressed as it is read |
 /// | `/redirect` | 302 to `/echo` |
 /// | `/sse/<n>/<seconds>` | n events `data: {"n": i}`, `<seconds>` apart, then `data: [DONE]` |
-/// | `/sse-gated/<name>` | `data: first`, waits (60 s at most) for `/release/<name>`, then `data: released` |
+/// | `/sse-gated/<name>` | `data: first`, waits (``TestPatience`` at most) for `/release/<name>`, then `data: released` |
 /// | `/release/<name>` | 200, opens the gate `<name>` |
 /// | `POST /openai/<seconds>/v1/chat/completions` | see ``ChatRoutes`` |
+/// | `POST /openai-gated/<name>/v1/chat/completions` | see ``ChatRoutes`` |
 /// | `POST /openai-stream[-cut]/<seconds>/v1/chat/completions` | see ``ChatRoutes`` |
 /// | `POST /openai-stream-gated/<name>/v1/chat/completions` | see ``ChatRoutes`` |
 /// | `POST /anthropic-stream/<seconds>/v1/messages` | see ``ChatRoutes`` |
@@ -34,7 +36,8 @@ struct StubResponder: HTTPResponder {
 
     /// The first path segments the fixed routes own, whatever the method.
     static let routes: Set<String> = [
-        "delay", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats", "gzip", "gzip-bomb",
+        "delay", "gate", "status", "echo", "echo-raw", "bytes", "early-hints", "close-mid-body", "stats", "gzip",
+        "gzip-bomb",
         "redirect", "sse", "sse-gated", "release", "unsplash", "unsplash-log",
     ]
 
@@ -68,7 +71,7 @@ struct StubResponder: HTTPResponder {
         if Self.routes.contains(parts[0]) { return true }
         guard call.request.method == .post, parts.count > 2 else { return false }
         switch parts[0] {
-        case "openai", "openai-stream", "openai-stream-cut", "openai-stream-gated":
+        case "openai", "openai-gated", "openai-stream", "openai-stream-cut", "openai-stream-gated":
             return Array(parts.dropFirst(2)) == ["v1", "chat", "completions"]
         case "anthropic-stream":
             return Array(parts.dropFirst(2)) == ["v1", "messages"]
@@ -81,7 +84,8 @@ struct StubResponder: HTTPResponder {
         switch call.parts[0] {
         case "unsplash": return try await UnsplashRoutes.answer(call)
         case "unsplash-log": return UnsplashRoutes.log(call)
-        case "openai", "openai-stream", "openai-stream-cut", "openai-stream-gated", "anthropic-stream":
+        case "openai", "openai-gated", "openai-stream", "openai-stream-cut", "openai-stream-gated",
+            "anthropic-stream":
             return try await ChatRoutes.answer(call)
         case "sse", "sse-gated", "release": return try EventStreamRoutes.answer(call)
         default: return try await TransportRoutes.answer(call)
@@ -113,8 +117,8 @@ struct StubCall: Sendable {
         return index < parts.count ? parts[index] : ""
     }
 
-    /// Path segment `index` as seconds (`/delay/0.5`): 0 when it is no number.
-    func seconds(_ index: Int) -> Double { Double(part(index)) ?? 0 }
+    /// Path segment `index` as seconds (`/delay/0.5`): 0 when it is no number, infinity for `never`.
+    func seconds(_ index: Int) -> Double { part(index) == "never" ? .infinity : Double(part(index)) ?? 0 }
 
     /// The request's headers with lowercased names; of a repeated header, the last value.
     var lowercasedHeaders: [String: String] {
@@ -127,8 +131,13 @@ struct StubCall: Sendable {
     var port: Int { context.channel.localAddress?.port ?? 0 }
 }
 
-/// Sleeps `seconds` of real time (the routes' delays are real by design of the tests that use them).
+/// Sleeps `seconds` of real time (the routes' delays are real by design of the tests that use them); an infinite
+/// delay never ends: only cancellation (``LoopbackServer/stop()``) does, so a client's timeout is sure to fire first
+/// however slow the machine.
 func stubDelay(_ seconds: Double) async throws {
     guard seconds > 0 else { return }
+    guard seconds.isFinite else {
+        while true { try await Task.sleep(for: .seconds(3_600)) }
+    }
     try await Task.sleep(for: .seconds(seconds))
 }

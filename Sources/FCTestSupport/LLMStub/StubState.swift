@@ -135,7 +135,7 @@ final class StubState: Sendable {
     }
 
     /// Waits at most `limit` for gate `name` to open; whether it did.
-    func waitForRelease(_ name: String, atMost limit: Duration = .seconds(60)) async -> Bool {
+    func waitForRelease(_ name: String, atMost limit: Duration = TestPatience.duration) async -> Bool {
         await wait(until: { $0.released.contains(name) }, atMost: limit)
     }
 

@@ -3,13 +3,16 @@ import Hummingbird
 import NIOCore
 import NIOHTTPTypes
 
-/// The path-driven routes that test the HTTP transport itself: delays, statuses, echoes, sizes, a 103, a cut body,
+/// The path-driven routes that test the HTTP transport itself: delays, gates, statuses, echoes, sizes, a 103, a cut body,
 /// gzip, a redirect and the `/stats` counters (see ``StubResponder`` for the table).
 enum TransportRoutes {
     static func answer(_ call: StubCall) async throws -> Response {
         switch call.parts[0] {
         case "delay":
             try await stubDelay(call.seconds(1))
+            return StubReply.text(200, call.target)
+        case "gate":
+            guard await call.state.waitForRelease(call.part(1)) else { return StubReply.text(504, "not released") }
             return StubReply.text(200, call.target)
         case "status":
             let code = Int(call.part(1)) ?? 500

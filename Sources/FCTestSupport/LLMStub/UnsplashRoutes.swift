@@ -5,7 +5,7 @@ import Hummingbird
 /// - `GET /unsplash/<mode>/search/photos?query=Q&per_page=1`: 401 without `Authorization: Client-ID …`. `<mode>`
 ///   picks the answer: `ok` (one result whose `urls.small` is a small PNG made from the query), `empty` (no results),
 ///   `error` (500), `garbage` (200, no JSON), `html` (the "image" is an HTML page), `huge` (the image is 2 MiB),
-///   `cut` (the image is a PNG's first 40 bytes), `slow` (waits 30 s), `mixed` (by query: one naming Hannibal gets
+///   `cut` (the image is a PNG's first 40 bytes), `slow` (never answers: a client's timeout always fires first), `mixed` (by query: one naming Hannibal gets
 ///   `error`, Augustus `empty`, any other `ok`).
 /// - `GET /unsplash/<mode>/photo/<q>`: the result's image; `GET /unsplash/<mode>/download/<q>`: its download location.
 /// - `GET /unsplash-log`: JSON `[{"path", "authorization"}, …]`, every `/unsplash` request in arrival order.
@@ -28,7 +28,7 @@ enum UnsplashRoutes {
             }
             switch mode {
             case "slow":
-                try await stubDelay(30)
+                try await stubDelay(.infinity)
             case "error":
                 return StubReply.json(500, ["errors": ["server error"]])
             case "garbage":

@@ -12,11 +12,14 @@ import Testing
 /// when its text appears, and keeps the whole screen.
 ///
 /// Every wait is for something to happen (output; the terminal's mode, looked at each millisecond since no event tells
-/// of it); the only clock is a failure deadline, ``patience`` without any output, that catches a hang and never
-/// decides a pass.
+/// of it); the only clock is a failure deadline, ``TestPatience`` without any output, that catches a hang and never
+/// decides a pass (a starved test process on a loaded machine can be silent for tens of seconds).
 package enum TerminalScript {
-    /// How long the screen may stay still before the script gives up: a hang, never a slow machine.
-    static let patience: Int32 = 30_000
+    /// How long the screen may stay still before the script gives up, in milliseconds: a hang, never a slow machine.
+    static let patience = TestPatience.milliseconds
+
+    /// ``patience`` in words, for the failure message.
+    static let patienceText = "no output for \(TestPatience.seconds) s"
 
     /// Runs `command` (given the slave's descriptor, which is closed when it returns; on threads of its own) through
     /// `steps`, then reads the screen to the end; `columns` sets the terminal's width. Returns the command's exit status and the screen, or
@@ -73,7 +76,7 @@ private struct Screen {
                 }
                 switch read(waiting: TerminalScript.patience) {
                 case .output: continue
-                case .quiet: return "never saw \(step.expect.debugDescription): no output for 30 s"
+                case .quiet: return "never saw \(step.expect.debugDescription): \(TerminalScript.patienceText)"
                 case .end: return "never saw \(step.expect.debugDescription): the command ended"
                 }
             }
@@ -87,7 +90,7 @@ private struct Screen {
         while true {
             switch read(waiting: TerminalScript.patience) {
             case .output: continue
-            case .quiet: return "the command did not end: no output for 30 s"
+            case .quiet: return "the command did not end: \(TerminalScript.patienceText)"
             case .end: return nil
             }
         }

@@ -11,7 +11,9 @@ import Testing
 struct UnsplashResolverTests {
     static let key = "unsplash-test-key-7f3a9c"
 
-    static func resolver(_ server: LoopbackServer, _ mode: String, timeout: Int = 20) -> UnsplashImageResolver {
+    static func resolver(
+        _ server: LoopbackServer, _ mode: String, timeout: Int = TestPatience.seconds
+    ) -> UnsplashImageResolver {
         UnsplashImageResolver(
             baseURL: server.unsplashURL(mode), accessKey: key, transport: TestHTTPClient.transport(),
             maxBytes: CheckedImage.defaultMaxBytes, timeoutSeconds: timeout)

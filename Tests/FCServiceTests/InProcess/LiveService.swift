@@ -80,11 +80,13 @@ extension ServiceUnderTest {
     }
 
     /// Writes the fixture's config file: an OpenAI-compatible provider at `baseURL` on loopback (no key for a local
-    /// base URL), one batch at a time, no outline request, no retries; `extra` adds members (JSON text without
-    /// braces, e.g. `"daily_budget": 5`). ``TestProvider/configured`` reads it.
+    /// base URL), one batch at a time, no outline request, no retries, ``TestPatience`` as the request timeout;
+    /// `extra` adds members (JSON text without braces, e.g. `"daily_budget": 5`). ``TestProvider/configured`` reads
+    /// it.
     func useStubProvider(_ baseURL: URL, extra: String = "") throws {
         let settings = """
             {"provider": "openai", "base_url": "\(baseURL.absoluteString)", "concurrency": 1,
+             "timeout_s": \(TestPatience.seconds),
              "topic_outline": false, "retries": 0\(extra.isEmpty ? "" : ", " + extra)}
             """
         try Data(settings.utf8).write(to: configFile)

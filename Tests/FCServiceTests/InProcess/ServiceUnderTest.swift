@@ -50,6 +50,10 @@ struct ServiceUnderTest {
         settings.webApp = WebAppSettings(katexDirectory: nil)
         // bcrypt's least cost: a sign-up or sign-in takes milliseconds, not a quarter second.
         settings.passwordCost = 4
+        // The connection guard's deadlines are the tests' patience unless a test of them sets its own: a starved
+        // test process must not have a head or an idle connection cut (`fcgen serve`'s 10 s and 60 s).
+        settings.headerTimeout = TestPatience.duration
+        settings.idleTimeout = TestPatience.duration
         configure(&settings)
         self.settings = settings
         if seeded {

@@ -8,7 +8,7 @@ import Testing
 
 /// What the connection guard, the body limit and the stream slots refuse, on real sockets (`.live`): every refusal
 /// a problem document, and the service still answering after it.
-@Suite("fcgen serve: transport limits", .serialized, .timeLimit(.minutes(2)))
+@Suite("fcgen serve: transport limits", .serialized, .timeLimit(.minutes(10)))
 struct TransportLimitTests {
     /// A request head with the learner's token; `extra` lines go before the blank line.
     static func head(_ method: String, _ path: String, token: String, _ extra: [String] = []) -> String {
