@@ -37,10 +37,11 @@ struct PasswordResetCommandTests {
         #expect(resets[0].voidedAt != nil && resets[1].voidedAt == nil, "the newer link voids the older")
         // The first code is void; the link's code sets ana's password.
         await #expect(throws: AccountError.resetUnusable) {
-            try await store.resetPassword(codeHash: PasswordResetCodec.hash(code), passwordHash: "$2b$04$x")
+            try await store.resetPassword(codeHash: OneUseCode.passwordReset.hash(code), passwordHash: "$2b$04$x")
         }
         let linked = String(printed.split(separator: "=").last ?? "")
-        let set = try await store.resetPassword(codeHash: PasswordResetCodec.hash(linked), passwordHash: "$2b$04$y")
+        let set = try await store.resetPassword(
+            codeHash: OneUseCode.passwordReset.hash(linked), passwordHash: "$2b$04$y")
         #expect(set.userName == "ana")
         await store.close()
         let file = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))

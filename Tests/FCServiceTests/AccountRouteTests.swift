@@ -65,9 +65,9 @@ struct AccountRouteTests {
         let invited = try await ServiceUnderTest(seeded: false, now: clock.now)
         #expect(invited.settings.signUp == .invite, "invite is the default")
         _ = try await invited.store.createInvite(
-            hash: InviteCodec.hash("fci_one"), isAdmin: true, expiresAt: clock.date.addingTimeInterval(3_600))
+            hash: OneUseCode.invite.hash("fci_one"), isAdmin: true, expiresAt: clock.date.addingTimeInterval(3_600))
         _ = try await invited.store.createInvite(
-            hash: InviteCodec.hash("fci_short"), isAdmin: false, expiresAt: clock.date.addingTimeInterval(60))
+            hash: OneUseCode.invite.hash("fci_short"), isAdmin: false, expiresAt: clock.date.addingTimeInterval(60))
         try await invited.serve { server in
             expectProblem(
                 try await server.call(
@@ -411,7 +411,7 @@ struct AccountRouteTests {
         let fixture = try await ServiceUnderTest(seeded: false)
         let invite = "fci_" + String(repeating: "Q", count: 43)
         _ = try await fixture.store.createInvite(
-            hash: InviteCodec.hash(invite), isAdmin: false, expiresAt: Date().addingTimeInterval(3_600))
+            hash: OneUseCode.invite.hash(invite), isAdmin: false, expiresAt: Date().addingTimeInterval(3_600))
         let password = "a very secret horse"
         let log = LogLines()
         var logger = log.jsonLogger

@@ -19,11 +19,11 @@ struct PasswordResetRouteTests {
         _ fixture: ServiceUnderTest, user: String, clock: ManualNow? = nil, seconds: Double = 86_400
     ) async throws -> String {
         var generator = SystemRandomNumberGenerator()
-        let code = PasswordResetCodec.newCode(using: &generator)
+        let code = OneUseCode.passwordReset.newCode(using: &generator)
         let learner = try #require(try await fixture.store.user(named: user))
         let now = clock?.date ?? Date()
         _ = try await fixture.store.createPasswordReset(
-            userID: learner.id, hash: PasswordResetCodec.hash(code), expiresAt: now.addingTimeInterval(seconds))
+            userID: learner.id, hash: OneUseCode.passwordReset.hash(code), expiresAt: now.addingTimeInterval(seconds))
         return code
     }
 
@@ -132,7 +132,7 @@ struct PasswordResetRouteTests {
                 (Self.body(code, String(repeating: "é", count: 37)), "newPassword"),
                 (Self.body("", "correct horse"), "code"),
                 (
-                    Self.body(String(repeating: "c", count: PasswordResetCodec.maxCharacters + 1), "correct horse"),
+                    Self.body(String(repeating: "c", count: OneUseCode.maxCharacters + 1), "correct horse"),
                     "code"
                 ),
                 (#"{"newPassword": "correct horse"}"#, "code"),

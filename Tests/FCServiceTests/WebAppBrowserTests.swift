@@ -54,10 +54,11 @@ struct WebAppBrowserTests {
         var arguments: [String] = []
         for (size, name) in [("phone", "ana"), ("desktop", "bo")] {
             var generator = SystemRandomNumberGenerator()
-            let code = PasswordResetCodec.newCode(using: &generator)
+            let code = OneUseCode.passwordReset.newCode(using: &generator)
             let learner = try #require(try await fixture.store.user(named: name))
             _ = try await fixture.store.createPasswordReset(
-                userID: learner.id, hash: PasswordResetCodec.hash(code), expiresAt: Date().addingTimeInterval(3_600))
+                userID: learner.id, hash: OneUseCode.passwordReset.hash(code),
+                expiresAt: Date().addingTimeInterval(3_600))
             arguments += ["--reset", "\(size):\(name):\(code)"]
         }
         let resets = arguments

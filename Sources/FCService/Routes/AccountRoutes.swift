@@ -42,7 +42,7 @@ enum AccountRoutes {
                 let account: StoredCredentials
                 do {
                     account = try await environment.store.createAccount(
-                        name: name, passwordHash: hash, inviteHash: invite.map(InviteCodec.hash))
+                        name: name, passwordHash: hash, inviteHash: invite.map(OneUseCode.invite.hash))
                 } catch AccountError.nameTaken {
                     throw Problem(.conflict, detail: "the name \"\(name)\" is taken; choose another", field: "name")
                 } catch AccountError.inviteUnusable {
@@ -116,9 +116,9 @@ enum AccountRoutes {
                 try CrossOriginCheck.verify(request, publicURL: settings.publicURL, strict: false)
                 let body = try await JSONBody.read(request, allowed: resetFields, maxBytes: settings.maxBodyBytes)
                 let code = try body.string("code").trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !code.isEmpty, code.count <= PasswordResetCodec.maxCharacters else {
+                guard !code.isEmpty, code.count <= OneUseCode.maxCharacters else {
                     throw Problem.badRequest(
-                        "\"code\" must have 1 to \(PasswordResetCodec.maxCharacters) characters", field: "code")
+                        "\"code\" must have 1 to \(OneUseCode.maxCharacters) characters", field: "code")
                 }
                 let new = try AccountRules.password(body, "newPassword", isNew: true)
                 let address = ClientAddress(context.remoteAddress)
@@ -127,7 +127,7 @@ enum AccountRoutes {
                 let account: StoredCredentials
                 do {
                     account = try await environment.store.resetPassword(
-                        codeHash: PasswordResetCodec.hash(code), passwordHash: hash)
+                        codeHash: OneUseCode.passwordReset.hash(code), passwordHash: hash)
                 } catch AccountError.resetUnusable {
                     // Guessing codes costs the address's sign-in budget, as guessing tokens and invites does.
                     environment.signInFailures.recordFailure(from: address)

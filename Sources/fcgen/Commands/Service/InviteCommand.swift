@@ -73,12 +73,12 @@ struct InviteCreateCommand: AsyncParsableCommand {
             let store = try await global.openStore()
             // The system's cryptographic generator: an invite must not be guessable.
             var generator = SystemRandomNumberGenerator()
-            let code = InviteCodec.newCode(using: &generator)
+            let code = OneUseCode.invite.newCode(using: &generator)
             let seconds = TokenCreateCommand.seconds(expires) ?? Self.longestExpiry
             let invite = try await store.createInvite(
-                hash: InviteCodec.hash(code), isAdmin: admin,
+                hash: OneUseCode.invite.hash(code), isAdmin: admin,
                 expiresAt: CommandIO.currentDate.addingTimeInterval(seconds))
-            let link = publicURL.flatMap(PublicURL.init).map { InviteCodec.link(code, publicURL: $0) }
+            let link = publicURL.flatMap(PublicURL.init).map { OneUseCode.invite.link(code, publicURL: $0) }
             if global.json {
                 try Console.json(
                     Created(

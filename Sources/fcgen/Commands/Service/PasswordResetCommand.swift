@@ -63,12 +63,12 @@ struct PasswordResetCreateCommand: AsyncParsableCommand {
             guard let user = try await store.user(named: name) else { throw StoreError.userNotFound(name: name) }
             // The system's cryptographic generator: a reset code must not be guessable.
             var generator = SystemRandomNumberGenerator()
-            let code = PasswordResetCodec.newCode(using: &generator)
+            let code = OneUseCode.passwordReset.newCode(using: &generator)
             let seconds = TokenCreateCommand.seconds(expires) ?? Self.longestExpiry
             let reset = try await store.createPasswordReset(
-                userID: user.id, hash: PasswordResetCodec.hash(code),
+                userID: user.id, hash: OneUseCode.passwordReset.hash(code),
                 expiresAt: CommandIO.currentDate.addingTimeInterval(seconds))
-            let link = publicURL.flatMap(PublicURL.init).map { PasswordResetCodec.link(code, publicURL: $0) }
+            let link = publicURL.flatMap(PublicURL.init).map { OneUseCode.passwordReset.link(code, publicURL: $0) }
             if global.json {
                 try Console.json(PasswordResetJSON(reset, user: user.name, code: code, link: link))
             } else {
