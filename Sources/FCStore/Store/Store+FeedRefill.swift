@@ -10,7 +10,9 @@ extension Database {
     package func enqueueRefill(topicID: Int64, maxAttempts: Int) async throws -> Job? {
         let now = now().unixMilliseconds
         let id: Int64? = try await connection.immediateTransaction("enqueue refill") {
-            try await connection.withQuery(
+            // One enqueue at a time, as in `enqueueDueRefills`: its snapshot then holds the jobs enqueued before it.
+            try await holdUntilTransactionEnds(.refillEnqueues)
+            return try await connection.withQuery(
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)

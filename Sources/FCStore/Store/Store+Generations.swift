@@ -104,13 +104,7 @@ extension Database {
         let now = now().unixMilliseconds
         let leaseEnd = now + lease.storeMilliseconds
         let id: String? = try await connection.immediateTransaction("claim generation") {
-            if connection.dialect == .postgres {
-                try await connection.withQuery(
-                    "SELECT pg_advisory_xact_lock(\(Self.generationClaimLock))", operation: "lock generation claims"
-                ) { statement in
-                    _ = try await statement.step()
-                }
-            }
+            try await holdUntilTransactionEnds(.generationClaims)
             let lock = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
             return try await connection.withQuery(
                 """
@@ -265,9 +259,6 @@ extension Database {
     }
 
     // MARK: Helpers
-
-    /// The advisory lock PostgreSQL claims take (any fixed number no other lock of the database uses).
-    static let generationClaimLock: Int64 = 0x6663_6765_6E5F_6765
 
     /// The row, locked on PostgreSQL until the transaction ends, with its internal id.
     ///

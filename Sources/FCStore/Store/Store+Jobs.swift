@@ -12,7 +12,12 @@ extension Database {
     package func enqueueDueRefills(maxAttempts: Int) async throws -> [Job] {
         let now = now().unixMilliseconds
         let ids = try await connection.immediateTransaction("enqueue refills") {
-            try await connection.withQuery(
+            // On PostgreSQL the INSERT's SELECT reads one snapshot, taken when the statement starts. Without the lock
+            // an enqueue that started before another's insert committed could finish after that job was claimed
+            // and done: it saw the topic due with no open job, and the unique index of open jobs no longer had the
+            // finished one, so the topic got a job (and a batch) too many (seen in ManyHostsTests at load 16).
+            try await holdUntilTransactionEnds(.refillEnqueues)
+            return try await connection.withQuery(
                 """
                 INSERT INTO jobs (topic_id, kind, status, attempts, max_attempts, run_after,
                     created_at, updated_at)
