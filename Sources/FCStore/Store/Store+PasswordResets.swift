@@ -57,21 +57,8 @@ extension Database {
                 try await statement.step() ? statement.int64(at: 0) : nil
             }
             guard let spentBy else { throw AccountError.resetUnusable }
-            try await connection.withQuery(
-                """
-                INSERT INTO user_credentials (user_id, password_hash, is_admin, created_at, updated_at)
-                VALUES (\(spentBy), \(passwordHash), 0, \(time), \(time))
-                ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at
-                """,
-                operation: "reset password"
-            ) { statement in
-                try await statement.run()
-            }
-            try await connection.withQuery(
-                "DELETE FROM login_sessions WHERE user_id = \(spentBy)", operation: "end sessions after a reset"
-            ) { statement in
-                try await statement.run()
-            }
+            try await setPasswordHash(passwordHash, userID: spentBy)
+            _ = try await deleteLoginSessions(userID: spentBy)
             return spentBy
         }
         // Read after the writes (in the caller's transaction when there is one): the row was just written.
