@@ -272,6 +272,31 @@ struct AccountRouteTests {
             #expect(
                 bookmarks.status == 200 && (bookmarks.json["bookmarks"] as? [Any])?.isEmpty == true, "\(bookmarks.text)"
             )
+            // Reminders: ana's time, calendar feed and browsers are not max's to read or remove.
+            let reminder = #"{"time": "07:30", "timeZone": "Europe/Berlin"}"#
+            #expect(
+                try await server.call(.PUT, "/v1/me/reminder", token: fixture.learnerToken, json: reminder).status
+                    == 200)
+            #expect(try await server.call(.POST, "/v1/me/reminder/calendar", token: fixture.learnerToken).status == 201)
+            let endpoint = "https://push.example.net/send/ana"
+            #expect(
+                try await server.call(
+                    .POST, "/v1/me/push-subscriptions", token: fixture.learnerToken,
+                    json: TestBrowser().subscription(endpoint: endpoint)
+                ).status == 201)
+            let maxReminder = try await server.call(.GET, "/v1/me/reminder", headers: max)
+            #expect(maxReminder.status == 200 && maxReminder.json["time"] == nil, "\(maxReminder.text)")
+            #expect(
+                maxReminder.json["calendar"] as? Bool == false && maxReminder.json["pushSubscriptions"] as? Int == 0)
+            expectProblem(
+                try await server.call(.DELETE, "/v1/me/reminder/calendar", headers: max), status: 404, code: "not_found"
+            )
+            expectProblem(
+                try await server.call(
+                    .DELETE, "/v1/me/push-subscriptions", json: #"{"endpoint": "\#(endpoint)"}"#, headers: max),
+                status: 404, code: "not_found")
+            let anaReminder = try await server.call(.GET, "/v1/me/reminder", token: fixture.learnerToken)
+            #expect(anaReminder.json["calendar"] as? Bool == true && anaReminder.json["pushSubscriptions"] as? Int == 1)
             let me = try await server.call(.GET, "/v1/me", headers: max)
             #expect(me.json["name"] as? String == "max" && me.json["isAdmin"] as? Bool == false)
             // A learner's session may not do what an admin token does.

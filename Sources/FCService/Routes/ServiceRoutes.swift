@@ -9,5 +9,6 @@ package enum ServiceRoutes {
             + CardImageRoutes.routes(environment) + BookmarkRoutes.routes(environment) + DeckRoutes.routes(environment)
             + GenerationRoutes.routes(environment) + GamificationRoutes.routes(environment)
             + AccountRoutes.routes(environment) + PersonalTokenRoutes.routes(environment)
+            + ReminderRoutes.routes(environment) + PushRoutes.routes(environment)
     }
 }

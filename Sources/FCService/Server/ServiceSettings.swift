@@ -36,6 +36,8 @@ package struct ServiceSettings: Sendable {
     /// How long a generation's event stream may stay quiet before the server writes a `: keep-alive` comment, so
     /// proxies and phones keep the idle connection (`fcgen serve --sse-keepalive`).
     package var sseKeepAlive: Duration = .seconds(15)
+    /// Reminders by Web Push: the VAPID subject, and (tests only) loopback http endpoints.
+    package var push = PushSettings()
     /// The web app served at `/` (KaTeX's folder).
     package var webApp = WebAppSettings()
     /// How long a request's head may take once its first byte has arrived (`--header-timeout`); a slower one is

@@ -98,6 +98,9 @@ extension Migration {
         MigrationStep(
             28, "generations", sqlite: PackageResources.sqlite_0028_generations_sql,
             postgres: PackageResources.postgres_0028_generations_sql),
+        MigrationStep(
+            29, "reminders", sqlite: PackageResources.sqlite_0029_reminders_sql,
+            postgres: PackageResources.postgres_0029_reminders_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

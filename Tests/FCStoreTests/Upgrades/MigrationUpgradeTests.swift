@@ -72,6 +72,11 @@ struct MigrationUpgradeTests {
         #expect(
             try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 27") == "password resets")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM password_resets") == 0)
+        // Version 29: no reminders, feeds or subscriptions; the VAPID key is made on first use, not by the upgrade.
+        #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 29") == "reminders")
+        for table in ["reminders", "calendar_feeds", "push_subscriptions", "vapid_keys"] {
+            #expect(try await store.scalarInteger("SELECT COUNT(*) FROM \(table)") == 0, "\(table)")
+        }
     }
 
     @Test func anSQLiteDatabaseUpgradesInPlace() async throws {

@@ -96,6 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Who push services may contact about this server's reminders: a mailto: or https: URL (VAPID's subject).",
+            valueName: "url"))
+    var vapidSubject: String?
+
+    @Option(
+        help: ArgumentHelp(
             "KaTeX's folder, served to the web app for maths (an empty value turns it off).", valueName: "path"))
     var katexDir = WebAppSettings.debianKatexDirectory
 
@@ -153,6 +159,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--public-url: expected an http or https URL such as https://cards.example.org, got \"\(publicURL)\"")
         }
+        if let vapidSubject, !PushSettings.isValidSubject(vapidSubject) {
+            throw ValidationError(
+                "--vapid-subject: expected a mailto: or https: URL such as mailto:ops@example.org, got \"\(vapidSubject)\""
+            )
+        }
         guard authFailBurst >= 1, authFailRate > 0, authFailBurst.isFinite, authFailRate.isFinite else {
             throw ValidationError("--auth-fail-burst must be at least 1 and --auth-fail-rate positive")
         }
@@ -167,6 +178,7 @@ struct ServeCommand: AsyncParsableCommand {
             settings.signInFailureLimit = RateLimit(burst: authFailBurst, perSecond: authFailRate)
             settings.signUp = signup
             settings.publicURL = publicURL.flatMap(PublicURL.init)
+            settings.push.subject = vapidSubject
             settings.sseKeepAlive = .seconds(sseKeepAlive)
             settings.headerTimeout = .seconds(headerTimeout)
             settings.idleTimeout = .seconds(idleTimeout)
@@ -210,6 +222,10 @@ struct ServeCommand: AsyncParsableCommand {
                         global: global, offline: offline, concurrency: workers, transport: transport, logger: logger)
                     services.append(RefillService(worker: worker, interval: .seconds(refillInterval)))
                 }
+                // Daily reminders by Web Push, woken each minute, on AsyncHTTPClient's shared client.
+                services.append(
+                    try await ReminderService.make(
+                        environment: environment, clock: ContinuousClock(), logger: logger))
                 let group = ServiceGroup(
                     configuration: ServiceGroupConfiguration(
                         services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
