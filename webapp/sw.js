@@ -41,3 +41,28 @@ async function networkThenCache(request, key) {
     throw error;
   }
 }
+
+// Daily reminders (Web Push): the server's message is JSON { title, body, url, tag }; a tap opens (or focuses) the
+// app at `url`.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(self.registration.showNotification(message.title || "fcgen", {
+    body: message.body || "Cards are due.", tag: message.tag || "fcgen-reminder", icon: "/app/icon.svg",
+    data: { url: message.url || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => client.url.startsWith(self.location.origin));
+    if (open) return open.navigate(target).then((client) => (client || open).focus());
+    return self.clients.openWindow(target);
+  }));
+});

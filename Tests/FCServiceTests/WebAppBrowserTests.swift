@@ -19,7 +19,7 @@ struct WebAppBrowserTests {
         "me-calendar",
         "me-achievements",
         "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
-        "deck-import-error", "deck-editor", "me-password", "set-password",
+        "deck-import-error", "deck-editor", "me-password", "set-password", "me-reminders",
     ]
 
     @Test(
@@ -123,6 +123,9 @@ struct WebAppBrowserTests {
                 "account: password changed on Me; the other device signed out, this browser not",
                 "account: a reset link set \(size == "phone" ? "ana" : "bo")'s password and signed in",
                 "account: a used reset link is refused",
+                "reminder: Every day at 07:30 (Europe/Berlin)",
+                "reminder: Enable notifications is offered on a secure page",
+                "reminder: the calendar link, shown once, serves the daily event", "reminder: turned off",
             ]
             for step in steps {
                 let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok \(size): ") }
@@ -198,6 +201,7 @@ struct WebAppBrowserTests {
             "a promise rejected outside any handler is shown: Something went wrong in the app",
             "an error thrown from a timer is shown: Something went wrong in the app",
             "no console errors but the forced ones",
+            "reminder: on plain HTTP, Notifications need a secure connection",
         ]
         for step in steps {
             #expect(result.stdout.contains("ok lan: \(step)"), "\(step): \(result.stdout)")

@@ -47,6 +47,7 @@ import install_steps
 import lan_steps
 import learn_steps
 import nav_steps
+import reminder_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
 # How long a wait, a script or a page load may take before it is a failure: FCTestSupport's TestPatience (five
@@ -417,6 +418,7 @@ class Scenario:
         # The feed's understood card and the session's answers (ten cards and those that came back) are today's reviews.
         game_steps.me_after_study(self, before, 1 + self.spaced_answers)
         deck_steps.bookmarks_on_me(self, bookmarked)
+        reminder_steps.on_me(self)
         game_steps.quiz(self, topic)
         learn_steps.mcq_by_pick(self, "Solar system")
 

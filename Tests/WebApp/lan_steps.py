@@ -4,8 +4,11 @@ that is not localhost over plain HTTP, so the page is not a secure context (no c
 It signs in, taps the feed's Understood and Not yet (both reviews must be recorded: the Swift test counts them
 through the API afterwards), then breaks an action on purpose: with crypto.getRandomValues gone, the next
 Understood throws before its request, and the learner must see a message instead of a silent button. Last, a
-promise rejected and an error thrown outside any handler must be shown too (the window's backstops)."""
+promise rejected and an error thrown outside any handler must be shown too (the window's backstops). Then Me must
+offer no notifications on this page and say why (reminder_steps.on_insecure_page)."""
 from selenium.webdriver.common.by import By
+
+import reminder_steps
 
 # The errors the scenario causes on purpose, as the browser log shows them.
 FORCED_ACTION = "getRandomValues is not a function"
@@ -95,3 +98,6 @@ def run(s, token, topic):
     if problems:
         raise s.failure(f"console errors: {problems}")
     s.ok("no console errors but the forced ones")
+
+    # Me's notifications part, on this page that is not a secure context.
+    reminder_steps.on_insecure_page(s)

@@ -1,6 +1,6 @@
 // Me: level, the XP bar to the next level, XP today and streaks (GET /v1/me), then the game: daily challenges,
 // mystery boxes, bookmarks, statistics, achievements, the activity calendar and the day's leaderboard; the
-// learner's tokens for apps and scripts; "Change password"; for a password session, "Sign out everywhere".
+// learner's daily reminder (a time, notifications, a calendar link); their tokens for apps and scripts; "Change password"; for a password session, "Sign out everywhere".
 
 import { api, describe, forget, session, token } from "./api.js";
 import { errorBox, h, on, toast } from "./ui.js";
@@ -9,6 +9,7 @@ import { boxesSection } from "./boxes.js";
 import { calendarSection } from "./calendar.js";
 import { statisticsSection } from "./statistics.js";
 import { bookmarksSection } from "./bookmarks.js";
+import { remindersSection } from "./reminders.js";
 import { challengesSection, achievementsSection, leaderboardSection } from "./game.js";
 
 export const title = "Me";
@@ -140,10 +141,10 @@ function tokensSection(tokens) {
 }
 
 export async function render(_args, { show, go }) {
-  const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks, tokens] = await Promise.all([
+  const [me, challenges, boxes, achievements, calendar, board, statistics, bookmarks, tokens, reminder] = await Promise.all([
     api("GET", "/v1/me"), api("GET", "/v1/challenges"), api("GET", "/v1/boxes"), api("GET", "/v1/achievements"),
     api("GET", "/v1/calendar"), api("GET", "/v1/leaderboard"), api("GET", "/v1/stats"),
-    api("GET", "/v1/bookmarks?limit=20"), api("GET", "/v1/me/tokens"),
+    api("GET", "/v1/bookmarks?limit=20"), api("GET", "/v1/me/tokens"), api("GET", "/v1/me/reminder"),
   ]);
   const level = h("div", {}, levelSection(me));
   const stats = h("div", {}, statsList(me));
@@ -167,5 +168,6 @@ export async function render(_args, { show, go }) {
     tokensSection(tokens),
     passwordSection(),
     accountSection(go),
+    remindersSection(reminder),
     me.isAdmin ? h("p", { class: "hint" }, "You are an admin: you can create topics and generate cards.") : null);
 }
