@@ -49,21 +49,27 @@ package struct ReminderService<C: Clock>: Service, CustomStringConvertible where
     package var description: String { "ReminderService" }
 
     package func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await clock.sleep(for: .seconds(60))
-                let round = await remind(at: now())
-                if round.learners > 0 || round.failed > 0 {
-                    logger.info(
-                        "reminders sent",
-                        metadata: [
-                            "event": "reminders_sent", "learners": "\(round.learners)",
-                            "delivered": "\(round.delivered)", "dropped": "\(round.dropped)",
-                            "failed": "\(round.failed)",
-                        ])
-                }
-                onRound(round)
+        do {
+            try await cancelWhenGracefulShutdown { try await self.loop() }
+        } catch is CancellationError {
+            // Graceful shutdown cancelled the wait for the next minute (or a round): the service is done, not failed.
+        }
+    }
+
+    /// Sleeps a minute, runs a round, and again, until cancelled.
+    private func loop() async throws {
+        while true {
+            try await clock.sleep(for: .seconds(60))
+            let round = await remind(at: now())
+            if round.learners > 0 || round.failed > 0 {
+                logger.info(
+                    "reminders sent",
+                    metadata: [
+                        "event": "reminders_sent", "learners": "\(round.learners)", "delivered": "\(round.delivered)",
+                        "dropped": "\(round.dropped)", "failed": "\(round.failed)",
+                    ])
             }
+            onRound(round)
         }
     }
 
