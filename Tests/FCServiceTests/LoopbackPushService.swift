@@ -1,5 +1,6 @@
 import Crypto
 import FCService
+import FCTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -57,23 +58,11 @@ final class LoopbackPushService: Sendable {
             }
             return Response(status: HTTPResponse.Status(code: statuses[name] ?? 201))
         }
-        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in
-                listening.yield(channel.localAddress?.port ?? 0)
-                listening.finish()
-            },
-            logger: Logger(label: "fcgen.loopback-push", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let running = Task {
-            defer { listening.finish() }
-            try await app.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            running.cancel()
-            throw TestBrowser.Failure("the loopback push service did not start")
+        let (port, running) = try await LoopbackListener.start { onServerRunning in
+            Application(
+                router: router,
+                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+                onServerRunning: onServerRunning, logger: LoopbackListener.quietLogger("fcgen.loopback-push"))
         }
         return LoopbackPushService(port: port, log: log, running: running)
     }

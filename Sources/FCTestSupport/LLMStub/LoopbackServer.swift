@@ -111,30 +111,12 @@ package final class LoopbackServer: Sendable {
     /// - Throws: ``LoopbackServerError`` when it could not bind or start.
     package static func start() async throws -> LoopbackServer {
         let state = StubState()
-        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            responder: StubResponder(state: state),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionCounter(state: state)])),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in
-                listening.yield(channel.localAddress?.port ?? 0)
-                listening.finish()
-            },
-            // Hummingbird logs at info level ("Server started…") to stdout unless told otherwise: tests stay quiet.
-            logger: Logger(label: "fcgen.loopback-stub", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let running = Task {
-            defer { listening.finish() }
-            try await app.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            running.cancel()
-            let failure: String
-            switch await running.result {
-            case .failure(let error): failure = String(describing: error)
-            case .success: failure = "it stopped before listening"
-            }
-            throw LoopbackServerError.notListening(failure)
+        let (port, running) = try await LoopbackListener.start { onServerRunning in
+            Application(
+                responder: StubResponder(state: state),
+                server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionCounter(state: state)])),
+                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+                onServerRunning: onServerRunning, logger: LoopbackListener.quietLogger("fcgen.loopback-stub"))
         }
         return LoopbackServer(port: port, state: state, running: running)
     }
