@@ -30,7 +30,7 @@ enum InProcessGeneration {
     }
 
     /// `--no-generations`: generations are queued here, with the budgets and the offline check of the same settings,
-    /// for another instance or `fcgen-worker` to run (no provider key needed); settings that cannot be loaded refuse
+    /// for another instance to run (no provider key needed); settings that cannot be loaded refuse
     /// them with that problem.
     static func queueOnly(global: GlobalOptions, offline: Bool, environment: ServiceEnvironment, logger: Logger) {
         do {

@@ -83,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Run no generations here: an API-only instance; generation requests are queued for another instance or fcgen-worker to run."
+            "Run no generations here: an API-only instance; generation requests are queued for another instance to run."
         ))
     var noGenerations = false
 
@@ -197,7 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
                 // After the application: a group stops its services in reverse, so generations wind down (and
                 // their event streams end) while the server still answers.
                 if noGenerations {
-                    // Queued here, run by another instance or fcgen-worker on the same database.
+                    // Queued here, run by another instance on the same database.
                     InProcessGeneration.queueOnly(
                         global: global, offline: offline, environment: environment, logger: logger)
                 } else if let runner = InProcessGeneration.runner(
