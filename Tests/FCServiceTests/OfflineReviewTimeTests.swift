@@ -16,11 +16,24 @@ struct OfflineReviewTimeTests {
         return try #require(formatter.date(from: text) ?? plain.date(from: text), "not a time: \(text)")
     }
 
-    @Test("reviews hours old keep their time, schedule, XP day, streak and calendar day; a replay pays nothing")
-    func offlineAnswersKeepTheirTime() async throws {
+    @Test(
+        "reviews hours old keep their time, schedule, XP day, streak and calendar day; a replay pays nothing",
+        arguments: [false, true])
+    func offlineAnswersKeepTheirTime(postgres: Bool) async throws {
+        let scratch = postgres ? try await TestPostgresServer.scratchDatabase(label: "offline") : nil
+        do {
+            try await Self.offlineAnswers(databaseURL: scratch?.url)
+        } catch {
+            await scratch?.drop()
+            throw error
+        }
+        await scratch?.drop()
+    }
+
+    private static func offlineAnswers(databaseURL: String?) async throws {
         // Cards made on 20 November at 09:00 UTC; the answers reach the server on the 21st at 15:00.
         let clock = ManualNow(try Self.time("2026-11-20T09:00:00Z"))
-        let fixture = try await ServiceUnderTest(seeded: false, now: clock.now)
+        let fixture = try await ServiceUnderTest(seeded: false, now: clock.now, databaseURL: databaseURL)
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
         let ana = try await fixture.token(user: "ana")
         clock.advance(by: 30 * 3_600)
