@@ -2,7 +2,8 @@
 worker keeps the app shell): the app keeps the learner's next cards; with the network off (DevTools' Network
 .emulateNetworkConditions) 10 cards are studied in Learn, the page is reloaded (the shell from the service worker,
 the cards and the waiting answers from IndexedDB), 3 more in Learn and 2 in the feed; the line under the header
-counts the waiting answers. With the network back the outbox is sent by itself and the line clears; then the API
+counts the waiting answers; a 16th answer, to a card the server does not have, is put in the outbox too. With the
+network back the outbox is sent by itself, the 16th is refused (404) and dropped, and the line clears; then the API
 must hold exactly those 15 reviews, each dated when it was given offline (not when it was sent), and the XP the
 app said they earned."""
 import datetime
@@ -17,6 +18,13 @@ import install_steps
 REFRESH = """
 const done = arguments[arguments.length - 1];
 import('/app/js/offline.js').then((offline) => offline.refreshQueue()).then(done, (error) => done(String(error)));
+"""
+
+
+# An answer to a card that does not exist, given through the app's own outbox.
+GONE = """
+const done = arguments[arguments.length - 1];
+import('/app/js/offline.js').then((offline) => offline.answer({ id: 2147483647 }, 'good')).then(() => done(true), (error) => done(String(error)));
 """
 
 
@@ -119,14 +127,19 @@ def run(s, token):
     s.shot("feed")
     s.ok(f"offline: 3 more in Learn and 2 in the feed; the line says {text!r}")
 
+    # One more answer, to a card the server does not have (deleted while the learner was away): refused for good.
+    d.execute_async_script(GONE)
+    s.until("the 16th answer kept", lambda: waiting(s)[0] == 16)
+
     back_online = now()
     network(s, True)
     s.until("the outbox sent", lambda: waiting(s)[0] == 0 and not waiting(s)[1])
     line = d.find_element(By.ID, "outbox")
     sent, xp = int(line.get_attribute("data-sent") or 0), int(line.get_attribute("data-xp") or 0)
-    if sent != 15 or xp <= 0:
-        raise s.failure(f"the app sent {sent} answers for {xp} XP")
-    s.ok(f"online again: the 15 answers were sent by themselves for {xp} XP and the line cleared")
+    dropped = int(line.get_attribute("data-dropped") or 0)
+    if sent != 15 or xp <= 0 or dropped != 1:
+        raise s.failure(f"the app sent {sent} answers for {xp} XP and dropped {dropped}")
+    s.ok(f"online again: the 15 answers were sent by themselves for {xp} XP, the refused one dropped, and the line cleared")
 
     reviewed = {}
     for topic in call(s, token, "/v1/topics")["topics"]:
@@ -145,7 +158,8 @@ def run(s, token):
     s.ok(f"the API holds exactly 15 reviews, each dated while offline, and {xp} XP")
 
     problems = [entry["message"] for entry in d.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")
-                and "ERR_INTERNET_DISCONNECTED" not in entry["message"]]
+                and "ERR_INTERNET_DISCONNECTED" not in entry["message"]
+                and not ("/v1/reviews" in entry["message"] and "404" in entry["message"])]
     if problems:
         raise s.failure(f"console errors: {problems}")
-    s.ok("no console errors but the offline requests'")
+    s.ok("no console errors but the offline requests' and the refused answer's 404")

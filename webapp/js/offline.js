@@ -175,6 +175,8 @@ export function flush() {
           xp += reply.review.xpGained;
         } catch (error) {
           if (!(error instanceof ApiError) || retriable(error.status) || error.status === 401) break;
+          const line = document.getElementById("outbox");
+          line.dataset.dropped = Number(line.dataset.dropped ?? 0) + 1;
           toast(`An answer given offline was not recorded: ${describe(error)}`);
         }
         await transaction(["outbox"], "readwrite", ({ outbox }) => done(outbox.delete(entry.seq)));
