@@ -212,6 +212,8 @@ export async function showWaiting() {
 /** Signing out: sends what it can, then forgets the kept cards and every waiting answer on this device. */
 export async function forgetAll() {
   if (navigator.onLine) await flush().catch(() => {});
+  // A refresh still running would write the kept cards back after they were cleared.
+  await idle();
   await transaction(["kept", "outbox"], "readwrite", ({ kept, outbox }) => {
     kept.clear();
     outbox.clear();
