@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The stored questions and the batches come from ``CardTextGenerator`` (distinct subjects, so no exact duplicate;
 /// a batch question sharing three of its four subject slots with a stored one is a near-duplicate, and some are).
-/// Both ways must give the same cards and drops for every batch.
+/// Both ways must give the same cards and drops for every batch. The figure held to its goal is the pipeline's
+/// path: an index of the stored cards with their answers, which the same-fact part of the rule reads too.
 enum NearDuplicateBenchmark {
     static let name = "near-duplicate"
     static let topicCards = 100_000
@@ -21,13 +22,21 @@ enum NearDuplicateBenchmark {
         summary: "one 15-card batch against \(topicCards) cards of one topic, indexed and not, ms per batch"
     ) {
         var generator = CardTextGenerator(seed: 3)
-        let keys = Set((0..<topicCards).map { DedupKey.make(generator.card($0).question) })
+        let stored = (0..<topicCards).map {
+            let card = generator.card($0)
+            return TopicQuestionIndex.Card(
+                key: DedupKey.make(card.question), question: card.question, answer: card.answer)
+        }
+        let keys = Set(stored.map(\.key))
         guard keys.count == topicCards else { throw BenchmarkFailure("\(keys.count) distinct keys") }
         let clock = ContinuousClock()
         let built = clock.now
-        let index = TopicQuestionIndex(keys: keys)
+        let index = TopicQuestionIndex(cards: stored)
         let buildSeconds = (clock.now - built).seconds
         let snapshot = index.snapshot()
+        let wordingBuilt = clock.now
+        let wordingOnly = TopicQuestionIndex(keys: keys).snapshot()
+        let wordingSeconds = (clock.now - wordingBuilt).seconds
         let replies = ReplyCorpus.clean(count: batches, seed: 4, firstCard: topicCards)
         let sanitizer = Sanitizer()
 
@@ -38,8 +47,8 @@ enum NearDuplicateBenchmark {
             let start = clock.now
             let report = sanitizer.sanitize(reply.text, existingKeys: keys, questions: snapshot)
             indexed.append((clock.now - start).seconds * 1_000)
-            reports.append(report)
             flagged += report.quality[.nearDuplicate].map { $0.dropped + $0.kept } ?? 0
+            reports.append(sanitizer.sanitize(reply.text, existingKeys: keys, questions: wordingOnly))
         }
         var unindexed: [Double] = []
         for (reply, expected) in zip(replies, reports).prefix(unindexedBatches) {
@@ -53,7 +62,7 @@ enum NearDuplicateBenchmark {
         indexed.sort()
         unindexed.sort()
         progress(
-            "\(name): index of \(topicCards) questions built in \(String(format: "%.3f", buildSeconds)) s; "
+            "\(name): index of \(topicCards) cards with their answers built in \(String(format: "%.3f", buildSeconds)) s; "
                 + "\(batches) batches, \(flagged) near-duplicates found")
         report(
             .init(
@@ -63,5 +72,6 @@ enum NearDuplicateBenchmark {
         report(
             .init(benchmark: name, metric: "unindexed.batch.median", value: unindexed[unindexed.count / 2], unit: "ms"))
         report(.init(benchmark: name, metric: "index.build", value: buildSeconds, unit: "s"))
+        report(.init(benchmark: name, metric: "index.build.wording_only", value: wordingSeconds, unit: "s"))
     }
 }

@@ -37,6 +37,40 @@ enum QualityBenchmark {
         let rate = Double(falseFlags.flagged.count) / Double(max(falseFlags.cards, 1)) * 100
         progress("\(name): \(bad.count) bad cards, \(falseFlags.cards) good cards")
         report(.init(benchmark: name, metric: "false_flags", value: rate, unit: "%", goal: .atMost(5)))
+        try sameFact(evaluation)
+    }
+
+    /// The near-duplicate rule on `same-fact-pairs.json`: one fact asked twice in other words must be caught, two
+    /// related facts must not be merged.
+    private static func sameFact(_ evaluation: QualityEvaluation) throws {
+        struct Corpus: Decodable {
+            var paraphrases: [FactPair]
+            var distinct: [FactPair]
+        }
+        let url = root.appendingPathComponent("Tests/FCSanitizerTests/QualityCorpus/same-fact-pairs.json")
+        let corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: url))
+        let background = corpus.paraphrases + corpus.distinct
+        let found = evaluation.sameFact(corpus.paraphrases, background: background)
+        for (pair, result) in zip(corpus.paraphrases, found) where !result.merged {
+            progress("\(name): same fact missed: \(pair.first.question) / \(pair.second.question)")
+        }
+        let merged = evaluation.sameFact(corpus.distinct, background: background)
+        for (pair, result) in zip(corpus.distinct, merged) where result.merged || result.other != nil {
+            progress("\(name): merged: \(pair.second.question) ~ \(result.other ?? pair.first.question)")
+        }
+        let recall = Double(found.filter(\.merged).count) / Double(max(found.count, 1)) * 100
+        let falseMerges =
+            Double(merged.filter { $0.merged || $0.other != nil }.count) / Double(max(merged.count, 1)) * 100
+        report(.init(benchmark: name, metric: "same_fact_recall", value: recall, unit: "%", goal: .atLeast(90)))
+        report(.init(benchmark: name, metric: "false_merges", value: falseMerges, unit: "%", goal: .atMost(3)))
+        // The wording part alone: the topic's keys without answers, as `fcgen sanitize --existing` reads them.
+        let wordingOnly = corpus.paraphrases.filter { pair in
+            var item = QualityCase(type: "question", question: pair.second.question, answer: pair.second.answer)
+            item.existing = [pair.first.question]
+            return evaluation.rules(firedBy: item).contains(.nearDuplicate)
+        }
+        let wordingRecall = Double(wordingOnly.count) / Double(max(corpus.paraphrases.count, 1)) * 100
+        report(.init(benchmark: name, metric: "same_fact_recall.wording_only", value: wordingRecall, unit: "%"))
     }
 
     /// The repository root, from this file's place in `Sources/fcgen-bench`.

@@ -42,18 +42,36 @@ struct CommandLineTests {
         #expect(refused.stderr.contains("--sse-keepalive must be between 1 and 300 seconds"), "\(refused.stderr)")
     }
 
-    @Test("fcgen serve --no-generations: API only; a generation request is 503 saying why, the rest answers")
+    @Test(
+        "fcgen serve --no-generations: API only; a generation is queued with the same checks, another instance runs it")
     func apiOnlyInstance() async throws {
         let fixture = try ServiceFixture()
         #expect(try await fixture.fcgen(["--topic", "Roman history", "--batches", "1", "--offline"]).status == 0)
         let admin = try await fixture.token(user: "ops", admin: true)
-        let server = try await fixture.serve(["--no-generations"])
-        let refused = try await server.call(
-            .POST, "/v1/topics/1/generations", token: admin, json: #"{"batches": 1}"#)
-        #expect(refused.status == 503, "\(refused.text)")
-        #expect(refused.text.contains("--no-generations"), "\(refused.text)")
-        #expect(try await server.call(.GET, "/readyz").status == 200)
-        #expect(try await server.call(.GET, "/v1/topics/1/feed?limit=2", token: admin).status == 200)
-        #expect(await server.stop() == 0)
+        let apiOnly = try await fixture.serve(["--no-generations", "--offline"])
+        let queued = try await apiOnly.call(.POST, "/v1/topics/1/generations", token: admin, json: #"{"batches": 1}"#)
+        #expect(queued.status == 202, "\(queued.text)")
+        let id = try #require(queued.json["id"] as? String)
+        let polled = try await apiOnly.call(.GET, "/v1/generations/\(id)", token: admin)
+        #expect(polled.json["status"] as? String == "queued", "\(polled.text)")
+        // The offline check of a generating instance: no recorded replies for this topic, nothing queued.
+        let unknown = try await apiOnly.call(.POST, "/v1/topics", token: admin, json: #"{"name": "Knitting"}"#)
+        let unknownID = try #require((unknown.json["topic"] as? [String: Any])?["id"] as? Int)
+        let refused = try await apiOnly.call(
+            .POST, "/v1/topics/\(unknownID)/generations", token: admin, json: #"{"batches": 1}"#)
+        #expect(refused.status == 400, "\(refused.text)")
+        #expect(try await apiOnly.call(.GET, "/readyz").status == 200)
+        #expect(try await apiOnly.call(.GET, "/v1/topics/1/feed?limit=2", token: admin).status == 200)
+        #expect(await apiOnly.stop() == 0)
+
+        // An instance that runs generations, on the same database, runs the one queued there.
+        let generating = try await fixture.serve(["--offline"])
+        #expect(try await generating.waitForGeneration(id, status: "succeeded", token: admin) == "succeeded")
+        let refusedThere = try await generating.call(
+            .POST, "/v1/topics/\(unknownID)/generations", token: admin, json: #"{"batches": 1}"#)
+        #expect(refusedThere.status == refused.status, "\(refusedThere.text)")
+        let listed = try await generating.call(.GET, "/v1/generations", token: admin)
+        #expect((listed.json["generations"] as? [[String: Any]])?.count == 1, "nothing queued for the refused one")
+        #expect(await generating.stop() == 0)
     }
 }

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -62,7 +63,7 @@ struct UnfinishedSessionTests {
 
             // Deleting a card takes it out of the sessions still to come: the session goes on at its other card.
             let moved = try await start(bo, #"{"topicIds": [1], "limit": 2, "mode": "free"}"#)
-            try await fixture.store.deleteCards(ids: [Int64(moved.next)])
+            try await CardEditing.delete(ids: [Int64(moved.next)], on: fixture.store)
             let afterDelete = try await listed(bo)
             let movedOn = try #require(afterDelete.first { $0["id"] as? Int == moved.id }, "\(afterDelete)")
             #expect(movedOn["total"] as? Int == 1)

@@ -197,6 +197,7 @@ struct WebAppBrowserTests {
         let steps = [
             "fcgen.test over plain HTTP is not a secure context", "feed: tapping Understood recorded card",
             "feed: tapping Not yet recorded card",
+            "offline without a service worker: Understood waited in the outbox and was sent",
             "a script error on Understood is shown: Something went wrong in the app",
             "a promise rejected outside any handler is shown: Something went wrong in the app",
             "an error thrown from a timer is shown: Something went wrong in the app",
@@ -208,13 +209,14 @@ struct WebAppBrowserTests {
         }
         #expect(result.stdout.contains("browser scenario passed: lan"))
 
-        // The two taps are two reviews in the store, one card each; the broken third tap recorded nothing.
+        // The two taps and the one sent from the outbox are three reviews (the offline one may be of the card
+        // rated Not yet, due again first); the broken tap recorded nothing.
         let topics = try #require(try await server.call(.GET, "/v1/topics", token: learner).json["topics"] as? [Any])
         let topic = try #require(topics.compactMap { $0 as? [String: Any] }.first?["id"] as? Int)
         let deck = try await server.call(.GET, "/v1/topics/\(topic)/cards?limit=200", token: learner)
         let cards = try #require(deck.json["cards"] as? [[String: Any]], "\(deck.text)")
         let reps = cards.compactMap { ($0["progress"] as? [String: Any])?["reps"] as? Int }.filter { $0 > 0 }
-        #expect(reps == [1, 1], "\(deck.text)")
+        #expect(reps.reduce(0, +) == 3 && reps.count >= 2, "\(deck.text)")
         let me = try await server.call(.GET, "/v1/me", token: learner)
         #expect((me.json["totalXP"] as? Int ?? 0) > 0, "\(me.text)")
     }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -22,20 +23,15 @@ struct BookmarkTests {
         let bo = try await store.ensureUser(named: "bo")
         let start = Fixtures.now.date()
 
-        let first = try await store.write("bookmark") { database in
-            try await database.bookmark(cardID: ids[0], userID: ana.id, at: start)
-        }
+        let first = try await CardBookmarks.set(cardID: ids[0], userID: ana.id, at: start, on: store)
         #expect(first == start)
         // Again, later: nothing changes, the first time stays.
-        let again = try await store.write("bookmark") { database in
-            try await database.bookmark(cardID: ids[0], userID: ana.id, at: start.addingTimeInterval(60))
-        }
+        let again = try await CardBookmarks.set(
+            cardID: ids[0], userID: ana.id, at: start.addingTimeInterval(60), on: store)
         #expect(again == start)
         for (offset, id) in [ids[2], ids[1]].enumerated() {
-            _ = try await store.write("bookmark") { database in
-                try await database.bookmark(
-                    cardID: id, userID: ana.id, at: start.addingTimeInterval(Double(offset + 1)))
-            }
+            try await CardBookmarks.set(
+                cardID: id, userID: ana.id, at: start.addingTimeInterval(Double(offset + 1)), on: store)
         }
         let all = try await store.read { try await $0.bookmarks(userID: ana.id, topicID: nil, limit: 10) }
         #expect(all.map(\.details.card.id) == [ids[1], ids[2], ids[0]])
@@ -46,12 +42,11 @@ struct BookmarkTests {
         #expect(try await store.read { try await $0.bookmarkCount(userID: bo.id, topicID: nil) } == 0)
 
         // Removing is per learner; a second removal says there was none; an unknown card is an error.
-        #expect(try await store.write("remove") { try await $0.removeBookmark(cardID: ids[2], userID: bo.id) } == false)
-        #expect(try await store.write("remove") { try await $0.removeBookmark(cardID: ids[2], userID: ana.id) } == true)
-        #expect(
-            try await store.write("remove") { try await $0.removeBookmark(cardID: ids[2], userID: ana.id) } == false)
+        #expect(try await CardBookmarks.remove(cardID: ids[2], userID: bo.id, on: store) == false)
+        #expect(try await CardBookmarks.remove(cardID: ids[2], userID: ana.id, on: store) == true)
+        #expect(try await CardBookmarks.remove(cardID: ids[2], userID: ana.id, on: store) == false)
         await #expect(throws: StoreError.cardNotFound(id: 9999)) {
-            try await store.write("bookmark") { try await $0.bookmark(cardID: 9999, userID: ana.id, at: start) }
+            try await CardBookmarks.set(cardID: 9999, userID: ana.id, at: start, on: store)
         }
 
         // A deleted card takes its bookmarks along.

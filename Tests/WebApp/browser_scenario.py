@@ -19,6 +19,9 @@ they arrive, a card is added and a CSV with a bad row is refused with its line:c
 `--install TOKEN --phase online|offline --profile DIR` runs one phase of the installable-app scenario
 (install_steps): installable, the shell cached, then with the server stopped the shell loads from the cache.
 
+`--offline TOKEN` runs the offline-study scenario (offline_steps) at phone size on localhost: 15 answers given with
+the network off, a reload among them, sent when it is back.
+
 `--lan TOKEN` runs the short LAN scenario instead (lan_scenario): a phone opening the app at a name that is not
 localhost (LAN_HOST, mapped to the server's address), so the page is not a secure context."""
 import argparse
@@ -47,6 +50,7 @@ import install_steps
 import lan_steps
 import learn_steps
 import nav_steps
+import offline_steps
 import reminder_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
@@ -486,12 +490,13 @@ def main():
                         help="SIZE:NAME:CODE: that size's token learner NAME opens a reset link with CODE")
     parser.add_argument("--lan", metavar="TOKEN", help="run the LAN scenario (not a secure context) as this learner")
     parser.add_argument("--install", metavar="TOKEN", help="run the installable-app phase --phase as this learner")
+    parser.add_argument("--offline", metavar="TOKEN", help="run the offline-study scenario as this learner")
     parser.add_argument("--phase", choices=("online", "offline"))
     parser.add_argument("--profile", help="the browser profile folder both install phases share")
     args = parser.parse_args()
     if args.install and not (args.phase and args.profile):
         parser.error("--install needs --phase and --profile")
-    if not (args.lan or args.install) and not (args.size and args.admin and args.cards is not None):
+    if not (args.lan or args.install or args.offline) and not (args.size and args.admin and args.cards is not None):
         parser.error("the scenario needs --size, --admin and --cards (or --lan TOKEN)")
     shots = pathlib.Path(args.shots)
     shots.mkdir(parents=True, exist_ok=True)
@@ -502,6 +507,8 @@ def main():
     started = time.monotonic()
     if args.lan:
         return lan(args.base, args.lan, args.topic, shots, started)
+    if args.offline:
+        return offline(args.base, args.offline, shots, started)
     if args.install:
         return install(args.base, args.install, args.phase, args.profile, shots, started)
     # One Chromium for every size, its window as large as the largest: each size sets its viewport (device metrics)
@@ -547,17 +554,27 @@ def lan(base, token, topic, shots, started):
     """The LAN scenario at phone size: BASE's host swapped for LAN_HOST, which Chromium maps to BASE's address."""
     url = urllib.parse.urlsplit(base)
     lan_base = urllib.parse.urlunsplit(url._replace(netloc=f"{LAN_HOST}:{url.port}"))
-    width, height, mobile = SIZES["phone"]
     # No proxy: a proxy from the environment would get the made-up name instead of Chromium's own resolver.
-    driver = browser(width, height, mobile, (f"--host-resolver-rules=MAP {LAN_HOST} {url.hostname}",
-                                             "--no-proxy-server"))
+    flags = (f"--host-resolver-rules=MAP {LAN_HOST} {url.hostname}", "--no-proxy-server")
+    return on_phone("lan", lan_base, shots, started, lambda s: lan_steps.run(s, token, topic), flags)
+
+
+def offline(base, token, shots, started):
+    """The offline-study scenario at phone size, in a browser of its own."""
+    return on_phone("offline", base, shots, started, lambda s: offline_steps.run(s, token))
+
+
+def on_phone(label, base, shots, started, steps, flags=()):
+    """Runs `steps(scenario)` at phone size in a Chromium of its own (started with `flags`), reported as `label`."""
+    width, height, mobile = SIZES["phone"]
+    driver = browser(width, height, mobile, flags)
     try:
-        lan_steps.run(Scenario(driver, "lan", lan_base, shots, width=width), token, topic)
+        steps(Scenario(driver, label, base, shots, width=width))
     except Failure as failure:
-        return reported(driver, shots, "lan", failure)
+        return reported(driver, shots, label, failure)
     finally:
         driver.quit()
-    print(f"browser scenario passed: lan in {time.monotonic() - started:.1f} s", flush=True)
+    print(f"browser scenario passed: {label} in {time.monotonic() - started:.1f} s", flush=True)
     return 0
 
 

@@ -8,6 +8,7 @@ promise rejected and an error thrown outside any handler must be shown too (the 
 offer no notifications on this page and say why (reminder_steps.on_insecure_page)."""
 from selenium.webdriver.common.by import By
 
+import offline_steps
 import reminder_steps
 
 # The errors the scenario causes on purpose, as the browser log shows them.
@@ -28,6 +29,33 @@ def app_error(s):
 
 def card_id(s):
     return s.driver.find_element(By.CSS_SELECTOR, "article.flashcard").get_attribute("data-card-id")
+
+
+def offline_without_worker(s, feed):
+    """No service worker here, but IndexedDB: with the network off the feed opened again studies the kept cards,
+    and Understood waits in the outbox until the network is back. Returns the card the online feed shows after."""
+    d = s.driver
+    if d.execute_script("return 'serviceWorker' in navigator"):
+        raise s.failure("a page that is not a secure context has service workers")
+    kept = d.execute_async_script(offline_steps.REFRESH)
+    if not isinstance(kept, int) or kept < 1:
+        raise s.failure(f"the app kept {kept!r} cards for offline study")
+    offline_steps.network(s, False)
+    d.execute_script('location.hash = "#/topics"')
+    s.find("main .error")
+    d.execute_script(f'location.hash = "#{feed}"')
+    s.find("article.flashcard[data-card-id] .question")
+    button(s, "Understood").click()
+    s.until("the answer kept", lambda: offline_steps.waiting(s)[0] == 1)
+    offline_steps.network(s, True)
+    s.until("the answer sent", lambda: offline_steps.waiting(s)[0] == 0
+            and d.find_element(By.ID, "outbox").get_attribute("data-sent") == "1")
+    s.ok("offline without a service worker: Understood waited in the outbox and was sent when the network came back")
+    d.execute_script('location.hash = "#/topics"')
+    s.find("li.topic[data-topic-id]")
+    d.execute_script(f'location.hash = "#{feed}"')
+    s.find("article.flashcard[data-card-id] .question")
+    return card_id(s)
 
 
 def run(s, token, topic):
@@ -62,6 +90,7 @@ def run(s, token, topic):
     shown = [e.text for e in d.find_elements(By.CSS_SELECTOR, "main .error") if e.is_displayed()]
     if shown:
         raise s.failure(f"the feed shows an error after two reviews: {shown}")
+    third = offline_without_worker(s, d.current_url.split("#")[1])
 
     # A script error in an action: the key for the review cannot be made, so react() throws before its request.
     d.execute_script("crypto.getRandomValues = undefined;")
@@ -92,7 +121,7 @@ def run(s, token, topic):
     for entry in d.get_log("browser"):
         if entry["level"] not in ("SEVERE", "ERROR"):
             continue
-        if any(forced in entry["message"] for forced in (FORCED_ACTION, FORCED_REJECTION)):
+        if any(forced in entry["message"] for forced in (FORCED_ACTION, FORCED_REJECTION, "ERR_INTERNET_DISCONNECTED")):
             continue
         problems.append(entry["message"])
     if problems:

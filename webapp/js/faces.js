@@ -1,10 +1,31 @@
 // A card as study shows it: the API's `shown` faces when it sends them (a cloze card's deletions hidden and its
 // full text as the answer; an mcq card's options), else the stored question and answer.
 import { h } from "./ui.js";
+import { richText } from "./math.js";
 
 /** The question and answer to show for `card`, given the faces the API sent (`shown`, or undefined). */
 export function studyFaces(card, shown) {
   return shown || { question: card.question, answer: card.answer };
+}
+
+/** The four ratings, their keys and words (the API's `rating`). */
+export const RATINGS = [
+  { key: "1", word: "again", label: "Again" },
+  { key: "2", word: "hard", label: "Hard" },
+  { key: "3", word: "good", label: "Good" },
+  { key: "4", word: "easy", label: "Easy" },
+];
+
+/** A card's answer face: the question small, an mcq card's options with the correct one marked, the answer and
+ *  the explanation. */
+export function answerCard(card, face) {
+  return h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id } },
+    h("p", { class: "face-label" }, "Question"),
+    richText(face.question, "div", { class: "question small" }),
+    optionList(face, true),
+    h("p", { class: "face-label" }, "Answer"),
+    richText(face.answer, "div", { class: "answer" }),
+    card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null);
 }
 
 /** An mcq card's options as an ordered list, the correct one marked once the answer shows; null for other cards. */

@@ -3,16 +3,35 @@
 // card (PUT /v1/cards/{id}/bookmark; Me lists the bookmarks) and moves on; N is "not yet" (an `again` review, so the
 // card comes back soon).
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
+// Offline, the feed shows the topic's cards kept for offline study, and a reaction goes to the outbox (offline.js).
 
 import { api, describe, idempotencyKey } from "./api.js";
 import { h, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
+import { answer as keepAnswer, cards as keptCards, isOffline } from "./offline.js";
 
 export const title = "Feed";
 
+/** The topics as the kept cards name them, for the picker and the heading offline. */
+async function keptTopics() {
+  const topics = new Map();
+  for (const card of await keptCards()) {
+    const topic = topics.get(card.topicId) ?? { id: card.topicId, name: card.topicName, cards: 0 };
+    topic.cards += 1;
+    topics.set(card.topicId, topic);
+  }
+  return [...topics.values()];
+}
+
 async function picker(show) {
-  const list = await api("GET", "/v1/topics");
+  let list;
+  try {
+    list = await api("GET", "/v1/topics");
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    list = { topics: await keptTopics() };
+  }
   show(h("h1", {}, "Feed"),
     list.topics.length === 0 ? h("p", { class: "empty" }, "No topics yet.")
       : h("ul", { class: "picker", "aria-label": "Choose a topic" },
@@ -23,7 +42,15 @@ async function picker(show) {
 export async function render(args, { show }) {
   const topicId = Number(args[0]);
   if (!Number.isInteger(topicId) || topicId < 1) return picker(show);
-  const detail = await api("GET", `/v1/topics/${topicId}`);
+  let detail;
+  let offline = false;
+  try {
+    detail = await api("GET", `/v1/topics/${topicId}`);
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    offline = true;
+    detail = { topic: (await keptTopics()).find((topic) => topic.id === topicId) ?? { name: "Feed" } };
+  }
   const state = { cards: [], ids: new Set(), index: 0, flipped: false, exhausted: false, refilling: false, loading: null, reacted: new Map(), keys: new Map() };
 
   const stage = h("div", { class: "feed-stage" });
@@ -41,6 +68,12 @@ export async function render(args, { show }) {
 
   async function more() {
     if (state.loading || state.exhausted) return state.loading;
+    if (offline) {
+      const fresh = (await keptCards(topicId)).filter((card) => !state.ids.has(card.id));
+      for (const card of fresh) { state.ids.add(card.id); state.cards.push(card); }
+      state.exhausted = true;
+      return fresh.length;
+    }
     const limit = Math.min(100, state.ids.size + 10);
     state.loading = api("GET", `/v1/topics/${topicId}/feed?limit=${limit}`).then((feed) => {
       const fresh = feed.cards.filter((card) => !state.ids.has(card.id));
@@ -116,6 +149,12 @@ export async function render(args, { show }) {
     const card = state.cards[state.index];
     if (!card || state.reacted.has(card.id)) return move(1);
     // One key per card and reaction: a retry after a dropped connection is the same request.
+    if (offline) {
+      await keepAnswer(card, rating);
+      state.reacted.set(card.id, rating);
+      announce("Kept on this device; it is sent when the connection returns.");
+      return move(1);
+    }
     const keyName = `${card.id}:${rating}`;
     if (!state.keys.has(keyName)) state.keys.set(keyName, idempotencyKey());
     try {

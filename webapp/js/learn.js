@@ -4,25 +4,21 @@
 // (correct, failed, average rating, XP, level-ups) → learn again. Runs on /v1/sessions; level-ups come from /v1/me before and after, the boxes earned from
 // /v1/boxes. A session left unfinished (a reload, another device) is offered to resume (GET /v1/sessions).
 // An admin fixes the card on screen without leaving the session (E: the deck's editor; the edit shows at once).
+// Offline, Learn is a local session over the cards kept on the device (offlinestudy.js).
 
 import { api, describe } from "./api.js";
-import { h, errorBox, announce, toast, typing, on } from "./ui.js";
+import { h, errorBox, announce, toast, on, stepKeys } from "./ui.js";
 import { richText } from "./math.js";
-import { studyFaces, optionList } from "./faces.js";
+import { studyFaces, answerCard, RATINGS } from "./faces.js";
 import { cardForm } from "./cardform.js";
+import { isOffline } from "./offline.js";
+import { offlineLearn } from "./offlinestudy.js";
 
 export const title = "Learn";
 
 // The keys that pick a multiple-choice card's options on its question, in order (1–4 rate only once the answer
 // shows).
 const LETTERS = ["1", "2", "3", "4", "5"];
-
-const RATINGS = [
-  { key: "1", word: "again", label: "Again" },
-  { key: "2", word: "hard", label: "Hard" },
-  { key: "3", word: "good", label: "Good" },
-  { key: "4", word: "easy", label: "Easy" },
-];
 
 /** A wait as a learner reads it: "10 min", "5 h", "3 d", "2 mo", "1.5 y" (whole units, a year to one decimal). */
 export function interval(seconds) {
@@ -39,23 +35,20 @@ export function interval(seconds) {
 
 export async function render(args, { show }) {
   const preselected = new Set(args.map(Number));
-  const [list, unfinished] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/sessions")]);
+  // No connection: a local session over the cards kept for offline study (offlinestudy.js).
+  if (!navigator.onLine) return offlineLearn(show);
+  let list, unfinished;
+  try {
+    [list, unfinished] = await Promise.all([api("GET", "/v1/topics"), api("GET", "/v1/sessions")]);
+  } catch (error) {
+    if (isOffline(error)) return offlineLearn(show);
+    throw error;
+  }
   // The newest learn session left open (a reload, another device): offered to resume; quizzes resume on Quiz.
   let resumable = unfinished.sessions.find((session) => session.mode !== "quiz" && session.next) ?? null;
-  // The current step's keys: a function from a key event to the action it starts (or null), so the action runs
-  // here, under on()'s guard, and an error in it is shown.
-  let keyHandler = null;
-  const setKeys = (handler) => { keyHandler = handler; };
-  const onKey = (event) => {
-    if (!keyHandler || typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-    // Enter on a link or button is that control's own (a navigation link must not start a session).
-    if (event.key === "Enter" && event.target instanceof Element && event.target.closest("a, button")) return;
-    const act = keyHandler(event);
-    if (!act) return;
-    event.preventDefault();
-    return act();
-  };
-  const removeKeys = on(document, "keydown", onKey);
+  // The current step's keys (ui.js's stepKeys).
+  const keys = stepKeys();
+  const setKeys = keys.set;
 
   function setup(choice = { topicIds: [...preselected], limit: 10, mode: "spaced" }, message = null) {
     setKeys(null);
@@ -265,13 +258,7 @@ export async function render(args, { show }) {
     }, h("kbd", {}, rating.key), ` ${rating.label}`,
     intervals[rating.word] === undefined ? null : h("span", { class: "interval", dataset: { seconds: intervals[rating.word] } }, interval(intervals[rating.word]))));
     frame(run,
-      h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id } },
-        h("p", { class: "face-label" }, "Question"),
-        richText(face.question, "div", { class: "question small" }),
-        optionList(face, true),
-        h("p", { class: "face-label" }, "Answer"),
-        richText(face.answer, "div", { class: "answer" }),
-        card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null),
+      answerCard(card, face),
       h("div", { class: "ratings", role: "group", "aria-label": "How well did you know it?" }, buttons),
       edit ? h("p", { class: "actions" }, edit) : null,
       status);
@@ -424,5 +411,5 @@ export async function render(args, { show }) {
   }
 
   setup();
-  return removeKeys;
+  return keys.remove;
 }

@@ -12,6 +12,7 @@ import * as learn from "./learn.js";
 import * as me from "./me.js";
 import * as decks from "./decks.js";
 import * as quiz from "./quiz.js";
+import * as offline from "./offline.js";
 
 const screens = { signin, signup: signin, "set-password": setpassword, topics, feed, learn, quiz, decks, me };
 // What opens without signing in: signing up, and a reset link's set-password screen (for anyone, signed in or not:
@@ -62,6 +63,8 @@ async function route() {
   }
   // Each screen's render, once settled, says so (and whether it was still the newest): the browser tests wait on it.
   document.dispatchEvent(new CustomEvent("fcgen:rendered", { detail: { screen: name, current: view.current() } }));
+  // Online, each screen change sends what waits and keeps the cards for offline study fresh (offline.js).
+  if (isSignedIn) offline.refreshSoon();
 }
 
 // The backstop behind action(): an error thrown where no handler caught it (a timer, a promise nobody awaited) is
@@ -72,12 +75,15 @@ window.addEventListener("unhandledrejection", (event) => reportError(event.reaso
 whenUnauthorized(() => go("#/signin"));
 on(document.getElementById("sign-out"), "click", async () => {
   // A password session ends on the server too; a pasted token is only forgotten here (it stays valid).
+  // Answers given offline are sent first if they can be; then this device forgets the learner's kept cards.
+  await offline.forgetAll().catch((error) => console.warn("offline study data was not cleared:", error));
   if (session.active() && !token.get()) await api("POST", "/v1/signout").catch(() => {});
   forget();
   go("#/signin");
 });
 on(window, "hashchange", route);
 route();
+offline.start();
 
 // The installed app's offline shell (sw.js). Service workers exist only in a secure context (https, or localhost):
 // a phone opening http://192.168.1.20:8080/ gets the app without it, as before.

@@ -116,6 +116,24 @@ function show(...children) {
   return main;
 }
 
+/**
+ * A study screen's keys: `set(handler)` makes a function from a key event to the action it starts (or null) the
+ * current step's, so the action runs under on()'s guard and an error in it is shown; `remove()` lets go of them.
+ * Keys typed into a field, with a modifier, or Enter on a link or button (that control's own) start nothing.
+ */
+export function stepKeys() {
+  let handler = null;
+  const remove = on(document, "keydown", (event) => {
+    if (!handler || typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Enter" && event.target instanceof Element && event.target.closest("a, button")) return;
+    const act = handler(event);
+    if (!act) return;
+    event.preventDefault();
+    return act();
+  });
+  return { set: (next) => { handler = next; }, remove };
+}
+
 /** True when a key event comes from a text field, where keys are typing, not shortcuts. */
 export function typing(event) {
   const target = event.target;

@@ -1,7 +1,7 @@
 package import FCCore
 package import FCStore
 
-/// Where a hand-made card is added and a card is edited (`fcgen card add|edit`, the service's card routes): each
+/// Where a hand-made card is added, edited, moved and deleted (`fcgen card add|edit|move|delete`, the service's card routes): each
 /// in one transaction of the store, the card and its reversed twin together. The card rules are the caller's
 /// (FCDeckFormats `CardRules`, checked on what the caller read); the store keeps questions unique per topic.
 package enum CardEditing {
@@ -87,6 +87,22 @@ package enum CardEditing {
             let twin = try await current.twinID.asyncMap { try await db.cardDetails(id: $0) }
             let shown = try await db.cards(ids: [id]).isEmpty ? noteID : id
             return CardEdit(card: try await db.cardDetails(id: shown), twin: twin, twinUpdated: twinUpdated)
+        }
+    }
+
+    /// Deletes cards with their cloze siblings (a cloze card's note card and every other deletion number's card), in
+    /// one transaction; each deck closes its gaps, and what a card leaves behind goes with it (its learning state, its
+    /// place in open sessions, a picture no other card shows). A deleted card's twin stays.
+    ///
+    /// - Parameter topicID: When given, every card must be in this topic's deck (a card of another deck is "not
+    ///   found"), so a stale selection never deletes elsewhere.
+    /// - Returns: The ids deleted, ascending, each once: those given and their cloze siblings.
+    /// - Throws: ``FCStore/StoreError/cardNotFound(id:)`` when any id is unknown or outside `topicID`'s deck
+    ///   (nothing is deleted).
+    @discardableResult
+    package static func delete(ids: [Int64], inTopic topicID: Int64? = nil, on store: Store) async throws -> [Int64] {
+        try await store.write("delete cards") { db in
+            try await db.deleteCards(ids: try await db.withClozeSiblings(ids), inTopic: topicID)
         }
     }
 

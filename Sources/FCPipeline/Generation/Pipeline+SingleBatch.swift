@@ -35,9 +35,10 @@ extension Pipeline {
         let memory = PromptMemory(
             questions: try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
         let avoid = memory.nearest(to: "\(plan.aspect) \(entry.focus)", limit: options.avoidListLimit)
-        var existingKeys = try await store.dedupKeys(topicID: topic.id)
+        let held = try await topicQuestions(topicID: topic.id)
+        var existingKeys = held.keys
         // Once for the job, not once per reading of the streamed reply.
-        let questionIndex = TopicQuestionIndex(keys: existingKeys)
+        let questionIndex = held.index
         let prompt = templates.render(
             topic: topic.name, plan: plan, count: options.cardsPerBatch, avoid: avoid,
             context: BatchContext(

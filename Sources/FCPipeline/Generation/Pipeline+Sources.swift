@@ -36,8 +36,9 @@ extension Pipeline {
         var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
         var memory = PromptMemory(
             questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
-        var existingKeys = isNew ? [] : try await store.dedupKeys(topicID: topic.id)
-        let questionIndex = TopicQuestionIndex(keys: existingKeys)  // kept in step with existingKeys
+        let held = isNew ? (keys: [], index: TopicQuestionIndex(keys: [])) : try await topicQuestions(topicID: topic.id)
+        var existingKeys = held.keys
+        let questionIndex = held.index  // kept in step with existingKeys
         var source = SourceReference.new(
             NewSource(
                 fileName: document.name, format: document.format.rawValue, sha256: document.sha256,

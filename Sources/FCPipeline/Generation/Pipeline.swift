@@ -82,10 +82,11 @@ public struct Pipeline: Sendable {
         // Each request is built when it goes out, from the questions stored by then (this run's included).
         var memory = PromptMemory(
             questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
-        var existingKeys = isNew ? [] : try await store.dedupKeys(topicID: topic.id)
         // Indexed once for the run and kept in step with `existingKeys`: checking a batch for near-duplicates
         // then costs the same however many cards the topic holds.
-        let questionIndex = TopicQuestionIndex(keys: existingKeys)
+        let held = isNew ? (keys: [], index: TopicQuestionIndex(keys: [])) : try await topicQuestions(topicID: topic.id)
+        var existingKeys = held.keys
+        let questionIndex = held.index
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
             var launched = 0
@@ -320,7 +321,10 @@ public struct Pipeline: Sendable {
         }
         let storedKeys = Set(stored.cards.map(\.dedupKey))
         existingKeys.formUnion(storedKeys)
-        questionIndex.insert(storedKeys)
+        questionIndex.insert(
+            cards: stored.cards.map {
+                TopicQuestionIndex.Card(key: $0.dedupKey, question: $0.question, answer: $0.answer)
+            })
         let record = stored.record
         return BatchSummary(
             number: record.plan.number,

@@ -38,7 +38,9 @@ package struct QualityEvaluation: Sendable {
     /// The rules that fire on `item` when it is the last card of a reply, after its `before` cards, in a topic
     /// holding its `existing` questions.
     package func rules(firedBy item: QualityCase) -> [QualityRuleID] {
-        let earlier = (item.before ?? []).map { QualityCase(type: "question", question: $0, answer: "See the deck.") }
+        // The earlier cards repeat the item's answer: they are the questions it rephrases (a near-duplicate whose
+        // answer disagrees asks another fact, and the rule lets it be).
+        let earlier = (item.before ?? []).map { QualityCase(type: "question", question: $0, answer: item.answer) }
         let reply = Self.reply(earlier + [item])
         let keys = Set((item.existing ?? []).map(DedupKey.make))
         return results(of: sanitizer.sanitize(reply, existingKeys: keys))
@@ -79,9 +81,14 @@ package struct QualityEvaluation: Sendable {
         var flagged: [Result] = []
         for replies in topics {
             var keys = Set<String>()
+            let index = TopicQuestionIndex(cards: [])
             for reply in replies {
-                let report = sanitizer.sanitize(reply, existingKeys: keys)
+                let report = sanitizer.sanitize(reply, existingKeys: keys, questions: index.snapshot())
                 keys.formUnion(report.cards.map(\.dedupKey))
+                index.insert(
+                    cards: report.cards.map {
+                        TopicQuestionIndex.Card(key: $0.dedupKey, question: $0.question, answer: $0.answer)
+                    })
                 for result in results(of: report) where !excluded.contains(result.question) {
                     cards += 1
                     if !result.rules.isEmpty { flagged.append(result) }

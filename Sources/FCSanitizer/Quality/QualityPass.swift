@@ -18,6 +18,8 @@ struct QualityPass {
     /// The topic's questions indexed here, without `topicIndex`; built on first use.
     private var localIndex: ShinglePostings?
     private var batch = NearDuplicateIndex()
+    /// The batch's kept cards for the same-fact rule, by question.
+    private var batchFacts = FactIndex()
     private(set) var tallies: [QualityRuleID: QualityTally] = [:]
     private(set) var drops: [QualityDrop] = []
 
@@ -43,11 +45,14 @@ struct QualityPass {
 
         var similar: String?
         var shingles: Shingles?
+        var fact: FactSignature?
         if checker.action(.nearDuplicate) != nil {
             let current = Shingles(questionContent, numbers: question.numbers)
-            similar = nearDuplicate(of: current)
+            let currentFact = FactSignature(question: card.question, answer: card.answer, stopWords: rules.stopWords)
+            similar = nearDuplicate(of: current, fact: currentFact)
             if similar != nil { found.append(.nearDuplicate) }
             shingles = current
+            fact = currentFact
         }
 
         if let rule = found.first(where: { checker.action($0) == .dropped }) {
@@ -68,12 +73,43 @@ struct QualityPass {
         }
         card.flags = draft.flags + found.map(\.rawValue)
         if let shingles { batch.insert(shingles, text: card.question) }
+        if let fact { batchFacts.insert(fact, as: card.question) }
         return card
     }
 
-    /// The question `shingles` is a near-duplicate of: the topic's most similar (the first in key order of equals),
-    /// unless an earlier card of the batch is more similar still.
-    private mutating func nearDuplicate(of shingles: Shingles) -> String? {
+    /// The question the card is a near-duplicate of: by wording (`shingles`), the topic's most similar (the first
+    /// in key order of equals) unless an earlier card of the batch is more similar still, and not when both
+    /// answers are short and disagree (two facts asked alike: "…turns into liquid?" and "…turns into vapour?");
+    /// else the card that states the same fact (`fact`), the topic's or an earlier one of the batch.
+    private mutating func nearDuplicate(of shingles: Shingles, fact: FactSignature) -> String? {
+        if let worded = wordedDuplicate(of: shingles), !answersDiffer(fact, from: worded) { return worded }
+        let topicTriples = topicIndex?.triples ?? TripleCounts()
+        let batchTriples = batchFacts.triples
+        let weights = { (triple: Int) in
+            TripleCounts.weight(
+                questions: topicTriples.questions + batchTriples.questions,
+                holding: topicTriples.count(triple) + batchTriples.count(triple))
+        }
+        let threshold = rules.sameFactThreshold
+        let inTopic = topicIndex?.sameFact(fact, threshold: threshold, weights: weights)
+        let inBatch = batchFacts.match(fact, threshold: threshold, among: batchFacts.count, weights: weights)
+        if let inBatch, inBatch.similarity > inTopic?.similarity ?? 0 { return inBatch.text }
+        return inTopic?.text
+    }
+
+    /// Whether the card `text` names (the topic's key or the batch's question) has a short answer that disagrees
+    /// with `fact`'s short answer.
+    private func answersDiffer(_ fact: FactSignature, from text: String) -> Bool {
+        guard let other = batchFacts.card(text, among: batchFacts.count) ?? topicIndex?.card(text) else {
+            return false
+        }
+        let short = 3
+        guard !fact.answer.isEmpty, !other.answer.isEmpty, fact.answer.count <= short, other.answer.count <= short
+        else { return false }
+        return !fact.answerAgrees(with: other)
+    }
+
+    private mutating func wordedDuplicate(of shingles: Shingles) -> String? {
         let threshold = rules.nearDuplicateThreshold
         let inTopic: NearDuplicateMatch?
         if let topicIndex {

@@ -83,6 +83,9 @@ public struct QualityRules: Sendable, Equatable {
     // MARK: near-duplicate
     /// Jaccard similarity of two questions' shingle sets at or above which the later one is a near-duplicate.
     public var nearDuplicateThreshold: Double
+    /// How alike two questions' wording must be (cosine of their content words' letter triples, rare triples
+    /// weighing more) for two cards whose answers agree to state the same fact (see `FactSignature`).
+    public var sameFactThreshold: Double
     /// Words ignored when comparing questions and looking for a leaked answer: articles, prepositions, question
     /// and instruction words.
     public var stopWords: Set<String>
@@ -92,7 +95,8 @@ public struct QualityRules: Sendable, Equatable {
         conjunctions: Set<String>, listOpenings: [QualityPhrase], countWords: Set<String>, yesNoOpenings: Set<String>,
         alternativeWords: Set<String>, yesNoAnswers: Set<String>, leakMinimumWordLength: Int,
         contextPhrases: [QualityPhrase], vaguePhrases: [QualityPhrase], listMaxItems: Int, listItemMaxWords: Int,
-        listAsideWords: Set<String>, nearDuplicateThreshold: Double, stopWords: Set<String>
+        listAsideWords: Set<String>, nearDuplicateThreshold: Double, sameFactThreshold: Double = 0.35,
+        stopWords: Set<String>
     ) {
         self.actions = actions
         self.answerMaxWords = answerMaxWords
@@ -110,6 +114,7 @@ public struct QualityRules: Sendable, Equatable {
         self.listItemMaxWords = listItemMaxWords
         self.listAsideWords = listAsideWords
         self.nearDuplicateThreshold = nearDuplicateThreshold
+        self.sameFactThreshold = sameFactThreshold
         self.stopWords = stopWords
     }
 

@@ -17,7 +17,7 @@ public final class TopicQuestionIndex: Sendable {
     /// The stop words the shingles were made without; a sanitizer whose rules have others ignores the index.
     let stopWordTable: Set<String>
     private let stopWords: WordHashSet
-    private let state: Mutex<ShinglePostings>
+    private let state: Mutex<(shingles: ShinglePostings, facts: FactIndex)>
 
     /// - Parameters:
     ///   - keys: the topic's ``FCCore/DedupKey``s.
@@ -25,30 +25,80 @@ public final class TopicQuestionIndex: Sendable {
     public init(keys: some Sequence<String>, stopWords: Set<String> = QualityRules.standard.stopWords) {
         stopWordTable = stopWords
         self.stopWords = WordHashSet(stopWords.flatMap(QualityWords.hashes))
-        state = Mutex(ShinglePostings())
+        state = Mutex((ShinglePostings(), FactIndex()))
         insert(keys)
+    }
+
+    /// A stored card as the index needs it: its dedup key, and its question and answer for the same-fact rule.
+    public struct Card: Sendable {
+        public var key: String
+        public var question: String
+        public var answer: String
+
+        public init(key: String, question: String, answer: String) {
+            self.key = key
+            self.question = question
+            self.answer = answer
+        }
+    }
+
+    /// An index of a topic's cards, which the same-fact rule reads as well as the near-duplicate rule.
+    public convenience init(cards: some Sequence<Card>, stopWords: Set<String> = QualityRules.standard.stopWords) {
+        self.init(keys: [], stopWords: stopWords)
+        insert(cards: cards)
     }
 
     /// Adds the keys of newly stored cards; keys already held are skipped.
     public func insert(_ keys: some Sequence<String>) {
         let shingled = keys.map { ($0, Self.shingles(of: $0, stopWords: stopWords)) }
-        state.withLock { postings in
-            for (key, shingles) in shingled { postings.insert(key, shingles: shingles) }
+        state.withLock { state in
+            for (key, shingles) in shingled { state.shingles.insert(key, shingles: shingles) }
+        }
+    }
+
+    /// Adds newly stored cards, with their questions and answers; cards whose keys are held are skipped.
+    public func insert(cards: some Sequence<Card>) {
+        let made = cards.map {
+            (
+                $0.key, Self.shingles(of: $0.key, stopWords: stopWords),
+                FactSignature(question: $0.question, answer: $0.answer, stopWords: stopWordTable)
+            )
+        }
+        state.withLock { state in
+            for (key, shingles, fact) in made {
+                state.shingles.insert(key, shingles: shingles)
+                state.facts.insert(fact, as: key)
+            }
         }
     }
 
     /// The questions held now; later insertions are not seen through it.
     public func snapshot() -> Snapshot {
-        Snapshot(index: self, count: state.withLock { $0.count })
+        state.withLock {
+            Snapshot(index: self, count: $0.shingles.count, facts: $0.facts.count, triples: $0.facts.triples)
+        }
     }
 
     /// The index as it was when the snapshot was taken.
     public struct Snapshot: Sendable {
         let index: TopicQuestionIndex
         let count: Int
+        let facts: Int
+        /// The letter-triple counts of the cards then held (a copy: later insertions change the index's).
+        let triples: TripleCounts
 
         func match(_ shingles: Shingles, threshold: Double) -> NearDuplicateMatch? {
-            index.state.withLock { $0.match(shingles, threshold: threshold, among: count) }
+            index.state.withLock { $0.shingles.match(shingles, threshold: threshold, among: count) }
+        }
+
+        func sameFact(
+            _ fact: FactSignature, threshold: Double, weights: (Int) -> Double
+        ) -> NearDuplicateMatch? {
+            index.state.withLock { $0.facts.match(fact, threshold: threshold, among: facts, weights: weights) }
+        }
+
+        func card(_ key: String) -> FactSignature? {
+            index.state.withLock { $0.facts.card(key, among: facts) }
         }
     }
 

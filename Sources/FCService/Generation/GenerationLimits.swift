@@ -24,13 +24,17 @@ package struct GenerationLimits: Sendable {
     package var listed: Int
 
     /// How often an event stream on an instance that does not run its generation reads the database for new
-    /// events (the instance running it wakes its streams in process). Fixed: a client sees another instance's
-    /// progress within it.
-    package static let eventPollInterval: Duration = .milliseconds(500)
+    /// events while nothing else tells it of them: on SQLite (a `fcgen-worker` on the same file may run it) and on
+    /// PostgreSQL while the instance's listening connection is down. A client sees the progress within it.
+    package var eventPoll: Duration
+    /// The same while this instance listens for the database's notifications (PostgreSQL `LISTEN/NOTIFY` on
+    /// ``FCStore/Store/generationChannel``), which wake the streams at once: only a slow fallback then.
+    package var notifiedEventPoll: Duration
 
     package init(
         running: Int = 2, queued: Int = 100, retention: Duration = .seconds(7 * 86_400), lease: Duration = .seconds(60),
-        claimInterval: Duration = .seconds(5), pruneEvery: Duration = .seconds(3_600), listed: Int = 100
+        claimInterval: Duration = .seconds(5), pruneEvery: Duration = .seconds(3_600), listed: Int = 100,
+        eventPoll: Duration = .milliseconds(500), notifiedEventPoll: Duration = .seconds(15)
     ) {
         self.running = max(1, running)
         self.queued = max(0, queued)
@@ -39,5 +43,7 @@ package struct GenerationLimits: Sendable {
         self.claimInterval = max(claimInterval, .milliseconds(10))
         self.pruneEvery = pruneEvery
         self.listed = max(1, listed)
+        self.eventPoll = max(eventPoll, .milliseconds(10))
+        self.notifiedEventPoll = max(notifiedEventPoll, .milliseconds(10))
     }
 }

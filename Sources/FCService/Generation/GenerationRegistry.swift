@@ -11,8 +11,11 @@ import Synchronization
 ///
 /// What stays in memory is only this instance's own: the generations it runs now (``GenerationLimits/running`` at
 /// most), whether it is stopping, and the event streams it serves, which it wakes in process when a generation it
-/// runs stores a batch or ends. A stream of a generation another instance runs (or that waits in the queue) reads the
-/// database every ``GenerationLimits/eventPollInterval`` instead.
+/// runs stores a batch or ends. On PostgreSQL every instance also listens for the database's notifications
+/// (``GenerationListener``): each stored event, queued generation and cancel wakes the streams of that generation and
+/// the runner, on whichever instance wrote it. A stream of a generation another instance runs reads the database
+/// every ``GenerationLimits/eventPoll`` while nothing notifies it (SQLite, or a lost listening connection) and only
+/// every ``GenerationLimits/notifiedEventPoll`` while the instance listens.
 package final class GenerationRegistry: Sendable {
     struct State {
         /// Generations this instance runs now.
@@ -26,6 +29,10 @@ package final class GenerationRegistry: Sendable {
         var missingOfflineRecording: (@Sendable (String) -> [String]?)?
         /// The event streams this instance serves, by generation: each is woken to read the database.
         var followers: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
+        /// Whether this instance listens for the database's notifications now (``GenerationListener``).
+        var listening = false
+        /// Waiting for ``listening`` to be true (``waitUntilListening()``).
+        var listeningWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     package let store: Store
@@ -33,8 +40,8 @@ package final class GenerationRegistry: Sendable {
     /// This instance's name in the leases it takes: unique per registry.
     package let owner: String
     private let now: Now
-    private let state = Mutex(State())
-    private let wakeup: AsyncStream<Void>.Continuation
+    let state = Mutex(State())
+    let wakeup: AsyncStream<Void>.Continuation
     /// Yields when there may be a generation to start; finishes when the server stops taking work.
     let wakeups: AsyncStream<Void>
 
@@ -172,8 +179,9 @@ package final class GenerationRegistry: Sendable {
     }
 
     /// The events of a running or queued generation after `sequence`, read from the database each time `wakes`
-    /// yields: in process when this instance stores one, else every ``GenerationLimits/eventPollInterval``. Ends
-    /// after the final event, when the generation is gone, or when the consumer goes away.
+    /// yields: in process when this instance stores one, on a notification from the database, else every
+    /// ``GenerationLimits/eventPoll`` (``GenerationLimits/notifiedEventPoll`` while listening). Ends after the final
+    /// event, when the generation is gone, or when the consumer goes away.
     private func follow(
         id: String, after sequence: Int, wakes: AsyncStream<Void>, wake: AsyncStream<Void>.Continuation,
         unfollow: @escaping @Sendable () -> Void
@@ -182,7 +190,8 @@ package final class GenerationRegistry: Sendable {
         let store = store
         let ticker = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: GenerationLimits.eventPollInterval)
+                guard let interval = self?.pollInterval else { return }
+                try? await Task.sleep(for: interval)
                 guard let self else { return }
                 if !self.runsHere(id) { wake.yield() }
             }
@@ -216,7 +225,7 @@ package final class GenerationRegistry: Sendable {
     }
 
     /// Wakes this instance's event streams of the generation (it stored an event).
-    private func signal(_ id: String) {
+    func signal(_ id: String) {
         let followers = state.withLock { Array(($0.followers[id] ?? [:]).values) }
         for follower in followers { follower.yield() }
     }

@@ -1,5 +1,6 @@
 import FCContract
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import HTTPTypes
@@ -15,17 +16,13 @@ enum BookmarkRoutes {
                 let id = try request.id(of: "card", context: context)
                 let userID = try context.requireLearner().userID
                 let now = environment.now.date()
-                let since = try await store.write("bookmark a card") { database in
-                    try await database.bookmark(cardID: id, userID: userID, at: now)
-                }
+                let since = try await CardBookmarks.set(cardID: id, userID: userID, at: now, on: store)
                 return try JSONResponse.make(BookmarkState(cardId: id, bookmarked: true, bookmarkedAt: since))
             },
             Route(.delete, "/v1/cards/{id}/bookmark", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)
                 let userID = try context.requireLearner().userID
-                _ = try await store.write("remove a bookmark") { database in
-                    try await database.removeBookmark(cardID: id, userID: userID)
-                }
+                try await CardBookmarks.remove(cardID: id, userID: userID, on: store)
                 return try JSONResponse.make(BookmarkState(cardId: id, bookmarked: false, bookmarkedAt: nil))
             },
             Route(.get, "/v1/bookmarks", .learner) { request, context in

@@ -95,7 +95,7 @@ enum CardRoutes {
             Route(.delete, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
                 // A cloze card's siblings go with it, and are named.
-                let deleted = try await store.write("delete cards") { try await $0.deleteCards(ids: [id]) }
+                let deleted = try await CardEditing.delete(ids: [id], on: store)
                 return try JSONResponse.make(CardsDeletedJSON(deleted: deleted))
             },
             Route(.post, "/v1/cards/{id}/move", .admin) { request, context in

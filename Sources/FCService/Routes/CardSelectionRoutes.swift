@@ -1,4 +1,5 @@
 import FCContract
+import FCPipeline
 import FCStore
 import HTTPTypes
 import Hummingbird
@@ -17,9 +18,7 @@ enum CardSelectionRoutes {
                 _ = try await store.read { try await $0.existingTopic(id: topicID) }
                 let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
                 let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
-                let deleted = try await store.write("delete cards") {
-                    try await $0.deleteCards(ids: ids, inTopic: topicID)
-                }
+                let deleted = try await CardEditing.delete(ids: ids, inTopic: topicID, on: store)
                 return try JSONResponse.make(CardsDeletedJSON(deleted: deleted))
             }
         ]

@@ -32,6 +32,20 @@ package enum BackgroundWork {
             metrics: environment.metrics, logger: logger)
     }
 
+    /// What an instance that runs no generations (`fcgen serve --no-generations`) needs to queue them for another
+    /// instance or a worker with the same checks as one that runs them: the budgets from the settings' prices and
+    /// daily budget, and the offline recordings' check. No pipeline, so no provider key is needed here.
+    package static func generationQueue(factory: PipelineFactory, environment: ServiceEnvironment) {
+        let settings = factory.settings
+        environment.generations.useBudgets(
+            GenerationBudgets(
+                store: environment.store, overall: settings.dailyBudget,
+                pricing: Pricing(
+                    prices: settings.prices, model: settings.model, maxOutputTokens: settings.maxOutputTokens),
+                now: environment.settings.now))
+        environment.generations.useOfflineRecordings { topic in factory.missingOfflineRecording(topic: topic) }
+    }
+
     /// The worker `fcgen-worker` would build from the same settings, on its own store handle, with the factory's
     /// concurrency: its job leases are the ones separate workers take, so they share the load.
     package static func refillWorker(

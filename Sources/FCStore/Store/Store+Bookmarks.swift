@@ -2,12 +2,9 @@ import FCCore
 package import Foundation
 
 extension Database {
-    /// Bookmarks the card for the learner. Bookmarking it again changes nothing: the first time is kept.
-    ///
-    /// - Returns: When the card was bookmarked (now, or the first time).
-    /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func bookmark(cardID: Int64, userID: Int64, at now: Date) async throws -> Date {
-        _ = try await cardDetails(id: cardID)
+    /// Adds the learner's bookmark of the card; nothing when there is one (FCPipeline's `CardBookmarks.set`
+    /// keeps the first time).
+    package func insertBookmark(cardID: Int64, userID: Int64, at now: Date) async throws {
         try await connection.withQuery(
             """
             INSERT INTO bookmarks (user_id, card_id, created_at) VALUES (\(userID), \(cardID), \(now.unixMilliseconds))
@@ -17,15 +14,12 @@ extension Database {
         ) { statement in
             try await statement.run()
         }
-        return try await bookmarkTime(cardID: cardID, userID: userID) ?? now
     }
 
-    /// Removes the learner's bookmark of the card, if there is one.
+    /// Deletes the learner's bookmark of the card, if there is one.
     ///
     /// - Returns: Whether there was one.
-    /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func removeBookmark(cardID: Int64, userID: Int64) async throws -> Bool {
-        _ = try await cardDetails(id: cardID)
+    package func deleteBookmark(cardID: Int64, userID: Int64) async throws -> Bool {
         try await connection.withQuery(
             "DELETE FROM bookmarks WHERE user_id = \(userID) AND card_id = \(cardID)", operation: "remove a bookmark"
         ) { statement in

@@ -6,21 +6,16 @@ extension Database {
     ///
     /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
     /// goes with it, so does its place in every open session still to come, and an image no other card shows is
-    /// deleted too. A cloze card goes with its siblings (the note's card and every other deletion number's card).
+    /// deleted too. Exactly the cards given go: FCPipeline's `CardEditing.delete` adds a cloze card's siblings, and a
+    /// note's text that lost a deletion number loses that number's card alone (``syncClozeSiblings(noteID:)``).
     ///
-    /// - Parameters:
-    ///   - topicID: When given, every card must be in this topic's deck: a card of another deck is "not found", so a
-    ///     stale selection never deletes elsewhere.
-    ///   - withSiblings: `false` deletes the cards given alone: how a note's text that lost a deletion number loses
-    ///     that number's card (``syncClozeSiblings(noteID:)``).
-    /// - Returns: The ids deleted, ascending, each once: those given and their cloze siblings.
+    /// - Parameter topicID: When given, every card must be in this topic's deck: a card of another deck is "not
+    ///   found", so a stale selection never deletes elsewhere.
+    /// - Returns: The ids deleted, ascending, each once.
     /// - Throws: ``StoreError/cardNotFound(id:)`` when any id is unknown (nothing is deleted).
     @discardableResult
-    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil, withSiblings: Bool = true) async throws
-        -> [Int64]
-    {
+    package func deleteCards(ids: [Int64], inTopic topicID: Int64? = nil) async throws -> [Int64] {
         try await connection.immediateTransaction("delete cards") {
-            let ids = withSiblings ? try await withClozeSiblings(ids) : ids
             // Newest first: a note's card is older than its siblings, which deleting it would take along unasked.
             for id in Set(ids).sorted(by: >) {
                 let details = try await cardDetails(id: id)
@@ -110,16 +105,5 @@ extension Database {
         ) { statement in
             return try await statement.step() && statement.int(at: 0) > 0
         }
-    }
-}
-
-extension Store {
-    @discardableResult
-    package func deleteCards(ids: [Int64]) async throws -> [Int64] {
-        try await write("delete cards") { try await $0.deleteCards(ids: ids) }
-    }
-
-    package func moveCard(id: Int64, to position: Int) async throws -> CardDetails {
-        try await write("move card") { try await $0.moveCard(id: id, to: position) }
     }
 }

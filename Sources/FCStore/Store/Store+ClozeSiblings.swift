@@ -17,7 +17,7 @@ extension Database {
     /// stands for itself), each once, in the order first met.
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)`` for an unknown id.
-    func withClozeSiblings(_ ids: [Int64]) async throws -> [Int64] {
+    package func withClozeSiblings(_ ids: [Int64]) async throws -> [Int64] {
         var result: [Int64] = []
         var seen = Set<Int64>()
         for id in ids {
@@ -106,7 +106,7 @@ extension Database {
         }
         let wanted = Set(numbers).subtracting([own ?? 0])
         let gone = siblings.filter { !wanted.contains($0.number) }.map(\.id)
-        if !gone.isEmpty { try await deleteCards(ids: gone, withSiblings: false) }
+        if !gone.isEmpty { try await deleteCards(ids: gone) }
         let imageRef = try await connection.withQuery(
             "SELECT image_ref FROM cards WHERE id = \(note.id)", operation: "read cloze card"
         ) { statement in try await statement.step() ? statement.optionalString(at: 0) : nil }

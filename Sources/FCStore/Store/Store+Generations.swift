@@ -31,6 +31,7 @@ extension Database {
                 \(new.batchesRequested), \(at))
             """,
             operation: "insert generation")
+        try await notifyGenerationChanged(id: new.id)
         guard let stored = try await generation(id: new.id) else {
             throw StoreError.corruptRow(table: "generations", column: "public_id", rowID: 0)
         }
@@ -171,7 +172,7 @@ extension Database {
                 """,
                 operation: "record generation batch")
             try await insertGenerationEvent(
-                rowID: rowID, sequence: updated.lastEvent, name: "batch", data: try event(updated), at: now)
+                id: id, rowID: rowID, sequence: updated.lastEvent, name: "batch", data: try event(updated), at: now)
             return updated
         }
     }
@@ -209,7 +210,7 @@ extension Database {
                 """,
                 operation: "finish generation")
             try await insertGenerationEvent(
-                rowID: rowID, sequence: ended.lastEvent, name: errorJSON == nil ? "done" : "failed",
+                id: id, rowID: rowID, sequence: ended.lastEvent, name: errorJSON == nil ? "done" : "failed",
                 data: try event(ended), at: now)
             return ended
         }
@@ -235,6 +236,7 @@ extension Database {
                     try await connection.runQuery(
                         "UPDATE generations SET cancel_requested = 1 WHERE id = \(rowID)",
                         operation: "cancel generation")
+                    try await notifyGenerationChanged(id: id)
                 }
                 var flagged = current
                 flagged.cancelRequested = true
@@ -289,7 +291,8 @@ extension Database {
         return (rowID, current)
     }
 
-    private func insertGenerationEvent(rowID: Int64, sequence: Int, name: String, data: String, at: Int64)
+    /// Appends an event and notifies the listening instances of its generation (`id`, whose row is `rowID`).
+    private func insertGenerationEvent(id: String, rowID: Int64, sequence: Int, name: String, data: String, at: Int64)
         async throws
     {
         try await connection.runQuery(
@@ -298,6 +301,7 @@ extension Database {
             VALUES (\(rowID), \(sequence), \(name), \(data), \(at))
             """,
             operation: "append generation event")
+        try await notifyGenerationChanged(id: id)
     }
 
     /// `array` (a JSON array's text) with `element` (a JSON value's text) appended.

@@ -1,34 +1,56 @@
 import FCScheduler
 import Foundation
 
+/// A batch of reviews outside sessions as the store writes it (FCPipeline's `RecordReview`, which decides each
+/// review): in a handful of statements instead of several per review (on PostgreSQL about 4 waits a batch instead
+/// of 2 a review), with the same rows as recording the reviews one by one.
+///
+/// 1. ``Database/beginReviewBulk(_:gamified:ledger:)``: one read of every card's context (topic, algorithm, the
+///    learner's state), each learner's time zone and gamification state, and the award keys each learner already
+///    holds that the batch's awards could repeat (``BulkAwardKeys``); then one read of the stored reviews the
+///    batch's recall windows can reach (``BulkRecall``).
+/// 2. Per review, in order, from memory: its context (``Database/bulkReviewContext(_:in:)``: the state the batch's
+///    last review of the card left, a recall window of the stored reviews and the batch's earlier ones), then
+///    ``add(_:state:topicID:)`` and ``Database/payInBulk(_:userID:in:ledger:)``: an award counts as new unless its
+///    key is held or an earlier review of the batch paid it.
+/// 3. ``Database/finishReviewBulk(_:)``: multi-row statements for the reviews (their ids in order), the card
+///    states, the awards (the rows inserted are checked against those counted as new: a difference fails the
+///    batch), the challenges and the daily stats, merged per row as their upserts would have merged them one by one.
+///
+/// What needs the database as the batch left it so far — a state rebuilt from its log after the topic's algorithm
+/// changed, the topic-completion check when a card becomes known, an award whose key the first read could not
+/// cover — first writes what is pending and then asks, as one review alone would.
+package struct ReviewBulk {
+    let cards: BulkCardContexts
+    /// By learner and card, as the batch left them; the inner `nil`: never reviewed.
+    var states: [CardKey: StoredCardState?]
+    var recall: BulkRecall
+    var awardKeys: BulkAwardKeys
+    var rows = BulkReviewRows()
+    var count = 0
+
+    /// A review of the batch, decided: its row and state are written with the batch's, and it enters the windows of
+    /// the later ones.
+    package mutating func add(_ decision: ReviewDecision, state: StoredCardState, topicID: Int64) {
+        rows.add(decision, state: state)
+        states[CardKey(userID: state.userID, cardID: state.cardID)] = .some(state)
+        recall.add(userID: state.userID, topicID: topicID, at: decision.reviewedAt, rating: decision.rating)
+        count += 1
+    }
+}
+
 extension Database {
-    /// A batch of reviews outside sessions (FCPipeline's `RecordReview.record(_:in:decide:gamify:)`), in a handful of statements instead of
-    /// several per review (on PostgreSQL about 4 waits a batch instead of 2 a review), with the same results as
-    /// recording the reviews one by one:
+    /// Step 1 of ``ReviewBulk``: what the batch reads before its first review, sent together.
     ///
-    /// 1. One read of every card's context (topic, algorithm, the learner's state), each learner's time zone and
-    ///    gamification state, and the award keys each learner already holds that the batch's awards could repeat
-    ///    (``BulkAwardKeys``); then one read of the stored reviews the batch's recall windows can reach
-    ///    (``BulkRecall``).
-    /// 2. Each review in order, in memory: its state is the one the batch's last review of the card left, its
-    ///    recall window counts the stored reviews and the batch's earlier ones, an award counts as new unless its
-    ///    key is held or an earlier review of the batch paid it.
-    /// 3. Multi-row statements for the reviews (their ids in order), the card states, the awards (the rows
-    ///    inserted are checked against those counted as new: a difference fails the batch), the challenges and the
-    ///    daily stats, merged per row as their upserts would have merged them one by one.
-    ///
-    /// What needs the database as the batch left it so far — a state rebuilt from its log after the topic's
-    /// algorithm changed, the topic-completion check when a card becomes known, an award whose key the first read
-    /// could not cover — first writes what is pending and then asks, as one review alone would.
-    package func recordReviewsInBulk(
-        _ reviews: [PendingReview], decide: (ReviewContext, Int) throws -> ReviewDecision,
-        gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?, ledger: inout GamificationLedger
-    ) async throws -> [RecordedReview] {
-        var rows = BulkReviewRows()
+    /// - Parameter gamified: The reviews are gamified: each learner's time zone and gamification state and the
+    ///   award keys they hold are read too.
+    package func beginReviewBulk(
+        _ reviews: [PendingReview], gamified: Bool, ledger: inout GamificationLedger
+    ) async throws -> ReviewBulk {
         var seenLearners: Set<Int64> = []
         let learners = reviews.map(\.userID).filter { seenLearners.insert($0).inserted }
         var zoneReads: [(userID: Int64, statement: any SQLStatement)] = []
-        if gamify != nil {
+        if gamified {
             for userID in learners where ledger.zones[userID] == nil && ledger.states[userID] == nil {
                 let statement = try connection.freshStatement(
                     for: Self.zoneAndState(userID: userID), operation: "read gamification state")
@@ -37,7 +59,7 @@ extension Database {
             }
         }
         var awardKeys = BulkAwardKeys(times: reviews.compactMap { $0.recallWindow?.time })
-        let awardReads = await gamify == nil ? [] : try awardKeys.prefetch(learners, on: connection)
+        let awardReads = await gamified ? try awardKeys.prefetch(learners, on: connection) : []
         let cards = try await bulkCardContexts(reviews)
         for read in zoneReads {
             try await receive(GamificationRead(statement: read.statement), userID: read.userID, into: &ledger)
@@ -53,122 +75,91 @@ extension Database {
             moved.recallWindow = review.recallWindow?.following(stored?.lastReview)
             return moved
         }
-        var recall = try await BulkRecall.read(windows, cards: cards, on: connection)
-
-        var states: [CardKey: StoredCardState?] = cards.states
-        var results: [(reviewedAt: Date, state: StoredCardState, commit: GamificationCommit?)] = []
-        results.reserveCapacity(reviews.count)
-        for (index, review) in reviews.enumerated() {
-            let key = CardKey(userID: review.userID, cardID: review.cardID)
-            guard let card = cards.cards[review.cardID] else { throw StoreError.cardNotFound(id: review.cardID) }
-            let before = states[key] ?? nil
-            var context = ReviewContext(
-                userID: review.userID, cardID: review.cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
-                cardCreatedAt: card.createdAt, state: before)
-            let moved = review.recallWindow?.following(before?.lastReview)
-            if let moved, moved.followsLastReview { context.reviewTime = moved.time }
-            let window = moved.flatMap { $0.size > 0 && $0.algorithms.contains(card.algorithm) ? $0 : nil }
-            if let before, before.algorithm != card.algorithm {
-                try await flush(&rows)
-                context.logForRebuild =
-                    if let window {
-                        try await reviewLog(
-                            userID: review.userID, cardID: review.cardID, topicID: card.topicID, window: window.size)
-                    } else {
-                        try await reviewLog(userID: review.userID, cardID: review.cardID)
-                    }
-            }
-            if let window {
-                context.recentRecall = recall.sample(
-                    userID: review.userID, topicID: card.topicID, before: window.time, size: window.size)
-            }
-            let decision = try decide(context, index)
-            var state = decision.state
-            state.userID = review.userID
-            state.cardID = review.cardID
-            rows.add(decision, state: state)
-            states[key] = .some(state)
-            recall.add(userID: review.userID, topicID: card.topicID, at: decision.reviewedAt, rating: decision.rating)
-            var commit: GamificationCommit?
-            for award in decision.awards {
-                switch award {
-                case .gamification(let write):
-                    commit = try await applyInBulk(
-                        write, userID: review.userID, rows: &rows, keys: &awardKeys, ledger: &ledger
-                    ).merged(into: commit)
-                }
-            }
-            if let gamify {
-                var input = try await gamificationInput(userID: review.userID, sessionID: nil, ledger: &ledger)
-                var completes = false
-                if state.isKnown {
-                    try await flush(&rows)
-                    completes = try await isTopicKnown(topicID: card.topicID, userID: review.userID)
-                }
-                input.card = AnsweredCard(
-                    cardID: review.cardID, topicID: card.topicID, lastReviewBefore: before?.lastReview,
-                    completesTopic: completes, reviewedAt: decision.reviewedAt)
-                if let write = try gamify(input, index) {
-                    commit = try await applyInBulk(
-                        write, userID: review.userID, rows: &rows, keys: &awardKeys, ledger: &ledger
-                    ).merged(into: commit)
-                }
-            }
-            results.append((decision.reviewedAt, state, commit))
-        }
-        try await flush(&rows)
-        let ids = try await rows.readReviewIDs()
-        guard ids.count == results.count else {
-            throw StoreError.corruptRow(table: "reviews", column: "id", rowID: Int64(ids.count))
-        }
-        return zip(ids, results).map { id, result in
-            RecordedReview(
-                reviewID: id, reviewedAt: result.reviewedAt, state: result.state, session: nil,
-                gamification: result.commit)
-        }
+        let recall = try await BulkRecall.read(windows, cards: cards, on: connection)
+        return ReviewBulk(cards: cards, states: cards.states, recall: recall, awardKeys: awardKeys)
     }
 
-    /// ``applyGamification(_:userID:ledger:)`` with the awards, challenges and daily stats kept in `rows` for the
+    /// What a review of the batch decides from, as ``reviewContext(userID:cardID:window:)`` reads it for one review
+    /// alone: from what the batch read and decided so far.
+    ///
+    /// - Throws: ``StoreError/cardNotFound(id:)``.
+    package func bulkReviewContext(_ review: PendingReview, in bulk: inout ReviewBulk) async throws -> ReviewContext {
+        guard let card = bulk.cards.cards[review.cardID] else { throw StoreError.cardNotFound(id: review.cardID) }
+        var context = ReviewContext(
+            userID: review.userID, cardID: review.cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
+            cardCreatedAt: card.createdAt,
+            state: bulk.states[CardKey(userID: review.userID, cardID: review.cardID)]
+                ?? nil)
+        let window = context.place(review.recallWindow)
+        if context.needsRebuild {
+            try await flush(&bulk.rows)
+            context.logForRebuild = try await logForRebuild(of: context, window: window)
+        }
+        if let window {
+            context.recentRecall = bulk.recall.sample(
+                userID: review.userID, topicID: card.topicID, before: window.time, size: window.size)
+        }
+        return context
+    }
+
+    /// ``isTopicKnown(topicID:userID:)`` after writing what the batch holds.
+    package func isTopicKnown(topicID: Int64, userID: Int64, in bulk: inout ReviewBulk) async throws -> Bool {
+        try await flush(&bulk.rows)
+        return try await isTopicKnown(topicID: topicID, userID: userID)
+    }
+
+    /// Step 3 of ``ReviewBulk``: writes what the batch holds and reads the reviews' ids, in the batch's order.
+    package func finishReviewBulk(_ bulk: inout ReviewBulk) async throws -> [Int64] {
+        try await flush(&bulk.rows)
+        let ids = try await bulk.rows.readReviewIDs()
+        guard ids.count == bulk.count else {
+            throw StoreError.corruptRow(table: "reviews", column: "id", rowID: Int64(ids.count))
+        }
+        return ids
+    }
+
+    /// ``applyGamification(_:userID:ledger:)`` with the awards, challenges and daily stats kept in `bulk` for the
     /// batch's multi-row statements; boxes and achievements (rare in a review) are written at once, as there.
-    private func applyInBulk(
-        _ write: GamificationWrite, userID: Int64, rows: inout BulkReviewRows, keys: inout BulkAwardKeys,
-        ledger: inout GamificationLedger
+    package func payInBulk(
+        _ write: GamificationWrite, userID: Int64, in bulk: inout ReviewBulk, ledger: inout GamificationLedger
     ) async throws -> GamificationCommit {
         var commit = GamificationCommit()
         var xpByDay: [String: Int] = [:]
         var uncovered: [AwardRecord] = []
         for award in write.awards where !commit.insertedKeys.contains(award.key) {
-            guard keys.covers(award, userID: userID) else {
+            guard bulk.awardKeys.covers(award, userID: userID) else {
                 uncovered.append(award)
                 continue
             }
-            guard keys.insert(award.key, userID: userID) else { continue }
-            rows.awards.append((userID, award, write.sessionID))
+            guard bulk.awardKeys.insert(award.key, userID: userID) else { continue }
+            bulk.rows.awards.append((userID, award, write.sessionID))
             commit.insertedKeys.insert(award.key)
             commit.paidXP += award.xp
             xpByDay[award.day, default: 0] += award.xp
         }
         if !uncovered.isEmpty {
             // Asked of the database, as one review alone asks, after what the batch wrote so far.
-            try await flush(&rows)
+            try await flush(&bulk.rows)
             let inserted = try await insertAwards(uncovered, userID: userID, sessionID: write.sessionID)
             for award in uncovered where inserted.contains(award.key) && !commit.insertedKeys.contains(award.key) {
-                _ = keys.insert(award.key, userID: userID)
+                _ = bulk.awardKeys.insert(award.key, userID: userID)
                 commit.insertedKeys.insert(award.key)
                 commit.paidXP += award.xp
                 xpByDay[award.day, default: 0] += award.xp
             }
         }
-        for challenge in write.challenges { rows.merge(challenge, userID: userID) }
+        for challenge in write.challenges { bulk.rows.merge(challenge, userID: userID) }
         for box in write.boxesEarned { try await insertBox(box, userID: userID) }
         for opening in write.boxesOpened { try await openBox(opening, userID: userID) }
         for achievement in write.achievements { try await insertAchievement(achievement, userID: userID) }
         if write.isPerfectSessionAnswer, let sessionID = write.sessionID {
             try await countPerfectAnswer(sessionID: sessionID)
         }
-        if let stats = write.dailyStats { rows.merge(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0) }
+        if let stats = write.dailyStats {
+            bulk.rows.merge(stats, userID: userID, addingXP: xpByDay[stats.day] ?? 0)
+        }
         for (day, xp) in xpByDay where day != write.dailyStats?.day {
-            rows.merge(
+            bulk.rows.merge(
                 DailyStatsRecord(userID: userID, day: day, cardsReviewed: 0, topicsExplored: 0, achievements: 0),
                 userID: userID, addingXP: xp)
         }

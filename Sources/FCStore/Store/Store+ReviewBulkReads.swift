@@ -99,8 +99,8 @@ struct BulkRecall {
         var spans: [Group: (first: Int64, last: Int64, size: Int)] = [:]
         var order: [Group] = []
         for review in reviews {
-            guard let window = review.recallWindow, window.size > 0, let card = cards.cards[review.cardID],
-                window.algorithms.contains(card.algorithm)
+            guard let window = review.recallWindow, let card = cards.cards[review.cardID],
+                window.applies(to: card.algorithm)
             else { continue }
             let group = Group(userID: review.userID, topicID: card.topicID)
             let time = window.time.unixMilliseconds

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a batch of reviews (``Database/recordReviewsInBulk(_:decide:gamify:ledger:)``) has yet to write, and the
+/// What a batch of reviews (``ReviewBulk``) has yet to write, and the
 /// statements it sent whose answers it reads at the end.
 struct BulkReviewRows {
     var reviews: [(decision: ReviewDecision, state: StoredCardState)] = []

@@ -17,10 +17,6 @@ extension Database {
         -> ReviewContext
     {
         let dialect = connection.dialect
-        func applies(_ algorithm: SchedulingAlgorithm) -> Bool {
-            guard let requested else { return false }
-            return requested.size > 0 && requested.algorithms.contains(algorithm)
-        }
         var recall: RecallSample?
         let (card, state) = try await connection.withServerPreparedQuery(
             Self.reviewContextQuery(dialect, cardID: cardID, userID: userID, window: requested),
@@ -31,31 +27,36 @@ extension Database {
                 topicID: statement.int64(at: 0), createdAt: statement.int64(at: 1),
                 algorithm: try statement.algorithm(at: 2, table: "topics")
             )
-            if dialect == .postgres && applies(card.algorithm) {
+            if dialect == .postgres, requested?.applies(to: card.algorithm) == true {
                 recall = RecallSample(reviews: statement.int(at: 16), passed: statement.int(at: 17))
             }
             return (card, statement.isNull(at: 3) ? nil : try Self.state(from: statement, at: 3))
         }
-        let needsRebuild = state.map { $0.algorithm != card.algorithm } ?? false
-        var context = await ReviewContext(
+        var context = ReviewContext(
             userID: userID, cardID: cardID, topicID: card.topicID, topicAlgorithm: card.algorithm,
-            cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state,
-            logForRebuild: needsRebuild ? try reviewLog(userID: userID, cardID: cardID) : nil)
+            cardCreatedAt: Date(unixMilliseconds: card.createdAt), state: state)
         // The same move PostgreSQL's statement made for the window it read.
-        let window = requested?.following(state?.lastReview)
-        if let window, window.followsLastReview { context.reviewTime = window.time }
-        if let window, applies(card.algorithm) {
+        let window = context.place(requested)
+        if context.needsRebuild { context.logForRebuild = try await logForRebuild(of: context, window: window) }
+        if let window {
             context.recentRecall =
                 if let recall { recall } else {
                     try await recentRecall(
                         userID: userID, topicID: card.topicID, before: window.time, window: window.size)
                 }
-            if context.logForRebuild != nil {
-                context.logForRebuild = try await reviewLog(
-                    userID: userID, cardID: cardID, topicID: card.topicID, window: window.size)
-            }
         }
         return context
+    }
+
+    /// The review log a context whose state needs a rebuild (``ReviewContext/needsRebuild``) carries: each entry
+    /// with its own recall window when the review reads one (`window`, placed), the plain log otherwise.
+    func logForRebuild(of context: ReviewContext, window: RecallWindow?) async throws -> [StoredReview] {
+        if let window {
+            try await reviewLog(
+                userID: context.userID, cardID: context.cardID, topicID: context.topicID, window: window.size)
+        } else {
+            try await reviewLog(userID: context.userID, cardID: context.cardID)
+        }
     }
 
     /// The card, its topic's algorithm and the learner's state; on PostgreSQL also the recall window's

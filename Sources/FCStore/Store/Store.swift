@@ -39,6 +39,9 @@ public final class Store: Sendable {
     let writePatience: Duration
     /// Copies an SQLite file's log back into it off the writer's thread; nil for PostgreSQL and in-memory databases.
     let checkpointer: WALCheckpointer?
+    /// The PostgreSQL server and database (for connections of the store's own, such as the generation listener's);
+    /// `nil` for SQLite.
+    let postgresTarget: PostgresTarget?
 
     /// Read connections at most: reads beyond this many at once wait for one to finish.
     static let readerCount = 4
@@ -101,6 +104,7 @@ public final class Store: Sendable {
         writer = opened.writer
         readers = opened.readers
         checkpointer = opened.checkpointer
+        postgresTarget = opened.postgresTarget
         self.now = now
         self.path = opened.name
         self.writePatience = writePatience
@@ -152,7 +156,7 @@ public final class Store: Sendable {
         await connection.close()
         let writer = PostgresClientPool(target: target, size: Self.postgresWriterCount)
         let readers = PostgresClientPool(target: target, size: Self.readerCount)
-        return OpenedPools(writer: writer, readers: readers, name: name, checkpointer: nil)
+        return OpenedPools(writer: writer, readers: readers, name: name, checkpointer: nil, postgresTarget: target)
     }
 
     deinit {
@@ -332,4 +336,6 @@ struct OpenedPools {
     /// The path, or the URL without its password.
     var name: String
     var checkpointer: WALCheckpointer?
+    /// The PostgreSQL server and database; `nil` for SQLite.
+    var postgresTarget: PostgresTarget? = nil
 }

@@ -29,7 +29,7 @@ struct SourcePipelineTests {
         #expect(source.sectionCount == 2)
         let transport = StubTransport(replies: [
             PipelineFixtures.reply(["What are cells?"]), PipelineFixtures.reply(["What do mitochondria make?"]),
-            PipelineFixtures.reply(["Where is ATP made?"]), PipelineFixtures.reply(["What is ATP?"]),
+            PipelineFixtures.reply(["Where is ATP made?"]), PipelineFixtures.reply(["What is ATP short for?"]),
         ])
         let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database.path)
         let summaries = try await pipeline.generate(

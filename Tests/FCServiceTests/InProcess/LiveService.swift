@@ -14,6 +14,8 @@ import ServiceLifecycle
 struct LiveServer: LoopbackEndpoint {
     /// `http://127.0.0.1:PORT`.
     let base: String
+    /// The instance's generations: for a test that waits on its listener (``GenerationRegistry/waitUntilListening()``).
+    var generations: GenerationRegistry? = nil
 }
 
 /// Where a live test's generations and refills get their cards.
@@ -30,7 +32,7 @@ extension ServiceUnderTest {
     /// assembles (``BackgroundWork``: the same pipeline, budgets and offline check) and, when
     /// `workers` is above 0, the in-process refill worker (`--workers N --refill-interval S`). The services stop in
     /// `fcgen serve`'s order once `body` returns. Without `runsGenerations` it runs no generation runner: an
-    /// instance that leaves running them to another on the same database.
+    /// instance that queues them for another on the same database (`fcgen serve --no-generations`).
     func serveLive<T: Sendable>(
         provider: TestProvider = .offline, workers: Int = 0, refillInterval: Duration = .seconds(30),
         runsGenerations: Bool = true,
@@ -43,9 +45,17 @@ extension ServiceUnderTest {
         }
         let settings = try pipelineSettings(provider)
         return try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 8) { transport in
-            var services: [any Service] = [built.application]
+            var services: [any Service] = [
+                built.application,
+                GenerationListener(registry: built.environment.generations, logger: Self.quietLogger),
+            ]
             if runsGenerations {
                 services.append(try generationRunner(settings, environment: built.environment, transport: transport))
+            } else {
+                // As `fcgen serve --no-generations`: queued with the same checks, run by another instance.
+                BackgroundWork.generationQueue(
+                    factory: PipelineFactory(settings: settings, environment: [:], workingDirectory: directory),
+                    environment: built.environment)
             }
             if workers > 0 {
                 services.append(
@@ -67,7 +77,8 @@ extension ServiceUnderTest {
                         try await tasks.waitForAll()  // the group's error: why it never listened
                         throw CancellationError()
                     }
-                    let value = try await body(LiveServer(base: "http://127.0.0.1:\(bound)"))
+                    let value = try await body(
+                        LiveServer(base: "http://127.0.0.1:\(bound)", generations: built.environment.generations))
                     await group.triggerGracefulShutdown()
                     try await tasks.waitForAll()
                     return value

@@ -27,6 +27,9 @@ struct ServiceUnderTest {
     let generations: Int
     /// How often the runner looks for generations other instances queued (``GenerationLimits/claimInterval``).
     var claimInterval: Duration = .seconds(5)
+    /// How often a stream of a generation another instance runs reads the database without notifications, and while
+    /// the instance listens for them (``GenerationLimits/eventPoll``, ``GenerationLimits/notifiedEventPoll``).
+    var eventPolls: (plain: Duration, notified: Duration) = (.milliseconds(500), .seconds(15))
 
     /// - Parameters:
     ///   - seeded: Whether to store one topic ("Boundaries") of `cards` cards; without it the store is empty but
@@ -127,6 +130,7 @@ struct ServiceUnderTest {
         cardIDs = other.cardIDs
         self.generations = generations ?? other.generations
         claimInterval = other.claimInterval
+        eventPolls = other.eventPolls
     }
 
     /// This fixture, over the same store, with other settings: for settings that name files in its folder (made
@@ -165,7 +169,9 @@ struct ServiceUnderTest {
         logger: Logger = Self.quietLogger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> BuiltService<some ApplicationProtocol> {
         var configuration = ServiceConfiguration(settings: settings, gamificationSeed: 1, shuffleSeed: 2)
-        configuration.generationLimits = GenerationLimits(running: generations, claimInterval: claimInterval)
+        configuration.generationLimits = GenerationLimits(
+            running: generations, claimInterval: claimInterval, eventPoll: eventPolls.plain,
+            notifiedEventPoll: eventPolls.notified)
         return buildApplication(configuration, store: store, logger: logger, onListening: onListening)
     }
 

@@ -60,6 +60,18 @@ extension Store {
         try await CardEditing.add(new, on: self).cards
     }
 
+    @discardableResult
+    func deleteCards(ids: [Int64]) async throws -> [Int64] {
+        try await CardEditing.delete(ids: ids, on: self)
+    }
+
+    func moveCard(id: Int64, to position: Int) async throws -> CardDetails {
+        guard let moved = try await CardEditing.move(id: id, toTopic: nil, position: position, on: self).first else {
+            throw StoreError.cardNotFound(id: id)
+        }
+        return moved
+    }
+
     func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {
         try await CardEditing.edit(id: id, alsoTwin: alsoTwin, on: self) { _ in update }
     }

@@ -1,5 +1,6 @@
 package import FCCore
 package import FCStore
+import Foundation
 
 /// Where a review is recorded: one review (or a batch of them) as the sequence of reads, decisions and writes it
 /// is, in the transaction the caller's `Store.write` (or group commit) opened.
@@ -38,8 +39,8 @@ package enum RecordReview {
         let undo = try await sessionID.asyncMap {
             try await db.beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID)
         }
-        let recorded = try await recordLocked(
-            in: db, userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow,
+        let recorded = try await recordOne(
+            PendingReview(userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow), in: db,
             decide: decide, gamify: gamify, ledger: &ledger, undo: undo)
         try await db.save(ledger)
         if let undo, let sessionID {
@@ -54,10 +55,10 @@ package enum RecordReview {
     /// imported history, not an answer to take back). All or nothing: when one fails, the caller's transaction rolls
     /// back and none is stored.
     ///
-    /// A batch of two or more reviews outside sessions goes through the store's bulk writes
-    /// (``FCStore/Database/recordReviewsInBulk(_:decide:gamify:ledger:)``: multi-row statements, each learner's
-    /// gamification state read and written once), which make syncing offline answers and importing a review
-    /// history fast; one review, or reviews in sessions, go one by one.
+    /// A batch of two or more reviews outside sessions is read once and written with multi-row statements
+    /// (``BulkReviewWrites`` over ``FCStore/ReviewBulk``; each learner's gamification state read and written once),
+    /// which make syncing offline answers and importing a review history fast; one review, or reviews in sessions,
+    /// are written one by one (``OneReviewWrites``). Both run the same steps (``step(_:writes:in:decide:gamify:ledger:)``).
     ///
     /// - Parameters:
     ///   - decide: Called once per review, in order, with the review's context and its index in `reviews`.
@@ -69,21 +70,28 @@ package enum RecordReview {
         guard !reviews.isEmpty else { return [] }
         try await db.lockLearners(reviews.map(\.userID))
         var ledger = GamificationLedger()
-        if reviews.count > 1, reviews.allSatisfy({ $0.sessionID == nil }) {
-            let recorded = try await db.recordReviewsInBulk(reviews, decide: decide, gamify: gamify, ledger: &ledger)
-            try await db.save(ledger)
-            return recorded
-        }
         var recorded: [RecordedReview] = []
         recorded.reserveCapacity(reviews.count)
-        for (index, review) in reviews.enumerated() {
-            var step: Gamify?
-            if let gamify { step = { input in try gamify(input, index) } }
-            recorded.append(
-                try await recordLocked(
-                    in: db, userID: review.userID, cardID: review.cardID, sessionID: review.sessionID,
-                    recallWindow: review.recallWindow, decide: { try decide($0, index) }, gamify: step,
-                    ledger: &ledger, undo: nil))
+        if reviews.count > 1, reviews.allSatisfy({ $0.sessionID == nil }) {
+            var writes = BulkReviewWrites(
+                bulk: try await db.beginReviewBulk(reviews, gamified: gamify != nil, ledger: &ledger))
+            var steps: [Step] = []
+            steps.reserveCapacity(reviews.count)
+            for (index, review) in reviews.enumerated() {
+                steps.append(
+                    try await step(
+                        review, writes: &writes, in: db, decide: { try decide($0, index) },
+                        gamify: gamify.map { gamify in { try gamify($0, index) } }, ledger: &ledger))
+            }
+            let ids = try await db.finishReviewBulk(&writes.bulk)
+            recorded = zip(ids, steps).map { id, step in step.recorded(reviewID: id, session: nil) }
+        } else {
+            for (index, review) in reviews.enumerated() {
+                recorded.append(
+                    try await recordOne(
+                        review, in: db, decide: { try decide($0, index) },
+                        gamify: gamify.map { gamify in { try gamify($0, index) } }, ledger: &ledger, undo: nil))
+            }
         }
         try await db.save(ledger)
         return recorded
@@ -112,52 +120,62 @@ package enum RecordReview {
         return IdempotentReply(status: 201, response: response, replayed: false)
     }
 
-    /// Steps 2–5 for one review, the learner locked; gamification states go to `ledger`, which the caller saves.
-    private static func recordLocked(
-        in db: borrowing Database, userID: Int64, cardID: Int64, sessionID: Int64?, recallWindow: RecallWindow?,
-        decide: (ReviewContext) throws -> ReviewDecision, gamify: Gamify?, ledger: inout GamificationLedger,
-        undo: AnswerUndoCapture?
-    ) async throws -> RecordedReview {
-        // The learner's time zone and gamification state are sent ahead (PostgreSQL answers them with the card's
-        // read: one wait for everything the review reads).
-        let gamificationRead = gamify == nil ? nil : try await db.sendGamificationRead(userID: userID, ledger: ledger)
-        defer { gamificationRead?.release() }
-        let context = try await db.reviewContext(userID: userID, cardID: cardID, window: recallWindow)
-        if let gamificationRead { try await db.receive(gamificationRead, userID: userID, into: &ledger) }
+    /// What one review's steps decided, before its row's id is known.
+    struct Step {
+        var reviewedAt: Date
+        var state: StoredCardState
+        var commit: GamificationCommit?
 
+        func recorded(reviewID: Int64, session: StudySessionRecord?) -> RecordedReview {
+            RecordedReview(
+                reviewID: reviewID, reviewedAt: reviewedAt, state: state, session: session, gamification: commit)
+        }
+    }
+
+    /// Steps 2–5 for one review, the learner locked, written one by one; gamification states go to `ledger`,
+    /// which the caller saves.
+    private static func recordOne(
+        _ review: PendingReview, in db: borrowing Database, decide: (ReviewContext) throws -> ReviewDecision,
+        gamify: Gamify?, ledger: inout GamificationLedger, undo: AnswerUndoCapture?
+    ) async throws -> RecordedReview {
+        var writes = OneReviewWrites(sessionID: review.sessionID, undo: undo)
+        defer { writes.release() }
+        let step = try await step(review, writes: &writes, in: db, decide: decide, gamify: gamify, ledger: &ledger)
+        return step.recorded(reviewID: try await writes.reviewID(in: db), session: writes.session)
+    }
+
+    /// Steps 2–5 of one review, the learner locked, whether it is written alone or with a batch (`writes`):
+    /// read its context, decide, write the review and the state, pay the decision's awards, then gamify.
+    static func step(
+        _ review: PendingReview, writes: inout some ReviewWrites, in db: borrowing Database,
+        decide: (ReviewContext) throws -> ReviewDecision, gamify: Gamify?, ledger: inout GamificationLedger
+    ) async throws -> Step {
+        let context = try await writes.context(of: review, in: db, gamified: gamify != nil, ledger: &ledger)
         let decision = try decide(context)
         var state = decision.state
-        state.userID = userID
-        state.cardID = cardID
-
-        // The new review's id is read at the end, with the answers of the writes after it.
-        let review = try await db.sendReview(decision, state: state, sessionID: sessionID)
-        defer { review.release() }
-        try await db.upsertState(state)
-        let answer = SessionAnswer(rating: decision.rating)
-        let session = try await sessionID.asyncMap {
-            try await db.advanceSession(
-                id: $0, userID: userID, cardID: cardID, answer: answer, comesBack: decision.comesBack)
-        }
+        state.userID = review.userID
+        state.cardID = review.cardID
+        try await writes.write(decision, state: state, context: context, in: db)
         var commit: GamificationCommit?
         for case .gamification(let write) in decision.awards {
-            commit = try await pay(write, in: db, userID: userID, ledger: &ledger, undo: undo).merged(into: commit)
+            commit = try await writes.pay(write, userID: review.userID, in: db, ledger: &ledger).merged(into: commit)
         }
         if let gamify {
-            var input = try await db.gamificationInput(userID: userID, sessionID: sessionID, ledger: &ledger)
+            var input = try await db.gamificationInput(
+                userID: review.userID, sessionID: review.sessionID, ledger: &ledger)
             // The topic is scanned only when this card became known, so ordinary reviews cost no scan.
             let completesTopic =
-                state.isKnown ? try await db.isTopicKnown(topicID: context.topicID, userID: userID) : false
+                state.isKnown
+                ? try await writes.isTopicKnown(topicID: context.topicID, userID: review.userID, in: db) : false
             input.card = AnsweredCard(
-                cardID: cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
+                cardID: review.cardID, topicID: context.topicID, lastReviewBefore: context.state?.lastReview,
                 completesTopic: completesTopic, reviewedAt: decision.reviewedAt)
             if let write = try gamify(input) {
-                commit = try await pay(write, in: db, userID: userID, ledger: &ledger, undo: undo).merged(into: commit)
+                commit = try await writes.pay(write, userID: review.userID, in: db, ledger: &ledger)
+                    .merged(into: commit)
             }
         }
-        return RecordedReview(
-            reviewID: try await db.reviewID(of: review), reviewedAt: decision.reviewedAt, state: state,
-            session: session, gamification: commit)
+        return Step(reviewedAt: decision.reviewedAt, state: state, commit: commit)
     }
 
     /// Writes one gamification step's awards and state, capturing for undo what they replace and insert.

@@ -21,7 +21,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             // A cloze card's siblings go with it, and are listed.
-            let unique = try await store.deleteCards(ids: ids)
+            let unique = try await CardEditing.delete(ids: ids, on: store)
             if global.json {
                 try Console.json(CardsDeletedJSON(deleted: unique))
                 return

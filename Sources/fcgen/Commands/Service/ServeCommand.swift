@@ -83,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Run no generations here: an API-only instance; generation requests get 503 (leave them to another instance)."
+            "Run no generations here: an API-only instance; generation requests are queued for another instance to run."
         ))
     var noGenerations = false
 
@@ -201,16 +201,17 @@ struct ServeCommand: AsyncParsableCommand {
             let (environment, application) = (built.environment, built.application)
             // The process's one HTTP client, shut down after the group has stopped (no job left holding it).
             try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 64) { transport in
-                var services: [any Service] = [application]
+                // The listener wakes this instance's event streams and runner when another instance (or a worker)
+                // changes a generation (PostgreSQL LISTEN/NOTIFY); on SQLite it only waits for the shutdown.
+                var services: [any Service] = [
+                    application, GenerationListener(registry: environment.generations, logger: logger),
+                ]
                 // After the application: a group stops its services in reverse, so generations wind down (and
                 // their event streams end) while the server still answers.
                 if noGenerations {
-                    environment.generations.markUnavailable(
-                        Problem(
-                            .notReady,
-                            detail:
-                                "this instance runs no generations (fcgen serve --no-generations): send them to another instance"
-                        ))
+                    // Queued here, run by another instance on the same database.
+                    InProcessGeneration.queueOnly(
+                        global: global, offline: offline, environment: environment, logger: logger)
                 } else if let runner = InProcessGeneration.runner(
                     global: global, offline: offline, store: store, environment: environment, transport: transport,
                     logger: logger)
