@@ -292,6 +292,8 @@ let package = Package(
                 // Web Push tests play the browser: its key pair, and RFC 8291's decryption.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // Read by SchemathesisTests from the source tree.
+            exclude: ["schemathesis.toml"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -79,9 +79,10 @@ struct SchemathesisTests {
         phases: [String] = ["examples", "coverage", "fuzzing", "stateful"], in directory: URL
     ) async throws -> PythonTool {
         let document = Repository.root.appendingPathComponent("docs/openapi.json").path
+        let config = Repository.root.appendingPathComponent("Tests/FCServiceTests/schemathesis.toml").path
         return try await PythonTool.run(
             [
-                "-m", "schemathesis.cli", "run", document, "--url", server.base,
+                "-m", "schemathesis.cli", "--config-file", config, "run", document, "--url", server.base,
                 "--header", "Authorization: Bearer \(token)", "--checks", checks.joined(separator: ","),
                 "--max-examples", String(examples), "--seed", "20261123", "--phases", phases.joined(separator: ","),
                 // One worker: Hypothesis' strategy descriptions are not thread-safe on python 3.11 (an AST
