@@ -92,7 +92,8 @@ struct QualityPass {
         }
         let threshold = rules.sameFactThreshold
         let inTopic = topicIndex?.sameFact(fact, threshold: threshold, weights: weights)
-        let inBatch = batchFacts.match(fact, threshold: threshold, among: batchFacts.count, weights: weights)
+        let inBatch = batchFacts.match(
+            fact, threshold: threshold, among: batchFacts.count, stopWords: rules.stopWords, weights: weights)
         if let inBatch, inBatch.similarity > inTopic?.similarity ?? 0 { return inBatch.text }
         return inTopic?.text
     }

@@ -61,13 +61,14 @@ public final class TopicQuestionIndex: Sendable {
         let made = cards.map {
             (
                 $0.key, Self.shingles(of: $0.key, stopWords: stopWords),
-                FactSignature(question: $0.question, answer: $0.answer, stopWords: stopWordTable)
+                FactSignature(question: $0.question, answer: $0.answer, stopWords: stopWordTable),
+                QuestionFacts.stems(of: $0.question, stopWords: stopWordTable)
             )
         }
         state.withLock { state in
-            for (key, shingles, fact) in made {
+            for (key, shingles, fact, stems) in made {
                 state.shingles.insert(key, shingles: shingles)
-                state.facts.insert(fact, as: key)
+                state.facts.insert(fact, as: key, questionStems: stems)
             }
         }
     }
@@ -94,7 +95,10 @@ public final class TopicQuestionIndex: Sendable {
         func sameFact(
             _ fact: FactSignature, threshold: Double, weights: (Int) -> Double
         ) -> NearDuplicateMatch? {
-            index.state.withLock { $0.facts.match(fact, threshold: threshold, among: facts, weights: weights) }
+            index.state.withLock {
+                $0.facts.match(
+                    fact, threshold: threshold, among: facts, stopWords: index.stopWordTable, weights: weights)
+            }
         }
 
         func card(_ key: String) -> FactSignature? {

@@ -20,8 +20,9 @@ struct FactIndex: Sendable {
     private var places: [String: Int32] = [:]
     /// A word's key → the cards whose answer holds it, ascending.
     private var words: [String: [Int32]] = [:]
-    /// A whole answer's keys, space-separated → the cards with that answer, ascending.
-    private var answers: [String: [Int32]] = [:]
+    /// The hash of a whole answer's keys → the cards with that answer, ascending (a collision only adds a
+    /// candidate, which the comparison rejects).
+    private var answers: [Int: [Int32]] = [:]
     private(set) var triples = TripleCounts()
 
     /// Answers with more content words than this are explanations, not facts; the rule leaves them alone.
@@ -29,7 +30,9 @@ struct FactIndex: Sendable {
 
     var count: Int { cards.count }
 
-    mutating func insert(_ card: FactSignature, as text: String) {
+    /// Adds a card; `questionStems`, when given, count towards the letter triples' weights (the topic's cards give
+    /// them; a batch's few cards do not, so a batch card's question is read only when it is compared).
+    mutating func insert(_ card: FactSignature, as text: String, questionStems: [String]? = nil) {
         guard !card.answer.isEmpty, card.answer.count <= Self.answerMaxWords, let id = Int32(exactly: cards.count),
             places[text] == nil
         else { return }
@@ -38,8 +41,8 @@ struct FactIndex: Sendable {
         places[text] = id
         let keys = card.answer.map(Self.key)
         for key in Set(keys) { words[key, default: []].append(id) }
-        answers[keys.joined(separator: " "), default: []].append(id)
-        triples.add(card.questionStems)
+        answers[Self.hash(keys[...]), default: []].append(id)
+        if let questionStems { triples.add(questionStems) }
     }
 
     /// The card held as `text`, among the first `limit`.
@@ -48,13 +51,20 @@ struct FactIndex: Sendable {
         return cards[Int(id)]
     }
 
+    private static func hash(_ keys: ArraySlice<String>) -> Int {
+        var hasher = Hasher()
+        for key in keys { hasher.combine(key) }
+        return hasher.finalize()
+    }
+
     private static func key(_ word: String) -> String {
         word.first?.isNumber ?? false ? word : String(word.prefix(4))
     }
 
     /// The card among the first `limit` that states the same fact as `query`, most alike in wording first.
     func match(
-        _ query: FactSignature, threshold: Double, among limit: Int, weights: (Int) -> Double
+        _ query: FactSignature, threshold: Double, among limit: Int, stopWords: Set<String>,
+        weights: (Int) -> Double
     ) -> NearDuplicateMatch? {
         let size = query.answer.count
         guard size > 0, size <= Self.answerMaxWords else { return nil }
@@ -71,7 +81,7 @@ struct FactIndex: Sendable {
         // Answers the query's holds, as long or long enough: runs of its words.
         for length in 1...size where FactSignature.mayAgree(short: length, long: size) {
             for start in 0...(size - length) {
-                for id in answers[keys[start..<start + length].joined(separator: " ")] ?? [] {
+                for id in answers[Self.hash(keys[start..<start + length])] ?? [] {
                     if Int(id) >= limit { break }
                     candidates.append(id)
                 }
@@ -80,9 +90,16 @@ struct FactIndex: Sendable {
         candidates.sort()
         var best: NearDuplicateMatch?
         var previous: Int32 = -1
+        var asked: QuestionFacts?
         for id in candidates where id != previous {
             previous = id
-            guard let similarity = Self.similarity(query, cards[Int(id)], threshold: threshold, weights: weights)
+            let card = cards[Int(id)]
+            guard query.answerAgrees(with: card) else { continue }
+            let queryFacts = asked ?? query.questionFacts(stopWords: stopWords)
+            asked = queryFacts
+            guard
+                let similarity = Self.similarity(
+                    queryFacts, card.questionFacts(stopWords: stopWords), threshold: threshold, weights: weights)
             else { continue }
             if let best, similarity <= best.similarity { continue }
             best = NearDuplicateMatch(text: texts[Int(id)], similarity: similarity)
@@ -92,12 +109,12 @@ struct FactIndex: Sendable {
 
     /// How alike the two questions' wording is, when the cards state the same fact and it reaches `threshold`.
     static func similarity(
-        _ first: FactSignature, _ second: FactSignature, threshold: Double, weights: (Int) -> Double
+        _ first: QuestionFacts, _ second: QuestionFacts, threshold: Double, weights: (Int) -> Double
     ) -> Double? {
         guard first.numbers == second.numbers, AskedFor.compatible(first.askedFor, second.askedFor),
-            first.answerAgrees(with: second), !first.namesDiffer(from: second)
+            !first.namesDiffer(from: second)
         else { return nil }
-        let similarity = TripleCounts.cosine(first.questionStems, second.questionStems, weights: weights)
+        let similarity = TripleCounts.cosine(first.stems, second.stems, weights: weights)
         return similarity >= threshold ? similarity : nil
     }
 }

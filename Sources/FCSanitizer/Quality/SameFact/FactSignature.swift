@@ -7,52 +7,14 @@
 /// Hamlet?" and "Who is the author of Hamlet?" share one content word, but one answer, while "When did the Berlin
 /// Wall fall?" and "When was it built?" share every name and differ in the answer.
 struct FactSignature: Sendable {
-    /// The question as written, for reports.
+    /// The question as written; what it asks about is read only when another card's answer agrees (``questionFacts``).
     let question: String
-    /// Stems of the question's content words (stop words and numbers out), for the wording's similarity.
-    let questionStems: [String]
-    /// The question's numbers, sorted ("World War II" and "the Second World War" both hold 2).
-    let numbers: [String]
-    let askedFor: AskedFor?
-    /// Names: words written with a capital past the first word, lowercased stems, and whether each was written in
-    /// capitals only (an acronym: "US" may stand for "United States").
-    let names: [(stem: String, acronym: String?)]
-    /// The stems of every word of the question, to see whether another card's name appears in it.
-    let allStems: [String]
-    /// The first letters of each run of capitalised words, for acronyms the other card writes.
-    let capitalRuns: [String]
     /// The answer's content stems in order (symbols and numbers included, numbers as numbers); empty when the
     /// answer has no content word.
     let answer: [String]
 
     init(question: String, answer: String, stopWords: Set<String>) {
         self.question = question
-        let tokens = FactWords.tokens(question)
-        let lowered = tokens.map(\.lower)
-        askedFor = AskedFor(lowered)
-        numbers = tokens.compactMap(\.number).sorted()
-        questionStems = tokens.filter { $0.number == nil && !stopWords.contains($0.lower) }
-            .map { FactWords.stem($0.lower) }
-        allStems = lowered.map(FactWords.stem)
-        var names: [(stem: String, acronym: String?)] = []
-        var runs: [String] = []
-        var run = ""
-        for (index, token) in tokens.enumerated() {
-            let initial = token.text.first
-            let capitalised = initial?.isUppercase ?? false
-            if capitalised, token.number == nil, let initial {
-                run.append(initial)
-            } else {
-                if run.count > 1 { runs.append(run) }
-                run = ""
-            }
-            guard index > 0, capitalised, token.number == nil, !stopWords.contains(token.lower) else { continue }
-            let acronym = token.text.count > 1 && token.text.allSatisfy(\.isUppercase) ? token.text : nil
-            names.append((FactWords.stem(token.lower), acronym))
-        }
-        if run.count > 1 { runs.append(run) }
-        self.names = names
-        capitalRuns = runs
         self.answer = FactWords.tokens(answer).compactMap { token in
             if let number = token.number { return number }
             return stopWords.contains(token.lower) ? nil : FactWords.stem(token.lower)
@@ -78,13 +40,71 @@ struct FactSignature: Sendable {
         short * 2 >= long || long <= 3
     }
 
+    /// What the question asks about, read when it is compared (most cards' answers agree with none).
+    func questionFacts(stopWords: Set<String>) -> QuestionFacts {
+        QuestionFacts(question, stopWords: stopWords)
+    }
+}
+
+/// What a question asks about, for comparing two cards whose answers agree.
+struct QuestionFacts: Sendable {
+    /// Stems of the question's content words (stop words and numbers out), for the wording's similarity.
+    let stems: [String]
+    /// The question's numbers, sorted ("World War II" and "the Second World War" both hold 2).
+    let numbers: [String]
+    let askedFor: AskedFor?
+    /// Names: words written with a capital past the first word, lowercased stems, and whether each was written in
+    /// capitals only (an acronym: "US" may stand for "United States").
+    let names: [(stem: String, acronym: String?)]
+    /// The stems of every word of the question, to see whether another card's name appears in it.
+    let allStems: [String]
+    /// The first letters of each run of capitalised words, for acronyms the other card writes.
+    let capitalRuns: [String]
+
+    init(_ question: String, stopWords: Set<String>) {
+        let tokens = FactWords.tokens(question)
+        let lowered = tokens.map(\.lower)
+        askedFor = AskedFor(lowered)
+        numbers = tokens.compactMap(\.number).sorted()
+        stems = Self.stems(of: tokens, stopWords: stopWords)
+        allStems = lowered.map(FactWords.stem)
+        var names: [(stem: String, acronym: String?)] = []
+        var runs: [String] = []
+        var run = ""
+        for (index, token) in tokens.enumerated() {
+            let initial = token.text.first
+            let capitalised = initial?.isUppercase ?? false
+            if capitalised, token.number == nil, let initial {
+                run.append(initial)
+            } else {
+                if run.count > 1 { runs.append(run) }
+                run = ""
+            }
+            guard index > 0, capitalised, token.number == nil, !stopWords.contains(token.lower) else { continue }
+            let acronym = token.text.count > 1 && token.text.allSatisfy(\.isUppercase) ? token.text : nil
+            names.append((FactWords.stem(token.lower), acronym))
+        }
+        if run.count > 1 { runs.append(run) }
+        self.names = names
+        capitalRuns = runs
+    }
+
+    /// The stems of the question's content words alone: what the letter triples' weights count.
+    static func stems(of question: String, stopWords: Set<String>) -> [String] {
+        stems(of: FactWords.tokens(question), stopWords: stopWords)
+    }
+
+    private static func stems(of tokens: [FactWords.Token], stopWords: Set<String>) -> [String] {
+        tokens.filter { $0.number == nil && !stopWords.contains($0.lower) }.map { FactWords.stem($0.lower) }
+    }
+
     /// Whether each question names something the other does not: two different things asked about
     /// ("Who wrote Hamlet?", "Who wrote Macbeth?"), however alike the rest.
-    func namesDiffer(from other: FactSignature) -> Bool {
+    func namesDiffer(from other: QuestionFacts) -> Bool {
         !unmatchedNames(against: other).isEmpty && !other.unmatchedNames(against: self).isEmpty
     }
 
-    private func unmatchedNames(against other: FactSignature) -> [String] {
+    private func unmatchedNames(against other: QuestionFacts) -> [String] {
         names.filter { name in
             if other.allStems.contains(where: { FactWords.same(name.stem, $0) }) { return false }
             if let acronym = name.acronym, other.capitalRuns.contains(where: { $0.contains(acronym) }) { return false }
