@@ -54,6 +54,37 @@ struct SanitizeCommandTests {
         #expect(quality["near-duplicate"]?["dropped"] == 1)
     }
 
+    /// "question<TAB>answer" lines give the topic's answers, so a card stating one of its facts in other words is
+    /// dropped too; a line without a tab is a question alone, as before.
+    @Test func existingAnswersCatchTheSameFactInOtherWords() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let existing = cli.directory.appendingPathComponent("existing.tsv")
+        try Data("Who wrote Hamlet?\tWilliam Shakespeare\nWho founded Rome?\n".utf8).write(to: existing)
+        let reply = """
+            [{"question": "Who is the author of Hamlet?", "answer": "Shakespeare"},
+             {"question": "Who wrote Macbeth?", "answer": "William Shakespeare"}]
+            """
+        let result = try await cli.run(
+            ["sanitize", "-", "--existing", existing.path, "--json"], stdin: Data(reply.utf8))
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let cards = try #require(object["cards"] as? [[String: Any]])
+        #expect(cards.map { $0["question"] as? String } == ["Who wrote Macbeth?"])
+        let dropped = try #require(object["qualityDropped"] as? [[String: Any]])
+        #expect(dropped.map { $0["rule"] as? String } == ["near-duplicate"])
+        #expect(dropped.first?["similarTo"] as? String == "who wrote hamlet")
+
+        // Without the answer, the wording alone does not catch it.
+        try Data("Who wrote Hamlet?\nWho founded Rome?\n".utf8).write(to: existing)
+        let questionsOnly = try await cli.run(
+            ["sanitize", "-", "--existing", existing.path, "--json"], stdin: Data(reply.utf8))
+        let kept = try #require(
+            (try JSONSerialization.jsonObject(with: Data(questionsOnly.stdout.utf8)) as? [String: Any])?["cards"]
+                as? [[String: Any]])
+        #expect(kept.count == 2)
+    }
+
     @Test func jsonOutputShowsClozeAndMultipleChoiceCardsAndWhyBadOnesWereDropped() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }

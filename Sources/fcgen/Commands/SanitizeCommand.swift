@@ -16,7 +16,8 @@ struct SanitizeCommand: AsyncParsableCommand {
             "qualityDropped". Cloze ({{c1::...}}) and multiple-choice cards are read as such (type cloze / mcq,
             with "choices"), and a long list answer becomes a cloze card, as generation reads them when --kinds
             asks for them (docs/cards.md). --existing FILE names questions the topic already has, one per line, for
-            duplicate and near-duplicate checks.
+            duplicate and near-duplicate checks; a line "question<TAB>answer" gives the answer too, so that a card
+            stating the same fact in other words is caught as well.
 
             Examples:
               fcgen sanitize reply.txt --json
@@ -41,17 +42,21 @@ struct SanitizeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Questions the topic already has, one per line: duplicates and near-duplicates of them are dropped.",
+            "Questions the topic already has, one per line (\"question<TAB>answer\" adds the answer): duplicates "
+                + "and near-duplicates of them are dropped.",
             valueName: "file"))
     var existing: String?
 
     func run() async throws {
         try await global.reportingErrors {
             let text = try readInput(file)
-            let existingKeys = try existing.map { try Self.questionKeys(readInput($0)) } ?? []
+            let held = try existing.map { try Self.topicCards(readInput($0)) } ?? []
             var options = SanitizerOptions(structuredKinds: true)
             options.fallbackTopic = topic
-            let report = Sanitizer(options: options).sanitize(text, truncated: truncated, existingKeys: existingKeys)
+            let index = TopicQuestionIndex(cards: held.filter { !$0.answer.isEmpty })
+            index.insert(held.filter(\.answer.isEmpty).map(\.key))
+            let report = Sanitizer(options: options).sanitize(
+                text, truncated: truncated, existingKeys: Set(held.map(\.key)), questions: index.snapshot())
             let output = SanitizeOutput(report)
             if global.json {
                 try Console.json(output)
@@ -61,9 +66,17 @@ struct SanitizeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The dedup keys of the non-blank lines of `text`.
-    static func questionKeys(_ text: String) -> Set<String> {
-        Set(text.split(whereSeparator: \.isNewline).map { DedupKey.make(String($0)) }.filter { !$0.isEmpty })
+    /// The non-blank lines of `text` as the topic's cards: a question, and its answer after a tab if the line
+    /// has one (empty otherwise).
+    static func topicCards(_ text: String) -> [TopicQuestionIndex.Card] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            let question = String(parts[0])
+            let key = DedupKey.make(question)
+            guard !key.isEmpty else { return nil }
+            let answer = parts.count > 1 ? String(parts[1]) : ""
+            return TopicQuestionIndex.Card(key: key, question: question, answer: answer)
+        }
     }
 
     private func readInput(_ file: String) throws -> String {
