@@ -21,7 +21,7 @@ package struct OneUseCode: Sendable {
 
     /// A new code from `generator` (the system's cryptographic generator in production).
     package func newCode(using generator: inout some RandomNumberGenerator) -> String {
-        marker + SessionCookie.newID(using: &generator)
+        marker + Base64URL.random(bytes: 32, using: &generator)
     }
 
     /// The stored form: SHA-256 of the code's UTF-8 (surrounding blanks left out), lowercase hex.

@@ -16,10 +16,7 @@ package enum SessionCookie {
 
     /// A new session id from `generator` (the system's cryptographic generator in production).
     package static func newID(using generator: inout some RandomNumberGenerator) -> String {
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.random(bytes: 32, using: &generator)
     }
 
     /// The stored form: SHA-256 of the id's UTF-8, lowercase hex.

@@ -8,11 +8,7 @@ package enum TokenCodec {
 
     /// A new token from `generator` (the system's cryptographic generator in production).
     package static func newToken(using generator: inout some RandomNumberGenerator) -> String {
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let text = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return marker + text
+        marker + Base64URL.random(bytes: 32, using: &generator)
     }
 
     /// The stored form: SHA-256 of the token's UTF-8, lowercase hex.

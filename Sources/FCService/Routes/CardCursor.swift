@@ -6,9 +6,7 @@ import Foundation
 enum CardCursor {
     static func encode(_ card: Card, topicID: Int64) -> String {
         let text = "c1:\(topicID):\(card.id):\(card.position)"
-        return Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(Data(text.utf8))
     }
 
     /// - Throws: a 400 naming `cursor` when it is not one this server made for this topic.
