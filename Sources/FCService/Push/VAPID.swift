@@ -46,10 +46,15 @@ package struct VAPID: Sendable {
 }
 
 extension Store {
-    /// The VAPID key this database keeps, made and stored on first use.
+    /// The VAPID key this database keeps, made and stored on first use. Once stored it is only read: a request for
+    /// the public key takes no write transaction and makes no key pair.
     package func vapid(subject: String) async throws -> VAPID {
-        let candidate = Base64URL.encode(P256.Signing.PrivateKey().rawRepresentation)
-        let stored = try await vapidPrivateKey(candidate: candidate)
+        let stored: String
+        if let existing = try await storedVapidPrivateKey() {
+            stored = existing
+        } else {
+            stored = try await vapidPrivateKey(candidate: Base64URL.encode(P256.Signing.PrivateKey().rawRepresentation))
+        }
         guard let raw = Base64URL.decode(stored) else {
             throw StoreError.corruptRow(table: "vapid_keys", column: "private_key", rowID: 1)
         }

@@ -89,12 +89,19 @@ extension Database {
             ) { statement in
                 try await statement.run()
             }
-            return try await connection.withQuery(
-                "SELECT private_key FROM vapid_keys WHERE id = 1", operation: "read vapid key"
-            ) { statement in
-                _ = try await statement.step()
-                return statement.string(at: 0)
+            guard let stored = try await storedVapidPrivateKey() else {
+                throw StoreError.corruptRow(table: "vapid_keys", column: "private_key", rowID: 1)
             }
+            return stored
+        }
+    }
+
+    /// The VAPID private key stored, if one is.
+    package func storedVapidPrivateKey() async throws -> String? {
+        try await connection.withQuery(
+            "SELECT private_key FROM vapid_keys WHERE id = 1", operation: "read vapid key"
+        ) { statement in
+            try await statement.step() ? statement.string(at: 0) : nil
         }
     }
 }
@@ -124,5 +131,9 @@ extension Store {
 
     package func vapidPrivateKey(candidate: String) async throws -> String {
         try await write("vapid key") { try await $0.vapidPrivateKey(candidate: candidate) }
+    }
+
+    package func storedVapidPrivateKey() async throws -> String? {
+        try await read { try await $0.storedVapidPrivateKey() }
     }
 }
