@@ -82,7 +82,10 @@ struct BatchStorageTests {
         let reread = try await store.batches(topicID: topic.id).last
         #expect(reread == stored.record)
         #expect(try await store.cards(topicID: topic.id).map(\.answer) == ["A", "New"])
-        #expect(try await store.dedupKeys(topicID: topic.id) == ["who was caesar", "who was brutus"])
+        #expect(
+            Set(try await store.topicQuestions(topicID: topic.id).map(\.dedupKey)) == [
+                "who was caesar", "who was brutus",
+            ])
     }
 
     @Test func refusesATakenBatchNumberAndWritesNothing() async throws {

@@ -18,18 +18,6 @@ extension Database {
         }
     }
 
-    /// The dedup keys of the topic's cards: what the sanitizer checks new questions against.
-    package func dedupKeys(topicID: Int64) async throws -> Set<String> {
-        try await connection.withQuery(
-            "SELECT dedup_key FROM cards WHERE topic_id = \(topicID)", operation: "list dedup keys"
-        ) {
-            statement in
-            var keys = Set<String>()
-            while try await statement.step() { keys.insert(statement.string(at: 0)) }
-            return keys
-        }
-    }
-
     /// The topic's newest questions, newest first (highest position first); for a prompt's avoid-list.
     package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
         guard limit > 0 else { return [] }
@@ -74,10 +62,6 @@ extension Database {
 extension Store {
     package func cards(topicID: Int64) async throws -> [Card] {
         try await read { try await $0.cards(topicID: topicID) }
-    }
-
-    package func dedupKeys(topicID: Int64) async throws -> Set<String> {
-        try await read { try await $0.dedupKeys(topicID: topicID) }
     }
 
     package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
