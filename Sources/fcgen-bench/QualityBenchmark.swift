@@ -43,18 +43,13 @@ enum QualityBenchmark {
     /// The near-duplicate rule on `same-fact-pairs.json`: one fact asked twice in other words must be caught, two
     /// related facts must not be merged.
     private static func sameFact(_ evaluation: QualityEvaluation) throws {
-        struct Corpus: Decodable {
-            var paraphrases: [FactPair]
-            var distinct: [FactPair]
-        }
         let url = root.appendingPathComponent("Tests/FCSanitizerTests/QualityCorpus/same-fact-pairs.json")
-        let corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: url))
-        let background = corpus.paraphrases + corpus.distinct
-        let found = evaluation.sameFact(corpus.paraphrases, background: background)
+        let corpus = try JSONDecoder().decode(FactCorpus.self, from: Data(contentsOf: url))
+        let found = evaluation.sameFact(corpus.paraphrases, background: corpus.all)
         for (pair, result) in zip(corpus.paraphrases, found) where !result.merged {
             progress("\(name): same fact missed: \(pair.first.question) / \(pair.second.question)")
         }
-        let merged = evaluation.sameFact(corpus.distinct, background: background)
+        let merged = evaluation.sameFact(corpus.distinct, background: corpus.all)
         for (pair, result) in zip(corpus.distinct, merged) where result.merged || result.other != nil {
             progress("\(name): merged: \(pair.second.question) ~ \(result.other ?? pair.first.question)")
         }
@@ -63,12 +58,8 @@ enum QualityBenchmark {
             Double(merged.filter { $0.merged || $0.other != nil }.count) / Double(max(merged.count, 1)) * 100
         report(.init(benchmark: name, metric: "same_fact_recall", value: recall, unit: "%", goal: .atLeast(90)))
         report(.init(benchmark: name, metric: "false_merges", value: falseMerges, unit: "%", goal: .atMost(3)))
-        // The wording part alone: the topic's keys without answers, as `fcgen sanitize --existing` reads them.
-        let wordingOnly = corpus.paraphrases.filter { pair in
-            var item = QualityCase(type: "question", question: pair.second.question, answer: pair.second.answer)
-            item.existing = [pair.first.question]
-            return evaluation.rules(firedBy: item).contains(.nearDuplicate)
-        }
+        // The wording part alone: the topic's questions without answers (`--existing` lines without a tab).
+        let wordingOnly = evaluation.wordingOnly(corpus.paraphrases).filter { $0 }
         let wordingRecall = Double(wordingOnly.count) / Double(max(corpus.paraphrases.count, 1)) * 100
         report(.init(benchmark: name, metric: "same_fact_recall.wording_only", value: wordingRecall, unit: "%"))
     }

@@ -11,7 +11,26 @@ package struct FactPair: Sendable, Decodable, Hashable {
     package var second: Card
 }
 
+/// `same-fact-pairs.json`: pairs that ask one fact twice, and pairs of related but different facts.
+package struct FactCorpus: Sendable, Decodable {
+    package var paraphrases: [FactPair]
+    package var distinct: [FactPair]
+
+    /// Every pair: the topic each pair is checked in holds the others' cards.
+    package var all: [FactPair] { paraphrases + distinct }
+}
+
 extension QualityEvaluation {
+    /// Whether the wording part of the near-duplicate rule alone drops each pair's second card, against the
+    /// first's question without its answer (as `--existing` lines without a tab give it).
+    package func wordingOnly(_ pairs: [FactPair]) -> [Bool] {
+        pairs.map { pair in
+            var item = QualityCase(type: "question", question: pair.second.question, answer: pair.second.answer)
+            item.existing = [pair.first.question]
+            return rules(firedBy: item).contains(.nearDuplicate)
+        }
+    }
+
     /// Whether the near-duplicate rule drops each pair's second card as a rephrasing of its first, when the
     /// topic holds the first card among `background` (the other cards of the corpus: a topic holds many cards,
     /// which give the rare words their weight). A drop naming another card is reported as `other`. The cards of

@@ -83,12 +83,10 @@ struct QualityPass {
     /// else the card that states the same fact (`fact`), the topic's or an earlier one of the batch.
     private mutating func nearDuplicate(of shingles: Shingles, fact: FactSignature) -> String? {
         if let worded = wordedDuplicate(of: shingles), !answersDiffer(fact, from: worded) { return worded }
-        let topicTriples = topicIndex?.triples ?? TripleCounts()
-        let batchTriples = batchFacts.triples
+        // The topic's questions weigh the letter triples; the batch's few add no counts (see `FactIndex.insert`).
+        let triples = topicIndex?.triples ?? TripleCounts()
         let weights = { (triple: Int) in
-            TripleCounts.weight(
-                questions: topicTriples.questions + batchTriples.questions,
-                holding: topicTriples.count(triple) + batchTriples.count(triple))
+            TripleCounts.weight(questions: triples.questions, holding: triples.count(triple))
         }
         let threshold = rules.sameFactThreshold
         let inTopic = topicIndex?.sameFact(fact, threshold: threshold, weights: weights)

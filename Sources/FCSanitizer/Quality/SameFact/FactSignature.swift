@@ -67,7 +67,8 @@ struct QuestionFacts: Sendable {
         askedFor = AskedFor(lowered)
         numbers = tokens.compactMap(\.number).sorted()
         stems = Self.stems(of: tokens, stopWords: stopWords)
-        allStems = lowered.map(FactWords.stem)
+        let allStems = lowered.map(FactWords.stem)
+        self.allStems = allStems
         var names: [(stem: String, acronym: String?)] = []
         var runs: [String] = []
         var run = ""
@@ -82,7 +83,7 @@ struct QuestionFacts: Sendable {
             }
             guard index > 0, capitalised, token.number == nil, !stopWords.contains(token.lower) else { continue }
             let acronym = token.text.count > 1 && token.text.allSatisfy(\.isUppercase) ? token.text : nil
-            names.append((FactWords.stem(token.lower), acronym))
+            names.append((allStems[index], acronym))
         }
         if run.count > 1 { runs.append(run) }
         self.names = names
