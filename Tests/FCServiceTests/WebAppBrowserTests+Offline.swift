@@ -39,8 +39,8 @@ extension WebAppBrowserTests {
                 "the refused one dropped, and the line cleared",
                 "the API holds exactly 15 reviews, each dated while offline", "no console errors",
             ]
+            let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok offline: ") }
             for step in steps {
-                let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok offline: ") }
                 #expect(lines.contains { $0.contains(step) }, "\(step): \(result.stdout)")
             }
             #expect(result.stdout.contains("browser scenario passed: offline"))
