@@ -83,6 +83,13 @@ extension Logger {
                     "event": "image_failed", "topic": "\(topic)", "batch": .stringConvertible(number),
                     "query": "\(query)", "reason": "\(reason)",
                 ])
+        case .embeddingFailed(let topic, let number, let reason):
+            warning(
+                "[\(topic)] batch \(number): embeddings failed (\(reason)); duplicates checked by wording only",
+                metadata: [
+                    "event": "embedding_failed", "topic": "\(topic)", "batch": .stringConvertible(number),
+                    "reason": "\(reason)",
+                ])
         case .generator(let event):
             log(event)
         }

@@ -14,7 +14,8 @@ struct StoreOpeningTests {
             "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
         #expect(
             tables
-                == "achievements,api_tokens,archived_reviews,batches,bookmarks,boxes,calendar_feeds,card_flags,card_sources,"
+                == "achievements,api_tokens,archived_reviews,batches,bookmarks,boxes,calendar_feeds,card_embeddings,card_flags,"
+                + "card_sources,"
                 + "card_states,cards,challenges,daily_stats,gamification_state,generation_events,generations,"
                 + "idempotency_keys,image_credits,images,"
                 + "import_staged_cards,import_staged_images,import_stagings,invites,jobs,llm_usage,login_sessions,"
@@ -45,7 +46,7 @@ struct StoreOpeningTests {
             try await reopened.scalarInteger("SELECT COUNT(*) FROM schema_migrations") == Int64(Migration.all.count))
         #expect(
             try await reopened.scalarInteger("SELECT MAX(applied_at) FROM schema_migrations") == 1_700_000_000_123)
-        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") == 40)
+        #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") == 41)
         #expect(try await reopened.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
     }
 

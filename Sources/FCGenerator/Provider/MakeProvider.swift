@@ -29,8 +29,45 @@ package func makeProvider(
     random: RandomSource,
     events: @escaping @Sendable (GeneratorEvent) -> Void
 ) -> any LLMProvider {
+    let executor = makeExecutor(settings, transport: transport, clock: clock, random: random, events: events)
+    switch settings.kind {
+    case .openai: return OpenAIProvider(settings: settings, executor: executor)
+    case .gemini: return GeminiProvider(settings: settings, executor: executor)
+    case .anthropic: return AnthropicProvider(settings: settings, executor: executor)
+    case .fixture: return FixtureProvider(directory: settings.fixturesDirectory)
+    }
+}
+
+/// The embedding provider for `model` at the provider `settings` describe (its base URL, key, timeout, retries and
+/// its own rate limiter); `nil` for providers without an embeddings endpoint (Anthropic, the fixtures).
+package func makeEmbeddingProvider(
+    _ settings: ProviderSettings,
+    model: String,
+    transport: any LLMTransport,
+    clock: any Clock<Duration>,
+    random: RandomSource,
+    events: @escaping @Sendable (GeneratorEvent) -> Void
+) -> (any EmbeddingProvider)? {
+    var settings = settings
+    settings.model = model
+    let executor = makeExecutor(settings, transport: transport, clock: clock, random: random, events: events)
+    switch settings.kind {
+    case .openai: return OpenAIEmbeddings(settings: settings, model: model, executor: executor)
+    case .gemini: return GeminiEmbeddings(settings: settings, model: model, executor: executor)
+    case .anthropic, .fixture: return nil
+    }
+}
+
+/// One retry loop and request-rate limiter for the provider `settings` describe.
+private func makeExecutor(
+    _ settings: ProviderSettings,
+    transport: any LLMTransport,
+    clock: any Clock<Duration>,
+    random: RandomSource,
+    events: @escaping @Sendable (GeneratorEvent) -> Void
+) -> RequestExecutor {
     let elapsed = ElapsedClock(clock)
-    let executor = RequestExecutor(
+    return RequestExecutor(
         transport: transport,
         clock: elapsed,
         random: random,
@@ -46,10 +83,4 @@ package func makeProvider(
         ),
         events: events
     )
-    switch settings.kind {
-    case .openai: return OpenAIProvider(settings: settings, executor: executor)
-    case .gemini: return GeminiProvider(settings: settings, executor: executor)
-    case .anthropic: return AnthropicProvider(settings: settings, executor: executor)
-    case .fixture: return FixtureProvider(directory: settings.fixturesDirectory)
-    }
 }

@@ -63,6 +63,8 @@ struct ConfigKey: Sendable {
         ConfigKey("image_resolver", .text(\.imageResolver, allowed: ImageResolverKind.allCases.map(\.rawValue))),
         ConfigKey("image_search_url", .text(\.imageSearchURL, allowed: nil)),
         ConfigKey("image_timeout_s", .integer(\.imageTimeoutSeconds, range: 1...3600)),
+        ConfigKey("embedding_model", .text(\.embeddingModel, allowed: nil)),
+        ConfigKey("embedding_threshold", .decimal(\.embeddingThreshold, range: 0.5...1)),
     ]
 
     static let byName: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -37,6 +37,10 @@ public struct ConfigLayer: Sendable, Equatable {
     public var imageSearchURL: String?
     /// `image_timeout_s`: whole seconds for each image search request (default `min(timeout_s, 30)`).
     public var imageTimeoutSeconds: Int?
+    /// `embedding_model`: the provider's embedding model for duplicates by meaning (none by default).
+    public var embeddingModel: String?
+    /// `embedding_threshold`: the cosine at which two questions of one fact count as one card (default 0.85).
+    public var embeddingThreshold: Double?
     /// `prices` (file or `FCGEN_PRICES`): per model, US dollars per million tokens.
     public var prices: PriceTable?
 
@@ -73,6 +77,8 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.imageResolver = imageResolver ?? lower.imageResolver
         merged.imageSearchURL = imageSearchURL ?? lower.imageSearchURL
         merged.imageTimeoutSeconds = imageTimeoutSeconds ?? lower.imageTimeoutSeconds
+        merged.embeddingModel = embeddingModel ?? lower.embeddingModel
+        merged.embeddingThreshold = embeddingThreshold ?? lower.embeddingThreshold
         // Per model: a model priced here keeps this price, the others keep the lower layer's.
         merged.prices = prices.map { $0.overlaying(lower.prices ?? PriceTable()) } ?? lower.prices
         return merged

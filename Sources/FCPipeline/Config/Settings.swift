@@ -55,6 +55,14 @@ public struct Settings: Sendable {
     /// picture never holds a batch as long as the model may.
     public var imageTimeoutSeconds: Int?
 
+    /// `embedding_model`: the provider's embedding model; with one, a new card whose fact the topic holds in other
+    /// words is caught by the cosine of the questions' embeddings (``embeddingThreshold``). `nil` (the default):
+    /// the local measure alone. Ignored by the offline fixtures; refused for Anthropic, which has no embeddings.
+    public var embeddingModel: String?
+    /// `embedding_threshold`: the cosine of two questions' embeddings from which cards whose facts otherwise agree
+    /// are one card (0.5...1, default 0.85).
+    public var embeddingThreshold: Double = 0.85
+
     /// The timeout of each image search request: `image_timeout_s`, or `min(timeout_s, 30)`.
     package var imageRequestTimeoutSeconds: Int { imageTimeoutSeconds ?? min(timeoutSeconds, 30) }
 
@@ -128,6 +136,12 @@ public struct Settings: Sendable {
         )
         settings.review = layer.review ?? false
         settings.imageTimeoutSeconds = layer.imageTimeoutSeconds
+        settings.embeddingModel = layer.embeddingModel
+        settings.embeddingThreshold = layer.embeddingThreshold ?? 0.85
+        if provider == .anthropic, let model = layer.embeddingModel {
+            throw PipelineError.setting(
+                "embedding_model \"\(model)\": anthropic has no embeddings endpoint; unset embedding_model")
+        }
         return settings
     }
 

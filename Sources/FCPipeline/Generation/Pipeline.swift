@@ -31,6 +31,10 @@ public struct Pipeline: Sendable {
     package let pricing: Pricing
     /// Finds pictures for cards that carry an image search query (`--images`); `nil` for none.
     package var pictureFinder: CardPictureFinder?
+    /// Embeds questions for duplicates by meaning (`embedding_model`); `nil` for the local measure alone.
+    package var embedder: (any EmbeddingProvider)?
+    /// `embedding_threshold`: the cosine from which two cards of one fact are one card.
+    package var embeddingThreshold = 0.85
 
     package init(
         store: Store,
@@ -262,6 +266,8 @@ public struct Pipeline: Sendable {
             review = outcome.summary
             events(.batchReviewed(topic: topic.name, number: plan.number, review: outcome.summary))
         }
+        let embedded = await dropMeaningDuplicates(
+            &report, topic: topic, number: plan.number, rules: sanitizing.quality, questions: questionIndex.snapshot())
         let stored: StoredBatch
         var pictures: [Int: CardPicture] = [:]
         var images: ImageTally?
@@ -296,7 +302,8 @@ public struct Pipeline: Sendable {
                     cards: report.cards,
                     costUSD: timed.cost,
                     pictures: pictures,
-                    review: reviewUsage
+                    review: reviewUsage,
+                    embeddings: embedded
                 )
             )
         } catch {
@@ -307,6 +314,11 @@ public struct Pipeline: Sendable {
                 await recordUsage(
                     reviewUsage.usage, model: "", cost: reviewUsage.costUSD, kind: .review, topicID: topicID,
                     topic: topic.name)
+            }
+            if let embedded {
+                await recordUsage(
+                    embedded.request.usage, model: embedded.model, cost: embedded.request.costUSD, kind: .embedding,
+                    topicID: topicID, topic: topic.name)
             }
             throw error
         }

@@ -31,6 +31,9 @@ package enum PipelineEvent: Sendable {
     /// The image search for one card of batch `number` failed; the card is stored without a picture. `reason` never
     /// holds the resolver's key.
     case imageFailed(topic: String, number: Int, query: String, reason: String)
+    /// The embeddings request (or the read of stored embeddings) for batch `number` failed; the batch is stored as
+    /// the sanitizer made it, checked for duplicates by the local measure alone.
+    case embeddingFailed(topic: String, number: Int, reason: String)
 }
 
 /// Where pipeline events go. `@Sendable` because batches run concurrently.

@@ -165,6 +165,12 @@ public struct PipelineFactory: Sendable {
             events: events
         )
         pipeline.pictureFinder = parts.pictureFinder
+        if let model = settings.embeddingModel {
+            pipeline.embedder = makeEmbeddingProvider(
+                parts.provider, model: model, transport: transport, clock: clock, random: random,
+                events: { events(.generator($0)) })
+            pipeline.embeddingThreshold = settings.embeddingThreshold
+        }
         return pipeline
     }
 

@@ -104,6 +104,31 @@ public final class TopicQuestionIndex: Sendable {
         func card(_ key: String) -> FactSignature? {
             index.state.withLock { $0.facts.card(key, among: facts) }
         }
+
+        /// The held cards that state the fact of `question` and `answer` in every way but wording: their answers
+        /// agree, and the questions hold the same numbers, ask for the same kind of answer and name no different
+        /// things. What the wording measure would then decide, a comparison by meaning (embeddings) decides
+        /// instead. Their dedup keys and questions.
+        public func sameFactCandidates(question: String, answer: String) -> [(key: String, question: String)] {
+            let fact = FactSignature(question: question, answer: answer, stopWords: index.stopWordTable)
+            return index.state.withLock {
+                $0.facts.sameFactApartFromWording(fact, among: facts, stopWords: index.stopWordTable)
+            }.map { (key: $0.text, question: $0.question) }
+        }
+
+        /// Whether two cards (a batch's own, not yet held) state one fact in every way but wording, as
+        /// ``sameFactCandidates(question:answer:)`` decides.
+        public func sameFactApartFromWording(
+            _ first: (question: String, answer: String), _ second: (question: String, answer: String)
+        ) -> Bool {
+            let stopWords = index.stopWordTable
+            let one = FactSignature(question: first.question, answer: first.answer, stopWords: stopWords)
+            let other = FactSignature(question: second.question, answer: second.answer, stopWords: stopWords)
+            return max(one.answer.count, other.answer.count) <= FactIndex.answerMaxWords
+                && one.answerAgrees(with: other)
+                && FactIndex.sameFact(
+                    one.questionFacts(stopWords: stopWords), other.questionFacts(stopWords: stopWords))
+        }
     }
 
     /// A key's shingles as `QualityPass` makes a question's: its content words and numbers.

@@ -101,6 +101,9 @@ extension Migration {
         MigrationStep(
             29, "reminders", sqlite: PackageResources.sqlite_0029_reminders_sql,
             postgres: PackageResources.postgres_0029_reminders_sql),
+        MigrationStep(
+            30, "card embeddings", sqlite: PackageResources.sqlite_0030_card_embeddings_sql,
+            postgres: PackageResources.postgres_0030_card_embeddings_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

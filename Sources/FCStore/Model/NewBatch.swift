@@ -45,6 +45,9 @@ package struct NewBatch: Sendable, Hashable {
     /// Pictures for some of ``cards``, by index into it: stored (with their credits) with the cards they belong
     /// to, in the batch's transaction; a picture of a card the store skips as a duplicate is not stored.
     package var pictures: [Int: CardPicture]
+    /// Embeddings of questions made for the batch (duplicates by meaning, `embedding_model`): stored with the cards,
+    /// in the batch's transaction, with the request's ledger row (kind `embedding`), counted in the batch's totals.
+    package var embeddings: BatchEmbeddings?
 
     package init(
         topicID: Int64,
@@ -59,7 +62,8 @@ package struct NewBatch: Sendable, Hashable {
         cards: [CardDraft],
         costUSD: Double? = nil,
         pictures: [Int: CardPicture] = [:],
-        review: RequestUsage? = nil
+        review: RequestUsage? = nil,
+        embeddings: BatchEmbeddings? = nil
     ) {
         self.topicID = topicID
         self.plan = plan
@@ -74,15 +78,18 @@ package struct NewBatch: Sendable, Hashable {
         self.pictures = pictures
         self.costUSD = costUSD
         self.review = review
+        self.embeddings = embeddings
     }
 
-    /// The tokens of every request made for the batch (its generation and review): `batches.input_tokens`,
+    /// The tokens of every request made for the batch (its generation, review and embeddings): `batches.input_tokens`,
     /// `output_tokens` and the stored ``FCCore/BatchRecord/usage``.
-    package var totalUsage: TokenUsage { review.map { usage.adding($0.usage) } ?? usage }
+    package var totalUsage: TokenUsage {
+        [review?.usage, embeddings?.request.usage].compactMap { $0 }.reduce(usage) { $0.adding($1) }
+    }
 
     /// What every request made for the batch cost (`batches.cost_usd`); `nil` when none had a price.
     package var totalCostUSD: Double? {
-        guard let reviewCost = review?.costUSD else { return costUSD }
-        return (costUSD ?? 0) + reviewCost
+        let costs = [costUSD, review?.costUSD, embeddings?.request.costUSD].compactMap { $0 }
+        return costs.isEmpty ? nil : costs.reduce(0, +)
     }
 }

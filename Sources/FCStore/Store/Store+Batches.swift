@@ -105,9 +105,18 @@ extension Database {
                         position: position, createdAt: createdDate, choices: draft.choices,
                         imageQuery: draft.imageQuery))
                 if let picture = batch.pictures[index] { pictures.append(picture) }
+                if let embeddings = batch.embeddings, let vector = embeddings.cards[index] {
+                    try await storeEmbedding(cardID: id, model: embeddings.model, vector: vector)
+                }
                 if cards.count == fault { throw StoreError.injectedFault(afterCardInserts: cards.count) }
             }
 
+            if let embeddings = batch.embeddings {
+                for (key, vector) in embeddings.stored.sorted(by: { $0.key < $1.key }) {
+                    try await storeEmbedding(
+                        topicID: batch.topicID, dedupKey: key, model: embeddings.model, vector: vector)
+                }
+            }
             // The pictures of the cards kept; a skipped duplicate's picture is not stored.
             for picture in pictures { try await insertPicture(picture, createdAt: createdAt) }
             // A cloze card's further deletion numbers become its siblings (after the batch, at the deck's end).

@@ -38,7 +38,7 @@ extension Store {
         "reviews", "archived_reviews", "card_flags", "session_answers", "gamification_state", "xp_events",
         "challenges", "boxes", "achievements", "daily_stats", "api_tokens", "idempotency_keys", "bookmarks",
         "llm_usage", "user_credentials", "login_sessions", "invites", "password_resets", "generations",
-        "generation_events", "reminders", "calendar_feeds", "push_subscriptions", "vapid_keys",
+        "generation_events", "reminders", "calendar_feeds", "push_subscriptions", "vapid_keys", "card_embeddings",
     ]
 
     /// Tables a copy leaves out: an import's staged rows (`Store+Import.swift`) are not data yet, only the middle

@@ -21,16 +21,17 @@ extension Database {
     /// and its review (`review`), if it had one; a new topic also takes over the rows its run wrote before it
     /// existed (its outline).
     func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?) async throws {
-        var requests: [(UsageKind, NewBatch.RequestUsage)] = [
-            (.batch, NewBatch.RequestUsage(usage: batch.usage, costUSD: batch.costUSD))
+        var requests: [(UsageKind, String, NewBatch.RequestUsage)] = [
+            (.batch, batch.model, NewBatch.RequestUsage(usage: batch.usage, costUSD: batch.costUSD))
         ]
-        if let review = batch.review { requests.append((.review, review)) }
-        for (kind, request) in requests {
+        if let review = batch.review { requests.append((.review, batch.model, review)) }
+        if let embeddings = batch.embeddings { requests.append((.embedding, embeddings.model, embeddings.request)) }
+        for (kind, model, request) in requests {
             try await connection.withQuery(
                 """
                 INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
                     output_tokens, cost_usd, created_at)
-                SELECT id, name, \(batchID), \(kind.rawValue), \(batch.provider), \(batch.model),
+                SELECT id, name, \(batchID), \(kind.rawValue), \(batch.provider), \(model),
                     \(request.usage.input), \(request.usage.output), \(request.costUSD), \(createdAt) FROM topics WHERE
                     id = \(batch.topicID)
                 """,

@@ -12,6 +12,9 @@ package enum UsageKind: String, Sendable, Codable, CaseIterable {
     /// A reply that was paid for but not stored: unusable under `--strict`, a lost lease, a failed commit, a reply
     /// that arrived after an earlier batch of its run failed.
     case unstored
+    /// The request that embedded a batch's questions for duplicates by meaning (`embedding_model`), written in the
+    /// batch's transaction.
+    case embedding
 }
 
 /// One paid model request for the usage ledger (`llm_usage`), written on its own (an outline, an unstored reply);

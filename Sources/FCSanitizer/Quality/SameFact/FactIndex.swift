@@ -66,8 +66,41 @@ struct FactIndex: Sendable {
         _ query: FactSignature, threshold: Double, among limit: Int, stopWords: Set<String>,
         weights: (Int) -> Double
     ) -> NearDuplicateMatch? {
+        var best: NearDuplicateMatch?
+        var asked: QuestionFacts?
+        for id in agreeing(query, among: limit) {
+            let queryFacts = asked ?? query.questionFacts(stopWords: stopWords)
+            asked = queryFacts
+            guard
+                let similarity = Self.similarity(
+                    queryFacts, cards[Int(id)].questionFacts(stopWords: stopWords), threshold: threshold,
+                    weights: weights)
+            else { continue }
+            if let best, similarity <= best.similarity { continue }
+            best = NearDuplicateMatch(text: texts[Int(id)], similarity: similarity)
+        }
+        return best
+    }
+
+    /// The cards among the first `limit` that state `query`'s fact in every way but wording (``sameFact(_:_:)``),
+    /// as held (their texts) and with their questions, in the order they were added.
+    func sameFactApartFromWording(_ query: FactSignature, among limit: Int, stopWords: Set<String>) -> [(
+        text: String, question: String
+    )] {
+        let ids = agreeing(query, among: limit)
+        guard !ids.isEmpty else { return [] }
+        let queryFacts = query.questionFacts(stopWords: stopWords)
+        return ids.compactMap { id in
+            let card = cards[Int(id)]
+            guard Self.sameFact(queryFacts, card.questionFacts(stopWords: stopWords)) else { return nil }
+            return (texts[Int(id)], card.question)
+        }
+    }
+
+    /// The cards among the first `limit` whose answers agree with `query`'s, ascending, each once.
+    private func agreeing(_ query: FactSignature, among limit: Int) -> [Int32] {
         let size = query.answer.count
-        guard size > 0, size <= Self.answerMaxWords else { return nil }
+        guard size > 0, size <= Self.answerMaxWords else { return [] }
         let keys = query.answer.map(Self.key)
         var candidates: [Int32] = []
         // Longer answers holding the query's: each holds its rarest word.
@@ -88,34 +121,29 @@ struct FactIndex: Sendable {
             }
         }
         candidates.sort()
-        var best: NearDuplicateMatch?
+        var agreeing: [Int32] = []
         var previous: Int32 = -1
-        var asked: QuestionFacts?
         for id in candidates where id != previous {
             previous = id
-            let card = cards[Int(id)]
-            guard query.answerAgrees(with: card) else { continue }
-            let queryFacts = asked ?? query.questionFacts(stopWords: stopWords)
-            asked = queryFacts
-            guard
-                let similarity = Self.similarity(
-                    queryFacts, card.questionFacts(stopWords: stopWords), threshold: threshold, weights: weights)
-            else { continue }
-            if let best, similarity <= best.similarity { continue }
-            best = NearDuplicateMatch(text: texts[Int(id)], similarity: similarity)
+            if query.answerAgrees(with: cards[Int(id)]) { agreeing.append(id) }
         }
-        return best
+        return agreeing
     }
 
     /// How alike the two questions' wording is, when the cards state the same fact and it reaches `threshold`.
     static func similarity(
         _ first: QuestionFacts, _ second: QuestionFacts, threshold: Double, weights: (Int) -> Double
     ) -> Double? {
-        guard first.numbers == second.numbers, AskedFor.compatible(first.askedFor, second.askedFor),
-            !first.namesDiffer(from: second)
-        else { return nil }
+        guard sameFact(first, second) else { return nil }
         let similarity = TripleCounts.cosine(first.stems, second.stems, weights: weights)
         return similarity >= threshold ? similarity : nil
+    }
+
+    /// Whether two questions whose cards' answers agree ask the same fact but for their wording: the same numbers,
+    /// the same kind of answer, no different names.
+    static func sameFact(_ first: QuestionFacts, _ second: QuestionFacts) -> Bool {
+        first.numbers == second.numbers && AskedFor.compatible(first.askedFor, second.askedFor)
+            && !first.namesDiffer(from: second)
     }
 }
 
