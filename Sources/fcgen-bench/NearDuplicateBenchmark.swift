@@ -59,6 +59,20 @@ enum NearDuplicateBenchmark {
                 throw BenchmarkFailure("the index and the keys alone disagree on a batch")
             }
         }
+        // With `embedding_model`: the stored cards a batch's kept cards are compared with by meaning (each one's
+        // vector read by key and one dot product), and the time to choose them.
+        var candidateCounts: [Int] = []
+        var choosing: [Double] = []
+        for report in reports {
+            let start = clock.now
+            let count = report.cards.reduce(0) {
+                $0 + snapshot.sameFactCandidates(question: $1.question, answer: $1.answer).count
+            }
+            choosing.append((clock.now - start).seconds * 1_000)
+            candidateCounts.append(count)
+        }
+        candidateCounts.sort()
+        choosing.sort()
         indexed.sort()
         unindexed.sort()
         progress(
@@ -71,6 +85,16 @@ enum NearDuplicateBenchmark {
         report(.init(benchmark: name, metric: "batch.max", value: indexed.last ?? 0, unit: "ms"))
         report(
             .init(benchmark: name, metric: "unindexed.batch.median", value: unindexed[unindexed.count / 2], unit: "ms"))
+        report(
+            .init(
+                benchmark: name, metric: "meaning.candidates.median",
+                value: Double(candidateCounts[candidateCounts.count / 2]),
+                unit: "cards"))
+        report(
+            .init(
+                benchmark: name, metric: "meaning.candidates.max", value: Double(candidateCounts.last ?? 0),
+                unit: "cards"))
+        report(.init(benchmark: name, metric: "meaning.choose.median", value: choosing[choosing.count / 2], unit: "ms"))
         report(.init(benchmark: name, metric: "index.build", value: buildSeconds, unit: "s"))
         report(.init(benchmark: name, metric: "index.build.wording_only", value: wordingSeconds, unit: "s"))
     }
