@@ -212,6 +212,7 @@ let package = Package(
             dependencies: [
                 "FCPipeline", "FCTestSupport", "FCStore", "FCDeckFormats", "FCGamification", "FCScheduler", "FCCore",
                 "FCGenerator", "FCSanitizer", "FCService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

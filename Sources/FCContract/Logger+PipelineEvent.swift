@@ -1,6 +1,7 @@
 import FCCore
 package import FCGenerator
 package import FCPipeline
+import FCSanitizer
 package import Logging
 
 extension Logger {
@@ -83,6 +84,14 @@ extension Logger {
                     "event": "image_failed", "topic": "\(topic)", "batch": .stringConvertible(number),
                     "query": "\(query)", "reason": "\(reason)",
                 ])
+        case .batchSanitized(let topic, let number, let report):
+            let flagged = report.quality.filter { $0.value.flagged > 0 }.map {
+                "\($0.key.rawValue) \($0.value.flagged)"
+            }
+            let listed = flagged.isEmpty ? "" : ", flagged: " + flagged.sorted().joined(separator: ", ")
+            debug(
+                "[\(topic)] batch \(number): \(report.cards.count) cards to store\(listed)",
+                metadata: ["event": "batch_sanitized", "topic": "\(topic)", "batch": .stringConvertible(number)])
         case .embeddingFailed(let topic, let number, let reason):
             warning(
                 "[\(topic)] batch \(number): embeddings failed (\(reason)); duplicates checked by wording only",

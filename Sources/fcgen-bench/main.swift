@@ -3,6 +3,8 @@
 //     fcgen-bench [name…] [--postgres URL]    run the named benchmarks (default: all); --postgres (or
 //                                             $FCGEN_BENCH_POSTGRES_URL) adds PostgreSQL to `engines`
 //     fcgen-bench --list                      list them
+//     fcgen-bench live --base-url URL --model M [--topics FILE] [--batches N] [--embedding-model E]
+//                                             a real model through the pipeline (see Live/LiveBenchmark.swift)
 //
 // Exit status: 0 when every benchmark ran (whether or not its figures met their targets; read "pass"),
 // 1 when one failed to run, 64 for an unknown name.
@@ -10,6 +12,7 @@
 // Internal: `fcgen-bench --pipeline-child <json>`, `--worker-child <json>`, `--import-child <json>` and
 // `--transport-child <json>` are how the pipeline, worker, staged-import and transport-wait benchmarks run a measured
 // stretch in a fresh process (see BenchChild.swift).
+import ArgumentParser
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +25,17 @@ if arguments.count == 2, let child = childRuns.first(where: { $0.childFlag == ar
     } catch {
         progress("\(arguments[0]) child: \(error)")
         exit(1)
+    }
+}
+
+// `live` takes options of its own and needs a model server, so it runs only when named first.
+if arguments.first == LiveBenchmark.name {
+    do {
+        try await LiveBenchmark.run(Array(arguments.dropFirst()))
+        exit(0)
+    } catch {
+        progress(LiveOptions.fullMessage(for: error))
+        exit(LiveOptions.exitCode(for: error).rawValue)
     }
 }
 

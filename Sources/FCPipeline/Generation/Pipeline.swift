@@ -268,6 +268,7 @@ public struct Pipeline: Sendable {
         }
         let embedded = await dropMeaningDuplicates(
             &report, topic: topic, number: plan.number, rules: sanitizing.quality, questions: questionIndex.snapshot())
+        events(.batchSanitized(topic: topic.name, number: plan.number, report: report))
         let stored: StoredBatch
         var pictures: [Int: CardPicture] = [:]
         var images: ImageTally?

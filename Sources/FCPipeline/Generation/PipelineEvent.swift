@@ -1,5 +1,6 @@
 package import FCCore
 package import FCGenerator
+package import FCSanitizer
 
 /// What a pipeline run reports while it works. The CLI prints these on stderr; tests collect them.
 package enum PipelineEvent: Sendable {
@@ -24,6 +25,10 @@ package enum PipelineEvent: Sendable {
     /// With `--review`: what the review pass did to batch `number` (applied, or failed or skipped with a warning),
     /// before the batch is committed.
     case batchReviewed(topic: String, number: Int, review: ReviewSummary)
+    /// What the sanitizer, the quality rules and the check by meaning made of batch `number`'s reply, just before its
+    /// transaction (the cards in `report` are those about to be stored): for tools that measure the rules
+    /// (`fcgen-bench live`). A stored batch's summary follows in ``batchStored(topic:summary:)``.
+    case batchSanitized(topic: String, number: Int, report: SanitizerReport)
     /// A batch and its cards were committed.
     case batchStored(topic: String, summary: BatchSummary)
     /// A batch failed; later batches of the run are not stored.

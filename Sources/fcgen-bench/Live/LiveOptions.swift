@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// `fcgen-bench live`'s options: which OpenAI-compatible server and model, which topics, how many batches.
+struct LiveOptions: ParsableArguments {
+    static let configuration = CommandConfiguration(
+        commandName: "fcgen-bench live",
+        abstract: "Runs a fixed list of topics through a real model and reports what the pipeline kept.")
+
+    @Option(
+        name: .customLong("base-url"), help: "The OpenAI-compatible server's API root, e.g. http://127.0.0.1:8080/v1")
+    var baseURL: String
+
+    @Option(help: "The model the server serves")
+    var model: String
+
+    @Option(help: "A file with one topic per line (default: history, a language, maths, a science, programming)")
+    var topics: String?
+
+    @Option(help: "Batches per topic (1-50)")
+    var batches = 3
+
+    @Option(name: .customLong("cards-per-batch"), help: "Cards each batch asks for (1-100)")
+    var cardsPerBatch = 15
+
+    @Option(name: .customLong("embedding-model"), help: "The server's embedding model, for duplicates by meaning")
+    var embeddingModel: String?
+
+    @Option(
+        name: .customLong("api-key-env"), help: "The environment variable holding the server's key, if it needs one")
+    var apiKeyEnv: String?
+
+    @Option(name: .customLong("timeout"), help: "Seconds per request (1-3600); a small model on a CPU is slow")
+    var timeoutSeconds = 900
+
+    @Option(
+        name: .customLong("structured-output"),
+        help: "json_schema, json_object_schema, json_object or none (default json_schema)")
+    var structuredOutput: String?
+
+    mutating func validate() throws {
+        guard (1...50).contains(batches) else { throw ValidationError("--batches must be in 1...50") }
+        guard (1...100).contains(cardsPerBatch) else { throw ValidationError("--cards-per-batch must be in 1...100") }
+        guard (1...3600).contains(timeoutSeconds) else { throw ValidationError("--timeout must be in 1...3600") }
+    }
+}

@@ -1,0 +1,45 @@
+import FCCore
+import FCPipeline
+import FCSanitizer
+import Synchronization
+
+/// What one topic's run of `fcgen-bench live` produced, collected from the pipeline's events.
+struct LiveTally: Sendable {
+    /// Steps of the topic's outline (`nil`: no outline could be had, and why).
+    var outlineSteps: Int?
+    var outlineFailure: String?
+    /// Cards the replies held, before any rule: kept plus dropped, per sanitized batch.
+    var replied = 0
+    /// Per quality rule, the cards it flagged (kept, fixed or dropped).
+    var flagged: [QualityRuleID: Int] = [:]
+    var nearDuplicates = 0
+    var batches: [BatchSummary] = []
+
+    /// Adds one event of the topic's run.
+    mutating func add(_ event: PipelineEvent) {
+        switch event {
+        case .outlineReady(_, _, let steps): outlineSteps = steps
+        case .outlineFallback(_, let reason): outlineFailure = reason
+        case .batchSanitized(_, _, let report):
+            replied += report.cards.count + report.droppedCount
+            for (rule, tally) in report.quality { flagged[rule, default: 0] += tally.flagged }
+            nearDuplicates += report.quality[.nearDuplicate]?.dropped ?? 0
+        case .batchStored(_, let summary): batches.append(summary)
+        default: break
+        }
+    }
+}
+
+/// The events of the topic being run, gathered from the pipeline's tasks.
+final class LiveEvents: Sendable {
+    private let tally = Mutex(LiveTally())
+
+    func record(_ event: PipelineEvent) { tally.withLock { $0.add(event) } }
+
+    /// The tally so far, started afresh for the next topic.
+    func take() -> LiveTally {
+        tally.withLock { tally in
+            defer { tally = LiveTally() }; return tally
+        }
+    }
+}
