@@ -1,7 +1,9 @@
 // fcgen-bench: benchmarks, one JSON line per figure on stdout, progress on stderr.
 //
-//     fcgen-bench [name…] [--postgres URL]    run the named benchmarks (default: all); --postgres (or
-//                                             $FCGEN_BENCH_POSTGRES_URL) adds PostgreSQL to `engines`
+//     fcgen-bench [name…] [--postgres URL] [--instances N]
+//                                             run the named benchmarks (default: all); --postgres (or
+//                                             $FCGEN_BENCH_POSTGRES_URL) adds PostgreSQL to `engines`; --instances
+//                                             loads 1 … N `fcgen serve` processes on one PostgreSQL database (`serve`)
 //     fcgen-bench --list                      list them
 //     fcgen-bench live --base-url URL --model M [--topics FILE] [--batches N] [--embedding-model E]
 //                                             a real model through the pipeline (see Live/LiveBenchmark.swift)

@@ -11,7 +11,9 @@ import Foundation
 /// Each HTTP figure is reported beside the same work done in this process straight on the store from the same
 /// seeded database (`in_process`), so the HTTP layer's cost reads as a ratio. Set `FCGEN_BENCH_POSTGRES_URL` to a
 /// PostgreSQL URL (`postgres://user@host:port/any`, the server is what counts) to run the same load against a fresh database
-/// there too. The `fcgen` binary must sit next to `fcgen-bench` (`swift build -c release` builds both).
+/// there too. The `fcgen` binary must sit next to `fcgen-bench` (`swift build -c release` builds both). With
+/// `--instances N`, PostgreSQL's load also runs against 2 … N `fcgen serve` processes on the one database
+/// (``ServeInstances``).
 enum ServeBenchmark {
     static let name = "serve"
     static let learners = 1_000
@@ -87,6 +89,18 @@ enum ServeBenchmark {
                 benchmark: name, metric: "\(engine).server_peak_rss_mb", value: server.peakRSSMegabytes(), unit: "MB",
                 goal: .atMost(200)))
         server.stop()
+
+        if BenchOptions.instances > 1 {
+            if engine == "postgres" {
+                for count in 2...BenchOptions.instances {
+                    try ServeInstances.run(
+                        count, engine: engine, database: database, fcgen: fcgen, wrk: wrk, tokens: tokens, seed: seed,
+                        directory: directory)
+                }
+            } else {
+                progress("\(name) [\(engine)]: --instances runs on PostgreSQL only (an SQLite store has one instance)")
+            }
+        }
 
         let inProcess = try await ServeSeed.inProcessRates(database: database, seed: seed)
         report(

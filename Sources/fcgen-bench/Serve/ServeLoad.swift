@@ -155,21 +155,39 @@ enum ServeLoad {
         wrk: String, script: Script, url: String, tokens: URL, seed: ServeSeed, directory: URL, connections: Int,
         seconds: Int
     ) throws -> Result {
+        try finish(
+            start(
+                wrk: wrk, script: script, url: url, tokens: tokens, seed: seed, directory: directory,
+                connections: connections, seconds: seconds))
+    }
+
+    /// Starts wrk with `script` against `url`; ``finish(_:)`` reads its report. Several started together load several
+    /// servers at once (wrk writes its short report only at the end, well within a pipe's buffer).
+    static func start(
+        wrk: String, script: Script, url: String, tokens: URL, seed: ServeSeed, directory: URL, connections: Int,
+        seconds: Int, threads: Int = 2
+    ) throws -> (process: Process, output: Pipe) {
         let scriptFile = directory.appendingPathComponent("\(script.rawValue).lua")
         try script.lua.write(to: scriptFile, atomically: true, encoding: .utf8)
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: wrk)
         process.arguments = [
-            "-t2", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", scriptFile.path, url, "--", tokens.path,
-            String(seed.firstTopicID), String(seed.topicCount), String(seed.firstCardID), String(seed.cardCount),
-            UUID().uuidString.prefix(8).lowercased(),
+            "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", scriptFile.path, url, "--",
+            tokens.path, String(seed.firstTopicID), String(seed.topicCount), String(seed.firstCardID),
+            String(seed.cardCount), UUID().uuidString.prefix(8).lowercased(),
         ]
         process.standardOutput = output
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkFailure("wrk failed: \(text)") }
+        return (process, output)
+    }
+
+    /// Waits for a wrk started by ``start(wrk:script:url:tokens:seed:directory:connections:seconds:threads:)`` and
+    /// parses its report.
+    static func finish(_ started: (process: Process, output: Pipe)) throws -> Result {
+        let text = String(decoding: started.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        started.process.waitUntilExit()
+        guard started.process.terminationStatus == 0 else { throw BenchmarkFailure("wrk failed: \(text)") }
         return try parse(text)
     }
 
