@@ -16,7 +16,7 @@ package struct CardFilter: Sendable, Hashable {
     package static let maximumTextLength = 200
 
     /// Text that the question, the answer or the explanation contains, ignoring the case of ASCII letters (the
-    /// same on both engines: SQLite's `lower()` folds only A–Z, so PostgreSQL's side folds only those too).
+    /// same on both engines: SQLite's `lower()` folds only A–Z, and PostgreSQL's under the "C" collation too).
     package var text: String?
     package var kind: CardKind?
     package var flag: Flag?
