@@ -19,7 +19,7 @@ struct WebAppBrowserTests {
         "me-calendar",
         "me-achievements",
         "me-leaderboard", "me-statistics", "me-bookmarks", "quiz-verdict", "quiz-evaluation", "generate",
-        "deck-import-error", "deck-editor", "me-password", "set-password", "me-reminders",
+        "deck-import-error", "deck-editor", "deck-search", "deck-cloze", "me-password", "set-password", "me-reminders",
     ]
 
     @Test(
@@ -44,8 +44,9 @@ struct WebAppBrowserTests {
             $0.signUp = .open
         }
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
-        // A second topic, with maths, so the list has more than one and Learn has a choice to make.
-        try await fixture.generateOffline(topic: "Algebra", batches: 1)
+        // A second topic, with maths (its second batch's exponent rules), so the list has more than one, Learn has a
+        // choice to make and the deck's search finds typeset formulas.
+        try await fixture.generateOffline(topic: "Algebra", batches: 2)
         // And one whose recorded replies hold a multiple-choice card, answered by a tap in Learn.
         try await fixture.generateOffline(topic: "Solar system", batches: 1, kinds: "question,cloze,mcq")
         let (phone, admin) = (fixture.learnerToken, fixture.adminToken)
@@ -115,7 +116,9 @@ struct WebAppBrowserTests {
                 "deck: a comma-separated CSV previewed as such, then imported",
                 "feed: ← bookmarked card", "me: bookmarks list card", "me: statistics show",
                 "deck: a PNG picture added", "deck: ↑ moved the card", "cards selected and deleted at once",
-                "deck: the editor's Topic moved card", "learn: E edited card", "no console errors",
+                "deck: the editor's Topic moved card", "deck: searching 'a^m' listed",
+                "deck: after a reload the search was still there", "deck: kind=cloze listed", "learn: E edited card",
+                "no console errors",
                 "account: signed up as pat-\(size); the session cookie is HttpOnly",
                 "account: signed out; the server ended the session", "account: signed in again with the password",
                 "account: a token made on Me, its secret shown once, then revoked",

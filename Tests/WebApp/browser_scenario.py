@@ -425,6 +425,7 @@ class Scenario:
         reminder_steps.on_me(self)
         game_steps.quiz(self, topic)
         learn_steps.mcq_by_pick(self, "Solar system")
+        deck_steps.search_and_filter(self, katex)
 
         if katex:
             typeset = d.execute_async_script("""

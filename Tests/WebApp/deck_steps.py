@@ -82,6 +82,9 @@ def picture_move_and_selection(s, question, shots, other_topic):
     if button.text != "Delete 2 selected":
         raise s.failure(f"the selection button says {button.text!r}")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    # The picture's "saved" toast stays fixed at the top of a phone's screen, over whatever is scrolled under it
+    # (since the deck has its search and filters, the Download buttons): the layout is checked once it has gone.
+    s.until("the editor's toast gone", lambda: not d.find_element(By.ID, "toast").is_displayed())
     s.fits("deck editor")
     s.shot("deck-editor")
     button.send_keys(Keys.ENTER)
@@ -171,14 +174,15 @@ def cloze_and_mcq_cards(s):
     if preview != "Romulus founded Rome":
         raise s.failure(f"the cloze preview says {preview!r}")
     d.find_element(By.CSS_SELECTOR, "form.card-form button[type=submit]").send_keys(Keys.ENTER)
-    s.until("the cloze card in the deck", quietly(lambda: card_item(s, "{{c1::Romulus}} founded {{c2::Rome::a city}}")
+    # The deck lists the text with its deletions marked (faces.js listedText), each followed by its number.
+    listed_text = "Romulusc1 founded Romec2"
+    s.until("the cloze card in the deck", quietly(lambda: card_item(s, listed_text)
         .find_element(By.CSS_SELECTOR, ".deck-answer").text == "Romulus founded Rome"))
     s.ok("deck: a cloze card added in the editor, its answer previewed and stored as the text with the deletions shown")
 
     def siblings():
         items = [i for i in d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")
-                 if i.find_element(By.CSS_SELECTOR, ".deck-question").text
-                 == "{{c1::Romulus}} founded {{c2::Rome::a city}}"]
+                 if i.find_element(By.CSS_SELECTOR, ".deck-question").text == listed_text]
         hints = [i.find_elements(By.CSS_SELECTOR, "p.hint")[-1].text for i in items]
         return len(hints) == 2 and "asks c1" in hints[0] and "asks c2 (sibling of card" in hints[1]
     s.until("the cloze card's c2 sibling in the deck", quietly(siblings))
@@ -207,3 +211,101 @@ def cloze_and_mcq_cards(s):
             and item.find_element(By.CSS_SELECTOR, ".deck-answer").text == "Rome"
     s.until("the multiple-choice card in the deck with its options", quietly(shown))
     s.ok("deck: a multiple-choice card added in the editor (an option added and removed), its options in the deck")
+
+
+def open_deck(s, name):
+    """Opens deck `name` from the Decks picker; returns its topic id."""
+    d = s.driver
+    d.get(f"{s.base}/#/decks")
+    s.find("ul.picker")
+    link = next((a for a in d.find_elements(By.CSS_SELECTOR, "ul.picker a[href^='#/decks/']")
+                 if a.text.startswith(name)), None)
+    if link is None:
+        raise s.failure(f"the Decks picker has no {name!r}")
+    topic_id = link.get_attribute("href").split("#/decks/")[1]
+    link.send_keys(Keys.ENTER)
+    s.until(f"the deck of {name}", lambda: s.heading().startswith(name) and d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card"))
+    return topic_id
+
+
+def listed(s):
+    """The deck's listed cards' visible text, one string per card (read again if the list is being redrawn)."""
+    return [e.text for e in s.driver.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card")]
+
+
+def filtered_to(s, what, fragment):
+    """Waits until the URL carries `fragment` and the redrawn list (or its empty message) shows."""
+    d = s.driver
+    s.until(what, quietly(lambda: fragment in d.current_url and (
+        d.find_elements(By.CSS_SELECTOR, "ol.deck li.deck-card") or d.find_elements(By.CSS_SELECTOR, ".empty"))))
+
+
+def show_filters(s):
+    """Scrolls the deck's search and filters to the top of the window, with the first cards under them, once no
+    toast is left over from the step before (a toast is fixed at the top of a phone's screen)."""
+    d = s.driver
+    s.until("the last step's toast gone", lambda: not d.find_element(By.ID, "toast").is_displayed())
+    d.execute_script("document.querySelector('.deck-filters').scrollIntoView({block: 'start'})")
+
+
+def search_and_filter(s, katex):
+    """The deck's search box and filters (issue 26 point 4): a search for maths, kept over a reload through the
+    URL; a kind filter; an empty result with its message and a Clear button; maths typeset and cloze deletions marked
+    in the list, never their markup (`\\(`, `{{c`). Screenshots deck-search and deck-cloze."""
+    d = s.driver
+    topic_id = open_deck(s, "Algebra")
+    box = d.find_element(By.ID, "deck-search")
+    controls = [box] + d.find_elements(By.CSS_SELECTOR, ".deck-filters select, .deck-filters button")
+    small = [f"{c.get_attribute('id') or c.text} {c.size['width']}x{c.size['height']}" for c in controls
+             if c.size["height"] < 44 or c.size["width"] < 44]
+    if small:
+        raise s.failure(f"deck filter targets under 44 px: {small}")
+    box.send_keys("a^m", Keys.ENTER)
+    filtered_to(s, "the search for a^m", f"#/decks/{topic_id}?q=a%5Em")
+    texts = listed(s)
+    if not texts or not all("a" in t for t in texts):
+        raise s.failure(f"searching a^m listed {texts!r}")
+    if katex:
+        s.until("the deck's formulas typeset", lambda: d.find_elements(By.CSS_SELECTOR, "ol.deck .tex.typeset .katex"))
+        raw = [t for t in listed(s) if "\\(" in t or "$" in t]
+        if raw:
+            raise s.failure(f"the deck shows raw LaTeX: {raw[:2]!r}")
+    show_filters(s)
+    s.fits("deck search")
+    s.shot("deck-search")
+    count = len(texts)
+    s.ok(f"deck: searching 'a^m' listed {count} maths cards, typeset, the URL keeps ?q=")
+
+    d.refresh()
+    s.until("the search kept over a reload", quietly(lambda: d.find_element(By.ID, "deck-search").get_attribute("value") == "a^m"
+                                                     and len(listed(s)) == count))
+    box = d.find_element(By.ID, "deck-search")
+    box.clear()
+    box.send_keys(Keys.ENTER)
+    s.until("the search cleared", quietly(lambda: d.current_url.endswith(f"#/decks/{topic_id}") and len(listed(s)) > count))
+    Select(d.find_element(By.ID, "deck-filter-kind")).select_by_value("truefalse")
+    filtered_to(s, "the kind filter", f"#/decks/{topic_id}?kind=truefalse")
+    s.until("only true/false cards", quietly(lambda: listed(s) and all(" · truefalse" in t for t in listed(s))))
+    box = d.find_element(By.ID, "deck-search")
+    box.send_keys("no such words anywhere", Keys.ENTER)
+    filtered_to(s, "the search for nothing", "?q=no+such+words+anywhere&kind=truefalse")
+    message = s.find("p.empty")
+    if "No cards match" not in message.text or listed(s):
+        raise s.failure(f"an empty search says {message.text!r} and lists {listed(s)!r}")
+    message.find_element(By.XPATH, ".//button[text()='Clear the filters']").send_keys(Keys.ENTER)
+    s.until("the whole deck again", quietly(lambda: d.current_url.endswith(f"#/decks/{topic_id}") and len(listed(s)) > count))
+    s.ok(f"deck: after a reload the search was still there; kind=truefalse filtered; an empty result said so and cleared")
+
+    solar = open_deck(s, "Solar system")
+    Select(d.find_element(By.ID, "deck-filter-kind")).select_by_value("cloze")
+    filtered_to(s, "the cloze filter", f"#/decks/{solar}?kind=cloze")
+    s.until("cloze cards listed", quietly(lambda: listed(s) and all(" · cloze" in t for t in listed(s))))
+    marks = d.find_elements(By.CSS_SELECTOR, "ol.deck .deck-question mark.cloze")
+    asked = d.find_elements(By.CSS_SELECTOR, "ol.deck .deck-question mark.cloze.asked")
+    markup = [t for t in listed(s) if "{{c" in t or "::" in t]
+    if markup or not marks or not asked:
+        raise s.failure(f"the cloze cards show markup {markup[:2]!r}, {len(marks)} marked deletions, {len(asked)} asked")
+    show_filters(s)
+    s.fits("deck cloze")
+    s.shot("deck-cloze")
+    s.ok(f"deck: kind=cloze listed {len(listed(s))} cloze cards, {len(marks)} deletions marked, no {{{{c markup")

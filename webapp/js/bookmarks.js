@@ -3,6 +3,7 @@
 
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, on } from "./ui.js";
+import { listedText } from "./faces.js";
 
 /** The bookmarks section of Me for `list` (the API's answer). */
 export function bookmarksSection(list) {
@@ -14,8 +15,9 @@ export function bookmarksSection(list) {
     const card = entry.card;
     const remove = h("button", { type: "button", class: "quiet", "aria-label": `Remove the bookmark of: ${card.question || "a picture card"}` }, "Remove");
     const row = h("li", { dataset: { cardId: card.id } },
-      h("p", { class: "deck-question" }, card.question || "(picture)"),
-      h("p", {}, card.answer),
+      card.question ? listedText(card.question, { attributes: { class: "deck-question" }, asks: card.clozeNumber })
+        : h("p", { class: "deck-question" }, "(picture)"),
+      listedText(card.answer),
       h("p", { class: "actions" }, h("a", { class: "button quiet", href: `#/feed/${card.topicId}` }, "Open its feed"), " ", remove));
     on(remove, "click", async () => {
       try {

@@ -1,5 +1,7 @@
 // Decks (#/decks/ID): a topic's cards in deck order, a page at a time (GET /v1/topics/{id}/cards, cursor paging),
-// with their pictures; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
+// with their pictures, their maths and cloze deletions shown as study shows them (faces.js `listedText`); searched
+// and filtered by kind, the learner's flags, due and suspended (the same endpoint's q, kind, flag, due and
+// suspended), the filter kept in the URL (#/decks/ID?q=…&kind=…) so a reload keeps it; admins add, edit and delete cards (POST /v1/topics/{id}/cards, PATCH and DELETE
 // /v1/cards/{id}), move one up or down (POST /v1/cards/{id}/move), delete a selection at once (POST
 // /v1/topics/{id}/cards/delete: one transaction) and import a CSV or Anki file (POST /v1/topics/{id}/import: all or
 // nothing; a 422 lists each bad row's line:column). Anyone downloads the deck (GET /v1/topics/{id}/export),
@@ -9,6 +11,8 @@ import { api, blob, describe } from "./api.js";
 import { h, errorBox, announce, toast, on } from "./ui.js";
 import { cardForm } from "./cardform.js";
 import { credit, picture } from "./picture.js";
+import { listedText } from "./faces.js";
+import { deckFilters } from "./deckfilters.js";
 
 export const title = "Decks";
 const PAGE = 20;
@@ -111,7 +115,7 @@ function exportLinks(topic) {
     status);
 }
 
-export async function render(args, { show }) {
+export async function render(args, { show, query }) {
   const topicId = Number(args[0]);
   if (!Number.isInteger(topicId) || topicId < 1) return picker(show);
   const [detail, me] = await Promise.all([api("GET", `/v1/topics/${topicId}`), api("GET", "/v1/me")]);
@@ -121,6 +125,8 @@ export async function render(args, { show }) {
   const problems = h("div");
   const subtitle = h("span", { class: "subtitle" }, ` · deck of ${topic.cards} cards`);
   let cursor = null;
+  // A new filter reads the deck again from its first page (a cursor is only good for the filter it was made under).
+  const filters = deckFilters(topicId, query, () => reload());
 
   const selected = new Set();
   const deleteSelected = h("button", { type: "button", class: "delete-selected", disabled: true }, "Delete selected");
@@ -203,22 +209,28 @@ export async function render(args, { show }) {
       me.isAdmin ? pick : null,
       card.image ? picture(card.image, card.question ? `Picture for: ${card.question}` : `Picture of card ${card.position}`) : null,
       credit(card.image),
-      h("p", { class: "deck-question" }, card.question || "(picture)"),
-      h("p", { class: "deck-answer" }, card.answer),
+      card.question ? listedText(card.question, { attributes: { class: "deck-question" }, asks: card.clozeNumber })
+        : h("p", { class: "deck-question" }, "(picture)"),
+      listedText(card.answer, { attributes: { class: "deck-answer" } }),
       card.choices ? h("ol", { class: "deck-options", "aria-label": "Options" }, card.choices.options.map((option, index) =>
-        index === card.choices.correctIndex ? h("li", { class: "correct" }, option, " ✓") : h("li", {}, option))) : null,
-      card.explanation ? h("p", { class: "hint" }, card.explanation) : null,
+        optionItem(option, index === card.choices.correctIndex))) : null,
+      card.explanation ? listedText(card.explanation, { attributes: { class: "hint" } }) : null,
       h("p", { class: "hint" }, `#${card.position} · ${card.kind}${clozeNote(card)}${card.twinId ? " · has a reversed twin" : ""}${card.progress ? ` · ${card.progress.reps} reviews` : ""}`),
       me.isAdmin ? h("p", { class: "deck-actions" }, up, down, edit, remove) : null);
   }
 
   async function page() {
     try {
-      const query = `limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-      const result = await api("GET", `/v1/topics/${topicId}/cards?${query}`);
+      const params = filters.params();
+      params.set("limit", PAGE);
+      if (cursor) params.set("cursor", cursor);
+      const result = await api("GET", `/v1/topics/${topicId}/cards?${params}`);
       list.append(...result.cards.map(cardItem));
       cursor = result.next ?? null;
-      more.replaceChildren(cursor ? h("button", { type: "button", onclick: page }, "More cards") : h("span", { class: "hint" }, list.children.length ? "End of the deck." : "No cards yet."));
+      const end = filters.active() ? h("p", { class: "empty", role: "status" }, "No cards match these filters. ", filters.clearButton())
+        : h("span", { class: "hint" }, "No cards yet.");
+      more.replaceChildren(cursor ? h("button", { type: "button", onclick: page }, "More cards")
+        : list.children.length ? h("span", { class: "hint" }, filters.active() ? "End of the matching cards." : "End of the deck.") : end);
     } catch (error) {
       problems.replaceChildren(errorBox(describe(error)));
     }
@@ -244,8 +256,15 @@ export async function render(args, { show }) {
     me.isAdmin ? importForm(topicId, reload) : null,
     exportLinks(topic), problems,
     h("section", { "aria-labelledby": "cards-heading" }, h("h2", { id: "cards-heading" }, "Cards"),
-      me.isAdmin ? selection : null, list, more));
+      filters.element, me.isAdmin ? selection : null, list, more));
   await page();
+}
+
+/** An mcq card's option in the deck, the correct one marked. */
+function optionItem(text, correct) {
+  const item = listedText(text, { tag: "li", attributes: correct ? { class: "correct" } : {} });
+  if (correct) item.append(" ✓");
+  return item;
 }
 
 /** Which deletion a cloze card asks, and for a sibling whose text it shares (edit, move and delete act on them all). */

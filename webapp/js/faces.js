@@ -35,3 +35,29 @@ export function optionList(face, revealed) {
     ...face.options.map((option, index) => h("li", {},
       revealed && index === face.correctOption ? `${option} ✓` : option)));
 }
+
+// `{{c1::answer}}` or `{{c1::answer::hint}}`, as FCCore's ClozeText reads them (no nesting).
+const clozePattern = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
+
+/**
+ * A card's text wherever cards are listed (the deck, generation rows, Me's bookmarks, a session summary's missed
+ * cards): its maths as study shows it (`richText`), and a cloze text's deletions shown and marked instead of its
+ * `{{c1::…}}` markup: each deletion's text highlighted, the number it belongs to noted after it, and the number
+ * `asks` (the card's `clozeNumber`) marked as the one this card asks.
+ */
+export function listedText(text, { tag = "p", attributes = {}, asks = null } = {}) {
+  const element = h(tag, attributes);
+  let last = 0;
+  for (const match of (text ?? "").matchAll(clozePattern)) {
+    if (match.index > last) element.append(richText(text.slice(last, match.index), "span"));
+    const number = Number(match[1]);
+    const asked = number === asks;
+    element.append(h("mark", { class: asked ? "cloze asked" : "cloze", dataset: { cloze: number } },
+      richText(match[2], "span"),
+      h("sup", { class: "cloze-number", title: asked ? `Deletion ${number}: this card asks it` : `Deletion ${number}` },
+        `c${number}`)));
+    last = match.index + match[0].length;
+  }
+  if (last < (text ?? "").length) element.append(richText(text.slice(last), "span"));
+  return element;
+}

@@ -4,6 +4,7 @@
 
 import { api, describe, events } from "./api.js";
 import { h, errorBox, announce, on } from "./ui.js";
+import { listedText } from "./faces.js";
 
 const DEPTHS = { foundational: "foundational", intermediate: "intermediate", advanced: "advanced", expert: "expert" };
 
@@ -15,7 +16,9 @@ function batchRow(event) {
       " · ", h("span", { class: `outcome outcome-${batch.outcome}` }, batch.outcome),
       " · ", h("span", { class: "kept" }, `${batch.kept} kept`)),
     h("ul", { class: "batch-cards", "aria-label": `Cards of batch ${batch.number}` },
-      cards.map((card) => h("li", { dataset: { cardId: card.id } }, card.question || "(picture)", h("span", { class: "hint" }, ` — ${card.answer}`)))));
+      cards.map((card) => h("li", { dataset: { cardId: card.id } },
+        card.question ? listedText(card.question, { tag: "span", asks: card.clozeNumber }) : "(picture)",
+        h("span", { class: "hint" }, " — ", listedText(card.answer, { tag: "span" }))))));
 }
 
 /**

@@ -9,7 +9,7 @@
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, toast, on, stepKeys } from "./ui.js";
 import { richText } from "./math.js";
-import { studyFaces, answerCard, RATINGS } from "./faces.js";
+import { studyFaces, answerCard, listedText, RATINGS } from "./faces.js";
 import { cardForm } from "./cardform.js";
 import { isOffline } from "./offline.js";
 import { offlineLearn } from "./offlinestudy.js";
@@ -370,7 +370,7 @@ export async function render(args, { show }) {
     return h("section", { class: "card-panel missed", "aria-labelledby": "missed-heading" },
       h("h2", { id: "missed-heading" }, `Missed ${missed.length === 1 ? "card" : "cards"} (${missed.length})`),
       h("ul", { class: "missed-cards" }, missed.map((answer) => h("li", { dataset: { cardId: answer.id } },
-        h("a", { href: `#/decks/${answer.topicId}` }, answer.question)))));
+        h("a", { href: `#/decks/${answer.topicId}` }, listedText(answer.question, { tag: "span" }))))));
   }
 
   async function finish(run, note = null) {

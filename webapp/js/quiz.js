@@ -7,6 +7,7 @@
 import { api, describe } from "./api.js";
 import { h, errorBox, announce, on } from "./ui.js";
 import { richText } from "./math.js";
+import { listedText } from "./faces.js";
 
 export const title = "Quiz";
 
@@ -127,9 +128,9 @@ export async function render(args, { show }) {
     }
     const notReached = early ? run.session.total - run.session.answered : 0;
     const item = (entry, wrote) => h("li", {},
-      richText(entry.card.question, "div", { class: "deck-question" }),
+      listedText(entry.card.question, { tag: "div", attributes: { class: "deck-question" }, asks: entry.card.clozeNumber }),
       wrote ? h("p", {}, "You wrote: ", h("strong", {}, entry.answer)) : null,
-      h("p", {}, "Answer: ", entry.expected));
+      h("p", {}, "Answer: ", listedText(entry.expected, { tag: "span" })));
     const again = h("button", { type: "button", class: "primary", onclick: () => start(run.choice) }, "Quiz again");
     show(h("h1", {}, "Evaluation"),
       h("section", { class: "card-panel evaluation" },

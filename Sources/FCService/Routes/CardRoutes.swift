@@ -7,7 +7,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Cards: a topic's deck page by page (learners), one card (learners), and creating, editing, deleting and moving
+/// Cards: a topic's deck page by page, searched and filtered (learners), one card (learners), and creating, editing, deleting and moving
 /// cards (admins), with the card rules and twin semantics of `fcgen card add|edit|delete|move`.
 enum CardRoutes {
     static func routes(_ environment: ServiceEnvironment) -> [Route] {
@@ -17,17 +17,22 @@ enum CardRoutes {
             Route(.get, "/v1/topics/{id}/cards", .learner) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
                 let limit = try request.queryInteger("limit", in: 1...200, default: 50)
+                let learner = try context.requireLearner()
+                let day = try await environment.day(of: learner)
+                let filter = try CardFilterQuery.filter(
+                    of: request, dueBy: day.endOfDay(containing: environment.now()))
                 let anchor = try request.uri.queryParameters.get("cursor").map {
-                    try CardCursor.decode($0, topicID: topicID)
+                    try CardCursor.decode($0, topicID: topicID, filter: filter)
                 }
-                let userID = try context.requireLearner().userID
                 // One more than asked: whether it comes back says if there is a next page.
                 let page = try await store.read { database in
-                    try await database.cardPage(topicID: topicID, userID: userID, after: anchor, limit: limit + 1)
+                    try await database.cardPage(
+                        topicID: topicID, userID: learner.userID, filter: filter, after: anchor, limit: limit + 1)
                 }
                 let shown = page.prefix(limit)
                 let next =
-                    page.count > limit ? shown.last.map { CardCursor.encode($0.details.card, topicID: topicID) } : nil
+                    page.count > limit
+                    ? shown.last.map { CardCursor.encode($0.details.card, topicID: topicID, filter: filter) } : nil
                 return try JSONResponse.make(
                     CardPageJSON(
                         topicId: topicID, cards: shown.map { CardJSON.api($0.details, progress: $0.progress) },

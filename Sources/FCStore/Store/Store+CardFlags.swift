@@ -66,7 +66,7 @@ extension Database {
     static func heldBack(cardColumn column: String, userID: Int64, now: Date) -> StoreQuery {
         """
         EXISTS (SELECT 1 FROM card_flags f WHERE f.user_id = \(userID) AND f.card_id = \(raw: column)
-            AND (f.suspended_at IS NOT NULL OR f.buried_until > \(now.unixMilliseconds)))
+            AND (\(raw: suspendedFlag) OR \(buriedFlag(now: now))))
         """
     }
 

@@ -9,12 +9,17 @@ extension Database {
     /// the anchor is found again by id, so deleting cards before it does not skip one. When the anchor card itself
     /// is gone, the deck closed up its gap: the card that followed it is now at its old position.
     ///
+    /// With a `filter`, the page holds the next `limit` cards after the anchor that pass it: the conditions are
+    /// part of the query (``conditions(of:userID:dialect:now:)``), so a large deck is filtered by the database,
+    /// walking the topic's cards in deck order until the page is full.
+    ///
     /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func cardPage(topicID: Int64, userID: Int64, after anchor: CardPageAnchor?, limit: Int) async throws
-        -> [PagedCard]
-    {
+    package func cardPage(
+        topicID: Int64, userID: Int64, filter: CardFilter = .none, after anchor: CardPageAnchor?, limit: Int
+    ) async throws -> [PagedCard] {
         // Inside the store's read transaction: the topic check and the page are one snapshot.
         _ = try await existingTopic(id: topicID)
+        let conditions = Self.conditions(of: filter, userID: userID, dialect: connection.dialect, now: now())
         return try await connection.withQuery(
             """
             SELECT \(raw: Self.cardDetailsColumns), s.due, s.reps, s.lapses, s.level, s.last_review
@@ -22,7 +27,7 @@ extension Database {
             WHERE c.topic_id = \(topicID)
                 AND c.position > COALESCE(
                     (SELECT a.position FROM cards a WHERE a.id = \(anchor?.cardID ?? 0) AND a.topic_id = \(topicID)),
-                        \(anchor?.position ?? 0) - 1)
+                        \(anchor?.position ?? 0) - 1)\(conditions)
             ORDER BY c.position, c.id
             LIMIT \(limit)
             """,

@@ -186,12 +186,13 @@ extension Database {
         let topics = topicIDs.map(Self.jsonArray)
         let fallback = includeFallback ? 1 : 0
         let heldBack = Self.heldBack(cardColumn: "c.id", userID: userID, now: now())
+        let due = Self.dueForLearner(userID: userID, until: until, now: now())
         return try await connection.withQuery(
             """
             SELECT t.id, t.name, t.algorithm,
                 (SELECT COUNT(*) FROM cards c WHERE c.topic_id = t.id AND (\(fallback) <> 0 OR c.origin <> 'fallback')),
                 COUNT(s.card_id),
-                COALESCE(SUM(CASE WHEN s.due <= \(until.unixMilliseconds) AND NOT \(heldBack) THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN \(due) THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN \(raw: KnownRule.sql) THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN s.card_id IS NULL AND \(heldBack) THEN 1 ELSE 0 END), 0)
             FROM topics t

@@ -4,18 +4,26 @@ import FCCore
 import FCPipeline
 import FCStore
 
-/// `fcgen cards --topic T`: a topic's cards in deck order.
+/// `fcgen cards --topic T`: a topic's cards in deck order; `--search`, `--kind`, `--flag`, `--due` and
+/// `--suspended` keep only some, as `GET /v1/topics/{id}/cards` does (the same query, filtered by the database).
 struct CardsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
         abstract: "List a topic's cards.",
-        discussion: "Example: fcgen cards --topic \"Roman history\" --json"
+        discussion: """
+            Example: fcgen cards --topic "Roman history" --json
+                     fcgen cards --topic Algebra --search "a^m" --kind math --due true --user ana
+            --flag, --due and --suspended read the learner's own flags and schedule (--user, default \(User.defaultName)).
+            """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Option(help: ArgumentHelp("The topic whose cards to list.", valueName: "name"))
     var topic: String
+
+    @OptionGroup var filters: CardFilterOptions
+    @OptionGroup var zone: TimeZoneOption
 
     struct Output: Encodable {
         var topic: String
@@ -26,7 +34,10 @@ struct CardsCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
-            let cards = try await store.cards(topicID: found.id)
+            let cards =
+                filters.isEmpty
+                ? try await store.cards(topicID: found.id)
+                : try await filters.cards(topicID: found.id, global: global, timeZone: zone.tz)
             if global.json {
                 try Console.json(Output(topic: found.name, cards: cards.map(CardJSON.init)))
                 return
