@@ -20,7 +20,8 @@ extension FCGenWorker {
     func makeGenerationServices(_ parts: WorkerParts, logger: Logger) -> [any Service] {
         let store = parts.pipeline.store
         let work = GenerationWork(
-            store: store, limits: GenerationLimits(running: generations), documents: ContractGenerationDocuments(),
+            store: store, limits: GenerationLimits(running: generations, lease: generationLease.duration),
+            documents: ContractGenerationDocuments(),
             now: .system, owner: workerID.map { "worker:\($0)" }, role: "worker")
         let events: GenerationRunEventHandler = { logger.log($0) }
         let runner = GenerationRunner(

@@ -56,6 +56,12 @@ struct FCGenWorker: AsyncParsableCommand {
     @Flag(help: "Run no generations here, refill jobs only (as fcgen serve --no-generations runs none).")
     var noGenerations = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How long a runner's lease on a generation lasts (renewed every third of it): how long after this worker "
+                + "dies another process takes its generation over (5s…1h).", valueName: "duration"))
+    var generationLease = DurationArgument(seconds: 60, text: "60s")
+
     @Flag(help: "Use the fixture provider (recorded replies) instead of calling a model.")
     var offline = false
 
@@ -121,6 +127,9 @@ struct FCGenWorker: AsyncParsableCommand {
             throw ValidationError("--concurrency must be between 1 and 64")
         }
         guard (1...16).contains(generations) else { throw ValidationError("--generations must be between 1 and 16") }
+        guard (5...3_600).contains(generationLease.seconds) else {
+            throw ValidationError("--generation-lease must be between 5s and 1h")
+        }
         guard lease.seconds >= 1 else { throw ValidationError("--lease must be at least 1s") }
         guard (1...100).contains(maxAttempts) else { throw ValidationError("--max-attempts must be 1...100") }
         if let dailyBudget, !(dailyBudget > 0 && dailyBudget <= Money.largestBudget) {
