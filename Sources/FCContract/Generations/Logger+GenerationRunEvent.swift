@@ -41,6 +41,11 @@ extension Logger {
             info("deleted \(Plural.count(count, "finished generation"))", metadata: ["event": "generations_pruned"])
         case .pruneFailed(let error):
             warning("pruning generations failed: \(error)", metadata: ["event": "generation_prune_failed"])
+        case .stopping(let running):
+            let batches = "\(Plural.count(running, "running generation")) store the batches in flight, then stop"
+            info(
+                "generations: claiming no more; \(batches)",
+                metadata: ["event": "generations_stopping", "running": .stringConvertible(running)])
         case .listening:
             info("listening for generation notifications", metadata: ["event": "generation_listen_started"])
         case .listenLost(let why):

@@ -20,6 +20,9 @@ package enum GenerationRunEvent: Sendable {
     /// Finished generations past the retention were deleted.
     case pruned(Int)
     case pruneFailed(any Error)
+    /// Graceful shutdown began: the runner claims nothing more; the `running` generations store the batches in flight
+    /// and stop.
+    case stopping(running: Int)
     /// This process listens for the database's generation notifications (``GenerationListener``).
     case listening
     /// The listening connection was lost (why); it is opened again a second later.

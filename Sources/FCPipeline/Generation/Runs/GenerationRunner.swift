@@ -44,7 +44,7 @@ package struct GenerationRunner: Service {
     }
 
     package func run() async throws {
-        let (work, onStop) = (work, onStop)
+        let (work, onStop, events) = (work, onStop, events)
         let interval = work.limits.claimInterval
         // Looks for work another instance queued, or a dead runner left, besides the wakeups in process.
         let ticker = Task {
@@ -72,6 +72,7 @@ package struct GenerationRunner: Service {
             }
         } onGracefulShutdown: {
             work.stop()
+            events(.stopping(running: work.runningCount))
             onStop()
         }
         ticker.cancel()
