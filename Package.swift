@@ -93,6 +93,8 @@ let package = Package(
                 "FCSources", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                // The generation runner: a service of `fcgen serve`'s group and of `fcgen-worker`'s.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

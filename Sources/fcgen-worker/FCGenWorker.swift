@@ -13,21 +13,28 @@ import ServiceLifecycle
 struct FCGenWorker: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fcgen-worker",
-        abstract: "Run refill jobs: keep every subscribed topic stocked with fresh cards.",
+        abstract: "Run refill jobs and queued generations: keep every subscribed topic stocked with fresh cards.",
         discussion: """
             A topic subscribes with: fcgen topic add NAME --refill-below 20 --batch-size 15. Each round enqueues a \
             job for every topic below its threshold, then runs due jobs, --concurrency at a time. Several workers \
             may share one database.
 
+            With --interval it also runs the generations fcgen serve queued (POST /v1/topics/{id}/generations), \
+            --generations at a time, under the same leases as serve's runners: woken by the database's \
+            notifications on PostgreSQL, looking every 5s on SQLite. --no-generations runs refills only; --once \
+            never runs generations.
+
             Examples:
               fcgen-worker --once --offline            # one round with the fixture provider (cron, systemd timer)
               fcgen-worker --interval 10m --concurrency 8
+              fcgen-worker --interval 10m --no-generations  # refills only
 
             Exit codes (--once; the same table as fcgen's): 0 every job succeeded (or nothing was due, or a daily \
             budget left jobs for tomorrow), 1 a job is \
             dead (see fcgen jobs --status dead), 64 usage, 65 bad config, 69 LLM provider unreachable, 75 something \
             will be retried or the database stayed locked. SIGINT/SIGTERM stop gracefully (exit 0); a second signal \
-            stops at once, in-flight jobs released (exit 130/143).
+            stops at once, in-flight jobs released (exit 130/143). A generation's batches in flight at SIGTERM are \
+            stored (within --grace) and it fails cancelled; a queued one stays queued.
             """,
         version: "0.1.0"
     )
@@ -40,6 +47,20 @@ struct FCGenWorker: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Jobs in flight at once (default: the concurrency setting, 4).", valueName: "n"))
     var concurrency: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Generations (queued by fcgen serve) run at once with --interval; more wait (1…16).", valueName: "n"))
+    var generations = 2
+
+    @Flag(help: "Run no generations here, refill jobs only (as fcgen serve --no-generations runs none).")
+    var noGenerations = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How long a runner's lease on a generation lasts (renewed every third of it): how long after this worker "
+                + "dies another process takes its generation over (5s…1h).", valueName: "duration"))
+    var generationLease = DurationArgument(seconds: 60, text: "60s")
 
     @Flag(help: "Use the fixture provider (recorded replies) instead of calling a model.")
     var offline = false
@@ -105,6 +126,10 @@ struct FCGenWorker: AsyncParsableCommand {
         if let concurrency, !(1...64).contains(concurrency) {
             throw ValidationError("--concurrency must be between 1 and 64")
         }
+        guard (1...16).contains(generations) else { throw ValidationError("--generations must be between 1 and 16") }
+        guard (5...3_600).contains(generationLease.seconds) else {
+            throw ValidationError("--generation-lease must be between 5s and 1h")
+        }
         guard lease.seconds >= 1 else { throw ValidationError("--lease must be at least 1s") }
         guard (1...100).contains(maxAttempts) else { throw ValidationError("--max-attempts must be 1...100") }
         if let dailyBudget, !(dailyBudget > 0 && dailyBudget <= Money.largestBudget) {
@@ -130,16 +155,19 @@ struct FCGenWorker: AsyncParsableCommand {
         // (the test suite's) leaves that process's logging as it is.
         if CommandIO.isProcessWorld { logFormat.bootstrapOnce(timestamps: true) }
         let refill: RefillService
+        let generationServices: [any Service]
         do {
-            refill = await RefillService(
-                worker: try makeWorker(logger: logger, transport: transport),
-                schedule: interval.map { .every($0.duration) } ?? .once)
+            let parts = try await makeWorker(logger: logger, transport: transport)
+            refill = RefillService(worker: parts.worker, schedule: interval.map { .every($0.duration) } ?? .once)
+            // A daemon runs the generations `fcgen serve` queued, unless told not to; a `--once` round never does.
+            generationServices =
+                interval == nil || noGenerations ? [] : makeGenerationServices(parts, logger: logger)
         } catch {
             logger.error("\(error)")
             throw ExitStatus(for: error).exitCode
         }
         let group = WorkerServices(logger: logger, grace: grace, trapsSignals: CommandIO.isProcessWorld)
-            .group(running: refill)
+            .group(running: refill, beside: generationServices)
         do {
             try await group.run()
         } catch let signal as SecondSignal {
@@ -158,7 +186,7 @@ struct FCGenWorker: AsyncParsableCommand {
         }
     }
 
-    private func makeWorker(logger: Logger, transport: HTTPClientTransport) async throws -> RefillWorker {
+    private func makeWorker(logger: Logger, transport: HTTPClientTransport) async throws -> WorkerParts {
         var flags = ConfigLayer()
         flags.database = db
         flags.provider = offline ? "fixture" : provider
@@ -193,8 +221,9 @@ struct FCGenWorker: AsyncParsableCommand {
         if settings.dailyBudget != nil, settings.prices.price(for: settings.model) == nil {
             throw PipelineError.priceMissing(model: settings.model)
         }
-        return RefillWorker(
+        let worker = RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random,
             events: { logger.log($0) })
+        return WorkerParts(worker: worker, pipeline: pipeline, factory: factory)
     }
 }

@@ -20,12 +20,15 @@ struct WorkerServices {
     /// (the test suite's), whose signals are the caller's.
     var trapsSignals = true
 
-    /// A group running `dependencies`, the second-signal watcher and `refill`, stopping them in reverse order.
+    /// A group running `dependencies`, the second-signal watcher, `beside` (the generation listener and runner) and
+    /// `refill`, stopping them in reverse order.
     ///
-    /// When the refill service returns (`--once`), the group shuts the others down gracefully; when it throws, the
-    /// group does the same and rethrows its error. A second signal cancels the whole group at once.
+    /// When the refill service returns (`--once`), the group shuts the others down gracefully; when it or one of
+    /// `beside` throws, the group does the same and rethrows its error. A second signal cancels the whole group at
+    /// once.
     func group(
-        running refill: RefillService, dependencies: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        running refill: RefillService, beside: [any Service] = [],
+        dependencies: [ServiceGroupConfiguration.ServiceConfiguration] = []
     ) -> ServiceGroup {
         let watcher: [ServiceGroupConfiguration.ServiceConfiguration] =
             trapsSignals
@@ -34,8 +37,13 @@ struct WorkerServices {
                     service: SecondSignalService(logger: logger, grace: grace),
                     successTerminationBehavior: .ignore, failureTerminationBehavior: .cancelGroup)
             ] : []
+        let others = beside.map {
+            ServiceGroupConfiguration.ServiceConfiguration(
+                service: $0, successTerminationBehavior: .gracefullyShutdownGroup,
+                failureTerminationBehavior: .gracefullyShutdownGroup)
+        }
         let services =
-            dependencies + watcher + [
+            dependencies + watcher + others + [
                 .init(
                     service: refill,
                     successTerminationBehavior: .gracefullyShutdownGroup,

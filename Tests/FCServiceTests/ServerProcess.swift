@@ -79,9 +79,15 @@ final class ServiceFixture: Sendable {
         throw CancellationError()
     }
 
-    private func launch(_ arguments: [String]) async throws -> ChildProcess {
+    /// Starts `fcgen-worker --db DB extra…`, the daemon beside the fixture's servers; the caller stops it.
+    func worker(_ extra: [String]) async throws -> ChildProcess {
+        try await launch(extra + ["--db", databasePath], executable: "fcgen-worker")
+    }
+
+    private func launch(_ arguments: [String], executable: String = "fcgen") async throws -> ChildProcess {
         try await ChildProcess.start(
-            Self.binary.path, arguments, in: directory, workingDirectory: directory,
+            Self.binary.deletingLastPathComponent().appendingPathComponent(executable).path, arguments, in: directory,
+            workingDirectory: directory,
             environment: [
                 "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
                 "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,

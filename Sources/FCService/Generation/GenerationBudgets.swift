@@ -13,8 +13,8 @@ import HTTPTypes
 /// request of the generation; the daily ones share one ``DailyBudget``, so requests in flight in this instance's
 /// concurrent generations count against them too (another instance's count once recorded in the usage ledger).
 package struct GenerationBudgets: Sendable {
-    let store: Store
-    let daily: DailyBudget
+    /// What the runner checks each request of a generation against (the same daily budgets).
+    package let run: GenerationRunBudgets
     /// The model requested, and whether it has a price (every budget needs one).
     let model: String
     let priced: Bool
@@ -24,8 +24,7 @@ package struct GenerationBudgets: Sendable {
     ///   - overall: the `daily_budget` setting; `nil` for none.
     ///   - pricing: the pipeline's prices and model.
     package init(store: Store, overall: Double?, pricing: Pricing, now: Now) {
-        self.store = store
-        daily = DailyBudget(store: store, overall: overall)
+        run = GenerationRunBudgets(store: store, overall: overall)
         model = pricing.model
         priced = pricing.prices.price(for: pricing.model) != nil
         self.now = now
@@ -37,7 +36,7 @@ package struct GenerationBudgets: Sendable {
     ///   already; when the model has no price, a `conflict` (409) for `maxCost`, else
     ///   ``PipelineError/priceMissing(model:)`` (a daily budget applies: the config needs fixing).
     package func check(topic: Topic, maxCost: Double?, in db: borrowing Database) async throws {
-        let overall = daily.overall
+        let overall = run.daily.overall
         let topicLimit = try await db.topicDailyBudget(topicID: topic.id)
         guard maxCost != nil || topicLimit != nil || overall != nil else { return }
         if !priced, maxCost != nil {
@@ -64,18 +63,6 @@ package struct GenerationBudgets: Sendable {
                     "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")
             }
         }
-    }
-
-    /// What a generation's requests are checked against when a runner starts it (``check(topic:maxCost:in:)``
-    /// admitted it): `maxCost` for it alone, and the daily budgets this instance shares among its generations;
-    /// `nil` when no budget applies.
-    package func budget(topicID: Int64, maxCost: Double?) async throws -> (any RequestBudget)? {
-        let topicLimit = try await store.read { try await $0.topicDailyBudget(topicID: topicID) }
-        var budgets: [any RequestBudget] = []
-        if let maxCost { budgets.append(RunBudget(limit: maxCost)) }
-        if topicLimit != nil || daily.overall != nil { budgets.append(daily) }
-        guard !budgets.isEmpty else { return nil }
-        return budgets.count == 1 ? budgets[0] : CombinedBudget(budgets)
     }
 
     /// A daily budget spent already: retry on the next UTC day.

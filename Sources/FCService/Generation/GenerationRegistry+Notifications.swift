@@ -1,3 +1,4 @@
+import FCPipeline
 import Synchronization
 
 /// The registry's side of the database's notifications (PostgreSQL `LISTEN/NOTIFY`, ``GenerationListener``): which
@@ -34,7 +35,7 @@ extension GenerationRegistry {
         }
         for waiter in waiters { waiter.resume() }
         for follower in followers { follower.yield() }
-        wakeup.yield()
+        work.poke()
     }
 
     /// The listening connection is lost: the streams read the database every ``GenerationLimits/eventPoll`` again
@@ -52,6 +53,6 @@ extension GenerationRegistry {
     /// instance's streams of it and the runner.
     package func notified(_ id: String) {
         signal(id)
-        wakeup.yield()
+        work.poke()
     }
 }

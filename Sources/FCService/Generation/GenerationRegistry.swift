@@ -1,6 +1,6 @@
 import FCContract
 package import FCCore
-import FCPipeline
+package import FCPipeline
 package import FCStore
 package import Foundation
 import HTTPTypes
@@ -18,8 +18,7 @@ import Synchronization
 /// every ``GenerationLimits/notifiedEventPoll`` while the instance listens.
 package final class GenerationRegistry: Sendable {
     struct State {
-        /// Generations this instance runs now.
-        var runningHere: Set<String> = []
+        /// Whether the server is stopping: it accepts no generation and ends the streams of those others run.
         var stopping = false
         /// Why generations cannot be accepted here (no usable provider settings, `--no-generations`), if so.
         var unavailable: Problem?
@@ -35,25 +34,22 @@ package final class GenerationRegistry: Sendable {
         var listeningWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    package let store: Store
-    package let limits: GenerationLimits
-    /// This instance's name in the leases it takes: unique per registry.
-    package let owner: String
-    private let now: Now
+    /// This instance's side of running them (``FCPipeline/GenerationWork``): claims, leases, batches, ends; the
+    /// runner (``FCPipeline/GenerationRunner``) drives it.
+    package let work: GenerationWork
     let state = Mutex(State())
-    let wakeup: AsyncStream<Void>.Continuation
-    /// Yields when there may be a generation to start; finishes when the server stops taking work.
-    let wakeups: AsyncStream<Void>
+
+    package var store: Store { work.store }
+    package var limits: GenerationLimits { work.limits }
+    /// This instance's name in the leases it takes: unique per registry.
+    package var owner: String { work.owner }
 
     /// - Parameter owner: the lease owner's name; by default the process id and a random suffix, so two registries
     ///   in one process (tests) are two runners.
     package init(store: Store, limits: GenerationLimits = GenerationLimits(), now: Now, owner: String? = nil) {
-        self.store = store
-        self.limits = limits
-        self.now = now
-        self.owner =
-            owner ?? "serve:\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8).lowercased())"
-        (wakeups, wakeup) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        work = GenerationWork(
+            store: store, limits: limits, documents: ContractGenerationDocuments(), now: now, owner: owner)
+        work.observe { [weak self] id in self?.signal(id) }
     }
 
     /// Refuses every new generation with `problem` (the provider settings are unusable).
@@ -94,11 +90,14 @@ package final class GenerationRegistry: Sendable {
     ) async throws -> GenerationRecord {
         let budgets = try state.withLock { state -> GenerationBudgets? in
             if let problem = state.unavailable { throw problem }
-            if state.stopping { throw Problem(.notReady, detail: "the server is shutting down; generate elsewhere") }
+            if state.stopping || work.isStopping {
+                throw Problem(.notReady, detail: "the server is shutting down; generate elsewhere")
+            }
             return state.budgets
         }
-        let options = try GenerationOptionsJSON(language: language?.description, maxCostUsd: maxCost, review: review)
-            .text()
+        let options = try GenerationRequestOptions(
+            language: language?.description, maxCostUsd: maxCost, review: review
+        ).text()
         let new = NewGeneration(
             id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requestedBy: requestedBy,
             optionsJSON: options, batchesRequested: batches)
@@ -113,7 +112,7 @@ package final class GenerationRegistry: Sendable {
             }
             return try await db.insertGeneration(new)
         }
-        wakeup.yield()
+        work.poke()
         return GenerationRecord(stored)
     }
 
@@ -147,7 +146,7 @@ package final class GenerationRegistry: Sendable {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let key = UUID()
         let following = state.withLock { state in
-            guard !state.stopping || state.runningHere.contains(id) else { return false }
+            guard !state.stopping || work.runsHere(id) else { return false }
             state.followers[id, default: [:]][key] = wake
             return true
         }
@@ -193,7 +192,7 @@ package final class GenerationRegistry: Sendable {
                 guard let interval = self?.pollInterval else { return }
                 try? await Task.sleep(for: interval)
                 guard let self else { return }
-                if !self.runsHere(id) { wake.yield() }
+                if !self.work.runsHere(id) { wake.yield() }
             }
         }
         let reader = Task {
@@ -230,118 +229,27 @@ package final class GenerationRegistry: Sendable {
         for follower in followers { follower.yield() }
     }
 
-    /// Asks the runner to look for work now (a generation another instance queued, an expired lease).
-    package func poke() {
-        wakeup.yield()
-    }
-
-    // MARK: The runner's side
-
-    /// Whether this instance runs the generation now.
-    package func runsHere(_ id: String) -> Bool {
-        state.withLock { $0.runningHere.contains(id) }
-    }
-
-    /// How many generations this instance runs now.
-    package var runningCount: Int { state.withLock { $0.runningHere.count } }
-
-    /// The oldest generation that may start now, claimed under this instance's lease (``Database/claimNextGeneration(owner:lease:)``):
-    /// a queued one, or one whose runner's lease expired; `nil` when this instance has no free slot or none may
-    /// start.
-    package func claimNext() async throws -> GenerationRecord? {
-        let reserved = state.withLock { state in
-            guard !state.stopping, state.runningHere.count < limits.running else { return false }
-            // A placeholder holds the slot while the claim is under way.
-            state.runningHere.insert("")
-            return true
-        }
-        guard reserved else { return nil }
-        let claimed: StoredGeneration?
-        do {
-            claimed = try await store.claimNextGeneration(owner: owner, lease: limits.lease)
-        } catch {
-            state.withLock { _ = $0.runningHere.remove("") }
-            throw error
-        }
-        state.withLock { state in
-            state.runningHere.remove("")
-            if let claimed { state.runningHere.insert(claimed.id) }
-        }
-        return claimed.map(GenerationRecord.init)
-    }
-
-    /// Whether the server is stopping: a running generation starts no further batch.
-    package var isStopping: Bool { state.withLock { $0.stopping } }
-
-    /// Renews this instance's lease on a generation it runs, and says why it must ask for no further batch (a
-    /// request cancelled it, on any instance, or this server is stopping); `nil` while it may go on.
-    ///
-    /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over.
-    package func checkpoint(id: String) async throws -> GenerationStop? {
-        let renewed = try await store.renewGenerationLease(id: id, owner: owner, lease: limits.lease)
-        if renewed.cancelRequested { return .request }
-        return isStopping ? .shutdown : nil
-    }
-
-    /// Renews this instance's lease on a generation it runs, between its batches.
-    ///
-    /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over.
-    package func renewLease(id: String) async throws {
-        _ = try await store.renewGenerationLease(id: id, owner: owner, lease: limits.lease)
-    }
-
-    /// Records a stored batch of a generation this instance runs, in the batch's own transaction (`db`): its counts,
-    /// its summary and its `batch` event, whose data `event` makes from the updated generation.
-    ///
-    /// - Throws: ``FCStore/GenerationLeaseLost`` (the batch's transaction rolls back) when this instance no longer
-    ///   holds the lease.
-    package func recordBatch(
-        id: String, _ batch: BatchRecord, cards: Int, in db: borrowing Database,
-        event: (StoredGeneration) throws -> String
-    ) async throws {
-        let summary = try GenerationColumns.text(GenerationJSON.Batch(batch))
-        _ = try await db.recordGenerationBatch(
-            id: id, owner: owner, lease: limits.lease, batchJSON: summary, cards: cards, event: event)
-    }
-
-    /// Wakes this instance's streams of the generation once a batch's transaction has committed.
-    package func batchCommitted(id: String) {
-        signal(id)
-    }
-
-    /// Ends a generation this instance runs (succeeded without `error`) and appends its final event.
-    ///
-    /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over; a store error.
-    package func finish(id: String, error: Problem?) async throws {
-        defer {
-            release(id)
-            signal(id)
-        }
-        _ = try await store.finishGeneration(
-            id: id, owner: owner, errorJSON: error.map(GenerationColumns.errorText), event: Self.finalEvent)
-    }
-
-    /// Lets go of a generation this instance ran, its slot free again (it ended, or another runner took it over).
-    package func release(_ id: String) {
-        state.withLock { _ = $0.runningHere.remove(id) }
-        wakeup.yield()
-    }
-
-    /// Stops taking work: new submissions are refused here, the wakeups end (running generations finish the batches
-    /// in flight, then stop), and the streams of generations this instance does not run end (their clients
-    /// reconnect to another instance). Queued generations stay queued in the database, for another instance or
-    /// this one's next start.
+    /// Stops taking work: new submissions are refused here, the runner claims no more (running generations finish
+    /// the batches in flight, then stop), and the streams of generations this instance does not run end (their
+    /// clients reconnect to another instance). Queued generations stay queued in the database, for another instance
+    /// or this one's next start.
     package func stop() {
+        work.stop()
+        endStreams()
+    }
+
+    /// Refuses new submissions and ends the streams of generations this instance does not run (the runner's
+    /// graceful shutdown, after its work stopped).
+    func endStreams() {
         let followers = state.withLock { state -> [AsyncStream<Void>.Continuation] in
             state.stopping = true
             var ended: [AsyncStream<Void>.Continuation] = []
-            for (id, streams) in state.followers where !state.runningHere.contains(id) {
+            for (id, streams) in state.followers where !work.runsHere(id) {
                 ended += streams.values
             }
             return ended
         }
         for follower in followers { follower.finish() }
-        wakeup.finish()
     }
 
     /// Cancels a generation (``GenerationStop/request``), on whichever instance it runs: a queued one fails at once,
@@ -349,8 +257,12 @@ package final class GenerationRegistry: Sendable {
     /// an unknown generation.
     package func cancel(id: String) async throws -> GenerationCancellation? {
         guard Self.isGenerationID(id) else { return nil }
-        let error = GenerationColumns.errorText(GenerationStop.request.beforeStart)
-        guard let outcome = try await store.cancelGeneration(id: id, errorJSON: error, event: Self.finalEvent) else {
+        let documents = work.documents
+        let error = documents.errorText(GenerationStop.request.beforeStart)
+        guard
+            let outcome = try await store.cancelGeneration(
+                id: id, errorJSON: error, event: { try documents.finalEvent($0) })
+        else {
             return nil
         }
         switch outcome {
@@ -362,17 +274,5 @@ package final class GenerationRegistry: Sendable {
         case .finished(let stored):
             return .finished(GenerationRecord(stored))
         }
-    }
-
-    /// Deletes the generations that finished more than ``GenerationLimits/retention`` ago, with their events.
-    @discardableResult
-    package func prune() async throws -> Int {
-        let cutoff = now().addingTimeInterval(-Double(limits.retention.components.seconds))
-        return try await store.pruneGenerations(finishedBefore: cutoff)
-    }
-
-    /// The data of the `done` or `failed` event: the whole generation.
-    static func finalEvent(_ stored: StoredGeneration) throws -> String {
-        try ContractJSON.document(GenerationJSON(GenerationRecord(stored)), pretty: false)
     }
 }

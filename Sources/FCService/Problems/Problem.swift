@@ -19,13 +19,13 @@ package struct Problem: Error, Sendable {
     package var extensions: [String: JSONValue] = [:]
 
     /// The base of every problem `type`.
-    package static let typeBase = "https://fcgen.dev/problems/"
+    package static let typeBase = ProblemText.typeBase
 
     package init(code: String, status: Int, title: String, detail: String, field: String? = nil) {
         self.code = code
         self.status = HTTPResponse.Status(code: status)
         self.title = title
-        self.detail = Self.oneLine(detail)
+        self.detail = ProblemText.oneLine(detail)
         self.field = field
     }
 
@@ -82,11 +82,5 @@ package struct Problem: Error, Sendable {
         var fields = headers
         fields[.contentType] = "application/problem+json"
         return (fields, ByteBuffer(string: JSONWriter(pretty: false).write(.object(members))))
-    }
-
-    /// The first line, trimmed and capped: a detail is a sentence, never a dump.
-    private static func oneLine(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        return line.count > 300 ? String(line.prefix(300)) + "…" : line
     }
 }

@@ -22,14 +22,26 @@ package enum BackgroundWork {
         let pipeline = try factory.makePipeline(
             store: store, transport: transport, clock: ContinuousClock(), random: random,
             events: { event in logger.log(event) })
-        environment.generations.useBudgets(
-            GenerationBudgets(
-                store: store, overall: factory.settings.dailyBudget, pricing: pipeline.pricing,
-                now: environment.settings.now))
-        environment.generations.useOfflineRecordings { topic in factory.missingOfflineRecording(topic: topic) }
+        let budgets = GenerationBudgets(
+            store: store, overall: factory.settings.dailyBudget, pricing: pipeline.pricing,
+            now: environment.settings.now)
+        let registry = environment.generations
+        registry.useBudgets(budgets)
+        registry.useOfflineRecordings { topic in factory.missingOfflineRecording(topic: topic) }
+        let metrics = environment.metrics
         return GenerationRunner(
-            registry: environment.generations, pipeline: pipeline, options: factory.generationOptions(strict: false),
-            metrics: environment.metrics, logger: logger)
+            work: registry.work, pipeline: pipeline, options: factory.generationOptions(strict: false),
+            budgets: budgets.run,
+            events: { event in
+                logger.log(event)
+                switch event {
+                case .batchCommitted(_, let summary): metrics.countBatch(summary)
+                case .finished(_, _, let failure):
+                    metrics.countGeneration(status: failure == nil ? "succeeded" : "failed")
+                default: break
+                }
+            },
+            onStop: { [weak registry] in registry?.endStreams() })
     }
 
     /// What an instance that runs no generations (`fcgen serve --no-generations`) needs to queue them for another

@@ -1,5 +1,5 @@
 package import FCCore
-import FCPipeline
+package import FCPipeline
 package import FCStore
 package import HTTPTypes
 package import Hummingbird

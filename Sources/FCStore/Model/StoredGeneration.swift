@@ -13,7 +13,8 @@ package enum StoredGenerationStatus: String, Sendable, Hashable {
 /// One row of `generations`: a generation the service accepted, as every instance on the database reads it.
 ///
 /// The store keeps the request's options, the batches' summaries and the error as JSON text it does not read: their
-/// shape is the service's (`FCService`'s `GenerationRecord`), which encodes and decodes them.
+/// shape is the JSON contract's (FCContract's `GenerationJSON`, FCPipeline's `GenerationRequestOptions`), which encodes
+/// and decodes them.
 package struct StoredGeneration: Sendable, Hashable {
     /// The id the API shows (`/v1/generations/{id}`).
     package var id: String

@@ -88,6 +88,12 @@ struct ServeCommand: AsyncParsableCommand {
     var noGenerations = false
 
     @Option(
+        help: ArgumentHelp(
+            "Seconds a runner's lease on a generation lasts (renewed every third of it): how long after an instance dies "
+                + "another takes its generation over (5…3600).", valueName: "seconds"))
+    var generationLease = 60
+
+    @Option(
         name: .customLong("sse-keepalive"),
         help: ArgumentHelp(
             "Seconds a generation's event stream may stay quiet before a keep-alive comment is sent (1…300).",
@@ -146,6 +152,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...64).contains(workers) else { throw ValidationError("--workers must be between 0 and 64") }
         guard (1...16).contains(generations) else { throw ValidationError("--generations must be between 1 and 16") }
+        guard (5...3_600).contains(generationLease) else {
+            throw ValidationError("--generation-lease must be between 5 and 3600 seconds")
+        }
         guard (1...300).contains(sseKeepAlive) else {
             throw ValidationError("--sse-keepalive must be between 1 and 300 seconds")
         }
@@ -190,7 +199,8 @@ struct ServeCommand: AsyncParsableCommand {
             var configuration = ServiceConfiguration(
                 settings: settings, gamificationSeed: UInt64.random(in: 0...UInt64.max),
                 shuffleSeed: UInt64.random(in: 0...UInt64.max))
-            configuration.generationLimits = GenerationLimits(running: generations)
+            configuration.generationLimits = GenerationLimits(
+                running: generations, lease: .seconds(generationLease))
             // Request lines follow --log-format as every other line does: a log shipper asks for JSON.
             let requestLogger = global.logger()
             let logger = global.logger()
