@@ -21,14 +21,9 @@ struct OfflineReviewTimeTests {
         "reviews hours old keep their time, schedule, XP day, streak and calendar day; a replay pays nothing",
         arguments: [false, true])
     func offlineAnswersKeepTheirTime(postgres: Bool) async throws {
-        let scratch = postgres ? try await TestPostgresServer.scratchDatabase(label: "offline") : nil
-        do {
-            try await Self.offlineAnswers(databaseURL: scratch?.url)
-        } catch {
-            await scratch?.drop()
-            throw error
+        try await TestPostgresServer.onEngine(postgres: postgres, label: "offline") {
+            try await Self.offlineAnswers(databaseURL: $0)
         }
-        await scratch?.drop()
     }
 
     private static func offlineAnswers(databaseURL: String?) async throws {

@@ -55,14 +55,9 @@ struct ReminderRouteTests {
         "one zone: the reminder's zone is the learner's day's, set from either side (both engines)",
         arguments: [false, true])
     func oneZone(postgres: Bool) async throws {
-        let scratch = postgres ? try await TestPostgresServer.scratchDatabase(label: "zone") : nil
-        do {
-            try await Self.oneZone(databaseURL: scratch?.url)
-        } catch {
-            await scratch?.drop()
-            throw error
+        try await TestPostgresServer.onEngine(postgres: postgres, label: "zone") {
+            try await Self.oneZone(databaseURL: $0)
         }
-        await scratch?.drop()
     }
 
     private static func oneZone(databaseURL: String?) async throws {
