@@ -46,8 +46,9 @@ function timeForm(reminder, onSaved) {
   };
   const form = h("form", { id: "reminder-form", novalidate: true },
     h("label", { for: "reminder-time" }, "Remind me at"), time,
-    h("label", { for: "reminder-zone" }, "Your time zone"), zone, zoneList,
-    h("p", { class: "hint", id: "reminder-zone-hint" }, "Your day follows it too: streaks, XP today and cards due."),
+    // One zone per learner: the label says it is their day's too (streaks, XP today, cards due).
+    h("label", { for: "reminder-zone", title: "Your day (streaks, XP today, cards due) follows it too" }, "Your time zone (your day's too)"),
+    zone, zoneList,
     h("div", { class: "actions" },
       h("button", { type: "submit" }, "Save reminder"),
       h("button", {
