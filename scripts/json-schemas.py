@@ -46,6 +46,9 @@ ID = {"type": "integer", "minimum": 0}
 NUMBER = {"type": "number"}
 STRING = {"type": "string"}
 BOOL = {"type": "boolean"}
+# The admin flag's old spelling, beside `isAdmin` (the sign-in answer's and /v1/me's) until schemaVersion 4.
+ADMIN_ALIAS = {"type": "boolean", "deprecated": True,
+               "description": "The same as isAdmin, kept for scripts that read it; gone at schemaVersion 4."}
 SHARE = {"type": "number", "minimum": 0, "maximum": 1}
 USD = {"type": "number", "minimum": 0, "description": "US dollars."}
 
@@ -169,7 +172,8 @@ DEFS = {
         "cancelled", "internal",
     ),
     "apiToken": obj(
-        {"id": ID, "user": STRING, "prefix": STRING, "admin": BOOL, "createdAt": ref("timestamp")},
+        {"id": ID, "user": STRING, "prefix": STRING, "isAdmin": BOOL, "admin": ADMIN_ALIAS,
+         "createdAt": ref("timestamp")},
         {"expiresAt": ref("timestamp"), "revokedAt": ref("timestamp")},
         "An API token as stored: never the token itself, only its non-secret prefix."),
 }
@@ -375,7 +379,7 @@ DOCUMENTS = {
               "One API token; `secret` (the bearer token) only from token create, the one time it is shown."),
     "tokens": (["token list"], {"tokens": array(ref("apiToken"))}, {}, "Every API token, never the tokens."),
     "invite": (["invite create"], {
-        "invite": obj({"id": ID, "admin": BOOL, "createdAt": ref("timestamp"), "expiresAt": ref("timestamp")}),
+        "invite": obj({"id": ID, "isAdmin": BOOL, "admin": ADMIN_ALIAS, "createdAt": ref("timestamp"), "expiresAt": ref("timestamp")}),
         "code": {"type": "string", "pattern": "^fci_[A-Za-z0-9_-]{43}$"},
     }, {"link": STRING},
         "A new sign-up invite: its code (and, with --public-url, the web app's link) the one time it is shown."),

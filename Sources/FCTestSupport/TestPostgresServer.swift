@@ -32,4 +32,19 @@ package enum TestPostgresServer {
     package static func scratchDatabase(label: String) async throws -> ScratchPostgresDatabase {
         try await ScratchPostgresDatabase.create(on: try url(), label: label)
     }
+
+    /// Runs `body` on one engine: with `nil` (the test's SQLite file) or, when `postgres`, with the URL of a scratch
+    /// database made for it and dropped afterwards, whether `body` throws or not.
+    package static func onEngine(
+        postgres: Bool, label: String, _ body: (_ databaseURL: String?) async throws -> Void
+    ) async throws {
+        let scratch = postgres ? try await scratchDatabase(label: label) : nil
+        do {
+            try await body(scratch?.url)
+        } catch {
+            await scratch?.drop()
+            throw error
+        }
+        await scratch?.drop()
+    }
 }

@@ -54,13 +54,15 @@ struct XPIdempotencyTests {
         #expect(learner.state.lifetime.cardsReviewed == 2)
     }
 
-    @Test func eventsFromAnEarlierDayAreIgnored() {
+    @Test func eventsFromAnEarlierDayAreIgnoredButCardAnswers() {
         var learner = Learner()
         learner.review(1, at: instant("2026-03-09T10:00:00Z"))
         let before = learner.state
-        #expect(learner.review(2, at: instant("2026-03-08T23:00:00Z")).isEmpty)
         #expect(learner.apply(session(9, cards: 5), at: instant("2026-03-08T23:00:00Z")).isEmpty)
+        #expect(learner.apply(.topicCompleted(topicID: 1), at: instant("2026-03-08T23:00:00Z")).isEmpty)
         #expect(learner.state == before)
+        // A card's answer is the exception (LateAnswerTests): its own day's card XP.
+        #expect(learner.review(2, at: instant("2026-03-08T23:00:00Z")).keys == ["xp:card:2:2026-03-08"])
     }
 
     @Test func sessionsTopicsAndBoxesPayOnce() throws {

@@ -31,6 +31,7 @@ struct DocCommandTests {
         "docs/store.md: fcgen db copy --from ~/.local/share/fcgen/fcgen.sqlite --to postgres://fcgen@db.internal/fcgen",
         "docs/store.md: fcgen db copy --from postgres://fcgen@db.internal/fcgen --to /backup/fcgen.sqlite --json",
         "docs/webapp.md: fcgen serve --port 8080",
+        "docs/webapp.md: fcgen serve --host 0.0.0.0 --port 8080 --signup invite --public-url https://cards.example.org",
         "docs/worker.md: fcgen jobs retry 12",
         "docs/worker.md: fcgen jobs cancel 12",
         "docs/worker.md: fcgen-worker --interval 10m --daily-budget 5",

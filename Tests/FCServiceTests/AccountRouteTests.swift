@@ -401,7 +401,9 @@ struct AccountRouteTests {
             #expect(created.status == 201, "\(created.text)")
             let secret = try #require(created.json["secret"] as? String)
             let id = try #require((created.json["token"] as? [String: Any])?["id"] as? Int)
-            #expect((created.json["token"] as? [String: Any])?["admin"] as? Bool == false)
+            let madeToken = created.json["token"] as? [String: Any]
+            #expect(madeToken?["isAdmin"] as? Bool == false, "the sign-in answer's spelling")
+            #expect(madeToken?["admin"] as? Bool == false, "and the old one, deprecated, until schemaVersion 4")
             #expect((created.json["token"] as? [String: Any])?["user"] as? String == "pia", "the CLI's token shape")
             // The new token works, and is pia's.
             #expect(try await server.call(.GET, "/v1/me", token: secret).json["name"] as? String == "pia")

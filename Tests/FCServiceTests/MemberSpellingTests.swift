@@ -49,6 +49,41 @@ import Testing
         #expect(Self.misspelled(names) == [])
     }
 
+    /// Every object of `schema` that declares an admin flag: where, and whether it is spelled `isAdmin` with `admin`
+    /// at most as its deprecated alias beside it (docs/json.md, "Changes").
+    static func adminFlags(in schema: Any, at path: String = "") -> [(path: String, oneSpelling: Bool)] {
+        var found: [(path: String, oneSpelling: Bool)] = []
+        if let object = schema as? [String: Any] {
+            if let properties = object["properties"] as? [String: Any],
+                properties["isAdmin"] != nil || properties["admin"] != nil
+            {
+                let alias = properties["admin"] as? [String: Any]
+                found.append(
+                    (path, properties["isAdmin"] != nil && (alias == nil || alias?["deprecated"] as? Bool == true)))
+            }
+            for (key, value) in object { found += adminFlags(in: value, at: path + "/" + key) }
+        } else if let array = schema as? [Any] {
+            for (index, value) in array.enumerated() { found += adminFlags(in: value, at: path + "/\(index)") }
+        }
+        return found
+    }
+
+    @Test("the admin flag is isAdmin in every document, admin only as its deprecated alias")
+    func adminFlag() throws {
+        var flags = Self.adminFlags(in: try Self.document("docs/openapi.json"), at: "openapi.json")
+        for file in ["token.json", "tokens.json", "invite.json"] {
+            let before = flags.count
+            flags += Self.adminFlags(in: try Self.document("docs/json-schemas/" + file), at: file)
+            #expect(flags.count > before, "\(file) declares the flag")
+        }
+        // The sign-in answer, /v1/me and a personal token.
+        #expect(flags.filter { $0.path.hasPrefix("openapi.json") }.count >= 3, "\(flags.map(\.path))")
+        #expect(flags.filter { !$0.oneSpelling }.map(\.path) == [])
+        #expect(
+            Self.adminFlags(in: ["properties": ["admin": ["type": "boolean"]]]).map(\.oneSpelling) == [false],
+            "the check finds the old spelling alone")
+    }
+
     @Test("the check finds a misspelled member")
     func findsOne() {
         let schema: [String: Any] = [

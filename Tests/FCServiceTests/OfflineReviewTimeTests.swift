@@ -6,7 +6,8 @@ import Testing
 
 /// Answers given offline and sent hours later (the web app's outbox, docs/webapp.md "Offline study"): each review
 /// keeps the time it was given (`at`), and so do its schedule, its XP's day, the streak and the calendar; a replay
-/// of the same request records nothing and pays nothing again. The clock is a manual one, so "yesterday" is fixed.
+/// of the same request records nothing and pays nothing again; one sent after the learner studied on a later day
+/// still pays its card's XP on its own day, once. The clock is a manual one, so "yesterday" is fixed.
 @Suite("the service: reviews sent after an offline day (in process)")
 struct OfflineReviewTimeTests {
     private static func time(_ text: String) throws -> Date {
@@ -20,14 +21,9 @@ struct OfflineReviewTimeTests {
         "reviews hours old keep their time, schedule, XP day, streak and calendar day; a replay pays nothing",
         arguments: [false, true])
     func offlineAnswersKeepTheirTime(postgres: Bool) async throws {
-        let scratch = postgres ? try await TestPostgresServer.scratchDatabase(label: "offline") : nil
-        do {
-            try await Self.offlineAnswers(databaseURL: scratch?.url)
-        } catch {
-            await scratch?.drop()
-            throw error
+        try await TestPostgresServer.onEngine(postgres: postgres, label: "offline") {
+            try await Self.offlineAnswers(databaseURL: $0)
         }
-        await scratch?.drop()
     }
 
     private static func offlineAnswers(databaseURL: String?) async throws {
@@ -80,16 +76,27 @@ struct OfflineReviewTimeTests {
             #expect(replay.status == 201)
             #expect(replay.headers.first(name: "Idempotent-Replayed") == "true")
 
-            // The documented limit: an answer from yesterday sent after today's earned XP is recorded at its time
-            // and scheduled, but the game's day has moved on, so it pays nothing (gamification.md, replays).
-            let late = try await server.call(
-                .POST, "/v1/reviews", token: ana,
-                json: #"{"cardId": \#(ids[4]), "rating": "good", "at": "2026-11-20T23:30:00.000Z"}"#,
-                headers: [("Idempotency-Key", "offline-late")])
+            // An answer from yesterday sent after today's: it pays its card's XP on its own day (gamification.md,
+            // "Late answers") and nothing more; today's numbers and the streak stay as they were.
+            let sendLate = { (card: Int, rating: String, at: String, key: String) in
+                try await server.call(
+                    .POST, "/v1/reviews", token: ana,
+                    json: #"{"cardId": \#(card), "rating": "\#(rating)", "at": "\#(at)"}"#,
+                    headers: [("Idempotency-Key", key)])
+            }
+            let late = try await sendLate(ids[4], "good", "2026-11-20T23:30:00.000Z", "offline-late")
             #expect(late.status == 201, "\(late.text)")
             let lateReview = try #require(late.json["review"] as? [String: Any])
             #expect(try Self.time(lateReview["reviewedAt"] as? String ?? "") == Self.time("2026-11-20T23:30:00Z"))
-            #expect(lateReview["xpGained"] as? Int == 0, "\(late.text)")
+            #expect(lateReview["xpGained"] as? Int == 10, "a first-try card's XP: \(late.text)")
+            xp += 10
+            // Sent twice (a lost reply): replayed, paid once.
+            let lateAgain = try await sendLate(ids[4], "good", "2026-11-20T23:30:00.000Z", "offline-late")
+            #expect(lateAgain.headers.first(name: "Idempotent-Replayed") == "true")
+            // A card that already paid on the 20th, answered again that evening on this device: recorded, no XP.
+            let paidThatDay = try await sendLate(ids[1], "easy", "2026-11-20T23:45:00.000Z", "offline-late-2")
+            #expect(paidThatDay.status == 201, "\(paidThatDay.text)")
+            #expect((paidThatDay.json["review"] as? [String: Any])?["xpGained"] as? Int == 0, "\(paidThatDay.text)")
 
             let me = try await server.call(.GET, "/v1/me", token: ana)
             #expect(me.json["totalXP"] as? Int == xp, "\(me.text)")
@@ -99,11 +106,15 @@ struct OfflineReviewTimeTests {
             let days = try #require(calendar.json["days"] as? [[String: Any]], "\(calendar.text)")
             let reviews = Dictionary(
                 uniqueKeysWithValues: days.map { ($0["day"] as? String ?? "", $0["reviews"] as? Int) })
-            #expect(reviews["2026-11-20"] == 3 && reviews["2026-11-21"] == 2, "\(calendar.text)")
-            #expect((days.first { $0["day"] as? String == "2026-11-20" }?["xp"] as? Int ?? 0) > 0, "\(calendar.text)")
+            #expect(reviews["2026-11-20"] == 4 && reviews["2026-11-21"] == 2, "\(calendar.text)")
+            let dayXP = Dictionary(
+                uniqueKeysWithValues: days.map { ($0["day"] as? String ?? "", $0["xp"] as? Int ?? 0) })
+            #expect(dayXP.values.reduce(0, +) == xp, "every XP on the day it was earned: \(calendar.text)")
+            #expect((dayXP["2026-11-20"] ?? 0) >= 24, "yesterday's, the late answer's 10 with them: \(calendar.text)")
             let deck = try await server.call(.GET, "/v1/topics/1/cards?limit=200", token: ana)
             let studied = (deck.json["cards"] as? [[String: Any]] ?? []).compactMap { $0["progress"] as? [String: Any] }
-            #expect(studied.count == 5 && studied.allSatisfy { $0["reps"] as? Int == 1 }, "\(deck.text)")
+            let reps = studied.map { $0["reps"] as? Int ?? 0 }
+            #expect(studied.count == 5 && reps.reduce(0, +) == 6 && reps.max() == 2, "\(deck.text)")
         }
     }
 }

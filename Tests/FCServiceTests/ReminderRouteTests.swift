@@ -52,6 +52,42 @@ struct ReminderRouteTests {
     }
 
     @Test(
+        "one zone: the reminder's zone is the learner's day's, set from either side (both engines)",
+        arguments: [false, true])
+    func oneZone(postgres: Bool) async throws {
+        try await TestPostgresServer.onEngine(postgres: postgres, label: "zone") {
+            try await Self.oneZone(databaseURL: $0)
+        }
+    }
+
+    private static func oneZone(databaseURL: String?) async throws {
+        // Noon UTC on 20 November: already the 21st on Kiritimati (UTC+14).
+        let clock = ManualNow(Date(timeIntervalSince1970: 1_795_176_000))
+        let fixture = try await ServiceUnderTest(seeded: false, now: clock.now, databaseURL: databaseURL)
+        let ana = fixture.learnerToken
+        try await fixture.serve { server in
+            #expect(try await server.call(.GET, "/v1/me", token: ana).json["day"] as? String == "2026-11-20")
+            let set = try await server.call(
+                .PUT, "/v1/me/reminder", token: ana, json: #"{"time": "07:30", "timeZone": "Pacific/Kiritimati"}"#)
+            #expect(set.status == 200 && set.json["timeZone"] as? String == "Pacific/Kiritimati", "\(set.text)")
+            #expect(
+                try await server.call(.GET, "/v1/me", token: ana).json["day"] as? String == "2026-11-21",
+                "the reminder's zone is the learner's day's")
+            let user = try #require(try await fixture.store.user(named: "ana"))
+            #expect(user.timeZone == "Pacific/Kiritimati")
+            // The learner's zone set elsewhere (`fcgen user --tz`) is the reminder's too.
+            try await fixture.store.setTimeZone("America/New_York", userID: user.id)
+            let read = try await server.call(.GET, "/v1/me/reminder", token: ana)
+            #expect(read.json["timeZone"] as? String == "America/New_York" && read.json["time"] as? String == "07:30")
+            #expect(try await fixture.store.reminder(userID: user.id)?.timeZone == "America/New_York")
+            // Turning the reminder off keeps the zone, and the learner's day with it.
+            _ = try await server.call(.PUT, "/v1/me/reminder", token: ana, json: #"{"time": null}"#)
+            #expect(try await fixture.store.user(named: "ana")?.timeZone == "America/New_York")
+            #expect(try await server.call(.GET, "/v1/me", token: ana).json["day"] as? String == "2026-11-20")
+        }
+    }
+
+    @Test(
         "the calendar feed: made once, read without a token, only its learner's reminder, revoked by replace and delete"
     )
     func calendarFeed() async throws {

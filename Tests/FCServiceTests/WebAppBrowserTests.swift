@@ -126,7 +126,7 @@ struct WebAppBrowserTests {
                 "account: password changed on Me; the other device signed out, this browser not",
                 "account: a reset link set \(size == "phone" ? "ana" : "bo")'s password and signed in",
                 "account: a used reset link is refused",
-                "reminder: Every day at 07:30 (Europe/Berlin)",
+                "reminder: Every day at 07:30 (Africa/Abidjan)",
                 "reminder: Enable notifications is offered on a secure page",
                 "reminder: the calendar link, shown once, serves the daily event", "reminder: turned off",
             ]

@@ -2,7 +2,8 @@
 worker keeps the app shell): the app keeps the learner's next cards; with the network off (DevTools' Network
 .emulateNetworkConditions) 10 cards are studied in Learn, the page is reloaded (the shell from the service worker,
 the cards and the waiting answers from IndexedDB), 3 more in Learn and 2 in the feed; the line under the header
-counts the waiting answers; a 16th answer, to a card the server does not have, is put in the outbox too. With the
+counts the waiting answers; a card with a picture (the test gives the first kept card one) is studied offline with
+its picture shown from IndexedDB (an <img> that loaded: naturalWidth > 0); a 16th answer, to a card the server does not have, is put in the outbox too. With the
 network back the outbox is sent by itself, the 16th is refused (404) and dropped, and the line clears; then the API
 must hold exactly those 15 reviews, each dated when it was given offline (not when it was sent), and the XP the
 app said they earned."""
@@ -50,8 +51,20 @@ def waiting(s):
     return int(line.get_attribute("data-waiting") or 0), line.is_displayed(), line.text
 
 
-def learn(s, count, studied):
-    """Studies `count` cards in offline Learn (Space, then a rating), adding their ids to `studied`."""
+PICTURE_WIDTH = "return document.querySelector(arguments[0])?.naturalWidth ?? -1"
+
+
+def picture_shown(s, face):
+    """The width of the picture on `face` (Question or Answer) once it loaded; a failure if it never does."""
+    selector = f"article.flashcard[aria-label={face}] img.offline-picture"
+    s.until(f"the kept picture shown on the {face.lower()}",
+            lambda: s.driver.execute_script(PICTURE_WIDTH, selector) > 0)
+    return s.driver.execute_script(PICTURE_WIDTH, selector)
+
+
+def learn(s, count, studied, pictures=None):
+    """Studies `count` cards in offline Learn (Space, then a rating), adding their ids to `studied`, and the ids
+    of those shown with their picture to `pictures`."""
     d = s.driver
     for index in range(count):
         card = s.find("article.flashcard[aria-label=Question]")
@@ -60,8 +73,17 @@ def learn(s, count, studied):
         asked = card.get_attribute("data-card-id")
         if asked in studied:
             raise s.failure(f"card {asked} asked again offline")
+        pictured = bool(card.find_elements(By.CSS_SELECTOR, "img.offline-picture"))
+        if pictured:
+            width = picture_shown(s, "Question")
         s.keys(" ")
         s.find("article.flashcard[aria-label=Answer] .answer")
+        if pictured:
+            picture_shown(s, "Answer")
+            if pictures is not None:
+                pictures[asked] = width
+            if len(pictures or {}) == 1:
+                s.shot("learn-picture")
         s.keys("3" if index % 2 else "4")
         studied.append(asked)
         s.until(f"answer {len(studied)} kept", lambda: waiting(s)[0] == len(studied))
@@ -88,7 +110,12 @@ def run(s, token):
     network(s, False)
     d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=learn]").send_keys(Keys.ENTER)
     studied = []
-    learn(s, 10, studied)
+    pictures = {}
+    learn(s, 10, studied, pictures)
+    if not pictures:
+        raise s.failure(f"no card with a picture among the 10 studied offline: {studied}")
+    s.ok(f"offline: a picture card studied in Learn, its kept picture shown on both faces "
+         f"(card {', '.join(pictures)}, naturalWidth {max(pictures.values())})")
     count, shown, text = waiting(s)
     if not shown or not text.startswith("10 answers wait to be sent"):
         raise s.failure(f"after 10 offline answers the line says {text!r} (shown: {shown})")

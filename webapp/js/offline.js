@@ -5,9 +5,11 @@
 // carries the same key and body, so the server records it and pays its XP once. An answer the server refuses for
 // good (a 4xx but 408 and 429: the card was deleted, or reviewed later on another device) is dropped with a message;
 // a network failure or a 5xx stays queued. Everything kept is tagged with the learner's id, and signing out
-// forgets it. docs/webapp.md, "Offline study".
+// forgets it. A kept card's picture (the feed's `image`) is kept too, as a Blob by its hash, fetched once and
+// dropped when no kept card shows it, so offline study shows it (a data: URL, as the content security policy
+// allows; the LAN origin has no service worker, so its cache is no place for it). docs/webapp.md, "Offline study".
 
-import { api, ApiError, describe, idempotencyKey, signedIn } from "./api.js";
+import { api, ApiError, blob, describe, idempotencyKey, signedIn } from "./api.js";
 import { toast } from "./ui.js";
 
 const DATABASE = "fcgen-offline";
@@ -27,10 +29,14 @@ let refreshedAt = 0;
 
 function database() {
   opened ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore("kept", { keyPath: "name" });
-      request.result.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+    // Version 2 added the pictures; a version-1 database keeps its kept cards and waiting answers.
+    const request = indexedDB.open(DATABASE, 2);
+    request.onupgradeneeded = (event) => {
+      if (event.oldVersion < 1) {
+        request.result.createObjectStore("kept", { keyPath: "name" });
+        request.result.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+      }
+      if (event.oldVersion < 2) request.result.createObjectStore("pictures", { keyPath: "hash" });
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -100,7 +106,13 @@ export function refreshQueue() {
         }
       }
       const queue = { name: "queue", learnerId: me.id, cards: list.slice(0, KEPT), savedAt: new Date().toISOString() };
-      await transaction(["kept"], "readwrite", ({ kept }) => done(kept.put(queue)));
+      const fetched = await newPictures(queue.cards);
+      const shown = new Set(queue.cards.map((card) => card.image?.hash).filter(Boolean));
+      await transaction(["kept", "pictures"], "readwrite", async ({ kept, pictures }) => {
+        kept.put(queue);
+        for (const picture of fetched) pictures.put(picture);
+        for (const hash of await done(pictures.getAllKeys())) if (!shown.has(hash)) pictures.delete(hash);
+      });
       refreshedAt = Date.now();
       await showWaiting();
       return queue.cards.length;
@@ -111,6 +123,37 @@ export function refreshQueue() {
     }
   })();
   return refreshing;
+}
+
+/**
+ * The pictures of `cards` not kept yet, fetched (`GET /v1/images/{hash}`) as `{ hash, blob }`; a picture that
+ * cannot be fetched is left out (its card is still kept, and studied without it).
+ */
+async function newPictures(cards) {
+  const have = new Set(await transaction(["pictures"], "readonly", ({ pictures }) => done(pictures.getAllKeys())));
+  const wanted = new Map();
+  for (const card of cards) if (card.image && !have.has(card.image.hash)) wanted.set(card.image.hash, card.image.url);
+  const fetched = [];
+  for (const [hash, url] of wanted) {
+    try {
+      fetched.push({ hash, blob: (await blob(url)).blob });
+    } catch {
+      // Studied without its picture.
+    }
+  }
+  return fetched;
+}
+
+/** The kept picture with this hash as a data: URL, or null when it is not kept. */
+export async function keptPicture(hash) {
+  const kept = await transaction(["pictures"], "readonly", ({ pictures }) => done(pictures.get(hash)));
+  if (!kept) return null;
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(kept.blob);
+  });
 }
 
 /**
@@ -214,9 +257,10 @@ export async function forgetAll() {
   if (navigator.onLine) await flush().catch(() => {});
   // A refresh still running would write the kept cards back after they were cleared.
   await idle();
-  await transaction(["kept", "outbox"], "readwrite", ({ kept, outbox }) => {
+  await transaction(["kept", "outbox", "pictures"], "readwrite", ({ kept, outbox, pictures }) => {
     kept.clear();
     outbox.clear();
+    pictures.clear();
   });
   refreshedAt = 0;
   await showWaiting();

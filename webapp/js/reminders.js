@@ -1,4 +1,5 @@
-// Me → "Daily reminder": the local time (or none) and time zone (GET/PUT /v1/me/reminder); the secret calendar
+// Me → "Daily reminder": the local time (or none) and the learner's time zone, which is also their day for streaks
+// and cards due (one zone: saving it here sets both; GET/PUT /v1/me/reminder); the secret calendar
 // link for any calendar app (POST/DELETE /v1/me/reminder/calendar, its address shown once); and "Enable
 // notifications" on this browser (Web Push: GET /v1/push/key, pushManager.subscribe, POST/DELETE
 // /v1/me/push-subscriptions), offered only where the browser can take them, with a line saying why not otherwise.
@@ -45,7 +46,9 @@ function timeForm(reminder, onSaved) {
   };
   const form = h("form", { id: "reminder-form", novalidate: true },
     h("label", { for: "reminder-time" }, "Remind me at"), time,
-    h("label", { for: "reminder-zone" }, "Time zone"), zone, zoneList,
+    // One zone per learner: the label says it is their day's too (streaks, XP today, cards due).
+    h("label", { for: "reminder-zone", title: "Your day (streaks, XP today, cards due) follows it too" }, "Your time zone (your day's too)"),
+    zone, zoneList,
     h("div", { class: "actions" },
       h("button", { type: "submit" }, "Save reminder"),
       h("button", {

@@ -8,7 +8,11 @@ package struct TokenJSON: Encodable, Sendable {
     /// The learner the token signs in as.
     package var user: String
     package var prefix: String
-    /// Whether the token may also manage content (`fcgen token create --admin`; never a token made on Me).
+    /// Whether the token may also manage content (`fcgen token create --admin`; never a token made on Me): the
+    /// spelling of the sign-in answer and `/v1/me`.
+    package var isAdmin: Bool
+    /// The same as ``isAdmin``, kept one `schemaVersion` for scripts that read it (docs/json.md: a rename raises
+    /// `schemaVersion`); deprecated, gone at `schemaVersion` 4.
     package var admin: Bool
     package var createdAt: Date
     package var expiresAt: Date?
@@ -18,6 +22,7 @@ package struct TokenJSON: Encodable, Sendable {
         id = token.id
         user = token.userName
         prefix = token.prefix
+        isAdmin = token.isAdmin
         admin = token.isAdmin
         createdAt = token.createdAt
         expiresAt = token.expiresAt

@@ -10,8 +10,8 @@ package import Foundation
 /// What every stored card has is always written. What only some reads produce is optional, and an absent member is
 /// left out (synthesized `Encodable` writes optionals with `encodeIfPresent`), never written as `null`:
 /// - `updatedAt`, `image`, `reverseOf`, `twinId`: when the card's details were read (the `CardDetails` initializer):
-///   the API's card, bookmark and card-image routes, `fcgen cards` and `fcgen card …`; not the feed, sessions or
-///   generation events, which read cards alone.
+///   the API's card, bookmark and card-image routes, `fcgen cards` and `fcgen card …`; not sessions or generation
+///   events, which read cards alone. The API's feed has `image` (without its credit), for offline study.
 /// - `image.url`: the API's, where the server serves the picture (`/v1/images/{hash}`).
 /// - `progress`: the API's calling learner's state of the card, once they studied it.
 /// - `source`: `GET /v1/cards/{id}` and `fcgen card show`, for a card generated from a document; its `path` (the
@@ -155,5 +155,12 @@ package struct CardJSON: Encodable, Sendable {
         }
         reverseOf = details.reverseOf
         twinId = details.twinID
+    }
+}
+
+extension CardJSON.Image {
+    /// A stored picture as the API serves it (`url`, `/v1/images/{hash}`), without its credit: the feed's.
+    package init(_ image: CardImageInfo, url: String) {
+        self.init(hash: image.hash, mimeType: image.mimeType, bytes: image.byteCount, url: url, credit: nil)
     }
 }

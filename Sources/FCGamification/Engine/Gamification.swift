@@ -32,8 +32,9 @@ public struct Gamification: Sendable {
     /// - the same event applied twice on its day pays once, because the state remembers today's cards, sessions,
     ///   completed challenges, unlocked achievements, completed topics and unopened boxes;
     /// - an event dated before the state's current day is ignored (state unchanged, no awards), except
-    ///   `boxOpened`, which is keyed by the box alone; older duplicates are therefore never paid again, and the
-    ///   store's unique award keys are a second line of defence.
+    ///   `boxOpened`, which is keyed by the box alone, and a card's answer sent late (``payLateAnswer(_:)``);
+    ///   older duplicates are therefore never paid again by the state, and the store's unique award keys are a
+    ///   second line of defence — for a late answer, the only one.
     ///
     /// Awards come in this order: card XP, streak bonus, topic XP, boxes, box payout, challenges, achievements,
     /// then one `levelReached` per level crossed.
@@ -56,7 +57,9 @@ public struct Gamification: Sendable {
         let eventDay = calendar.day(containing: time)
         var day = eventDay
         if let current = state.today?.day, eventDay < current {
-            guard case .boxOpened = event else { return (state, []) }
+            guard case .boxOpened = event else {
+                return payLateAnswer(event, to: state, day: eventDay, current: current, at: time)
+            }
             day = current
         }
         var step = Step(state: state, time: time, day: day)

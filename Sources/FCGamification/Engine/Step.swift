@@ -14,11 +14,12 @@ struct Step {
         self.day = day
     }
 
-    /// Records an award and adds its XP to the totals.
+    /// Records an award and adds its XP to the totals (to today's only when the step is on the state's day: a late
+    /// answer's XP is its own day's).
     mutating func pay(_ reason: AwardReason, xp: Int) {
         awards.append(Award(reason: reason, xp: xp, day: day, earnedAt: time))
         state.totalXP = state.totalXP.addingReportingOverflow(xp).overflow ? Int.max : state.totalXP + xp
-        state.today?.xp += xp
+        if state.today?.day == day { state.today?.xp += xp }
     }
 
     /// Records an award that pays nothing (a box earned, a level reached).

@@ -20,10 +20,15 @@ public struct GamificationRules: Sendable, Hashable, Codable {
     public var achievements: [AchievementDefinition]
     /// The local hours that count as "late at night" for ``AchievementRule/lateNightReviews(atLeast:)``.
     public var nightHours: HourWindow
+    /// How many local days back an answer sent late (given offline, sent after the learner studied on a later
+    /// day elsewhere) still pays its card's XP, keyed by the day it was given (docs/gamification.md, "Late
+    /// answers"); older answers pay nothing. 0: only today's answers pay.
+    public var lateAnswerDays: Int
 
     public init(
         xp: XPRewards, levels: LevelCurve, challenges: [ChallengeTemplate], boxes: BoxRules,
-        sessions: SessionRules = .default, achievements: [AchievementDefinition], nightHours: HourWindow
+        sessions: SessionRules = .default, achievements: [AchievementDefinition], nightHours: HourWindow,
+        lateAnswerDays: Int = 7
     ) {
         self.xp = xp
         self.levels = levels
@@ -32,6 +37,7 @@ public struct GamificationRules: Sendable, Hashable, Codable {
         self.sessions = sessions
         self.achievements = achievements
         self.nightHours = nightHours
+        self.lateAnswerDays = lateAnswerDays
     }
 
     /// The product spec's rules.
@@ -58,6 +64,9 @@ public struct GamificationRules: Sendable, Hashable, Codable {
         try validateAchievements()
         guard (0...23).contains(nightHours.startHour), (0...23).contains(nightHours.endHour) else {
             throw .invalidRule(field: "nightHours", problem: "hours must be 0–23")
+        }
+        guard (0...366).contains(lateAnswerDays) else {
+            throw .invalidRule(field: "lateAnswerDays", problem: "must be 0–366")
         }
     }
 

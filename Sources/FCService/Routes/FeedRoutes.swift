@@ -45,14 +45,16 @@ enum FeedRoutes {
         let capReached = read.policy?.maxBatches.map { read.batchCount >= $0 } ?? false
         let canRefill = read.policy != nil && !capReached && read.openJob?.status != .dead
         return Feed(
-            topicId: topicID, cards: read.cards.map(feedCard), refilling: refilling,
+            topicId: topicID, cards: read.cards.map { feedCard($0, image: read.images[$0.id]) }, refilling: refilling,
             exhausted: read.unseenIDs.isEmpty && !refilling && !canRefill, unseen: read.unseenIDs.count)
     }
 
-    /// A card as the feed shows it: the card alone, and a cloze or mcq card's faces as study shows them (the feed
-    /// has no session: options in the order seeded by the card alone).
-    static func feedCard(_ card: Card) -> CardJSON {
+    /// A card as the feed shows it: the card, its picture (where the API serves it, so offline study can keep it;
+    /// no credit), and a cloze or mcq card's faces as study shows them (the feed has no session: options in the
+    /// order seeded by the card alone).
+    static func feedCard(_ card: Card, image: CardImageInfo? = nil) -> CardJSON {
         var json = CardJSON(card)
+        json.image = image.map { CardJSON.Image($0, url: "/v1/images/\($0.hash)") }
         if card.kind == .cloze || card.kind == .mcq {
             json.shown = CardFaces(card, seed: CardFaces.seed(sessionID: 0, cardID: card.id))
         }

@@ -35,15 +35,16 @@ enum ReminderRoutes {
                     time = parsed
                 default: throw Problem.badRequest("\"time\" must be a string \"HH:MM\" or null", field: "time")
                 }
-                let zoneName: String
-                if body.members["timeZone"] == nil, time == nil {
-                    zoneName = try await store.reminder(userID: identity.userID)?.timeZone ?? "UTC"
-                } else {
-                    zoneName = try body.string("timeZone")
-                    guard ReminderZone.named(zoneName) != nil else {
+                // One zone per learner (schema 31): the reminder's is the learner's day's, so naming it sets both.
+                // Turning the reminder off may leave it out and keeps the zone; setting a time names it.
+                var zoneName: String?
+                if body.members["timeZone"] != nil || time != nil {
+                    let name = try body.string("timeZone")
+                    guard ReminderZone.named(name) != nil else {
                         throw Problem.badRequest(
                             "\"timeZone\" must be an IANA time zone name such as Europe/Berlin", field: "timeZone")
                     }
+                    zoneName = name
                 }
                 _ = try await store.setReminder(
                     userID: identity.userID, localTime: time?.description, timeZone: zoneName)
@@ -96,6 +97,7 @@ extension OneUseCode {
 /// `GET /v1/me/reminder`: the time (absent when off), the zone, and what delivers it.
 struct ReminderJSON: Encodable {
     var time: String?
+    /// The learner's zone: their day (streaks, XP, cards due today) and their reminder's; `UTC` when never named.
     var timeZone: String
     /// Whether a calendar feed exists (its secret was shown when it was made).
     var calendar: Bool

@@ -104,6 +104,9 @@ extension Migration {
         MigrationStep(
             30, "card embeddings", sqlite: PackageResources.sqlite_0030_card_embeddings_sql,
             postgres: PackageResources.postgres_0030_card_embeddings_sql),
+        MigrationStep(
+            31, "one time zone", sqlite: PackageResources.sqlite_0031_one_time_zone_sql,
+            postgres: PackageResources.postgres_0031_one_time_zone_sql),
     ]
 
     /// Every migration fcgen ships for SQLite, oldest first.

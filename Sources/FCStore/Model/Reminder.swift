@@ -1,11 +1,13 @@
 package import Foundation
 
-/// A learner's daily reminder (schema version 29): the local time, or none, in an IANA time zone.
+/// A learner's daily reminder (schema version 29): the local time, or none, in the learner's IANA time zone (schema
+/// version 31: one zone per learner, `users.time_zone`, for their day and their reminder).
 package struct Reminder: Sendable, Hashable {
     package var userID: Int64
     /// "HH:MM" (24-hour), or `nil` when the learner turned reminders off.
     package var localTime: String?
-    /// The IANA zone `localTime` is in, such as `Europe/Berlin`.
+    /// The learner's IANA zone, which `localTime` is in, such as `Europe/Berlin`; `UTC` for a learner who never
+    /// named one (as their day is).
     package var timeZone: String
     /// The local day ("YYYY-MM-DD") of the last reminder sent, claimed by ``Database/claimReminderDay(userID:day:)``.
     package var sentDay: String?

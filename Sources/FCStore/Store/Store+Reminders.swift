@@ -6,7 +6,7 @@ package import Foundation
 extension Database {
     /// The learner's reminder, or `nil` when they never set one.
     package func reminder(userID: Int64) async throws -> Reminder? {
-        try await reminders(where: "user_id = \(userID)").first
+        try await reminders(where: "r.user_id = \(userID)").first
     }
 
     /// Every reminder that is on (a time is set) of a learner with at least one push subscription: what the
@@ -14,28 +14,38 @@ extension Database {
     package func pushReminders() async throws -> [Reminder] {
         try await reminders(
             where:
-                "local_time IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = reminders.user_id)"
+                "r.local_time IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = r.user_id)"
         )
     }
 
-    /// Sets the learner's reminder time (`nil`: off) and zone; the day already claimed stays claimed.
-    package func setReminder(userID: Int64, localTime: String?, timeZone: String) async throws -> Reminder {
+    /// Sets the learner's reminder time (`nil`: off) and, when `timeZone` is given, the learner's zone (schema 31:
+    /// one zone, `users.time_zone`, for their day and their reminder), in one transaction; the day already claimed
+    /// stays claimed.
+    package func setReminder(userID: Int64, localTime: String?, timeZone: String?) async throws -> Reminder {
         let time = now().unixMilliseconds
         try await connection.immediateTransaction("set reminder") {
             try await connection.withQuery(
                 """
-                INSERT INTO reminders (user_id, local_time, time_zone, updated_at)
-                VALUES (\(userID), \(localTime), \(timeZone), \(time))
-                ON CONFLICT (user_id) DO UPDATE SET local_time = excluded.local_time,
-                    time_zone = excluded.time_zone, updated_at = excluded.updated_at
+                INSERT INTO reminders (user_id, local_time, updated_at) VALUES (\(userID), \(localTime), \(time))
+                ON CONFLICT (user_id) DO UPDATE SET local_time = excluded.local_time, updated_at = excluded.updated_at
                 """,
                 operation: "set reminder"
             ) { statement in
                 try await statement.run()
             }
+            if let timeZone {
+                try await connection.withQuery(
+                    "UPDATE users SET time_zone = \(timeZone) WHERE id = \(userID)", operation: "set time zone"
+                ) { statement in
+                    try await statement.run()
+                }
+            }
         }
-        return Reminder(
-            userID: userID, localTime: localTime, timeZone: timeZone, updatedAt: Date(unixMilliseconds: time))
+        // Read back for the learner's zone as stored (the reminder's row exists now: the INSERT made or kept it).
+        return try await reminder(userID: userID)
+            ?? Reminder(
+                userID: userID, localTime: localTime, timeZone: timeZone ?? "UTC",
+                updatedAt: Date(unixMilliseconds: time))
     }
 
     /// Claims local `day` for the learner's reminder: `true` for the one caller whose conditional UPDATE changed
@@ -124,7 +134,10 @@ extension Database {
 
     private func reminders(where condition: StoreQuery) async throws -> [Reminder] {
         try await connection.withQuery(
-            "SELECT user_id, local_time, time_zone, sent_day, updated_at FROM reminders WHERE \(condition) ORDER BY user_id",
+            """
+            SELECT r.user_id, r.local_time, COALESCE(u.time_zone, 'UTC'), r.sent_day, r.updated_at
+            FROM reminders r JOIN users u ON u.id = r.user_id WHERE \(condition) ORDER BY r.user_id
+            """,
             operation: "read reminders"
         ) { statement in
             var reminders: [Reminder] = []
@@ -149,7 +162,7 @@ extension Store {
         try await read { try await $0.pushReminders() }
     }
 
-    package func setReminder(userID: Int64, localTime: String?, timeZone: String) async throws -> Reminder {
+    package func setReminder(userID: Int64, localTime: String?, timeZone: String?) async throws -> Reminder {
         try await write("set reminder") {
             try await $0.setReminder(userID: userID, localTime: localTime, timeZone: timeZone)
         }

@@ -55,6 +55,9 @@ struct InviteCreateCommand: AsyncParsableCommand {
     /// An invite as `--json` shows it: never the code's hash.
     struct InviteJSON: Encodable {
         var id: Int64
+        /// Whether the learner who signs up with it is an admin (the spelling of the sign-in answer and `/v1/me`).
+        var isAdmin: Bool
+        /// The same as ``isAdmin``, kept one `schemaVersion` (docs/json.md); deprecated, gone at `schemaVersion` 4.
         var admin: Bool
         var createdAt: Date
         var expiresAt: Date
@@ -83,7 +86,7 @@ struct InviteCreateCommand: AsyncParsableCommand {
                 try Console.json(
                     Created(
                         invite: InviteJSON(
-                            id: invite.id, admin: invite.isAdmin, createdAt: invite.createdAt,
+                            id: invite.id, isAdmin: invite.isAdmin, admin: invite.isAdmin, createdAt: invite.createdAt,
                             expiresAt: invite.expiresAt),
                         code: code, link: link))
             } else {
