@@ -27,13 +27,14 @@ enum ServeInstances {
             let rate = results.reduce(0) { $0 + $1.requestsPerSecond }
             let p99 = results.map(\.p99Milliseconds).max() ?? 0
             let failures = results.reduce(0) { $0 + $1.failures }
+            let timeouts = results.reduce(0) { $0 + $1.timeouts }
             let requests = rate * Double(ServeBenchmark.seconds)
             let cpu = servers.reduce(0) { $0 + $1.cpuSeconds() } - cpuBefore
             let cpuPerRequest = requests > 0 ? cpu * 1000 / requests : 0
             let metric = "\(engine).instances\(count).\(load.rawValue)"
             progress(
                 "\(ServeBenchmark.name) [\(engine), \(count) instances] \(load.rawValue): \(Int(rate)) req/s, "
-                    + "p99 \(String(format: "%.2f", p99)) ms, \(failures) failed, server CPU \(cpuPerRequest) ms/request"
+                    + "p99 \(String(format: "%.2f", p99)) ms, \(failures) failed (\(timeouts) timed out), server CPU \(cpuPerRequest) ms/request"
             )
             report(
                 .init(benchmark: ServeBenchmark.name, metric: "\(metric).requests_per_s", value: rate, unit: "req/s"))

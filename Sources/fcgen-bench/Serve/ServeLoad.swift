@@ -59,11 +59,13 @@ enum ServeLoad {
         var p99Milliseconds: Double
         /// Non-2xx responses plus socket errors.
         var failures: Int
+        /// Of those, requests wrk gave up on after its 2 s timeout: a starved machine's, not the server's refusals.
+        var timeouts = 0
 
         var summary: String {
             String(
-                format: "%.0f req/s, p50 %.2f ms, p99 %.2f ms, %d failed", requestsPerSecond, p50Milliseconds,
-                p99Milliseconds, failures)
+                format: "%.0f req/s, p50 %.2f ms, p99 %.2f ms, %d failed (%d timed out)", requestsPerSecond,
+                p50Milliseconds, p99Milliseconds, failures, timeouts)
         }
     }
 
@@ -211,12 +213,15 @@ enum ServeLoad {
         else { throw BenchmarkFailure("unreadable wrk report: \(text)") }
         let non2xx = text.firstMatch(of: /Non-2xx or 3xx responses:\s+([0-9]+)/).flatMap { Int($0.1) } ?? 0
         var socketErrors = 0
+        var timeouts = 0
         if let match = text.firstMatch(
             of: /Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)/)
         {
             socketErrors = [match.1, match.2, match.3, match.4].compactMap { Int($0) }.reduce(0, +)
+            timeouts = Int(match.4) ?? 0
         }
         return Result(
-            requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99, failures: non2xx + socketErrors)
+            requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99, failures: non2xx + socketErrors,
+            timeouts: timeouts)
     }
 }
