@@ -54,9 +54,9 @@ public enum DeckImporter {
         let source = FileRowSource(
             descriptor: descriptor, path: path, format: format, separator: separator, skipBad: skipBad,
             imageMaxBytes: imageMaxBytes, log: log, progress: progress)
-        let (stored, summary) = try await store.importCards(
-            topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? Store.importChunkRows,
-            moveChunkCards: moveChunkCards ?? Store.importMoveChunkCards)
+        let (stored, summary) = try await ImportCards.run(
+            on: store, topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? ImportCards.chunkRows,
+            moveChunkCards: moveChunkCards ?? ImportCards.moveChunkCards)
         return ImportReport(
             topic: stored, summary: summary, format: format, separator: log.separator, firstRows: log.firstRows,
             skipped: log.kept.map { "\(path):\($0)" }, skippedTotal: log.total)

@@ -54,7 +54,7 @@ extension Database {
     ///
     /// - Returns: how many siblings were added.
     @discardableResult
-    func syncNewClozeNotes(topicID: Int64) async throws -> Int {
+    package func syncNewClozeNotes(topicID: Int64) async throws -> Int {
         let notes = try await connection.withQuery(
             """
             SELECT id FROM cards WHERE topic_id = \(topicID) AND kind = 'cloze' AND cloze_number IS NULL
