@@ -150,13 +150,9 @@ extension Database {
     }
 
     package func stagings(touchedBefore cutoff: Int64) async throws -> [Int64] {
-        try await connection.withQuery(
+        try await connection.rows(
             "SELECT id FROM import_stagings WHERE touched_at < \(cutoff) ORDER BY id", operation: "find stale imports"
-        ) { statement in
-            var ids: [Int64] = []
-            while try await statement.step() { ids.append(statement.int64(at: 0)) }
-            return ids
-        }
+        ) { statement in statement.int64(at: 0) }
     }
 
     package func topicExists(id: Int64) async throws -> Bool {

@@ -45,10 +45,8 @@ extension Database {
                     AND import_staging_id NOT IN (SELECT id FROM import_stagings) ORDER BY id
                 """
             }
-        return try await connection.withQuery(query, operation: "find hidden import topics") { statement in
-            var ids: [Int64] = []
-            while try await statement.step() { ids.append(statement.int64(at: 0)) }
-            return ids
+        return try await connection.rows(query, operation: "find hidden import topics") { statement in
+            statement.int64(at: 0)
         }
     }
 
