@@ -304,7 +304,7 @@ let package = Package(
             // Depends on the executables so `swift test` builds the binaries the end-to-end tests run.
             dependencies: [
                 "fcgen", "fcgen-worker", "FCTestSupport", "FCStore", "FCCore", "FCDeckFormats", "FCScheduler",
-                "FCCommandLine", "FCService", "CSQLite",
+                "FCCommandLine", "FCService", "FCPipeline", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Snapshots"],

@@ -4,7 +4,7 @@ package import FCStore
 /// file with bad rows does once every row has been read.
 ///
 /// ```swift
-/// let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
+/// let summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: rows))
 /// ```
 package struct ArrayCardRows: CardRowSource {
     package var rows: [ImportedCard]

@@ -19,16 +19,16 @@ import Synchronization
 /// its few replies a second cost the reviews' latency what a stub in another process on the same cores cost.
 ///
 /// Rows: `FCGEN_BENCH_IMPORT_ROWS` (default 1,000,000; e.g. 330000 for the figure in docs/store.md).
-/// `FCGEN_BENCH_IMPORT_CHUNK` sets the rows per staging transaction (default the store's 5,000); setting it to the
+/// `FCGEN_BENCH_IMPORT_CHUNK` sets the rows per staging transaction (default the import's 5,000); setting it to the
 /// row count stages the whole file in one transaction, as imports did before staging. `FCGEN_BENCH_IMPORT_MOVE_CHUNK`
-/// sets the cards per transaction moving into the new topic (default the store's 25,000).
+/// sets the cards per transaction moving into the new topic (default the import's 25,000).
 enum StagedImportBenchmark {
     static let name = "staged-import"
     static let generations = 4
 
     static var rows: Int { setting("FCGEN_BENCH_IMPORT_ROWS") ?? 1_000_000 }
-    static var chunkRows: Int { setting("FCGEN_BENCH_IMPORT_CHUNK") ?? Store.importChunkRows }
-    static var moveChunkCards: Int { setting("FCGEN_BENCH_IMPORT_MOVE_CHUNK") ?? Store.importMoveChunkCards }
+    static var chunkRows: Int { setting("FCGEN_BENCH_IMPORT_CHUNK") ?? ImportCards.chunkRows }
+    static var moveChunkCards: Int { setting("FCGEN_BENCH_IMPORT_MOVE_CHUNK") ?? ImportCards.moveChunkCards }
 
     static let benchmark = Benchmark(
         name: name, summary: "import 1M rows (FCGEN_BENCH_IMPORT_ROWS) beside 4 generations and reviews, one file"

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -33,7 +34,7 @@ struct ImportKillTests {
 
         // Once they are stale, the next import removes them.
         let rows = [ImportedCard(question: "Q3", answer: "A3", explanation: nil, isReversed: false)]
-        let (topic, summary) = try await store.importCards(topicNamed: "Big", from: ArrayCardRows(rows: rows))
+        let (topic, summary) = try await ImportCards.run(on: store, topicNamed: "Big", from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 0)
@@ -61,7 +62,7 @@ struct ImportKillTests {
 
         // Stale by now: the next import removes the hidden topic with its cards, then the staged rows.
         let rows = [ImportedCard(question: "Q3", answer: "A3", explanation: nil, isReversed: false)]
-        let (topic, summary) = try await store.importCards(topicNamed: "Big", from: ArrayCardRows(rows: rows))
+        let (topic, summary) = try await ImportCards.run(on: store, topicNamed: "Big", from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 1 && summary.topicCreated)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 1)

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -58,12 +59,12 @@ struct CardChoicesStorageTests {
         let topic: Topic
         let summary: ImportSummary
         if newTopic {
-            let result = try await store.importCards(
-                topicNamed: "Rome", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
+            let result = try await ImportCards.run(
+                on: store, topicNamed: "Rome", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
             (topic, summary) = (result.topic, result.summary)
         } else {
             topic = try await store.ensureTopic(named: "Rome")
-            summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
+            summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: rows))
         }
         #expect(summary.cardsStored == 4 && summary.twinsStored == 1)
         #expect(summary.topicCreated == newTopic)

@@ -133,7 +133,7 @@ struct ClozeSiblingsTests {
                 kind: .cloze, question: "{{c1::a}} {{c2::b}} {{c3::c}}", answer: "a b c", explanation: nil,
                 isReversed: false),
         ]
-        let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: rows))
+        let summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 1 && summary.duplicatesSkipped == 1 && summary.clozeSiblingsStored == 1)
         let imported = try #require(
             try await store.cards(topicID: topic.id).first { $0.question == "{{c2::x}} {{c1::y}}" })
@@ -143,8 +143,8 @@ struct ClozeSiblingsTests {
                 imported.id, 2,
             ])
 
-        let (newTopic, freshSummary) = try await store.importCards(
-            topicNamed: "Fresh", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
+        let (newTopic, freshSummary) = try await ImportCards.run(
+            on: store, topicNamed: "Fresh", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
         let fresh = try await store.cards(topicID: newTopic.id)
         #expect(fresh.map(\.clozeNumber) == [1, 1, 2, 2, 3])
         #expect(fresh.map(\.position) == [1, 2, 3, 4, 5])

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -15,7 +16,7 @@ struct ImportTransactionTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
-        let summary = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
+        let summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
         #expect(summary.rows == 3 && summary.cardsStored == 3 && summary.twinsStored == 1)
         #expect(summary.duplicatesSkipped == 1)
         let cards = try await store.cardDetails(topicID: topic.id)
@@ -24,7 +25,7 @@ struct ImportTransactionTests {
         #expect(cards[1].reverseOf == cards[0].card.id)
         #expect(cards.allSatisfy { $0.card.origin == .imported })
 
-        let again = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
+        let again = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
         #expect(again.cardsStored == 0 && again.duplicatesSkipped == 4)
     }
 
@@ -33,33 +34,39 @@ struct ImportTransactionTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "T")
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
-            _ = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows, refuse: true))
+            _ = try await ImportCards.run(
+                on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows, refuse: true))
         }
         #expect(try await store.cards(topicID: topic.id).isEmpty)
-        let dry = try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows), dryRun: true)
+        let dry = try await ImportCards.run(
+            on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows), dryRun: true)
         #expect(dry.cardsStored == 3 && dry.isDryRun)
         #expect(try await store.cards(topicID: topic.id).isEmpty)
         // The store still works after both rollbacks.
-        #expect(try await store.importCards(topicID: topic.id, from: ArrayCardRows(rows: Self.rows)).cardsStored == 3)
+        #expect(
+            try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows)).cardsStored
+                == 3)
     }
 
     @Test func aNewTopicIsCreatedOnlyWithItsCards() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
-            _ = try await store.importCards(topicNamed: "New", from: ArrayCardRows(rows: Self.rows, refuse: true))
+            _ = try await ImportCards.run(
+                on: store, topicNamed: "New", from: ArrayCardRows(rows: Self.rows, refuse: true))
         }
-        let dry = try await store.importCards(topicNamed: "New", from: ArrayCardRows(rows: Self.rows), dryRun: true)
+        let dry = try await ImportCards.run(
+            on: store, topicNamed: "New", from: ArrayCardRows(rows: Self.rows), dryRun: true)
         #expect(dry.summary.topicCreated && dry.summary.cardsStored == 3 && dry.topic.name == "New")
         #expect(dry.summary.isDryRun && dry.summary.rows == 3)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
         #expect(try await store.topic(named: "New") == nil, "neither a refused import nor a dry run creates a topic")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
 
-        let stored = try await store.importCards(topicNamed: " New ", from: ArrayCardRows(rows: Self.rows))
+        let stored = try await ImportCards.run(on: store, topicNamed: " New ", from: ArrayCardRows(rows: Self.rows))
         #expect(stored.summary.topicCreated && stored.topic.name == "New")
         #expect(try await store.cards(topicID: stored.topic.id).count == 3)
-        let again = try await store.importCards(topicNamed: "NEW", from: ArrayCardRows(rows: Self.rows))
+        let again = try await ImportCards.run(on: store, topicNamed: "NEW", from: ArrayCardRows(rows: Self.rows))
         #expect(!again.summary.topicCreated && again.topic.id == stored.topic.id)
     }
 
@@ -78,7 +85,7 @@ struct ImportTransactionTests {
             ImportedCard(question: "Which emperor?", answer: "Nero", explanation: nil, isReversed: true, image: other),
             ImportedCard(question: "Which emperor", answer: "Trajan", explanation: nil, isReversed: false),
         ]
-        let (topic, summary) = try await store.importCards(topicNamed: "T", from: ArrayCardRows(rows: rows))
+        let (topic, summary) = try await ImportCards.run(on: store, topicNamed: "T", from: ArrayCardRows(rows: rows))
         #expect(summary.cardsStored == 5 && summary.twinsStored == 1 && summary.duplicatesSkipped == 1)
         let cards = try await store.cardDetails(topicID: topic.id)
         #expect(cards.map(\.card.kind) == [.truefalse, .image, .question, .question, .question])

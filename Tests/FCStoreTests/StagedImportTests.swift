@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -80,7 +81,7 @@ struct StagedImportTests {
         let topic = try await store.ensureTopic(named: "T")
         let source = PausingSource(Self.rows(12, reversedEvery: 4), pauseAt: 10)
         let importing = Task(executorPreference: OwnThreadExecutor.shared) {
-            try await store.importCards(topicID: topic.id, from: source, chunkRows: 5)
+            try await ImportCards.run(on: store, topicID: topic.id, from: source, chunkRows: 5)
         }
         #expect(await source.waitUntilPaused())
 
@@ -112,11 +113,11 @@ struct StagedImportTests {
         ]
         let source = PausingSource(rows, pauseAt: 2)
         let importing = Task(executorPreference: OwnThreadExecutor.shared) {
-            try await store.importCards(topicID: topic.id, from: source, chunkRows: 1)
+            try await ImportCards.run(on: store, topicID: topic.id, from: source, chunkRows: 1)
         }
         #expect(await source.waitUntilPaused())
-        let meanwhile = try await store.importCards(
-            topicID: topic.id,
+        let meanwhile = try await ImportCards.run(
+            on: store, topicID: topic.id,
             from: PausingSource([ImportedCard(question: "q1", answer: "x", explanation: nil, isReversed: false)]))
         #expect(meanwhile.cardsStored == 1)
         source.resume.signal()
@@ -144,7 +145,7 @@ struct StagedImportTests {
         }
         let source = PausingSource(rows, pauseAt: 3)
         let importing = Task(executorPreference: OwnThreadExecutor.shared) {
-            try await store.importCards(topicNamed: "Pictures", from: source, moveChunkCards: 2)
+            try await ImportCards.run(on: store, topicNamed: "Pictures", from: source, moveChunkCards: 2)
         }
         #expect(await source.waitUntilPaused())
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_images") == 3, "9 MB: one chunk")
@@ -164,13 +165,15 @@ struct StagedImportTests {
         var rows = Self.rows(11, reversedEvery: 2)
         rows[3].image = picture
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
-            _ = try await store.importCards(topicNamed: "New", from: PausingSource(rows, refuse: true), chunkRows: 4)
+            _ = try await ImportCards.run(
+                on: store, topicNamed: "New", from: PausingSource(rows, refuse: true), chunkRows: 4)
         }
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
         #expect(try await store.topic(named: "New") == nil)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
 
-        let (topic, summary) = try await store.importCards(topicNamed: "New", from: PausingSource(rows), chunkRows: 4)
+        let (topic, summary) = try await ImportCards.run(
+            on: store, topicNamed: "New", from: PausingSource(rows), chunkRows: 4)
         #expect(summary.cardsStored == 16 && summary.topicCreated)
         #expect(try await store.cardDetails(topicID: topic.id).compactMap { $0.image?.hash } == ["abc"])
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
@@ -191,11 +194,11 @@ struct StagedImportTests {
                 VALUES (77, 1, 'question', 'Left', 'behind', 'left');
             """)
         time.advance(by: 60)
-        _ = try await store.importCards(topicID: topic.id, from: PausingSource(Self.rows(2)))
+        _ = try await ImportCards.run(on: store, topicID: topic.id, from: PausingSource(Self.rows(2)))
         #expect(try await Self.stagedRows(store) == [1, 1, 0], "a staging touched a minute ago may be alive")
 
         time.advance(by: 15 * 60)
-        _ = try await store.importCards(topicID: topic.id, from: PausingSource(Self.rows(3)))
+        _ = try await ImportCards.run(on: store, topicID: topic.id, from: PausingSource(Self.rows(3)))
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
         #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
     }
@@ -206,8 +209,8 @@ struct StagedImportTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         store.seams.longestWriteHold = nil
-        let summary = try await store.importCards(
-            topicNamed: "T", from: PausingSource(Self.rows(2_000, reversedEvery: 10)), chunkRows: 500)
+        let summary = try await ImportCards.run(
+            on: store, topicNamed: "T", from: PausingSource(Self.rows(2_000, reversedEvery: 10)), chunkRows: 500)
         #expect(summary.summary.cardsStored == 2_200)
         let hold = try #require(store.seams.longestWriteHold)
         #expect(hold.operation.hasPrefix("import cards ("), "\(hold.operation)")
@@ -277,8 +280,9 @@ struct StagedImportTests {
                 }
             }
         }
-        let (topic, summary) = try await store.importCards(
-            topicNamed: "New", from: PausingSource(Self.rows(40, reversedEvery: 4)), chunkRows: 7, moveChunkCards: 9)
+        let (topic, summary) = try await ImportCards.run(
+            on: store, topicNamed: "New", from: PausingSource(Self.rows(40, reversedEvery: 4)), chunkRows: 7,
+            moveChunkCards: 9)
 
         #expect(found.withLock { $0 } == [])
         #expect(chunks.withLock { $0 } == 6, "50 cards, 9 a chunk")
@@ -313,8 +317,8 @@ struct StagedImportTests {
             if chunk == 2 { throw Stop() }
         }
         await #expect(throws: Stop.self) {
-            _ = try await store.importCards(
-                topicNamed: "New", from: PausingSource(Self.rows(30)), chunkRows: 10, moveChunkCards: 10)
+            _ = try await ImportCards.run(
+                on: store, topicNamed: "New", from: PausingSource(Self.rows(30)), chunkRows: 10, moveChunkCards: 10)
         }
         #expect(try await store.topicSummaries().isEmpty)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
@@ -332,12 +336,12 @@ struct StagedImportTests {
         store.seams.importMoveChunkCommitted = { _ in
             guard !created.withLock({ $0 }) else { return }
             created.withLock { $0 = true }
-            _ = try? await other.importCards(
-                topicNamed: "New",
+            _ = try? await ImportCards.run(
+                on: other, topicNamed: "New",
                 from: PausingSource([ImportedCard(question: "q2", answer: "x", explanation: nil, isReversed: false)]))
         }
-        let (topic, summary) = try await store.importCards(
-            topicNamed: "New", from: PausingSource(Self.rows(5)), chunkRows: 2, moveChunkCards: 2)
+        let (topic, summary) = try await ImportCards.run(
+            on: store, topicNamed: "New", from: PausingSource(Self.rows(5)), chunkRows: 2, moveChunkCards: 2)
 
         #expect(summary.cardsStored == 4 && summary.duplicatesSkipped == 1 && !summary.topicCreated)
         #expect(try await store.cards(topicID: topic.id).map(\.question) == ["q2", "Q1", "Q3", "Q4", "Q5"])
@@ -365,12 +369,12 @@ struct StagedImportTests {
             """)
         #expect(try await store.topicSummaries().isEmpty)
         time.advance(by: 60)
-        _ = try await store.importCards(topicNamed: "T", from: PausingSource(Self.rows(2)))
+        _ = try await ImportCards.run(on: store, topicNamed: "T", from: PausingSource(Self.rows(2)))
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE topic_id = 500") == 1)
 
         time.advance(by: 15 * 60)
-        _ = try await store.importCards(topicNamed: "T", from: PausingSource(Self.rows(3)))
+        _ = try await ImportCards.run(on: store, topicNamed: "T", from: PausingSource(Self.rows(3)))
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3, "Q1, Q2, Q3 of the two imports")
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
@@ -386,13 +390,14 @@ struct StagedImportTests {
             Self.rows(20, reversedEvery: 3) + [
                 ImportedCard(question: "q5", answer: "again", explanation: nil, isReversed: true)
             ]
-        let dry = try await store.importCards(topicNamed: "New", from: PausingSource(rows), dryRun: true, chunkRows: 4)
+        let dry = try await ImportCards.run(
+            on: store, topicNamed: "New", from: PausingSource(rows), dryRun: true, chunkRows: 4)
         #expect(try await store.topicSummaries().isEmpty)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
 
-        let real = try await store.importCards(
-            topicNamed: "New", from: PausingSource(rows), chunkRows: 4, moveChunkCards: 5)
+        let real = try await ImportCards.run(
+            on: store, topicNamed: "New", from: PausingSource(rows), chunkRows: 4, moveChunkCards: 5)
         var expected = real.summary
         expected.isDryRun = true
         #expect(dry.summary == expected)

@@ -47,7 +47,7 @@ extension DeckImporter {
     ) async throws -> BodyImportReport {
         let log = ImportProblemLog()
         let source = BytesRowSource(bytes: bytes, format: format, separator: separator, skipBad: skipBad, log: log)
-        let summary = try await store.importCards(topicID: topicID, from: source, dryRun: dryRun)
+        let summary = try await ImportCards.run(on: store, topicID: topicID, from: source, dryRun: dryRun)
         return BodyImportReport(
             summary: summary, format: format, separator: log.separator, firstRows: log.firstRows, skipped: log.kept,
             skippedTotal: log.total)

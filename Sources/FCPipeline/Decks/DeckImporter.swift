@@ -32,8 +32,9 @@ public enum DeckImporter {
     ///     Anki's format, anything else fcgen's CSV.
     ///   - skipBad: store the good rows and report the bad ones, instead of storing nothing when any row is bad.
     ///   - imageMaxBytes: the largest picture an Anki row may refer to (pictures are files beside the deck).
-    ///   - chunkRows: rows per staging transaction (`nil`: the store's default, 5,000).
-    ///   - moveChunkCards: cards per transaction moving into a new topic (`nil`: the store's default, 25,000).
+    ///   - chunkRows: rows per staging transaction (`nil`: `ImportCards.chunkRows`, 5,000).
+    ///   - moveChunkCards: cards per transaction moving into a new topic (`nil`: `ImportCards.moveChunkCards`,
+    ///     25,000).
     ///   - separator: a CSV file's separator; `nil` chooses it from the file's first records
     ///     (``FCDeckFormats/CSVSeparatorSniffer``, as ``separator(ofFileAt:)`` tells beforehand).
     ///   - progress: told how far the file has been read after each 64 KiB (from the task running the import).
@@ -54,9 +55,9 @@ public enum DeckImporter {
         let source = FileRowSource(
             descriptor: descriptor, path: path, format: format, separator: separator, skipBad: skipBad,
             imageMaxBytes: imageMaxBytes, log: log, progress: progress)
-        let (stored, summary) = try await store.importCards(
-            topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? Store.importChunkRows,
-            moveChunkCards: moveChunkCards ?? Store.importMoveChunkCards)
+        let (stored, summary) = try await ImportCards.run(
+            on: store, topicNamed: topic, from: source, dryRun: dryRun, chunkRows: chunkRows ?? ImportCards.chunkRows,
+            moveChunkCards: moveChunkCards ?? ImportCards.moveChunkCards)
         return ImportReport(
             topic: stored, summary: summary, format: format, separator: log.separator, firstRows: log.firstRows,
             skipped: log.kept.map { "\(path):\($0)" }, skippedTotal: log.total)

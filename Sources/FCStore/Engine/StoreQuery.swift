@@ -173,6 +173,15 @@ extension SQLConnection {
     func runQuery(_ query: StoreQuery, operation: String) async throws {
         try await withQuery(query, operation: operation) { try await $0.run() }
     }
+
+    /// Every row of `query`, on its cached statement, each made by `row` from the statement standing on it.
+    func rows<T>(_ query: StoreQuery, operation: String, _ row: (any SQLStatement) throws -> T) async throws -> [T] {
+        try await withQuery(query, operation: operation) { statement in
+            var rows: [T] = []
+            while try await statement.step() { rows.append(try row(statement)) }
+            return rows
+        }
+    }
 }
 
 extension StoreQuery {

@@ -115,7 +115,7 @@ package struct NewCard: Sendable, Hashable {
     /// this?" over two different pictures are two cards.
     var dedupKey: String { Self.dedupKey(question: question, imageHash: image?.hash) }
 
-    static func dedupKey(question: String, imageHash: String?) -> String {
+    package static func dedupKey(question: String, imageHash: String?) -> String {
         let key = DedupKey.make(question)
         guard let imageHash else { return key }
         return key + "\u{1F}image:" + imageHash

@@ -27,7 +27,8 @@ package struct ImportedCard: Sendable, Hashable {
 }
 
 /// Where a bulk import's rows come from: typically a file being parsed as the store writes, so the file is never
-/// held in memory. The store pulls a chunk of rows outside any transaction, then stages it in a short one.
+/// held in memory. The import (`ImportCards`, FCPipeline) pulls a chunk of rows outside any transaction, then stages
+/// it in a short one.
 package protocol CardRowSource: Sendable {
     /// The next good row, or `nil` at the end. Bad rows are the source's business (it records or reports them).
     mutating func next() throws -> ImportedCard?

@@ -22,14 +22,10 @@ extension Database {
         var seen = Set<Int64>()
         for id in ids {
             let note = try await card(id: id).noteID
-            let family = try await connection.withQuery(
+            let family = try await connection.rows(
                 "SELECT id FROM cards WHERE id = \(note) OR cloze_of = \(note) ORDER BY id",
                 operation: "read cloze siblings"
-            ) { statement in
-                var found: [Int64] = []
-                while try await statement.step() { found.append(statement.int64(at: 0)) }
-                return found
-            }
+            ) { statement in statement.int64(at: 0) }
             for member in [id] + family where seen.insert(member).inserted { result.append(member) }
         }
         return result
@@ -38,14 +34,10 @@ extension Database {
     /// The siblings of a note's card (the cards asking its further deletion numbers), by deletion number; none for
     /// any other card, a sibling included.
     package func clozeSiblingIDs(noteID: Int64) async throws -> [Int64] {
-        try await connection.withQuery(
+        try await connection.rows(
             "SELECT id FROM cards WHERE cloze_of = \(noteID) ORDER BY cloze_number, id",
             operation: "read cloze siblings"
-        ) { statement in
-            var found: [Int64] = []
-            while try await statement.step() { found.append(statement.int64(at: 0)) }
-            return found
-        }
+        ) { statement in statement.int64(at: 0) }
     }
 
     /// Syncs every cloze note card of the topic that was never synced (`cloze_number` still NULL): what an insert
@@ -54,19 +46,15 @@ extension Database {
     ///
     /// - Returns: how many siblings were added.
     @discardableResult
-    func syncNewClozeNotes(topicID: Int64) async throws -> Int {
-        let notes = try await connection.withQuery(
+    package func syncNewClozeNotes(topicID: Int64) async throws -> Int {
+        let notes = try await connection.rows(
             """
             SELECT id FROM cards WHERE topic_id = \(topicID) AND kind = 'cloze' AND cloze_number IS NULL
                 AND cloze_of IS NULL
             ORDER BY position, id
             """,
             operation: "find new cloze cards"
-        ) { statement in
-            var ids: [Int64] = []
-            while try await statement.step() { ids.append(statement.int64(at: 0)) }
-            return ids
-        }
+        ) { statement in statement.int64(at: 0) }
         let before = try await clozeSiblingCount(topicID: topicID)
         for note in notes { try await syncClozeSiblings(noteID: note) }
         return try await clozeSiblingCount(topicID: topicID) - before
@@ -97,13 +85,9 @@ extension Database {
                 "UPDATE cards SET cloze_number = \(own) WHERE id = \(note.id)", operation: "number cloze card"
             ) { statement in try await statement.run() }
         }
-        let siblings = try await connection.withQuery(
+        let siblings = try await connection.rows(
             "SELECT id, cloze_number FROM cards WHERE cloze_of = \(note.id)", operation: "read cloze siblings"
-        ) { statement in
-            var found: [(id: Int64, number: Int)] = []
-            while try await statement.step() { found.append((statement.int64(at: 0), statement.int(at: 1))) }
-            return found
-        }
+        ) { statement in (id: statement.int64(at: 0), number: statement.int(at: 1)) }
         let wanted = Set(numbers).subtracting([own ?? 0])
         let gone = siblings.filter { !wanted.contains($0.number) }.map(\.id)
         if !gone.isEmpty { try await deleteCards(ids: gone) }

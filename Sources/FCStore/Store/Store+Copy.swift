@@ -41,7 +41,7 @@ extension Store {
         "generation_events", "reminders", "calendar_feeds", "push_subscriptions", "vapid_keys", "card_embeddings",
     ]
 
-    /// Tables a copy leaves out: an import's staged rows (`Store+Import.swift`) are not data yet, only the middle
+    /// Tables a copy leaves out: an import's staged rows (`ImportCards`, FCPipeline) are not data yet, only the middle
     /// of an import under way, which the copy's snapshot would cut in two. Every table of the schema is in this
     /// list or in ``copiedTables``; a test checks it.
     package static let uncopiedTables = ["import_stagings", "import_staged_cards", "import_staged_images"]

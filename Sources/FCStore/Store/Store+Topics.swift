@@ -34,7 +34,9 @@ extension Database {
     /// topic created for an import or a first batch commits, or rolls back, together with its cards.
     ///
     /// - Returns: the topic, and whether this call created it.
-    func insertTopicIfMissing(named name: String, createdAt: Int64) async throws -> (topic: Topic, created: Bool) {
+    package func insertTopicIfMissing(named name: String, createdAt: Int64) async throws -> (
+        topic: Topic, created: Bool
+    ) {
         try await connection.withQuery(
             "INSERT INTO topics (name, created_at) VALUES (\(name), \(createdAt)) ON CONFLICT (name) DO NOTHING",
             operation: "create topic"

@@ -28,7 +28,7 @@ public final class Store: Sendable {
     /// The read connections' pool; the writer's for an in-memory database, which only its own connection sees.
     let readers: any ConnectionLending
     /// Stamps `created_at`. Never `Date()`: tests fix the time.
-    let now: Now
+    package let now: Now
     /// Faults tests arm and counters they watch; shared by every transaction of this store.
     package let seams = StoreSeams()
     /// The database path the store was opened with.
