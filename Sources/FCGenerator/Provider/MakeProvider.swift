@@ -51,11 +51,7 @@ package func makeEmbeddingProvider(
     var settings = settings
     settings.model = model
     let executor = makeExecutor(settings, transport: transport, clock: clock, random: random, events: events)
-    switch settings.kind {
-    case .openai: return OpenAIEmbeddings(settings: settings, model: model, executor: executor)
-    case .gemini: return GeminiEmbeddings(settings: settings, model: model, executor: executor)
-    case .anthropic, .fixture: return nil
-    }
+    return HTTPEmbeddings(settings: settings, model: model, executor: executor)
 }
 
 /// One retry loop and request-rate limiter for the provider `settings` describe.
