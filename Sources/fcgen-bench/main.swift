@@ -30,6 +30,9 @@ if arguments.count == 2, let child = childRuns.first(where: { $0.childFlag == ar
     }
 }
 
+// The command line as swift-argument-parser describes it, for the man page plugin.
+if arguments.first == "--experimental-dump-help" { BenchCommand.main() }
+
 // `live` takes options of its own and needs a model server, so it runs only when named first.
 if arguments.first == LiveBenchmark.name {
     do {

@@ -2,10 +2,6 @@ import ArgumentParser
 
 /// `fcgen-bench live`'s options: which OpenAI-compatible server and model, which topics, how many batches.
 struct LiveOptions: ParsableArguments {
-    static let configuration = CommandConfiguration(
-        commandName: "fcgen-bench live",
-        abstract: "Runs a fixed list of topics through a real model and reports what the pipeline kept.")
-
     @Option(
         name: .customLong("base-url"), help: "The OpenAI-compatible server's API root, e.g. http://127.0.0.1:8080/v1")
     var baseURL: String
