@@ -49,31 +49,24 @@ extension Database {
 
     /// The newest `limit` generations, newest first.
     package func generations(limit: Int) async throws -> [StoredGeneration] {
-        try await connection.withQuery(
+        try await connection.rows(
             "\(raw: Self.generationColumns) ORDER BY g.id DESC LIMIT \(max(0, limit))", operation: "list generations"
         ) { statement in
-            var generations: [StoredGeneration] = []
-            while try await statement.step() { generations.append(try Self.generation(from: statement)) }
-            return generations
+            try Self.generation(from: statement)
         }
     }
 
     /// The generation's events after `sequence`, in order.
     package func generationEvents(id: String, after sequence: Int) async throws -> [StoredGenerationEvent] {
-        try await connection.withQuery(
+        try await connection.rows(
             """
             SELECT e.sequence, e.name, e.data FROM generation_events e JOIN generations g ON g.id = e.generation_id
             WHERE g.public_id = \(id) AND e.sequence > \(sequence) ORDER BY e.sequence
             """,
             operation: "read generation events"
         ) { statement in
-            var events: [StoredGenerationEvent] = []
-            while try await statement.step() {
-                events.append(
-                    StoredGenerationEvent(
-                        sequence: statement.int(at: 0), name: statement.string(at: 1), data: statement.string(at: 2)))
-            }
-            return events
+            StoredGenerationEvent(
+                sequence: statement.int(at: 0), name: statement.string(at: 1), data: statement.string(at: 2))
         }
     }
 

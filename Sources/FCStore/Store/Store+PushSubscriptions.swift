@@ -31,22 +31,17 @@ extension Database {
 
     /// The learner's subscriptions, oldest first.
     package func pushSubscriptions(userID: Int64) async throws -> [PushSubscriptionRecord] {
-        try await connection.withQuery(
+        try await connection.rows(
             """
             SELECT id, user_id, endpoint, p256dh, auth, created_at FROM push_subscriptions
             WHERE user_id = \(userID) ORDER BY id
             """,
             operation: "read push subscriptions"
         ) { statement in
-            var subscriptions: [PushSubscriptionRecord] = []
-            while try await statement.step() {
-                subscriptions.append(
-                    PushSubscriptionRecord(
-                        id: statement.int64(at: 0), userID: statement.int64(at: 1), endpoint: statement.string(at: 2),
-                        p256dh: statement.string(at: 3), auth: statement.string(at: 4),
-                        createdAt: Date(unixMilliseconds: statement.int64(at: 5))))
-            }
-            return subscriptions
+            PushSubscriptionRecord(
+                id: statement.int64(at: 0), userID: statement.int64(at: 1), endpoint: statement.string(at: 2),
+                p256dh: statement.string(at: 3), auth: statement.string(at: 4),
+                createdAt: Date(unixMilliseconds: statement.int64(at: 5)))
         }
     }
 

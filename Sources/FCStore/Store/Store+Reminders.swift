@@ -133,22 +133,17 @@ extension Database {
     }
 
     private func reminders(where condition: StoreQuery) async throws -> [Reminder] {
-        try await connection.withQuery(
+        try await connection.rows(
             """
             SELECT r.user_id, r.local_time, COALESCE(u.time_zone, 'UTC'), r.sent_day, r.updated_at
             FROM reminders r JOIN users u ON u.id = r.user_id WHERE \(condition) ORDER BY r.user_id
             """,
             operation: "read reminders"
         ) { statement in
-            var reminders: [Reminder] = []
-            while try await statement.step() {
-                reminders.append(
-                    Reminder(
-                        userID: statement.int64(at: 0), localTime: statement.optionalString(at: 1),
-                        timeZone: statement.string(at: 2), sentDay: statement.optionalString(at: 3),
-                        updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
-            }
-            return reminders
+            Reminder(
+                userID: statement.int64(at: 0), localTime: statement.optionalString(at: 1),
+                timeZone: statement.string(at: 2), sentDay: statement.optionalString(at: 3),
+                updatedAt: Date(unixMilliseconds: statement.int64(at: 4)))
         }
     }
 }

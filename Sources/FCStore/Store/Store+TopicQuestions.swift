@@ -9,17 +9,12 @@ extension Database {
     /// Every card of the topic with its dedup key, question and answer: what the sanitizer checks new cards
     /// against (exact duplicates by key, rephrasings by wording, the same fact by answer).
     package func topicQuestions(topicID: Int64) async throws -> [TopicQuestion] {
-        try await connection.withQuery(
+        try await connection.rows(
             "SELECT dedup_key, question, answer FROM cards WHERE topic_id = \(topicID)", operation: "list questions"
         ) { statement in
-            var questions: [TopicQuestion] = []
-            while try await statement.step() {
-                questions.append(
-                    TopicQuestion(
-                        dedupKey: statement.string(at: 0), question: statement.string(at: 1),
-                        answer: statement.string(at: 2)))
-            }
-            return questions
+            TopicQuestion(
+                dedupKey: statement.string(at: 0), question: statement.string(at: 1),
+                answer: statement.string(at: 2))
         }
     }
 }
