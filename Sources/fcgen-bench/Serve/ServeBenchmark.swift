@@ -35,10 +35,10 @@ enum ServeBenchmark {
         var engines: [(label: String, database: String)] = [
             ("sqlite", directory.appendingPathComponent("serve.sqlite").path)
         ]
-        if let server = ProcessInfo.processInfo.environment["FCGEN_BENCH_POSTGRES_URL"], !server.isEmpty {
+        if let server = BenchOptions.postgresURL {
             await engines.append(("postgres", try ServeSeed.createPostgresDatabase(on: server)))
         } else {
-            progress("\(name): FCGEN_BENCH_POSTGRES_URL is not set: SQLite only")
+            progress("\(name): neither --postgres nor \(BenchOptions.postgresVariable) is set: SQLite only")
         }
         for engine in engines {
             try await run(engine.label, database: engine.database, fcgen: fcgen, wrk: wrk, directory: directory)
