@@ -22,12 +22,6 @@ struct DocCommandTests {
         "docs/guide.md: ANTHROPIC_API_KEY=… fcgen --topic Photosynthesis --provider anthropic",
         "docs/guide.md: fcgen generate --topic Biology --from lecture.pdf --batches 2",
         "docs/guide.md: curl -s https://example.org/article.html | fcgen generate --topic Biology --from -",
-        "docs/operating.md: fcgen db copy --from /var/lib/fcgen/fcgen.sqlite --to /backup/fcgen-$(date +%F).sqlite",
-        "docs/operating.md: fcgen db copy --from postgres://fcgen@db.internal/fcgen --to /backup/fcgen.sqlite --json",
-        "docs/operating.md: fcgen serve --port 8080 --db /tmp/api.sqlite --workers 2 --offline &",
-        "docs/operating.md: fcgen serve --no-generations --port 8080 --db \"$FCGEN_DB\"",
-        "docs/operating.md: fcgen-worker --interval 1m --generations 2 --db \"$FCGEN_DB\"",
-        "docs/operating.md: fcgen-worker --interval 1m --no-generations --db \"$FCGEN_DB\"",
         "docs/store.md: fcgen db copy --from ~/.local/share/fcgen/fcgen.sqlite --to postgres://fcgen@db.internal/fcgen",
         "docs/store.md: fcgen db copy --from postgres://fcgen@db.internal/fcgen --to /backup/fcgen.sqlite --json",
         "docs/webapp.md: fcgen serve --port 8080",
@@ -46,11 +40,26 @@ struct DocCommandTests {
         }
         let template = try await Self.demoFolder()
         defer { template.cleanUp() }
+        // The operator's PostgreSQL database of docs/operating.md: a scratch one holding the demo.
+        let scratch = try await TestPostgresServer.scratchDatabase(label: "doc")
         let blocks = scanner.blocks
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for block in blocks { group.addTask { try await Self.run(block, from: template.directory) } }
-            try await group.waitForAll()
+        let postgresURL = scratch.url
+        do {
+            let filled = try await template.run([
+                "db", "copy", "--from", Self.demoDatabase(template), "--to", scratch.url,
+            ])
+            #expect(filled.status == 0, "\(filled.stderr)")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for block in blocks {
+                    group.addTask { try await Self.run(block, from: template.directory, postgresURL: postgresURL) }
+                }
+                try await group.waitForAll()
+            }
+        } catch {
+            await scratch.drop()
+            throw error
         }
+        await scratch.drop()
         #expect(blocks.flatMap(\.commands).count >= 80, "the scanner found too few commands")
         let notRun = Set(scanner.notRun.map { "\($0.location.prefix { $0 != ":" }): \($0.line)" })
         #expect(
@@ -116,11 +125,25 @@ struct DocCommandTests {
             try Data(text.utf8).write(to: cli.directory.appendingPathComponent(name))
         }
         try Data(TestPictures.png()).write(to: cli.directory.appendingPathComponent("flag.png"))
-        for folder in ["tmp", ".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"] {
+        for folder in [
+            "tmp", ".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions", "var/lib/fcgen",
+            "backup",
+        ] {
             try FileManager.default.createDirectory(
                 at: cli.directory.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
+        // The operator's SQLite file of docs/operating.md (/var/lib/fcgen/fcgen.sqlite): the demo, copied.
+        let copied = try await cli.run([
+            "db", "copy", "--from", Self.demoDatabase(cli), "--to",
+            cli.directory.appendingPathComponent("var/lib/fcgen/fcgen.sqlite").path,
+        ])
+        #expect(copied.status == 0, "\(copied.stderr)")
         return cli
+    }
+
+    /// The demo's database in `cli`'s folder: the default place, `$XDG_DATA_HOME/fcgen/fcgen.sqlite`.
+    static func demoDatabase(_ cli: CLIRunner) -> String {
+        cli.directory.appendingPathComponent("data/fcgen/fcgen.sqlite").path
     }
 
     /// A model's reply text, as `fcgen sanitize` reads it: the first recorded Roman history reply's content.
@@ -132,34 +155,37 @@ struct DocCommandTests {
     }
 
     /// Runs one block's lines in order, in a copy of `template`, in one shell (so `id=$(…)` carries to the next
-    /// line), and checks each line's exit status.
-    static func run(_ block: DocCommandScanner.Block, from template: URL) async throws {
+    /// line), and checks each line's exit status (``DocBlockScript``: daemons too, once ready and stopped).
+    static func run(_ block: DocCommandScanner.Block, from template: URL, postgresURL: String) async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         for item in try FileManager.default.contentsOfDirectory(atPath: template.path) {
             try FileManager.default.copyItem(
                 at: template.appendingPathComponent(item), to: cli.directory.appendingPathComponent(item))
         }
-        let statuses = cli.directory.appendingPathComponent(".doc-test-status").path
-        var script = ""
-        for command in block.commands {
-            let line = command.line.replacingOccurrences(of: "/tmp/", with: cli.directory.path + "/tmp/")
-            script += "\(line)\necho \"$?\" >> '\(statuses)'\n"
-        }
+        let script = DocBlockScript(
+            commands: block.commands, places: .init(directory: cli.directory, postgresURL: postgresURL))
         let path =
             "\(CLIRunner.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
         let result = try await cli.run(
-            executable: "/usr/bin/timeout", [String(TestPatience.seconds), "/bin/sh", "-c", script],
-            environment: ["PATH": path],
+            executable: "/usr/bin/timeout", [String(TestPatience.seconds), "/bin/sh", "-c", script.text],
+            environment: ["PATH": path, "FCGEN_DB": Self.demoDatabase(cli)],
             workingDirectory: cli.directory)
-        let seen = ((try? String(contentsOfFile: statuses, encoding: .utf8)) ?? "").split(separator: "\n")
-            .compactMap { Int32($0) }
         for (index, command) in block.commands.enumerated() {
-            let status = index < seen.count ? seen[index] : nil
+            let status = (try? String(contentsOfFile: script.statusFile(index), encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            let daemon = DocBlockScript.isDaemon(command.line)
+            let log = daemon ? (try? String(contentsOfFile: script.logFile(index), encoding: .utf8)) ?? "" : ""
             #expect(
                 status == command.expectedStatus,
-                "\(command.location): `\(command.line)` exited \(status.map(String.init) ?? "never") where the docs say \(command.expectedStatus)\nstdout: \(result.stdout.suffix(600))\nstderr: \(result.stderr.suffix(1200))"
+                "\(command.location): `\(command.line)` exited \(status.map(String.init) ?? "never") where the docs say \(command.expectedStatus)\nstdout: \(result.stdout.suffix(600))\nstderr: \(result.stderr.suffix(1200))\(log.suffix(1200))"
             )
+            if daemon {
+                #expect(
+                    FileManager.default.fileExists(atPath: script.readyFile(index)),
+                    "\(command.location): `\(command.line)` was never ready: \(log.suffix(1200))")
+            }
         }
     }
 }
