@@ -73,7 +73,7 @@ final class PostgresClientPool: ConnectionLending {
             return try await client.withConnection { connection in
                 lent = true
                 let adapter = adapter(for: connection)
-                return try await withTaskExecutorPreference(adapter.executor) {
+                return try await withTaskExecutorPreference(adapter.connection.executor) {
                     try await body(adapter.connection)
                 }
             }
@@ -127,17 +127,15 @@ final class PostgresClientPool: ConnectionLending {
         return PostgresErrors.openFailure(error, target: target.description)
     }
 
-    /// One connection's adapter, kept across the leases of that connection.
+    /// One connection's adapter, kept across the leases of that connection; a lease's body runs on the
+    /// connection's event loop (``PostgresSQLConnection/executor``).
     ///
     /// `@unchecked Sendable`: the adapter is not thread-safe, and the client lends its connection to one task at a
     /// time, so only the task holding the lease ever uses it.
     private final class Adapter: @unchecked Sendable {
         let connection: PostgresSQLConnection
-        /// The connection's event loop, where a lease's body runs (``EventLoopTaskExecutor``).
-        let executor: EventLoopTaskExecutor
         init(_ connection: PostgresSQLConnection) {
             self.connection = connection
-            executor = EventLoopTaskExecutor(connection.connection.eventLoop)
         }
     }
 }

@@ -41,7 +41,10 @@ extension PostgresSQLConnection {
     /// Sends `values` to the prepared statement `text` through postgres-nio (``StorePreparedStatement``) and
     /// returns its future answer. The statement is written to the connection before this returns
     /// (`Task.immediate` runs up to the library's first wait, after its write), so it keeps its place among the
-    /// statements sent before and after it.
+    /// statements sent before and after it. The task prefers the connection's event loop, where postgres-nio
+    /// delivers the rows: an unstructured task inherits no executor preference, and on the cooperative pool each
+    /// row sequence's answer cost two thread switches (`perf`: `swift_task_enqueueGlobalImpl` from the row
+    /// sequence's future, `eventfd_write` to hand the next read back to the loop).
     func sendPrepared(_ text: PreparedText, values: [PostgresData]) -> EventLoopFuture<PostgresAnswer> {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { bindings.append(value) }
@@ -49,7 +52,7 @@ extension PostgresSQLConnection {
         let promise = connection.eventLoop.makePromise(of: PostgresAnswer.self)
         let connection = connection
         let logger = logger
-        Task.immediate {
+        Task.immediate(executorPreference: executor) {
             do {
                 let rows = try await StorePreparedStatement.$text.withValue(text) {
                     var rows: [PostgresRow] = []

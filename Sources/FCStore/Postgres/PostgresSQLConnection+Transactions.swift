@@ -36,6 +36,25 @@ extension PostgresSQLConnection {
         }
     }
 
+    /// Runs `body`, which sends one statement, outside a transaction: PostgreSQL runs a statement sent alone in a
+    /// transaction of its own, which sees one snapshot, so a one-statement read needs no `BEGIN` and `COMMIT` (the
+    /// token or session read of every API request: three round trips → one). A body that sends more statements
+    /// would read them from different snapshots: checked in debug builds.
+    package func singleStatementRead<T>(_ body: () async throws -> T) async throws -> T {
+        let before = statementsSent
+        do {
+            let result = try await body()
+            settlePrefetches(abandoning: true)
+            await awaitInFlight()
+            if let failure = takeInFlightFailure() { throw failure }
+            assert(statementsSent - before <= 1, "a single-statement read sent \(statementsSent - before) statements")
+            return result
+        } catch {
+            await rollback()
+            throw error
+        }
+    }
+
     /// Rolls back the open transaction, if any. A failing ROLLBACK is ignored: the original error is the one worth
     /// reporting (and a connection that lost its server has no transaction left).
     package func rollback() async {

@@ -17,6 +17,9 @@ package final class PostgresSQLConnection {
     /// The postgres-nio connection, owned (``connect(to:logger:)``) or lent by a store's ``PostgresClientPool``,
     /// which keeps one adapter per connection it lends, so what the server prepared stays known across leases.
     let connection: PostgresConnection
+    /// The connection's event loop as a task executor: a lease's body runs there, and so does each prepared
+    /// statement's task (``sendPrepared(_:values:)``), so answers resume them without a thread switch.
+    let executor: EventLoopTaskExecutor
     let logger: Logger
     /// Whether ``close()`` should close ``connection`` (not for a pool's connection).
     private let ownsConnection: Bool
@@ -63,6 +66,7 @@ package final class PostgresSQLConnection {
 
     init(connection: PostgresConnection, target: String, logger: Logger, ownsConnection: Bool) {
         self.connection = connection
+        self.executor = EventLoopTaskExecutor(connection.eventLoop)
         self.target = target
         self.logger = logger
         self.ownsConnection = ownsConnection

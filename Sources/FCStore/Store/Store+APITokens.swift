@@ -99,7 +99,7 @@ extension Store {
     }
 
     package func apiToken(hash: String) async throws -> APIToken? {
-        try await read { try await $0.apiToken(hash: hash) }
+        try await readStatement { try await $0.apiToken(hash: hash) }
     }
 
     package func apiTokens() async throws -> [APIToken] {

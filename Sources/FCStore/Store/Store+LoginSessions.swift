@@ -83,7 +83,7 @@ extension Store {
     }
 
     package func loginSession(hash: String) async throws -> LoginSession? {
-        try await read { try await $0.loginSession(hash: hash) }
+        try await readStatement { try await $0.loginSession(hash: hash) }
     }
 
     package func deleteLoginSession(id: Int64) async throws {

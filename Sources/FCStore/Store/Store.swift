@@ -194,6 +194,20 @@ public final class Store: Sendable {
         }
     }
 
+    /// ``read(_:)`` for a body that runs one statement, which is its own snapshot: on PostgreSQL it is sent
+    /// without `BEGIN` and `COMMIT` around it (one round trip instead of three; the token and session reads of
+    /// every API request). A body with more statements must use ``read(_:)``.
+    @_semantics("optimize.sil.specialize.generic.never")
+    package func readStatement<T: Sendable>(_ body: @Sendable (borrowing Database) async throws -> T)
+        async throws -> T
+    {
+        try await readers.run { [now, seams] connection in
+            try await connection.singleStatementRead {
+                try await Self.lend(connection, now: now, seams: seams, to: body)
+            }
+        }
+    }
+
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the write connection: commits when it returns, rolls
     /// back when it throws. Writers run one at a time, in the order they asked.
     ///
