@@ -101,6 +101,17 @@ package struct ChallengeRecord: Sendable, Hashable, Codable {
     }
 }
 
+extension ChallengeRecord {
+    /// `later` met after this row, merged as the challenge upsert merges a row met again (`challengeMerge`): the
+    /// larger progress and the first completion; target, XP and expiry stay this row's.
+    func merging(_ later: ChallengeRecord) -> ChallengeRecord {
+        var merged = self
+        merged.progress = max(progress, later.progress)
+        merged.completedAt = completedAt ?? later.completedAt
+        return merged
+    }
+}
+
 /// A mystery box row.
 package struct BoxRecord: Sendable, Hashable, Codable {
     package var boxID: String

@@ -157,7 +157,7 @@ extension Database {
             commit.paidXP += award.xp
             xpByDay[award.day, default: 0] += award.xp
         }
-        for challenge in write.challenges { try await upsertChallenge(challenge, userID: userID) }
+        try await upsertChallenges(write.challenges, userID: userID)
         for box in write.boxesEarned { try await insertBox(box, userID: userID) }
         for opening in write.boxesOpened { try await openBox(opening, userID: userID) }
         for achievement in write.achievements { try await insertAchievement(achievement, userID: userID) }
@@ -220,13 +220,26 @@ extension Database {
         }
     }
 
-    private func upsertChallenge(_ challenge: ChallengeRecord, userID: Int64) async throws {
-        try await connection.withServerPreparedQuery(
-            """
-            \(raw: Self.challengeInsert) VALUES \(Self.challengeRow(challenge, userID: userID))
-            \(raw: Self.challengeMerge)
-            """, operation: "write challenge"
-        ) { try await $0.runPipelined() }
+    /// Writes a step's challenges in one multi-row upsert (a review's step holds one to three: on PostgreSQL each
+    /// statement is a round trip). A (day, kind) given twice is merged first, as two upserts in a row would merge
+    /// it: the larger progress and the first completion; one statement may not touch a row twice.
+    private func upsertChallenges(_ challenges: [ChallengeRecord], userID: Int64) async throws {
+        guard !challenges.isEmpty else { return }
+        var merged: [ChallengeRecord] = []
+        for challenge in challenges {
+            if let index = merged.firstIndex(where: { $0.day == challenge.day && $0.kind == challenge.kind }) {
+                merged[index] = merged[index].merging(challenge)
+            } else {
+                merged.append(challenge)
+            }
+        }
+        let rows = Self.values(merged.map { Self.challengeRow($0, userID: userID) })
+        // Sent unnamed, as the bulk path's multi-row statements are: the text varies with the row count, and a
+        // named statement's first run on a connection is waited for.
+        let statement = try connection.freshStatement(
+            for: "\(raw: Self.challengeInsert) VALUES \(rows) \(raw: Self.challengeMerge)",
+            operation: "write challenges")
+        try await statement.runPipelined()
     }
 
     func insertBox(_ box: BoxRecord, userID: Int64) async throws {
