@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import Testing
@@ -25,7 +26,7 @@ struct InviteCommandTests {
         #expect(printed.hasPrefix("https://cards.example.org/#/signup?invite=fci_"), "\(printed)")
 
         let store = try await Store.open(existingAt: cli.databasePath, now: .system)
-        let invites = try await store.invites()
+        let invites = try await Accounts.invites(on: store)
         #expect(invites.count == 2)
         #expect(invites[0].isAdmin && !invites[1].isAdmin)
         let lifetime = invites[0].expiresAt.timeIntervalSince(invites[0].createdAt)
@@ -48,6 +49,6 @@ struct InviteCommandTests {
         #expect(refused.status == 64, "\(flags): \(refused.stderr)")
         #expect(refused.stderr.contains(flags[0]), "\(refused.stderr)")
         let store = try await Store.open(existingAt: cli.databasePath, now: .system)
-        #expect(try await store.invites().isEmpty)
+        #expect(try await Accounts.invites(on: store).isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCService
 import FCStore
 import Foundation
@@ -30,17 +31,19 @@ struct PasswordResetCommandTests {
 
         let store = try await Store.open(existingAt: cli.databasePath, now: .system)
         let ana = try #require(try await store.user(named: "ana"))
-        let resets = try await store.passwordResets(userID: ana.id)
+        let resets = try await Accounts.passwordResets(on: store, userID: ana.id)
         #expect(resets.count == 2)
         #expect(abs(resets[0].expiresAt.timeIntervalSince(resets[0].createdAt) - 2 * 3_600) < 1)
         #expect(abs(resets[1].expiresAt.timeIntervalSince(resets[1].createdAt) - 86_400) < 1, "1d by default")
         #expect(resets[0].voidedAt != nil && resets[1].voidedAt == nil, "the newer link voids the older")
         // The first code is void; the link's code sets ana's password.
         await #expect(throws: AccountError.resetUnusable) {
-            try await store.resetPassword(codeHash: OneUseCode.passwordReset.hash(code), passwordHash: "$2b$04$x")
+            try await Accounts.resetPassword(
+                on: store, codeHash: OneUseCode.passwordReset.hash(code), passwordHash: "$2b$04$x")
         }
         let linked = String(printed.split(separator: "=").last ?? "")
-        let set = try await store.resetPassword(
+        let set = try await Accounts.resetPassword(
+            on: store,
             codeHash: OneUseCode.passwordReset.hash(linked), passwordHash: "$2b$04$y")
         #expect(set.userName == "ana")
         await store.close()
@@ -86,7 +89,7 @@ struct PasswordResetCommandTests {
         }
         let store = try await Store.open(existingAt: cli.databasePath, now: .system)
         let ana = try #require(try await store.user(named: "ana"))
-        #expect(try await store.passwordResets(userID: ana.id).isEmpty)
+        #expect(try await Accounts.passwordResets(on: store, userID: ana.id).isEmpty)
         #expect(try await store.user(named: "nobody") == nil, "a reset makes no learner")
     }
 }

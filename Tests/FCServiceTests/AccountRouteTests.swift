@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -64,9 +65,11 @@ struct AccountRouteTests {
 
         let invited = try await ServiceUnderTest(seeded: false, now: clock.now)
         #expect(invited.settings.signUp == .invite, "invite is the default")
-        _ = try await invited.store.createInvite(
+        _ = try await Accounts.createInvite(
+            on: invited.store,
             hash: OneUseCode.invite.hash("fci_one"), isAdmin: true, expiresAt: clock.date.addingTimeInterval(3_600))
-        _ = try await invited.store.createInvite(
+        _ = try await Accounts.createInvite(
+            on: invited.store,
             hash: OneUseCode.invite.hash("fci_short"), isAdmin: false, expiresAt: clock.date.addingTimeInterval(60))
         try await invited.serve { server in
             expectProblem(
@@ -437,7 +440,8 @@ struct AccountRouteTests {
     func nothingSecretIsLoggedOrStored() async throws {
         let fixture = try await ServiceUnderTest(seeded: false)
         let invite = "fci_" + String(repeating: "Q", count: 43)
-        _ = try await fixture.store.createInvite(
+        _ = try await Accounts.createInvite(
+            on: fixture.store,
             hash: OneUseCode.invite.hash(invite), isAdmin: false, expiresAt: Date().addingTimeInterval(3_600))
         let password = "a very secret horse"
         let log = LogLines()
@@ -460,8 +464,8 @@ struct AccountRouteTests {
             #expect(!log.text.contains(secret), "a log line holds a secret")
         }
         // The store: the session's SHA-256, a bcrypt hash, the invite's SHA-256; the clear texts nowhere in the files.
-        #expect(try await fixture.store.loginSession(hash: SessionCookie.hash(session)) != nil)
-        let stored = try #require(try await fixture.store.credentials(named: "ora"))
+        #expect(try await fixture.store.read { try await $0.loginSession(hash: SessionCookie.hash(session)) } != nil)
+        let stored = try #require(try await Accounts.credentials(on: fixture.store, named: "ora"))
         #expect(stored.passwordHash.hasPrefix("$2b$04$"))
         let files = try FileManager.default.contentsOfDirectory(atPath: fixture.database.directory)
         for file in files where file.hasPrefix(URL(fileURLWithPath: fixture.database.path).lastPathComponent) {

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCService
 import FCStore
 import Foundation
@@ -79,9 +80,9 @@ struct BadRequestTests {
             #expect(try await server.call(.GET, "/v1/me", token: other).status == 200)
 
             // Revoked (as `fcgen token revoke` does, TokenCommandTests) while the service runs: refused at once.
-            let tokens = try await fixture.store.apiTokens()
+            let tokens = try await APITokens.list(on: fixture.store)
             let bo = try #require(tokens.first { $0.userName == "bo" })
-            _ = try await fixture.store.revokeAPIToken(id: bo.id)
+            _ = try await APITokens.revoke(on: fixture.store, id: bo.id)
             expectProblem(try await server.call(.GET, "/v1/me", token: other), status: 401, code: "unauthorized")
         }
     }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -46,7 +47,7 @@ struct PasswordChangeRouteTests {
                 status: 429, code: "rate_limited")
             // Nothing changed: the session still works, the stored hash is the first one.
             #expect(try await server.call(.GET, "/v1/me", headers: ned).status == 200)
-            let stored = try #require(try await fixture.store.credentials(named: "ned"))
+            let stored = try #require(try await Accounts.credentials(on: fixture.store, named: "ned"))
             #expect(try await PasswordHasher(cost: 4).verify("correct horse", against: stored.passwordHash))
         }
     }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -22,7 +23,8 @@ struct PasswordResetRouteTests {
         let code = OneUseCode.passwordReset.newCode(using: &generator)
         let learner = try #require(try await fixture.store.user(named: user))
         let now = clock?.date ?? Date()
-        _ = try await fixture.store.createPasswordReset(
+        _ = try await Accounts.createPasswordReset(
+            on: fixture.store,
             userID: learner.id, hash: OneUseCode.passwordReset.hash(code), expiresAt: now.addingTimeInterval(seconds))
         return code
     }
@@ -111,7 +113,9 @@ struct PasswordResetRouteTests {
                 try await server.call(
                     .POST, "/v1/signin", json: AccountRouteTests.body(["name": "mo", "password": "first change"])
                 ).status == 200)
-            #expect(try await fixture.store.credentials(named: "ana") == nil, "ana's expired link set nothing")
+            #expect(
+                try await Accounts.credentials(on: fixture.store, named: "ana") == nil, "ana's expired link set nothing"
+            )
             // The newest link of mo's still works.
             #expect(
                 try await server.call(.POST, "/v1/account/password-reset", json: Self.body(newest, "second change"))
@@ -161,7 +165,7 @@ struct PasswordResetRouteTests {
                 .POST, "/v1/account/password-reset", json: Self.body(code, "correct horse"))
             expectProblem(limited, status: 429, code: "rate_limited")
             #expect(Int(limited.headers.first(name: "Retry-After") ?? "") ?? 0 >= 1, "\(limited.headers)")
-            #expect(try await fixture.store.credentials(named: "ana") == nil)
+            #expect(try await Accounts.credentials(on: fixture.store, named: "ana") == nil)
         }
     }
 

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -79,7 +80,7 @@ struct ReminderRouteTests {
             try await fixture.store.setTimeZone("America/New_York", userID: user.id)
             let read = try await server.call(.GET, "/v1/me/reminder", token: ana)
             #expect(read.json["timeZone"] as? String == "America/New_York" && read.json["time"] as? String == "07:30")
-            #expect(try await fixture.store.reminder(userID: user.id)?.timeZone == "America/New_York")
+            #expect(try await Reminders.reminder(on: fixture.store, userID: user.id)?.timeZone == "America/New_York")
             // Turning the reminder off keeps the zone, and the learner's day with it.
             _ = try await server.call(.PUT, "/v1/me/reminder", token: ana, json: #"{"time": null}"#)
             #expect(try await fixture.store.user(named: "ana")?.timeZone == "America/New_York")

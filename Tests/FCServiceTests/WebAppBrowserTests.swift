@@ -1,3 +1,4 @@
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -57,7 +58,8 @@ struct WebAppBrowserTests {
             var generator = SystemRandomNumberGenerator()
             let code = OneUseCode.passwordReset.newCode(using: &generator)
             let learner = try #require(try await fixture.store.user(named: name))
-            _ = try await fixture.store.createPasswordReset(
+            _ = try await Accounts.createPasswordReset(
+                on: fixture.store,
                 userID: learner.id, hash: OneUseCode.passwordReset.hash(code),
                 expiresAt: Date().addingTimeInterval(3_600))
             arguments += ["--reset", "\(size):\(name):\(code)"]

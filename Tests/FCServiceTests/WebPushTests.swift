@@ -1,5 +1,6 @@
 import Crypto
 import FCCore
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -186,7 +187,8 @@ struct WebPushTests {
 
         // 09:00 in Berlin on day zero: cards are due, but ana studied today.
         var round = try await wake(at: hour)
-        var need = try await fixture.store.reminderNeed(
+        var need = try await Self.need(
+            fixture.store,
             userID: userID, now: time.date, dayStart: dayZero.addingTimeInterval(-8 * hour))
         #expect(need.due > 0 && need.studied)
         #expect(round == ReminderRound() && push.messages.isEmpty)
@@ -198,7 +200,8 @@ struct WebPushTests {
             _ = try await server.call(.PUT, "/v1/me/reminder", token: ana, json: #"{"time": null}"#)
         }
         round = try await wake(at: day + hour)
-        need = try await fixture.store.reminderNeed(
+        need = try await Self.need(
+            fixture.store,
             userID: userID, now: time.date, dayStart: dayZero.addingTimeInterval(day - 8 * hour))
         #expect(need.due > 0 && !need.studied)
         #expect(round == ReminderRound() && push.messages.isEmpty)
@@ -211,7 +214,10 @@ struct WebPushTests {
         round = try await wake(at: day + hour + 120)
         #expect(round.learners == 1 && round.delivered == 1 && round.dropped == 1 && round.failed == 0, "\(round)")
         #expect(push.messages.map(\.path).sorted() == ["/push/gone", "/push/phone"])
-        #expect(try await fixture.store.pushSubscriptions(userID: userID).map(\.endpoint) == [push.endpoint("phone")])
+        #expect(
+            try await Reminders.subscriptions(on: fixture.store, userID: userID).map(\.endpoint) == [
+                push.endpoint("phone")
+            ])
         let message = try #require(push.messages.first { $0.path == "/push/phone" })
         try Self.checkMessage(message, browser: phone, push: push, publicKey: publicKey, now: time.date)
         // A minute later: today's reminder was sent.
@@ -230,6 +236,18 @@ struct WebPushTests {
         #expect(both.map(\.learners).reduce(0, +) == 1, "\(both)")
         #expect(push.messages.filter { $0.path == "/push/phone" }.count == 2)
         sink.finish()
+    }
+
+    /// Whether the learner has cards due at `now` and has reviewed anything since `dayStart`, read as the reminder
+    /// service's use case reads it.
+    static func need(_ store: Store, userID: Int64, now: Date, dayStart: Date) async throws -> (due: Int, studied: Bool)
+    {
+        try await store.read { db in
+            (
+                try await db.dueCardCount(userID: userID, at: now.unixMilliseconds),
+                try await db.hasReviewed(userID: userID, since: dayStart.unixMilliseconds)
+            )
+        }
     }
 
     /// The message as the browser and its push service see it: the headers RFC 8030 and 8291 ask for, a VAPID

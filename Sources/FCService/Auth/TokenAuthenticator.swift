@@ -1,4 +1,5 @@
 package import FCCore
+import FCPipeline
 package import FCStore
 package import Hummingbird
 
@@ -43,7 +44,7 @@ package struct TokenAuthenticator: RouterMiddleware {
             throw Problem.rateLimited(
                 "too many failed sign-in attempts from this address; retry in \(wait) s", retryAfter: wait)
         }
-        guard let token = try await store.apiToken(hash: TokenCodec.hash(secret)), token.isUsable(at: now()) else {
+        guard let token = try await APITokens.authenticate(on: store, hash: TokenCodec.hash(secret), at: now()) else {
             failures.recordFailure(from: address)
             throw Problem.unauthorized("the bearer token is unknown, expired or revoked")
         }
@@ -67,8 +68,7 @@ package struct TokenAuthenticator: RouterMiddleware {
         }
         // A session id is 256 random bits: guessing one is hopeless, so a wrong one drains no sign-in budget (a
         // browser whose session ended everywhere would otherwise lock its whole address out).
-        guard let session = try await store.loginSession(hash: SessionCookie.hash(id)), now() < session.expiresAt
-        else {
+        guard let session = try await Accounts.session(on: store, hash: SessionCookie.hash(id), at: now()) else {
             var problem = Problem.unauthorized("the sign-in session has ended; sign in again")
             problem.headers[.setCookie] = SessionCookie.clearing(secure: publicURL?.isHTTPS ?? false)
             throw problem

@@ -1,5 +1,6 @@
 package import AsyncHTTPClient
 package import FCCore
+import FCPipeline
 package import FCStore
 package import Foundation
 package import Logging
@@ -21,9 +22,9 @@ package struct ReminderRound: Sendable, Hashable {
 
 /// The daily reminders of `fcgen serve` (a service of its ServiceGroup): woken every minute by `clock`, it sends,
 /// at or up to an hour after each learner's local reminder time, one Web Push notification per subscribed browser
-/// if the learner has cards due and has not studied that local day. The day is claimed in the database first
-/// (``Store/claimReminderDay(userID:day:)``), so several instances on one database remind a learner at most once
-/// a day.
+/// if the learner has cards due and has not studied that local day. Who is reminded is `Reminders.claimDue`'s
+/// (FCPipeline), which claims the day in the database first, so several instances on one database remind a learner
+/// at most once a day.
 package struct ReminderService<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
     package let store: Store
     package let sender: WebPushSender
@@ -34,9 +35,6 @@ package struct ReminderService<C: Clock>: Service, CustomStringConvertible where
     package let logger: Logger
     /// Called after each round (tests wait on it; the service logs it).
     package var onRound: @Sendable (ReminderRound) -> Void = { _ in }
-
-    /// A reminder missed by up to this much (a restart, a slow round) is still sent; later it waits for tomorrow.
-    package static var window: Int { 60 }
 
     package init(store: Store, sender: WebPushSender, now: Now, clock: C, logger: Logger) {
         self.store = store
@@ -77,24 +75,15 @@ package struct ReminderService<C: Clock>: Service, CustomStringConvertible where
     package func remind(at instant: Date) async -> ReminderRound {
         var round = ReminderRound()
         do {
-            for reminder in try await store.pushReminders() {
-                guard let time = reminder.localTime.flatMap(ReminderTime.init),
-                    let zone = ReminderZone.named(reminder.timeZone)
-                else { continue }
-                let local = LocalClock(instant, in: zone)
-                let late = local.minuteOfDay - time.minuteOfDay
-                guard late >= 0, late < Self.window, reminder.sentDay != local.day else { continue }
-                let need = try await store.reminderNeed(userID: reminder.userID, now: instant, dayStart: local.dayStart)
-                guard need.due > 0, !need.studied else { continue }
-                guard try await store.claimReminderDay(userID: reminder.userID, day: local.day) else { continue }
+            try await Reminders.claimDue(on: store, at: instant) { claimed in
                 round.learners += 1
-                let payload = Self.payload(due: need.due)
-                for subscription in try await store.pushSubscriptions(userID: reminder.userID) {
+                let payload = Self.payload(due: claimed.dueCards)
+                for subscription in try await Reminders.subscriptions(on: store, userID: claimed.userID) {
                     switch await sender.send(payload, to: subscription) {
                     case .delivered: round.delivered += 1
                     case .gone:
                         round.dropped += 1
-                        try await store.deletePushSubscription(id: subscription.id)
+                        try await Reminders.dropSubscription(on: store, id: subscription.id)
                     case .failed(let reason):
                         round.failed += 1
                         logger.warning(
@@ -127,8 +116,8 @@ extension ReminderService {
         environment: ServiceEnvironment, client: HTTPClient = .shared, clock: C, logger: Logger
     ) async throws -> ReminderService {
         let settings = environment.settings
-        let vapid = try await environment.store.vapid(
-            subject: settings.push.effectiveSubject(publicURL: settings.publicURL))
+        let vapid = try await VAPID.stored(
+            in: environment.store, subject: settings.push.effectiveSubject(publicURL: settings.publicURL))
         return ReminderService(
             store: environment.store, sender: WebPushSender(client: client, vapid: vapid, now: settings.now),
             now: settings.now, clock: clock, logger: logger)

@@ -1,4 +1,5 @@
 package import Crypto
+import FCPipeline
 package import FCStore
 package import Foundation
 
@@ -45,15 +46,12 @@ package struct VAPID: Sendable {
     }
 }
 
-extension Store {
-    /// The VAPID key this database keeps, made and stored on first use. Once stored it is only read: a request for
-    /// the public key takes no write transaction and makes no key pair.
-    package func vapid(subject: String) async throws -> VAPID {
-        let stored: String
-        if let existing = try await storedVapidPrivateKey() {
-            stored = existing
-        } else {
-            stored = try await vapidPrivateKey(candidate: Base64URL.encode(P256.Signing.PrivateKey().rawRepresentation))
+extension VAPID {
+    /// The VAPID key `store` keeps, made and stored on first use (`Reminders.vapidPrivateKey`). Once stored it is
+    /// only read: a request for the public key takes no write transaction and makes no key pair.
+    package static func stored(in store: Store, subject: String) async throws -> VAPID {
+        let stored = try await Reminders.vapidPrivateKey(on: store) {
+            Base64URL.encode(P256.Signing.PrivateKey().rawRepresentation)
         }
         guard let raw = Base64URL.decode(stored) else {
             throw StoreError.corruptRow(table: "vapid_keys", column: "private_key", rowID: 1)

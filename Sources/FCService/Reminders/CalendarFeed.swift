@@ -1,3 +1,4 @@
+package import FCPipeline
 package import Foundation
 
 /// A learner's reminder as an iCalendar document (RFC 5545): one daily VEVENT at the local time in the learner's

@@ -1,3 +1,4 @@
+import FCPipeline
 import Foundation
 
 /// The VTIMEZONE component RFC 5545 requires for each TZID a calendar uses (section 3.6.5), from the system's zone

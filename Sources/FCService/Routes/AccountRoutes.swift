@@ -41,8 +41,9 @@ enum AccountRoutes {
                 let hash = try await environment.passwords.hash(password)
                 let account: StoredCredentials
                 do {
-                    account = try await environment.store.createAccount(
-                        name: name, passwordHash: hash, inviteHash: invite.map(OneUseCode.invite.hash))
+                    account = try await Accounts.signUp(
+                        on: environment.store, name: name, passwordHash: hash,
+                        inviteHash: invite.map(OneUseCode.invite.hash))
                 } catch AccountError.nameTaken {
                     throw Problem(.conflict, detail: "the name \"\(name)\" is taken; choose another", field: "name")
                 } catch AccountError.inviteUnusable {
@@ -61,7 +62,7 @@ enum AccountRoutes {
                 let address = ClientAddress(context.remoteAddress)
                 let key = name.lowercased()
                 try refuseWhileLimited(environment, address: address, account: key)
-                let account = try await environment.store.credentials(named: name)
+                let account = try await Accounts.credentials(on: environment.store, named: name)
                 // Verified even for an unknown name (against the hasher's decoy), so the time taken does not tell
                 // which names exist.
                 let verified = try await environment.passwords.verify(password, against: account?.passwordHash)
@@ -74,12 +75,14 @@ enum AccountRoutes {
             },
             Route(.post, "/v1/signout", .learner) { _, context in
                 let identity = try context.requireLearner()
-                if let session = identity.sessionID { try await environment.store.deleteLoginSession(id: session) }
+                if let session = identity.sessionID {
+                    try await Accounts.signOut(on: environment.store, sessionID: session)
+                }
                 return try signedOut(settings, ended: identity.sessionID == nil ? 0 : 1)
             },
             Route(.post, "/v1/signout-everywhere", .learner) { _, context in
                 let identity = try context.requireLearner()
-                let ended = try await environment.store.deleteLoginSessions(userID: identity.userID)
+                let ended = try await Accounts.signOutEverywhere(on: environment.store, userID: identity.userID)
                 return try signedOut(settings, ended: ended)
             },
             Route(.post, "/v1/me/password", .learner) { request, context in
@@ -91,7 +94,7 @@ enum AccountRoutes {
                     body.members["currentPassword"] == nil
                     ? nil : try AccountRules.password(body, "currentPassword", isNew: false)
                 // A learner with a password proves it; one with tokens only sets a first one with the token.
-                if let stored = try await environment.store.credentials(userID: identity.userID) {
+                if let stored = try await Accounts.credentials(on: environment.store, userID: identity.userID) {
                     guard let current = given else {
                         throw Problem.badRequest("\"currentPassword\" is required", field: "currentPassword")
                     }
@@ -104,11 +107,10 @@ enum AccountRoutes {
                         throw Problem(.forbidden, detail: "the current password is wrong", field: "currentPassword")
                     }
                 }
-                try await environment.store.setPasswordHash(
-                    try await environment.passwords.hash(new), userID: identity.userID)
                 // Whoever knew the old password is signed out; this browser stays signed in.
-                let ended = try await environment.store.deleteLoginSessions(
-                    userID: identity.userID, keeping: identity.sessionID)
+                let ended = try await Accounts.setPassword(
+                    on: environment.store, userID: identity.userID,
+                    passwordHash: try await environment.passwords.hash(new), keepingSession: identity.sessionID)
                 return try JSONResponse.make(SessionsEnded(sessionsEnded: ended))
             },
             Route(.post, "/v1/account/password-reset", .open) { request, context in
@@ -126,8 +128,8 @@ enum AccountRoutes {
                 let hash = try await environment.passwords.hash(new)
                 let account: StoredCredentials
                 do {
-                    account = try await environment.store.resetPassword(
-                        codeHash: OneUseCode.passwordReset.hash(code), passwordHash: hash)
+                    account = try await Accounts.resetPassword(
+                        on: environment.store, codeHash: OneUseCode.passwordReset.hash(code), passwordHash: hash)
                 } catch AccountError.resetUnusable {
                     // Guessing codes costs the address's sign-in budget, as guessing tokens and invites does.
                     environment.signInFailures.recordFailure(from: address)
@@ -164,8 +166,8 @@ enum AccountRoutes {
         // A secret: from the system's cryptographic generator, never a seeded one.
         var generator = SystemRandomNumberGenerator()
         let id = SessionCookie.newID(using: &generator)
-        _ = try await environment.store.createLoginSession(
-            userID: account.userID, hash: SessionCookie.hash(id), expiresAt: expiresAt)
+        try await Accounts.startSession(
+            on: environment.store, userID: account.userID, hash: SessionCookie.hash(id), expiresAt: expiresAt)
         var response = try JSONResponse.make(
             SignedIn(
                 user: SignedIn.User(id: account.userID, name: account.userName, isAdmin: account.isAdmin),

@@ -1,6 +1,6 @@
 import FCContract
 import FCCore
-import FCStore
+import FCPipeline
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -16,7 +16,7 @@ enum PersonalTokenRoutes {
         return [
             Route(.get, "/v1/me/tokens", .learner) { _, context in
                 let identity = try context.requireLearner()
-                let tokens = try await store.apiTokens(userID: identity.userID)
+                let tokens = try await APITokens.list(on: store, userID: identity.userID)
                 return try JSONResponse.make(TokenListJSON(tokens: tokens.map(TokenJSON.init)))
             },
             Route(.post, "/v1/me/tokens", .learner) { request, context in
@@ -27,8 +27,9 @@ enum PersonalTokenRoutes {
                 // A secret: from the system's cryptographic generator, never a seeded one.
                 var generator = SystemRandomNumberGenerator()
                 let secret = TokenCodec.newToken(using: &generator)
-                let token = try await store.createAPIToken(
-                    userID: identity.userID, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                let token = try await APITokens.create(
+                    on: store, userID: identity.userID, hash: TokenCodec.hash(secret),
+                    prefix: TokenCodec.prefix(of: secret),
                     isAdmin: false, expiresAt: days.map { environment.now().addingTimeInterval(Double($0) * 86_400) })
                 return try JSONResponse.make(
                     OneTokenJSON(token: TokenJSON(token), secret: secret), status: .created)
@@ -36,17 +37,18 @@ enum PersonalTokenRoutes {
             Route(.delete, "/v1/me/tokens/{id}", .learner) { request, context in
                 let identity = try context.requireLearner()
                 let id = try request.id(of: "token", context: context)
-                // Another learner's token is not found, as any id that is not the caller's.
-                guard try await store.apiTokens(userID: identity.userID).contains(where: { $0.id == id }) else {
+                do {
+                    let token = try await APITokens.revoke(
+                        on: store, id: id, ofLearner: identity.userID, askedWith: identity.tokenID)
+                    return try JSONResponse.make(OneTokenJSON(token: TokenJSON(token)))
+                } catch APITokens.Refusal.notFound {
+                    // Another learner's token is not found, as any id that is not the caller's.
                     throw Problem.notFound("no token with id \(id)")
-                }
-                guard id != identity.tokenID else {
+                } catch APITokens.Refusal.revokingItself {
                     throw Problem(
                         ErrorCode.conflict,
                         detail: "this request's own token cannot revoke itself; use another token or the web app")
                 }
-                let token = try await store.revokeAPIToken(id: id)
-                return try JSONResponse.make(OneTokenJSON(token: TokenJSON(token)))
             },
         ]
     }

@@ -1,4 +1,5 @@
 import FCContract
+import FCPipeline
 import FCStore
 import Foundation
 import Hummingbird
@@ -14,8 +15,8 @@ enum PushRoutes {
         return [
             Route(.get, "/v1/push/key", .learner) { _, context in
                 _ = try context.requireLearner()
-                let vapid = try await store.vapid(
-                    subject: settings.push.effectiveSubject(publicURL: settings.publicURL))
+                let vapid = try await VAPID.stored(
+                    in: store, subject: settings.push.effectiveSubject(publicURL: settings.publicURL))
                 return try JSONResponse.make(PushKeyJSON(publicKey: vapid.publicKey))
             },
             Route(.post, "/v1/me/push-subscriptions", .learner) { request, context in
@@ -27,8 +28,8 @@ enum PushRoutes {
                 }
                 let p256dh = try PushSubscriptionInput.key(keys["p256dh"], name: "keys.p256dh")
                 let auth = try PushSubscriptionInput.authSecret(keys["auth"], name: "keys.auth")
-                let saved = try await store.savePushSubscription(
-                    userID: identity.userID, endpoint: endpoint, p256dh: p256dh, auth: auth)
+                let saved = try await Reminders.subscribe(
+                    on: store, userID: identity.userID, endpoint: endpoint, p256dh: p256dh, auth: auth)
                 return try JSONResponse.make(
                     PushSubscriptionJSON(id: saved.id, endpoint: saved.endpoint, createdAt: saved.createdAt),
                     status: .created)
@@ -38,7 +39,7 @@ enum PushRoutes {
                 let body = try await JSONBody.read(request, allowed: ["endpoint"], maxBytes: settings.maxBodyBytes)
                 let endpoint = try body.string("endpoint")
                 // Another learner's subscription is not found, as any endpoint that is not the caller's.
-                guard try await store.deletePushSubscription(userID: identity.userID, endpoint: endpoint) else {
+                guard try await Reminders.unsubscribe(on: store, userID: identity.userID, endpoint: endpoint) else {
                     throw Problem.notFound("no push subscription of yours with this endpoint")
                 }
                 return Response(status: .noContent)

@@ -1,5 +1,6 @@
 import FCContract
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import HTTPTypes
@@ -46,15 +47,15 @@ enum ReminderRoutes {
                     }
                     zoneName = name
                 }
-                _ = try await store.setReminder(
-                    userID: identity.userID, localTime: time?.description, timeZone: zoneName)
+                try await Reminders.set(on: store, userID: identity.userID, time: time, timeZone: zoneName)
                 return try JSONResponse.make(try await ReminderJSON.read(identity, store: store))
             },
             Route(.post, "/v1/me/reminder/calendar", .learner) { _, context in
                 let identity = try context.requireLearner()
                 var generator = SystemRandomNumberGenerator()
                 let secret = OneUseCode.calendarFeed.newCode(using: &generator)
-                try await store.replaceCalendarFeed(userID: identity.userID, hash: OneUseCode.calendarFeed.hash(secret))
+                try await Reminders.replaceCalendarFeed(
+                    on: store, userID: identity.userID, hash: OneUseCode.calendarFeed.hash(secret))
                 let path = "/v1/calendars/\(secret)"
                 return try JSONResponse.make(
                     CalendarFeedJSON(
@@ -63,7 +64,7 @@ enum ReminderRoutes {
             },
             Route(.delete, "/v1/me/reminder/calendar", .learner) { _, context in
                 let identity = try context.requireLearner()
-                guard try await store.deleteCalendarFeed(userID: identity.userID) else {
+                guard try await Reminders.deleteCalendarFeed(on: store, userID: identity.userID) else {
                     throw Problem.notFound("no calendar feed to delete")
                 }
                 return Response(status: .noContent)
@@ -72,9 +73,9 @@ enum ReminderRoutes {
             Route(.get, "/v1/calendars/{secret}", .open) { _, context in
                 let secret = context.parameters.get("secret") ?? ""
                 guard secret.utf8.count <= OneUseCode.maxCharacters, secret.hasPrefix(OneUseCode.calendarFeed.marker),
-                    let userID = try await store.calendarFeedUser(hash: OneUseCode.calendarFeed.hash(secret))
+                    let found = try await Reminders.calendarFeed(on: store, hash: OneUseCode.calendarFeed.hash(secret))
                 else { throw Problem.notFound("no calendar at this address (it may have been replaced)") }
-                let reminder = try await store.reminder(userID: userID)
+                let (userID, reminder) = found
                 let zone = reminder.flatMap { ReminderZone.named($0.timeZone) } ?? ReminderZone.utc
                 let feed = CalendarFeed(
                     userID: userID, time: reminder?.localTime.flatMap(ReminderTime.init), zone: zone,
@@ -105,11 +106,10 @@ struct ReminderJSON: Encodable {
     var pushSubscriptions: Int
 
     static func read(_ identity: Identity, store: Store) async throws -> ReminderJSON {
-        let reminder = try await store.reminder(userID: identity.userID)
+        let status = try await Reminders.status(on: store, userID: identity.userID)
         return ReminderJSON(
-            time: reminder?.localTime, timeZone: reminder?.timeZone ?? identity.timeZone ?? "UTC",
-            calendar: try await store.hasCalendarFeed(userID: identity.userID),
-            pushSubscriptions: try await store.pushSubscriptions(userID: identity.userID).count)
+            time: status.reminder?.localTime, timeZone: status.reminder?.timeZone ?? identity.timeZone ?? "UTC",
+            calendar: status.hasCalendarFeed, pushSubscriptions: status.pushSubscriptions)
     }
 }
 

@@ -47,15 +47,12 @@ extension Database {
         }
     }
 
-    /// Sets (or with `nil` clears) the learner's time zone identifier.
+    /// Sets (or with `nil` clears) the learner's time zone identifier (in the caller's write transaction).
     package func setTimeZone(_ identifier: String?, userID: Int64) async throws {
-        try await connection.immediateTransaction("set time zone") {
-            try await connection.withQuery(
-                "UPDATE users SET time_zone = \(identifier) WHERE id = \(userID)", operation: "set time zone"
-            ) {
-                statement in
-                try await statement.run()
-            }
+        try await connection.withQuery(
+            "UPDATE users SET time_zone = \(identifier) WHERE id = \(userID)", operation: "set time zone"
+        ) { statement in
+            try await statement.run()
         }
     }
 }

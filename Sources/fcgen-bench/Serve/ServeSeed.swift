@@ -36,9 +36,11 @@ struct ServeSeed: Sendable {
             var ids: [Int64] = []
             for (index, secret) in secrets.enumerated() {
                 let user = try await db.ensureUser(named: "learner\(index)")
-                _ = try await db.createAPIToken(
-                    userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
-                    isAdmin: false, expiresAt: nil)
+                _ = try await APITokens.create(
+                    NewAPIToken(
+                        userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                        isAdmin: false, createdAt: store.now().unixMilliseconds, expiresAt: nil),
+                    in: db)
                 ids.append(user.id)
             }
             return ids

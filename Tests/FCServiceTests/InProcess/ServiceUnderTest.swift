@@ -152,9 +152,11 @@ struct ServiceUnderTest {
         let secret = TokenCodec.newToken(using: &generator)
         _ = try await store.write("test token") { db in
             let stored = try await db.ensureUser(named: user)
-            return try await db.createAPIToken(
-                userID: stored.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
-                isAdmin: admin, expiresAt: nil)
+            return try await APITokens.create(
+                NewAPIToken(
+                    userID: stored.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+                    isAdmin: admin, createdAt: store.now().unixMilliseconds, expiresAt: nil),
+                in: db)
         }
         return secret
     }

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Testing
@@ -62,15 +63,17 @@ struct OneTimeZoneMigrationTests {
 
     /// The reminders read back after the migration: each in its learner's zone, the claimed day kept.
     static func expectReminders(_ store: Store) async throws {
-        let ana = try #require(try await store.reminder(userID: 1))
+        let ana = try #require(try await Reminders.reminder(on: store, userID: 1))
         #expect(ana.localTime == "07:30" && ana.timeZone == "Europe/Berlin" && ana.sentDay == "2026-11-20")
-        #expect(try await store.reminder(userID: 2)?.timeZone == "Asia/Tokyo", "Max's own zone wins")
+        #expect(try await Reminders.reminder(on: store, userID: 2)?.timeZone == "Asia/Tokyo", "Max's own zone wins")
         // Setting a reminder with a zone sets the learner's zone; without one it keeps it.
-        _ = try await store.setReminder(userID: 4, localTime: "21:00", timeZone: "Pacific/Auckland")
+        _ = try await Reminders.set(on: store, userID: 4, time: ReminderTime("21:00"), timeZone: "Pacific/Auckland")
         #expect(try await store.user(named: "Bo")?.timeZone == "Pacific/Auckland")
-        let off = try await store.setReminder(userID: 1, localTime: nil, timeZone: nil)
+        let off = try await Reminders.set(on: store, userID: 1, time: nil, timeZone: nil)
         #expect(off.localTime == nil && off.timeZone == "Europe/Berlin")
         try await store.setTimeZone("America/Chicago", userID: 1)
-        #expect(try await store.reminder(userID: 1)?.timeZone == "America/Chicago", "one zone: the learner's")
+        #expect(
+            try await Reminders.reminder(on: store, userID: 1)?.timeZone == "America/Chicago", "one zone: the learner's"
+        )
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FCCommandLine
+import FCPipeline
 import FCService
 import FCStore
 import Foundation
@@ -78,8 +79,8 @@ struct InviteCreateCommand: AsyncParsableCommand {
             var generator = SystemRandomNumberGenerator()
             let code = OneUseCode.invite.newCode(using: &generator)
             let seconds = TokenCreateCommand.seconds(expires) ?? Self.longestExpiry
-            let invite = try await store.createInvite(
-                hash: OneUseCode.invite.hash(code), isAdmin: admin,
+            let invite = try await Accounts.createInvite(
+                on: store, hash: OneUseCode.invite.hash(code), isAdmin: admin,
                 expiresAt: CommandIO.currentDate.addingTimeInterval(seconds))
             let link = publicURL.flatMap(PublicURL.init).map { OneUseCode.invite.link(code, publicURL: $0) }
             if global.json {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FCCommandLine
 import FCContract
+import FCPipeline
 import FCService
 import FCStore
 import Foundation
@@ -65,8 +66,8 @@ struct PasswordResetCreateCommand: AsyncParsableCommand {
             var generator = SystemRandomNumberGenerator()
             let code = OneUseCode.passwordReset.newCode(using: &generator)
             let seconds = TokenCreateCommand.seconds(expires) ?? Self.longestExpiry
-            let reset = try await store.createPasswordReset(
-                userID: user.id, hash: OneUseCode.passwordReset.hash(code),
+            let reset = try await Accounts.createPasswordReset(
+                on: store, userID: user.id, hash: OneUseCode.passwordReset.hash(code),
                 expiresAt: CommandIO.currentDate.addingTimeInterval(seconds))
             let link = publicURL.flatMap(PublicURL.init).map { OneUseCode.passwordReset.link(code, publicURL: $0) }
             if global.json {

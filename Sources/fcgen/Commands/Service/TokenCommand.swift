@@ -1,6 +1,7 @@
 import ArgumentParser
 import FCCommandLine
 import FCContract
+import FCPipeline
 import FCService
 import FCStore
 import Foundation
@@ -80,8 +81,8 @@ struct TokenCreateCommand: AsyncParsableCommand {
             var generator = SystemRandomNumberGenerator()
             let secret = TokenCodec.newToken(using: &generator)
             let expiresAt = expires.flatMap(Self.seconds).map { CommandIO.currentDate.addingTimeInterval($0) }
-            let token = try await store.createAPIToken(
-                userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
+            let token = try await APITokens.create(
+                on: store, userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),
                 isAdmin: admin, expiresAt: expiresAt)
             if global.json {
                 try Console.json(OneTokenJSON(token: TokenJSON(token), secret: secret))
@@ -102,7 +103,7 @@ struct TokenListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let tokens = try await global.openStore().apiTokens().map { TokenJSON($0) }
+            let tokens = try await APITokens.list(on: global.openStore()).map { TokenJSON($0) }
             if global.json {
                 try Console.json(TokenListJSON(tokens: tokens))
             } else {
@@ -123,7 +124,7 @@ struct TokenRevokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let token = TokenJSON(try await global.openStore().revokeAPIToken(id: id))
+            let token = TokenJSON(try await APITokens.revoke(on: global.openStore(), id: id))
             if global.json {
                 try Console.json(OneTokenJSON(token: token))
             } else {
