@@ -75,7 +75,8 @@ export function cardPicture(card, question) {
   const alt = question ? `Picture for: ${question}` : "The card's picture";
   const element = h("img", {
     class: "study-picture", alt, width: 320, height: 240, loading: "lazy", decoding: "async",
-    dataset: { hash: card.image.hash },
+    // Not the browser's image drag: a swipe that starts on the picture is the feed's gesture.
+    draggable: "false", dataset: { hash: card.image.hash },
   });
   whenNear(element, () => load(element, card.image, alt));
   return element;
