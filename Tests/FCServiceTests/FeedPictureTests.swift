@@ -3,10 +3,10 @@ import Foundation
 import NIOHTTP1
 import Testing
 
-/// The feed names each card's picture (`image`: hash, type, size and where the API serves it), so the web app can
-/// keep it for offline study (docs/webapp.md, "Offline study"); on both engines, since the feed reads the
-/// pictures of its cards in one query of its own.
-@Suite("the service: pictures in the feed (in process)")
+/// The feed and a session's next card name the card's picture (`image`: hash, type, size and where the API serves
+/// it), so the web app shows it on the card's faces and keeps it for offline study (docs/webapp.md, "Pictures where
+/// learners study"); on both engines, since the cards and their pictures are read in one query (a `LEFT JOIN`).
+@Suite("the service: pictures in the feed and in sessions (in process)")
 struct FeedPictureTests {
     @Test(
         "a card with a picture carries image in the feed, one without none; the url serves the bytes",
@@ -38,6 +38,52 @@ struct FeedPictureTests {
             #expect(byID[plain] != nil && byID[plain]?["image"] == nil, "\(feed.text)")
             let served = try await server.raw(.GET, "/v1/images/\(hash)", token: fixture.learnerToken)
             #expect(served.status == 200 && served.bytes == tinyPNG)
+        }
+        try await check.validate(in: fixture.directory)
+    }
+
+    @Test(
+        "a session's next card carries its picture, one without none; every document matches openapi.json",
+        arguments: [false, true])
+    func sessionNamesPictures(postgres: Bool) async throws {
+        try await TestPostgresServer.onEngine(postgres: postgres, label: "sessionpictures") {
+            try await Self.sessionNamesPictures(databaseURL: $0)
+        }
+    }
+
+    private static func sessionNamesPictures(databaseURL: String?) async throws {
+        let fixture = try await ServiceUnderTest(cards: 3, databaseURL: databaseURL)
+        let check = OpenAPICheck()
+        let pictured = fixture.cardIDs[0]
+        try await fixture.serve { server in
+            let put = try await server.call(
+                .PUT, "/v1/cards/\(pictured)/image", token: fixture.adminToken, body: tinyPNG, contentType: "image/png")
+            #expect(put.status == 200, "\(put.text)")
+            var session = check.add(
+                try await server.call(
+                    .POST, "/v1/sessions", token: fixture.learnerToken,
+                    json: #"{"topicIds": [\#(fixture.topicID)], "limit": 3}"#),
+                "Session", label: "session started")
+            let id = try #require(session.json["id"] as? Int, "\(session.text)")
+            // Each of the 3 cards comes next once (Easy passes a card at once), in the session's order.
+            var seen: [Int64: [String: Any]?] = [:]
+            for _ in 0..<3 {
+                let next = try #require(session.json["next"] as? [String: Any], "\(session.text)")
+                let card = try #require((next["id"] as? Int).map(Int64.init))
+                seen[card] = next["image"] as? [String: Any]
+                session = check.add(
+                    try await server.call(
+                        .POST, "/v1/sessions/\(id)/answer", token: fixture.learnerToken,
+                        json: #"{"cardId": \#(card), "rating": "easy"}"#),
+                    "Session", label: "session answered")
+                try #require(session.status == 200, "\(session.text)")
+            }
+            #expect(session.json["next"] == nil, "\(session.text)")
+            #expect(Set(seen.keys) == Set(fixture.cardIDs), "\(seen)")
+            let image = try #require(seen[pictured] ?? nil, "the pictured card came without its image: \(seen)")
+            let hash = try #require(image["hash"] as? String)
+            #expect(image["url"] as? String == "/v1/images/\(hash)" && image["bytes"] as? Int == tinyPNG.count)
+            #expect(seen.filter { $0.key != pictured }.allSatisfy { $0.value == nil }, "\(seen)")
         }
         try await check.validate(in: fixture.directory)
     }

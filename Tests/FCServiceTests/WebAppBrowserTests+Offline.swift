@@ -9,8 +9,8 @@ extension WebAppBrowserTests {
     @Test(
         """
         offline study: with the network off 10 cards in Learn (a picture card's kept picture shown), a reload, 3 \
-        more and 2 in the feed; back online the 15 answers are sent by themselves, stored with their offline times \
-        and the XP they earned
+        more and 2 in the feed (a picture card's kept picture shown); back online the 15 answers are sent by \
+        themselves, stored with their offline times and the XP they earned
         """)
     func offlineStudy() async throws {
         guard let missing = Self.missingTools() else { return try await runOffline() }
@@ -30,20 +30,10 @@ extension WebAppBrowserTests {
         let script = Repository.root.appendingPathComponent("Tests/WebApp/browser_scenario.py").path
         try await fixture.serveLive { server in
             // The first card the app keeps (the first topic's feed comes first) gets a picture, so offline Learn
-            // asks it among its first 10 and must show the picture kept beside it.
-            let topics = try await server.call(.GET, "/v1/topics", token: token)
-            let first = try #require(
-                (topics.json["topics"] as? [[String: Any]])?.first?["id"] as? Int, "\(topics.text)")
-            let feed = try await server.call(.GET, "/v1/topics/\(first)/feed?limit=1", token: token)
-            let card = try #require((feed.json["cards"] as? [[String: Any]])?.first?["id"] as? Int, "\(feed.text)")
-            let pictured = try await server.call(
-                .PUT, "/v1/cards/\(card)/image", token: fixture.adminToken, body: TestPictures.png(width: 1, height: 1),
-                contentType: "image/png")
-            #expect(pictured.status == 200, "\(pictured.text)")
-            let image = try await server.call(.GET, "/v1/topics/\(first)/feed?limit=1", token: token)
-            #expect(
-                ((image.json["cards"] as? [[String: Any]])?.first?["image"] as? [String: Any])?["url"] as? String
-                    != nil, "the feed names the picture: \(image.text)")
+            // asks it among its first 10 and must show the picture kept beside it; so does every card of the second
+            // topic, whose feed then opens on a picture card after the reload.
+            try await Self.picture(server, topic: "Roman history", cards: 1, learner: token, admin: fixture.adminToken)
+            try await Self.picture(server, topic: "Solar system", cards: 100, learner: token, admin: fixture.adminToken)
             let result = try await Self.python(
                 [script, server.base, "--offline", token, "--topic", "Roman history", "--shots", shots.path],
                 in: fixture.directory)
@@ -53,6 +43,7 @@ extension WebAppBrowserTests {
                 "offline: a picture card studied in Learn, its kept picture shown on both faces",
                 "offline: reloaded; the shell came from the service worker, 10 answers still wait",
                 "offline: 3 more in Learn and 2 in the feed; the line says '15 answers wait",
+                "offline feed: a picture card shown with its kept picture, read from IndexedDB after the reload",
                 "online again: the 15 answers were sent by themselves",
                 "the refused one dropped, and the line cleared",
                 "the API holds exactly 15 reviews, each dated while offline", "no console errors",
@@ -62,7 +53,7 @@ extension WebAppBrowserTests {
                 #expect(lines.contains { $0.contains(step) }, "\(step): \(result.stdout)")
             }
             #expect(result.stdout.contains("browser scenario passed: offline"))
-            for screen in ["learn", "feed", "learn-picture"] {
+            for screen in ["learn", "feed", "learn-picture", "feed-picture"] {
                 let file = shots.appendingPathComponent("\(screen)-offline.png")
                 #expect(FileManager.default.fileExists(atPath: file.path), "no screenshot \(file.lastPathComponent)")
             }

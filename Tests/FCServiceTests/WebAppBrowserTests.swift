@@ -25,7 +25,8 @@ struct WebAppBrowserTests {
 
     @Test(
         """
-        sign in, topics, feed and a 10-card session by keyboard, Me with the calendar and a mystery box, a quiz, \
+        sign in, topics, feed and a 10-card session by keyboard (a card's picture on both faces of each), Me with \
+        the calendar and a mystery box, a quiz, \
         generation with live progress, the deck's CSV errors; at both sizes, no console errors
         """)
     func scenario() async throws {
@@ -85,6 +86,11 @@ struct WebAppBrowserTests {
         let cards = try #require(topic["cards"] as? Int)
         let algebraCards = try #require(
             topics.compactMap { $0 as? [String: Any] }.first { $0["name"] as? String == "Algebra" }?["cards"] as? Int)
+        // Pictures where learners study: the feed's topic's first card and the first card of Algebra, the topic Learn
+        // studies (the first listed), which a new session asks first.
+        for name in ["Roman history", "Algebra"] {
+            try await Self.picture(server, topic: name, cards: 1, learner: phone, admin: admin)
+        }
 
         let environment = ProcessInfo.processInfo.environment
         let shots =
@@ -101,6 +107,8 @@ struct WebAppBrowserTests {
         for size in ["phone", "desktop"] {
             let steps = [
                 "a bad token says", "signed in; topics list 'Roman history' with \(cards) cards", "feed: Space flipped",
+                "feed: the card's picture shown on the question and the answer",
+                "learn: the card's picture shown on the question and the answer",
                 "→ recorded understood", "learn: the rating buttons show when the card comes back",
                 "a screen whose answer came late did not draw over the newer one",
                 "learn: 10 cards by keyboard", "learn: the summary lists the missed card",
@@ -175,8 +183,9 @@ struct WebAppBrowserTests {
 
     @Test(
         """
-        on a LAN address over plain HTTP (not a secure context) a phone signs in, the feed's Understood and Not yet \
-        record their reviews, and a script error in an action is shown to the learner
+        on a LAN address over plain HTTP (not a secure context) a phone signs in, the feed shows a card's picture \
+        online and offline, its Understood and Not yet record their reviews, and a script error in an action is shown \
+        to the learner
         """)
     func lanScenario() async throws {
         guard let missing = Self.missingTools() else { return try await runLAN() }
@@ -189,7 +198,12 @@ struct WebAppBrowserTests {
         let fixture = try await ServiceUnderTest(seeded: false)
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
         let learner = try await fixture.token(user: "cy")
-        try await fixture.serveLive { server in try await Self.lanScenario(server, fixture: fixture, learner: learner) }
+        try await fixture.serveLive { server in
+            // The feed's first cards get a picture: the first is shown online, the next ones offline (kept).
+            try await Self.picture(
+                server, topic: "Roman history", cards: 3, learner: learner, admin: fixture.adminToken)
+            try await Self.lanScenario(server, fixture: fixture, learner: learner)
+        }
     }
 
     private static func lanScenario(_ server: LiveServer, fixture: ServiceUnderTest, learner: String) async throws {
@@ -200,7 +214,8 @@ struct WebAppBrowserTests {
             in: fixture.directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let steps = [
-            "fcgen.test over plain HTTP is not a secure context", "feed: tapping Understood recorded card",
+            "fcgen.test over plain HTTP is not a secure context", "feed: the card's picture shown online",
+            "offline feed: the card's kept picture shown", "feed: tapping Understood recorded card",
             "feed: tapping Not yet recorded card",
             "offline without a service worker: Understood waited in the outbox and was sent",
             "a script error on Understood is shown: Something went wrong in the app",

@@ -9,8 +9,8 @@ Run by WebAppBrowserTests (scripts/test) against a running `fcgen serve`:
 
 For each size (phone 390x844, desktop 1440x900), one after the other in one Chromium (its viewport set per size,
 everything it kept of the app cleared between them), with its own learner's token: a bad token shows a readable error;
-sign in; the topic list shows the topic with its card count; the feed flips a card by keyboard, moves on and
-records "understood"; a 10-card learn session by keyboard alone (Space, 1-4, U undoing the first answer) ends on a summary with XP; Me shows
+sign in; the topic list shows the topic with its card count; the feed flips a card by keyboard (its picture shown
+on both faces), moves on and records "understood"; a 10-card learn session (its first card's picture on both faces) by keyboard alone (Space, 1-4, U undoing the first answer) ends on a summary with XP; Me shows
 the XP, the calendar's today changed, a mystery box opens with a reveal, challenges, achievements and the
 leaderboard; a quiz with a wrong and an empty answer; then as the admin a new topic generates 2 batches shown as
 they arrive, a card is added and a CSV with a bad row is refused with its line:column. No page is wider than the window, and the browser log holds no error except the deliberate 401. One
@@ -51,6 +51,7 @@ import lan_steps
 import learn_steps
 import nav_steps
 import offline_steps
+import picture_steps
 import reminder_steps
 
 SIZES = {"phone": (390, 844, True), "desktop": (1440, 900, False)}
@@ -287,9 +288,13 @@ class Scenario:
         card = self.find("article.flashcard[data-card-id]")
         first = card.get_attribute("data-card-id")
         self.find("article.flashcard .question")
+        # The test gave the topic's first card a picture: on both faces, loaded from the API.
+        front = picture_steps.on(self, "article.flashcard .face.front", "the feed's question")
         self.shot("feed-question")
         self.keys(" ")
         self.find("article.flashcard.flipped .answer")
+        picture_steps.on(self, "article.flashcard.flipped .face.back", "the feed's answer")
+        self.ok(f"feed: the card's picture shown on the question and the answer ({picture_steps.describe(front)})")
         self.until("the flip announced", lambda: d.find_element(By.ID, "announcer").get_attribute("textContent").startswith("Answer:"))
         self.fits("feed")
         self.shot("feed-answer")
@@ -354,6 +359,8 @@ class Scenario:
             if not given:
                 self.until("card 1", lambda: "Card 1 of 10" in line().text)
                 first_asked = shown_card()
+                # The test gave the Learn topic's first card a picture: a new session asks it first.
+                asked_picture = picture_steps.on(self, "article.flashcard[aria-label=Question]", "Learn's question")
                 self.shot("learn-question")
             elif len(given) == 1 and not undone:
                 # The first card was rated good: on badger's step, not passed, so the second card is card 1 too.
@@ -368,6 +375,9 @@ class Scenario:
             self.keys(" ")
             self.find("article.flashcard[aria-label=Answer] .answer")
             if not given and not undone:
+                picture_steps.on(self, "article.flashcard[aria-label=Answer]", "Learn's answer")
+                self.ok(f"learn: the card's picture shown on the question and the answer "
+                        f"({picture_steps.describe(asked_picture)})")
                 self.fits("learn")
                 self.shot("learn-answer")
                 # Each rating button says when the card comes back, as the scheduler will record it.

@@ -1,7 +1,7 @@
 """The LAN scenario (browser_scenario.py --lan): the app opened as a phone on the home network opens it, at a name
 that is not localhost over plain HTTP, so the page is not a secure context (no crypto.randomUUID there).
 
-It signs in, taps the feed's Understood and Not yet (both reviews must be recorded: the Swift test counts them
+It signs in, sees the feed's first card with its picture, taps the feed's Understood and Not yet (both reviews must be recorded: the Swift test counts them
 through the API afterwards), then breaks an action on purpose: with crypto.getRandomValues gone, the next
 Understood throws before its request, and the learner must see a message instead of a silent button. Last, a
 promise rejected and an error thrown outside any handler must be shown too (the window's backstops). Then Me must
@@ -9,6 +9,7 @@ offer no notifications on this page and say why (reminder_steps.on_insecure_page
 from selenium.webdriver.common.by import By
 
 import offline_steps
+import picture_steps
 import reminder_steps
 
 # The errors the scenario causes on purpose, as the browser log shows them.
@@ -32,8 +33,8 @@ def card_id(s):
 
 
 def offline_without_worker(s, feed):
-    """No service worker here, but IndexedDB: with the network off the feed opened again studies the kept cards,
-    and Understood waits in the outbox until the network is back. Returns the card the online feed shows after."""
+    """No service worker here, but IndexedDB: with the network off the feed opened again studies the kept cards
+    (the first with its kept picture), and Understood waits in the outbox until the network is back. Returns the card the online feed shows after."""
     d = s.driver
     if d.execute_script("return 'serviceWorker' in navigator"):
         raise s.failure("a page that is not a secure context has service workers")
@@ -45,6 +46,8 @@ def offline_without_worker(s, feed):
     s.find("main .error")
     d.execute_script(f'location.hash = "#{feed}"')
     s.find("article.flashcard[data-card-id] .question")
+    shown = picture_steps.on(s, "article.flashcard .face.front", "the offline feed's card")
+    s.ok(f"offline feed: the card's kept picture shown ({picture_steps.describe(shown)})")
     button(s, "Understood").click()
     s.until("the answer kept", lambda: offline_steps.waiting(s)[0] == 1)
     offline_steps.network(s, True)
@@ -74,6 +77,9 @@ def run(s, token, topic):
     row.find_element(By.CSS_SELECTOR, "a[href^='#/feed/']").click()
     s.find("article.flashcard[data-card-id] .question")
     first = card_id(s)
+    # The test gave the feed's first cards a picture: shown online at this origin too.
+    shown = picture_steps.on(s, "article.flashcard .face.front", "the feed's first card")
+    s.ok(f"feed: the card's picture shown online ({picture_steps.describe(shown)})")
 
     button(s, "Understood").click()
     toast = s.find("#toast:not([hidden])")

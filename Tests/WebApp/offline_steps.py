@@ -3,7 +3,8 @@ worker keeps the app shell): the app keeps the learner's next cards; with the ne
 .emulateNetworkConditions) 10 cards are studied in Learn, the page is reloaded (the shell from the service worker,
 the cards and the waiting answers from IndexedDB), 3 more in Learn and 2 in the feed; the line under the header
 counts the waiting answers; a card with a picture (the test gives the first kept card one) is studied offline with
-its picture shown from IndexedDB (an <img> that loaded: naturalWidth > 0); a 16th answer, to a card the server does not have, is put in the outbox too. With the
+its picture shown from IndexedDB (an <img> that loaded: naturalWidth > 0), and the feed opens, after the reload, on
+a card whose picture comes from IndexedDB too (the test pictured every card of a second topic); a 16th answer, to a card the server does not have, is put in the outbox too. With the
 network back the outbox is sent by itself, the 16th is refused (404) and dropped, and the line clears; then the API
 must hold exactly those 15 reviews, each dated when it was given offline (not when it was sent), and the XP the
 app said they earned."""
@@ -15,6 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import install_steps
+import picture_steps
 
 REFRESH = """
 const done = arguments[arguments.length - 1];
@@ -51,15 +53,17 @@ def waiting(s):
     return int(line.get_attribute("data-waiting") or 0), line.is_displayed(), line.text
 
 
-PICTURE_WIDTH = "return document.querySelector(arguments[0])?.naturalWidth ?? -1"
+# The kept cards as [topic id, whether it has a picture], in study order.
+KEPT_PICTURES = """
+const done = arguments[arguments.length - 1];
+import('/app/js/offline.js').then((offline) => offline.cards())
+  .then((cards) => done(cards.map((card) => [card.topicId, Boolean(card.image)])), (error) => done(String(error)));
+"""
 
 
 def picture_shown(s, face):
-    """The width of the picture on `face` (Question or Answer) once it loaded; a failure if it never does."""
-    selector = f"article.flashcard[aria-label={face}] img.offline-picture"
-    s.until(f"the kept picture shown on the {face.lower()}",
-            lambda: s.driver.execute_script(PICTURE_WIDTH, selector) > 0)
-    return s.driver.execute_script(PICTURE_WIDTH, selector)
+    """The width of the kept picture on `face` (Question or Answer) once it loaded; a failure if it never does."""
+    return picture_steps.on(s, f"article.flashcard[aria-label={face}]", f"the kept picture on the {face.lower()}")["natural"]
 
 
 def learn(s, count, studied, pictures=None):
@@ -73,7 +77,7 @@ def learn(s, count, studied, pictures=None):
         asked = card.get_attribute("data-card-id")
         if asked in studied:
             raise s.failure(f"card {asked} asked again offline")
-        pictured = bool(card.find_elements(By.CSS_SELECTOR, "img.offline-picture"))
+        pictured = bool(card.find_elements(By.CSS_SELECTOR, "img.study-picture"))
         if pictured:
             width = picture_shown(s, "Question")
         s.keys(" ")
@@ -133,13 +137,24 @@ def run(s, token):
 
     d.find_element(By.CSS_SELECTOR, "#nav a[data-screen=feed]").send_keys(Keys.ENTER)
     s.find("ul.picker a.button")
-    # The picker lists the topics of the kept cards with how many are left: one with two at least.
+    # The picker lists the topics of the kept cards with how many are left: one with two at least, whose first kept
+    # card has a picture (the test gave one to each card of a topic), so the feed opens on a picture card.
+    kept = d.execute_async_script(KEPT_PICTURES)
+    first_pictured = {}
+    for topic_id, pictured in kept:
+        first_pictured.setdefault(topic_id, pictured)
     links = d.find_elements(By.CSS_SELECTOR, "ul.picker a.button")
     left = {link: int(link.find_element(By.CSS_SELECTOR, ".hint").text.split()[0]) for link in links}
-    topic = next((link for link, count in left.items() if count >= 2), None)
+    topic = next((link for link, count in left.items() if count >= 2
+                  and first_pictured.get(int(link.get_attribute("href").rsplit("/", 1)[1]))), None)
     if topic is None:
-        raise s.failure(f"the offline feed's picker lists {[link.text for link in links]}")
+        raise s.failure(f"the offline feed's picker lists {[link.text for link in links]}; kept {kept}")
     topic.send_keys(Keys.ENTER)
+    s.find("article.flashcard[data-card-id] .question")
+    shown = picture_steps.on(s, "article.flashcard .face.front", "the offline feed's first card")
+    s.shot("feed-picture")
+    s.ok(f"offline feed: a picture card shown with its kept picture, read from IndexedDB after the reload "
+         f"({picture_steps.describe(shown)})")
     for key in (Keys.ARROW_RIGHT, "n"):
         card = s.find("article.flashcard[data-card-id]").get_attribute("data-card-id")
         if card in studied:

@@ -2,6 +2,7 @@
 // full text as the answer; an mcq card's options), else the stored question and answer.
 import { h } from "./ui.js";
 import { richText } from "./math.js";
+import { cardPicture } from "./picture.js";
 
 /** The question and answer to show for `card`, given the faces the API sent (`shown`, or undefined). */
 export function studyFaces(card, shown) {
@@ -16,11 +17,12 @@ export const RATINGS = [
   { key: "4", word: "easy", label: "Easy" },
 ];
 
-/** A card's answer face: the question small, an mcq card's options with the correct one marked, the answer and
- *  the explanation. */
+/** A card's answer face: its picture, the question small, an mcq card's options with the correct one marked, the
+ *  answer and the explanation. */
 export function answerCard(card, face) {
   return h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id } },
     h("p", { class: "face-label" }, "Question"),
+    cardPicture(card, face.question),
     richText(face.question, "div", { class: "question small" }),
     optionList(face, true),
     h("p", { class: "face-label" }, "Answer"),

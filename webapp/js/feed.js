@@ -4,11 +4,13 @@
 // card comes back soon).
 // More cards are fetched while three are still ahead, so the learner never waits on a spinner.
 // Offline, the feed shows the topic's cards kept for offline study, and a reaction goes to the outbox (offline.js).
+// A card's picture shows on both faces (picture.js: the kept copy offline, the API's online).
 
 import { api, describe, idempotencyKey } from "./api.js";
 import { h, errorBox, announce, toast, typing, on } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList } from "./faces.js";
+import { cardPicture } from "./picture.js";
 import { answer as keepAnswer, cards as keptCards, isOffline } from "./offline.js";
 
 export const title = "Feed";
@@ -103,6 +105,7 @@ export async function render(args, { show }) {
     const shown = studyFaces(card, card.shown);
     const face = state.flipped
       ? h("div", { class: "face back" },
+        cardPicture(card, shown.question),
         richText(shown.question, "div", { class: "question small" }),
         optionList(shown, true),
         h("p", { class: "face-label" }, "Answer"),
@@ -110,6 +113,7 @@ export async function render(args, { show }) {
         card.explanation ? richText(card.explanation, "div", { class: "explanation" }) : null)
       : h("div", { class: "face front" },
         h("p", { class: "face-label" }, "Question"),
+        cardPicture(card, shown.question),
         richText(shown.question, "div", { class: "question" }),
         optionList(shown, false));
     const article = h("article", {

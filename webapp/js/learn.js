@@ -11,6 +11,7 @@ import { h, errorBox, announce, toast, on, stepKeys } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, answerCard, listedText, RATINGS } from "./faces.js";
 import { cardForm } from "./cardform.js";
+import { cardPicture } from "./picture.js";
 import { isOffline } from "./offline.js";
 import { offlineLearn } from "./offlinestudy.js";
 
@@ -181,6 +182,7 @@ export async function render(args, { show }) {
     frame(run,
       h("article", { class: "flashcard", "aria-roledescription": "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, "Question"),
+        cardPicture(card, face.question),
         richText(face.question, "div", { class: "question" }),
         picks ? h("ol", { class: "option-picks", "aria-label": "Options" }, picks.map((pickButton) => h("li", {}, pickButton))) : null),
       h("p", { class: "actions" }, reveal, skip, bury, suspend, undo, edit));
@@ -221,6 +223,7 @@ export async function render(args, { show }) {
     frame(answered,
       h("article", { class: "flashcard flipped", "aria-roledescription": "flashcard", "aria-label": "Answer", dataset: { cardId: card.id, graded: right ? "right" : "wrong" } },
         h("p", { class: "face-label" }, "Question"),
+        cardPicture(card, face.question),
         richText(face.question, "div", { class: "question small" }),
         h("ol", { class: "option-picks graded", "aria-label": "Options" }, face.options.map((option, at) => h("li", {
           class: at === face.correctOption ? "correct" : at === index ? "picked" : null,

@@ -3,28 +3,13 @@
 // with the time it was given and the card leaves the kept queue, so a reload goes on with the next one. No server
 // session: no learning steps (a card rated Again does not come back until the next online session), no undo, skip,
 // bury or suspend, no summary rewards; the XP is paid when the answers are sent. A card with a picture shows the
-// picture kept beside it (offline.js), on the question and the answer.
+// picture kept beside it (offline.js) on the question and the answer, drawn as online study draws it (picture.js).
 
 import { h, announce, stepKeys } from "./ui.js";
 import { richText } from "./math.js";
 import { studyFaces, optionList, answerCard, RATINGS } from "./faces.js";
-import { answer as keepAnswer, cards, keptPicture } from "./offline.js";
-
-/** The kept picture of `card` as an <img> (its source set once read from IndexedDB), or null for a card without. */
-function keptImage(card) {
-  if (!card.image) return null;
-  const alt = card.question ? `Picture for: ${card.question}` : "The card's picture";
-  const element = h("img", { class: "card-picture offline-picture", alt, width: 96, height: 96, dataset: { hash: card.image.hash } });
-  keptPicture(card.image.hash).then((url) => {
-    if (url) {
-      element.src = url;
-      element.dataset.loaded = "yes";
-    } else {
-      element.alt = `${alt} (not saved on this device)`;
-    }
-  }, () => { element.alt = `${alt} (not saved on this device)`; });
-  return element;
-}
+import { cardPicture } from "./picture.js";
+import { answer as keepAnswer, cards } from "./offline.js";
 
 /** Draws offline Learn through `show`; returns the cleanup that lets go of its keys. */
 export async function offlineLearn(show) {
@@ -61,7 +46,7 @@ export async function offlineLearn(show) {
     frame(card, left,
       h("article", { class: "flashcard", "aria-roledescription": "flashcard", "aria-label": "Question", dataset: { cardId: card.id } },
         h("p", { class: "face-label" }, `Question · ${card.topicName}`),
-        keptImage(card),
+        cardPicture(card, face.question),
         richText(face.question, "div", { class: "question" }),
         optionList(face, false)),
       h("p", { class: "actions" }, reveal));
@@ -75,11 +60,8 @@ export async function offlineLearn(show) {
     const buttons = RATINGS.map((rating) => h("button", {
       type: "button", class: `rate rate-${rating.word}`, "aria-keyshortcuts": rating.key, onclick: () => rate(card, rating),
     }, h("kbd", {}, rating.key), ` ${rating.label}`));
-    const shown = answerCard(card, face);
-    const image = keptImage(card);
-    if (image) shown.insertBefore(image, shown.firstChild.nextSibling);
     frame(card, left,
-      shown,
+      answerCard(card, face),
       h("div", { class: "ratings", role: "group", "aria-label": "How well did you know it?" }, buttons));
     buttons[2].focus();
     announce(`Answer: ${face.answer}. Rate 1 again, 2 hard, 3 good, 4 easy.`);

@@ -10,8 +10,9 @@ package import Foundation
 /// What every stored card has is always written. What only some reads produce is optional, and an absent member is
 /// left out (synthesized `Encodable` writes optionals with `encodeIfPresent`), never written as `null`:
 /// - `updatedAt`, `image`, `reverseOf`, `twinId`: when the card's details were read (the `CardDetails` initializer):
-///   the API's card, bookmark and card-image routes, `fcgen cards` and `fcgen card …`; not sessions or generation
-///   events, which read cards alone. The API's feed has `image` (without its credit), for offline study.
+///   the API's card, bookmark and card-image routes, `fcgen cards` and `fcgen card …`; not generation events,
+///   which read cards alone. The API's feed cards and a session's `next` card have `image` (without its credit),
+///   for the app's study faces and offline study.
 /// - `image.url`: the API's, where the server serves the picture (`/v1/images/{hash}`).
 /// - `progress`: the API's calling learner's state of the card, once they studied it.
 /// - `source`: `GET /v1/cards/{id}` and `fcgen card show`, for a card generated from a document; its `path` (the

@@ -115,9 +115,17 @@ public struct StudyService: Sendable {
     ///
     /// - Throws: ``FCStore/StoreError/sessionEnded(id:)`` for an ended session: it has no next card, done or not.
     package func nextCard(of session: StudySessionRecord) async throws -> Card? {
+        try await nextCardAndImage(of: session)?.card
+    }
+
+    /// The card to show next with its picture (hash, type and size; `nil` for a card without), read in one query,
+    /// or `nil` when the session's queue is done: what the API's session shows.
+    ///
+    /// - Throws: ``FCStore/StoreError/sessionEnded(id:)`` for an ended session.
+    package func nextCardAndImage(of session: StudySessionRecord) async throws -> (card: Card, image: CardImageInfo?)? {
         guard !session.isEnded else { throw StoreError.sessionEnded(id: session.id) }
         guard let id = session.nextCardID else { return nil }
-        return try await store.card(id: id)
+        return try await store.cardAndImage(id: id)
     }
 
     /// Answers the session's current card with a rating (spaced and free sessions).

@@ -1,4 +1,5 @@
 import FCContract
+import FCCore
 import FCStore
 import Foundation
 
@@ -7,10 +8,23 @@ extension CardJSON {
     /// read, the calling learner's progress and the document it was generated from (by file name, never a path).
     static func api(_ details: CardDetails, progress: CardProgress? = nil, source: CardSource? = nil) -> CardJSON {
         var card = CardJSON(details)
-        if let hash = card.image?.hash { card.image?.url = "/v1/images/\(hash)" }
+        if let hash = card.image?.hash { card.image?.url = imageURL(hash: hash) }
         card.progress = progress.map(Progress.init)
         card.source = source.map { Source($0, withPath: false) }
         return card
+    }
+
+    /// A card as study shows it (the feed's cards, a session's next card): the card alone, and its picture where the
+    /// API serves it (no credit), so the app shows it on the card's faces and offline study can keep it.
+    static func study(_ card: Card, image: CardImageInfo?) -> CardJSON {
+        var json = CardJSON(card)
+        json.image = image.map { Image($0, url: imageURL(hash: $0.hash)) }
+        return json
+    }
+
+    /// Where the API serves the picture with this hash (`GET /v1/images/{hash}`).
+    static func imageURL(hash: String) -> String {
+        "/v1/images/\(hash)"
     }
 }
 

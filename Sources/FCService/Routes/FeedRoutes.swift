@@ -53,8 +53,7 @@ enum FeedRoutes {
     /// no credit), and a cloze or mcq card's faces as study shows them (the feed has no session: options in the
     /// order seeded by the card alone).
     static func feedCard(_ card: Card, image: CardImageInfo? = nil) -> CardJSON {
-        var json = CardJSON(card)
-        json.image = image.map { CardJSON.Image($0, url: "/v1/images/\($0.hash)") }
+        var json = CardJSON.study(card, image: image)
         if card.kind == .cloze || card.kind == .mcq {
             json.shown = CardFaces(card, seed: CardFaces.seed(sessionID: 0, cardID: card.id))
         }

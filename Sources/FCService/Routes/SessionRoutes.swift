@@ -180,7 +180,9 @@ struct SessionJSON: Encodable {
     var fallbackCards: Int?
 
     static func make(_ session: StudySessionRecord, _ service: StudyService) async throws -> SessionJSON {
-        let next = session.isEnded ? nil : try await service.nextCard(of: session)
+        // The next card with its picture, in one read: Learn shows the picture on the card's faces.
+        let shown = session.isEnded ? nil : try await service.nextCardAndImage(of: session)
+        let next = shown?.card
         var intervals: IntervalsJSON?
         if session.mode == .spaced, let next {
             intervals = IntervalsJSON(try await service.recorder.nextIntervals(userID: session.userID, cardID: next.id))
@@ -191,7 +193,8 @@ struct SessionJSON: Encodable {
             nextIsRepeat: session.nextIsRepeat && !session.isEnded, startedAt: session.startedAt,
             endedAt: session.endedAt,
             answered: session.counts.cards, correct: session.counts.correct, failed: session.counts.failed,
-            overridden: session.mode == .quiz ? session.counts.overridden : nil, next: next.map { CardJSON($0) },
+            overridden: session.mode == .quiz ? session.counts.overridden : nil,
+            next: shown.map { CardJSON.study($0.card, image: $0.image) },
             shown: next.map {
                 CardFaces($0, seed: CardFaces.seed(sessionID: session.id, cardID: $0.id))
             },

@@ -41,28 +41,10 @@ extension Database {
         let unseen = try await newCardIDs(
             userID: userID, topicIDs: [topicID], limit: max(limit, topic.policy?.refillBelow ?? 0))
         let ids = Array(due.map(\.cardID) + unseen.prefix(max(0, limit - due.count)))
+        let shown = try await cardsAndImages(ids: ids)
         return await FeedRead(
             policy: topic.policy, batchCount: topic.batches, openJob: try openRefillJob(topicID: topicID),
-            unseenIDs: unseen, cards: try cards(ids: ids), images: try cardImages(ids: ids))
-    }
-
-    /// The pictures of the cards `ids` that have one (hash, type and size, not the bytes), by card id.
-    package func cardImages(ids: [Int64]) async throws -> [Int64: CardImageInfo] {
-        guard !ids.isEmpty else { return [:] }
-        return try await connection.withServerPreparedQuery(
-            """
-            SELECT c.id, i.hash, i.mime, i.size FROM cards c JOIN images i ON i.hash = c.image_ref
-            WHERE c.id IN (\(connection.dialect.jsonIntegers(of: Self.jsonArray(ids))))
-            """,
-            operation: "read card pictures"
-        ) { statement in
-            var images: [Int64: CardImageInfo] = [:]
-            while try await statement.step() {
-                images[statement.int64(at: 0)] = CardImageInfo(
-                    hash: statement.string(at: 1), mimeType: statement.string(at: 2), byteCount: statement.int(at: 3))
-            }
-            return images
-        }
+            unseenIDs: unseen, cards: shown.cards, images: shown.images)
     }
 
     /// The topic's open refill job, through the `jobs_one_open_per_topic` index.

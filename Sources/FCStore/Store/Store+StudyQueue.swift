@@ -147,36 +147,6 @@ extension Database {
             """
     }
 
-    /// The cards with these ids, in the order of `ids`; unknown ids are left out.
-    package func cards(ids: [Int64]) async throws -> [Card] {
-        guard !ids.isEmpty else { return [] }
-        let found = try await connection.withServerPreparedQuery(
-            """
-            SELECT id, topic_id, batch_id, kind, question, answer, explanation, origin, dedup_key, position, created_at,
-                choices_json, image_query, cloze_number, cloze_of
-            FROM cards WHERE id IN (\(connection.dialect.jsonIntegers(of: Self.jsonArray(ids))))
-                AND \(raw: Self.visibleTopicSQL("topic_id"))
-            """,
-            operation: "read cards"
-        ) { statement in
-            var cards: [Int64: Card] = [:]
-            while try await statement.step() {
-                let card = try Self.card(from: statement)
-                cards[card.id] = card
-            }
-            return cards
-        }
-        return ids.compactMap { found[$0] }
-    }
-
-    /// The card with this id.
-    ///
-    /// - Throws: ``StoreError/cardNotFound(id:)``.
-    package func card(id: Int64) async throws -> Card {
-        guard let card = try await cards(ids: [id]).first else { throw StoreError.cardNotFound(id: id) }
-        return card
-    }
-
     /// Every topic (or only `topicIDs`) with the learner's studied, due (at or before `until`) and known counts,
     /// by name. Fallback cards are left out of every count unless `includeFallback`: they are not study material.
     /// Suspended and buried cards count as cards, but neither as due nor as new (``TopicStudySummary``).
@@ -262,14 +232,6 @@ extension Store {
         try await read {
             try await $0.practiceCardIDs(userID: userID, topicID: topicID, includeFallback: includeFallback)
         }
-    }
-
-    package func cards(ids: [Int64]) async throws -> [Card] {
-        try await read { try await $0.cards(ids: ids) }
-    }
-
-    package func card(id: Int64) async throws -> Card {
-        try await read { try await $0.card(id: id) }
     }
 
     package func topicStudySummaries(

@@ -5,7 +5,8 @@ import Foundation
 
 /// `fcgen serve` under load from a second process on loopback: wrk (Debian's `wrk`) at 64 connections against the
 /// feed (`GET /v1/topics/{id}/feed`) and reviews (`POST /v1/reviews`, each with its own `Idempotency-Key`), on a
-/// store seeded with 1,000 learners (a token each) and 100,000 cards in 100 topics. The load generator shares the
+/// store seeded with 1,000 learners (a token each) and 100,000 cards in 100 topics (every other one of each topic's
+/// first 10, the cards a feed shows first, with a picture, so the feed reads pictures). The load generator shares the
 /// machine's cores with the server, as the targets assume.
 ///
 /// Each HTTP figure is reported beside the same work done in this process straight on the store from the same

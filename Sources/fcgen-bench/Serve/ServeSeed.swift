@@ -6,7 +6,8 @@ import FCStore
 import FCTestSupport
 import Foundation
 
-/// The seeded store of ``ServeBenchmark``: topics of cards, learners with a token each.
+/// The seeded store of ``ServeBenchmark``: topics of cards (every other one of each topic's first 10 with a picture),
+/// learners with a token each.
 struct ServeSeed: Sendable {
     var tokens: [String]
     var userIDs: [Int64]
@@ -27,8 +28,12 @@ struct ServeSeed: Sendable {
                 CardDraft(question: "Topic \(index) question \($0)?", answer: "Answer \($0)", origin: .manual)
             }
             topicIDs.append(topic.id)
-            cardIDs += try await store.storeBatch(.seeded(topicID: topic.id, label: "bench", cards: drafts)).cards
+            let stored = try await store.storeBatch(.seeded(topicID: topic.id, label: "bench", cards: drafts)).cards
                 .map(\.id)
+            cardIDs += stored
+            try await picture(
+                stored.prefix(picturedPrefix).enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element),
+                topic: index, in: store)
         }
         var generator = SystemRandomNumberGenerator()
         let secrets = (0..<learners).map { _ in TokenCodec.newToken(using: &generator) }
@@ -51,6 +56,25 @@ struct ServeSeed: Sendable {
         return ServeSeed(
             tokens: secrets, userIDs: userIDs, firstTopicID: firstTopic, topicCount: topics, firstCardID: firstCard,
             cardCount: cardIDs.count)
+    }
+
+    /// How many of each topic's first cards (those a new learner's feed shows first) are looked at for a picture:
+    /// every other one gets its topic's, so the feed's cards and their pictures are read as in a deck with pictures.
+    static let picturedPrefix = 10
+
+    /// Gives the cards `ids` of topic number `topic` that topic's picture (a one-pixel PNG of its own), in one write.
+    private static func picture(_ ids: [Int64], topic: Int, in store: Store) async throws {
+        let bytes = TestPictures.png(text: "Serve topic \(topic)")
+        let image = NewImage(hash: SHA256Hex.of(bytes), mimeType: "image/png", bytes: bytes)
+        try await store.write("seed pictures") { db in
+            try await db.storeImage(image)
+            for id in ids {
+                let card = try await db.card(id: id)
+                try await db.updateCardRow(
+                    id: id, topicID: card.topicID, kind: card.kind, question: card.question, answer: card.answer,
+                    explanation: card.explanation, imageHash: image.hash, choices: card.choices, side: "card")
+            }
+        }
     }
 
     /// A fresh database on the PostgreSQL server of `url` (any database named in it is only the way in, as for
