@@ -99,7 +99,24 @@ enum FactWords {
             let suffix = String(decoding: bytes.suffix(2), as: UTF8.self)
             return ["st", "nd", "rd", "th"].contains(suffix) ? String(decoding: digits, as: UTF8.self) : nil
         }
-        return spelled[lower] ?? romans[text]
+        // Most words are neither: look them up only when their length and first letter allow it.
+        if bytes.count >= 3 && bytes.count <= 7 && first < 0x80 && spelledInitials[Int(first)],
+            let value = spelled[lower]
+        {
+            return value
+        }
+        let romanDigits = Self.romanDigits
+        guard text.utf8.count > 1, text.utf8.allSatisfy({ $0 < 0x80 && romanDigits[Int($0)] }) else { return nil }
+        return romans[text]
+    }
+
+    /// Per ASCII byte, whether a word of ``spelled`` (three to seven letters long) starts with it.
+    private static let spelledInitials: [Bool] = (0..<128).map { byte in
+        spelled.keys.contains { $0.utf8.first == UInt8(byte) }
+    }
+    /// Per ASCII byte, whether it is a letter of ``romans``' numerals (two letters or more).
+    private static let romanDigits: [Bool] = (0..<128).map { byte in
+        romans.keys.contains { $0.utf8.contains(UInt8(byte)) }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
