@@ -52,20 +52,38 @@ extension DedupKey {
 
     /// The key of an all-ASCII question straight from its bytes; `nil` at the first non-ASCII byte.
     private static func asciiKey(_ question: String) -> String? {
-        var key: [UInt8] = []
-        key.reserveCapacity(question.utf8.count)
-        var pendingSpace = false
-        for byte in question.utf8 {
-            guard byte < 0x80 else { return nil }
-            if keptASCII[Int(byte)] {
-                if pendingSpace && !key.isEmpty { key.append(0x20) }
-                pendingSpace = false
-                key.append(lowercasedASCII(byte))
-            } else {
-                pendingSpace = true
+        if let key = question.utf8.withContiguousStorageIfAvailable(asciiKey) { return key }
+        return Array(question.utf8).withUnsafeBufferPointer(asciiKey)
+    }
+
+    /// ``asciiKey(_:)`` of UTF-8 bytes, written straight into the key's storage (never longer than the bytes).
+    private static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // A local copy: the static table read in the loop would pay a lazy-initialisation check per byte.
+        let keptASCII = Self.keptASCII
+        var isASCII = true
+        let key = String(unsafeUninitializedCapacity: bytes.count) { key in
+            var length = 0
+            var pendingSpace = false
+            for byte in bytes {
+                guard byte < 0x80 else {
+                    isASCII = false
+                    return 0
+                }
+                if keptASCII[Int(byte)] {
+                    if pendingSpace && length > 0 {
+                        key[length] = 0x20
+                        length += 1
+                    }
+                    pendingSpace = false
+                    key[length] = lowercasedASCII(byte)
+                    length += 1
+                } else {
+                    pendingSpace = true
+                }
             }
+            return length
         }
-        return String(decoding: key, as: UTF8.self)
+        return isASCII ? key : nil
     }
 
     @inline(__always)

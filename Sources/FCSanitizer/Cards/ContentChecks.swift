@@ -17,10 +17,19 @@ enum ContentChecks {
             if contains(loremIpsum, in: bytes) { return true }
             guard bytes.count <= 48 else { return false }
             if bytes.allSatisfy({ punctuationOnly.contains($0) }) { return true }
-            var lowered = bytes.map { ASCII.lowercased($0) }
-            while let last = lowered.last, last == ASCII.dot || last == UInt8(ascii: "!") { lowered.removeLast() }
-            if placeholderTexts.contains(String(decoding: lowered, as: UTF8.self)) { return true }
-            return isBracketedPlaceholder(lowered)
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == ASCII.dot || bytes[end - 1] == UInt8(ascii: "!") { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: bytes[..<end])
+            // Compared without a lowercase copy: only a text as long as a placeholder, or in brackets, can be one.
+            if placeholderLengths.contains(end),
+                placeholderBytes.contains(where: { $0.count == end && ByteSearch.matches($0, in: trimmed, at: 0) })
+            {
+                return true
+            }
+            guard end >= 3, bracketPairs.contains(where: { $0 == (trimmed[0], trimmed[end - 1]) }) else {
+                return false
+            }
+            return isBracketedPlaceholder(trimmed.map { ASCII.lowercased($0) })
         }
     }
 
@@ -28,10 +37,10 @@ enum ContentChecks {
     /// `[…]` or `{{…}}`.
     static func hasBlank(_ text: String) -> Bool {
         withBytes(text) { bytes in
-            if contains(Array("___".utf8), in: bytes) { return true }
+            if contains(underscores, in: bytes) { return true }
             if blankMarkers.contains(where: { contains($0, in: bytes) }) { return true }
-            guard let open = ByteSearch.firstIndex(of: Array("{{".utf8), in: bytes) else { return false }
-            return ByteSearch.firstIndex(of: Array("}}".utf8), in: bytes, from: open + 2) != nil
+            guard let open = ByteSearch.firstIndex(of: openBraces, in: bytes) else { return false }
+            return ByteSearch.firstIndex(of: closeBraces, in: bytes, from: open + 2) != nil
         }
     }
 
@@ -53,6 +62,9 @@ enum ContentChecks {
         "answer goes here", "question goes here", "to be determined", "to be added", "fill in", "xxx", "lorem",
     ]
 
+    private static let placeholderBytes = placeholderTexts.map { Array($0.utf8) }
+    private static let placeholderLengths = Set(placeholderBytes.map(\.count))
+
     /// `.`, `…`, `-`, `_`, `?`, `*`, blanks: text made of nothing else says nothing.
     private static let punctuationOnly: Set<UInt8> = [
         ASCII.dot, ASCII.minus, ASCII.underscore, UInt8(ascii: "?"), UInt8(ascii: "*"), 0x20, 0x09, 0x0A,
@@ -62,20 +74,25 @@ enum ContentChecks {
     private static let placeholderWords = ["answer", "question", "explanation", "insert", "placeholder", "your "]
         .map { Array($0.utf8) }
 
+    private static let underscores = Array("___".utf8)
+    private static let openBraces = Array("{{".utf8)
+    private static let closeBraces = Array("}}".utf8)
+
     private static let blankMarkers = ["[blank]", "(blank)", "[...]", "[\u{2026}]"].map { Array($0.utf8) }
 
     /// `<answer>`, `[your answer]`, `{insert question}`, `{{answer}}`: brackets around a placeholder word.
     private static func isBracketedPlaceholder(_ lowered: [UInt8]) -> Bool {
         guard let first = lowered.first, let last = lowered.last, lowered.count >= 3 else { return false }
-        let pairs: [(UInt8, UInt8)] = [
-            (UInt8(ascii: "<"), UInt8(ascii: ">")), (ASCII.openBracket, ASCII.closeBracket),
-            (ASCII.openBrace, ASCII.closeBrace), (UInt8(ascii: "("), UInt8(ascii: ")")),
-        ]
-        guard pairs.contains(where: { $0 == (first, last) }) else { return false }
+        guard bracketPairs.contains(where: { $0 == (first, last) }) else { return false }
         return lowered.withUnsafeBufferPointer { bytes in
             placeholderWords.contains { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
         }
     }
+
+    private static let bracketPairs: [(UInt8, UInt8)] = [
+        (UInt8(ascii: "<"), UInt8(ascii: ">")), (ASCII.openBracket, ASCII.closeBracket),
+        (ASCII.openBrace, ASCII.closeBrace), (UInt8(ascii: "("), UInt8(ascii: ")")),
+    ]
 
     // MARK: Matching
 

@@ -4,7 +4,7 @@ enum TextCleanup {
     /// it) and without leading and trailing whitespace (Unicode White_Space, zero-width space, BOM).
     /// Whitespace inside is untouched, so multi-line explanations keep their lines.
     static func trimmed(_ text: String) -> String {
-        let text = text.utf8.contains(0) ? withoutNUL(text) : text
+        let text = hasNUL(text) ? withoutNUL(text) : text
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !isBlank(first) && !isBlank(last) { return text }
@@ -13,6 +13,28 @@ enum TextCleanup {
         while start < end && isBlank(scalars[start]) { start = scalars.index(after: start) }
         while end > start && isBlank(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         return String(scalars[start..<end])
+    }
+
+    /// Whether `text` holds U+0000, read eight bytes at a time.
+    private static func hasNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= bytes.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if (word &- ones) & ~word & highs != 0 { return true }  // a zero byte in the word
+                    index += 8
+                }
+            }
+            while index < bytes.count {
+                if bytes[index] == 0 { return true }
+                index += 1
+            }
+            return false
+        } ?? text.utf8.contains(0)
     }
 
     private static func withoutNUL(_ text: String) -> String {

@@ -19,7 +19,7 @@ struct QualityPass {
     private var localIndex: ShinglePostings?
     private var batch = NearDuplicateIndex()
     /// The batch's kept cards for the same-fact rule, by question.
-    private var batchFacts = FactIndex()
+    private var batchFacts = FactIndex(scansLinearly: true)
     private(set) var tallies: [QualityRuleID: QualityTally] = [:]
     private(set) var drops: [QualityDrop] = []
 

@@ -12,8 +12,14 @@
 /// It also counts, per letter triple of the questions' content words, how many questions hold it: the inverse
 /// document frequency that makes a rare shared word ("Rubicon") weigh more than a common one ("Rome") when
 /// wordings are compared. Add-only; a snapshot reads the first `count` cards and the counts as they were.
+///
+/// A batch's few cards are better scanned than indexed (``init(scansLinearly:)``): comparing a card with fifteen
+/// others costs less than hashing its words into the tables, and finds the same cards, since every card whose
+/// answer agrees is among the index's candidates.
 struct FactIndex: Sendable {
     private(set) var cards: [FactSignature] = []
+    /// Whether ``agreeing(_:among:)`` compares with every card instead of keeping the tables below.
+    private let scansLinearly: Bool
     /// What a match reports for each card: the question, or a topic card's dedup key.
     private var texts: [String] = []
     /// Each card's place by its text, for looking a card up.
@@ -30,14 +36,19 @@ struct FactIndex: Sendable {
 
     var count: Int { cards.count }
 
+    init(scansLinearly: Bool = false) {
+        self.scansLinearly = scansLinearly
+    }
+
     /// Adds a card; `questionStems`, when given, count towards the letter triples' weights (the topic's cards give
     /// them; a batch's few cards do not, so a batch card's question is read only when it is compared).
     mutating func insert(_ card: FactSignature, as text: String, questionStems: [String]? = nil) {
         guard !card.answer.isEmpty, card.answer.count <= Self.answerMaxWords, let id = Int32(exactly: cards.count),
-            places[text] == nil
+            scansLinearly ? !texts.contains(text) : places[text] == nil
         else { return }
         cards.append(card)
         texts.append(text)
+        if scansLinearly { return }
         places[text] = id
         let keys = card.answer.map(Self.key)
         for key in Set(keys) { words[key, default: []].append(id) }
@@ -47,7 +58,8 @@ struct FactIndex: Sendable {
 
     /// The card held as `text`, among the first `limit`.
     func card(_ text: String, among limit: Int) -> FactSignature? {
-        guard let id = places[text], Int(id) < limit else { return nil }
+        let place = scansLinearly ? texts.firstIndex(of: text).map { Int32($0) } : places[text]
+        guard let id = place, Int(id) < limit else { return nil }
         return cards[Int(id)]
     }
 
@@ -57,8 +69,15 @@ struct FactIndex: Sendable {
         return hasher.finalize()
     }
 
+    /// A number whole, any other word its first four letters.
     private static func key(_ word: String) -> String {
-        word.first?.isNumber ?? false ? word : String(word.prefix(4))
+        // ASCII: a digit is the only ASCII number, and four ASCII bytes followed by another (or by nothing) are
+        // four whole characters.
+        let utf8 = word.utf8
+        if let first = utf8.first, first < 0x80, utf8.prefix(5).allSatisfy({ $0 < 0x80 }) {
+            return ASCII.isDigit(first) || utf8.count <= 4 ? word : String(decoding: utf8.prefix(4), as: UTF8.self)
+        }
+        return word.first?.isNumber ?? false ? word : String(word.prefix(4))
     }
 
     /// The card among the first `limit` that states the same fact as `query`, most alike in wording first.
@@ -101,6 +120,9 @@ struct FactIndex: Sendable {
     private func agreeing(_ query: FactSignature, among limit: Int) -> [Int32] {
         let size = query.answer.count
         guard size > 0, size <= Self.answerMaxWords else { return [] }
+        if scansLinearly {
+            return (0..<Int32(min(limit, cards.count))).filter { query.answerAgrees(with: cards[Int($0)]) }
+        }
         let keys = query.answer.map(Self.key)
         var candidates: [Int32] = []
         // Longer answers holding the query's: each holds its rarest word.

@@ -29,9 +29,14 @@ struct FactSignature: Sendable {
         guard !answer.isEmpty, !other.answer.isEmpty else { return false }
         let (short, long) = answer.count <= other.answer.count ? (answer, other.answer) : (other.answer, answer)
         guard Self.mayAgree(short: short.count, long: long.count) else { return false }
-        return (0...(long.count - short.count)).contains { start in
-            zip(short, long[start...]).allSatisfy { FactWords.same($0, $1) }
+        // Index loops rather than zip and closures: this runs for every pair of a batch's cards.
+        search: for start in 0...(long.count - short.count) {
+            for offset in 0..<short.count where !FactWords.same(short[offset], long[start + offset]) {
+                continue search
+            }
+            return true
         }
+        return false
     }
 
     /// Whether answers of these lengths may agree: the shorter at least half the longer, or the longer a name of

@@ -15,9 +15,15 @@ enum FactWords {
     }
 
     /// Runs of letters and digits, and each maths symbol as a word of its own ("a + b" and "a × b" differ); an
-    /// apostrophe ends a word and a possessive `s` after it is dropped. Read scalar by scalar (a topic's every card
-    /// goes through this when a run starts).
+    /// apostrophe ends a word and a possessive `s` after it is dropped. ASCII text is read byte by byte
+    /// (`FactWords+ASCII.swift`), anything else scalar by scalar (a topic's every card goes through this when a run
+    /// starts, and every card of a batch).
     static func tokens(_ text: String) -> [Token] {
+        asciiTokens(text) ?? scalarTokens(text)
+    }
+
+    /// ``tokens(_:)`` scalar by scalar, for any text.
+    static func scalarTokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var current = String.UnicodeScalarView()
         var afterApostrophe = false
@@ -79,7 +85,7 @@ enum FactWords {
         return table
     }()
 
-    private static func number(_ text: String, lower: String) -> String? {
+    static func number(_ text: String, lower: String) -> String? {
         let bytes = lower.utf8
         guard let first = bytes.first else { return nil }
         if isDigit(first) {
@@ -93,15 +99,37 @@ enum FactWords {
             let suffix = String(decoding: bytes.suffix(2), as: UTF8.self)
             return ["st", "nd", "rd", "th"].contains(suffix) ? String(decoding: digits, as: UTF8.self) : nil
         }
-        return spelled[lower] ?? romans[text]
+        // Most words are neither: look them up only when their length and first letter allow it.
+        if bytes.count >= 3 && bytes.count <= 7 && first < 0x80 && spelledInitials[Int(first)],
+            let value = spelled[lower]
+        {
+            return value
+        }
+        let romanDigits = Self.romanDigits
+        guard text.utf8.count > 1, text.utf8.allSatisfy({ $0 < 0x80 && romanDigits[Int($0)] }) else { return nil }
+        return romans[text]
+    }
+
+    /// Per ASCII byte, whether a word of ``spelled`` (three to seven letters long) starts with it.
+    private static let spelledInitials: [Bool] = (0..<128).map { byte in
+        spelled.keys.contains { $0.utf8.first == UInt8(byte) }
+    }
+    /// Per ASCII byte, whether it is a letter of ``romans``' numerals (two letters or more).
+    private static let romanDigits: [Bool] = (0..<128).map { byte in
+        romans.keys.contains { $0.utf8.contains(UInt8(byte)) }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static let suffixes = ["ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "er", "ly", "s"]
+    static let suffixes = ["ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "er", "ly", "s"]
 
     /// The word with one common suffix taken off, when enough of it is left.
     static func stem(_ word: String) -> String {
+        asciiStem(word) ?? characterStem(word)
+    }
+
+    /// ``stem(_:)`` by characters, for any word.
+    static func characterStem(_ word: String) -> String {
         let length = word.utf8.count
         for suffix in suffixes where length > suffix.utf8.count + 2 && word.hasSuffix(suffix) {
             // The suffixes are ASCII, so dropping their characters drops as many bytes.
@@ -114,6 +142,12 @@ enum FactWords {
     /// shorter one or leaves at most three letters of each ("mitochondrion", "mitochondria"; not "Augustus",
     /// "Augustulus"). Numbers must be equal.
     static func same(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        return asciiSame(first, second) ?? characterSame(first, second)
+    }
+
+    /// ``same(_:_:)`` by characters, for any words.
+    static func characterSame(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
         guard !(first.first?.isNumber ?? true), !(second.first?.isNumber ?? true) else { return false }
         var shared = 0
