@@ -19,6 +19,18 @@ struct OutlineFallbackPipelineTests {
     /// SmolLM2-135M-Instruct's own reply to the outline request (llama.cpp's server, json_object with the schema).
     private static let emptyOutline = PipelineFixtures.openAIBody(content: #"{"subtopics":[]} "#)
 
+    /// A pipeline whose model answers the outline with `emptyOutline`, the plain list with `planReply`, and each
+    /// of three batches with one card.
+    private func pipeline(planReply: String) async throws -> (Pipeline, StubTransport, EventLog) {
+        let transport = StubTransport(
+            replies: [.json(Self.emptyOutline), .json(planReply)]
+                + (1...3).map { PipelineFixtures.reply(["Batch \($0) question?"]) })
+        let events = EventLog()
+        let pipeline = try await PipelineFixtures.makePipeline(
+            transport: transport, database: database, events: { events.record($0) })
+        return (pipeline, transport, events)
+    }
+
     private func bodies(_ transport: StubTransport) -> [String] {
         transport.requests.map { String(decoding: $0.body, as: UTF8.self) }
     }
@@ -28,12 +40,7 @@ struct OutlineFallbackPipelineTests {
         // The same model's reply to the plain-list request.
         let list = PipelineFixtures.openAIBody(
             content: "Roman History:\n1. Roman Empire\n2. Rome's Legacy\n3. Roman Civilizations\n4. Roman Economy")
-        let transport = StubTransport(
-            replies: [.json(Self.emptyOutline), .json(list)]
-                + (1...3).map { PipelineFixtures.reply(["Batch \($0) question?"]) })
-        let events = EventLog()
-        let pipeline = try await PipelineFixtures.makePipeline(
-            transport: transport, database: database, events: { events.record($0) })
+        let (pipeline, transport, events) = try await pipeline(planReply: list)
         let summaries = try await pipeline.generate(
             topic: "Roman history", batches: 3, options: GenerationOptions(outline: true))
 
@@ -61,12 +68,7 @@ struct OutlineFallbackPipelineTests {
     @Test func withNeitherOutlineNorListTheAspectsFollowTheTopicsKind() async throws {
         defer { removeDatabase() }
         let prose = PipelineFixtures.openAIBody(content: "Algebra is the study of symbols and the rules for them.")
-        let transport = StubTransport(
-            replies: [.json(Self.emptyOutline), .json(prose)]
-                + (1...3).map { PipelineFixtures.reply(["Batch \($0) question?"]) })
-        let events = EventLog()
-        let pipeline = try await PipelineFixtures.makePipeline(
-            transport: transport, database: database, events: { events.record($0) })
+        let (pipeline, transport, events) = try await pipeline(planReply: prose)
         let summaries = try await pipeline.generate(
             topic: "Algebra", batches: 2, options: GenerationOptions(outline: true))
 
