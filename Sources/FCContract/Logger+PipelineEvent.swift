@@ -21,7 +21,7 @@ extension Logger {
                 ])
         case .outlineFallback(let topic, let reason):
             warning(
-                "[\(topic)] no outline (\(reason)); batches use the fixed aspect list",
+                "[\(topic)] no outline (\(reason)); batches use the aspects of the topic's kind",
                 metadata: ["event": "outline_fallback", "topic": "\(topic)", "reason": "\(reason)"])
         case .batchStarted(let topic, let plan):
             info(

@@ -46,7 +46,10 @@ struct TopicPlanCommandTests {
         let run = try await cli.finish(
             ["--topic", "Photosynthesis", "--batches", "1", "--offline", "--store-fallback"] + db)
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stderr.contains("no outline (the model's outline is unusable: the reply holds no JSON)"))
+        // Neither the outline nor the plain list has a recording: the aspects of the topic's kind.
+        #expect(
+            run.stderr.contains("no outline (the model's outline is unusable: the reply holds no JSON; the plain list"))
+        #expect(run.stderr.contains("batches use the aspects of the topic's kind"))
         let shown = try await cli.finish(["topic", "plan", "Photosynthesis"] + db)
         #expect(shown.stdout.contains("plan: none — the model's outline was unusable"))
     }

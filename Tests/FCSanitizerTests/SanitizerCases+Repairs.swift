@@ -113,6 +113,15 @@ extension SanitizerCase {
             input: "[\(Cards.one),\(Cards.two),{\"question\":\"Q3?\",\"answer\":\"The answer is", outcome: .partial,
             count: 2, repairs: [.truncation], dropped: [.truncated: 1]),
         SanitizerCase(
+            name: "truncated in the explanation after a complete question and answer keeps the card",
+            input: "[\(Cards.one),{\"question\":\"What is H2O?\",\"answer\":\"Water\",\"explanation\":\"It is made of",
+            truncated: true, outcome: .partial, count: 2, repairs: [.truncation], dropped: [:],
+            questions: ["What is 2+2?", "What is H2O?"]),
+        SanitizerCase(
+            name: "a card cut off with an empty answer is still truncated",
+            input: "[\(Cards.one),{\"question\":\"What is H2O?\",\"answer\":\" \",\"explanation\":\"It is",
+            outcome: .partial, count: 1, repairs: [.truncation], dropped: [.truncated: 1]),
+        SanitizerCase(
             name: "truncated right after a complete object", input: "[\(Cards.one),\(Cards.two),", truncated: true,
             outcome: .partial, count: 2, repairs: [.truncation], dropped: [:]),
         SanitizerCase(

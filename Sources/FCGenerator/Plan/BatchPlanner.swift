@@ -29,8 +29,23 @@ package enum BatchPlanner {
     /// How many batches share a depth before the next level.
     package static let batchesPerDepth = 2
 
-    /// The plan for batch `number` (numbers below 1 are treated as 1, but kept in the plan).
+    /// The plan for batch `number` (numbers below 1 are treated as 1, but kept in the plan), from the general
+    /// aspect list.
     package static func plan(number: Int) -> BatchPlan {
+        plan(number: number, aspects: aspects)
+    }
+
+    /// The plan for batch `number` of `topic` without an outline: the aspects of the topic's kind (``TopicKind``),
+    /// so a language topic is not asked for its "key figures".
+    ///
+    /// ```swift
+    /// BatchPlanner.plan(number: 1, topic: "Spanish verbs")  // core vocabulary and meanings, foundational
+    /// ```
+    package static func plan(number: Int, topic: String) -> BatchPlan {
+        plan(number: number, aspects: TopicKind(topic: topic).aspects)
+    }
+
+    private static func plan(number: Int, aspects: [String]) -> BatchPlan {
         let index = max(number, 1) - 1
         let depths = DepthLevel.allCases
         let depth = depths[min(depths.count - 1, index / batchesPerDepth)]

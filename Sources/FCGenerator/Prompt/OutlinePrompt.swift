@@ -10,8 +10,7 @@ package enum OutlinePrompt {
 
     /// The system and user messages for `topic`, naming the language when one is set.
     package static func render(topic: String, language: LanguageTag?) -> Prompt {
-        var topicLine = topic.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
-        if topicLine.count > 200 { topicLine = String(topicLine.prefix(200)) }
+        let topicLine = topicLine(topic)
         var lines = [
             "Plan a flashcard deck about \"\(topicLine)\" as an outline a learner works through, batch by batch.",
             "",
@@ -32,5 +31,11 @@ package enum OutlinePrompt {
                 "- Write the names and focus phrases in \(LanguageInstruction.displayName(language)).")
         }
         return Prompt(system: system, user: lines.joined(separator: "\n"))
+    }
+
+    /// The topic on one line: whitespace collapsed, at most 200 characters.
+    static func topicLine(_ topic: String) -> String {
+        let line = topic.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        return line.count > 200 ? String(line.prefix(200)) : line
     }
 }

@@ -34,6 +34,14 @@ package struct GenerationRequest: Sendable {
             prompt: prompt, reply: .outline)
     }
 
+    /// The simpler request for a topic's subtopics as a plain numbered list (``AspectListPrompt``), sent when the
+    /// outline reply was unusable: batch number 0, no cards, no schema.
+    package static func aspectList(topic: String, prompt: Prompt) -> GenerationRequest {
+        GenerationRequest(
+            topic: topic, plan: BatchPlan(number: 0, aspect: "aspect list", depth: .foundational), count: 0,
+            prompt: prompt, reply: .list)
+    }
+
     /// The review request of batch `plan` (``PromptTemplates/renderReview(topic:cards:section:)``): `count` cards
     /// to review.
     package static func review(topic: String, plan: BatchPlan, count: Int, prompt: Prompt) -> GenerationRequest {
@@ -49,6 +57,9 @@ package enum ReplyShape: String, Sendable, Hashable {
     case outline
     /// `{"reviews": [...]}` (``ReviewSchema``): the review pass's verdicts on a batch's cards.
     case review
+    /// Plain text, no schema and no JSON mode: the numbered list of subtopics a small model is asked for when its
+    /// outline was unusable (``AspectListPrompt``).
+    case list
 }
 
 /// The model's raw reply to one request, before the sanitizer looks at it.

@@ -5,7 +5,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var number: Int
     public var aspect: String
     public var depth: DepthLevel
-    /// The topic outline's step this batch took (from 1); `nil` for the fixed aspect list.
+    /// The topic outline's step this batch took (from 1); `nil` for the aspect list of the topic's kind.
     public var step: Int?
     public var outcome: BatchOutcome
     public var kept: Int

@@ -6,8 +6,10 @@ package import FCStore
 extension Pipeline {
     /// What asking a model for a topic's outline gave.
     package enum OutlineResult: Sendable {
-        case outline(TopicOutline)
-        /// The reply held no usable outline (the reason names what was wrong).
+        /// A usable outline; `note` says when it came from the plain list (``AspectListPrompt``) because the JSON
+        /// outline was unusable, and why.
+        case outline(TopicOutline, note: String?)
+        /// Neither reply held a usable outline (the reason names what was wrong with each).
         case unusable(String)
         /// The request failed (the provider's error).
         case failed(GeneratorError)
@@ -16,39 +18,73 @@ extension Pipeline {
     }
 
     /// Asks the provider for `topic`'s outline (``OutlinePrompt``) and reads the reply leniently
-    /// (``OutlineReader/readReply(_:)``).
-    /// The request is checked against `budget` first and its usage goes to the ledger, usable or not.
+    /// (``OutlineReader/readReply(_:)``). When that reply is unusable (a small model answers the nested shape with
+    /// an empty or one-item list), asks once more in the simpler form a small model can answer, a plain numbered
+    /// list of subtopics (``AspectListPrompt``, read by ``AspectListReader``); only when that fails too is the
+    /// result ``OutlineResult/unusable(_:)``.
+    /// Each request is checked against `budget` first and its usage goes to the ledger, usable or not.
     package func requestOutline(
         topic: String, language: LanguageTag?, topicID: Int64? = nil, budget: (any RequestBudget)? = nil
     ) async -> OutlineResult {
-        let request = GenerationRequest.outline(
+        let outlineRequest = GenerationRequest.outline(
             topic: topic, prompt: OutlinePrompt.render(topic: topic, language: language))
+        let outlineProblem: String
+        switch await sendPlanRequest(outlineRequest, topicID: topicID, budget: budget) {
+        case .success(let text):
+            do {
+                return .outline(try OutlineReader.readReply(text), note: nil)
+            } catch {
+                outlineProblem = error.message
+            }
+        case .failure(let failure):
+            return failure.result
+        }
+        let listRequest = GenerationRequest.aspectList(
+            topic: topic, prompt: AspectListPrompt.render(topic: topic, language: language))
+        switch await sendPlanRequest(listRequest, topicID: topicID, budget: budget) {
+        case .success(let text):
+            do {
+                let outline = try AspectListReader.read(text, topic: topic)
+                return .outline(
+                    outline, note: "from a plain list of subtopics (the outline was unusable: \(outlineProblem))")
+            } catch {
+                return .unusable("\(outlineProblem); the plain list: \(error.message)")
+            }
+        case .failure(.failed(let error)):
+            return .unusable("\(outlineProblem); the plain list's request failed: \(error)")
+        case .failure(let failure):
+            return failure.result
+        }
+    }
+
+    /// Sends one request of a topic's plan (the outline, or its plain list): the budget admits it first, its usage
+    /// goes to the ledger as an outline request. The reply's text, or why there is none.
+    private func sendPlanRequest(
+        _ request: GenerationRequest, topicID: Int64?, budget: (any RequestBudget)?
+    ) async -> Result<String, PlanRequestFailure> {
+        let topic = request.topic
         let estimate = pricing.estimate(request.prompt)
         let reservation: BudgetReservation?
         do {
             reservation = try await budget?.admit(
                 BudgetedRequest(topicID: topicID, topic: topic, batch: 0, model: provider.model, estimate: estimate))
         } catch {
-            return .refused(error)
+            return .failure(.refused(error))
         }
         let completion: Completion
         do {
             completion = try await provider.complete(request)
         } catch let error as GeneratorError {
             if let reservation { budget?.settle(reservation, cost: 0) }
-            return .failed(error)
+            return .failure(.failed(error))
         } catch {
             if let reservation { budget?.settle(reservation, cost: 0) }
-            return .failed(.badResponse(provider: provider.name, detail: "\(error)"))
+            return .failure(.failed(.badResponse(provider: provider.name, detail: "\(error)")))
         }
         let cost = pricing.cost(of: completion, estimate: estimate)
         await recordUsage(completion, cost: cost, kind: .outline, topicID: topicID, topic: topic)
         if let reservation { budget?.settle(reservation, cost: cost ?? 0) }
-        do {
-            return .outline(try OutlineReader.readReply(completion.text))
-        } catch {
-            return .unusable(error.message)
-        }
+        return .success(completion.text)
     }
 
     /// Asks again for the outline of a stored topic and replaces its plan (`fcgen topic plan NAME --regenerate`).
@@ -59,9 +95,9 @@ extension Pipeline {
     package func regenerateOutline(topic: Topic, budget: (any RequestBudget)? = nil) async throws -> TopicOutline {
         let language = try await store.topicGeneration(topicID: topic.id).language
         switch await requestOutline(topic: topic.name, language: language, topicID: topic.id, budget: budget) {
-        case .outline(let outline):
+        case .outline(let outline, let note):
             try await store.updateTopicGeneration(
-                TopicGenerationUpdate(plan: (outline, .model, nil)), topicID: topic.id)
+                TopicGenerationUpdate(plan: (outline, .model, note)), topicID: topic.id)
             return outline
         case .unusable(let reason):
             throw GeneratorError.badResponse(provider: provider.name, detail: "unusable outline: \(reason)")
@@ -89,9 +125,9 @@ extension Pipeline {
             kinds: options.askedKinds == stored.kinds ? nil : options.askedKinds)
         guard stored.planSource == nil, options.outline else { return (stored.plan, update) }
         switch await requestOutline(topic: topic, language: language, topicID: topicID, budget: options.budget) {
-        case .outline(let outline):
+        case .outline(let outline, let note):
             events(.outlineReady(topic: topic, subtopics: outline.subtopics.count, steps: outline.steps.count))
-            update.plan = (outline, .model, nil)
+            update.plan = (outline, .model, note)
             return (outline, update)
         case .unusable(let reason):
             events(.outlineFallback(topic: topic, reason: "the model's outline is unusable: \(reason)"))
@@ -102,6 +138,22 @@ extension Pipeline {
             throw PipelineError.batchFailed(topic: topic, batch: first, storedBefore: 0, underlying: error)
         case .refused(let error):
             throw error
+        }
+    }
+}
+
+/// Why a plan request gave no text.
+enum PlanRequestFailure: Error {
+    /// The request failed (the provider's error).
+    case failed(GeneratorError)
+    /// A budget refused it before it was sent.
+    case refused(any Error)
+
+    /// The same as an outline result.
+    var result: Pipeline.OutlineResult {
+        switch self {
+        case .failed(let error): .failed(error)
+        case .refused(let error): .refused(error)
         }
     }
 }

@@ -29,7 +29,7 @@ extension Pipeline {
         let generation = try await store.topicGeneration(topicID: topic.id)
         let options = asked.resolvingKinds(remembered: generation.kinds)
         let taken = try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
-        var schedule = PlanSchedule(outline: generation.plan, taken: taken)
+        var schedule = PlanSchedule(topic: topic.name, outline: generation.plan, taken: taken)
         let entry = schedule.next(number: number)
         let plan = entry.plan
         let memory = PromptMemory(

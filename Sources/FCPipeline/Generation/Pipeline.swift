@@ -80,7 +80,7 @@ public struct Pipeline: Sendable {
             topic: name, topicID: existing?.id, first: first, stored: stored, language: language, options: options)
         var update = start.update
         let taken = isNew ? [] : try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
-        var schedule = PlanSchedule(outline: start.outline, taken: taken)
+        var schedule = PlanSchedule(topic: name, outline: start.outline, taken: taken)
         let entries = (first..<first + count).map { schedule.next(number: $0) }
         let plans = entries.map(\.plan)
         // Each request is built when it goes out, from the questions stored by then (this run's included).

@@ -6,7 +6,8 @@ package import FCSanitizer
 package enum PipelineEvent: Sendable {
     /// The topic had no plan; the model outlined it in `subtopics` subtopics, `steps` (subtopic, level) steps.
     case outlineReady(topic: String, subtopics: Int, steps: Int)
-    /// The topic had no plan and none could be had (`reason`): the run's batches use the fixed aspect list.
+    /// The topic had no plan and none could be had, neither as an outline nor as a plain list (`reason`): the run's
+    /// batches use the aspects of the topic's kind (``BatchPlanner/plan(number:topic:)``).
     case outlineFallback(topic: String, reason: String)
     /// A batch's request is about to go out.
     case batchStarted(topic: String, plan: BatchPlan)

@@ -2,10 +2,10 @@ package import FCCore
 import FCGenerator
 
 /// Hands out the plan of each next batch of a topic: the next outline step nobody took yet, or, without an outline
-/// (or once all its steps are taken), the fixed aspect list (``BatchPlanner``).
+/// (or once all its steps are taken), the aspect list of the topic's kind (``BatchPlanner/plan(number:topic:)``).
 ///
 /// ```swift
-/// var schedule = PlanSchedule(outline: outline, taken: records.map { ($0.plan.aspect, $0.plan.depth) })
+/// var schedule = PlanSchedule(topic: "Roman history", outline: outline, taken: records.map { ($0.plan.aspect, $0.plan.depth) })
 /// let next = schedule.next(number: 5)   // BatchPlan with step, and the step's focus
 /// ```
 package struct PlanSchedule: Sendable {
@@ -19,11 +19,14 @@ package struct PlanSchedule: Sendable {
     }
 
     package let outline: TopicOutline?
+    /// The topic's name: its kind picks the aspects without an outline.
+    private let topic: String
     private let steps: [TopicOutline.Step]
     private var taken: Set<Int>
 
     /// - Parameter taken: (aspect, depth) of the topic's stored batches.
-    package init(outline: TopicOutline?, taken batches: [(String, DepthLevel)]) {
+    package init(topic: String, outline: TopicOutline?, taken batches: [(String, DepthLevel)]) {
+        self.topic = topic
         self.outline = outline
         steps = outline?.steps ?? []
         taken = outline?.covered(by: batches) ?? []
@@ -39,7 +42,7 @@ package struct PlanSchedule: Sendable {
     package mutating func next(number: Int) -> Entry {
         let covered = coveredList()
         guard let step = nextStep else {
-            return Entry(plan: BatchPlanner.plan(number: number), focus: "", covered: covered)
+            return Entry(plan: BatchPlanner.plan(number: number, topic: topic), focus: "", covered: covered)
         }
         taken.insert(step.index)
         return Entry(

@@ -32,7 +32,7 @@ public struct TopicPlanReport: Sendable, Codable, Equatable {
     public var covered: Int
     public var total: Int
     /// The step the topic's next batch takes; `nil` when the outline is done or missing (batches then use the
-    /// fixed aspect list).
+    /// aspect list of the topic's kind).
     public var next: Step?
 
     /// Reads the topic's plan and batches.

@@ -3,7 +3,9 @@
 /// Accepted shapes: a list of cards; a single card object; any object that holds cards under one or more keys,
 /// however deep (`{"cards": […]}`, `{"flashcards": …}`, `{"data": {"items": […]}}`); a string holding JSON
 /// (`"[{\"question\": …}]"`, or fenced JSON inside a string), read again with the full reader. Inside a list that holds at least one card, every
-/// element that is no card counts as `malformed`. A card object the reply ended inside of counts as `truncated`.
+/// element that is no card counts as `malformed`. A card object the reply ended inside of counts as `truncated`,
+/// unless its question and answer were complete before the cut: then it is kept (salvage before drop), without the
+/// member the cut fell in, and the reply counts as lossy.
 struct CardExtractor {
     private(set) var reply = ParsedReply()
     let nesting: Int
@@ -23,7 +25,16 @@ struct CardExtractor {
         switch value {
         case .object(let members, let truncated):
             if FieldAliases.isCardLike(members) {
-                if truncated { reply.truncatedObjects += 1 } else { reply.objects.append(members) }
+                if !truncated {
+                    reply.objects.append(members)
+                } else if Self.hasQuestionAndAnswer(members) {
+                    // Cut off after its question and answer were complete (in the explanation, the type, the
+                    // options): whole enough to study. The member the reply ended in is already left out.
+                    reply.objects.append(members)
+                    reply.isLossy = true
+                } else {
+                    reply.truncatedObjects += 1
+                }
                 return
             }
             let before = reply.foundCount
@@ -53,6 +64,21 @@ struct CardExtractor {
         reply.merge(inner)
         reply.repairs.insert(.jsonString)
         return true
+    }
+
+    /// Whether a card object has a non-empty question and a non-empty answer, both strings.
+    private static func hasQuestionAndAnswer(_ members: [ParsedJSON.Member]) -> Bool {
+        var question = false
+        var answer = false
+        for member in members {
+            guard case .string(let text) = member.value, text.contains(where: { !$0.isWhitespace }) else { continue }
+            switch FieldAliases.role(for: member.key) {
+            case .question: question = true
+            case .answer: answer = true
+            default: break
+            }
+        }
+        return question && answer
     }
 
     /// Starts with `[`, `{` or a code fence (`{"output": "```json\n[…]\n```"}`).

@@ -10,7 +10,7 @@ package struct TopicGeneration: Sendable, Hashable {
         case model
         /// A person replaced it (`topic plan --edit`).
         case edited
-        /// The model's outline was unusable; batches use the fixed aspect list (``TopicGeneration/planNote``
+        /// The model's outline (and its plain list) was unusable; batches use the aspects of the topic's kind (``TopicGeneration/planNote``
         /// says why).
         case fallback
     }

@@ -3,6 +3,7 @@ import FCCore
 import FCGenerator
 import FCPipeline
 import FCSanitizer
+import FCStore
 import Foundation
 
 /// `fcgen-bench live --base-url URL --model M [--topics FILE]`: runs a fixed list of topics (history, a language,
@@ -59,8 +60,11 @@ enum LiveBenchmark {
                 }
                 let seconds = (clock.now - start).seconds
                 let tally = events.take()
-                let figures = LiveFigures(
+                var figures = LiveFigures(
                     topic: topic, tally: tally, asked: options.batches * options.cardsPerBatch, seconds: seconds)
+                if let stored = try await pipeline.store.topic(named: topic) {
+                    figures.planNote = try await pipeline.store.topicGeneration(topicID: stored.id).planNote
+                }
                 figures.report()
                 totals.batches += tally.batches.count
                 totals.fallback += figures.fallbackBatches

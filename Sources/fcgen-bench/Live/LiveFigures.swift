@@ -8,6 +8,10 @@ struct LiveFigures {
     var tally: LiveTally
     var asked: Int
     var seconds: Double
+    /// The stored plan's note: where a model's outline came from (a plain list), or why there is none.
+    var planNote: String?
+    /// The outline came from the plain list the model was asked for when its JSON outline was unusable.
+    var outlineFromList: Bool { tally.outlineSteps != nil && planNote != nil }
 
     var kept: Int { tally.batches.reduce(0) { $0 + $1.kept } }
     var fallbackBatches: Int { tally.batches.filter { $0.outcome == .fallback }.count }
@@ -34,9 +38,11 @@ struct LiveFigures {
             line("flagged.\(rule.rawValue)", share * 100, "%")
         }
         line("outline.steps", Double(tally.outlineSteps ?? 0), "steps")
+        line("outline.from_list", outlineFromList ? 1 : 0, "topics")
         line("steps.covered", Double(stepsCovered), "steps")
         line("seconds_per_card", realKept == 0 ? seconds : seconds / Double(realKept), "s")
         line("tokens_per_card", realKept == 0 ? Double(tokens) : Double(tokens) / Double(realKept), "tokens")
         if let failure = tally.outlineFailure { progress("live: \(topic): no outline (\(failure))") }
+        if outlineFromList, let planNote { progress("live: \(topic): outline \(planNote)") }
     }
 }

@@ -61,29 +61,6 @@ struct TopicPlanPipelineTests {
         #expect(last.contains("- Kings: foundational, intermediate"))
     }
 
-    @Test func aGarbageOutlineFallsBackToTheFixedAspectsWithAWarning() async throws {
-        defer { removeDatabase() }
-        let garbage = PipelineFixtures.openAIBody(
-            content: #"{"subtopics": [{"name": "Only one", "levels": ["novice"]}]}"#)
-        let transport = StubTransport(
-            replies: [.json(garbage)] + (1...2).map { PipelineFixtures.reply(["Batch \($0) question?"]) })
-        let events = EventLog()
-        let pipeline = try await pipeline(transport, events: events)
-        let summaries = try await pipeline.generate(
-            topic: "Algebra", batches: 2, options: GenerationOptions(outline: true))
-        #expect(summaries.map(\.aspect) == [BatchPlanner.plan(number: 1).aspect, BatchPlanner.plan(number: 2).aspect])
-        #expect(summaries.allSatisfy { $0.step == nil })
-        let reasons = events.events.compactMap { if case .outlineFallback(_, let reason) = $0 { reason } else { nil } }
-        #expect(reasons.count == 1)
-        #expect(reasons.first?.contains("unusable") == true)
-
-        let topic = try #require(try await pipeline.store.topic(named: "Algebra"))
-        let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
-        #expect(generation.planSource == .fallback)
-        #expect(generation.plan == nil)
-        #expect(generation.planNote?.contains("usable subtopic") == true)
-    }
-
     @Test func aRunThatStoresNothingLeavesNoPlanBehind() async throws {
         defer { removeDatabase() }
         let outline = PipelineFixtures.openAIBody(

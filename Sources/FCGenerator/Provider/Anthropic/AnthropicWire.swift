@@ -43,12 +43,12 @@ package enum AnthropicWire {
         /// to get JSON of a given shape: https://docs.anthropic.com/en/docs/build-with-claude/tool-use); `nil` when
         /// the mode sends no schema.
         package var tool: WireJSON? {
-            guard mode == .jsonSchema || mode == .jsonObjectSchema else { return nil }
+            guard mode == .jsonSchema || mode == .jsonObjectSchema, reply != .list else { return nil }
             let (name, description, schema): (String, String, WireJSON) =
                 switch reply {
                 case .outline: ("topic_outline", "Record the topic's outline.", OutlineSchema.jsonSchema())
                 case .review: ("card_review", "Record the verdict on each card.", ReviewSchema.jsonSchema())
-                case .cards: ("flashcards", "Record the flashcards.", CardSchema.jsonSchema(kinds: kinds))
+                case .cards, .list: ("flashcards", "Record the flashcards.", CardSchema.jsonSchema(kinds: kinds))
                 }
             return ["name": .string(name), "description": .string(description), "input_schema": schema]
         }

@@ -4,7 +4,8 @@ package import Foundation
 /// Replays recorded replies, for offline demos and tests: no network, no key.
 ///
 /// The reply for batch *n* of a topic is `<slug>/batch-<NNN>.json` (NNN = n zero-padded to three digits), and the
-/// topic's outline is `<slug>/plan.json`, each holding one OpenAI chat-completions response body, read with the
+/// topic's outline is `<slug>/plan.json` (its plain list of subtopics, asked for when the outline is unusable,
+/// `<slug>/aspects.json`), each holding one OpenAI chat-completions response body, read with the
 /// OpenAI parser. Replies come from a folder laid out like
 /// the repository's `fixtures/`, or, without one, from the copy of `fixtures/` compiled into the binary
 /// (`EmbeddedFixtures`, compiled in at build time by the EmbedFiles plugin), so the offline demo works from any directory and from a binary installed on its own.
@@ -69,8 +70,11 @@ package struct FixtureProvider: LLMProvider {
             return SourceFixtureReply.completion(for: excerpt, count: request.count, depth: request.plan.depth)
         }
         let path =
-            request.reply == .outline
-            ? Self.outlinePath(topic: request.topic) : Self.replyPath(topic: request.topic, batch: request.plan.number)
+            switch request.reply {
+            case .outline: Self.outlinePath(topic: request.topic)
+            case .list: Self.slug(request.topic) + "/aspects.json"
+            case .cards, .review: Self.replyPath(topic: request.topic, batch: request.plan.number)
+            }
         let source: String
         let data: Data
         if let directory {

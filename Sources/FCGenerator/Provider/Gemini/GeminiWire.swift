@@ -22,12 +22,15 @@ package enum GeminiWire {
                 "maxOutputTokens": .int(maxOutputTokens),
             ]
             switch mode {
+            case _ where reply == .list:
+                // A plain list is asked for as text.
+                break
             case .jsonSchema, .jsonObjectSchema:
                 let schema: WireJSON =
                     switch reply {
                     case .outline: OutlineSchema.geminiSchema()
                     case .review: ReviewSchema.geminiSchema()
-                    case .cards: CardSchema.geminiSchema(count: count, kinds: kinds)
+                    case .cards, .list: CardSchema.geminiSchema(count: count, kinds: kinds)
                     }
                 config = config.setting("responseMimeType", to: "application/json").setting(
                     "responseSchema", to: schema)

@@ -41,7 +41,9 @@ package enum OpenAIWire {
 
         /// `response_format` for the mode, `nil` for `.none`.
         package var responseFormat: WireJSON? {
-            switch mode {
+            // A plain list is asked for as text: no JSON mode, which would make a small model wrap it badly.
+            guard reply != .list else { return nil }
+            return switch mode {
             case .jsonSchema where reply == .outline:
                 [
                     "type": "json_schema",
