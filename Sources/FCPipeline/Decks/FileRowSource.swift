@@ -3,6 +3,12 @@ import FCStore
 import Foundation
 import Synchronization
 
+#if canImport(CoreFoundation)
+    // A release build finds `stat` through CoreFoundation's copy of the C headers and, with MemberImportVisibility,
+    // wants that module named where `stat`'s members are used.
+    import CoreFoundation
+#endif
+
 /// Problems found while reading an import file, shared between the row source (read by the store's import) and
 /// the importer that reports them.
 ///

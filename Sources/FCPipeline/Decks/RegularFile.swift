@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(CoreFoundation)
+    // A release build finds `stat` through CoreFoundation's copy of the C headers and, with MemberImportVisibility,
+    // wants that module named where `stat`'s members are used.
+    import CoreFoundation
+#endif
+
 /// Opens input files for reading only when they are regular files, after following symlinks.
 ///
 /// A FIFO would block the reader forever waiting for a writer, and `/dev/zero` or `/dev/urandom` never end: the
