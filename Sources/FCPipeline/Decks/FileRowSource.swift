@@ -1,13 +1,8 @@
+import FCCore
 import FCDeckFormats
 import FCStore
 import Foundation
 import Synchronization
-
-#if canImport(CoreFoundation)
-    // A release build finds `stat` through CoreFoundation's copy of the C headers and, with MemberImportVisibility,
-    // wants that module named where `stat`'s members are used.
-    import CoreFoundation
-#endif
 
 /// Problems found while reading an import file, shared between the row source (read by the store's import) and
 /// the importer that reports them.
@@ -89,8 +84,7 @@ struct FileRowSource: CardRowSource {
         self.log = log
         self.reader = DeckTextReader(format: format, separator: separator)
         self.progress = progress
-        var status = stat()
-        totalBytes = fstat(descriptor, &status) == 0 ? Int64(status.st_size) : nil
+        totalBytes = DescriptorStatus(descriptor: descriptor)?.size
     }
 
     mutating func next() throws -> ImportedCard? {

@@ -1,10 +1,5 @@
+import FCCore
 import Foundation
-
-#if canImport(CoreFoundation)
-    // A release build finds `stat` through CoreFoundation's copy of the C headers and, with MemberImportVisibility,
-    // wants that module named where `stat`'s members are used.
-    import CoreFoundation
-#endif
 
 /// Opens input files for reading only when they are regular files, after following symlinks.
 ///
@@ -20,20 +15,20 @@ enum RegularFile {
         guard descriptor >= 0 else {
             throw PipelineError.input(file: path, problem: "cannot be opened: \(String(cString: strerror(errno)))")
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
+        guard let info = DescriptorStatus(descriptor: descriptor) else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw PipelineError.input(file: path, problem: "cannot be read: \(reason)")
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
+        guard info.isRegularFile else {
             close(descriptor)
+            let kind = kind(of: mode_t(info.mode))
             throw PipelineError.input(
-                file: path, problem: "is \(kind(of: info.st_mode)), not a regular file; only regular files are read")
+                file: path, problem: "is \(kind), not a regular file; only regular files are read")
         }
         // Regular files ignore O_NONBLOCK, but clear it so nothing later depends on that.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return (descriptor, Int(info.st_size))
+        return (descriptor, Int(info.size))
     }
 
     /// Reads at most `limit` bytes from the start of `descriptor`'s file, 64 KiB at a time (memory follows what
