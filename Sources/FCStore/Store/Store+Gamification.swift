@@ -234,12 +234,11 @@ extension Database {
             }
         }
         let rows = Self.values(merged.map { Self.challengeRow($0, userID: userID) })
-        // Sent unnamed, as the bulk path's multi-row statements are: the text varies with the row count, and a
-        // named statement's first run on a connection is waited for.
-        let statement = try connection.freshStatement(
-            for: "\(raw: Self.challengeInsert) VALUES \(rows) \(raw: Self.challengeMerge)",
-            operation: "write challenges")
-        try await statement.runPipelined()
+        // A cached statement per row count (one to three): SQLite prepares each text once; PostgreSQL sends it
+        // unnamed, without waiting (a named statement's first run on a connection is waited for).
+        try await connection.withQuery(
+            "\(raw: Self.challengeInsert) VALUES \(rows) \(raw: Self.challengeMerge)", operation: "write challenges"
+        ) { try await $0.runPipelined() }
     }
 
     func insertBox(_ box: BoxRecord, userID: Int64) async throws {
