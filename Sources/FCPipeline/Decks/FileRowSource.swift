@@ -84,7 +84,7 @@ struct FileRowSource: CardRowSource {
         self.log = log
         self.reader = DeckTextReader(format: format, separator: separator)
         self.progress = progress
-        totalBytes = DescriptorStatus(descriptor: descriptor)?.size
+        totalBytes = FileStatus(descriptor: descriptor)?.size
     }
 
     mutating func next() throws -> ImportedCard? {

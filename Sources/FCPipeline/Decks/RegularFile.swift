@@ -15,7 +15,7 @@ enum RegularFile {
         guard descriptor >= 0 else {
             throw PipelineError.input(file: path, problem: "cannot be opened: \(String(cString: strerror(errno)))")
         }
-        guard let info = DescriptorStatus(descriptor: descriptor) else {
+        guard let info = FileStatus(descriptor: descriptor) else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw PipelineError.input(file: path, problem: "cannot be read: \(reason)")

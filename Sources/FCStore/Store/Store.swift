@@ -182,28 +182,26 @@ public final class Store: Sendable {
     /// Runs `body` in a read transaction on a read connection: a consistent snapshot of the last commit, side by
     /// side with other reads and with the writer. Writing in it fails (the connection is `query_only`).
     ///
+    /// A body that runs one statement, which is its own snapshot, says `oneStatement`: on PostgreSQL it is then sent
+    /// without `BEGIN` and `COMMIT` around it (one round trip instead of three; the token and session reads of every
+    /// API request). A body that sends more statements then trips an assertion in debug builds.
+    ///
     /// Not specialised per result type: Swift 6.3.1's generic specializer aborts on the specialised closures ("Cannot
     /// initialize a nonCopyable type with a guaranteed value"), so `-c release` builds failed. A read's cost is the
     /// database's, not the unspecialised call's.
     @_semantics("optimize.sil.specialize.generic.never")
-    package func read<T: Sendable>(_ body: @Sendable (borrowing Database) async throws -> T) async throws -> T {
+    package func read<T: Sendable>(
+        oneStatement: Bool = false, _ body: @Sendable (borrowing Database) async throws -> T
+    ) async throws -> T {
         try await readers.run { [now, seams] connection in
-            try await connection.readTransaction {
-                try await Self.lend(connection, now: now, seams: seams, to: body)
-            }
-        }
-    }
-
-    /// ``read(_:)`` for a body that runs one statement, which is its own snapshot: on PostgreSQL it is sent
-    /// without `BEGIN` and `COMMIT` around it (one round trip instead of three; the token and session reads of
-    /// every API request). A body with more statements must use ``read(_:)``.
-    @_semantics("optimize.sil.specialize.generic.never")
-    package func readStatement<T: Sendable>(_ body: @Sendable (borrowing Database) async throws -> T)
-        async throws -> T
-    {
-        try await readers.run { [now, seams] connection in
-            try await connection.singleStatementRead {
-                try await Self.lend(connection, now: now, seams: seams, to: body)
+            if oneStatement {
+                try await connection.singleStatementRead {
+                    try await Self.lend(connection, now: now, seams: seams, to: body)
+                }
+            } else {
+                try await connection.readTransaction {
+                    try await Self.lend(connection, now: now, seams: seams, to: body)
+                }
             }
         }
     }
@@ -307,16 +305,12 @@ public final class Store: Sendable {
 
     /// Refuses a directory or device at `path`, and with `mustExist` a path where nothing is, before SQLite sees it.
     private static func checkPath(_ path: String, mustExist: Bool) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard let status = FileStatus(path: path) else {
             if mustExist { throw StoreError.databaseMissing(path: path) }
             return
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: throw StoreError.notADatabase(path: path, reason: "it is a directory")
-        default: throw StoreError.notADatabase(path: path, reason: "it is not a regular file")
-        }
+        if status.isDirectory { throw StoreError.notADatabase(path: path, reason: "it is a directory") }
+        if !status.isRegularFile { throw StoreError.notADatabase(path: path, reason: "it is not a regular file") }
     }
 
     private static func createParentDirectory(of path: String) throws {

@@ -37,8 +37,9 @@ package enum APITokens {
 
     /// The token whose hash is `hash` when it lets a request in at `now` (not revoked, not expired); `nil` otherwise.
     package static func authenticate(on store: Store, hash: String, at now: Date) async throws -> APIToken? {
-        // One statement, sent alone (`readStatement`): every request with a bearer token asks this.
-        guard let token = try await store.readStatement({ try await $0.apiToken(hash: hash) }), token.isUsable(at: now)
+        // One statement, sent alone (`read(oneStatement:)`): every request with a bearer token asks this.
+        guard let token = try await store.read(oneStatement: true, { try await $0.apiToken(hash: hash) }),
+            token.isUsable(at: now)
         else {
             return nil
         }

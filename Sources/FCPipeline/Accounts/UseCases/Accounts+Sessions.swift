@@ -23,8 +23,8 @@ extension Accounts {
     /// The session whose id hashes to `hash` when it is live at `now`, with its learner; `nil` when there is none
     /// (never made, signed out, ended everywhere) or it has expired.
     package static func session(on store: Store, hash: String, at now: Date) async throws -> LoginSession? {
-        // One statement, sent alone (`readStatement`): every request a browser makes asks this.
-        guard let session = try await store.readStatement({ try await $0.loginSession(hash: hash) }),
+        // One statement, sent alone (`read(oneStatement:)`): every request a browser makes asks this.
+        guard let session = try await store.read(oneStatement: true, { try await $0.loginSession(hash: hash) }),
             now < session.expiresAt
         else { return nil }
         return session
