@@ -71,7 +71,7 @@ struct DeckImportExportTests {
     @Test func badRowsStoreNothingUnlessSkipped() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         let path = try write("Q1;A1\nQ2;A2;E;perhaps\nQ3\nQ4;A4\n", in: database)
         do {
             _ = try await DeckImporter.importFile(
@@ -97,7 +97,7 @@ struct DeckImportExportTests {
     @Test func jsonExportCarriesEveryFieldAndTheLearningState() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         _ = try await CardEditing.add(
             NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true),
             on: store)

@@ -13,7 +13,7 @@ struct DeckRoundTripTests {
 
     /// A deck with every kind, a reversed pair, a twin edited on its own, pictures, maths and hostile cells.
     private func everyKind(in store: Store) async throws -> (topic: Topic, ids: [String: Int64]) {
-        let topic = try await store.ensureTopic(named: "Every kind")
+        let topic = try await Topics.ensure(on: store, named: "Every kind")
         var ids: [String: Int64] = [:]
         func add(
             _ label: String, _ kind: CardKind, _ question: String, _ answer: String, _ explanation: String? = nil,
@@ -190,7 +190,7 @@ struct DeckRoundTripTests {
             guard case PipelineError.importRefused(_, let problems, 1) = error else { return false }
             return problems.first?.hasPrefix("\(file):3:1: picture gone.png: not found beside the deck") == true
         }
-        #expect(try await store.topic(named: "Flags") == nil, "a refused import creates no topic")
+        #expect(try await Topics.named(on: store, "Flags") == nil, "a refused import creates no topic")
     }
 
     @Test func aCSVExportSavedAsTxtStillReadsAsCSV() async throws {

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -8,7 +9,7 @@ struct BatchStorageTests {
     @Test func storesABatchAndReadsItBack() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let drafts = Fixtures.drafts(4)
         let batch = Fixtures.batch(
             topicID: topic.id, number: 1, cards: drafts, dropped: [.tooLong: 2, .refusal: 1],
@@ -41,8 +42,8 @@ struct BatchStorageTests {
     @Test func continuesPositionsAcrossBatches() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
-        let other = try await store.ensureTopic(named: "Greece")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
+        let other = try await Topics.ensure(on: store, named: "Greece")
 
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await store.storeBatch(Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(2)))
@@ -60,7 +61,7 @@ struct BatchStorageTests {
     @Test func skipsAndCountsDuplicatesOfExistingCards() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(
             Fixtures.batch(
                 topicID: topic.id, number: 1,
@@ -83,7 +84,7 @@ struct BatchStorageTests {
         #expect(reread == stored.record)
         #expect(try await store.cards(topicID: topic.id).map(\.answer) == ["A", "New"])
         #expect(
-            Set(try await store.topicQuestions(topicID: topic.id).map(\.dedupKey)) == [
+            Set(try await store.read { try await $0.topicQuestions(topicID: topic.id) }.map(\.dedupKey)) == [
                 "who was caesar", "who was brutus",
             ])
     }
@@ -91,7 +92,7 @@ struct BatchStorageTests {
     @Test func refusesATakenBatchNumberAndWritesNothing() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
 
         let again = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3, prefix: "Other"))
@@ -116,7 +117,7 @@ struct BatchStorageTests {
     @Test func listsRecentQuestionsNewestFirst() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await store.storeBatch(
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
@@ -133,7 +134,7 @@ extension BatchStorageTests {
     @Test func readsUnknownDropReasonsAndReportsUnreadableRows() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
 
         // A newer fcgen may count reasons this one does not know: they are skipped, not fatal.
@@ -159,11 +160,11 @@ extension BatchStorageTests {
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 1)) {
             try await store.storeBatch(batch, creatingTopicNamed: "Rome")
         }
-        #expect(try await store.topic(named: "Rome") == nil, "the topic rolls back with its failed first batch")
+        #expect(try await Topics.named(on: store, "Rome") == nil, "the topic rolls back with its failed first batch")
 
         await store.setFaultAfterCardInserts(nil)
         let stored = try await store.storeBatch(batch, creatingTopicNamed: " Rome ")
-        let topic = try #require(try await store.topic(named: "rome"))
+        let topic = try #require(try await Topics.named(on: store, "rome"))
         #expect(topic.name == "Rome" && stored.record.topicID == topic.id && stored.cards.count == 2)
         // An existing topic is found, not duplicated.
         let next = try await store.storeBatch(

@@ -14,7 +14,7 @@ struct CardChoicesStorageTests {
     @Test func aHandMadeCardKeepsItsOptionsAndAnEditKeepsOrDropsThem() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let choices = try Self.choices()
         let added = try await store.addCard(
             NewCard(
@@ -63,7 +63,7 @@ struct CardChoicesStorageTests {
                 on: store, topicNamed: "Rome", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
             (topic, summary) = (result.topic, result.summary)
         } else {
-            topic = try await store.ensureTopic(named: "Rome")
+            topic = try await Topics.ensure(on: store, named: "Rome")
             summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: rows))
         }
         #expect(summary.cardsStored == 4 && summary.twinsStored == 1)
@@ -79,7 +79,7 @@ struct CardChoicesStorageTests {
     @Test func aBatchKeepsItsMultipleChoiceOptions() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let choices = try CardChoices.make(["Nero", "Augustus", "Trajan", "Hadrian"], correctIndex: 1).get()
         let mcq = CardDraft(
             kind: .mcq, question: "Who was the first emperor?", answer: "Augustus", origin: .generated,
@@ -103,7 +103,7 @@ struct CardChoicesStorageTests {
     @Test func optionsThatBreakTheRulesAreACorruptRow() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         try await store.executeInTransaction(
             #"UPDATE cards SET choices_json = '{"options":["A","A","B","C"],"correctIndex":0}'"#)

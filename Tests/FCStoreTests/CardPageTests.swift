@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -7,7 +8,7 @@ import Testing
 /// Pages of a deck (the service's card listing) and moving cards between topics.
 struct CardPageTests {
     private func deck(_ store: Store, _ name: String, _ count: Int) async throws -> (topic: Topic, ids: [Int64]) {
-        let topic = try await store.ensureTopic(named: name)
+        let topic = try await Topics.ensure(on: store, named: name)
         var ids: [Int64] = []
         for number in 1...count {
             let added = try await store.addCard(

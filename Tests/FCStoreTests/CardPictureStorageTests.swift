@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -22,7 +23,7 @@ struct CardPictureStorageTests {
     @Test func aBatchStoresQueriesPicturesAndCreditsAndCardShowReadsThem() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         var drafts = Fixtures.drafts(3)
         drafts[0].imageQuery = "Capitoline wolf statue"
         drafts[1].imageQuery = "Roman forum ruins"
@@ -53,7 +54,7 @@ struct CardPictureStorageTests {
     @Test func aSkippedDuplicateLeavesItsPictureUnstored() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2))
         batch.pictures = [0: Self.picture(3), 1: Self.picture(4)]
@@ -69,7 +70,7 @@ struct CardPictureStorageTests {
     @Test func aFailedBatchStoresNoPicture() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2, prefix: "New"))
         batch.pictures = [0: Self.picture(5)]

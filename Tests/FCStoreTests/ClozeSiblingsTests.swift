@@ -18,8 +18,8 @@ struct ClozeSiblingsTests {
     @Test func addingEditingMovingAndDeletingKeepSiblingsInStep() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let rome = try await store.ensureTopic(named: "Rome")
-        let other = try await store.ensureTopic(named: "Other")
+        let rome = try await Topics.ensure(on: store, named: "Rome")
+        let other = try await Topics.ensure(on: store, named: "Other")
         let added = try await store.addCard(
             NewCard(
                 topicID: rome.id, kind: .cloze, question: "{{c1::Romulus}} founded Rome in {{c2::753 BC}}.",
@@ -108,7 +108,7 @@ struct ClozeSiblingsTests {
     @Test func generatedAndImportedClozeCardsGetTheirSiblings() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let drafts = [
             CardDraft(kind: .cloze, question: "{{c1::a}} {{c2::b}} {{c3::c}}", answer: "a b c", origin: .generated),
             CardDraft(question: "Q?", answer: "A", origin: .generated),

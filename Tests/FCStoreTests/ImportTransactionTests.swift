@@ -15,7 +15,7 @@ struct ImportTransactionTests {
     @Test func importsRowsWithTwinsAndCountsDuplicates() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         let summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows))
         #expect(summary.rows == 3 && summary.cardsStored == 3 && summary.twinsStored == 1)
         #expect(summary.duplicatesSkipped == 1)
@@ -32,7 +32,7 @@ struct ImportTransactionTests {
     @Test func storesNothingWhenTheSourceRefusesOrOnADryRun() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         await #expect(throws: StoreError.invalidPolicy("refused by the test")) {
             _ = try await ImportCards.run(
                 on: store, topicID: topic.id, from: ArrayCardRows(rows: Self.rows, refuse: true))
@@ -60,7 +60,8 @@ struct ImportTransactionTests {
         #expect(dry.summary.topicCreated && dry.summary.cardsStored == 3 && dry.topic.name == "New")
         #expect(dry.summary.isDryRun && dry.summary.rows == 3)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
-        #expect(try await store.topic(named: "New") == nil, "neither a refused import nor a dry run creates a topic")
+        #expect(
+            try await Topics.named(on: store, "New") == nil, "neither a refused import nor a dry run creates a topic")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
 
         let stored = try await ImportCards.run(on: store, topicNamed: " New ", from: ArrayCardRows(rows: Self.rows))

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -10,7 +11,7 @@ struct TextFidelityTests {
     @Test func storesUnicodeEmojiAndLaTeXByteExact() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Mixed")
+        let topic = try await Topics.ensure(on: store, named: "Mixed")
         let drafts = [
             CardDraft(
                 question: "Qu'est-ce que l'e\u{301}te\u{301} ?", answer: "L'été (NFC) ≠ l'e\u{301}te\u{301}",
@@ -41,7 +42,7 @@ struct TextFidelityTests {
     @Test func textWithNULIsRefusedAndNothingIsStored() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "NUL")
+        let topic = try await Topics.ensure(on: store, named: "NUL")
         let drafts = [
             CardDraft(question: "Fine?", answer: "Yes", origin: .generated),
             CardDraft(question: "NUL inside\u{0}the text?", answer: "No", origin: .generated),
@@ -60,7 +61,7 @@ struct TextFidelityTests {
     @Test func storesAOneMegabyteExplanation() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Long")
+        let topic = try await Topics.ensure(on: store, named: "Long")
         let explanation = String(repeating: "Lorem ipsum ∑ 🙂 ", count: 1_048_576 / 20)
         #expect(explanation.utf8.count >= 1_000_000)
 

@@ -27,7 +27,7 @@ extension Pipeline {
         }()
         let name = TopicNameRule.trimmed(topicName)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
-        let existing = try await store.topic(named: name)
+        let existing = try await Topics.named(on: store, name)
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
         let firstNumber = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1

@@ -68,7 +68,7 @@ public struct Pipeline: Sendable {
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         // A new topic is created with its first stored batch, in that batch's transaction: a run that fails
         // before storing anything (a refused key, an unreachable provider) leaves no empty topic behind.
-        let existing = try await store.topic(named: name)
+        let existing = try await Topics.named(on: store, name)
         // Until then a new topic has no id; only its name is used (prompts, events), never the placeholder.
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil

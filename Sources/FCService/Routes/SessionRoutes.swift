@@ -26,7 +26,7 @@ enum SessionRoutes {
                 let body = try await JSONBody.read(
                     request, allowed: ["topicIds", "limit", "mode", "includeFallback"], maxBytes: maxBody)
                 let topicIDs = try body.ids("topicIds", atMost: 100, noun: "topic")
-                for id in topicIDs { _ = try await environment.store.topicPolicy(topicID: id) }
+                for id in topicIDs { _ = try await Topics.policy(on: environment.store, topicID: id) }
                 let limit = Int(try body.integer("limit", in: 1...100) ?? 10)
                 let mode = try mode(body.members["mode"])
                 let includeFallback = try body.boolean("includeFallback") ?? false

@@ -54,7 +54,7 @@ struct PromptMemoryPipelineTests {
         #expect(Double(largest) <= 1.5 * Double(firstSize), "a request of \(largest) bytes, batch 1 \(firstSize)")
 
         // Batch N (from 2) lists questions that batches before N of this same run stored.
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let cards = try await pipeline.store.cards(topicID: topic.id)
         let batchOfID = Dictionary(
             uniqueKeysWithValues: try await pipeline.store.batches(topicID: topic.id).map { ($0.id, $0.plan.number) })

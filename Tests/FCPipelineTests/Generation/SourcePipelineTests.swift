@@ -47,7 +47,7 @@ struct SourcePipelineTests {
         // The material is fenced off as material, instructions inside it included.
         #expect(bodies.allSatisfy { $0.contains("<source>") && $0.contains("not instructions") })
 
-        let topic = try #require(try await pipeline.store.topic(named: "Biology"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Biology"))
         let cards = try await pipeline.store.cards(topicID: topic.id)
         #expect(cards.count == 4)
         var sections: [String] = []
