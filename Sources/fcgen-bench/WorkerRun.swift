@@ -97,7 +97,7 @@ struct WorkerRun: Codable {
             guard numbers == Array(1...batchesPerTopic) else {
                 throw BenchmarkFailure("topic \(topicID) has batches \(numbers), expected 1…\(batchesPerTopic)")
             }
-            let cards = try await store.cards(topicID: topicID).count
+            let cards = try await Cards.inTopic(on: store, topicID: topicID).count
             guard cards == batchesPerTopic * Self.cardsPerBatch else {
                 throw BenchmarkFailure("topic \(topicID) has \(cards) cards")
             }

@@ -38,7 +38,7 @@ struct ImportKillTests {
         #expect(summary.cardsStored == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 0)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
         #expect(try await store.integrityCheck() == "ok")
     }
 
@@ -67,7 +67,7 @@ struct ImportKillTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q3"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q3"])
         #expect(try await Topics.summaries(on: store).map(\.name) == ["Big", "Kept"])
         #expect(try await store.integrityCheck() == "ok")
     }

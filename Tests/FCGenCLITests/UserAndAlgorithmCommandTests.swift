@@ -62,7 +62,7 @@ struct UserAndAlgorithmCommandTests {
         let start = Date().addingTimeInterval(-20 * 86_400)
         _ = try await store.scalarInteger(
             "UPDATE cards SET created_at = \(Int64((start.timeIntervalSince1970 - 86_400) * 1000))")
-        let cards = Array(try await store.cards(topicID: topic.id).prefix(3))
+        let cards = Array(try await Cards.inTopic(on: store, topicID: topic.id).prefix(3))
         let ratings = ["good", "good", "fail", "good", "easy"]
         for (round, rating) in ratings.enumerated() {
             for (index, card) in cards.enumerated() {

@@ -86,12 +86,12 @@ struct DeckImportExportTests {
             let separated = #"separated by ";""#
             #expect(problems.last == "\(path):3:3: expected at least 2 fields (question, answer) \(separated), found 1")
         }
-        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).isEmpty)
 
         let skipped = try await DeckImporter.importFile(
             path: path, format: .csv, topic: "T", into: store, skipBad: true, dryRun: false)
         #expect(skipped.summary.cardsStored == 2 && skipped.skippedTotal == 2)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q4"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q4"])
     }
 
     @Test func jsonExportCarriesEveryFieldAndTheLearningState() async throws {

@@ -94,7 +94,7 @@ struct DeckRoundTripTests {
         #expect(second.report.losses.isEmpty, "the copy holds only what the file carried")
 
         // Every kind the format holds comes back as that kind.
-        let kinds = try await copy.cardDetails(topicID: imported.topic.id).map(\.card.kind)
+        let kinds = try await Cards.details(on: copy, topicID: imported.topic.id).map(\.card.kind)
         let expected: Set<CardKind> =
             format == .csv
             ? [.question, .definition, .truefalse, .fillblank, .math, .cloze, .mcq] : Set(CardKind.allCases)
@@ -114,8 +114,8 @@ struct DeckRoundTripTests {
         let copy = try await Store.open(path: database.path(named: "copy.sqlite"), now: Self.now)
         let imported = try await DeckImporter.importFile(
             path: file, format: nil, topic: topic.name, into: copy, skipBad: false, dryRun: false)
-        let original = try await store.cardDetails(topicID: topic.id).map(\.card)
-        let back = try await copy.cardDetails(topicID: imported.topic.id).map(\.card)
+        let original = try await Cards.details(on: store, topicID: topic.id).map(\.card)
+        let back = try await Cards.details(on: copy, topicID: imported.topic.id).map(\.card)
         for label in ["cloze", "mcq"] {
             let stored = try #require(original.first { $0.id == ids[label] })
             let read = try #require(back.first { $0.question == stored.question }, "\(label) not imported")

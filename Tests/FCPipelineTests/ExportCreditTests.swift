@@ -66,7 +66,7 @@ struct ExportCreditTests {
         #expect(report.skipped.isEmpty, "\(report.skipped)")
         #expect(report.summary.rows == 3)
         let copy = try #require(try await Topics.named(on: store, "Copy"))
-        #expect(try await store.cardDetails(topicID: copy.id).map(\.card.question) == drafts.map(\.question))
+        #expect(try await Cards.details(on: store, topicID: copy.id).map(\.card.question) == drafts.map(\.question))
     }
 
     @Test func aDeckWithoutCreditsKeepsSixColumns() async throws {

@@ -37,7 +37,7 @@ struct PipelineTests {
         let records = try await pipeline.store.batches(topicID: topic.id)
         #expect(records.map(\.plan) == (1...3).map { BatchPlanner.plan(number: $0, topic: "Roman history") })
         #expect(records.allSatisfy { $0.provider == "openai" && $0.model == "stub-model" })
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         #expect(cards.map(\.question) == (1...3).flatMap { questions($0) })
         #expect(cards.allSatisfy { $0.origin == .generated })
     }
@@ -142,7 +142,7 @@ struct PipelineTests {
         let summaries = try await pipeline.generate(topic: "Volcanoes", batches: 1, options: GenerationOptions())
         #expect(summaries.first?.outcome == .fallback)
         let topic = try #require(try await Topics.named(on: pipeline.store, "Volcanoes"))
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         #expect(!cards.isEmpty)
         #expect(cards.allSatisfy { $0.origin == .fallback })
     }

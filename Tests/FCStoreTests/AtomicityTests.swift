@@ -53,7 +53,7 @@ struct AtomicityTests {
 
         let reader = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await reader.batches(topicID: topic.id).map(\.plan.number) == [1])
-        #expect(try await reader.cards(topicID: topic.id).count == 2)
+        #expect(try await Cards.inTopic(on: reader, topicID: topic.id).count == 2)
         #expect(try await reader.integrityCheck() == "ok")
     }
 }

@@ -28,7 +28,7 @@ struct BatchStorageTests {
         #expect(try await store.scalarText("SELECT status FROM batches") == "complete")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches WHERE output_tokens IS NULL") == 1)
 
-        let cards = try await store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
         #expect(cards == stored.cards)
         #expect(cards.map(\.position) == [1, 2, 3, 4])
         #expect(cards.map(\.question) == drafts.map(\.question))
@@ -51,8 +51,8 @@ struct BatchStorageTests {
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "Later")))
 
         #expect(second.cards.map(\.position) == [4, 5])
-        #expect(try await store.cards(topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
-        #expect(try await store.cards(topicID: other.id).map(\.position) == [1, 2])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
+        #expect(try await Cards.inTopic(on: store, topicID: other.id).map(\.position) == [1, 2])
         #expect(try await store.lastBatchNumber(topicID: topic.id) == 2)
         #expect(try await store.lastBatchNumber(topicID: 999) == 0)
         #expect(try await store.batches(topicID: topic.id).map(\.plan.number) == [1, 2])
@@ -82,7 +82,7 @@ struct BatchStorageTests {
         #expect(stored.record.dropped == [.duplicateInTopic: 2, .duplicateInBatch: 1])
         let reread = try await store.batches(topicID: topic.id).last
         #expect(reread == stored.record)
-        #expect(try await store.cards(topicID: topic.id).map(\.answer) == ["A", "New"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.answer) == ["A", "New"])
         #expect(
             Set(try await store.read { try await $0.topicQuestions(topicID: topic.id) }.map(\.dedupKey)) == [
                 "who was caesar", "who was brutus",
@@ -123,10 +123,10 @@ struct BatchStorageTests {
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
 
         #expect(
-            try await store.recentQuestions(topicID: topic.id, limit: 3)
+            try await Cards.recentQuestions(on: store, topicID: topic.id, limit: 3)
                 == ["B question 2?", "B question 1?", "Card question 3?"])
-        #expect(try await store.recentQuestions(topicID: topic.id, limit: 0) == [])
-        #expect(try await store.recentQuestions(topicID: topic.id, limit: 100).count == 5)
+        #expect(try await Cards.recentQuestions(on: store, topicID: topic.id, limit: 0) == [])
+        #expect(try await Cards.recentQuestions(on: store, topicID: topic.id, limit: 100).count == 5)
     }
 }
 
@@ -148,7 +148,7 @@ extension BatchStorageTests {
         }
         _ = try await store.scalarText("UPDATE cards SET kind = 'hologram'")
         await #expect(throws: StoreError.corruptRow(table: "cards", column: "kind", rowID: stored.cards[0].id)) {
-            try await store.cards(topicID: topic.id)
+            try await Cards.inTopic(on: store, topicID: topic.id)
         }
     }
 

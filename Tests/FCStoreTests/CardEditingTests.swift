@@ -7,7 +7,7 @@ import Testing
 
 struct CardEditingTests {
     private func positions(_ store: Store, _ topicID: Int64) async throws -> [Int] {
-        try await store.cards(topicID: topicID).map(\.position)
+        try await Cards.inTopic(on: store, topicID: topicID).map(\.position)
     }
 
     @Test func addsACardWithItsLinkedTwin() async throws {
@@ -31,7 +31,7 @@ struct CardEditingTests {
                 NewCard(
                     topicID: topic.id, kind: .question, question: "solve  $X^2=4$?", answer: "other", explanation: nil))
         }
-        #expect(try await store.cards(topicID: topic.id).count == 2)
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).count == 2)
     }
 
     @Test func editsATwinOnlyWhenAsked() async throws {
@@ -62,17 +62,19 @@ struct CardEditingTests {
             ).map(\.card.id)
         }
         _ = try await store.moveCard(id: ids[4], to: 1)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q5", "Q1", "Q2", "Q3", "Q4"])
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q5", "Q1", "Q2", "Q3", "Q4"])
         _ = try await store.moveCard(id: ids[4], to: 4)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3", "Q5", "Q4"])
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3", "Q5", "Q4"])
         await #expect(throws: StoreError.positionOutOfRange(position: 6, count: 5)) {
             _ = try await store.moveCard(id: ids[0], to: 6)
         }
         try await store.deleteCards(ids: [ids[1], ids[3]])
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q3", "Q5"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q3", "Q5"])
         #expect(try await positions(store, topic.id) == [1, 2, 3])
         await #expect(throws: StoreError.cardNotFound(id: 999)) { try await store.deleteCards(ids: [ids[0], 999]) }
-        #expect(try await store.cards(topicID: topic.id).count == 3)
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).count == 3)
     }
 
     @Test func storesAnImageOnceAndDropsItWithItsLastCard() async throws {
@@ -94,9 +96,9 @@ struct CardEditingTests {
         #expect(first[0].image == CardImageInfo(hash: "abc", mimeType: "image/png", byteCount: 4))
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 2)
         try await store.deleteCards(ids: [first[0].card.id])
-        #expect(try await store.imageBytes(hash: "abc")?.bytes == [0x89, 0x50, 0x4E, 0x47])
+        #expect(try await StoredImages.bytes(on: store, hash: "abc")?.bytes == [0x89, 0x50, 0x4E, 0x47])
         try await store.deleteCards(ids: [second[0].card.id])
-        #expect(try await store.imageBytes(hash: "abc") == nil)
+        #expect(try await StoredImages.bytes(on: store, hash: "abc") == nil)
     }
 
     @Test func deletesATopicOnlyWithForce() async throws {

@@ -33,16 +33,19 @@ struct CardPictureStorageTests {
         let stored = try await store.storeBatch(batch)
 
         #expect(stored.cards.map(\.imageQuery) == ["Capitoline wolf statue", "Roman forum ruins", nil])
-        #expect(try await store.cards(topicID: topic.id).map(\.imageQuery) == stored.cards.map(\.imageQuery))
-        let first = try await store.cardDetails(id: stored.cards[0].id)
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).map(\.imageQuery) == stored.cards.map(\.imageQuery))
+        let first = try await Cards.details(on: store, id: stored.cards[0].id)
         #expect(first.card.imageQuery == "Capitoline wolf statue")
         #expect(first.image?.hash == Self.picture(1).image.hash && first.image?.mimeType == "image/png")
         #expect(first.image?.byteCount == 10)
         #expect(first.image?.credit == Self.picture(1).credit)
-        let second = try await store.cardDetails(id: stored.cards[1].id)
+        let second = try await Cards.details(on: store, id: stored.cards[1].id)
         #expect(second.image?.hash == Self.picture(2).image.hash && second.image?.credit == nil)
-        #expect(try await store.cardDetails(id: stored.cards[2].id).image == nil)
-        #expect(try await store.imageBytes(hash: Self.picture(1).image.hash)?.bytes == Self.picture(1).image.bytes)
+        #expect(try await Cards.details(on: store, id: stored.cards[2].id).image == nil)
+        #expect(
+            try await StoredImages.bytes(on: store, hash: Self.picture(1).image.hash)?.bytes
+                == Self.picture(1).image.bytes)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM image_credits") == 1)
 
         // The picture's last card deleted: the image and its credit go too.

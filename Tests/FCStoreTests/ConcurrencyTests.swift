@@ -29,8 +29,8 @@ struct ConcurrencyTests {
 
         #expect(try await first.lastBatchNumber(topicID: greece.id) == batchesEach)
         #expect(try await second.lastBatchNumber(topicID: rome.id) == batchesEach)
-        #expect(try await first.cards(topicID: greece.id).map(\.position) == Array(1...(15 * batchesEach)))
-        #expect(try await second.cards(topicID: rome.id).count == 15 * batchesEach)
+        #expect(try await Cards.inTopic(on: first, topicID: greece.id).map(\.position) == Array(1...(15 * batchesEach)))
+        #expect(try await Cards.inTopic(on: second, topicID: rome.id).count == 15 * batchesEach)
         #expect(try await first.integrityCheck() == "ok")
     }
 

@@ -89,7 +89,7 @@ struct JobLeaseTests {
         #expect(done.finishedAt == time.date)
         #expect(done.leaseExpiresAt == nil)
         #expect(stored.record.plan.number == 1)
-        #expect(try await store.cards(topicID: job.topicID).count == 5)
+        #expect(try await Cards.inTopic(on: store, topicID: job.topicID).count == 5)
     }
 
     @Test func aFaultInTheMiddleOfCompletionLeavesNeitherCardsNorAFinishedJob() async throws {

@@ -88,12 +88,13 @@ struct StagedImportTests {
         let other = try await store.write("other") { try await Topics.ensure(named: "Other", in: $0) }
         #expect(other.name == "Other")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 12, "10 rows, 2 twins")
-        #expect(try await store.cards(topicID: topic.id).isEmpty, "nothing reaches cards before the last row")
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).isEmpty, "nothing reaches cards before the last row")
         source.resume.signal()
 
         let summary = try await importing.value
         #expect(summary.rows == 12 && summary.cardsStored == 15 && summary.twinsStored == 3)
-        let cards = try await store.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: store, topicID: topic.id)
         #expect(cards.map(\.card.position) == Array(1...15))
         #expect(cards.prefix(5).map(\.card.question) == ["Q1", "Q2", "Q3", "Q4", "A4"])
         #expect(cards[4].reverseOf == cards[3].card.id)
@@ -125,7 +126,7 @@ struct StagedImportTests {
         let summary = try await importing.value
         #expect(summary.rows == 3 && summary.cardsStored == 2 && summary.duplicatesSkipped == 2)
         #expect(summary.twinsStored == 0)
-        let cards = try await store.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: store, topicID: topic.id)
         #expect(cards.map(\.card.question) == ["q1", "Q2", "Q3"])
         #expect(cards.map(\.card.position) == [1, 2, 3])
     }
@@ -153,7 +154,8 @@ struct StagedImportTests {
         let (topic, summary) = try await importing.value
         #expect(summary.cardsStored == 5)
         #expect(
-            try await store.cardDetails(topicID: topic.id).compactMap { $0.image?.hash } == (1...5).map { "hash\($0)" })
+            try await Cards.details(on: store, topicID: topic.id).compactMap { $0.image?.hash }
+                == (1...5).map { "hash\($0)" })
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 5)
     }
 
@@ -175,7 +177,7 @@ struct StagedImportTests {
         let (topic, summary) = try await ImportCards.run(
             on: store, topicNamed: "New", from: PausingSource(rows), chunkRows: 4)
         #expect(summary.cardsStored == 16 && summary.topicCreated)
-        #expect(try await store.cardDetails(topicID: topic.id).compactMap { $0.image?.hash } == ["abc"])
+        #expect(try await Cards.details(on: store, topicID: topic.id).compactMap { $0.image?.hash } == ["abc"])
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
     }
 
@@ -200,7 +202,7 @@ struct StagedImportTests {
         time.advance(by: 15 * 60)
         _ = try await ImportCards.run(on: store, topicID: topic.id, from: PausingSource(Self.rows(3)))
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
     }
 
     /// Each staging transaction is one chunk, so the longest write of a many-chunk import is not the whole import:
@@ -232,10 +234,10 @@ struct StagedImportTests {
         }
         if try await Topics.named(on: reader, "New") != nil { leaks.append("topic(named:)") }
         if try await reader.read({ try await $0.topic(id: hiddenID) }) != nil { leaks.append("topic(id:)") }
-        if try await !reader.cards(topicID: hiddenID).isEmpty { leaks.append("cards(topicID:)") }
-        if try await !reader.cardDetails(topicID: hiddenID).isEmpty { leaks.append("cardDetails(topicID:)") }
-        if try await !reader.cards(ids: hiddenCards).isEmpty { leaks.append("cards(ids:)") }
-        if let first = hiddenCards.first, (try? await reader.cardDetails(id: first)) != nil {
+        if try await !Cards.inTopic(on: reader, topicID: hiddenID).isEmpty { leaks.append("cards(topicID:)") }
+        if try await !Cards.details(on: reader, topicID: hiddenID).isEmpty { leaks.append("cardDetails(topicID:)") }
+        if try await !Cards.cards(on: reader, ids: hiddenCards).isEmpty { leaks.append("cards(ids:)") }
+        if let first = hiddenCards.first, (try? await Cards.details(on: reader, id: first)) != nil {
             leaks.append("cardDetails(id:)")
         }
         let study = try await reader.topicStudySummaries(userID: userID, until: Fixtures.date.addingTimeInterval(1e9))
@@ -289,7 +291,7 @@ struct StagedImportTests {
         #expect(summary.rows == 40 && summary.cardsStored == 50 && summary.twinsStored == 10)
         #expect(summary.topicCreated && !summary.isDryRun && summary.duplicatesSkipped == 0)
         #expect(topic.name == "New")
-        let cards = try await observer.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: observer, topicID: topic.id)
         #expect(cards.map(\.card.position) == Array(1...50))
         #expect(cards.prefix(5).map(\.card.question) == ["Q1", "Q2", "Q3", "Q4", "A4"])
         #expect(cards[4].reverseOf == cards[3].card.id)
@@ -344,8 +346,9 @@ struct StagedImportTests {
             on: store, topicNamed: "New", from: PausingSource(Self.rows(5)), chunkRows: 2, moveChunkCards: 2)
 
         #expect(summary.cardsStored == 4 && summary.duplicatesSkipped == 1 && !summary.topicCreated)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["q2", "Q1", "Q3", "Q4", "Q5"])
-        #expect(try await store.cards(topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["q2", "Q1", "Q3", "Q4", "Q5"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 5)
         #expect(try await Self.stagedRows(store) == [0, 0, 0])

@@ -25,7 +25,7 @@ struct TextFidelityTests {
         ]
 
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
-        let cards = try await store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
 
         #expect(cards.count == drafts.count)
         for (card, draft) in zip(cards, drafts) {
@@ -54,7 +54,7 @@ struct TextFidelityTests {
             guard case StoreError.nulInText(let operation) = error else { return false }
             return !operation.isEmpty && "\(error)".contains("U+0000")
         }
-        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).isEmpty)
         #expect(try await store.batches(topicID: topic.id).isEmpty)
     }
 
@@ -70,7 +70,7 @@ struct TextFidelityTests {
                 topicID: topic.id, number: 1,
                 cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]))
 
-        let card = try #require(try await store.cards(topicID: topic.id).first)
+        let card = try #require(try await Cards.inTopic(on: store, topicID: topic.id).first)
         #expect(card.explanation?.utf8.count == explanation.utf8.count)
         #expect(card.explanation.map { Array($0.utf8) } == Array(explanation.utf8))
     }

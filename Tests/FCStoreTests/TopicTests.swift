@@ -61,9 +61,9 @@ extension TopicTests {
 
         _ = try await store.scalarText("DELETE FROM topics WHERE id = \(rome.id)")
 
-        #expect(try await store.cards(topicID: rome.id).isEmpty)
+        #expect(try await Cards.inTopic(on: store, topicID: rome.id).isEmpty)
         #expect(try await store.batches(topicID: rome.id).isEmpty)
-        #expect(try await store.cards(topicID: greece.id).count == 2)
+        #expect(try await Cards.inTopic(on: store, topicID: greece.id).count == 2)
         #expect(try await store.integrityCheck() == "ok")
     }
 }

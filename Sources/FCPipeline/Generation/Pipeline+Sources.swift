@@ -35,7 +35,8 @@ extension Pipeline {
         let language = options.language ?? stored.language
         var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
         var memory = PromptMemory(
-            questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
+            questions: isNew
+                ? [] : try await Cards.recentQuestions(on: store, topicID: topic.id, limit: options.memoryPool))
         let held = isNew ? (keys: [], index: TopicQuestionIndex(keys: [])) : try await topicQuestions(topicID: topic.id)
         var existingKeys = held.keys
         let questionIndex = held.index  // kept in step with existingKeys

@@ -85,7 +85,8 @@ public struct Pipeline: Sendable {
         let plans = entries.map(\.plan)
         // Each request is built when it goes out, from the questions stored by then (this run's included).
         var memory = PromptMemory(
-            questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
+            questions: isNew
+                ? [] : try await Cards.recentQuestions(on: store, topicID: topic.id, limit: options.memoryPool))
         // Indexed once for the run and kept in step with `existingKeys`: checking a batch for near-duplicates
         // then costs the same however many cards the topic holds.
         let held = isNew ? (keys: [], index: TopicQuestionIndex(keys: [])) : try await topicQuestions(topicID: topic.id)

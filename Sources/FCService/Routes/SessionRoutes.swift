@@ -75,7 +75,7 @@ enum SessionRoutes {
                     if body.members["rating"] != nil {
                         _ = try RatingWord.parse(body.members["rating"], field: "rating")
                     }
-                    let card = try await environment.store.card(id: cardID)
+                    let card = try await Cards.card(on: environment.store, id: cardID)
                     let questions = QuizQuestion.questions(for: card, sessionID: session.id)
                     let verdicts = try QuizAnswerGrading.verdicts(
                         body.members["answer"], questions: questions, fullAnswer: CardFaces(card, seed: 0).answer,

@@ -115,7 +115,7 @@ struct MeaningDuplicatePipelineTests {
         #expect(summaries.first?.dropped["quality"] == 1)
         let found = try await Topics.named(on: pipeline.store, "Plants")
         let topic = try #require(found)
-        let questions = try await pipeline.store.cards(topicID: topic.id).map(\.question)
+        let questions = try await Cards.inTopic(on: pipeline.store, topicID: topic.id).map(\.question)
         #expect(
             questions == [
                 "Which gas do plants absorb from the air?", "Who wrote Hamlet?", "Which gas do animals breathe out?",

@@ -77,7 +77,7 @@ struct ReviewPipelineTests {
         /// The cards stored in the topic, in deck order.
         func storedCards(topic: String = "Roman history") async throws -> [Card] {
             let topic = try #require(try await Topics.named(on: pipeline.store, topic))
-            return try await pipeline.store.cards(topicID: topic.id)
+            return try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         }
     }
 
@@ -267,7 +267,7 @@ struct ReviewPipelineTests {
         }
         #expect(restarts == 1)
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
-        #expect(streamed == (try await pipeline.store.cards(topicID: topic.id)).map(\.question))
+        #expect(streamed == (try await Cards.inTopic(on: pipeline.store, topicID: topic.id)).map(\.question))
         #expect(streamed.count == 4)
     }
 
@@ -309,7 +309,7 @@ struct ReviewPipelineTests {
         #expect(summary.line == "review: 3 cards → 2 (0 rewritten, 1 dropped, 2 kept)")
         let topic = try #require(try await Topics.named(on: pipeline.store, "Biology"))
         #expect(
-            try await pipeline.store.cards(topicID: topic.id).map(\.question) == [
+            try await Cards.inTopic(on: pipeline.store, topicID: topic.id).map(\.question) == [
                 "What are the units of life?", "What do mitochondria make?",
             ])
     }

@@ -48,7 +48,7 @@ struct SourcePipelineTests {
         #expect(bodies.allSatisfy { $0.contains("<source>") && $0.contains("not instructions") })
 
         let topic = try #require(try await Topics.named(on: pipeline.store, "Biology"))
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         #expect(cards.count == 4)
         var sections: [String] = []
         for card in cards {

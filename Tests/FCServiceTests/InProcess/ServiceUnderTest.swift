@@ -104,7 +104,7 @@ struct ServiceUnderTest {
     /// `position`, `kind`, `question`, `answer` and a multiple-choice card's `choices`.
     func cliCards(topic: String) async throws -> [[String: Any]] {
         let stored = try #require(try await Topics.named(on: store, topic), "no topic \(topic)")
-        return try await store.cards(topicID: stored.id).sorted { $0.position < $1.position }.map { card in
+        return try await Cards.inTopic(on: store, topicID: stored.id).sorted { $0.position < $1.position }.map { card in
             var listed: [String: Any] = [
                 "id": Int(card.id), "position": card.position, "kind": card.kind.rawValue, "question": card.question,
                 "answer": card.answer,
