@@ -38,7 +38,7 @@ enum GamificationBenchmark {
         // card was created would be refused).
         let store = try await Store.open(path: path, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
         let user = try await store.ensureUser(named: "bench")
-        let topic = try await store.ensureTopic(named: "Bench")
+        let topic = try await Topics.ensure(on: store, named: "Bench")
         let drafts = (1...cards).map {
             CardDraft(question: "Bench question \($0)?", answer: "Answer \($0)", origin: .manual)
         }

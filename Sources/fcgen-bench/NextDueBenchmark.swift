@@ -29,7 +29,7 @@ enum NextDueBenchmark {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let store = try await Store.open(path: directory.appendingPathComponent("due.sqlite").path, now: .constant(now))
         let user = try await store.ensureUser(named: User.defaultName)
-        let topic = try await store.ensureTopic(named: "Next due")
+        let topic = try await Topics.ensure(on: store, named: "Next due")
 
         progress("\(name): seeding \(learningCards) learning cards…")
         let span = 28.0 * 3600

@@ -80,7 +80,7 @@ enum ReviewRecordingBenchmark {
 
     /// A topic with ``cards`` cards under `algorithm`; returns their ids.
     static func makeTopic(_ name: String, algorithm: SchedulingAlgorithm, in store: Store) async throws -> [Int64] {
-        let topic = try await store.ensureTopic(named: name)
+        let topic = try await Topics.ensure(on: store, named: name)
         try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
         let drafts = (1...cards).map {
             CardDraft(question: "\(name) question \($0)?", answer: "Answer \($0)", origin: .manual)

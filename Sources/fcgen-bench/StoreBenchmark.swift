@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -29,7 +30,7 @@ enum StoreBenchmark {
         var (userCPU, systemCPU) = (0.0, 0.0)
         let clock = ContinuousClock()
         for topicIndex in 0..<topics {
-            let topic = try await store.ensureTopic(named: "Topic \(topicIndex + 1)")
+            let topic = try await Topics.ensure(on: store, named: "Topic \(topicIndex + 1)")
             for chunkStart in stride(from: 1, through: batchesPerTopic, by: chunk) {
                 let numbers = chunkStart..<min(chunkStart + chunk, batchesPerTopic + 1)
                 let batches = numbers.map { makeBatch(topicID: topic.id, number: $0, generator: &generator) }

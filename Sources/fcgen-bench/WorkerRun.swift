@@ -45,8 +45,8 @@ struct WorkerRun: Codable {
             refillBelow: 1_000_000, batchSize: Self.cardsPerBatch, maxBatches: batchesPerTopic)
         var topicIDs: [Int64] = []
         for index in 1...topics {
-            let topic = try await store.ensureTopic(named: String(format: "Bench topic %03d", index))
-            try await store.setTopicPolicy(policy, topicID: topic.id)
+            let topic = try await Topics.ensure(on: store, named: String(format: "Bench topic %03d", index))
+            try await Topics.setPolicy(on: store, policy, topicID: topic.id)
             topicIDs.append(topic.id)
         }
         let worker = makeWorker(store: store, url: url)
@@ -97,7 +97,7 @@ struct WorkerRun: Codable {
             guard numbers == Array(1...batchesPerTopic) else {
                 throw BenchmarkFailure("topic \(topicID) has batches \(numbers), expected 1…\(batchesPerTopic)")
             }
-            let cards = try await store.cards(topicID: topicID).count
+            let cards = try await Cards.inTopic(on: store, topicID: topicID).count
             guard cards == batchesPerTopic * Self.cardsPerBatch else {
                 throw BenchmarkFailure("topic \(topicID) has \(cards) cards")
             }

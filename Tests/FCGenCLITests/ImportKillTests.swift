@@ -20,7 +20,7 @@ struct ImportKillTests {
         let later = Now { Date().addingTimeInterval(16 * 60) }
         let store = try await Store.open(path: cli.databasePath, now: later)
         #expect(try await store.integrityCheck() == "ok")
-        #expect(try await store.topic(named: "Big") == nil)
+        #expect(try await Topics.named(on: store, "Big") == nil)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") ?? 0 >= staged)
@@ -38,7 +38,7 @@ struct ImportKillTests {
         #expect(summary.cardsStored == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 0)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
         #expect(try await store.integrityCheck() == "ok")
     }
 
@@ -52,8 +52,8 @@ struct ImportKillTests {
         let later = Now { Date().addingTimeInterval(16 * 60) }
         let store = try await Store.open(path: cli.databasePath, now: later)
         #expect(try await store.integrityCheck() == "ok")
-        #expect(try await store.topic(named: "Big") == nil)
-        let topics = try await store.topicSummaries()
+        #expect(try await Topics.named(on: store, "Big") == nil)
+        let topics = try await Topics.summaries(on: store)
         #expect(topics.map(\.name) == ["Kept"] && topics[0].cardCount == 0)
         #expect(try await store.newCardIDs(userID: 1, topicIDs: nil, limit: 10).isEmpty)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 1)
@@ -67,8 +67,8 @@ struct ImportKillTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_stagings") == 0)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q3"])
-        #expect(try await store.topicSummaries().map(\.name) == ["Big", "Kept"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q3"])
+        #expect(try await Topics.summaries(on: store).map(\.name) == ["Big", "Kept"])
         #expect(try await store.integrityCheck() == "ok")
     }
 

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCScheduler
 import FCStore
 import FCTestSupport
@@ -43,8 +44,8 @@ struct LearnTerminalTests {
 
         let store = try await Store.open(path: cli.databasePath, now: .system)
         let user = try #require(try await store.user(named: User.defaultName))
-        let topic = try #require(try await store.topic(named: "Roman history"))
-        let cards = try await store.cards(topicID: topic.id)
+        let topic = try #require(try await Topics.named(on: store, "Roman history"))
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
         var ratings: [Int] = []
         for card in cards.prefix(3) {
             ratings += try await store.reviewLog(userID: user.id, cardID: card.id).map(\.rating)

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -90,7 +91,7 @@ struct ManyHostsTests {
         let policy = TopicPolicy(refillBelow: 1000, batchSize: Self.cardsPerBatch, maxBatches: Self.batches)
         try await store.write("subscribe topics") { tx in
             for name in names.dropLast(Self.topicsAddedByTheCLI) {
-                try await tx.setTopicPolicy(policy, topicID: try tx.ensureTopic(named: name).id)
+                try await Topics.setPolicy(policy, topicID: try Topics.ensure(named: name, in: tx).id, in: tx)
             }
         }
 

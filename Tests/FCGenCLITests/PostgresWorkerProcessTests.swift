@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -47,8 +48,8 @@ struct PostgresWorkerProcessTests {
         let server = try await LoopbackServer.start()
         try await server.script([first], default: .init(json: UniqueCardReplies.body(number: 2, cards: 5)))
         let store = try await Store.open(path: database.url, now: .system)
-        let topic = try await store.ensureTopic(named: Self.topic)
-        try await store.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 5), topicID: topic.id)
+        let topic = try await Topics.ensure(on: store, named: Self.topic)
+        try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 1, batchSize: 5), topicID: topic.id)
         return Setup(database: database, store: store, server: server, cli: cli)
     }
 

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCScheduler
 import FCStore
 import Foundation
@@ -55,13 +56,13 @@ struct UserAndAlgorithmCommandTests {
         let generated = try await cli.run(["--topic", "Roman history", "--batches", "1", "--offline"] + db)
         #expect(generated.status == 0, "stderr: \(generated.stderr)")
         let store = try await Store.open(path: cli.databasePath, now: .system)
-        let topic = try #require(try await store.topic(named: "Roman history"))
+        let topic = try #require(try await Topics.named(on: store, "Roman history"))
         // Reviews with badger (the default), days apart, after the cards' creation and before now: the cards are
         // dated back a month (a review cannot be dated before its card, nor in the future).
         let start = Date().addingTimeInterval(-20 * 86_400)
         _ = try await store.scalarInteger(
             "UPDATE cards SET created_at = \(Int64((start.timeIntervalSince1970 - 86_400) * 1000))")
-        let cards = Array(try await store.cards(topicID: topic.id).prefix(3))
+        let cards = Array(try await Cards.inTopic(on: store, topicID: topic.id).prefix(3))
         let ratings = ["good", "good", "fail", "good", "easy"]
         for (round, rating) in ratings.enumerated() {
             for (index, card) in cards.enumerated() {

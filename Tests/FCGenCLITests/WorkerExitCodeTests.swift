@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -10,8 +11,8 @@ struct WorkerExitCodeTests {
     /// A database with one topic due for a refill; the worker's arguments against `server`.
     private func dueTopic(_ cli: CLIRunner, _ server: LoopbackServer? = nil) async throws -> [String] {
         let store = try await Store.open(path: cli.databasePath, now: .system)
-        let topic = try await store.ensureTopic(named: "Roman history")
-        try await store.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 3), topicID: topic.id)
+        let topic = try await Topics.ensure(on: store, named: "Roman history")
+        try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 1, batchSize: 3), topicID: topic.id)
         var arguments = ["--once", "--db", cli.databasePath]
         if let server {
             arguments += [

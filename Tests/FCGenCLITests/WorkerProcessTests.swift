@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -28,8 +29,8 @@ struct WorkerProcessTests {
     /// Subscribes `count` topics that one batch satisfies (refill below 1 card).
     private func subscribe(_ count: Int, in store: Store) async throws {
         for index in 1...count {
-            let topic = try await store.ensureTopic(named: "Topic \(index)")
-            try await store.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 3), topicID: topic.id)
+            let topic = try await Topics.ensure(on: store, named: "Topic \(index)")
+            try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 1, batchSize: 3), topicID: topic.id)
         }
     }
 

@@ -82,7 +82,7 @@ struct BudgetPipelineTests {
         #expect(refusal.scope == .run)
         // No request went out for the refused batch, and every earlier one was stored.
         #expect(transport.requests.count == storedBefore)
-        let topic = try #require(try await pipeline.store.topic(named: "Rome"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
         #expect(try await pipeline.store.batches(topicID: topic.id).count == storedBefore)
         let spent = (1...storedBefore).map(Self.cost).reduce(0, +)
         #expect(abs(budget.spent - spent) < 1e-12)
@@ -117,7 +117,7 @@ struct BudgetPipelineTests {
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 1, options: GenerationOptions(strict: true))
         }
-        #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
+        #expect(try await Topics.named(on: pipeline.store, "Rome") == nil, "nothing stored")
         let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.topic) == ["Rome"])
         #expect(lines.map(\.inputTokens) == [77])
@@ -145,7 +145,7 @@ struct BudgetPipelineTests {
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
-        #expect(try await pipeline.store.topic(named: "Rome") == nil)
+        #expect(try await Topics.named(on: pipeline.store, "Rome") == nil)
         let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [55])
         #expect(lines.map(\.outputTokens) == [66])
@@ -168,7 +168,7 @@ struct BudgetPipelineTests {
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
-        #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
+        #expect(try await Topics.named(on: pipeline.store, "Rome") == nil, "nothing stored")
         let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
         #expect(lines.map(\.inputTokens) == [44])
         #expect(lines.map(\.outputTokens) == [88])

@@ -71,7 +71,7 @@ struct DeckImportExportTests {
     @Test func badRowsStoreNothingUnlessSkipped() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         let path = try write("Q1;A1\nQ2;A2;E;perhaps\nQ3\nQ4;A4\n", in: database)
         do {
             _ = try await DeckImporter.importFile(
@@ -86,18 +86,18 @@ struct DeckImportExportTests {
             let separated = #"separated by ";""#
             #expect(problems.last == "\(path):3:3: expected at least 2 fields (question, answer) \(separated), found 1")
         }
-        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).isEmpty)
 
         let skipped = try await DeckImporter.importFile(
             path: path, format: .csv, topic: "T", into: store, skipBad: true, dryRun: false)
         #expect(skipped.summary.cardsStored == 2 && skipped.skippedTotal == 2)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q4"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q4"])
     }
 
     @Test func jsonExportCarriesEveryFieldAndTheLearningState() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         _ = try await CardEditing.add(
             NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true),
             on: store)

@@ -13,7 +13,7 @@ struct DeckRoundTripTests {
 
     /// A deck with every kind, a reversed pair, a twin edited on its own, pictures, maths and hostile cells.
     private func everyKind(in store: Store) async throws -> (topic: Topic, ids: [String: Int64]) {
-        let topic = try await store.ensureTopic(named: "Every kind")
+        let topic = try await Topics.ensure(on: store, named: "Every kind")
         var ids: [String: Int64] = [:]
         func add(
             _ label: String, _ kind: CardKind, _ question: String, _ answer: String, _ explanation: String? = nil,
@@ -94,7 +94,7 @@ struct DeckRoundTripTests {
         #expect(second.report.losses.isEmpty, "the copy holds only what the file carried")
 
         // Every kind the format holds comes back as that kind.
-        let kinds = try await copy.cardDetails(topicID: imported.topic.id).map(\.card.kind)
+        let kinds = try await Cards.details(on: copy, topicID: imported.topic.id).map(\.card.kind)
         let expected: Set<CardKind> =
             format == .csv
             ? [.question, .definition, .truefalse, .fillblank, .math, .cloze, .mcq] : Set(CardKind.allCases)
@@ -114,8 +114,8 @@ struct DeckRoundTripTests {
         let copy = try await Store.open(path: database.path(named: "copy.sqlite"), now: Self.now)
         let imported = try await DeckImporter.importFile(
             path: file, format: nil, topic: topic.name, into: copy, skipBad: false, dryRun: false)
-        let original = try await store.cardDetails(topicID: topic.id).map(\.card)
-        let back = try await copy.cardDetails(topicID: imported.topic.id).map(\.card)
+        let original = try await Cards.details(on: store, topicID: topic.id).map(\.card)
+        let back = try await Cards.details(on: copy, topicID: imported.topic.id).map(\.card)
         for label in ["cloze", "mcq"] {
             let stored = try #require(original.first { $0.id == ids[label] })
             let read = try #require(back.first { $0.question == stored.question }, "\(label) not imported")
@@ -190,7 +190,7 @@ struct DeckRoundTripTests {
             guard case PipelineError.importRefused(_, let problems, 1) = error else { return false }
             return problems.first?.hasPrefix("\(file):3:1: picture gone.png: not found beside the deck") == true
         }
-        #expect(try await store.topic(named: "Flags") == nil, "a refused import creates no topic")
+        #expect(try await Topics.named(on: store, "Flags") == nil, "a refused import creates no topic")
     }
 
     @Test func aCSVExportSavedAsTxtStillReadsAsCSV() async throws {

@@ -31,7 +31,7 @@ struct ExportCreditTests {
     @Test func aCreditedPictureIsCreditedInItsOwnColumn() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let drafts = (1...3).map {
             CardDraft(question: "Rome question \($0)?", answer: "Answer \($0)", origin: .generated)
         }
@@ -65,14 +65,14 @@ struct ExportCreditTests {
             path: path, format: nil, topic: "Copy", into: store, skipBad: true, dryRun: false)
         #expect(report.skipped.isEmpty, "\(report.skipped)")
         #expect(report.summary.rows == 3)
-        let copy = try #require(try await store.topic(named: "Copy"))
-        #expect(try await store.cardDetails(topicID: copy.id).map(\.card.question) == drafts.map(\.question))
+        let copy = try #require(try await Topics.named(on: store, "Copy"))
+        #expect(try await Cards.details(on: store, topicID: copy.id).map(\.card.question) == drafts.map(\.question))
     }
 
     @Test func aDeckWithoutCreditsKeepsSixColumns() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Self.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         var batch = NewBatch(
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "a", depth: .foundational), provider: "p",
             model: "m", promptHash: "h", outcome: .strict,

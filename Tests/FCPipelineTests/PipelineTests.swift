@@ -33,11 +33,11 @@ struct PipelineTests {
         #expect(summaries.first?.inputTokens == 100)
         #expect(summaries.first?.outputTokens == 200)
 
-        let topic = try #require(try await pipeline.store.topic(named: "roman history"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "roman history"))
         let records = try await pipeline.store.batches(topicID: topic.id)
         #expect(records.map(\.plan) == (1...3).map { BatchPlanner.plan(number: $0, topic: "Roman history") })
         #expect(records.allSatisfy { $0.provider == "openai" && $0.model == "stub-model" })
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         #expect(cards.map(\.question) == (1...3).flatMap { questions($0) })
         #expect(cards.allSatisfy { $0.origin == .generated })
     }
@@ -98,7 +98,7 @@ struct PipelineTests {
         #expect(batch == 2)
         #expect(storedBefore == 1)
         #expect((underlying as? GeneratorError)?.isTransient == true)
-        let stored = try #require(try await pipeline.store.topic(named: "Roman history"))
+        let stored = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         #expect(try await pipeline.store.batches(topicID: stored.id).map(\.plan.number) == [1])
         #expect(log.events.contains { if case .batchFailed(_, 2, _) = $0 { true } else { false } })
     }
@@ -112,7 +112,8 @@ struct PipelineTests {
         await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "Volcanoes", batches: 1, options: GenerationOptions(strict: true))
         }
-        #expect(try await pipeline.store.topic(named: "Volcanoes") == nil, "a run that stores nothing makes no topic")
+        #expect(
+            try await Topics.named(on: pipeline.store, "Volcanoes") == nil, "a run that stores nothing makes no topic")
     }
 
     @Test func aRefusedFirstRequestLeavesNoTopicAndAnExistingTopicAsItWas() async throws {
@@ -123,13 +124,13 @@ struct PipelineTests {
         await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "Photosynthesis", batches: 2, options: GenerationOptions(concurrency: 1))
         }
-        #expect(try await pipeline.store.topicSummaries().isEmpty)
+        #expect(try await Topics.summaries(on: pipeline.store).isEmpty)
 
-        let existing = try await pipeline.store.ensureTopic(named: "Algebra")
+        let existing = try await Topics.ensure(on: pipeline.store, named: "Algebra")
         await #expect(throws: PipelineError.self) {
             try await pipeline.generate(topic: "algebra", batches: 1, options: GenerationOptions())
         }
-        #expect(try await pipeline.store.topicSummaries().map(\.id) == [existing.id])
+        #expect(try await Topics.summaries(on: pipeline.store).map(\.id) == [existing.id])
     }
 
     @Test func unusableReplyBecomesFlaggedFallbackCards() async throws {
@@ -140,8 +141,8 @@ struct PipelineTests {
         let pipeline = try await PipelineFixtures.makePipeline(transport: transport, database: database)
         let summaries = try await pipeline.generate(topic: "Volcanoes", batches: 1, options: GenerationOptions())
         #expect(summaries.first?.outcome == .fallback)
-        let topic = try #require(try await pipeline.store.topic(named: "Volcanoes"))
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Volcanoes"))
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         #expect(!cards.isEmpty)
         #expect(cards.allSatisfy { $0.origin == .fallback })
     }

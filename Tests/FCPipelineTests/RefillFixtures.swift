@@ -54,8 +54,8 @@ struct RefillHarness {
     {
         var topics: [Topic] = []
         for name in names {
-            let topic = try await store.ensureTopic(named: name)
-            try await store.setTopicPolicy(policy, topicID: topic.id)
+            let topic = try await Topics.ensure(on: store, named: name)
+            try await Topics.setPolicy(on: store, policy, topicID: topic.id)
             topics.append(topic)
         }
         return topics

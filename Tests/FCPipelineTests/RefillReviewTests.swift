@@ -33,7 +33,7 @@ struct RefillReviewTests {
         let summary = try await harness.worker.runRound()
 
         #expect(summary.done == 1)
-        let questions = try await harness.store.cards(topicID: topic.id).map(\.question)
+        let questions = try await Cards.inTopic(on: harness.store, topicID: topic.id).map(\.question)
         #expect(transport.requests.count == (review ? 2 : 1))
         #expect(questions.contains("Tell me about the Roman Senate.") == !review)
         #expect(questions.contains("Who was the first Roman emperor?"))

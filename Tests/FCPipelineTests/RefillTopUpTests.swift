@@ -15,7 +15,8 @@ struct RefillTopUpTests {
         let options = RefillOptions(workerID: "test:1", concurrency: 2, topUp: true)
         let harness = try await RefillHarness(transport: transport, options: options)
         let topics = try await harness.subscribe(["Rome", "Greece"])
-        try await harness.store.setTopicPolicy(
+        try await Topics.setPolicy(
+            on: harness.store,
             TopicPolicy(refillBelow: 100, batchSize: 3, maxBatches: 2), topicID: topics[1].id)
 
         let summary = try await harness.worker.runRound()
@@ -43,8 +44,8 @@ struct RefillTopUpTests {
         let round = Task { try await harness.worker.runRound() }
         // Slow's first request is held; Fast's three batches go through the other slot meanwhile.
         await transport.waitForRequests(4)
-        let fast = try #require(try await harness.store.topic(named: "Fast"))
-        let slow = try #require(try await harness.store.topic(named: "Slow"))
+        let fast = try #require(try await Topics.named(on: harness.store, "Fast"))
+        let slow = try #require(try await Topics.named(on: harness.store, "Slow"))
         #expect(try await harness.store.batches(topicID: slow.id).isEmpty)
         gate.open()
         let summary = try await round.value

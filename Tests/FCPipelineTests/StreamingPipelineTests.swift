@@ -59,8 +59,8 @@ struct StreamingPipelineTests {
 
     /// The stored cards of `topic` by batch number.
     static func storedCards(_ pipeline: Pipeline, topic: String) async throws -> [[CardDraft]] {
-        let found = try #require(try await pipeline.store.topic(named: topic))
-        let cards = try await pipeline.store.cards(topicID: found.id)
+        let found = try #require(try await Topics.named(on: pipeline.store, topic))
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: found.id)
         let batches = Dictionary(grouping: cards, by: { $0.batchID ?? 0 }).sorted { $0.key < $1.key }
         return batches.map { batch in
             batch.value.sorted { $0.position < $1.position }.map {

@@ -62,8 +62,8 @@ struct BadRequestTests {
                 status: 404, code: "not_found")
         }
         // Nothing was written: no topic came into being.
-        #expect(try await fixture.store.topic(named: "A") == nil)
-        #expect(try await fixture.store.topicSummaries().isEmpty)
+        #expect(try await Topics.named(on: fixture.store, "A") == nil)
+        #expect(try await Topics.summaries(on: fixture.store).isEmpty)
     }
 
     @Test("429 with Retry-After once a token's budget is spent; a revoked token is 401")

@@ -74,9 +74,11 @@ struct CardFilterRouteTests {
                     headers: [("Idempotency-Key", "filter-\(index)")])
                 #expect(reply.status == 201, "\(reply.text)")
             }
-            try await fixture.store.suspendCards(ids: [Int64(plain[2]), Int64(plain[3])], userID: anaID)
-            try await fixture.store.buryCards(
-                ids: [Int64(plain[4])], userID: anaID, until: Date().addingTimeInterval(2 * 86_400))
+            try await fixture.store.write("flag cards") { db in
+                try await db.suspendCards(ids: [Int64(plain[2]), Int64(plain[3])], userID: anaID)
+                try await db.buryCards(
+                    ids: [Int64(plain[4])], userID: anaID, until: Date().addingTimeInterval(2 * 86_400))
+            }
 
             // Text: a substring of question, answer or explanation, A–Z in any case, `%` and `_` as plain text.
             #expect(try await ids([]).count == all.count)

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import NIOHTTP1
@@ -50,9 +51,9 @@ struct ClozeSiblingReportTests {
         try await fixture.addCard(
             topic: "Cloze", kind: .cloze, question: "{{c1::Romulus}} founded {{c2::Rome}} in {{c3::753 BC}}")
         try await fixture.addCard(topic: "Plain", question: "Who was Remus?", answer: "Romulus' twin")
-        let clozeTopic = try #require(try await fixture.store.topic(named: "Cloze")).id
-        let plainTopic = try #require(try await fixture.store.topic(named: "Plain")).id
-        let family = Set(try await fixture.store.cards(topicID: clozeTopic).map { Int($0.id) })
+        let clozeTopic = try #require(try await Topics.named(on: fixture.store, "Cloze")).id
+        let plainTopic = try #require(try await Topics.named(on: fixture.store, "Plain")).id
+        let family = Set(try await Cards.inTopic(on: fixture.store, topicID: clozeTopic).map { Int($0.id) })
         #expect(family.count == 3)
         let ana = fixture.learnerToken
         let check = OpenAPICheck()
@@ -91,8 +92,8 @@ struct ClozeSiblingReportTests {
         try await fixture.addCard(
             topic: "Cloze", kind: .cloze, question: "{{c1::Remus}} was the twin of {{c2::Romulus}}")
         try await fixture.addCard(topic: "Cloze", question: "Who was Remus?", answer: "Romulus' twin")
-        let topic = try #require(try await fixture.store.topic(named: "Cloze")).id
-        let cards = try await fixture.store.cards(topicID: topic).map { Int($0.id) }
+        let topic = try #require(try await Topics.named(on: fixture.store, "Cloze")).id
+        let cards = try await Cards.inTopic(on: fixture.store, topicID: topic).map { Int($0.id) }
         #expect(cards.count == 6)
         let (romulus, remus, plain) = (Array(cards[0..<3]), Array(cards[3..<5]), cards[5])
         let admin = fixture.adminToken
@@ -113,7 +114,7 @@ struct ClozeSiblingReportTests {
             #expect(selection.status == 200, "\(selection.text)")
             #expect(selection.json["deleted"] as? [Int] == (remus + [plain]).sorted(), "\(selection.text)")
         }
-        #expect(try await fixture.store.cards(topicID: topic).isEmpty)
+        #expect(try await Cards.inTopic(on: fixture.store, topicID: topic).isEmpty)
         try await check.validate(in: fixture.directory)
     }
 }

@@ -107,8 +107,8 @@ struct DeckRoutesTests {
         try await fixture.importDeck(Self.good, topic: "Roman history")
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
         // A name that needs care in a Content-Disposition header.
-        let roman = try #require(try await fixture.store.topic(named: "Roman history"))
-        let topic = try await fixture.store.renameTopic(id: roman.id, to: "Rome: \"the city\"")
+        let roman = try #require(try await Topics.named(on: fixture.store, "Roman history"))
+        let topic = try await Topics.rename(on: fixture.store, id: roman.id, to: "Rome: \"the city\"")
         let (admin, learner) = (fixture.adminToken, fixture.learnerToken)
         try await fixture.serve { server in
             for (format, type, suffix) in [

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -14,8 +15,8 @@ struct FeedTests {
         let fixture = try await ServiceUnderTest(seeded: false)
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
         let store = fixture.store
-        let rome = try #require(try await store.topic(named: "Roman history"))
-        try await store.setTopicPolicy(TopicPolicy(refillBelow: 20, batchSize: 5), topicID: rome.id)
+        let rome = try #require(try await Topics.named(on: store, "Roman history"))
+        try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 20, batchSize: 5), topicID: rome.id)
         // A topic without recorded replies gets templated fallback cards: stored, never studied.
         try await fixture.generateOffline(topic: "Basket weaving", batches: 1)
         let learner = fixture.learnerToken

@@ -92,7 +92,7 @@ struct GenerationInstancesTests {
             let admin = a.adminToken
             // The dead instance: it claimed a generation of 3 batches under a 1 s lease, stored one, and stopped.
             try await a.generateOffline(topic: "Roman history", batches: 1)
-            let topic = try #require(try await a.store.topic(named: "Roman history"))
+            let topic = try #require(try await Topics.named(on: a.store, "Roman history"))
             let dead = GenerationRegistry(
                 store: a.store, limits: GenerationLimits(lease: .seconds(1)), now: .system, owner: "dead")
             let record = try await dead.submit(topic: topic, batches: 3, language: nil)

@@ -54,7 +54,7 @@ struct GenerationRegistryTests {
             let first = try await Store.open(path: path, now: clock.now)
             let second = try await Store.open(path: path, now: clock.now)
             var topics: [Topic] = []
-            for index in 1...4 { topics.append(try await first.ensureTopic(named: "topic \(index)")) }
+            for index in 1...4 { topics.append(try await Topics.ensure(on: first, named: "topic \(index)")) }
             try await body(
                 Instances(
                     a: GenerationRegistry(store: first, limits: limits, now: clock.now, owner: "a"),

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import Foundation
 import NIOHTTP1
@@ -27,7 +28,9 @@ struct ImportSeparatorRouteTests {
                     ["question": "Who crossed the Rubicon?", "answer": "Caesar"],
                     ["question": "When?", "answer": "49 BC, in January"],
                 ])
-            #expect(try await fixture.store.cards(topicID: topic).count == fixture.cardIDs.count, "nothing stored")
+            #expect(
+                try await Cards.inTopic(on: fixture.store, topicID: topic).count == fixture.cardIDs.count,
+                "nothing stored")
 
             let tab = check.add(
                 try await server.call(

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -12,8 +13,9 @@ struct InProcessRefillTests {
     func refillRunsInProcess() async throws {
         let fixture = try await ServiceUnderTest(seeded: false)
         try await fixture.generateOffline(topic: "Roman history", batches: 1)
-        let rome = try #require(try await fixture.store.topic(named: "Roman history"))
-        try await fixture.store.setTopicPolicy(
+        let rome = try #require(try await Topics.named(on: fixture.store, "Roman history"))
+        try await Topics.setPolicy(
+            on: fixture.store,
             TopicPolicy(refillBelow: 20, batchSize: 5, maxBatches: 2), topicID: rome.id)
         let learner = fixture.learnerToken
         try await fixture.serveLive(workers: 1, refillInterval: .seconds(1)) { server in

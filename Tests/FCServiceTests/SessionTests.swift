@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -89,7 +90,7 @@ struct SessionTests {
         // No recorded replies for this topic: every card is a templated fallback card.
         try await fixture.generateOffline(topic: "Basket weaving", batches: 1)
         let ana = try await fixture.token(user: "ana")
-        let stored = try await fixture.store.cards(topicID: 1).count
+        let stored = try await Cards.inTopic(on: fixture.store, topicID: 1).count
         #expect(stored > 0)
         let check = OpenAPICheck()
         try await fixture.serve { server in

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -9,7 +10,7 @@ struct AtomicityTests {
     @Test func aFaultMidBatchLeavesNoBatchAndNoCards() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         await store.setFaultAfterCardInserts(3)
 
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 3)) {
@@ -25,7 +26,7 @@ struct AtomicityTests {
     @Test func aFaultRightAfterTheBatchRowLeavesNothingAndTheStoreStaysUsable() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(4))
         await store.setFaultAfterCardInserts(0)
 
@@ -41,7 +42,7 @@ struct AtomicityTests {
     @Test func aFailedBatchIsInvisibleToAnotherConnection() async throws {
         let database = await TemporaryDatabase.make()
         let writer = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await writer.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: writer, named: "Rome")
         _ = try await writer.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
         await writer.setFaultAfterCardInserts(1)
 
@@ -52,7 +53,7 @@ struct AtomicityTests {
 
         let reader = try await Store.open(path: database.path, now: Fixtures.now)
         #expect(try await reader.batches(topicID: topic.id).map(\.plan.number) == [1])
-        #expect(try await reader.cards(topicID: topic.id).count == 2)
+        #expect(try await Cards.inTopic(on: reader, topicID: topic.id).count == 2)
         #expect(try await reader.integrityCheck() == "ok")
     }
 }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -8,7 +9,7 @@ struct BatchStorageTests {
     @Test func storesABatchAndReadsItBack() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let drafts = Fixtures.drafts(4)
         let batch = Fixtures.batch(
             topicID: topic.id, number: 1, cards: drafts, dropped: [.tooLong: 2, .refusal: 1],
@@ -27,7 +28,7 @@ struct BatchStorageTests {
         #expect(try await store.scalarText("SELECT status FROM batches") == "complete")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches WHERE output_tokens IS NULL") == 1)
 
-        let cards = try await store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
         #expect(cards == stored.cards)
         #expect(cards.map(\.position) == [1, 2, 3, 4])
         #expect(cards.map(\.question) == drafts.map(\.question))
@@ -41,8 +42,8 @@ struct BatchStorageTests {
     @Test func continuesPositionsAcrossBatches() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
-        let other = try await store.ensureTopic(named: "Greece")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
+        let other = try await Topics.ensure(on: store, named: "Greece")
 
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await store.storeBatch(Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(2)))
@@ -50,8 +51,8 @@ struct BatchStorageTests {
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "Later")))
 
         #expect(second.cards.map(\.position) == [4, 5])
-        #expect(try await store.cards(topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
-        #expect(try await store.cards(topicID: other.id).map(\.position) == [1, 2])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
+        #expect(try await Cards.inTopic(on: store, topicID: other.id).map(\.position) == [1, 2])
         #expect(try await store.lastBatchNumber(topicID: topic.id) == 2)
         #expect(try await store.lastBatchNumber(topicID: 999) == 0)
         #expect(try await store.batches(topicID: topic.id).map(\.plan.number) == [1, 2])
@@ -60,7 +61,7 @@ struct BatchStorageTests {
     @Test func skipsAndCountsDuplicatesOfExistingCards() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(
             Fixtures.batch(
                 topicID: topic.id, number: 1,
@@ -81,9 +82,9 @@ struct BatchStorageTests {
         #expect(stored.record.dropped == [.duplicateInTopic: 2, .duplicateInBatch: 1])
         let reread = try await store.batches(topicID: topic.id).last
         #expect(reread == stored.record)
-        #expect(try await store.cards(topicID: topic.id).map(\.answer) == ["A", "New"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.answer) == ["A", "New"])
         #expect(
-            Set(try await store.topicQuestions(topicID: topic.id).map(\.dedupKey)) == [
+            Set(try await store.read { try await $0.topicQuestions(topicID: topic.id) }.map(\.dedupKey)) == [
                 "who was caesar", "who was brutus",
             ])
     }
@@ -91,7 +92,7 @@ struct BatchStorageTests {
     @Test func refusesATakenBatchNumberAndWritesNothing() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
 
         let again = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3, prefix: "Other"))
@@ -116,16 +117,16 @@ struct BatchStorageTests {
     @Test func listsRecentQuestionsNewestFirst() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await store.storeBatch(
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
 
         #expect(
-            try await store.recentQuestions(topicID: topic.id, limit: 3)
+            try await Cards.recentQuestions(on: store, topicID: topic.id, limit: 3)
                 == ["B question 2?", "B question 1?", "Card question 3?"])
-        #expect(try await store.recentQuestions(topicID: topic.id, limit: 0) == [])
-        #expect(try await store.recentQuestions(topicID: topic.id, limit: 100).count == 5)
+        #expect(try await Cards.recentQuestions(on: store, topicID: topic.id, limit: 0) == [])
+        #expect(try await Cards.recentQuestions(on: store, topicID: topic.id, limit: 100).count == 5)
     }
 }
 
@@ -133,7 +134,7 @@ extension BatchStorageTests {
     @Test func readsUnknownDropReasonsAndReportsUnreadableRows() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
 
         // A newer fcgen may count reasons this one does not know: they are skipped, not fatal.
@@ -147,7 +148,7 @@ extension BatchStorageTests {
         }
         _ = try await store.scalarText("UPDATE cards SET kind = 'hologram'")
         await #expect(throws: StoreError.corruptRow(table: "cards", column: "kind", rowID: stored.cards[0].id)) {
-            try await store.cards(topicID: topic.id)
+            try await Cards.inTopic(on: store, topicID: topic.id)
         }
     }
 
@@ -159,11 +160,11 @@ extension BatchStorageTests {
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 1)) {
             try await store.storeBatch(batch, creatingTopicNamed: "Rome")
         }
-        #expect(try await store.topic(named: "Rome") == nil, "the topic rolls back with its failed first batch")
+        #expect(try await Topics.named(on: store, "Rome") == nil, "the topic rolls back with its failed first batch")
 
         await store.setFaultAfterCardInserts(nil)
         let stored = try await store.storeBatch(batch, creatingTopicNamed: " Rome ")
-        let topic = try #require(try await store.topic(named: "rome"))
+        let topic = try #require(try await Topics.named(on: store, "rome"))
         #expect(topic.name == "Rome" && stored.record.topicID == topic.id && stored.cards.count == 2)
         // An existing topic is found, not duplicated.
         let next = try await store.storeBatch(

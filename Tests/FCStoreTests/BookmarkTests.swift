@@ -10,8 +10,8 @@ struct BookmarkTests {
     @Test func bookmarksArePerLearnerIdempotentNewestFirstAndGoWithTheirCard() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let rome = try await store.ensureTopic(named: "Rome")
-        let greece = try await store.ensureTopic(named: "Greece")
+        let rome = try await Topics.ensure(on: store, named: "Rome")
+        let greece = try await Topics.ensure(on: store, named: "Greece")
         var made: [Int64] = []
         for (topic, number) in [(rome, 1), (rome, 2), (greece, 3)] {
             let added = try await store.addCard(

@@ -14,7 +14,7 @@ struct CardChoicesStorageTests {
     @Test func aHandMadeCardKeepsItsOptionsAndAnEditKeepsOrDropsThem() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let choices = try Self.choices()
         let added = try await store.addCard(
             NewCard(
@@ -22,7 +22,7 @@ struct CardChoicesStorageTests {
                 choices: choices))
         #expect(added.map(\.card.choices) == [choices])
         let id = try #require(added.first?.card.id)
-        #expect(try await store.cardDetails(id: id).card.choices == choices)
+        #expect(try await Cards.details(on: store, id: id).card.choices == choices)
 
         let kept = try await store.updateCard(
             id: id,
@@ -63,12 +63,12 @@ struct CardChoicesStorageTests {
                 on: store, topicNamed: "Rome", from: ArrayCardRows(rows: rows), moveChunkCards: 1)
             (topic, summary) = (result.topic, result.summary)
         } else {
-            topic = try await store.ensureTopic(named: "Rome")
+            topic = try await Topics.ensure(on: store, named: "Rome")
             summary = try await ImportCards.run(on: store, topicID: topic.id, from: ArrayCardRows(rows: rows))
         }
         #expect(summary.cardsStored == 4 && summary.twinsStored == 1)
         #expect(summary.topicCreated == newTopic)
-        let cards = try await store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
         #expect(cards.map(\.kind) == [.mcq, .cloze, .mcq, .mcq])
         #expect(cards[0].choices == choices)
         #expect(cards[1].choices == nil)
@@ -79,7 +79,7 @@ struct CardChoicesStorageTests {
     @Test func aBatchKeepsItsMultipleChoiceOptions() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let choices = try CardChoices.make(["Nero", "Augustus", "Trajan", "Hadrian"], correctIndex: 1).get()
         let mcq = CardDraft(
             kind: .mcq, question: "Who was the first emperor?", answer: "Augustus", origin: .generated,
@@ -88,7 +88,7 @@ struct CardChoicesStorageTests {
         let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: [mcq, plain]))
 
         #expect(stored.cards.map(\.choices) == [choices, nil])
-        let cards = try await store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
         #expect(cards == stored.cards)
         #expect(cards.first?.kind == .mcq)
         #expect(cards.first?.choices?.correct == "Augustus")
@@ -97,16 +97,16 @@ struct CardChoicesStorageTests {
             try await store.scalarText("SELECT choices_json FROM cards WHERE kind = 'mcq'")
                 == #"{"correctIndex":1,"options":["Nero","Augustus","Trajan","Hadrian"]}"#)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards WHERE choices_json IS NULL") == 1)
-        #expect(try await store.cards(ids: [cards[0].id]).first?.choices == choices)
+        #expect(try await Cards.cards(on: store, ids: [cards[0].id]).first?.choices == choices)
     }
 
     @Test func optionsThatBreakTheRulesAreACorruptRow() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         try await store.executeInTransaction(
             #"UPDATE cards SET choices_json = '{"options":["A","A","B","C"],"correctIndex":0}'"#)
-        await #expect(throws: StoreError.self) { try await store.cards(topicID: topic.id) }
+        await #expect(throws: StoreError.self) { try await Cards.inTopic(on: store, topicID: topic.id) }
     }
 }

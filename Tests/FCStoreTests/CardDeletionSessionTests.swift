@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Testing
@@ -9,7 +10,7 @@ struct CardDeletionSessionTests {
     @Test func deletedCardsLeaveTheUpcomingPartOfEveryOpenSession() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         var added: [Int64] = []
         for index in 1...4 {
             added += try await store.addCard(

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -7,7 +8,7 @@ import Testing
 /// Pages of a deck (the service's card listing) and moving cards between topics.
 struct CardPageTests {
     private func deck(_ store: Store, _ name: String, _ count: Int) async throws -> (topic: Topic, ids: [Int64]) {
-        let topic = try await store.ensureTopic(named: name)
+        let topic = try await Topics.ensure(on: store, named: name)
         var ids: [Int64] = []
         for number in 1...count {
             let added = try await store.addCard(
@@ -60,7 +61,7 @@ struct CardPageTests {
         #expect(moved.map(\.card.topicID) == [to.id, to.id])
         #expect(moved.map(\.card.position) == [3, 4])
         #expect(moved[1].reverseOf == moved[0].card.id)
-        #expect(try await store.cards(topicID: from.id).map(\.position) == [1, 2])
+        #expect(try await Cards.inTopic(on: store, topicID: from.id).map(\.position) == [1, 2])
 
         // A question the target already asks: refused, nothing moved.
         let clash = try await store.addCard(
@@ -70,7 +71,7 @@ struct CardPageTests {
         ) {
             _ = try await store.write("move") { try await $0.moveCard(id: clash[0].card.id, toTopic: to.id) }
         }
-        #expect(try await store.cardDetails(id: clash[0].card.id).card.topicID == from.id)
-        #expect(try await store.cards(topicID: to.id).map(\.position) == [1, 2, 3, 4])
+        #expect(try await Cards.details(on: store, id: clash[0].card.id).card.topicID == from.id)
+        #expect(try await Cards.inTopic(on: store, topicID: to.id).map(\.position) == [1, 2, 3, 4])
     }
 }

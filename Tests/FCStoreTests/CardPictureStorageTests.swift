@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -22,7 +23,7 @@ struct CardPictureStorageTests {
     @Test func aBatchStoresQueriesPicturesAndCreditsAndCardShowReadsThem() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         var drafts = Fixtures.drafts(3)
         drafts[0].imageQuery = "Capitoline wolf statue"
         drafts[1].imageQuery = "Roman forum ruins"
@@ -32,16 +33,19 @@ struct CardPictureStorageTests {
         let stored = try await store.storeBatch(batch)
 
         #expect(stored.cards.map(\.imageQuery) == ["Capitoline wolf statue", "Roman forum ruins", nil])
-        #expect(try await store.cards(topicID: topic.id).map(\.imageQuery) == stored.cards.map(\.imageQuery))
-        let first = try await store.cardDetails(id: stored.cards[0].id)
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).map(\.imageQuery) == stored.cards.map(\.imageQuery))
+        let first = try await Cards.details(on: store, id: stored.cards[0].id)
         #expect(first.card.imageQuery == "Capitoline wolf statue")
         #expect(first.image?.hash == Self.picture(1).image.hash && first.image?.mimeType == "image/png")
         #expect(first.image?.byteCount == 10)
         #expect(first.image?.credit == Self.picture(1).credit)
-        let second = try await store.cardDetails(id: stored.cards[1].id)
+        let second = try await Cards.details(on: store, id: stored.cards[1].id)
         #expect(second.image?.hash == Self.picture(2).image.hash && second.image?.credit == nil)
-        #expect(try await store.cardDetails(id: stored.cards[2].id).image == nil)
-        #expect(try await store.imageBytes(hash: Self.picture(1).image.hash)?.bytes == Self.picture(1).image.bytes)
+        #expect(try await Cards.details(on: store, id: stored.cards[2].id).image == nil)
+        #expect(
+            try await StoredImages.bytes(on: store, hash: Self.picture(1).image.hash)?.bytes
+                == Self.picture(1).image.bytes)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM image_credits") == 1)
 
         // The picture's last card deleted: the image and its credit go too.
@@ -53,7 +57,7 @@ struct CardPictureStorageTests {
     @Test func aSkippedDuplicateLeavesItsPictureUnstored() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2))
         batch.pictures = [0: Self.picture(3), 1: Self.picture(4)]
@@ -69,7 +73,7 @@ struct CardPictureStorageTests {
     @Test func aFailedBatchStoresNoPicture() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2, prefix: "New"))
         batch.pictures = [0: Self.picture(5)]

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -10,8 +11,8 @@ struct ConcurrencyTests {
         let database = await TemporaryDatabase.make()
         let first = try await Store.open(path: database.path, now: Fixtures.now)
         let second = try await Store.open(path: database.path, now: Fixtures.now)
-        let rome = try await first.ensureTopic(named: "Rome")
-        let greece = try await second.ensureTopic(named: "Greece")
+        let rome = try await Topics.ensure(on: first, named: "Rome")
+        let greece = try await Topics.ensure(on: second, named: "Greece")
         let batchesEach = 60
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -28,8 +29,8 @@ struct ConcurrencyTests {
 
         #expect(try await first.lastBatchNumber(topicID: greece.id) == batchesEach)
         #expect(try await second.lastBatchNumber(topicID: rome.id) == batchesEach)
-        #expect(try await first.cards(topicID: greece.id).map(\.position) == Array(1...(15 * batchesEach)))
-        #expect(try await second.cards(topicID: rome.id).count == 15 * batchesEach)
+        #expect(try await Cards.inTopic(on: first, topicID: greece.id).map(\.position) == Array(1...(15 * batchesEach)))
+        #expect(try await Cards.inTopic(on: second, topicID: rome.id).count == 15 * batchesEach)
         #expect(try await first.integrityCheck() == "ok")
     }
 
@@ -37,7 +38,7 @@ struct ConcurrencyTests {
         let database = await TemporaryDatabase.make()
         let first = try await Store.open(path: database.path, now: Fixtures.now)
         let second = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await first.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: first, named: "Rome")
 
         let results = await withTaskGroup(of: Result<StoredBatch, any Error>.self) { group in
             for (store, prefix) in [(first, "A"), (second, "B")] {

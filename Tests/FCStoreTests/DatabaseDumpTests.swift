@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -18,11 +19,11 @@ struct DatabaseDumpTests {
         #expect(first.contains("CREATE TABLE"))
         #expect(try await DatabaseDump.dump(database.path) == first, "the same database, the same dump")
 
-        let topic = try await store.ensureTopic(named: "O'Brien's topic")
+        let topic = try await Topics.ensure(on: store, named: "O'Brien's topic")
         let withRow = try await DatabaseDump.dump(database.path)
         #expect(withRow != first && withRow.contains("'O''Brien''s topic'"))
 
-        _ = try await store.renameTopic(id: topic.id, to: "Another")
+        _ = try await Topics.rename(on: store, id: topic.id, to: "Another")
         let renamed = try await DatabaseDump.dump(database.path)
         #expect(renamed != withRow && renamed.contains("'Another'") && !renamed.contains("O''Brien"))
     }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCTestSupport
 import Foundation
 import Testing
@@ -22,7 +23,7 @@ struct GenerationClaimTests {
             ]
             var topicOf: [String: Int64] = [:]
             for index in 1...Self.topics {
-                let topic = try await stores[0].ensureTopic(named: "topic \(index)")
+                let topic = try await Topics.ensure(on: stores[0], named: "topic \(index)")
                 for copy in 1...Self.perTopic {
                     let id = "g-\(index)-\(copy)"
                     topicOf[id] = topic.id

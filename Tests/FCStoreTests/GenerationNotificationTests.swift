@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCTestSupport
 import Foundation
 import Testing
@@ -20,7 +21,7 @@ struct GenerationNotificationTests {
             var iterator = notices.makeAsyncIterator()
             #expect(await iterator.next() == .listening)
 
-            let topic = try await writer.ensureTopic(named: "Geology")
+            let topic = try await Topics.ensure(on: writer, named: "Geology")
             let queue: @Sendable (String) -> NewGeneration = { id in
                 NewGeneration(
                     id: id, topicID: topic.id, topicName: topic.name, requestedBy: nil, optionsJSON: "{}",

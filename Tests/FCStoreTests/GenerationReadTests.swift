@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -9,8 +10,8 @@ struct GenerationReadTests {
     @Test func findsATopicByIdAndTheCardsOfOneBatchInDeckOrder() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Geology")
-        let other = try await store.ensureTopic(named: "Botany")
+        let topic = try await Topics.ensure(on: store, named: "Geology")
+        let other = try await Topics.ensure(on: store, named: "Botany")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         let second = try await store.storeBatch(
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -56,7 +57,7 @@ struct GroupCommitTests {
         try await gate.hold(store)
         let names = (1...40).map { "Grouped \($0)" }
         let writes = names.map { name in
-            Task { try await store.writeGrouped("add topic") { db in try await db.ensureTopic(named: name) } }
+            Task { try await store.writeGrouped("add topic") { db in try await Topics.ensure(named: name, in: db) } }
         }
         try await queued(names.count, in: store)
         try await gate.release()
@@ -84,7 +85,7 @@ struct GroupCommitTests {
         let writes = (1...10).map { index in
             Task {
                 try await store.writeGrouped("add topic") { db in
-                    let topic = try await db.ensureTopic(named: "Topic \(index)")
+                    let topic = try await Topics.ensure(named: "Topic \(index)", in: db)
                     if index == 4 { throw Refused() }  // after its insert: the insert must not survive
                     return topic
                 }
@@ -137,7 +138,7 @@ struct GroupCommitTests {
                                 try await Task.sleep(for: .milliseconds(1))
                             }
                         }
-                        return try await db.ensureTopic(named: name)
+                        return try await Topics.ensure(named: name, in: db)
                     }
                 }
             }
@@ -167,7 +168,7 @@ struct GroupCommitTests {
             Task {
                 try await store.writeGrouped("add topic", locking: learner) { db in
                     ran.labels.withLock { $0.append("\(learner.map(String.init) ?? "-")#\(index)") }
-                    return try await db.ensureTopic(named: "Ordered \(index)")
+                    return try await Topics.ensure(named: "Ordered \(index)", in: db)
                 }
             }
         }
@@ -202,7 +203,7 @@ struct GroupCommitTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         for index in 1...5 {
             let topic = try await store.writeGrouped("add topic") { db in
-                try await db.ensureTopic(named: "Alone \(index)")
+                try await Topics.ensure(named: "Alone \(index)", in: db)
             }
             #expect(topic.name == "Alone \(index)")
         }

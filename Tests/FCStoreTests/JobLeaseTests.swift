@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -12,8 +13,8 @@ struct JobLeaseTests {
     ) async throws -> Store {
         let store = try await Store.open(path: database.path, now: time.now)
         for index in 1...topics {
-            let topic = try await store.ensureTopic(named: "Topic \(index)")
-            try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
+            let topic = try await Topics.ensure(on: store, named: "Topic \(index)")
+            try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
         }
         #expect(try await store.enqueueDueRefills(maxAttempts: maxAttempts).count == topics)
         return store
@@ -88,7 +89,7 @@ struct JobLeaseTests {
         #expect(done.finishedAt == time.date)
         #expect(done.leaseExpiresAt == nil)
         #expect(stored.record.plan.number == 1)
-        #expect(try await store.cards(topicID: job.topicID).count == 5)
+        #expect(try await Cards.inTopic(on: store, topicID: job.topicID).count == 5)
     }
 
     @Test func aFaultInTheMiddleOfCompletionLeavesNeitherCardsNorAFinishedJob() async throws {

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -9,8 +10,8 @@ struct RefillRuleTests {
     private func subscribedTopic(
         _ store: Store, _ name: String = "Rome", policy: TopicPolicy = TopicPolicy(refillBelow: 20, batchSize: 15)
     ) async throws -> Topic {
-        let topic = try await store.ensureTopic(named: name)
-        try await store.setTopicPolicy(policy, topicID: topic.id)
+        let topic = try await Topics.ensure(on: store, named: name)
+        try await Topics.setPolicy(on: store, policy, topicID: topic.id)
         return topic
     }
 
@@ -52,7 +53,7 @@ struct RefillRuleTests {
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
 
         #expect(try await store.enqueueDueRefills(maxAttempts: 3).isEmpty)
-        #expect(try await store.topicRefillStatus(topicID: topic.id).isRefillDue == false)
+        #expect(try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue == false)
     }
 
     @Test func maxBatchesStopsRefills() async throws {
@@ -61,13 +62,13 @@ struct RefillRuleTests {
         let topic = try await subscribedTopic(
             store, policy: TopicPolicy(refillBelow: 100, batchSize: 5, maxBatches: 2))
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
-        #expect(try await store.topicRefillStatus(topicID: topic.id).isRefillDue)
+        #expect(try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue)
 
         _ = try await store.storeBatch(
             Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")))
 
         #expect(try await store.enqueueDueRefills(maxAttempts: 3).isEmpty)
-        let status = try await store.topicRefillStatus(topicID: topic.id)
+        let status = try await Topics.refillStatus(on: store, topicID: topic.id)
         #expect(status.isRefillDue == false)
         #expect(status.batchCount == 2)
         #expect(status.unstudiedCount == 10)
@@ -77,11 +78,11 @@ struct RefillRuleTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store)
-        try await store.setTopicPolicy(nil, topicID: topic.id)
-        _ = try await store.ensureTopic(named: "Never subscribed")
+        try await Topics.setPolicy(on: store, nil, topicID: topic.id)
+        _ = try await Topics.ensure(on: store, named: "Never subscribed")
 
         #expect(try await store.enqueueDueRefills(maxAttempts: 3).isEmpty)
-        #expect(try await store.topicPolicy(topicID: topic.id) == nil)
+        #expect(try await Topics.policy(on: store, topicID: topic.id) == nil)
     }
 
     @Test func theSwiftRuleAgreesWithTheSQLRule() async throws {
@@ -95,13 +96,13 @@ struct RefillRuleTests {
         ]
         var expected: Set<Int64> = []
         for (index, (policy, cards)) in cases.enumerated() {
-            let topic = try await store.ensureTopic(named: "Case \(index)")
-            try await store.setTopicPolicy(policy, topicID: topic.id)
+            let topic = try await Topics.ensure(on: store, named: "Case \(index)")
+            try await Topics.setPolicy(on: store, policy, topicID: topic.id)
             if cards > 0 {
                 _ = try await store.storeBatch(
                     Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)))
             }
-            if try await store.topicRefillStatus(topicID: topic.id).isRefillDue { expected.insert(topic.id) }
+            if try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue { expected.insert(topic.id) }
         }
 
         let enqueued = Set(try await store.enqueueDueRefills(maxAttempts: 3).map(\.topicID))
@@ -127,12 +128,12 @@ struct RefillRuleTests {
     @Test func rejectsANonPositivePolicy() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         await #expect(throws: StoreError.invalidPolicy("batch size must be at least 1")) {
-            try await store.setTopicPolicy(TopicPolicy(refillBelow: 5, batchSize: 0), topicID: topic.id)
+            try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 5, batchSize: 0), topicID: topic.id)
         }
         await #expect(throws: StoreError.topicNotFound(topicID: 999)) {
-            try await store.setTopicPolicy(TopicPolicy(refillBelow: 5, batchSize: 5), topicID: 999)
+            try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 5, batchSize: 5), topicID: 999)
         }
     }
 }

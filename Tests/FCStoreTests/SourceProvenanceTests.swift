@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -64,7 +65,7 @@ struct SourceProvenanceTests {
             Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 0, end: 10, page: nil),
             creatingTopicNamed: "Biology", generation: TopicGenerationUpdate())
-        _ = try await store.deleteTopic(id: first.stored.record.topicID, force: true)
+        _ = try await Topics.delete(on: store, id: first.stored.record.topicID, force: true)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sources") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == 0)
     }

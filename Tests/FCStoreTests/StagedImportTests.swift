@@ -78,22 +78,23 @@ struct StagedImportTests {
     @Test func anotherWriteCommitsWhileAnImportIsUnderWay() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         let source = PausingSource(Self.rows(12, reversedEvery: 4), pauseAt: 10)
         let importing = Task(executorPreference: OwnThreadExecutor.shared) {
             try await ImportCards.run(on: store, topicID: topic.id, from: source, chunkRows: 5)
         }
         #expect(await source.waitUntilPaused())
 
-        let other = try await store.write("other") { try await $0.ensureTopic(named: "Other") }
+        let other = try await store.write("other") { try await Topics.ensure(named: "Other", in: $0) }
         #expect(other.name == "Other")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM import_staged_cards") == 12, "10 rows, 2 twins")
-        #expect(try await store.cards(topicID: topic.id).isEmpty, "nothing reaches cards before the last row")
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).isEmpty, "nothing reaches cards before the last row")
         source.resume.signal()
 
         let summary = try await importing.value
         #expect(summary.rows == 12 && summary.cardsStored == 15 && summary.twinsStored == 3)
-        let cards = try await store.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: store, topicID: topic.id)
         #expect(cards.map(\.card.position) == Array(1...15))
         #expect(cards.prefix(5).map(\.card.question) == ["Q1", "Q2", "Q3", "Q4", "A4"])
         #expect(cards[4].reverseOf == cards[3].card.id)
@@ -105,7 +106,7 @@ struct StagedImportTests {
     @Test func questionsStoredMeanwhileAreSkippedWithTheirTwins() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         let rows = [
             ImportedCard(question: "Q1", answer: "A1", explanation: nil, isReversed: true),
             ImportedCard(question: "Q2", answer: "A2", explanation: nil, isReversed: false),
@@ -125,7 +126,7 @@ struct StagedImportTests {
         let summary = try await importing.value
         #expect(summary.rows == 3 && summary.cardsStored == 2 && summary.duplicatesSkipped == 2)
         #expect(summary.twinsStored == 0)
-        let cards = try await store.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: store, topicID: topic.id)
         #expect(cards.map(\.card.question) == ["q1", "Q2", "Q3"])
         #expect(cards.map(\.card.position) == [1, 2, 3])
     }
@@ -153,7 +154,8 @@ struct StagedImportTests {
         let (topic, summary) = try await importing.value
         #expect(summary.cardsStored == 5)
         #expect(
-            try await store.cardDetails(topicID: topic.id).compactMap { $0.image?.hash } == (1...5).map { "hash\($0)" })
+            try await Cards.details(on: store, topicID: topic.id).compactMap { $0.image?.hash }
+                == (1...5).map { "hash\($0)" })
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 5)
     }
 
@@ -169,13 +171,13 @@ struct StagedImportTests {
                 on: store, topicNamed: "New", from: PausingSource(rows, refuse: true), chunkRows: 4)
         }
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
-        #expect(try await store.topic(named: "New") == nil)
+        #expect(try await Topics.named(on: store, "New") == nil)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
 
         let (topic, summary) = try await ImportCards.run(
             on: store, topicNamed: "New", from: PausingSource(rows), chunkRows: 4)
         #expect(summary.cardsStored == 16 && summary.topicCreated)
-        #expect(try await store.cardDetails(topicID: topic.id).compactMap { $0.image?.hash } == ["abc"])
+        #expect(try await Cards.details(on: store, topicID: topic.id).compactMap { $0.image?.hash } == ["abc"])
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
     }
 
@@ -185,7 +187,7 @@ struct StagedImportTests {
         let database = await TemporaryDatabase.make()
         let time = ManualNow(Fixtures.date)
         let store = try await Store.open(path: database.path, now: time.now)
-        let topic = try await store.ensureTopic(named: "T")
+        let topic = try await Topics.ensure(on: store, named: "T")
         let started = Int64((time.date.timeIntervalSince1970 * 1000).rounded())
         try await store.executeInTransaction(
             """
@@ -200,7 +202,7 @@ struct StagedImportTests {
         time.advance(by: 15 * 60)
         _ = try await ImportCards.run(on: store, topicID: topic.id, from: PausingSource(Self.rows(3)))
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["Q1", "Q2", "Q3"])
     }
 
     /// Each staging transaction is one chunk, so the longest write of a many-chunk import is not the whole import:
@@ -226,16 +228,16 @@ struct StagedImportTests {
         let last = try await reader.scalarInteger("SELECT MAX(id) FROM cards WHERE topic_id = \(hiddenID)")
         let hiddenCards = first.flatMap { first in last.map { Array(first...$0) } } ?? []
         if hiddenCards.isEmpty { leaks.append("no card was moved yet: the hook ran before a chunk committed") }
-        let summaries = try await reader.topicSummaries()
+        let summaries = try await Topics.summaries(on: reader)
         if summaries.map(\.name) != visible || summaries.contains(where: { $0.cardCount != 0 }) {
             leaks.append("topic list: \(summaries)")
         }
-        if try await reader.topic(named: "New") != nil { leaks.append("topic(named:)") }
+        if try await Topics.named(on: reader, "New") != nil { leaks.append("topic(named:)") }
         if try await reader.read({ try await $0.topic(id: hiddenID) }) != nil { leaks.append("topic(id:)") }
-        if try await !reader.cards(topicID: hiddenID).isEmpty { leaks.append("cards(topicID:)") }
-        if try await !reader.cardDetails(topicID: hiddenID).isEmpty { leaks.append("cardDetails(topicID:)") }
-        if try await !reader.cards(ids: hiddenCards).isEmpty { leaks.append("cards(ids:)") }
-        if let first = hiddenCards.first, (try? await reader.cardDetails(id: first)) != nil {
+        if try await !Cards.inTopic(on: reader, topicID: hiddenID).isEmpty { leaks.append("cards(topicID:)") }
+        if try await !Cards.details(on: reader, topicID: hiddenID).isEmpty { leaks.append("cardDetails(topicID:)") }
+        if try await !Cards.cards(on: reader, ids: hiddenCards).isEmpty { leaks.append("cards(ids:)") }
+        if let first = hiddenCards.first, (try? await Cards.details(on: reader, id: first)) != nil {
             leaks.append("cardDetails(id:)")
         }
         let study = try await reader.topicStudySummaries(userID: userID, until: Fixtures.date.addingTimeInterval(1e9))
@@ -265,7 +267,7 @@ struct StagedImportTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let observer = try await Store.open(path: database.path, now: Fixtures.now)
-        _ = try await store.ensureTopic(named: "Kept")
+        _ = try await Topics.ensure(on: store, named: "Kept")
         let user = try await store.ensureUser(named: User.defaultName)
         let found = Mutex<[String]>([])
         let chunks = Mutex(0)
@@ -289,14 +291,14 @@ struct StagedImportTests {
         #expect(summary.rows == 40 && summary.cardsStored == 50 && summary.twinsStored == 10)
         #expect(summary.topicCreated && !summary.isDryRun && summary.duplicatesSkipped == 0)
         #expect(topic.name == "New")
-        let cards = try await observer.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: observer, topicID: topic.id)
         #expect(cards.map(\.card.position) == Array(1...50))
         #expect(cards.prefix(5).map(\.card.question) == ["Q1", "Q2", "Q3", "Q4", "A4"])
         #expect(cards[4].reverseOf == cards[3].card.id)
         #expect(cards[8].card.question == "Q8" && cards[9].card.question == "A8", "a twin across a chunk's end")
         #expect(cards[9].reverseOf == cards[8].card.id)
-        #expect(try await observer.topicSummaries().map(\.name) == ["Kept", "New"])
-        #expect(try await observer.topic(named: "new")?.id == topic.id)
+        #expect(try await Topics.summaries(on: observer).map(\.name) == ["Kept", "New"])
+        #expect(try await Topics.named(on: observer, "new")?.id == topic.id)
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
     }
@@ -320,7 +322,7 @@ struct StagedImportTests {
             _ = try await ImportCards.run(
                 on: store, topicNamed: "New", from: PausingSource(Self.rows(30)), chunkRows: 10, moveChunkCards: 10)
         }
-        #expect(try await store.topicSummaries().isEmpty)
+        #expect(try await Topics.summaries(on: store).isEmpty)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
@@ -344,8 +346,9 @@ struct StagedImportTests {
             on: store, topicNamed: "New", from: PausingSource(Self.rows(5)), chunkRows: 2, moveChunkCards: 2)
 
         #expect(summary.cardsStored == 4 && summary.duplicatesSkipped == 1 && !summary.topicCreated)
-        #expect(try await store.cards(topicID: topic.id).map(\.question) == ["q2", "Q1", "Q3", "Q4", "Q5"])
-        #expect(try await store.cards(topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
+        #expect(
+            try await Cards.inTopic(on: store, topicID: topic.id).map(\.question) == ["q2", "Q1", "Q3", "Q4", "Q5"])
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).map(\.position) == [1, 2, 3, 4, 5])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 5)
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
@@ -367,7 +370,7 @@ struct StagedImportTests {
                 VALUES (500, 'imported', \(started), \(started), 'question', 'Left', 'behind', 'left', 1),
                     (501, 'imported', \(started), \(started), 'question', 'Copied', 'x', 'copied', 1);
             """)
-        #expect(try await store.topicSummaries().isEmpty)
+        #expect(try await Topics.summaries(on: store).isEmpty)
         time.advance(by: 60)
         _ = try await ImportCards.run(on: store, topicNamed: "T", from: PausingSource(Self.rows(2)))
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 1)
@@ -378,7 +381,7 @@ struct StagedImportTests {
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3, "Q1, Q2, Q3 of the two imports")
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
-        #expect(try await store.topicSummaries().map(\.name) == ["T"])
+        #expect(try await Topics.summaries(on: store).map(\.name) == ["T"])
     }
 
     /// A dry run for a new topic moves nothing (every staged card would be stored) and says what the import then
@@ -392,7 +395,7 @@ struct StagedImportTests {
             ]
         let dry = try await ImportCards.run(
             on: store, topicNamed: "New", from: PausingSource(rows), dryRun: true, chunkRows: 4)
-        #expect(try await store.topicSummaries().isEmpty)
+        #expect(try await Topics.summaries(on: store).isEmpty)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics") == 0)
         #expect(try await Self.stagedRows(store) == [0, 0, 0])
 

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -13,23 +14,25 @@ struct StoreConcurrencyTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
 
         await #expect(throws: StoreError.self) {
-            try await store.read { try await $0.ensureTopic(named: "Rome") }
+            try await store.read { try await Topics.ensure(named: "Rome", in: $0) }
         }
-        #expect(try await store.topic(named: "Rome") == nil)
-        _ = try await store.write("add topic") { try await $0.ensureTopic(named: "Rome") }
+        #expect(try await Topics.named(on: store, "Rome") == nil)
+        _ = try await store.write("add topic") { try await Topics.ensure(named: "Rome", in: $0) }
         #expect(try await store.read { try await $0.topic(named: "Rome") }?.name == "Rome")
     }
 
     @Test func aReadSeesTheLastCommitWhileAWriterHoldsTheLock() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        _ = try await store.ensureTopic(named: "Rome")
+        _ = try await Topics.ensure(on: store, named: "Rome")
         // The writer adds a topic and then waits inside its transaction, holding the write lock.
-        let held = await HeldWrite.start(store, "held write") { db in _ = try await db.ensureTopic(named: "Greece") }
+        let held = await HeldWrite.start(store, "held write") { db in
+            _ = try await Topics.ensure(named: "Greece", in: db)
+        }
         // Reads go on meanwhile, and see only what was committed.
-        #expect(try await store.topicSummaries().map(\.name) == ["Rome"])
+        #expect(try await Topics.summaries(on: store).map(\.name) == ["Rome"])
         try await held.end()
-        #expect(try await store.topicSummaries().map(\.name).sorted() == ["Greece", "Rome"])
+        #expect(try await Topics.summaries(on: store).map(\.name).sorted() == ["Greece", "Rome"])
     }
 
     @Test func writersWaitingForAnotherConnectionsLockLeaveTheCooperativePoolFree() async throws {
@@ -44,7 +47,7 @@ struct StoreConcurrencyTests {
         let writes = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, store) in writers.enumerated() {
-                    group.addTask { _ = try await store.ensureTopic(named: "Topic \(index)") }
+                    group.addTask { _ = try await Topics.ensure(on: store, named: "Topic \(index)") }
                 }
                 try await group.waitForAll()
             }
@@ -53,13 +56,13 @@ struct StoreConcurrencyTests {
         // this would not finish before their busy timeout failed them.
         let reader = try await Store.open(path: database.path, now: Fixtures.now)
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<16 { group.addTask { try await reader.topicSummaries().count } }
+            for _ in 0..<16 { group.addTask { try await Topics.summaries(on: reader).count } }
             return try await group.reduce(0, +)
         }
         #expect(counts == 0)
         try await held.end()
         try await writes.value
-        #expect(try await reader.topicSummaries().count == 8)
+        #expect(try await Topics.summaries(on: reader).count == 8)
     }
 }
 
@@ -68,14 +71,14 @@ struct PatientWriteTests {
     @Test func aBatchWaitsForABusyDatabaseAndIsStoredOnceTheLockGoes() async throws {
         let database = await TemporaryDatabase.make()
         let holder = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await holder.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: holder, named: "Rome")
         let store = try await Store.open(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .milliseconds(300))
         let held = await HeldWrite.start(holder, "hold lock")
 
         // Past its patience an everyday write fails, with one clear line: nothing of it ran.
         await #expect {
-            _ = try await store.ensureTopic(named: "Greece")
+            _ = try await Topics.ensure(on: store, named: "Greece")
         } throws: { error in
             guard case .busy(_, "ensure topic", _) = error as? StoreError else { return false }
             let text = "\(error)"
@@ -91,7 +94,7 @@ struct PatientWriteTests {
 
         #expect(stored.cards.count == 3)
         #expect(try await store.batches(topicID: topic.id).map(\.plan.number) == [1])
-        #expect(try await store.topic(named: "Greece") == nil)
+        #expect(try await Topics.named(on: store, "Greece") == nil)
     }
 }
 
@@ -105,7 +108,7 @@ struct BusyPatienceTests {
         let held = await HeldWrite.start(holder, "a long import move")
         let reviewing = Task { try await world.review(world.cards[0]) }
         let grouping = Task {
-            try await world.store.writeGrouped("add topic") { db in try await db.ensureTopic(named: "Greece") }
+            try await world.store.writeGrouped("add topic") { db in try await Topics.ensure(named: "Greece", in: db) }
         }
         // Each has waited out a whole busy timeout (5 s) and asked again: before, both failed with "database is
         // locked" here.
@@ -120,26 +123,26 @@ struct BusyPatienceTests {
         #expect(world.store.seams.busyRetries >= 2)
         #expect(review.state.reps == 1)
         #expect(try await world.store.reviewLog(userID: world.user.id, cardID: world.cards[0].id).count == 1)
-        #expect(try await holder.topic(named: "Greece")?.id == topic.id)
+        #expect(try await Topics.named(on: holder, "Greece")?.id == topic.id)
     }
 
     /// A grouped write whose patience runs out fails with the same one-line error as any write.
     @Test func aGroupedWritePastItsPatienceFailsWithOneClearLine() async throws {
         let database = await TemporaryDatabase.make()
         let holder = try await Store.open(path: database.path, now: Fixtures.now)
-        _ = try await holder.ensureTopic(named: "Rome")
+        _ = try await Topics.ensure(on: holder, named: "Rome")
         let store = try await Store.open(
             path: database.path, now: Fixtures.now, busyTimeout: .milliseconds(50), writePatience: .seconds(1))
         let held = await HeldWrite.start(holder, "hold lock")
         await #expect {
-            _ = try await store.writeGrouped("add topic") { db in try await db.ensureTopic(named: "Greece") }
+            _ = try await store.writeGrouped("add topic") { db in try await Topics.ensure(named: "Greece", in: db) }
         } throws: { error in
             guard case .busy(_, "add topic", _) = error as? StoreError else { return false }
             return "\(error)".contains("database is locked") && !"\(error)".contains("SQLite code")
         }
         #expect(store.seams.busyRetries >= 1)
         try await held.end()
-        #expect(try await store.topic(named: "Greece") == nil)
+        #expect(try await Topics.named(on: store, "Greece") == nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -36,7 +37,7 @@ struct StoreOpeningTests {
         let database = await TemporaryDatabase.make()
         do {
             let store = try await Store.open(path: database.path, now: Fixtures.now)
-            _ = try await store.ensureTopic(named: "Rome")
+            _ = try await Topics.ensure(on: store, named: "Rome")
         }
         let later = Now.constant(Fixtures.date.addingTimeInterval(3600))
         let reopened = try await Store.open(path: database.path, now: later)
@@ -54,7 +55,7 @@ struct StoreOpeningTests {
         let database = await TemporaryDatabase.make()
         do {
             let store = try await Store.open(path: database.path, now: Fixtures.now)
-            _ = try await store.ensureTopic(named: "Rome")
+            _ = try await Topics.ensure(on: store, named: "Rome")
         }
         let next = Migration.latestVersion + 1
         let fake = Migration(

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -10,7 +11,7 @@ struct TextFidelityTests {
     @Test func storesUnicodeEmojiAndLaTeXByteExact() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Mixed")
+        let topic = try await Topics.ensure(on: store, named: "Mixed")
         let drafts = [
             CardDraft(
                 question: "Qu'est-ce que l'e\u{301}te\u{301} ?", answer: "L'été (NFC) ≠ l'e\u{301}te\u{301}",
@@ -24,7 +25,7 @@ struct TextFidelityTests {
         ]
 
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
-        let cards = try await store.cards(topicID: topic.id)
+        let cards = try await Cards.inTopic(on: store, topicID: topic.id)
 
         #expect(cards.count == drafts.count)
         for (card, draft) in zip(cards, drafts) {
@@ -41,7 +42,7 @@ struct TextFidelityTests {
     @Test func textWithNULIsRefusedAndNothingIsStored() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "NUL")
+        let topic = try await Topics.ensure(on: store, named: "NUL")
         let drafts = [
             CardDraft(question: "Fine?", answer: "Yes", origin: .generated),
             CardDraft(question: "NUL inside\u{0}the text?", answer: "No", origin: .generated),
@@ -53,14 +54,14 @@ struct TextFidelityTests {
             guard case StoreError.nulInText(let operation) = error else { return false }
             return !operation.isEmpty && "\(error)".contains("U+0000")
         }
-        #expect(try await store.cards(topicID: topic.id).isEmpty)
+        #expect(try await Cards.inTopic(on: store, topicID: topic.id).isEmpty)
         #expect(try await store.batches(topicID: topic.id).isEmpty)
     }
 
     @Test func storesAOneMegabyteExplanation() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Long")
+        let topic = try await Topics.ensure(on: store, named: "Long")
         let explanation = String(repeating: "Lorem ipsum ∑ 🙂 ", count: 1_048_576 / 20)
         #expect(explanation.utf8.count >= 1_000_000)
 
@@ -69,7 +70,7 @@ struct TextFidelityTests {
                 topicID: topic.id, number: 1,
                 cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]))
 
-        let card = try #require(try await store.cards(topicID: topic.id).first)
+        let card = try #require(try await Cards.inTopic(on: store, topicID: topic.id).first)
         #expect(card.explanation?.utf8.count == explanation.utf8.count)
         #expect(card.explanation.map { Array($0.utf8) } == Array(explanation.utf8))
     }

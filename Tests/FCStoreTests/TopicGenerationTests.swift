@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -29,7 +30,7 @@ struct TopicGenerationTests {
     @Test func aFailedBatchLeavesNeitherTopicNorPlan() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil))
         // Batch number 1 is taken: the batch is refused, and the plan with it.
@@ -44,7 +45,7 @@ struct TopicGenerationTests {
     @Test func updatesKeepWhatTheyDoNotChange() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
         try await store.updateTopicGeneration(
             TopicGenerationUpdate(plan: (Self.outline, .edited, nil)), topicID: topic.id)
@@ -65,7 +66,7 @@ struct TopicGenerationTests {
     @Test func kindsAreRememberedBesideTheLanguageAndKeptByUpdatesThatDoNotChangeThem() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         let kinds = try GeneratedKinds.parse("mcq, question,cloze").get()
         try await store.updateTopicGeneration(TopicGenerationUpdate(kinds: kinds), topicID: topic.id)
         try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
@@ -87,9 +88,9 @@ struct TopicGenerationTests {
     @Test func deletingATopicDeletesItsPlan() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
-        _ = try await store.deleteTopic(id: topic.id, force: true)
+        _ = try await Topics.delete(on: store, id: topic.id, force: true)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topic_generation") == 0)
     }
 }

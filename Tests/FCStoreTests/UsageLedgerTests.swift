@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -19,7 +20,7 @@ struct UsageLedgerTests {
     @Test func aStoredBatchWritesItsLedgerRowInItsTransaction() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         var batch = Fixtures.batch(
             topicID: topic.id, number: 1, cards: Fixtures.drafts(3), usage: TokenUsage(input: 123, output: 456))
         batch.costUSD = 0.0125
@@ -39,7 +40,7 @@ struct UsageLedgerTests {
     @Test func aBatchThatFailsToCommitLeavesNoLedgerRow() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
         // The same number again: refused, and its ledger row goes with it.
         await #expect(throws: StoreError.self) {
@@ -69,7 +70,7 @@ struct UsageLedgerTests {
         let database = await TemporaryDatabase.make()
         let time = ManualNow(Self.start)
         let store = try await Store.open(path: database.path, now: time.now)
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         try await store.recordUsage(entry(topic.id, "Rome", input: 10, output: 20, cost: 0.5))
         try await store.recordUsage(entry(topic.id, "Rome", input: 1, output: 2, cost: 0.25))
         time.advance(by: 6_400)  // 00:00:00 UTC the next day
@@ -92,7 +93,7 @@ struct UsageLedgerTests {
     @Test func aTopicDailyBudgetMustBeGreaterThanZero() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
-        let topic = try await store.ensureTopic(named: "Rome")
+        let topic = try await Topics.ensure(on: store, named: "Rome")
         for bad in [0, -1, Double.nan, Double.infinity] {
             await #expect(throws: StoreError.invalidPolicy("daily budget must be greater than 0")) {
                 try await store.write("set") { try await $0.setTopicDailyBudget(bad, topicID: topic.id) }
@@ -108,8 +109,8 @@ struct UsageLedgerTests {
         let database = await TemporaryDatabase.make()
         let time = ManualNow(Self.start)
         let store = try await Store.open(path: database.path, now: time.now)
-        let topic = try await store.ensureTopic(named: "Rome")
-        try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
+        let topic = try await Topics.ensure(on: store, named: "Rome")
+        try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
         _ = try await store.enqueueDueRefills(maxAttempts: 3)
         let job = try #require(try await store.claimNextJob(owner: "w", lease: .seconds(60)))
         #expect(job.attempts == 1)

@@ -40,7 +40,7 @@ public enum DeckExporter {
         topic: Topic, format: ExportFormat, from store: Store, withProgress: Bool = false, writesMedia: Bool = true,
         progress onProgress: ((ExportProgress) -> Void)? = nil, write: (String) async throws -> Void
     ) async throws -> ExportReport {
-        let cards = try await store.cardDetails(topicID: topic.id)
+        let cards = try await Cards.details(on: store, topicID: topic.id)
         var report = ExportReport()
         switch format {
         case .json:
@@ -97,7 +97,7 @@ public enum DeckExporter {
         for index in result.indices {
             guard let hash = result[index].image?.hash else { continue }
             if credits[hash] == nil {
-                credits[hash] = try await store.imageCredit(hash: hash).map {
+                credits[hash] = try await StoredImages.credit(on: store, hash: hash).map {
                     ExportCredit(
                         provider: $0.provider, authorName: $0.authorName, authorURL: $0.authorURL,
                         photoURL: $0.photoURL)
@@ -111,7 +111,7 @@ public enum DeckExporter {
     /// Writes each picture as `<hash>.<ext>` into `directory`.
     public static func writeMedia(_ images: [ExportImage], to directory: URL, from store: Store) async throws {
         for image in images {
-            guard let stored = try await store.imageBytes(hash: image.hash) else { continue }
+            guard let stored = try await StoredImages.bytes(on: store, hash: image.hash) else { continue }
             try Data(stored.bytes).write(to: directory.appendingPathComponent(image.fileName))
         }
     }

@@ -33,7 +33,7 @@ extension Pipeline {
         let entry = schedule.next(number: number)
         let plan = entry.plan
         let memory = PromptMemory(
-            questions: try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
+            questions: try await Cards.recentQuestions(on: store, topicID: topic.id, limit: options.memoryPool))
         let avoid = memory.nearest(to: "\(plan.aspect) \(entry.focus)", limit: options.avoidListLimit)
         let held = try await topicQuestions(topicID: topic.id)
         var existingKeys = held.keys

@@ -27,7 +27,7 @@ extension Pipeline {
         }()
         let name = TopicNameRule.trimmed(topicName)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
-        let existing = try await store.topic(named: name)
+        let existing = try await Topics.named(on: store, name)
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
         let firstNumber = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1
@@ -35,7 +35,8 @@ extension Pipeline {
         let language = options.language ?? stored.language
         var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
         var memory = PromptMemory(
-            questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
+            questions: isNew
+                ? [] : try await Cards.recentQuestions(on: store, topicID: topic.id, limit: options.memoryPool))
         let held = isNew ? (keys: [], index: TopicQuestionIndex(keys: [])) : try await topicQuestions(topicID: topic.id)
         var existingKeys = held.keys
         let questionIndex = held.index  // kept in step with existingKeys

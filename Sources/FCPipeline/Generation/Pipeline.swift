@@ -68,7 +68,7 @@ public struct Pipeline: Sendable {
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         // A new topic is created with its first stored batch, in that batch's transaction: a run that fails
         // before storing anything (a refused key, an unreachable provider) leaves no empty topic behind.
-        let existing = try await store.topic(named: name)
+        let existing = try await Topics.named(on: store, name)
         // Until then a new topic has no id; only its name is used (prompts, events), never the placeholder.
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
@@ -85,7 +85,8 @@ public struct Pipeline: Sendable {
         let plans = entries.map(\.plan)
         // Each request is built when it goes out, from the questions stored by then (this run's included).
         var memory = PromptMemory(
-            questions: isNew ? [] : try await store.recentQuestions(topicID: topic.id, limit: options.memoryPool))
+            questions: isNew
+                ? [] : try await Cards.recentQuestions(on: store, topicID: topic.id, limit: options.memoryPool))
         // Indexed once for the run and kept in step with `existingKeys`: checking a batch for near-duplicates
         // then costs the same however many cards the topic holds.
         let held = isNew ? (keys: [], index: TopicQuestionIndex(keys: [])) : try await topicQuestions(topicID: topic.id)

@@ -6,7 +6,7 @@ extension RefillWorker {
     /// Runs one claimed job to its end: done, failed/dead, released on cancellation, or lost.
     func run(_ job: Job) async -> JobResult {
         do {
-            guard let number = job.batchNumber, let topic = try await store.topic(named: job.topicName) else {
+            guard let number = job.batchNumber, let topic = try await Topics.named(on: store, job.topicName) else {
                 throw StoreError.topicNotFound(topicID: job.topicID)
             }
             let (policy, topicBudget) = try await store.read { db in

@@ -21,10 +21,17 @@ public enum AlgorithmSwitch {
     public static func setAlgorithm(_ algorithm: SchedulingAlgorithm, topicID: Int64, in store: Store) async throws
         -> Int
     {
-        try await store.setTopicAlgorithm(
-            algorithm, topicID: topicID, recallWindow: RecentRecall.windowSize
-        ) { history in
-            rebuild(history, algorithm: algorithm)
+        try await store.write("set topic algorithm") { db in
+            guard try await db.updateTopicAlgorithm(algorithm, topicID: topicID) else {
+                throw StoreError.topicNotFound(topicID: topicID)
+            }
+            let histories = try await db.stateHistories(topicID: topicID, recallWindow: RecentRecall.windowSize)
+            for history in histories {
+                var state = rebuild(history, algorithm: algorithm)
+                (state.userID, state.cardID, state.algorithm) = (history.userID, history.cardID, algorithm)
+                try await db.upsertState(state)
+            }
+            return histories.count
         }
     }
 

@@ -40,18 +40,20 @@ extension StudyService {
     /// then, and they leave the learner's open sessions. A cloze card's siblings go with it; the result lists them.
     package func bury(cardIDs: [Int64], userID: Int64, day: StudyDay) async throws -> Burial {
         let until = day.endOfDay(containing: now()).addingTimeInterval(0.001)
-        let buried = try await store.buryCards(ids: cardIDs, userID: userID, until: until)
+        let buried = try await store.write("bury cards") { db in
+            try await db.buryCards(ids: cardIDs, userID: userID, until: until)
+        }
         return Burial(until: until, cardIDs: buried, asked: cardIDs)
     }
 
     /// Suspends cards: no queue shows them until ``unsuspend(cardIDs:userID:)``; they leave the learner's open
     /// sessions.
     package func suspend(cardIDs: [Int64], userID: Int64) async throws {
-        try await store.suspendCards(ids: cardIDs, userID: userID)
+        try await store.write("suspend cards") { db in try await db.suspendCards(ids: cardIDs, userID: userID) }
     }
 
     /// Lets suspended cards back into the learner's queues.
     package func unsuspend(cardIDs: [Int64], userID: Int64) async throws {
-        try await store.unsuspendCards(ids: cardIDs, userID: userID)
+        try await store.write("unsuspend cards") { db in try await db.unsuspendCards(ids: cardIDs, userID: userID) }
     }
 }

@@ -125,7 +125,7 @@ public struct StudyService: Sendable {
     package func nextCardAndImage(of session: StudySessionRecord) async throws -> (card: Card, image: CardImageInfo?)? {
         guard !session.isEnded else { throw StoreError.sessionEnded(id: session.id) }
         guard let id = session.nextCardID else { return nil }
-        return try await store.cardAndImage(id: id)
+        return try await Cards.cardAndImage(on: store, id: id)
     }
 
     /// Answers the session's current card with a rating (spaced and free sessions).
@@ -161,7 +161,7 @@ public struct StudyService: Sendable {
         _ session: StudySessionRecord, cardID: Int64, typed: String, reverse: Bool = false,
         grader: QuizGrader = QuizGrader()
     ) async throws -> (session: StudySessionRecord, verdict: QuizVerdict, card: Card) {
-        let card = try await store.card(id: cardID)
+        let card = try await Cards.card(on: store, id: cardID)
         let verdict = grader.grade(typed, expected: reverse ? card.question : card.answer)
         return (try await answerQuiz(session, cardID: cardID, verdict: verdict, typed: typed), verdict, card)
     }

@@ -31,11 +31,8 @@ enum BookmarkRoutes {
                 let topicID: Int64? =
                     request.uri.queryParameters.get("topicId") == nil
                     ? nil : Int64(try request.queryInteger("topicId", in: 1...Int.max, default: 1))
-                let (list, total) = try await store.read { database in
-                    if let topicID { _ = try await database.existingTopic(id: topicID) }
-                    let list = try await database.bookmarks(userID: userID, topicID: topicID, limit: limit)
-                    return (list, try await database.bookmarkCount(userID: userID, topicID: topicID))
-                }
+                let (list, total) = try await CardBookmarks.list(
+                    on: store, userID: userID, topicID: topicID, limit: limit)
                 return try JSONResponse.make(
                     BookmarkList(
                         total: total,

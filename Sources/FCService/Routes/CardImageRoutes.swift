@@ -17,7 +17,7 @@ enum CardImageRoutes {
         return [
             Route(.put, "/v1/cards/{id}/image", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                _ = try await store.read { try await $0.cardDetails(id: id) }
+                _ = try await Cards.details(on: store, id: id)
                 let image = try await upload(request, maxBytes: maxBytes)
                 let card = try await setImage(.replace(image), cardID: id, on: store)
                 return try JSONResponse.make(OneCard(card: CardJSON.api(card)))
@@ -31,7 +31,7 @@ enum CardImageRoutes {
                 let hash = context.parameters.get("hash") ?? ""
                 let isHash =
                     hash.utf8.count == 64 && hash.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-                guard isHash, let image = try await store.read({ try await $0.imageBytes(hash: hash) }) else {
+                guard isHash, let image = try await StoredImages.bytes(on: store, hash: hash) else {
                     throw Problem.notFound("no picture with hash \(hash.prefix(64))")
                 }
                 // The bytes never change for a hash: caches may keep them for good (private: tokens guard them).

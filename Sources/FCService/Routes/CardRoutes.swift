@@ -25,10 +25,9 @@ enum CardRoutes {
                     try CardCursor.decode($0, topicID: topicID, filter: filter)
                 }
                 // One more than asked: whether it comes back says if there is a next page.
-                let page = try await store.read { database in
-                    try await database.cardPage(
-                        topicID: topicID, userID: learner.userID, filter: filter, after: anchor, limit: limit + 1)
-                }
+                let page = try await Cards.page(
+                    on: store, topicID: topicID, userID: learner.userID, filter: filter, after: anchor, limit: limit + 1
+                )
                 let shown = page.prefix(limit)
                 let next =
                     page.count > limit
@@ -40,7 +39,7 @@ enum CardRoutes {
             },
             Route(.post, "/v1/topics/{id}/cards", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                _ = try await store.read { try await $0.existingTopic(id: topicID) }
+                _ = try await Topics.existing(on: store, id: topicID)
                 let body = try await JSONBody.read(request, allowed: CardInput.createFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "reverse")
                 let kind = input.kind ?? .question
@@ -63,14 +62,12 @@ enum CardRoutes {
             },
             Route(.get, "/v1/cards/{id}", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)
-                let (details, source) = try await store.read {
-                    await (try $0.cardDetails(id: id), try $0.cardSource(cardID: id))
-                }
+                let (details, source) = try await Cards.detailsAndSource(on: store, id: id)
                 return try JSONResponse.make(OneCard(card: CardJSON.api(details, source: source)))
             },
             Route(.patch, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                _ = try await store.read { try await $0.cardDetails(id: id) }
+                _ = try await Cards.details(on: store, id: id)
                 let body = try await JSONBody.read(request, allowed: CardInput.editFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "alsoTwin")
                 // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
@@ -105,7 +102,7 @@ enum CardRoutes {
             },
             Route(.post, "/v1/cards/{id}/move", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
-                _ = try await store.read { try await $0.cardDetails(id: id) }
+                _ = try await Cards.details(on: store, id: id)
                 let body = try await JSONBody.read(request, allowed: ["topicId", "position"], maxBytes: maxBody)
                 let topicID = try body.integer("topicId", in: 1...Int64.max)
                 let position = try body.integer("position", in: 1...Int64(Int32.max))

@@ -1,6 +1,5 @@
 import FCContract
 import FCPipeline
-import FCStore
 import HTTPTypes
 import Hummingbird
 
@@ -15,7 +14,7 @@ enum CardSelectionRoutes {
         return [
             Route(.post, "/v1/topics/{id}/cards/delete", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                _ = try await store.read { try await $0.existingTopic(id: topicID) }
+                _ = try await Topics.existing(on: store, id: topicID)
                 let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
                 let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
                 let deleted = try await CardEditing.delete(ids: ids, inTopic: topicID, on: store)

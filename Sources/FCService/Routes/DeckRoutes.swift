@@ -17,7 +17,7 @@ enum DeckRoutes {
         return [
             Route(.post, "/v1/topics/{id}/import", .admin) { request, context in
                 let topicID = try request.id(of: "topic", context: context)
-                _ = try await store.read { try await $0.existingTopic(id: topicID) }
+                _ = try await Topics.existing(on: store, id: topicID)
                 let format = try importFormat(request)
                 let dryRun = try request.queryFlag("dryRun")
                 let skipBad = try request.queryFlag("skipBad")
@@ -47,7 +47,7 @@ enum DeckRoutes {
                 guard let format = ExportFormat(rawValue: text) else {
                     throw Problem.badRequest("format must be anki, csv or json", field: "format")
                 }
-                let topic = try await store.read { try await $0.existingTopic(id: topicID) }
+                let topic = try await Topics.existing(on: store, id: topicID)
                 var headers: HTTPFields = [
                     .contentType: format == .json
                         ? "application/json"

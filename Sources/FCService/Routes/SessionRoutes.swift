@@ -26,7 +26,7 @@ enum SessionRoutes {
                 let body = try await JSONBody.read(
                     request, allowed: ["topicIds", "limit", "mode", "includeFallback"], maxBytes: maxBody)
                 let topicIDs = try body.ids("topicIds", atMost: 100, noun: "topic")
-                for id in topicIDs { _ = try await environment.store.topicPolicy(topicID: id) }
+                for id in topicIDs { _ = try await Topics.policy(on: environment.store, topicID: id) }
                 let limit = Int(try body.integer("limit", in: 1...100) ?? 10)
                 let mode = try mode(body.members["mode"])
                 let includeFallback = try body.boolean("includeFallback") ?? false
@@ -75,7 +75,7 @@ enum SessionRoutes {
                     if body.members["rating"] != nil {
                         _ = try RatingWord.parse(body.members["rating"], field: "rating")
                     }
-                    let card = try await environment.store.card(id: cardID)
+                    let card = try await Cards.card(on: environment.store, id: cardID)
                     let questions = QuizQuestion.questions(for: card, sessionID: session.id)
                     let verdicts = try QuizAnswerGrading.verdicts(
                         body.members["answer"], questions: questions, fullAnswer: CardFaces(card, seed: 0).answer,

@@ -12,7 +12,7 @@ enum TopicRoutes {
         let maxBody = environment.settings.maxBodyBytes
         return [
             Route(.get, "/v1/topics", .learner) { _, _ in
-                let topics = try await store.topicSummaries().map(TopicJSON.init)
+                let topics = try await Topics.summaries(on: store).map(TopicJSON.init)
                 return try JSONResponse.make(TopicList(topics: topics))
             },
             Route(.post, "/v1/topics", .admin) { request, context in
@@ -22,12 +22,12 @@ enum TopicRoutes {
                 if let problem = TopicNameRule.problem(with: name) {
                     throw Problem.badRequest("name: \(problem)", field: "name")
                 }
-                if try await store.topic(named: name) != nil {
+                if try await Topics.named(on: store, name) != nil {
                     throw StoreError.topicNameTaken(name)
                 }
                 let policy = try refillPolicy(from: body)
-                let topic = try await store.ensureTopic(named: name)
-                if let policy { try await store.setTopicPolicy(policy, topicID: topic.id) }
+                let topic = try await Topics.ensure(on: store, named: name)
+                if let policy { try await Topics.setPolicy(on: store, policy, topicID: topic.id) }
                 let created = try await detail(topicID: topic.id, for: context.requireLearner(), environment)
                 return try JSONResponse.make(created, status: .created)
             },
@@ -43,14 +43,14 @@ enum TopicRoutes {
                 if let problem = TopicNameRule.problem(with: name) {
                     throw Problem.badRequest("name: \(problem)", field: "name")
                 }
-                _ = try await store.renameTopic(id: id, to: name)
+                _ = try await Topics.rename(on: store, id: id, to: name)
                 return try JSONResponse.make(
                     try await detail(topicID: id, for: context.requireLearner(), environment))
             },
             Route(.delete, "/v1/topics/{id}", .admin) { request, context in
                 let id = try request.id(of: "topic", context: context)
                 let force = try request.queryFlag("force")
-                let deleted = try await store.deleteTopic(id: id, force: force)
+                let deleted = try await Topics.delete(on: store, id: id, force: force)
                 return try JSONResponse.make(
                     Deleted(
                         id: id, name: deleted.name, cards: deleted.cards, batches: deleted.batches, jobs: deleted.jobs))
@@ -81,13 +81,13 @@ enum TopicRoutes {
     ) async throws -> TopicDetail {
         let store = environment.store
         let day = try await environment.day(of: learner)
-        guard let summary = try await store.topicSummaries().first(where: { $0.id == topicID }) else {
+        guard let summary = try await Topics.summaries(on: store).first(where: { $0.id == topicID }) else {
             throw StoreError.topicNotFound(topicID: topicID)
         }
         let study = try await store.topicStudySummaries(
             userID: learner.userID, until: day.endOfDay(containing: environment.now()), topicIDs: [topicID]
         ).first
-        let policy = try await store.topicPolicy(topicID: topicID)
+        let policy = try await Topics.policy(on: store, topicID: topicID)
         let cards = study?.cardCount ?? 0
         let known = study?.knownCount ?? 0
         return TopicDetail(

@@ -8,7 +8,7 @@ public import FCCore
 ///
 /// ```swift
 /// let stored = try await store.write("store batch") { tx in
-///     let topic = try tx.ensureTopic(named: "Roman history")
+///     let topic = try await tx.insertTopicIfMissing(named: "Roman history", createdAt: now().unixMilliseconds).topic
 ///     return try tx.storeBatch(NewBatch(topicID: topic.id, …))
 /// }
 /// ```
@@ -21,7 +21,7 @@ package struct Database: ~Copyable {
     /// The connection, owned by the store's pool and lent for this closure only.
     let connection: any SQLConnection
     /// Stamps `created_at` columns. Never `Date()`: tests fix the time.
-    let now: Now
+    package let now: Now
     /// Test seams shared by every handle of one store.
     let seams: StoreSeams
 

@@ -76,13 +76,3 @@ extension Database {
             twinID: statement.optionalInt64(at: 15), updatedAt: Date(unixMilliseconds: statement.int64(at: 16)))
     }
 }
-
-extension Store {
-    package func cardDetails(id: Int64) async throws -> CardDetails {
-        try await read { try await $0.cardDetails(id: id) }
-    }
-
-    package func cardDetails(topicID: Int64) async throws -> [CardDetails] {
-        try await read { try await $0.cardDetails(topicID: topicID) }
-    }
-}

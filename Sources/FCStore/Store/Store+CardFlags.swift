@@ -114,17 +114,4 @@ extension Store {
     package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> StudySessionRecord {
         try await write("skip card") { try await $0.skipCard(sessionID: sessionID, userID: userID, cardID: cardID) }
     }
-
-    @discardableResult
-    package func buryCards(ids: [Int64], userID: Int64, until: Date) async throws -> [Int64] {
-        try await write("bury cards") { try await $0.buryCards(ids: ids, userID: userID, until: until) }
-    }
-
-    package func suspendCards(ids: [Int64], userID: Int64) async throws {
-        try await write("suspend cards") { try await $0.suspendCards(ids: ids, userID: userID) }
-    }
-
-    package func unsuspendCards(ids: [Int64], userID: Int64) async throws {
-        try await write("unsuspend cards") { try await $0.unsuspendCards(ids: ids, userID: userID) }
-    }
 }

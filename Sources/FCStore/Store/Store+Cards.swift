@@ -58,13 +58,3 @@ extension Database {
             clozeOf: statement.optionalInt64(at: 14))
     }
 }
-
-extension Store {
-    package func cards(topicID: Int64) async throws -> [Card] {
-        try await read { try await $0.cards(topicID: topicID) }
-    }
-
-    package func recentQuestions(topicID: Int64, limit: Int) async throws -> [String] {
-        try await read { try await $0.recentQuestions(topicID: topicID, limit: limit) }
-    }
-}

@@ -62,17 +62,3 @@ extension Database {
         return (ids.compactMap { found.cards[$0] }, found.images)
     }
 }
-
-extension Store {
-    package func cards(ids: [Int64]) async throws -> [Card] {
-        try await read { try await $0.cards(ids: ids) }
-    }
-
-    package func card(id: Int64) async throws -> Card {
-        try await read { try await $0.card(id: id) }
-    }
-
-    package func cardAndImage(id: Int64) async throws -> (card: Card, image: CardImageInfo?) {
-        try await read { try await $0.cardAndImage(id: id) }
-    }
-}

@@ -29,9 +29,3 @@ extension Database {
         }
     }
 }
-
-extension Store {
-    package func imageCredit(hash: String) async throws -> ImageCredit? {
-        try await read { try await $0.imageCredit(hash: hash) }
-    }
-}

@@ -38,9 +38,3 @@ extension Database {
         ) { try await $0.run() }
     }
 }
-
-extension Store {
-    package func imageBytes(hash: String) async throws -> NewImage? {
-        try await read { try await $0.imageBytes(hash: hash) }
-    }
-}

@@ -1,29 +1,16 @@
 package import FCCore
 
+/// Topics' refill policies (``TopicRepository``; the policy's checks are FCPipeline's `Topics.setPolicy`).
 extension Database {
-    /// Subscribes the topic to refills with `policy`, or unsubscribes it with `nil`.
-    ///
-    /// - Throws: ``StoreError/topicNotFound(topicID:)``, ``StoreError/invalidPolicy(_:)`` for a non-positive value.
-    package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) async throws {
-        if let policy {
-            guard policy.refillBelow > 0 else { throw StoreError.invalidPolicy("refill-below must be at least 1") }
-            guard policy.batchSize > 0 else { throw StoreError.invalidPolicy("batch size must be at least 1") }
-            if let maxBatches = policy.maxBatches, maxBatches < 1 {
-                throw StoreError.invalidPolicy("max batches must be at least 1")
-            }
-        }
-        try await connection.immediateTransaction("set topic policy") {
-            try await connection.withQuery(
-                """
-                UPDATE topics SET refill_below = \(policy?.refillBelow), batch_size = \(policy?.batchSize), max_batches
-                    = \(policy?.maxBatches) WHERE id = \(topicID)
-                """,
-                operation: "set topic policy"
-            ) { statement in
-                try await statement.run()
-            }
-            guard await connection.changes == 1 else { throw StoreError.topicNotFound(topicID: topicID) }
-        }
+    /// Sets the topic's refill policy (`nil`: unsubscribed); whether there is such a topic.
+    package func updateTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) async throws -> Bool {
+        try await connection.runQuery(
+            """
+            UPDATE topics SET refill_below = \(policy?.refillBelow), batch_size = \(policy?.batchSize), max_batches
+                = \(policy?.maxBatches) WHERE id = \(topicID)
+            """,
+            operation: "set topic policy")
+        return await connection.changes == 1
     }
 
     /// The topic's refill policy; `nil` when it is not subscribed.
@@ -72,19 +59,5 @@ extension Database {
         else { return nil }
         return TopicPolicy(
             refillBelow: refillBelow, batchSize: batchSize, maxBatches: statement.optionalInt(at: column + 2))
-    }
-}
-
-extension Store {
-    package func setTopicPolicy(_ policy: TopicPolicy?, topicID: Int64) async throws {
-        try await write("set topic policy") { try await $0.setTopicPolicy(policy, topicID: topicID) }
-    }
-
-    package func topicPolicy(topicID: Int64) async throws -> TopicPolicy? {
-        try await read { try await $0.topicPolicy(topicID: topicID) }
-    }
-
-    package func topicRefillStatus(topicID: Int64) async throws -> TopicRefillStatus {
-        try await read { try await $0.topicRefillStatus(topicID: topicID) }
     }
 }

@@ -18,9 +18,3 @@ extension Database {
         }
     }
 }
-
-extension Store {
-    package func topicQuestions(topicID: Int64) async throws -> [TopicQuestion] {
-        try await read { try await $0.topicQuestions(topicID: topicID) }
-    }
-}

@@ -1,6 +1,7 @@
 package import FCCore
 import Foundation
 
+/// Topics by name and their listing (``TopicRepository``; creating one by name is FCPipeline's `Topics.ensure`).
 extension Database {
     /// The topic with this name, ignoring case (ASCII letters, as SQLite's NOCASE collation folds them).
     ///
@@ -9,25 +10,6 @@ extension Database {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { return nil }
         return try await fetchTopic(named: name)
-    }
-
-    /// The topic with this name, created (with the name as given) when missing.
-    ///
-    /// ```swift
-    /// let topic = try await store.ensureTopic(named: "Roman history")
-    /// try await store.topic(named: "ROMAN HISTORY")?.id == topic.id // true
-    /// ```
-    ///
-    /// - Throws: ``StoreError/invalidTopicName(problem:)`` for a name that breaks ``FCCore/TopicNameRule``.
-    package func ensureTopic(named name: String) async throws -> Topic {
-        let name = TopicNameRule.trimmed(name)
-        // An existing topic is found even if its name predates the rules; only a new one is checked.
-        if !name.isEmpty, let existing = try await fetchTopic(named: name) { return existing }
-        if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
-        let createdAt = now().unixMilliseconds
-        return try await connection.immediateTransaction("create topic") {
-            try await insertTopicIfMissing(named: name, createdAt: createdAt).topic
-        }
     }
 
     /// The topic named `name` (trimmed, non-empty), inserted when missing; call inside a write transaction, so a
@@ -97,19 +79,5 @@ extension Database {
                 name: statement.string(at: 1),
                 createdAt: Date(unixMilliseconds: statement.int64(at: 2)))
         }
-    }
-}
-
-extension Store {
-    package func topic(named name: String) async throws -> Topic? {
-        try await read { try await $0.topic(named: name) }
-    }
-
-    package func ensureTopic(named name: String) async throws -> Topic {
-        try await write("ensure topic") { try await $0.ensureTopic(named: name) }
-    }
-
-    package func topicSummaries() async throws -> [TopicSummary] {
-        try await read { try await $0.topicSummaries() }
     }
 }

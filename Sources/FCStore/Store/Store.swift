@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// ```swift
 /// let store = try await Store.open(path: "/home/me/.local/share/fcgen/fcgen.sqlite", now: .system)
-/// let topic = try await store.write("add topic") { try await $0.ensureTopic(named: "Roman history") }
+/// let topic = try await store.write("add topic") { try await $0.insertTopicIfMissing(named: "Rome", createdAt: 0).topic }
 /// let next = try await store.read { try await $0.lastBatchNumber(topicID: topic.id) } + 1
 /// ```
 public final class Store: Sendable {

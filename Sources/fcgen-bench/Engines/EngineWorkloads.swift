@@ -37,7 +37,7 @@ enum EngineWorkloads {
         var generator = CardTextGenerator(seed: 3)
         var batches: [NewBatch] = []
         for topicIndex in 0..<10 {
-            let topic = try await store.ensureTopic(named: "Topic \(topicIndex + 1)")
+            let topic = try await Topics.ensure(on: store, named: "Topic \(topicIndex + 1)")
             for number in 1...(storeBatches / 10) {
                 batches.append(StoreBenchmark.makeBatch(topicID: topic.id, number: number, generator: &generator))
             }
@@ -149,7 +149,7 @@ enum EngineWorkloads {
 
     /// A badger topic with `cards` cards in one batch; their ids.
     private static func makeTopic(cards: Int, in store: Store) async throws -> [Int64] {
-        let topic = try await store.ensureTopic(named: "Reviews")
+        let topic = try await Topics.ensure(on: store, named: "Reviews")
         try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: store)
         let drafts = (1...cards).map {
             CardDraft(question: "Review question \($0)?", answer: "Answer \($0)", origin: .manual)
@@ -180,7 +180,7 @@ enum EngineWorkloads {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let store = try await Store.open(path: database.location, now: .constant(now))
         let user = try await store.ensureUser(named: User.defaultName)
-        let topic = try await store.ensureTopic(named: "Next due")
+        let topic = try await Topics.ensure(on: store, named: "Next due")
         let span = 28.0 * 3600
         let (_, load) = try await measure {
             try await store.seedLearningCards(
@@ -221,8 +221,8 @@ enum EngineWorkloads {
         let setup = try await Store.open(path: database.location, now: .system)
         try await setup.write("subscribe topics") { tx in
             for index in 1...claimJobs {
-                let topic = try await tx.ensureTopic(named: "Claimed \(index)")
-                try await tx.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id)
+                let topic = try await Topics.ensure(named: "Claimed \(index)", in: tx)
+                try await Topics.setPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id, in: tx)
             }
         }
         let enqueued = try await setup.enqueueDueRefills(maxAttempts: 5).count

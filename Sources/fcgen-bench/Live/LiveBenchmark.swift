@@ -62,7 +62,7 @@ enum LiveBenchmark {
                 let tally = events.take()
                 var figures = LiveFigures(
                     topic: topic, tally: tally, asked: options.batches * options.cardsPerBatch, seconds: seconds)
-                if let stored = try await pipeline.store.topic(named: topic) {
+                if let stored = try await Topics.named(on: pipeline.store, topic) {
                     figures.planNote = try await pipeline.store.topicGeneration(topicID: stored.id).planNote
                 }
                 figures.report()

@@ -23,7 +23,7 @@ struct ServeSeed: Sendable {
         var topicIDs: [Int64] = []
         var cardIDs: [Int64] = []
         for index in 1...topics {
-            let topic = try await store.ensureTopic(named: "Serve topic \(index)")
+            let topic = try await Topics.ensure(on: store, named: "Serve topic \(index)")
             let drafts = (1...cards).map {
                 CardDraft(question: "Topic \(index) question \($0)?", answer: "Answer \($0)", origin: .manual)
             }

@@ -36,7 +36,7 @@ struct CardsCommand: AsyncParsableCommand {
             let found = try await global.requireTopic(topic, in: store)
             let cards =
                 filters.isEmpty
-                ? try await store.cards(topicID: found.id)
+                ? try await Cards.inTopic(on: store, topicID: found.id)
                 : try await filters.cards(topicID: found.id, global: global, timeZone: zone.tz)
             if global.json {
                 try Console.json(Output(topic: found.name, cards: cards.map(CardJSON.init)))

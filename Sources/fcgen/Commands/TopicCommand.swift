@@ -78,16 +78,16 @@ struct TopicAddCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             let store = try await Store.open(path: settings.databasePath, now: CommandIO.now)
-            let topic = try await store.ensureTopic(named: name)
+            let topic = try await Topics.ensure(on: store, named: name)
             if let refillBelow = policy.refillBelow {
                 let newPolicy = TopicPolicy(
                     refillBelow: refillBelow, batchSize: policy.batchSize ?? settings.cardsPerBatch,
                     maxBatches: policy.maxBatches)
-                try await store.setTopicPolicy(newPolicy, topicID: topic.id)
+                try await Topics.setPolicy(on: store, newPolicy, topicID: topic.id)
             }
             if !appearance.isEmpty {
-                let current = try await store.topicAppearance(topicID: topic.id)
-                try await store.setTopicAppearance(appearance.applied(to: current), topicID: topic.id)
+                let current = try await Topics.appearance(on: store, topicID: topic.id)
+                try await Topics.setAppearance(on: store, appearance.applied(to: current), topicID: topic.id)
             }
             try await budget.apply(topicID: topic.id, in: store)
             try await TopicShowCommand.show(topic.id, in: store, json: global.json)
@@ -153,17 +153,18 @@ struct TopicSetCommand: AsyncParsableCommand {
                     "\(topic.name): algorithm \(algorithm.rawValue), \(Plural.count(rebuilt, "card state")) rebuilt")
             }
             if changesAppearance {
-                let current = try await store.topicAppearance(topicID: topic.id)
-                try await store.setTopicAppearance(
+                let current = try await Topics.appearance(on: store, topicID: topic.id)
+                try await Topics.setAppearance(
+                    on: store,
                     appearance.applied(to: current, clearColor: noColor, clearIcon: noIcon), topicID: topic.id)
             }
             try await budget.apply(topicID: topic.id, in: store)
             if !changesPolicy {
                 // Appearance only.
             } else if unsubscribe {
-                try await store.setTopicPolicy(nil, topicID: topic.id)
+                try await Topics.setPolicy(on: store, nil, topicID: topic.id)
             } else {
-                let current = try await store.topicPolicy(topicID: topic.id)
+                let current = try await Topics.policy(on: store, topicID: topic.id)
                 guard let refillBelow = policy.refillBelow ?? current?.refillBelow else {
                     throw PipelineError.input(
                         file: "--refill-below",
@@ -173,7 +174,7 @@ struct TopicSetCommand: AsyncParsableCommand {
                     refillBelow: refillBelow,
                     batchSize: policy.batchSize ?? current?.batchSize ?? settings.cardsPerBatch,
                     maxBatches: noMaxBatches ? nil : policy.maxBatches ?? current?.maxBatches)
-                try await store.setTopicPolicy(updated, topicID: topic.id)
+                try await Topics.setPolicy(on: store, updated, topicID: topic.id)
             }
             try await TopicShowCommand.show(topic.id, in: store, json: global.json)
         }
@@ -211,9 +212,9 @@ struct TopicShowCommand: AsyncParsableCommand {
     }
 
     static func show(_ topicID: Int64, in store: Store, json: Bool) async throws {
-        let status = try await store.topicRefillStatus(topicID: topicID)
-        let appearance = try await store.topicAppearance(topicID: topicID)
-        let algorithm = try await store.topicAlgorithm(topicID: topicID).rawValue
+        let status = try await Topics.refillStatus(on: store, topicID: topicID)
+        let appearance = try await Topics.appearance(on: store, topicID: topicID)
+        let algorithm = try await Topics.algorithm(on: store, topicID: topicID).rawValue
         let generation = try await store.topicGeneration(topicID: topicID)
         let language = generation.language?.value
         let kinds = generation.kinds?.description

@@ -76,7 +76,7 @@ struct TopicRenameCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
-            let renamed = try await store.renameTopic(id: topic.id, to: newName)
+            let renamed = try await Topics.rename(on: store, id: topic.id, to: newName)
             if global.json {
                 try Console.json(Output(topic: renamed, previousName: topic.name))
                 return
@@ -100,7 +100,7 @@ struct TopicDeleteCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
-            let deletion = try await store.deleteTopic(id: topic.id, force: force)
+            let deletion = try await Topics.delete(on: store, id: topic.id, force: force)
             if global.json {
                 try Console.json(DeletionOutput(deleted: deletion))
             } else {

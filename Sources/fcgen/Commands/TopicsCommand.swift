@@ -22,7 +22,7 @@ struct TopicsCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            let topics = try await store.topicSummaries()
+            let topics = try await Topics.summaries(on: store)
             if global.json {
                 try Console.json(Output(topics: topics))
                 return
@@ -59,7 +59,7 @@ extension GlobalOptions {
 
     /// Looks a topic up by name, or fails (`not_found`) with a message that says how to find names.
     func requireTopic(_ name: String, in store: Store) async throws -> Topic {
-        guard let topic = try await store.topic(named: name) else { throw PipelineError.topicNotFound(name: name) }
+        guard let topic = try await Topics.named(on: store, name) else { throw PipelineError.topicNotFound(name: name) }
         return topic
     }
 }

@@ -113,9 +113,9 @@ struct MeaningDuplicatePipelineTests {
         let summaries = try await pipeline.generate(topic: "Plants", batches: 1, options: GenerationOptions())
         #expect(summaries.first?.kept == 2)
         #expect(summaries.first?.dropped["quality"] == 1)
-        let found = try await pipeline.store.topic(named: "Plants")
+        let found = try await Topics.named(on: pipeline.store, "Plants")
         let topic = try #require(found)
-        let questions = try await pipeline.store.cards(topicID: topic.id).map(\.question)
+        let questions = try await Cards.inTopic(on: pipeline.store, topicID: topic.id).map(\.question)
         #expect(
             questions == [
                 "Which gas do plants absorb from the air?", "Who wrote Hamlet?", "Which gas do animals breathe out?",

@@ -57,7 +57,7 @@ struct OutlineFallbackPipelineTests {
         #expect(!sent[1].contains("response_format"), "the list is asked for as plain text")
         #expect(sent[2].contains("Focus on this angle: Roman Empire."))
 
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
         #expect(generation.planSource == .model)
         #expect(generation.plan?.subtopics.count == 4)
@@ -79,7 +79,7 @@ struct OutlineFallbackPipelineTests {
         #expect(reasons.count == 1)
         #expect(reasons.first?.contains("plain list") == true)
 
-        let topic = try #require(try await pipeline.store.topic(named: "Algebra"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Algebra"))
         let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
         #expect(generation.planSource == .fallback)
         #expect(generation.plan == nil)

@@ -54,8 +54,8 @@ struct PromptMemoryPipelineTests {
         #expect(Double(largest) <= 1.5 * Double(firstSize), "a request of \(largest) bytes, batch 1 \(firstSize)")
 
         // Batch N (from 2) lists questions that batches before N of this same run stored.
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         let batchOfID = Dictionary(
             uniqueKeysWithValues: try await pipeline.store.batches(topicID: topic.id).map { ($0.id, $0.plan.number) })
         for number in 2...50 {

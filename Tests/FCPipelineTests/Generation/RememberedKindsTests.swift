@@ -41,7 +41,7 @@ struct RememberedKindsTests {
         let setting = try GeneratedKinds.parse("question,truefalse").get()
 
         _ = try await pipeline.generate(topic: "Rome", batches: 1, options: Self.options(asked: asked))
-        let topic = try #require(try await pipeline.store.topic(named: "Rome"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
         #expect(try await pipeline.store.topicGeneration(topicID: topic.id).kinds == asked)
         // A run without --kinds, whatever the setting says, asks for the remembered kinds.
         _ = try await pipeline.generate(topic: "Rome", batches: 1, options: Self.options(asked: nil, setting: setting))
@@ -68,7 +68,7 @@ struct RememberedKindsTests {
         _ = try await pipeline.generate(topic: "Rome", batches: 1, options: Self.options(asked: nil, setting: setting))
 
         #expect(try Self.typeLines(transport) == [#"- "type" is one of "question" or "truefalse"."#])
-        let topic = try #require(try await pipeline.store.topic(named: "Rome"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
         #expect(try await pipeline.store.topicGeneration(topicID: topic.id).kinds == nil)
     }
 }

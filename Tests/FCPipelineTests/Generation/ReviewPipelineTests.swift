@@ -76,8 +76,8 @@ struct ReviewPipelineTests {
 
         /// The cards stored in the topic, in deck order.
         func storedCards(topic: String = "Roman history") async throws -> [Card] {
-            let topic = try #require(try await pipeline.store.topic(named: topic))
-            return try await pipeline.store.cards(topicID: topic.id)
+            let topic = try #require(try await Topics.named(on: pipeline.store, topic))
+            return try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         }
     }
 
@@ -137,7 +137,7 @@ struct ReviewPipelineTests {
                 "What was the Roman Senate's main role?", "Who founded Rome, according to legend?",
                 "Who was the first Roman emperor?", "What is important about the Colosseum?",
             ])
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let batch = try #require(try await pipeline.store.batches(topicID: topic.id).first)
         #expect(batch.cardsKept == 4)
         #expect(summaries.first?.kept == 4)
@@ -266,8 +266,8 @@ struct ReviewPipelineTests {
             }
         }
         #expect(restarts == 1)
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
-        #expect(streamed == (try await pipeline.store.cards(topicID: topic.id)).map(\.question))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
+        #expect(streamed == (try await Cards.inTopic(on: pipeline.store, topicID: topic.id)).map(\.question))
         #expect(streamed.count == 4)
     }
 
@@ -307,9 +307,9 @@ struct ReviewPipelineTests {
         let summary = try #require(summaries.first?.review)
         #expect(summary.reviewed == 3)
         #expect(summary.line == "review: 3 cards → 2 (0 rewritten, 1 dropped, 2 kept)")
-        let topic = try #require(try await pipeline.store.topic(named: "Biology"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Biology"))
         #expect(
-            try await pipeline.store.cards(topicID: topic.id).map(\.question) == [
+            try await Cards.inTopic(on: pipeline.store, topicID: topic.id).map(\.question) == [
                 "What are the units of life?", "What do mitochondria make?",
             ])
     }

@@ -36,7 +36,7 @@ struct SourceBudgetTests {
         #expect(batch == storedBefore + 1)
         // Nothing was sent for the refused section; what was sent is stored, with its provenance and its cost.
         #expect(transport.requests.count == storedBefore)
-        let topic = try #require(try await store.topic(named: "Notes"))
+        let topic = try #require(try await Topics.named(on: store, "Notes"))
         #expect(try await store.batches(topicID: topic.id).count == storedBefore)
         let sections = try await store.scalarInteger("SELECT COUNT(DISTINCT section_index) FROM card_sources")
         #expect(sections == Int64(storedBefore))

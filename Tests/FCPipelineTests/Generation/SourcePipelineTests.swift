@@ -47,8 +47,8 @@ struct SourcePipelineTests {
         // The material is fenced off as material, instructions inside it included.
         #expect(bodies.allSatisfy { $0.contains("<source>") && $0.contains("not instructions") })
 
-        let topic = try #require(try await pipeline.store.topic(named: "Biology"))
-        let cards = try await pipeline.store.cards(topicID: topic.id)
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Biology"))
+        let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         #expect(cards.count == 4)
         var sections: [String] = []
         for card in cards {

@@ -39,7 +39,7 @@ struct TopicPlanPipelineTests {
         #expect(second.map(\.aspect) == ["Punic Wars", "Republic"])
         #expect(second.map(\.step) == [4, 5])
 
-        let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let records = try await pipeline.store.batches(topicID: topic.id)
         #expect(records.map(\.plan.step) == [1, 2, 3, 4, 5], "each batch row records its step")
         let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
@@ -71,7 +71,7 @@ struct TopicPlanPipelineTests {
         await #expect(throws: PipelineError.self) {
             _ = try await pipeline.generate(topic: "Algebra", batches: 1, options: GenerationOptions(outline: true))
         }
-        #expect(try await pipeline.store.topic(named: "Algebra") == nil)
+        #expect(try await Topics.named(on: pipeline.store, "Algebra") == nil)
     }
 
     @Test func theLanguageIsSentStoredAndKeptForLaterRuns() async throws {
@@ -85,7 +85,7 @@ struct TopicPlanPipelineTests {
         let bodies = transport.requests.map { String(decoding: $0.body, as: UTF8.self) }
         #expect(bodies.count == 2)
         #expect(bodies.allSatisfy { $0.contains("Write every card (question, answer and explanation) in German (de)") })
-        let topic = try #require(try await pipeline.store.topic(named: "Photosynthesis"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Photosynthesis"))
         #expect(try await pipeline.store.topicGeneration(topicID: topic.id).language == german)
     }
 
@@ -121,7 +121,7 @@ struct TopicPlanPipelineTests {
         let pipeline = try await pipeline(transport)
         _ = try await pipeline.generate(
             topic: "Rome", batches: 1, options: GenerationOptions(outline: true, language: LanguageTag("de")))
-        let topic = try #require(try await pipeline.store.topic(named: "Rome"))
+        let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
         let store = pipeline.store
         // As the refill worker calls it: no outline option, no language option.
         let summary = try await pipeline.generateBatch(topic: topic, number: 2, options: GenerationOptions()) {

@@ -80,12 +80,7 @@ struct LearningStepsTests {
             let game = try await GameHarness()
             let (topic, _) = try await game.base.topic("Rome", cards: 3)
             // No card was reviewed yet, so there is no state to rebuild.
-            _ = try await game.store.setTopicAlgorithm(algorithm, topicID: topic.id) { history in
-                StoredCardState(
-                    userID: history.userID, cardID: history.cardID, algorithm: algorithm, phase: .new, step: nil,
-                    stability: nil, difficulty: nil, box: nil, due: history.cardCreatedAt, lastReview: nil, reps: 0,
-                    lapses: 0, level: 0)
-            }
+            _ = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: game.store)
             var session = try await start(game, topicID: topic.id, mode: .spaced)
             var given = 0
             while session.nextCardID != nil, given < 20 {

@@ -24,7 +24,7 @@ struct StudyHarness {
 
     /// A topic with `count` cards "<name> question i?" / "<name> answer i".
     func topic(_ name: String, cards count: Int) async throws -> (topic: Topic, cards: [Card]) {
-        let topic = try await store.ensureTopic(named: name)
+        let topic = try await Topics.ensure(on: store, named: name)
         let drafts = (1...count).map {
             CardDraft(question: "\(name) question \($0)?", answer: "\(name) answer \($0)", origin: .manual)
         }

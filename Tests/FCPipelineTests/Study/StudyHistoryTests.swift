@@ -64,7 +64,7 @@ struct StudyHistoryTests {
         let statsBefore = try await game.service.statistics(user: user, day: day)
         let xp = try await game.totalXP(user)
 
-        _ = try await game.store.deleteTopic(id: cards[0].topicID, force: true)
+        _ = try await Topics.delete(on: game.store, id: cards[0].topicID, force: true)
         let after = try await game.service.history(user: user, from: from, to: to, day: day)
         #expect(after == before)
         #expect(after.totals.xp == (try await game.totalXP(user)))

@@ -21,7 +21,7 @@ extension ServiceUnderTest {
             CardContent(
                 kind: kind, question: question, answer: answer, explanation: nil, hasImage: false, choices: choices),
             reversed: false)
-        let found = try await store.ensureTopic(named: topic)
+        let found = try await Topics.ensure(on: store, named: topic)
         _ = try await CardEditing.add(
             NewCard(
                 topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
@@ -55,13 +55,13 @@ extension ServiceUnderTest {
 extension ServiceUnderTest {
     /// The number of batches stored for `topic`, as `fcgen batches --topic T` lists them (-1: no such topic).
     func storedBatches(topic: String) async throws -> Int {
-        guard let found = try await store.topic(named: topic) else { return -1 }
+        guard let found = try await Topics.named(on: store, topic) else { return -1 }
         return try await store.batches(topicID: found.id).count
     }
 
     /// Sets `topic`'s daily budget in US dollars, as `fcgen topic set T --daily-budget USD` does.
     func setDailyBudget(_ budget: Double, topic: String) async throws {
-        let found = try #require(try await store.topic(named: topic), "no topic \(topic)")
+        let found = try #require(try await Topics.named(on: store, topic), "no topic \(topic)")
         try await store.write("set topic daily budget") { try await $0.setTopicDailyBudget(budget, topicID: found.id) }
     }
 }

@@ -60,7 +60,7 @@ struct ServiceUnderTest {
         configure(&settings)
         self.settings = settings
         if seeded {
-            let topic = try await store.ensureTopic(named: "Boundaries")
+            let topic = try await Topics.ensure(on: store, named: "Boundaries")
             let drafts = (1...max(cards, 1)).map {
                 CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
             }
@@ -103,8 +103,8 @@ struct ServiceUnderTest {
     /// The topic's cards in deck order, with the members `fcgen cards --topic T --json` shows for them: `id`,
     /// `position`, `kind`, `question`, `answer` and a multiple-choice card's `choices`.
     func cliCards(topic: String) async throws -> [[String: Any]] {
-        let stored = try #require(try await store.topic(named: topic), "no topic \(topic)")
-        return try await store.cards(topicID: stored.id).sorted { $0.position < $1.position }.map { card in
+        let stored = try #require(try await Topics.named(on: store, topic), "no topic \(topic)")
+        return try await Cards.inTopic(on: store, topicID: stored.id).sorted { $0.position < $1.position }.map { card in
             var listed: [String: Any] = [
                 "id": Int(card.id), "position": card.position, "kind": card.kind.rawValue, "question": card.question,
                 "answer": card.answer,

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -33,12 +34,12 @@ struct DatabaseCopyTests {
         let world = try await StudyWorld.make(path: files.path, cards: 3)
         let other = await TemporaryDatabase.make()
         let target = try await Store.open(path: other.path, now: Fixtures.now)
-        _ = try await target.ensureTopic(named: "Mine")
+        _ = try await Topics.ensure(on: target, named: "Mine")
 
         await #expect(throws: StoreError.copyTargetNotEmpty(target: other.path, table: "topics")) {
             _ = try await world.store.copy(to: target)
         }
-        #expect(try await target.topicSummaries().map(\.name) == ["Mine"])
+        #expect(try await Topics.summaries(on: target).map(\.name) == ["Mine"])
         #expect(try await target.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
     }
 

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Testing
@@ -65,8 +66,8 @@ struct PostgresOpeningTests {
         let url = "postgres://\(cluster.user)@\(cluster.host ?? "127.0.0.1"):\(cluster.port)/\(scratch.name)"
         #expect(try PostgresTarget(url: url).tls == .prefer)
         let store = try await Store.open(path: url, now: .system)
-        let topic = try await store.ensureTopic(named: "Prefer")
-        #expect(try await store.topic(named: "Prefer")?.id == topic.id)
+        let topic = try await Topics.ensure(on: store, named: "Prefer")
+        #expect(try await Topics.named(on: store, "Prefer")?.id == topic.id)
         await store.close()
         await scratch.drop()
     }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -50,8 +51,8 @@ struct RefillRuleSQLTests {
         var learners: [Int64] = []
         var topics: [Int64] = []
         for (number, topicCase) in cases.enumerated() {
-            let topic = try await store.ensureTopic(named: "Case \(number)")
-            try await store.setTopicPolicy(policy, topicID: topic.id)
+            let topic = try await Topics.ensure(on: store, named: "Case \(number)")
+            try await Topics.setPolicy(on: store, policy, topicID: topic.id)
             let drafts = topicCase.origins.enumerated().map { index, origin in
                 CardDraft(
                     kind: .question, question: "Case \(number) question \(index)?", answer: "Answer \(index)",
@@ -73,7 +74,7 @@ struct RefillRuleSQLTests {
         let enqueued = Set(try await store.enqueueDueRefills(maxAttempts: 3).map(\.topicID))
         var verdicts: [(count: Int, due: Bool, enqueued: Bool)] = []
         for id in topics {
-            let status = try await store.topicRefillStatus(topicID: id)
+            let status = try await Topics.refillStatus(on: store, topicID: id)
             verdicts.append((status.unstudiedCount, status.isRefillDue, enqueued.contains(id)))
         }
         return verdicts

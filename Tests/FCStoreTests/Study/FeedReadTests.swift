@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -30,7 +31,7 @@ struct FeedReadTests {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 6)
         let policy = TopicPolicy(refillBelow: 5, batchSize: 5, maxBatches: 4)
-        try await world.store.setTopicPolicy(policy, topicID: world.topic.id)
+        try await Topics.setPolicy(on: world.store, policy, topicID: world.topic.id)
         let job = try #require(try await world.store.enqueueRefill(topicID: world.topic.id, maxAttempts: 3))
 
         let read = try await world.store.read {

@@ -89,26 +89,23 @@ struct ReviewRecordingTests {
         #expect(try await world.store.recentSessions(userID: world.user.id, limit: 5).map(\.id) == [session.id])
     }
 
-    @Test func switchingTheAlgorithmRebuildsStatesFromTheLog() async throws {
+    @Test func switchingTheAlgorithmKeepsTheLogAndHandsItToTheRebuild() async throws {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         try await world.review(world.cards[0], rating: 2)
         try await world.review(world.cards[0], rating: 3, at: Fixtures.date.addingTimeInterval(100_000))
 
-        let rebuilt = try await world.store.setTopicAlgorithm(.fsrs, topicID: world.topic.id) { history in
-            StoredCardState(
-                userID: 0, cardID: 0, algorithm: .badger, phase: .review, step: nil,
-                stability: Double(history.log.count),
-                difficulty: nil, box: nil, due: history.cardCreatedAt, lastReview: history.log.last?.reviewedAt,
-                reps: history.log.count, lapses: 0, level: 3)
+        let histories = try await world.store.write("set topic algorithm") { db in
+            guard try await db.updateTopicAlgorithm(.fsrs, topicID: world.topic.id) else { return [CardHistory]() }
+            return try await db.stateHistories(topicID: world.topic.id, recallWindow: 0)
         }
 
-        #expect(rebuilt == 1)
-        let state = try #require(try await world.store.cardState(userID: world.user.id, cardID: world.cards[0].id))
-        #expect(state.algorithm == .fsrs)
-        #expect(state.reps == 2)
-        #expect(state.stability == 2)
-        #expect(try await world.store.topicAlgorithm(topicID: world.topic.id) == .fsrs)
+        #expect(histories.map(\.cardID) == [world.cards[0].id])
+        #expect(histories.map(\.userID) == [world.user.id])
+        #expect(histories.first?.log.count == 2)
+        #expect(try await world.store.read { try await $0.topicAlgorithm(topicID: world.topic.id) } == .fsrs)
+        #expect(
+            try await world.store.write("x") { try await $0.updateTopicAlgorithm(.fsrs, topicID: 999_999) } == false)
         #expect(try await world.store.reviewLog(userID: world.user.id, cardID: world.cards[0].id).count == 2)
     }
 }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCScheduler
 import FCStore
 import Foundation
@@ -13,7 +14,7 @@ struct StudyWorld {
     static func make(path: String, cards count: Int = 5, topic name: String = "Rome") async throws -> StudyWorld {
         let store = try await Store.open(path: path, now: Fixtures.now)
         let user = try await store.ensureUser(named: User.defaultName)
-        let topic = try await store.ensureTopic(named: name)
+        let topic = try await Topics.ensure(on: store, named: name)
         let stored = try await store.storeBatch(
             Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(count, prefix: name)))
         return StudyWorld(store: store, user: user, topic: topic, cards: stored.cards)

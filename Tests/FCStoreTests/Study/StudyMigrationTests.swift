@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCScheduler
 import FCStore
 import FCTestSupport
@@ -32,7 +33,7 @@ struct StudyMigrationTests {
                         \(index + 1), 0, 0)
                     """)
             }
-            try await old.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
+            try await Topics.setPolicy(on: old, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
             #expect(try await old.schemaVersion() == 2)
         }
         let store = try await Store.open(path: database.path, now: Fixtures.now)
@@ -40,9 +41,9 @@ struct StudyMigrationTests {
         #expect(try await store.schemaVersion() == Migration.latestVersion)
         #expect(try await store.scalarText("SELECT name FROM schema_migrations WHERE version = 3") == "study")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 4)
-        let topic = try #require(try await store.topic(named: "rome"))
-        #expect(try await store.topicAlgorithm(topicID: topic.id) == .badger)
-        #expect(try await store.topicPolicy(topicID: topic.id)?.refillBelow == 10)
+        let topic = try #require(try await Topics.named(on: store, "rome"))
+        #expect(try await Topics.algorithm(on: store, topicID: topic.id) == .badger)
+        #expect(try await Topics.policy(on: store, topicID: topic.id)?.refillBelow == 10)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM users") == 0)
         #expect(try await store.integrityCheck() == "ok")
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM pragma_foreign_key_check") == 0)

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -75,9 +76,9 @@ struct StudyQueueQueryTests {
     @Test func theRefillRuleCountsCardsTheFurthestLearnerHasNotStudied() async throws {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 6)
-        try await world.store.setTopicPolicy(TopicPolicy(refillBelow: 4, batchSize: 5), topicID: world.topic.id)
+        try await Topics.setPolicy(on: world.store, TopicPolicy(refillBelow: 4, batchSize: 5), topicID: world.topic.id)
         // No one has studied anything: all 6 count, not due.
-        #expect(try await world.store.topicRefillStatus(topicID: world.topic.id).unstudiedCount == 6)
+        #expect(try await Topics.refillStatus(on: world.store, topicID: world.topic.id).unstudiedCount == 6)
         #expect(try await world.store.enqueueDueRefills(maxAttempts: 3).isEmpty)
 
         let ana = try await world.store.ensureUser(named: "Ana")
@@ -88,7 +89,7 @@ struct StudyQueueQueryTests {
             }
         }
 
-        let status = try await world.store.topicRefillStatus(topicID: world.topic.id)
+        let status = try await Topics.refillStatus(on: world.store, topicID: world.topic.id)
         #expect(status.unstudiedCount == 3)
         #expect(status.isRefillDue)
         #expect(try await world.store.enqueueDueRefills(maxAttempts: 3).map(\.topicID) == [world.topic.id])
@@ -100,7 +101,7 @@ struct RecallWindowAndPlanTests {
     @Test func theRecallWindowCountsTheLatestReviewsOfTheLearnerInTheTopicOnly() async throws {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 4)
-        let other = try await world.store.ensureTopic(named: "Other")
+        let other = try await Topics.ensure(on: world.store, named: "Other")
         let otherCards = try await world.store.storeBatch(
             Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other"))
         ).cards
@@ -132,7 +133,7 @@ struct RecallWindowAndPlanTests {
     @Test func aCardMovedToAnotherTopicTakesItsReviewsIntoThatTopicsWindow() async throws {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 3)
-        let other = try await world.store.ensureTopic(named: "Other")
+        let other = try await Topics.ensure(on: world.store, named: "Other")
         let base = Fixtures.date
         for (index, rating) in [2, 0, 3].enumerated() {
             try await world.review(world.cards[index], rating: rating, at: base.addingTimeInterval(Double(index)))

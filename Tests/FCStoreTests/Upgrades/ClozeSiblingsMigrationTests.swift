@@ -21,7 +21,7 @@ struct ClozeSiblingsMigrationTests {
                 "note c1 @1", "note c- @2", "note c2 @3", "of 1 c2 @4", "of 1 c3 @5",
             ])
         #expect(try await ClozeSiblingsTests.layout(store, 2) == ["note c1 @1", "of 4 c12 @2"])
-        let siblings = try await store.cards(topicID: 1).filter { $0.clozeOf == 1 }
+        let siblings = try await Cards.inTopic(on: store, topicID: 1).filter { $0.clozeOf == 1 }
         #expect(
             siblings.allSatisfy {
                 $0.question == "{{c1::Romulus}} founded Rome in {{c3::753 BC::year}}; {{C2::Remus}} {{c1::x}}."
@@ -44,7 +44,7 @@ struct ClozeSiblingsMigrationTests {
             ])
         #expect(faces.allSatisfy { $0.answer == "Romulus founded Rome in 753 BC; Remus x." })
         #expect(faces.map(\.clozeNumber) == [2, 3])
-        let note = try await store.card(id: 1)
+        let note = try await Cards.card(on: store, id: 1)
         #expect(CardFaces(note, seed: 0).question == "[...] founded Rome in 753 BC; Remus [...].")
         #expect(try await store.integrityCheck() == "ok")
     }

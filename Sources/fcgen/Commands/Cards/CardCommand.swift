@@ -96,7 +96,7 @@ struct CardAddCommand: AsyncParsableCommand {
                     explanation: explanation, hasImage: image != nil, choices: try choices(answer: answer)),
                 reversed: reverse)
             let store = try await Store.open(path: settings.databasePath, now: CommandIO.now)
-            let found = try await store.ensureTopic(named: topic)
+            let found = try await Topics.ensure(on: store, named: topic)
             let added = try await CardEditing.add(
                 NewCard(
                     topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,

@@ -36,7 +36,7 @@ struct CardEditCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let settings = try global.loadSettings().settings
             let store = try await Store.open(existingAt: settings.databasePath, now: CommandIO.now)
-            let current = try await store.cardDetails(id: id)
+            let current = try await Cards.details(on: store, id: id)
             var (typedQuestion, typedAnswer, typedExplanation) = try content.sides()
             if content.editor {
                 let sides = try await CardEditor.edit(

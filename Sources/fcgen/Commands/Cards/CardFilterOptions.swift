@@ -52,10 +52,8 @@ struct CardFilterOptions: ParsableArguments {
         var cards: [Card] = []
         var anchor: CardPageAnchor?
         while true {
-            let page = try await store.read { [anchor] database in
-                try await database.cardPage(
-                    topicID: topicID, userID: userID, filter: chosen, after: anchor, limit: Self.pageSize)
-            }
+            let page = try await Cards.page(
+                on: store, topicID: topicID, userID: userID, filter: chosen, after: anchor, limit: Self.pageSize)
             cards += page.map(\.details.card)
             guard page.count == Self.pageSize, let last = cards.last else { return cards }
             anchor = CardPageAnchor(cardID: last.id, position: last.position)

@@ -80,9 +80,7 @@ struct CardShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            let (details, source) = try await store.read { db in
-                await (try db.cardDetails(id: id), try db.cardSource(cardID: id))
-            }
+            let (details, source) = try await Cards.detailsAndSource(on: store, id: id)
             if global.json {
                 var card = CardJSON(details)
                 card.source = source.map { CardJSON.Source($0, withPath: true) }

@@ -63,7 +63,7 @@ struct DueCommand: AsyncParsableCommand {
             let candidates = try await context.store.dueCandidates(
                 userID: context.user.id, topicIDs: topics, until: until, limit: max(0, limit),
                 includeFallback: fallback.includeFallback)
-            let cards = try await context.store.cards(ids: candidates.map(\.cardID))
+            let cards = try await Cards.cards(on: context.store, ids: candidates.map(\.cardID))
             let byID = Dictionary(uniqueKeysWithValues: cards.map { ($0.id, $0) })
             let output = Output(
                 user: context.user.name, timeZone: context.day.zoneName, until: until,

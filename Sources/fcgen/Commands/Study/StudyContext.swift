@@ -35,7 +35,7 @@ struct StudyContext {
 
     /// The topics named, in order; every topic when `names` is empty.
     func topics(_ names: [String], global: GlobalOptions) async throws -> [TopicRef] {
-        if names.isEmpty { return try await store.topicSummaries().map { TopicRef(id: $0.id, name: $0.name) } }
+        if names.isEmpty { return try await Topics.summaries(on: store).map { TopicRef(id: $0.id, name: $0.name) } }
         var topics: [TopicRef] = []
         for name in names {
             let topic = try await global.requireTopic(name, in: store)

@@ -28,4 +28,18 @@ package enum CardBookmarks {
             return try await db.deleteBookmark(cardID: cardID, userID: userID)
         }
     }
+
+    /// The learner's bookmarks, newest first, of one topic or (`topicID` nil) all, at most `limit`, and how many there
+    /// are in all; in one snapshot.
+    ///
+    /// - Throws: ``FCStore/StoreError/topicNotFound(topicID:)`` for an unknown topic.
+    package static func list(
+        on store: Store, userID: Int64, topicID: Int64?, limit: Int
+    ) async throws -> (bookmarks: [Bookmark], total: Int) {
+        try await store.read { db in
+            if let topicID { _ = try await db.existingTopic(id: topicID) }
+            let list = try await db.bookmarks(userID: userID, topicID: topicID, limit: limit)
+            return (list, try await db.bookmarkCount(userID: userID, topicID: topicID))
+        }
+    }
 }
