@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -75,7 +76,7 @@ struct PostgresWorkerProcessTests {
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         let killed = try await doomed.finish()
-        let orphan = try #require(try await store.jobs().first)
+        let orphan = try #require(try await RefillJobs.list(on: store).first)
         #expect(orphan.status == .running)
         #expect(orphan.leaseOwner == "doomed")
         #expect(WorkerLog(killed.stderr).problems.isEmpty, "\(killed.stderr)")
@@ -83,7 +84,7 @@ struct PostgresWorkerProcessTests {
         let early = try await setup.launchWorker("early", lease: "6s", ["--once"]).finish()
         #expect(early.status == 0, "stderr: \(early.stderr)")
         #expect(WorkerLog(early.stderr).jobs("job_claimed").isEmpty)
-        #expect(try await store.job(id: orphan.id)?.status == .running, "the lease has not expired yet")
+        #expect(try await RefillJobs.job(id: orphan.id, on: store)?.status == .running, "the lease has not expired yet")
 
         let expiry = try #require(orphan.leaseExpiresAt)
         try await Task.sleep(for: .milliseconds(Int(max(0, expiry.timeIntervalSinceNow) * 1000) + 100))
@@ -92,7 +93,7 @@ struct PostgresWorkerProcessTests {
         #expect(rescuer.status == 0, "stderr: \(rescuer.stderr)")
         #expect(WorkerLog(rescuer.stderr).problems.isEmpty, "\(rescuer.stderr)")
         #expect(WorkerLog(rescuer.stderr).jobs("job_claimed") == [Int(orphan.id)])
-        let job = try #require(try await store.job(id: orphan.id))
+        let job = try #require(try await RefillJobs.job(id: orphan.id, on: store))
         #expect(job.status == .done)
         #expect(job.attempts == 2)
         #expect(job.leaseOwner == "rescuer")
@@ -138,18 +139,18 @@ struct PostgresWorkerProcessTests {
             })
         #expect(try await setup.count("SELECT COUNT(*) FROM batches") == 0)
         #expect(try await setup.count("SELECT COUNT(*) FROM cards") == 0)
-        let orphan = try #require(try await store.jobs().first)
+        let orphan = try #require(try await RefillJobs.list(on: store).first)
         #expect(orphan.status == .running && orphan.leaseOwner == "doomed" && orphan.attempts == 1)
 
         let rescuer = try await setup.launchWorker("rescuer", lease: "2s", ["--interval", "1s"])
-        #expect(try await eventually { try await store.job(id: orphan.id)?.status == .done })
+        #expect(try await eventually { try await RefillJobs.job(id: orphan.id, on: store)?.status == .done })
         rescuer.send(SIGTERM)
         let rescued = try await rescuer.finish()
 
         #expect(rescued.status == 0, "stderr: \(rescued.stderr)")
         #expect(WorkerLog(rescued.stderr).problems.isEmpty, "\(rescued.stderr)")
         #expect(WorkerLog(rescued.stderr).jobs("job_claimed") == [Int(orphan.id)])
-        let job = try #require(try await store.job(id: orphan.id))
+        let job = try #require(try await RefillJobs.job(id: orphan.id, on: store))
         #expect(job.attempts == 2 && job.leaseOwner == "rescuer")
         let batches = try await store.batches(topicID: job.topicID)
         #expect(batches.map(\.plan.number) == [1])

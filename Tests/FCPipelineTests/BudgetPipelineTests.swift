@@ -189,13 +189,13 @@ struct BudgetPipelineTests {
         #expect(summary.done == 1, "the other topic is refilled")
         #expect(summary.outcome == .succeeded, "skipped, not failed")
         #expect(transport.requests.count == 1)
-        let job = try #require(try await harness.store.jobs(topicID: topic.id).first)
+        let job = try #require(try await RefillJobs.list(topicID: topic.id, on: harness.store).first)
         #expect(job.status == .queued)
         #expect(job.attempts == 0)
         #expect(job.lastError?.hasPrefix("budget: $0.0000 spent of topic \"Rome\"'s $0.0001 daily budget") == true)
         let midnight = (harness.time.date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400 + 86_400
         #expect(job.runAfter.timeIntervalSince1970 == midnight)
-        #expect(try await harness.store.jobs(topicID: other.id).first?.status == .done)
+        #expect(try await RefillJobs.list(topicID: other.id, on: harness.store).first?.status == .done)
         #expect(harness.events.names.contains("deferred"))
     }
 
@@ -211,7 +211,7 @@ struct BudgetPipelineTests {
         #expect(summary.claimed == 1, "the first refusal ends the day's claims")
         #expect(summary.deferred == 1)
         #expect(transport.requests.isEmpty)
-        let statuses = try await harness.store.jobs().map(\.status)
+        let statuses = try await RefillJobs.list(on: harness.store).map(\.status)
         #expect(statuses == [.queued, .queued, .queued])
     }
 
@@ -224,7 +224,7 @@ struct BudgetPipelineTests {
         let summary = try await harness.worker.runRound()
         #expect(summary.dead == 1)
         #expect(transport.requests.isEmpty)
-        let job = try #require(try await harness.store.jobs(topicID: topic.id).first)
+        let job = try #require(try await RefillJobs.list(topicID: topic.id, on: harness.store).first)
         #expect(job.lastError?.hasPrefix("no price for model \"stub-model\"") == true)
     }
 }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -104,7 +105,7 @@ struct CardEditingTests {
         let topic = try await store.ensureTopic(named: "Roman history")
         _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
-        _ = try await store.enqueueDueRefills(maxAttempts: 3)
+        _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
         await #expect(throws: StoreError.topicHasCards(name: "Roman history", cards: 3)) {
             _ = try await store.deleteTopic(id: topic.id, force: false)
         }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -110,25 +111,22 @@ struct UsageLedgerTests {
         let store = try await Store.open(path: database.path, now: time.now)
         let topic = try await store.ensureTopic(named: "Rome")
         try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
-        _ = try await store.enqueueDueRefills(maxAttempts: 3)
-        let job = try #require(try await store.claimNextJob(owner: "w", lease: .seconds(60)))
+        _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
+        let job = try #require(try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store))
         #expect(job.attempts == 1)
 
-        let until = try await store.write("defer") {
-            try await $0.deferJobToNextDay(jobID: job.id, owner: "w", reason: "budget: spent")
-        }
+        let until = try await RefillJobs.deferToNextDay(jobID: job.id, owner: "w", reason: "budget: spent", on: store)
         #expect(until == Self.nextDay)
-        let deferred = try #require(try await store.job(id: job.id))
+        let deferred = try #require(try await RefillJobs.job(id: job.id, on: store))
         #expect(deferred.status == .queued)
         #expect(deferred.attempts == 0)
         #expect(deferred.runAfter == Self.nextDay)
         #expect(deferred.lastError == "budget: spent")
-        #expect(try await store.claimNextJob(owner: "w", lease: .seconds(60)) == nil, "not before midnight")
-        time.advance(by: 6_400)
-        #expect(try await store.claimNextJob(owner: "w", lease: .seconds(60))?.id == job.id)
-        // A worker that no longer holds the job changes nothing.
         #expect(
-            try await store.write("defer") { try await $0.deferJobToNextDay(jobID: job.id, owner: "x", reason: "") }
-                == nil)
+            try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store) == nil, "not before midnight")
+        time.advance(by: 6_400)
+        #expect(try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store)?.id == job.id)
+        // A worker that no longer holds the job changes nothing.
+        #expect(try await RefillJobs.deferToNextDay(jobID: job.id, owner: "x", reason: "", on: store) == nil)
     }
 }

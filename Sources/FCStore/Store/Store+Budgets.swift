@@ -32,29 +32,4 @@ extension Database {
             return statement.optionalDouble(at: 0)
         }
     }
-
-    /// Gives a running job back to the queue until the next UTC day (its budget for today is spent); the claim's
-    /// attempt is not counted and `reason` is kept in `last_error`.
-    ///
-    /// - Returns: when the job may run again, or `nil` when `owner` no longer held it (nothing changed).
-    @discardableResult
-    package func deferJobToNextDay(jobID: Int64, owner: String, reason: String) async throws -> Date? {
-        let now = now().unixMilliseconds
-        let next = UTCDay.next(after: now)
-        let changed = try await connection.immediateTransaction("defer job") {
-            try await connection.withQuery(
-                """
-                UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
-                    run_after = \(next), updated_at = \(now), last_error = \(String(reason.prefix(1000))), lease_owner =
-                        NULL, lease_expires_at = NULL
-                WHERE id = \(jobID) AND status = 'running' AND lease_owner = \(owner)
-                """,
-                operation: "defer job"
-            ) { statement in
-                try await statement.run()
-            }
-            return await connection.changes == 1
-        }
-        return changed ? Date(unixMilliseconds: next) : nil
-    }
 }

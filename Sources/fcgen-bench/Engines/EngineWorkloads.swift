@@ -225,7 +225,7 @@ enum EngineWorkloads {
                 try await tx.setTopicPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id)
             }
         }
-        let enqueued = try await setup.enqueueDueRefills(maxAttempts: 5).count
+        let enqueued = try await RefillJobs.enqueueDue(maxAttempts: 5, on: setup).count
         guard enqueued == claimJobs else { throw BenchmarkFailure("enqueued \(enqueued) of \(claimJobs) jobs") }
         var stores: [Store] = []
         for _ in 0..<claimers { stores.append(try await Store.open(path: database.location, now: .system)) }
@@ -234,7 +234,9 @@ enum EngineWorkloads {
                 for (index, store) in stores.enumerated() {
                     group.addTask {
                         var ids: [Int64] = []
-                        while let job = try await store.claimNextJob(owner: "claimer-\(index)", lease: .seconds(600)) {
+                        while let job = try await RefillJobs.claimNext(
+                            owner: "claimer-\(index)", lease: .seconds(600), on: store)
+                        {
                             ids.append(job.id)
                         }
                         return ids

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -70,7 +71,7 @@ struct RefillRuleSQLTests {
             }
             topics.append(topic.id)
         }
-        let enqueued = Set(try await store.enqueueDueRefills(maxAttempts: 3).map(\.topicID))
+        let enqueued = Set(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).map(\.topicID))
         var verdicts: [(count: Int, due: Bool, enqueued: Bool)] = []
         for id in topics {
             let status = try await store.topicRefillStatus(topicID: id)

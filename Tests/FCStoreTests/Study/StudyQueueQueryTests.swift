@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -78,7 +79,7 @@ struct StudyQueueQueryTests {
         try await world.store.setTopicPolicy(TopicPolicy(refillBelow: 4, batchSize: 5), topicID: world.topic.id)
         // No one has studied anything: all 6 count, not due.
         #expect(try await world.store.topicRefillStatus(topicID: world.topic.id).unstudiedCount == 6)
-        #expect(try await world.store.enqueueDueRefills(maxAttempts: 3).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: world.store).isEmpty)
 
         let ana = try await world.store.ensureUser(named: "Ana")
         for card in world.cards.prefix(2) { try await world.review(card) }
@@ -91,7 +92,7 @@ struct StudyQueueQueryTests {
         let status = try await world.store.topicRefillStatus(topicID: world.topic.id)
         #expect(status.unstudiedCount == 3)
         #expect(status.isRefillDue)
-        #expect(try await world.store.enqueueDueRefills(maxAttempts: 3).map(\.topicID) == [world.topic.id])
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: world.store).map(\.topicID) == [world.topic.id])
     }
 }
 
