@@ -93,7 +93,7 @@ struct WorkerRun: Codable {
             throw BenchmarkFailure("\(done) of \(all) jobs done, expected \(jobs) of \(jobs)")
         }
         for topicID in topicIDs {
-            let numbers = try await store.batches(topicID: topicID).map(\.plan.number)
+            let numbers = try await BatchStorage.list(topicID: topicID, on: store).map(\.plan.number)
             guard numbers == Array(1...batchesPerTopic) else {
                 throw BenchmarkFailure("topic \(topicID) has batches \(numbers), expected 1…\(batchesPerTopic)")
             }

@@ -97,7 +97,7 @@ struct PostgresWorkerProcessTests {
         #expect(job.status == .done)
         #expect(job.attempts == 2)
         #expect(job.leaseOwner == "rescuer")
-        #expect(try await store.batches(topicID: job.topicID).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
         #expect(try await setup.count("SELECT COUNT(*) FROM cards") == 5)
         let asked = PromptedBatch.counts(try await server.requests())
         let expected: [PromptedBatch?: Int] = [PromptedBatch(topic: Self.topic, batch: 1): 2]
@@ -152,7 +152,7 @@ struct PostgresWorkerProcessTests {
         #expect(WorkerLog(rescued.stderr).jobs("job_claimed") == [Int(orphan.id)])
         let job = try #require(try await RefillJobs.job(id: orphan.id, on: store))
         #expect(job.attempts == 2 && job.leaseOwner == "rescuer")
-        let batches = try await store.batches(topicID: job.topicID)
+        let batches = try await BatchStorage.list(topicID: job.topicID, on: store)
         #expect(batches.map(\.plan.number) == [1])
         #expect(batches.map(\.cardsKept) == [5])
         #expect(try await setup.count("SELECT COUNT(*) FROM cards") == 5)

@@ -85,7 +85,7 @@ struct WorkerProcessTests {
         #expect(jobs.allSatisfy { $0.status == .done && $0.attempts == 1 && $0.batchNumber == 1 })
         #expect(try await server.requests().count == 50, "each job sent exactly one request")
         for job in jobs {
-            #expect(try await store.batches(topicID: job.topicID).map(\.plan.number) == [1])
+            #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
         }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 150)
         #expect(try await store.integrityCheck() == "ok")
@@ -124,7 +124,7 @@ struct WorkerProcessTests {
         let job = try #require(try await RefillJobs.job(id: orphan.id, on: store))
         #expect(job.status == .done)
         #expect(job.attempts == 2)
-        #expect(try await store.batches(topicID: job.topicID).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3)
         #expect(try await store.integrityCheck() == "ok")
     }

@@ -46,7 +46,7 @@ struct BudgetPipelineTests {
             topic: "Rome", batches: 5, options: GenerationOptions(concurrency: 3))
         #expect(stored.count == 5)
 
-        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
         let line = try #require(lines.first)
         #expect(lines.count == 1)
         #expect(line.requests == 5)
@@ -83,7 +83,7 @@ struct BudgetPipelineTests {
         // No request went out for the refused batch, and every earlier one was stored.
         #expect(transport.requests.count == storedBefore)
         let topic = try #require(try await pipeline.store.topic(named: "Rome"))
-        #expect(try await pipeline.store.batches(topicID: topic.id).count == storedBefore)
+        #expect(try await BatchStorage.list(topicID: topic.id, on: pipeline.store).count == storedBefore)
         let spent = (1...storedBefore).map(Self.cost).reduce(0, +)
         #expect(abs(budget.spent - spent) < 1e-12)
         #expect(abs(refusal.spent - spent) < 1e-12)
@@ -118,7 +118,7 @@ struct BudgetPipelineTests {
             _ = try await pipeline.generate(topic: "Rome", batches: 1, options: GenerationOptions(strict: true))
         }
         #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
-        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
         #expect(lines.map(\.topic) == ["Rome"])
         #expect(lines.map(\.inputTokens) == [77])
         #expect(lines.map(\.outputTokens) == [33])
@@ -146,7 +146,7 @@ struct BudgetPipelineTests {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
         #expect(try await pipeline.store.topic(named: "Rome") == nil)
-        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
         #expect(lines.map(\.inputTokens) == [55])
         #expect(lines.map(\.outputTokens) == [66])
         #expect(lines.map(\.requests) == [1])
@@ -169,7 +169,7 @@ struct BudgetPipelineTests {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
         #expect(try await pipeline.store.topic(named: "Rome") == nil, "nothing stored")
-        let lines = try await pipeline.store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
         #expect(lines.map(\.inputTokens) == [44])
         #expect(lines.map(\.outputTokens) == [88])
     }
@@ -182,7 +182,7 @@ struct BudgetPipelineTests {
             return (topics[0], topics[1])
         }()
         // Less than any request's worst case.
-        try await harness.store.write("budget") { try await $0.setTopicDailyBudget(0.0001, topicID: topic.id) }
+        try await UsageLedger.setDailyBudget(0.0001, topicID: topic.id, on: harness.store)
 
         let summary = try await harness.worker.runRound()
         #expect(summary.deferred == 1)
@@ -219,7 +219,7 @@ struct BudgetPipelineTests {
         let transport = StubTransport(replies: [Self.reply(1)])
         let harness = try await RefillHarness(transport: transport, pricing: Pricing(model: "stub-model"))
         let topic = try #require(try await harness.subscribe(["Rome"]).first)
-        try await harness.store.write("budget") { try await $0.setTopicDailyBudget(1, topicID: topic.id) }
+        try await UsageLedger.setDailyBudget(1, topicID: topic.id, on: harness.store)
 
         let summary = try await harness.worker.runRound()
         #expect(summary.dead == 1)

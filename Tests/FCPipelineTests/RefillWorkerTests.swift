@@ -14,11 +14,11 @@ struct RefillWorkerTests {
         let transport = StubTransport { request, index in RefillHarness.reply(for: request, index: index) }
         let harness = try await RefillHarness(transport: transport)
         let topics = try await harness.subscribe(["Rome", "Greece", "Egypt"])
-        _ = try await harness.store.storeBatch(
+        _ = try await BatchStorage.store(
             NewBatch(
                 topicID: topics[0].id, plan: BatchPlanner.plan(number: 1), provider: "x", model: "x", promptHash: "h",
-                outcome: .strict, cards: [CardDraft(kind: .question, question: "Old?", answer: "Yes", origin: .manual)])
-        )
+                outcome: .strict, cards: [CardDraft(kind: .question, question: "Old?", answer: "Yes", origin: .manual)]),
+            on: harness.store)
 
         let summary = try await harness.worker.runRound()
 
@@ -28,8 +28,8 @@ struct RefillWorkerTests {
         #expect(summary.cardsStored == 9)
         #expect(summary.outcome == .succeeded)
         #expect(try await RefillJobs.list(status: .done, on: harness.store).count == 3)
-        #expect(try await harness.store.batches(topicID: topics[0].id).map(\.plan.number) == [1, 2])
-        #expect(try await harness.store.batches(topicID: topics[1].id).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(topicID: topics[0].id, on: harness.store).map(\.plan.number) == [1, 2])
+        #expect(try await BatchStorage.list(topicID: topics[1].id, on: harness.store).map(\.plan.number) == [1])
         #expect(transport.requests.count == 3)
         let names = harness.events.names
         #expect(names.filter { $0 == "claimed" }.count == 3)
@@ -68,7 +68,7 @@ struct RefillWorkerTests {
         #expect(last.dead == 1)
         #expect(try await RefillJobs.job(id: job.id, on: harness.store)?.status == .dead)
         #expect(try await RefillJobs.job(id: job.id, on: harness.store)?.lastError?.contains("HTTP 503") == true)
-        #expect(try await harness.store.batches(topicID: job.topicID).isEmpty)
+        #expect(try await BatchStorage.list(topicID: job.topicID, on: harness.store).isEmpty)
     }
 
     @Test func aRejectedRequestIsDeadAtOnce() async throws {

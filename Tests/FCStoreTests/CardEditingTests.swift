@@ -103,7 +103,8 @@ struct CardEditingTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await store.ensureTopic(named: "Roman history")
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)), on: store)
         try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
         _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
         await #expect(throws: StoreError.topicHasCards(name: "Roman history", cards: 3)) {

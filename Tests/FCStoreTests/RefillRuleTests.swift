@@ -19,7 +19,8 @@ struct RefillRuleTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store)
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
 
         let first = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
         let second = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
@@ -50,7 +51,8 @@ struct RefillRuleTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store, policy: TopicPolicy(refillBelow: 5, batchSize: 5))
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
 
         #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
         #expect(try await store.topicRefillStatus(topicID: topic.id).isRefillDue == false)
@@ -61,11 +63,12 @@ struct RefillRuleTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(
             store, policy: TopicPolicy(refillBelow: 100, batchSize: 5, maxBatches: 2))
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
         #expect(try await store.topicRefillStatus(topicID: topic.id).isRefillDue)
 
-        _ = try await store.storeBatch(
-            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")), on: store)
 
         #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
         let status = try await store.topicRefillStatus(topicID: topic.id)
@@ -99,8 +102,8 @@ struct RefillRuleTests {
             let topic = try await store.ensureTopic(named: "Case \(index)")
             try await store.setTopicPolicy(policy, topicID: topic.id)
             if cards > 0 {
-                _ = try await store.storeBatch(
-                    Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)))
+                _ = try await BatchStorage.store(
+                    Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)), on: store)
             }
             if try await store.topicRefillStatus(topicID: topic.id).isRefillDue { expected.insert(topic.id) }
         }

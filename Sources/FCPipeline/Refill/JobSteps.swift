@@ -20,7 +20,7 @@ package enum JobSteps {
             guard job.batchNumber == batch.plan.number, job.topicID == batch.topicID else {
                 throw StoreError.jobStateConflict(id: jobID, status: job.status.rawValue, action: "complete")
             }
-            let stored = try await db.storeBatch(batch)
+            let stored = try await BatchStorage.store(batch, in: db, at: time)
             try await db.markJobDone(jobID: jobID, at: time)
             return stored
         }

@@ -44,7 +44,7 @@ enum EngineWorkloads {
         }
         let (stored, measurement) = try await measure {
             var stored = 0
-            for batch in batches { stored += try await store.storeBatch(batch).cards.count }
+            for batch in batches { stored += try await BatchStorage.store(batch, on: store).cards.count }
             return stored
         }
         let expected = batches.count * StoreBenchmark.cardsPerBatch
@@ -158,7 +158,7 @@ enum EngineWorkloads {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate), provider: "bench",
             model: "bench", promptHash: "bench", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return try await store.storeBatch(batch).cards.map(\.id)
+        return try await BatchStorage.store(batch, on: store).cards.map(\.id)
     }
 
     /// What ``nextDue(in:)`` measured, medians in milliseconds.

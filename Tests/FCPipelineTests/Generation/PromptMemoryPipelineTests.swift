@@ -57,7 +57,9 @@ struct PromptMemoryPipelineTests {
         let topic = try #require(try await pipeline.store.topic(named: "Roman history"))
         let cards = try await pipeline.store.cards(topicID: topic.id)
         let batchOfID = Dictionary(
-            uniqueKeysWithValues: try await pipeline.store.batches(topicID: topic.id).map { ($0.id, $0.plan.number) })
+            uniqueKeysWithValues: try await BatchStorage.list(topicID: topic.id, on: pipeline.store).map {
+                ($0.id, $0.plan.number)
+            })
         for number in 2...50 {
             let body = bodies[number - 1]
             let earlier = cards.filter { batchOfID[$0.batchID ?? -1].map { $0 < number } ?? false }

@@ -102,8 +102,8 @@ struct RecallWindowAndPlanTests {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 4)
         let other = try await world.store.ensureTopic(named: "Other")
-        let otherCards = try await world.store.storeBatch(
-            Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other"))
+        let otherCards = try await BatchStorage.store(
+            Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other")), on: world.store
         ).cards
         let ana = try await world.store.ensureUser(named: "Ana")
         let base = Fixtures.date
