@@ -1,5 +1,3 @@
-package import FCCore
-
 /// The reads and writes of the service's generations (`generations`, `generation_events`), each inside the
 /// transaction a ``Store/write(_:patience:_:)`` (or ``Store/read(_:)``) hands out; times are Unix milliseconds. SQL
 /// and rows only: claiming one under a lease, renewing it, recording a batch, ending or cancelling one, with their

@@ -1,5 +1,5 @@
-package import FCCore
-package import Foundation
+import FCCore
+import Foundation
 
 /// The service's generations as rows (`generations`, `generation_events`, version 28), so any instance on the
 /// database accepts, runs, reads, streams and cancels them (``GenerationRepository``).
