@@ -89,6 +89,6 @@ enum ReviewRecordingBenchmark {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate), provider: "bench",
             model: "bench", promptHash: "bench", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return try await store.storeBatch(batch).cards.map(\.id)
+        return try await BatchStorage.store(batch, on: store).cards.map(\.id)
     }
 }

@@ -118,7 +118,8 @@ struct ManyHostsTests {
         // Read once the process is gone: the job counted above may have been stored in the moment before the
         // signal landed, and only the jobs it still held at death must be taken over.
         let heldAtDeath = Set(
-            try await store.jobs().filter { $0.status == .running && $0.leaseOwner == Self.victim }.map(\.id))
+            try await RefillJobs.list(on: store).filter { $0.status == .running && $0.leaseOwner == Self.victim }.map(
+                \.id))
 
         let finished = try await eventually(within: 300) {
             try await count("SELECT COUNT(*) FROM jobs WHERE status = 'done'") == Int64(jobCount)
@@ -135,11 +136,11 @@ struct ManyHostsTests {
         for result in try await cliResults {
             #expect(result.status == 0, "fcgen stderr: \(result.stderr)")
         }
-        let unfinished = try await store.jobs().filter { $0.status != .done }
+        let unfinished = try await RefillJobs.list(on: store).filter { $0.status != .done }
         #expect(finished, "jobs not done: \(unfinished.count), e.g. \(unfinished.prefix(3))")
 
         try await checkBatches(count, text, jobCount: jobCount)
-        let jobs = try await store.jobs()
+        let jobs = try await RefillJobs.list(on: store)
         try await checkAttemptsAndRequests(jobs, logs: logs, heldAtDeath: heldAtDeath, server: server)
 
         let claims = jobs.reduce(0) { $0 + $1.attempts }

@@ -80,12 +80,12 @@ struct WorkerProcessTests {
         }
         let claims = results.map { $0.stderr.components(separatedBy: " claimed: ").count - 1 }
         #expect(claims.reduce(0, +) == 50)
-        let jobs = try await store.jobs()
+        let jobs = try await RefillJobs.list(on: store)
         #expect(jobs.count == 50)
         #expect(jobs.allSatisfy { $0.status == .done && $0.attempts == 1 && $0.batchNumber == 1 })
         #expect(try await server.requests().count == 50, "each job sent exactly one request")
         for job in jobs {
-            #expect(try await store.batches(topicID: job.topicID).map(\.plan.number) == [1])
+            #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
         }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 150)
         #expect(try await store.integrityCheck() == "ok")
@@ -108,12 +108,12 @@ struct WorkerProcessTests {
         #expect(try await eventually { try await server.requests().count == 1 })
         doomed.send(SIGKILL)
         _ = try await doomed.finish()
-        let orphan = try #require(try await store.jobs().first)
+        let orphan = try #require(try await RefillJobs.list(on: store).first)
         #expect(orphan.status == .running)
 
         let early = try await cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"])).finish()
         #expect(early.status == 0, "stderr: \(early.stderr)")
-        #expect(try await store.job(id: orphan.id)?.status == .running, "the lease has not expired yet")
+        #expect(try await RefillJobs.job(id: orphan.id, on: store)?.status == .running, "the lease has not expired yet")
 
         let expiry = try #require(orphan.leaseExpiresAt)
         try await Task.sleep(for: .milliseconds(Int(max(0, expiry.timeIntervalSinceNow) * 1000) + 100))
@@ -121,10 +121,10 @@ struct WorkerProcessTests {
             .finish()
 
         #expect(rescuer.status == 0, "stderr: \(rescuer.stderr)")
-        let job = try #require(try await store.job(id: orphan.id))
+        let job = try #require(try await RefillJobs.job(id: orphan.id, on: store))
         #expect(job.status == .done)
         #expect(job.attempts == 2)
-        #expect(try await store.batches(topicID: job.topicID).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3)
         #expect(try await store.integrityCheck() == "ok")
     }
@@ -151,7 +151,7 @@ struct WorkerProcessTests {
 
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("signal 15"))
-        #expect(try await store.jobs().map(\.status) == [.done])
+        #expect(try await RefillJobs.list(on: store).map(\.status) == [.done])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3)
     }
 
@@ -173,7 +173,7 @@ struct WorkerProcessTests {
 
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("released on shutdown"))
-        let job = try #require(try await store.jobs().first)
+        let job = try #require(try await RefillJobs.list(on: store).first)
         #expect(job.status == .queued)
         #expect(job.attempts == 0)
         #expect(job.leaseOwner == nil)
@@ -204,7 +204,7 @@ struct WorkerProcessTests {
         #expect(result.status == 128 + SIGINT, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("signal 2 (SIGINT) again: stopping now"))
         #expect(result.stderr.contains("released on shutdown"))
-        let job = try #require(try await store.jobs().first)
+        let job = try #require(try await RefillJobs.list(on: store).first)
         #expect(job.status == .queued)
         #expect(job.leaseOwner == nil)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)

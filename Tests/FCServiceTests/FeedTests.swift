@@ -29,7 +29,7 @@ struct FeedTests {
             #expect(cards.count == 5)
             #expect(first.json["refilling"] as? Bool == true)
             #expect(first.json["exhausted"] as? Bool == false)
-            #expect(try await store.jobs().map(\.status) == [.queued])
+            #expect(try await RefillJobs.list(on: store).map(\.status) == [.queued])
 
             // An answer rated "again" comes back today: it leads the next feed, and no second job is enqueued.
             let lastID = try #require(cards.last?["id"] as? Int)
@@ -41,7 +41,7 @@ struct FeedTests {
             let again = try #require(second.json["cards"] as? [[String: Any]])
             #expect(again.first?["id"] as? Int == lastID)
             #expect(second.json["refilling"] as? Bool == true)
-            #expect(try await store.jobs().count == 1)
+            #expect(try await RefillJobs.list(on: store).count == 1)
 
             let fallback = try await server.call(.GET, "/v1/topics/2/feed", token: learner)
             #expect(fallback.status == 200, "\(fallback.text)")

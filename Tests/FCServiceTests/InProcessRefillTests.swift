@@ -36,7 +36,7 @@ struct InProcessRefillTests {
             #expect(after.json["refilling"] as? Bool == false, "\(after.text)")
             #expect(after.json["exhausted"] as? Bool == false)
         }
-        let jobs = try await fixture.store.jobs()
+        let jobs = try await RefillJobs.list(on: fixture.store)
         #expect(jobs.contains { $0.status == .done }, "\(jobs)")
     }
 }

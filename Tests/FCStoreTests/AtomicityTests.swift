@@ -14,13 +14,14 @@ struct AtomicityTests {
         await store.setFaultAfterCardInserts(3)
 
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 3)) {
-            try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+            try await BatchStorage.store(
+                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
         }
 
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
         #expect(try await store.integrityCheck() == "ok")
-        #expect(try await store.lastBatchNumber(topicID: topic.id) == 0)
+        #expect(try await BatchStorage.lastNumber(topicID: topic.id, on: store) == 0)
     }
 
     @Test func aFaultRightAfterTheBatchRowLeavesNothingAndTheStoreStaysUsable() async throws {
@@ -30,11 +31,13 @@ struct AtomicityTests {
         let batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(4))
         await store.setFaultAfterCardInserts(0)
 
-        await #expect(throws: StoreError.injectedFault(afterCardInserts: 0)) { try await store.storeBatch(batch) }
+        await #expect(throws: StoreError.injectedFault(afterCardInserts: 0)) {
+            try await BatchStorage.store(batch, on: store)
+        }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
 
         await store.setFaultAfterCardInserts(nil)
-        let stored = try await store.storeBatch(batch)
+        let stored = try await BatchStorage.store(batch, on: store)
         #expect(stored.cards.map(\.position) == [1, 2, 3, 4])
         #expect(try await store.integrityCheck() == "ok")
     }
@@ -43,16 +46,17 @@ struct AtomicityTests {
         let database = await TemporaryDatabase.make()
         let writer = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: writer, named: "Rome")
-        _ = try await writer.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)), on: writer)
         await writer.setFaultAfterCardInserts(1)
 
         await #expect(throws: StoreError.self) {
-            try await writer.storeBatch(
-                Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(3, prefix: "B")))
+            try await BatchStorage.store(
+                Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(3, prefix: "B")), on: writer)
         }
 
         let reader = try await Store.open(path: database.path, now: Fixtures.now)
-        #expect(try await reader.batches(topicID: topic.id).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(topicID: topic.id, on: reader).map(\.plan.number) == [1])
         #expect(try await Cards.inTopic(on: reader, topicID: topic.id).count == 2)
         #expect(try await reader.integrityCheck() == "ok")
     }

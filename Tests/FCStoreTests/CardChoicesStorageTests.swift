@@ -85,7 +85,8 @@ struct CardChoicesStorageTests {
             kind: .mcq, question: "Who was the first emperor?", answer: "Augustus", origin: .generated,
             choices: choices)
         let plain = CardDraft(question: "Who founded Rome?", answer: "Romulus", origin: .generated)
-        let stored = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: [mcq, plain]))
+        let stored = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: [mcq, plain]), on: store)
 
         #expect(stored.cards.map(\.choices) == [choices, nil])
         let cards = try await Cards.inTopic(on: store, topicID: topic.id)
@@ -104,7 +105,8 @@ struct CardChoicesStorageTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
         try await store.executeInTransaction(
             #"UPDATE cards SET choices_json = '{"options":["A","A","B","C"],"correctIndex":0}'"#)
         await #expect(throws: StoreError.self) { try await Cards.inTopic(on: store, topicID: topic.id) }

@@ -30,7 +30,7 @@ struct CardPictureStorageTests {
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: drafts)
         batch.pictures = [0: Self.picture(1), 1: Self.picture(2, credited: false)]
 
-        let stored = try await store.storeBatch(batch)
+        let stored = try await BatchStorage.store(batch, on: store)
 
         #expect(stored.cards.map(\.imageQuery) == ["Capitoline wolf statue", "Roman forum ruins", nil])
         #expect(
@@ -58,11 +58,12 @@ struct CardPictureStorageTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
         var batch = Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2))
         batch.pictures = [0: Self.picture(3), 1: Self.picture(4)]
 
-        let stored = try await store.storeBatch(batch)
+        let stored = try await BatchStorage.store(batch, on: store)
 
         #expect(stored.skippedDuplicates == 1 && stored.cards.count == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 1)
@@ -74,11 +75,12 @@ struct CardPictureStorageTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2, prefix: "New"))
         batch.pictures = [0: Self.picture(5)]
 
-        await #expect(throws: StoreError.self) { try await store.storeBatch(batch) }
+        await #expect(throws: StoreError.self) { try await BatchStorage.store(batch, on: store) }
 
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM image_credits") == 0)

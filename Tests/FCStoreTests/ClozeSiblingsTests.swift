@@ -117,7 +117,7 @@ struct ClozeSiblingsTests {
             CardDraft(kind: .cloze, question: "{{c1::a}} {{c2::b}} {{c3::c}}", answer: "a b c", origin: .generated),
             CardDraft(question: "Q?", answer: "A", origin: .generated),
         ]
-        let stored = try await store.storeBatch(.seeded(topicID: topic.id, label: "t", cards: drafts))
+        let stored = try await BatchStorage.store(.seeded(topicID: topic.id, label: "t", cards: drafts), on: store)
         #expect(stored.cards.count == 2, "the batch keeps what the model wrote; siblings are not its cards")
         let note = stored.cards[0].id
         #expect(

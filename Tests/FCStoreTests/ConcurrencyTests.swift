@@ -20,15 +20,16 @@ struct ConcurrencyTests {
                 group.addTask {
                     for number in 1...batchesEach {
                         let drafts = Fixtures.drafts(15, prefix: "Batch \(number)")
-                        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: number, cards: drafts))
+                        _ = try await BatchStorage.store(
+                            Fixtures.batch(topicID: topic.id, number: number, cards: drafts), on: store)
                     }
                 }
             }
             try await group.waitForAll()
         }
 
-        #expect(try await first.lastBatchNumber(topicID: greece.id) == batchesEach)
-        #expect(try await second.lastBatchNumber(topicID: rome.id) == batchesEach)
+        #expect(try await BatchStorage.lastNumber(topicID: greece.id, on: first) == batchesEach)
+        #expect(try await BatchStorage.lastNumber(topicID: rome.id, on: second) == batchesEach)
         #expect(try await Cards.inTopic(on: first, topicID: greece.id).map(\.position) == Array(1...(15 * batchesEach)))
         #expect(try await Cards.inTopic(on: second, topicID: rome.id).count == 15 * batchesEach)
         #expect(try await first.integrityCheck() == "ok")
@@ -44,7 +45,9 @@ struct ConcurrencyTests {
             for (store, prefix) in [(first, "A"), (second, "B")] {
                 group.addTask {
                     let batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5, prefix: prefix))
-                    do { return .success(try await store.storeBatch(batch)) } catch { return .failure(error) }
+                    do { return .success(try await BatchStorage.store(batch, on: store)) } catch {
+                        return .failure(error)
+                    }
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

@@ -31,7 +31,7 @@ struct GenerationClaimTests {
                         try await db.insertGeneration(
                             NewGeneration(
                                 id: id, topicID: topic.id, topicName: topic.name, requestedBy: nil, optionsJSON: "{}",
-                                batchesRequested: 1))
+                                batchesRequested: 1), at: 0)
                     }
                 }
             }
@@ -40,8 +40,8 @@ struct GenerationClaimTests {
                     let store = stores[claimer % 2]
                     group.addTask {
                         var mine: [String] = []
-                        while let generation = try await store.claimNextGeneration(
-                            owner: "claimer-\(claimer)", lease: .seconds(600))
+                        while let generation = try await Generations.claimNext(
+                            owner: "claimer-\(claimer)", lease: .seconds(600), on: store)
                         {
                             mine.append(generation.id)
                         }

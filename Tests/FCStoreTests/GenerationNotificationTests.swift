@@ -30,13 +30,13 @@ struct GenerationNotificationTests {
             struct Abandon: Error {}
             await #expect(throws: Abandon.self) {
                 try await writer.write("queue, then roll back") { db in
-                    _ = try await db.insertGeneration(queue("rolled-back"))
+                    try await db.insertGeneration(queue("rolled-back"), at: 0)
                     throw Abandon()
                 }
             }
-            _ = try await writer.write("queue") { try await $0.insertGeneration(queue("kept")) }
+            try await writer.write("queue") { try await $0.insertGeneration(queue("kept"), at: 0) }
             #expect(await iterator.next() == .changed(id: "kept"), "the rolled-back insert told nobody")
-            let cancelled = try await writer.cancelGeneration(id: "kept", errorJSON: "{}") { _ in "{}" }
+            let cancelled = try await Generations.cancel(id: "kept", errorJSON: "{}", event: { _ in "{}" }, on: writer)
             #expect(cancelled.map { if case .cancelledQueued = $0 { true } else { false } } == true)
             #expect(await iterator.next() == .changed(id: "kept"), "its failed event")
 
@@ -51,7 +51,7 @@ struct GenerationNotificationTests {
                 throw Abandon()
             }
             #expect(await iterator.next() == .listening)
-            _ = try await writer.write("queue") { try await $0.insertGeneration(queue("after")) }
+            try await writer.write("queue") { try await $0.insertGeneration(queue("after"), at: 0) }
             #expect(await iterator.next() == .changed(id: "after"))
 
             listening.cancel()

@@ -16,7 +16,7 @@ struct JobLeaseTests {
             let topic = try await Topics.ensure(on: store, named: "Topic \(index)")
             try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
         }
-        #expect(try await store.enqueueDueRefills(maxAttempts: maxAttempts).count == topics)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: maxAttempts, on: store).count == topics)
         return store
     }
 
@@ -34,7 +34,7 @@ struct JobLeaseTests {
             for (store, owner) in [(first, "a"), (second, "b")] {
                 group.addTask {
                     var ids: [Int64] = []
-                    while let job = try await store.claimNextJob(owner: owner, lease: .seconds(60)) {
+                    while let job = try await RefillJobs.claimNext(owner: owner, lease: .seconds(60), on: store) {
                         #expect(job.leaseOwner == owner)
                         ids.append(job.id)
                     }
@@ -46,45 +46,48 @@ struct JobLeaseTests {
 
         #expect(claimed.count == 20)
         #expect(Set(claimed).count == 20)
-        #expect(try await first.jobs(status: .running).allSatisfy { $0.attempts == 1 && $0.batchNumber == 1 })
+        #expect(
+            try await RefillJobs.list(status: .running, on: first).allSatisfy {
+                $0.attempts == 1 && $0.batchNumber == 1
+            })
     }
 
     @Test func anExpiredLeaseIsTakenOverAndTheOldOwnerCanNoLongerCommit() async throws {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
-        let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        let job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         #expect(job.leaseExpiresAt == time.date.addingTimeInterval(60))
 
         time.advance(by: 59)
-        #expect(try await store.claimNextJob(owner: "b", lease: .seconds(60)) == nil)
-        #expect(try await store.renewLease(jobID: job.id, owner: "a", lease: .seconds(60)))
+        #expect(try await RefillJobs.claimNext(owner: "b", lease: .seconds(60), on: store) == nil)
+        #expect(try await RefillJobs.renewLease(jobID: job.id, owner: "a", lease: .seconds(60), on: store))
         time.advance(by: 59)
-        #expect(try await store.claimNextJob(owner: "b", lease: .seconds(60)) == nil)
+        #expect(try await RefillJobs.claimNext(owner: "b", lease: .seconds(60), on: store) == nil)
         time.advance(by: 2)
-        let takenOver = try #require(try await store.claimNextJob(owner: "b", lease: .seconds(60)))
+        let takenOver = try #require(try await RefillJobs.claimNext(owner: "b", lease: .seconds(60), on: store))
 
         #expect(takenOver.id == job.id)
         #expect(takenOver.attempts == 2)
-        #expect(try await store.renewLease(jobID: job.id, owner: "a", lease: .seconds(60)) == false)
+        #expect(try await RefillJobs.renewLease(jobID: job.id, owner: "a", lease: .seconds(60), on: store) == false)
         await #expect(throws: StoreError.leaseLost(jobID: job.id)) {
             try await store.completeJob(jobID: job.id, owner: "a", batch: try batch(for: job))
         }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
         _ = try await store.completeJob(jobID: job.id, owner: "b", batch: try batch(for: takenOver))
-        #expect(try await store.job(id: job.id)?.status == .done)
+        #expect(try await RefillJobs.job(id: job.id, on: store)?.status == .done)
     }
 
     @Test func completingAJobStoresItsBatchAndFinishesItTogether() async throws {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
-        let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        let job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         time.advance(by: 5)
 
         let stored = try await store.completeJob(jobID: job.id, owner: "a", batch: try batch(for: job))
 
-        let done = try #require(try await store.job(id: job.id))
+        let done = try #require(try await RefillJobs.job(id: job.id, on: store))
         #expect(done.status == .done)
         #expect(done.finishedAt == time.date)
         #expect(done.leaseExpiresAt == nil)
@@ -96,20 +99,20 @@ struct JobLeaseTests {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
-        let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        let job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         await store.setFaultAfterCardInserts(3)
 
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 3)) {
             try await store.completeJob(jobID: job.id, owner: "a", batch: try batch(for: job))
         }
 
-        #expect(try await store.job(id: job.id)?.status == .running)
+        #expect(try await RefillJobs.job(id: job.id, on: store)?.status == .running)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
         #expect(try await store.integrityCheck() == "ok")
         await store.setFaultAfterCardInserts(nil)
         _ = try await store.completeJob(jobID: job.id, owner: "a", batch: try batch(for: job))
-        #expect(try await store.job(id: job.id)?.status == .done)
+        #expect(try await RefillJobs.job(id: job.id, on: store)?.status == .done)
     }
 
     @Test func failuresBackOffThenTheJobIsDeadAfterMaxAttempts() async throws {
@@ -118,70 +121,70 @@ struct JobLeaseTests {
         let store = try await storeWithJobs(database, time: time, maxAttempts: 3)
         let backoff: @Sendable (Int) -> Duration = { attempts in .seconds(10 * attempts) }
 
-        var job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        var job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         job = try await store.failJob(jobID: job.id, owner: "a", error: "HTTP 503", permanent: false, backoff: backoff)
         #expect(job.status == .failed)
         #expect(job.runAfter == time.date.addingTimeInterval(10))
         #expect(job.lastError == "HTTP 503")
         time.advance(by: 9)
-        #expect(try await store.claimNextJob(owner: "a", lease: .seconds(60)) == nil)
+        #expect(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store) == nil)
         time.advance(by: 1)
-        job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         job = try await store.failJob(jobID: job.id, owner: "a", error: "HTTP 503", permanent: false, backoff: backoff)
         #expect(job.runAfter == time.date.addingTimeInterval(20))
         time.advance(by: 20)
-        job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         job = try await store.failJob(jobID: job.id, owner: "a", error: "HTTP 503", permanent: false, backoff: backoff)
 
         #expect(job.status == .dead)
         #expect(job.attempts == 3)
         #expect(job.finishedAt == time.date)
         time.advance(by: 3600)
-        #expect(try await store.claimNextJob(owner: "a", lease: .seconds(60)) == nil)
+        #expect(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store) == nil)
     }
 
     @Test func aPermanentFailureIsDeadAtOnceAndRetryRequeuesIt() async throws {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time, maxAttempts: 5)
-        let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        let job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
 
         let dead = try await store.failJob(jobID: job.id, owner: "a", error: "HTTP 401", permanent: true) { _ in .zero }
         #expect(dead.status == .dead)
-        let retried = try await store.retryJob(id: job.id)
+        let retried = try await RefillJobs.retry(id: job.id, on: store)
 
         #expect(retried.status == .queued)
         #expect(retried.attempts == 0)
-        #expect(try await store.claimNextJob(owner: "a", lease: .seconds(60))?.id == job.id)
+        #expect(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store)?.id == job.id)
         await #expect(throws: StoreError.jobStateConflict(id: job.id, status: "running", action: "retry")) {
-            try await store.retryJob(id: job.id)
+            try await RefillJobs.retry(id: job.id, on: store)
         }
-        await #expect(throws: StoreError.jobNotFound(id: 42)) { try await store.retryJob(id: 42) }
+        await #expect(throws: StoreError.jobNotFound(id: 42)) { try await RefillJobs.retry(id: 42, on: store) }
     }
 
     @Test func releasingGivesTheJobBackWithoutUsingAnAttempt() async throws {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
-        let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        let job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
 
-        #expect(try await store.releaseJob(jobID: job.id, owner: "a"))
-        #expect(try await store.releaseJob(jobID: job.id, owner: "a") == false)
+        #expect(try await RefillJobs.release(jobID: job.id, owner: "a", on: store))
+        #expect(try await RefillJobs.release(jobID: job.id, owner: "a", on: store) == false)
 
-        let queued = try #require(try await store.job(id: job.id))
+        let queued = try #require(try await RefillJobs.job(id: job.id, on: store))
         #expect(queued.status == .queued)
         #expect(queued.attempts == 0)
         #expect(queued.leaseOwner == nil)
-        #expect(try await store.claimNextJob(owner: "b", lease: .seconds(60))?.id == job.id)
+        #expect(try await RefillJobs.claimNext(owner: "b", lease: .seconds(60), on: store)?.id == job.id)
     }
 
     @Test func cancellingARunningJobRefusesItsCommit() async throws {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await storeWithJobs(database, time: time)
-        let job = try #require(try await store.claimNextJob(owner: "a", lease: .seconds(60)))
+        let job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
 
-        let cancelled = try await store.cancelJob(id: job.id)
+        let cancelled = try await RefillJobs.cancel(id: job.id, on: store)
 
         #expect(cancelled.status == .cancelled)
         await #expect(throws: StoreError.leaseLost(jobID: job.id)) {
@@ -191,6 +194,6 @@ struct JobLeaseTests {
             try await store.failJob(jobID: job.id, owner: "a", error: "x", permanent: false) { _ in .zero }
         }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
-        #expect(try await store.jobs(status: .cancelled).map(\.id) == [job.id])
+        #expect(try await RefillJobs.list(status: .cancelled, on: store).map(\.id) == [job.id])
     }
 }

@@ -19,16 +19,17 @@ struct RefillRuleTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store)
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
 
-        let first = try await store.enqueueDueRefills(maxAttempts: 3)
-        let second = try await store.enqueueDueRefills(maxAttempts: 3)
+        let first = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
+        let second = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
 
         #expect(first.map(\.topicID) == [topic.id])
         #expect(first.first?.status == .queued)
         #expect(first.first?.maxAttempts == 3)
         #expect(second.isEmpty)
-        #expect(try await store.jobs().count == 1)
+        #expect(try await RefillJobs.list(on: store).count == 1)
     }
 
     @Test func twoStoresEnqueueingAtOnceStillMakeOneJobPerTopic() async throws {
@@ -37,22 +38,23 @@ struct RefillRuleTests {
         let second = try await Store.open(path: database.path, now: Fixtures.now)
         for index in 1...10 { _ = try await subscribedTopic(first, "Topic \(index)") }
 
-        async let a = first.enqueueDueRefills(maxAttempts: 3)
-        async let b = second.enqueueDueRefills(maxAttempts: 3)
+        async let a = RefillJobs.enqueueDue(maxAttempts: 3, on: first)
+        async let b = RefillJobs.enqueueDue(maxAttempts: 3, on: second)
         let total = try await a.count + b.count
 
         #expect(total == 10)
         #expect(try await first.scalarInteger("SELECT COUNT(DISTINCT topic_id) FROM jobs") == 10)
-        #expect(try await first.jobs().count == 10)
+        #expect(try await RefillJobs.list(on: first).count == 10)
     }
 
     @Test func aTopicAtOrAboveItsThresholdGetsNoJob() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store, policy: TopicPolicy(refillBelow: 5, batchSize: 5))
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
 
-        #expect(try await store.enqueueDueRefills(maxAttempts: 3).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
         #expect(try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue == false)
     }
 
@@ -61,13 +63,14 @@ struct RefillRuleTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(
             store, policy: TopicPolicy(refillBelow: 100, batchSize: 5, maxBatches: 2))
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
         #expect(try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue)
 
-        _ = try await store.storeBatch(
-            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")), on: store)
 
-        #expect(try await store.enqueueDueRefills(maxAttempts: 3).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
         let status = try await Topics.refillStatus(on: store, topicID: topic.id)
         #expect(status.isRefillDue == false)
         #expect(status.batchCount == 2)
@@ -81,7 +84,7 @@ struct RefillRuleTests {
         try await Topics.setPolicy(on: store, nil, topicID: topic.id)
         _ = try await Topics.ensure(on: store, named: "Never subscribed")
 
-        #expect(try await store.enqueueDueRefills(maxAttempts: 3).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
         #expect(try await Topics.policy(on: store, topicID: topic.id) == nil)
     }
 
@@ -99,13 +102,13 @@ struct RefillRuleTests {
             let topic = try await Topics.ensure(on: store, named: "Case \(index)")
             try await Topics.setPolicy(on: store, policy, topicID: topic.id)
             if cards > 0 {
-                _ = try await store.storeBatch(
-                    Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)))
+                _ = try await BatchStorage.store(
+                    Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)), on: store)
             }
             if try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue { expected.insert(topic.id) }
         }
 
-        let enqueued = Set(try await store.enqueueDueRefills(maxAttempts: 3).map(\.topicID))
+        let enqueued = Set(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).map(\.topicID))
 
         #expect(enqueued == expected)
         #expect(enqueued.count == 3)
@@ -115,14 +118,14 @@ struct RefillRuleTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await subscribedTopic(store)
-        let job = try #require(try await store.enqueueDueRefills(maxAttempts: 1).first)
-        _ = try await store.claimNextJob(owner: "w", lease: .seconds(60))
+        let job = try #require(try await RefillJobs.enqueueDue(maxAttempts: 1, on: store).first)
+        _ = try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store)
         let dead = try await store.failJob(jobID: job.id, owner: "w", error: "boom", permanent: false) { _ in .zero }
         #expect(dead.status == .dead)
 
-        #expect(try await store.enqueueDueRefills(maxAttempts: 1).isEmpty)
-        try await store.cancelJob(id: job.id)
-        #expect(try await store.enqueueDueRefills(maxAttempts: 1).count == 1)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 1, on: store).isEmpty)
+        try await RefillJobs.cancel(id: job.id, on: store)
+        #expect(try await RefillJobs.enqueueDue(maxAttempts: 1, on: store).count == 1)
     }
 
     @Test func rejectsANonPositivePolicy() async throws {

@@ -14,15 +14,15 @@ struct SourceProvenanceTests {
     @Test func aSourceBatchStoresTheSourceOnceAndEveryCardsSection() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let first = try await store.storeSourceBatch(
+        let first = try await BatchStorage.storeFromSource(
             Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 8, end: 120, page: nil),
-            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(language: LanguageTag("de")))
-        let second = try await store.storeSourceBatch(
+            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(language: LanguageTag("de")), on: store)
+        let second = try await BatchStorage.storeFromSource(
             Fixtures.batch(topicID: first.stored.record.topicID, number: 2, cards: Fixtures.drafts(1, prefix: "B")),
             source: .stored(id: first.sourceID),
             section: SectionProvenance(index: 2, title: "page 3", start: 130, end: 300, page: 3),
-            creatingTopicNamed: nil, generation: TopicGenerationUpdate())
+            creatingTopicNamed: nil, generation: TopicGenerationUpdate(), on: store)
         #expect(second.sourceID == first.sourceID)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sources") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == 3)
@@ -48,10 +48,10 @@ struct SourceProvenanceTests {
         var drafts = Fixtures.drafts(2)
         drafts[1].answer = "bad\u{0}answer"
         await #expect(throws: StoreError.self) {
-            _ = try await store.storeSourceBatch(
+            _ = try await BatchStorage.storeFromSource(
                 Fixtures.batch(topicID: 0, number: 1, cards: drafts), source: .new(Self.source),
                 section: SectionProvenance(index: 1, title: "Cells", start: 0, end: 10, page: nil),
-                creatingTopicNamed: "Biology", generation: TopicGenerationUpdate())
+                creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(), on: store)
         }
         for table in ["topics", "batches", "cards", "sources", "card_sources"] {
             #expect(try await store.scalarInteger("SELECT COUNT(*) FROM \(table)") == 0, "\(table)")
@@ -61,10 +61,10 @@ struct SourceProvenanceTests {
     @Test func deletingATopicDeletesItsSourcesAndProvenance() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let first = try await store.storeSourceBatch(
+        let first = try await BatchStorage.storeFromSource(
             Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 0, end: 10, page: nil),
-            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate())
+            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(), on: store)
         _ = try await Topics.delete(on: store, id: first.stored.record.topicID, force: true)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sources") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == 0)

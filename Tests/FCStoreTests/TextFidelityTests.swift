@@ -24,7 +24,7 @@ struct TextFidelityTests {
             CardDraft(question: "Empty answer and explanation?", answer: "", explanation: "", origin: .generated),
         ]
 
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
+        _ = try await BatchStorage.store(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts), on: store)
         let cards = try await Cards.inTopic(on: store, topicID: topic.id)
 
         #expect(cards.count == drafts.count)
@@ -49,13 +49,13 @@ struct TextFidelityTests {
         ]
 
         await #expect {
-            _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
+            _ = try await BatchStorage.store(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts), on: store)
         } throws: { error in
             guard case StoreError.nulInText(let operation) = error else { return false }
             return !operation.isEmpty && "\(error)".contains("U+0000")
         }
         #expect(try await Cards.inTopic(on: store, topicID: topic.id).isEmpty)
-        #expect(try await store.batches(topicID: topic.id).isEmpty)
+        #expect(try await BatchStorage.list(topicID: topic.id, on: store).isEmpty)
     }
 
     @Test func storesAOneMegabyteExplanation() async throws {
@@ -65,10 +65,11 @@ struct TextFidelityTests {
         let explanation = String(repeating: "Lorem ipsum ∑ 🙂 ", count: 1_048_576 / 20)
         #expect(explanation.utf8.count >= 1_000_000)
 
-        _ = try await store.storeBatch(
+        _ = try await BatchStorage.store(
             Fixtures.batch(
                 topicID: topic.id, number: 1,
-                cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]))
+                cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]),
+            on: store)
 
         let card = try #require(try await Cards.inTopic(on: store, topicID: topic.id).first)
         #expect(card.explanation?.utf8.count == explanation.utf8.count)

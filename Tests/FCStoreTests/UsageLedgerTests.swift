@@ -24,16 +24,18 @@ struct UsageLedgerTests {
         var batch = Fixtures.batch(
             topicID: topic.id, number: 1, cards: Fixtures.drafts(3), usage: TokenUsage(input: 123, output: 456))
         batch.costUSD = 0.0125
-        _ = try await store.storeBatch(batch)
+        _ = try await BatchStorage.store(batch, on: store)
 
-        let lines = try await store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: store)
         #expect(
             lines == [
                 UsageLine(
                     day: "2023-11-14", topic: "Rome", model: "fixture-model", requests: 1, inputTokens: 123,
                     outputTokens: 456, costUSD: 0.0125, unpricedRequests: 0)
             ])
-        let spent = try await store.read { try await $0.spendingToday(topicID: topic.id) }
+        let spent = try await store.read { [day = UsageLedger.today(on: store)] in
+            try await $0.spending(since: day, topicID: topic.id)
+        }
         #expect(spent == DaySpending(costUSD: 0.0125, unpricedRequests: 0))
     }
 
@@ -41,26 +43,30 @@ struct UsageLedgerTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
+        _ = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)), on: store)
         // The same number again: refused, and its ledger row goes with it.
         await #expect(throws: StoreError.self) {
-            _ = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
+            _ = try await BatchStorage.store(
+                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)), on: store)
         }
-        let lines = try await store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: store)
         #expect(lines.map(\.requests) == [1])
     }
 
     @Test func aNewTopicTakesOverTheUsageItsRunRecordedBeforeItExisted() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
-        try await store.recordUsage(entry(nil, "Carthage", input: 300, output: 50, cost: 0.001))
-        let stored = try await store.storeBatch(
-            Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), creatingTopicNamed: "Carthage")
+        try await UsageLedger.record(entry(nil, "Carthage", input: 300, output: 50, cost: 0.001), on: store)
+        let stored = try await BatchStorage.store(
+            Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), creatingTopicNamed: "Carthage", on: store)
 
-        let spent = try await store.read { try await $0.spendingToday(topicID: stored.record.topicID) }
+        let spent = try await store.read { [day = UsageLedger.today(on: store)] in
+            try await $0.spending(since: day, topicID: stored.record.topicID)
+        }
         #expect(spent.costUSD == 0.001)
         #expect(spent.unpricedRequests == 1, "the batch has no cost: its model has no price")
-        let lines = try await store.read { try await $0.usageLines(since: 0, topic: "carthage") }
+        let lines = try await UsageLedger.report(since: 0, topic: "carthage", on: store)
         #expect(lines.count == 2, "one line per model: the outline's and the batch's")
         #expect(lines.map(\.inputTokens).reduce(0, +) == 420)
         #expect(lines.first { $0.model == "fixture-model" }?.costUSD == nil)
@@ -71,22 +77,23 @@ struct UsageLedgerTests {
         let time = ManualNow(Self.start)
         let store = try await Store.open(path: database.path, now: time.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        try await store.recordUsage(entry(topic.id, "Rome", input: 10, output: 20, cost: 0.5))
-        try await store.recordUsage(entry(topic.id, "Rome", input: 1, output: 2, cost: 0.25))
+        try await UsageLedger.record(entry(topic.id, "Rome", input: 10, output: 20, cost: 0.5), on: store)
+        try await UsageLedger.record(entry(topic.id, "Rome", input: 1, output: 2, cost: 0.25), on: store)
         time.advance(by: 6_400)  // 00:00:00 UTC the next day
-        try await store.recordUsage(entry(topic.id, "Rome", input: 100, output: 200, cost: nil))
+        try await UsageLedger.record(entry(topic.id, "Rome", input: 100, output: 200, cost: nil), on: store)
 
-        let lines = try await store.read { try await $0.usageLines(since: 0) }
+        let lines = try await UsageLedger.report(since: 0, on: store)
         #expect(lines.map(\.day) == ["2023-11-14", "2023-11-15"])
         #expect(lines.map(\.requests) == [2, 1])
         #expect(lines.map(\.inputTokens) == [11, 100])
         #expect(lines.map(\.costUSD) == [0.75, nil])
         #expect(lines.map(\.unpricedRequests) == [0, 1])
-        let today = try await store.read { try await $0.spendingToday(topicID: nil) }
-        #expect(today == DaySpending(costUSD: 0, unpricedRequests: 1))
-        let since = try await store.read {
-            try await $0.usageLines(since: Int64(Self.nextDay.timeIntervalSince1970 * 1000))
+        let today = try await store.read { [day = UsageLedger.today(on: store)] in
+            try await $0.spending(since: day, topicID: nil)
         }
+        #expect(today == DaySpending(costUSD: 0, unpricedRequests: 1))
+        let since = try await UsageLedger.report(
+            since: Int64(Self.nextDay.timeIntervalSince1970 * 1000), on: store)
         #expect(since.map(\.day) == ["2023-11-15"])
     }
 
@@ -96,13 +103,13 @@ struct UsageLedgerTests {
         let topic = try await Topics.ensure(on: store, named: "Rome")
         for bad in [0, -1, Double.nan, Double.infinity] {
             await #expect(throws: StoreError.invalidPolicy("daily budget must be greater than 0")) {
-                try await store.write("set") { try await $0.setTopicDailyBudget(bad, topicID: topic.id) }
+                try await UsageLedger.setDailyBudget(bad, topicID: topic.id, on: store)
             }
         }
-        try await store.write("set") { try await $0.setTopicDailyBudget(0.5, topicID: topic.id) }
-        #expect(try await store.read { try await $0.topicDailyBudget(topicID: topic.id) } == 0.5)
-        try await store.write("unset") { try await $0.setTopicDailyBudget(nil, topicID: topic.id) }
-        #expect(try await store.read { try await $0.topicDailyBudget(topicID: topic.id) } == nil)
+        try await UsageLedger.setDailyBudget(0.5, topicID: topic.id, on: store)
+        #expect(try await UsageLedger.dailyBudget(topicID: topic.id, on: store) == 0.5)
+        try await UsageLedger.setDailyBudget(nil, topicID: topic.id, on: store)
+        #expect(try await UsageLedger.dailyBudget(topicID: topic.id, on: store) == nil)
     }
 
     @Test func aDeferredJobStaysQueuedUntilTheNextUTCDayWithItsAttemptGivenBack() async throws {
@@ -111,25 +118,22 @@ struct UsageLedgerTests {
         let store = try await Store.open(path: database.path, now: time.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
-        _ = try await store.enqueueDueRefills(maxAttempts: 3)
-        let job = try #require(try await store.claimNextJob(owner: "w", lease: .seconds(60)))
+        _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
+        let job = try #require(try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store))
         #expect(job.attempts == 1)
 
-        let until = try await store.write("defer") {
-            try await $0.deferJobToNextDay(jobID: job.id, owner: "w", reason: "budget: spent")
-        }
+        let until = try await RefillJobs.deferToNextDay(jobID: job.id, owner: "w", reason: "budget: spent", on: store)
         #expect(until == Self.nextDay)
-        let deferred = try #require(try await store.job(id: job.id))
+        let deferred = try #require(try await RefillJobs.job(id: job.id, on: store))
         #expect(deferred.status == .queued)
         #expect(deferred.attempts == 0)
         #expect(deferred.runAfter == Self.nextDay)
         #expect(deferred.lastError == "budget: spent")
-        #expect(try await store.claimNextJob(owner: "w", lease: .seconds(60)) == nil, "not before midnight")
-        time.advance(by: 6_400)
-        #expect(try await store.claimNextJob(owner: "w", lease: .seconds(60))?.id == job.id)
-        // A worker that no longer holds the job changes nothing.
         #expect(
-            try await store.write("defer") { try await $0.deferJobToNextDay(jobID: job.id, owner: "x", reason: "") }
-                == nil)
+            try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store) == nil, "not before midnight")
+        time.advance(by: 6_400)
+        #expect(try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store)?.id == job.id)
+        // A worker that no longer holds the job changes nothing.
+        #expect(try await RefillJobs.deferToNextDay(jobID: job.id, owner: "x", reason: "", on: store) == nil)
     }
 }

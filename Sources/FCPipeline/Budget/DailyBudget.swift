@@ -28,13 +28,14 @@ package final class DailyBudget: RequestBudget {
     package func admit(_ request: BudgetedRequest) async throws -> BudgetReservation {
         let topicLimit: Double? =
             try await request.topicID.asyncMap { id in
-                try await store.read { try await $0.topicDailyBudget(topicID: id) }
+                try await UsageLedger.dailyBudget(topicID: id, on: store)
             } ?? nil
         guard topicLimit != nil || overall != nil else { return BudgetReservation(request: request, id: 0) }
         let estimate = try request.pricedEstimate()
+        let today = UsageLedger.today(on: store)
         let (topicSpent, allSpent) = try await store.read { db in
-            let topic = try await request.topicID.asyncMap { try await db.spendingToday(topicID: $0).costUSD }
-            return (topic ?? 0, try await db.spendingToday(topicID: nil).costUSD)
+            let topic = try await request.topicID.asyncMap { try await db.spending(since: today, topicID: $0).costUSD }
+            return (topic ?? 0, try await db.spending(since: today, topicID: nil).costUSD)
         }
         return try state.withLock { state in
             let inFlight = state.reserved.values
@@ -50,7 +51,7 @@ package final class DailyBudget: RequestBudget {
             if let overall {
                 let spent = allSpent + inFlight.reduce(0) { $0 + $1.estimate }
                 guard spent + estimate <= overall else {
-                    state.overallSpentOn = store.currentUTCDay
+                    state.overallSpentOn = today
                     throw BudgetExceeded(
                         scope: .allDay, spent: spent, limit: overall, estimate: estimate, batch: request.batch)
                 }
@@ -64,7 +65,7 @@ package final class DailyBudget: RequestBudget {
     /// Whether the overall budget refused a request today: the worker then claims nothing more until the next
     /// UTC day.
     package var isOverallSpentToday: Bool {
-        let today = store.currentUTCDay
+        let today = UsageLedger.today(on: store)
         return state.withLock { $0.overallSpentOn == today }
     }
 

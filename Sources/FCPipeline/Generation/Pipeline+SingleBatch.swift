@@ -28,7 +28,7 @@ extension Pipeline {
         // The worker never asks for an outline (a refill is one cheap request); it follows a stored one.
         let generation = try await store.topicGeneration(topicID: topic.id)
         let options = asked.resolvingKinds(remembered: generation.kinds)
-        let taken = try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
+        let taken = try await BatchStorage.list(topicID: topic.id, on: store).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(topic: topic.name, outline: generation.plan, taken: taken)
         let entry = schedule.next(number: number)
         let plan = entry.plan

@@ -72,14 +72,16 @@ public struct Pipeline: Sendable {
         // Until then a new topic has no id; only its name is used (prompts, events), never the placeholder.
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
-        let first = isNew ? 1 : try await store.lastBatchNumber(topicID: topic.id) + 1
+        let first = isNew ? 1 : try await BatchStorage.lastNumber(topicID: topic.id, on: store) + 1
         let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
         let options = asked.resolvingKinds(remembered: stored.kinds)
         let language = options.language ?? stored.language
         let start = try await startingOutline(
             topic: name, topicID: existing?.id, first: first, stored: stored, language: language, options: options)
         var update = start.update
-        let taken = isNew ? [] : try await store.batches(topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
+        let taken =
+            isNew
+            ? [] : try await BatchStorage.list(topicID: topic.id, on: store).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(topic: name, outline: start.outline, taken: taken)
         let entries = (first..<first + count).map { schedule.next(number: $0) }
         let plans = entries.map(\.plan)
@@ -173,18 +175,20 @@ public struct Pipeline: Sendable {
                                 let stored: StoredBatch
                                 if let hook = options.onBatchStored {
                                     let creating = isNew ? name : nil
+                                    let checkedName = try BatchStorage.checkedTopicName(creating)
                                     stored = try await store.write("store batch", patience: Store.paidWorkPatience) {
                                         db in
-                                        let stored = try await db.storeBatch(
-                                            batch, creatingTopicNamed: creating, generation: update)
+                                        let stored = try await BatchStorage.store(
+                                            batch, creatingTopicNamed: checkedName, generation: update, in: db,
+                                            at: store.now().unixMilliseconds)
                                         try await hook(db, stored)
                                         return stored
                                     }
                                 } else if isNew || !update.isEmpty {
-                                    stored = try await store.storeBatch(
-                                        batch, creatingTopicNamed: isNew ? name : nil, generation: update)
+                                    stored = try await BatchStorage.store(
+                                        batch, creatingTopicNamed: isNew ? name : nil, generation: update, on: store)
                                 } else {
-                                    stored = try await store.storeBatch(batch)
+                                    stored = try await BatchStorage.store(batch, on: store)
                                 }
                                 if isNew { createdID = stored.record.topicID }
                                 committedQuestions = stored.cards.map(\.question)
@@ -234,7 +238,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Sanitizes a reply and hands the batch to `commit`, which writes it in one transaction (a plain
-    /// ``Store/storeBatch(_:)``, or a refill job's completion). The stored cards' keys go into `existingKeys` and
+    /// ``BatchStorage/store(_:on:)``, or a refill job's completion). The stored cards' keys go into `existingKeys` and
     /// `questionIndex`, which must hold the same keys.
     func storeBatch(
         _ timed: TimedCompletion,

@@ -14,13 +14,14 @@ package enum JobSteps {
     package static func complete(jobID: Int64, owner: String, batch: NewBatch, on store: Store) async throws
         -> StoredBatch
     {
-        try await store.write("complete job", patience: Store.paidWorkPatience) { db in
+        let time = store.now().unixMilliseconds
+        return try await store.write("complete job", patience: Store.paidWorkPatience) { db in
             let job = try await leasedJob(jobID, owner: owner, in: db)
             guard job.batchNumber == batch.plan.number, job.topicID == batch.topicID else {
                 throw StoreError.jobStateConflict(id: jobID, status: job.status.rawValue, action: "complete")
             }
-            let stored = try await db.storeBatch(batch)
-            try await db.markJobDone(jobID: jobID)
+            let stored = try await BatchStorage.store(batch, in: db, at: time)
+            try await db.markJobDone(jobID: jobID, at: time)
             return stored
         }
     }
@@ -39,11 +40,12 @@ package enum JobSteps {
         jobID: Int64, owner: String, error: String, permanent: Bool,
         backoff: @escaping @Sendable (Int) -> Duration, on store: Store
     ) async throws -> Job {
-        try await store.write("fail job") { db in
+        let time = store.now().unixMilliseconds
+        return try await store.write("fail job") { db in
             let job = try await leasedJob(jobID, owner: owner, in: db)
             let dead = permanent || job.attempts >= job.maxAttempts
-            try await db.markJobFailed(
-                jobID: jobID, dead: dead, error: error, retryAfter: dead ? .zero : backoff(job.attempts))
+            let runAfter = dead ? time : time + backoff(job.attempts).storeMilliseconds
+            try await db.markJobFailed(jobID: jobID, dead: dead, error: error, runAfter: runAfter, at: time)
             guard let updated = try await db.job(id: jobID) else { throw StoreError.jobNotFound(id: jobID) }
             return updated
         }

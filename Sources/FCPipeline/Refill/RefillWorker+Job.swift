@@ -48,12 +48,8 @@ extension RefillWorker {
     private func deferToNextDay(_ job: Job, _ refusal: BudgetExceeded) async -> JobResult {
         do {
             guard
-                let until = try await store.write(
-                    "defer job",
-                    { db in
-                        try await db.deferJobToNextDay(
-                            jobID: job.id, owner: options.workerID, reason: refusal.description)
-                    })
+                let until = try await RefillJobs.deferToNextDay(
+                    jobID: job.id, owner: options.workerID, reason: refusal.description, on: store)
             else {
                 events(.leaseLost(job))
                 return .leaseLost
@@ -78,7 +74,7 @@ extension RefillWorker {
             group.addTask {
                 while true {
                     try await clock.sleep(for: lease / 3)
-                    guard try await store.renewLease(jobID: job.id, owner: owner, lease: lease) else {
+                    guard try await RefillJobs.renewLease(jobID: job.id, owner: owner, lease: lease, on: store) else {
                         throw StoreError.leaseLost(jobID: job.id)
                     }
                 }
@@ -98,7 +94,7 @@ extension RefillWorker {
         }
         if Task.isCancelled {
             // Shutdown after the grace period: give the job back so the next run does it.
-            _ = try? await store.releaseJob(jobID: job.id, owner: options.workerID)
+            _ = try? await RefillJobs.release(jobID: job.id, owner: options.workerID, on: store)
             events(.jobReleased(job))
             return .released
         }

@@ -38,6 +38,7 @@ package struct GenerationBudgets: Sendable {
     package func check(topic: Topic, maxCost: Double?, in db: borrowing Database) async throws {
         let overall = run.daily.overall
         let topicLimit = try await db.topicDailyBudget(topicID: topic.id)
+        let today = UTCDay.start(of: now().unixMilliseconds)
         guard maxCost != nil || topicLimit != nil || overall != nil else { return }
         if !priced, maxCost != nil {
             throw Problem(
@@ -49,7 +50,7 @@ package struct GenerationBudgets: Sendable {
         guard priced else { throw PipelineError.priceMissing(model: model) }
         // Today's spending is read only for a budget that applies.
         if let topicLimit {
-            let topicSpent = try await db.spendingToday(topicID: topic.id).costUSD
+            let topicSpent = try await db.spending(since: today, topicID: topic.id).costUSD
             if topicSpent >= topicLimit {
                 throw spent(
                     "topic \"\(topic.name)\"'s daily budget of \(Money.text(topicLimit)) is spent today (UTC): "
@@ -57,7 +58,7 @@ package struct GenerationBudgets: Sendable {
             }
         }
         if let overall {
-            let allSpent = try await db.spendingToday(topicID: nil).costUSD
+            let allSpent = try await db.spending(since: today, topicID: nil).costUSD
             if allSpent >= overall {
                 throw spent(
                     "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")

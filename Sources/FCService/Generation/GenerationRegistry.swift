@@ -102,6 +102,7 @@ package final class GenerationRegistry: Sendable {
             id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requestedBy: requestedBy,
             optionsJSON: options, batchesRequested: batches)
         let limit = limits.queued
+        let time = store.now().unixMilliseconds
         let stored = try await store.write("queue generation") { db in
             // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
             try await budgets?.check(topic: topic, maxCost: maxCost, in: db)
@@ -110,7 +111,7 @@ package final class GenerationRegistry: Sendable {
                 throw Problem.rateLimited(
                     "\(queued) generations are queued already; retry when some have run", retryAfter: 30)
             }
-            return try await db.insertGeneration(new)
+            return try await Generations.insert(new, in: db, at: time)
         }
         work.poke()
         return GenerationRecord(stored)
@@ -126,12 +127,12 @@ package final class GenerationRegistry: Sendable {
     /// The generation with this id, while the database keeps it (``GenerationLimits/retention``).
     package func record(id: String) async throws -> GenerationRecord? {
         guard Self.isGenerationID(id) else { return nil }
-        return try await store.generation(id: id).map(GenerationRecord.init)
+        return try await Generations.generation(id: id, on: store).map(GenerationRecord.init)
     }
 
     /// The newest generations (``GenerationLimits/listed`` at most), newest first.
     package func records() async throws -> [GenerationRecord] {
-        try await store.generations(limit: limits.listed).map(GenerationRecord.init)
+        try await Generations.list(limit: limits.listed, on: store).map(GenerationRecord.init)
     }
 
     /// The events after `lastEventID`, and the ones to come (`nil` when the generation has ended); `nil` for an
@@ -158,7 +159,7 @@ package final class GenerationRegistry: Sendable {
         }
         let found: (StoredGeneration, [StoredGenerationEvent])?
         do {
-            found = try await store.generationWithEvents(id: id, after: lastEventID)
+            found = try await Generations.withEvents(id: id, after: lastEventID, on: store)
         } catch {
             unfollow()
             throw error
@@ -199,7 +200,7 @@ package final class GenerationRegistry: Sendable {
             var last = sequence
             reading: for await _ in wakes {
                 // Gone (pruned, its topic deleted) or unreadable: the stream ends; a client reconnects.
-                guard let found = try? await store.generationWithEvents(id: id, after: last) else { break }
+                guard let found = try? await Generations.withEvents(id: id, after: last, on: store) else { break }
                 let (generation, events) = found
                 for stored in events {
                     continuation.yield(Self.event(stored))
@@ -260,8 +261,8 @@ package final class GenerationRegistry: Sendable {
         let documents = work.documents
         let error = documents.errorText(GenerationStop.request.beforeStart)
         guard
-            let outcome = try await store.cancelGeneration(
-                id: id, errorJSON: error, event: { try documents.finalEvent($0) })
+            let outcome = try await Generations.cancel(
+                id: id, errorJSON: error, event: { try documents.finalEvent($0) }, on: store)
         else {
             return nil
         }

@@ -1,7 +1,6 @@
 import FCContract
 import FCCore
 import FCPipeline
-import FCStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -39,9 +38,7 @@ enum GenerationRoutes {
                 let maxCost = try body.positiveNumber("maxCostUsd", atMost: Money.largestBudget)
                 // As `fcgen generate --review`/`--no-review`; absent, the server's `review` setting decides.
                 let review = try body.boolean("review")
-                guard let topic = try await environment.store.read({ try await $0.topic(id: topicID) }) else {
-                    throw StoreError.topicNotFound(topicID: topicID)
-                }
+                let topic = try await GenerationReads.topic(id: topicID, on: environment.store)
                 // Offline, a topic without recorded replies would be templated fallback cards only, never studied.
                 if try body.boolean("storeFallback") != true,
                     let known = registry.missingOfflineRecording(topic: topic.name)

@@ -1,4 +1,4 @@
-import FCStore
+import FCPipeline
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -9,17 +9,15 @@ enum OperationsRoutes {
         [
             Route(.get, "/healthz", .open) { _, _ in try JSONResponse.make(Status(status: "ok")) },
             Route(.get, "/readyz", .open) { _, _ in
-                let version: Int
+                let (version, expected): (Int, Int)
                 do {
-                    version = try await environment.store.schemaVersion()
+                    (version, expected) = try await Readiness.schema(of: environment.store)
                 } catch {
                     throw Problem(.notReady, detail: "the database cannot be read")
                 }
-                guard version == Migration.latestVersion else {
+                guard version == expected else {
                     throw Problem(
-                        .notReady,
-                        detail:
-                            "the database schema is version \(version); this fcgen expects \(Migration.latestVersion)")
+                        .notReady, detail: "the database schema is version \(version); this fcgen expects \(expected)")
                 }
                 return try JSONResponse.make(Status(status: "ready", migration: version))
             },

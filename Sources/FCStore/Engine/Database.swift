@@ -3,13 +3,14 @@ public import FCCore
 /// The handle every store query runs on: one connection, inside one transaction, for the length of one
 /// ``Store/read(_:)`` or ``Store/write(_:_:)`` closure.
 ///
-/// Per-table queries are extensions on this type (`Store/Store+Topics.swift` and its neighbours), so a use case
-/// strings several of them together in one transaction as plain sequential code:
+/// Per-table queries are extensions on this type (`Store/Store+Topics.swift` and its neighbours), behind one
+/// repository protocol per aggregate (``JobRepository``, ``BatchRepository``, …), so a use case in FCPipeline strings
+/// several of them together in one transaction as plain sequential code:
 ///
 /// ```swift
-/// let stored = try await store.write("store batch") { tx in
-///     let topic = try await tx.insertTopicIfMissing(named: "Roman history", createdAt: now().unixMilliseconds).topic
-///     return try tx.storeBatch(NewBatch(topicID: topic.id, …))
+/// let job = try await store.write("claim next job") { db in
+///     guard let id = try await db.claimDueJob(owner: owner, leaseEnd: end, at: now) else { return nil }
+///     return try await db.job(id: id)
 /// }
 /// ```
 ///
@@ -21,7 +22,7 @@ package struct Database: ~Copyable {
     /// The connection, owned by the store's pool and lent for this closure only.
     let connection: any SQLConnection
     /// Stamps `created_at` columns. Never `Date()`: tests fix the time.
-    package let now: Now
+    let now: Now
     /// Test seams shared by every handle of one store.
     let seams: StoreSeams
 
@@ -41,7 +42,7 @@ package struct Database: ~Copyable {
     }
 
     /// Test seam: see ``StoreSeams/faultAfterCardInserts``.
-    var faultAfterCardInserts: Int? { seams.faultAfterCardInserts }
+    package var faultAfterCardInserts: Int? { seams.faultAfterCardInserts }
     /// Test seam: see ``StoreSeams/faultAfterReviewInsert``.
     var faultAfterReviewInsert: Bool { seams.faultAfterReviewInsert }
 }

@@ -1,6 +1,6 @@
 package import FCCore
 
-/// What ``Store/storeBatch(_:)`` wrote: the batch row and the cards that were new to the topic.
+/// What storing a batch (FCPipeline's `BatchStorage`) wrote: the batch row and the cards that were new to the topic.
 package struct StoredBatch: Sendable, Hashable {
     /// The stored batch; `cardsKept` and `dropped` include the duplicates the store skipped.
     package var record: BatchRecord

@@ -22,7 +22,7 @@ extension Database {
     }
 
     /// Stores `vector` as the card's embedding by `model`, in place of any it had.
-    func storeEmbedding(cardID: Int64, model: String, vector: [Float]) async throws {
+    package func storeEmbedding(cardID: Int64, model: String, vector: [Float]) async throws {
         try await connection.runQuery(
             """
             INSERT INTO card_embeddings (card_id, model, dimension, vector)
@@ -33,7 +33,7 @@ extension Database {
     }
 
     /// Stores `vector` as the embedding by `model` of the topic's card with this dedup key, if the topic has it.
-    func storeEmbedding(topicID: Int64, dedupKey: String, model: String, vector: [Float]) async throws {
+    package func storeEmbedding(topicID: Int64, dedupKey: String, model: String, vector: [Float]) async throws {
         try await connection.runQuery(
             """
             INSERT INTO card_embeddings (card_id, model, dimension, vector)

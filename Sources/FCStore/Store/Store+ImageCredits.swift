@@ -1,6 +1,6 @@
 extension Database {
     /// Stores a found picture and its credit unless they are already there. Call inside a write transaction.
-    func insertPicture(_ picture: CardPicture, createdAt: Int64) async throws {
+    package func insertPicture(_ picture: CardPicture, createdAt: Int64) async throws {
         try await insertImage(picture.image, createdAt: createdAt)
         guard let credit = picture.credit else { return }
         try await connection.withQuery(

@@ -1,33 +1,6 @@
 import FCCore
 
 extension Database {
-    /// Stores a batch made from one section of a source, and each of its cards' provenance, in one transaction:
-    /// the source row too when it is ``SourceReference/new(_:)`` (so a run that stores nothing leaves no source
-    /// behind), the topic when `topicName` is given (as ``storeBatch(_:creatingTopicNamed:generation:)``), and the
-    /// topic's `update`.
-    ///
-    /// - Returns: the stored batch and the source's id, for the run's later batches.
-    /// - Throws: what ``storeBatch(_:)`` throws.
-    package func storeSourceBatch(
-        _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
-        generation update: TopicGenerationUpdate
-    ) async throws -> (stored: StoredBatch, sourceID: Int64) {
-        let name = try Self.checkedTopicName(topicName)
-        let at = now().unixMilliseconds
-        var sourceID: Int64 = 0
-        let stored = try await storeBatch(
-            batch, operation: "store source batch", topicName: name, before: {},
-            after: { stored in
-                if !update.isEmpty { try await writeTopicGeneration(update, topicID: stored.record.topicID, at: at) }
-                switch source {
-                case .stored(let id): sourceID = id
-                case .new(let new): sourceID = try await insertSource(new, topicID: stored.record.topicID, at: at)
-                }
-                try await insertCardSources(stored.cards.map(\.id), sourceID: sourceID, section: section)
-            })
-        return (stored, sourceID)
-    }
-
     /// Where a card came from, or `nil` for a card not made from a source.
     package func cardSource(cardID: Int64) async throws -> CardSource? {
         try await connection.withQuery(
@@ -46,7 +19,7 @@ extension Database {
         }
     }
 
-    private func insertSource(_ source: NewSource, topicID: Int64, at: Int64) async throws -> Int64 {
+    package func insertSource(_ source: NewSource, topicID: Int64, at: Int64) async throws -> Int64 {
         try await connection.withQuery(
             """
             INSERT INTO sources (topic_id, file_name, format, sha256, byte_count, section_count, created_at)
@@ -60,7 +33,7 @@ extension Database {
         }
     }
 
-    private func insertCardSources(_ cardIDs: [Int64], sourceID: Int64, section: SectionProvenance) async throws {
+    package func insertCardSources(_ cardIDs: [Int64], sourceID: Int64, section: SectionProvenance) async throws {
         guard !cardIDs.isEmpty else { return }
         for id in cardIDs {
             try await connection.runQuery(
@@ -76,16 +49,6 @@ extension Database {
 }
 
 extension Store {
-    package func storeSourceBatch(
-        _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
-        generation update: TopicGenerationUpdate
-    ) async throws -> (stored: StoredBatch, sourceID: Int64) {
-        try await write("store source batch", patience: Self.paidWorkPatience) {
-            try await $0.storeSourceBatch(
-                batch, source: source, section: section, creatingTopicNamed: topicName, generation: update)
-        }
-    }
-
     package func cardSource(cardID: Int64) async throws -> CardSource? {
         try await read { try await $0.cardSource(cardID: cardID) }
     }

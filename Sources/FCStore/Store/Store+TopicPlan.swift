@@ -54,24 +54,7 @@ extension Database {
         }
     }
 
-    /// ``storeBatch(_:)`` (or, with `topicName`, ``storeBatch(_:creatingTopicNamed:)``) that also writes `update` to
-    /// the topic in the same transaction: a new topic's plan, language and kinds are stored with its first batch, so a
-    /// run that stores nothing leaves none of them behind.
-    package func storeBatch(
-        _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
-    ) async throws -> StoredBatch {
-        let name = try Self.checkedTopicName(topicName)
-        let at = now().unixMilliseconds
-        return try await storeBatch(
-            batch, operation: "store batch", topicName: name, before: {},
-            after: { stored in
-                guard !update.isEmpty else { return }
-                try await writeTopicGeneration(update, topicID: stored.record.topicID, at: at)
-            })
-    }
-
-    /// Upserts the row; runs inside the caller's transaction.
-    func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) async throws {
+    package func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) async throws {
         var planJSON: String?
         if let outline = update.plan?.outline {
             let encoder = JSONEncoder()
@@ -116,26 +99,5 @@ extension Store {
 
     package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
         try await write("update topic generation") { try await $0.updateTopicGeneration(update, topicID: topicID) }
-    }
-
-    package func storeBatch(
-        _ batch: NewBatch, creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
-    ) async throws -> StoredBatch {
-        try await write("store batch", patience: Self.paidWorkPatience) {
-            try await $0.storeBatch(batch, creatingTopicNamed: topicName, generation: update)
-        }
-    }
-}
-
-extension Database {
-    /// A new topic's name as stored (trimmed), or `nil` when no topic is to be created; the batch-storing paths
-    /// check it before their transaction, so a bad name stores nothing.
-    ///
-    /// - Throws: ``StoreError/invalidTopicName(problem:)``.
-    static func checkedTopicName(_ topicName: String?) throws -> String? {
-        guard let topicName else { return nil }
-        let trimmed = TopicNameRule.trimmed(topicName)
-        if let problem = TopicNameRule.problem(with: trimmed) { throw StoreError.invalidTopicName(problem: problem) }
-        return trimmed
     }
 }

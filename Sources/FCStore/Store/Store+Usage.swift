@@ -2,25 +2,23 @@ import FCCore
 import Foundation
 
 extension Database {
-    /// Records one paid request that stored no batch (an outline, an unstored reply) in its own transaction.
-    package func recordUsage(_ entry: UsageEntry) async throws {
-        let createdAt = now().unixMilliseconds
-        try await connection.immediateTransaction("record usage") {
-            try await connection.runQuery(
-                """
-                INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
-                    output_tokens, cost_usd, created_at)
-                VALUES (\(entry.topicID), \(entry.topicName), NULL, \(entry.kind.rawValue), \(entry.provider),
-                    \(entry.model), \(entry.usage.input), \(entry.usage.output), \(entry.costUSD), \(createdAt))
-                """,
-                operation: "record usage")
-        }
+    package func insertUsage(_ entry: UsageEntry, at time: Int64) async throws {
+        try await connection.runQuery(
+            """
+            INSERT INTO llm_usage (topic_id, topic_name, batch_id, kind, provider, model, input_tokens,
+                output_tokens, cost_usd, created_at)
+            VALUES (\(entry.topicID), \(entry.topicName), NULL, \(entry.kind.rawValue), \(entry.provider),
+                \(entry.model), \(entry.usage.input), \(entry.usage.output), \(entry.costUSD), \(time))
+            """,
+            operation: "record usage")
     }
 
     /// The ledger rows of a batch being stored, inside the batch's transaction: its generation request (`batch`)
     /// and its review (`review`), if it had one; a new topic also takes over the rows its run wrote before it
     /// existed (its outline).
-    func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?) async throws {
+    package func insertBatchUsage(_ batch: NewBatch, batchID: Int64, createdAt: Int64, newTopicName: String?)
+        async throws
+    {
         var requests: [(UsageKind, String, NewBatch.RequestUsage)] = [
             (.batch, batch.model, NewBatch.RequestUsage(usage: batch.usage, costUSD: batch.costUSD))
         ]
@@ -49,13 +47,9 @@ extension Database {
         }
     }
 
-    /// The usage report from `since` (Unix milliseconds) on: one line per UTC day, topic and model, oldest first.
-    ///
-    /// - Parameter topic: only this topic, ignoring case: its current name, or for a row whose topic is gone (or
-    ///   not made yet), the name it had. Compared column by column so that each name's NOCASE collation applies
-    ///   (SQLite gives `COALESCE(…)` no collation).
-    package func usageLines(since: Int64, topic: String? = nil) async throws -> [UsageLine] {
-        try await connection.withQuery(
+    /// Compared column by column so that each name's NOCASE collation applies (SQLite gives `COALESCE(…)` none).
+    package func usageLines(since: Int64, topic: String?) async throws -> [UsageLine] {
+        try await connection.rows(
             """
             SELECT u.created_at / 86400000, COALESCE(t.name, u.topic_name), u.model, COUNT(*),
                 CAST(COALESCE(SUM(u.input_tokens), 0) AS BIGINT), CAST(COALESCE(SUM(u.output_tokens), 0) AS BIGINT),
@@ -68,23 +62,16 @@ extension Database {
             """,
             operation: "read usage"
         ) { statement in
-            var lines: [UsageLine] = []
-            while try await statement.step() {
-                lines.append(
-                    UsageLine(
-                        day: UTCDay.text(dayNumber: statement.int64(at: 0)), topic: statement.string(at: 1),
-                        model: statement.string(at: 2), requests: statement.int(at: 3),
-                        inputTokens: statement.int(at: 4), outputTokens: statement.int(at: 5),
-                        costUSD: statement.optionalDouble(at: 6), unpricedRequests: statement.int(at: 7)))
-            }
-            return lines
+            UsageLine(
+                day: UTCDay.text(dayNumber: statement.int64(at: 0)), topic: statement.string(at: 1),
+                model: statement.string(at: 2), requests: statement.int(at: 3), inputTokens: statement.int(at: 4),
+                outputTokens: statement.int(at: 5), costUSD: statement.optionalDouble(at: 6),
+                unpricedRequests: statement.int(at: 7))
         }
     }
 
-    /// What was spent today (the UTC day of the store's clock): on the topic, or on everything when `nil`.
-    package func spendingToday(topicID: Int64?) async throws -> DaySpending {
-        let dayStart = UTCDay.start(of: now().unixMilliseconds)
-        return try await connection.withQuery(
+    package func spending(since dayStart: Int64, topicID: Int64?) async throws -> DaySpending {
+        try await connection.withQuery(
             """
             SELECT COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0)
             FROM llm_usage WHERE created_at >= \(dayStart) AND (\(topicID) IS NULL OR topic_id = \(topicID))
@@ -105,15 +92,4 @@ extension UTCDay {
     static func text(of date: Date) -> String {
         text(dayNumber: start(of: date.unixMilliseconds) / milliseconds)
     }
-}
-
-extension Store {
-    package func recordUsage(_ entry: UsageEntry) async throws {
-        try await write("record usage", patience: Self.paidWorkPatience) { try await $0.recordUsage(entry) }
-    }
-}
-
-extension Store {
-    /// Today by the store's clock, as the first millisecond of its UTC day: the day budgets count.
-    package var currentUTCDay: Int64 { UTCDay.start(of: now().unixMilliseconds) }
 }

@@ -44,7 +44,7 @@ enum EngineWorkloads {
         }
         let (stored, measurement) = try await measure {
             var stored = 0
-            for batch in batches { stored += try await store.storeBatch(batch).cards.count }
+            for batch in batches { stored += try await BatchStorage.store(batch, on: store).cards.count }
             return stored
         }
         let expected = batches.count * StoreBenchmark.cardsPerBatch
@@ -158,7 +158,7 @@ enum EngineWorkloads {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate), provider: "bench",
             model: "bench", promptHash: "bench", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return try await store.storeBatch(batch).cards.map(\.id)
+        return try await BatchStorage.store(batch, on: store).cards.map(\.id)
     }
 
     /// What ``nextDue(in:)`` measured, medians in milliseconds.
@@ -225,7 +225,7 @@ enum EngineWorkloads {
                 try await Topics.setPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id, in: tx)
             }
         }
-        let enqueued = try await setup.enqueueDueRefills(maxAttempts: 5).count
+        let enqueued = try await RefillJobs.enqueueDue(maxAttempts: 5, on: setup).count
         guard enqueued == claimJobs else { throw BenchmarkFailure("enqueued \(enqueued) of \(claimJobs) jobs") }
         var stores: [Store] = []
         for _ in 0..<claimers { stores.append(try await Store.open(path: database.location, now: .system)) }
@@ -234,7 +234,9 @@ enum EngineWorkloads {
                 for (index, store) in stores.enumerated() {
                     group.addTask {
                         var ids: [Int64] = []
-                        while let job = try await store.claimNextJob(owner: "claimer-\(index)", lease: .seconds(600)) {
+                        while let job = try await RefillJobs.claimNext(
+                            owner: "claimer-\(index)", lease: .seconds(600), on: store)
+                        {
                             ids.append(job.id)
                         }
                         return ids

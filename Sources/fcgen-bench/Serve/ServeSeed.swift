@@ -28,7 +28,9 @@ struct ServeSeed: Sendable {
                 CardDraft(question: "Topic \(index) question \($0)?", answer: "Answer \($0)", origin: .manual)
             }
             topicIDs.append(topic.id)
-            let stored = try await store.storeBatch(.seeded(topicID: topic.id, label: "bench", cards: drafts)).cards
+            let stored = try await BatchStorage.store(
+                .seeded(topicID: topic.id, label: "bench", cards: drafts), on: store
+            ).cards
                 .map(\.id)
             cardIDs += stored
             try await picture(

@@ -25,7 +25,7 @@ struct BatchesCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
-            let batches = try await store.batches(topicID: found.id)
+            let batches = try await BatchStorage.list(topicID: found.id, on: store)
             if global.json {
                 try Console.json(Output(topic: found.name, batches: batches))
                 return

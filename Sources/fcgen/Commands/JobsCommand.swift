@@ -43,7 +43,7 @@ struct JobsListCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            let jobs = try await store.jobs(status: status.flatMap(JobStatus.init(rawValue:)))
+            let jobs = try await RefillJobs.list(status: status.flatMap(JobStatus.init(rawValue:)), on: store)
             if global.json {
                 try Console.json(Output(jobs: jobs))
                 return
@@ -74,7 +74,7 @@ struct JobsRetryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let job = try await global.openStore().retryJob(id: id)
+            let job = try await RefillJobs.retry(id: id, on: global.openStore())
             try JobOutput(job: job).print(json: global.json)
         }
     }
@@ -90,7 +90,7 @@ struct JobsCancelCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let job = try await global.openStore().cancelJob(id: id)
+            let job = try await RefillJobs.cancel(id: id, on: global.openStore())
             try JobOutput(job: job).print(json: global.json)
         }
     }

@@ -29,6 +29,6 @@ struct TopicBudgetOptions: ParsableArguments {
     func apply(topicID: Int64, in store: Store) async throws {
         guard !isEmpty else { return }
         let budget = noDailyBudget ? nil : dailyBudget
-        try await store.write("set topic daily budget") { try await $0.setTopicDailyBudget(budget, topicID: topicID) }
+        try await UsageLedger.setDailyBudget(budget, topicID: topicID, on: store)
     }
 }

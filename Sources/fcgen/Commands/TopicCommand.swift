@@ -218,8 +218,9 @@ struct TopicShowCommand: AsyncParsableCommand {
         let generation = try await store.topicGeneration(topicID: topicID)
         let language = generation.language?.value
         let kinds = generation.kinds?.description
+        let today = UsageLedger.today(on: store)
         let (budget, spent) = try await store.read { db in
-            await (try db.topicDailyBudget(topicID: topicID), try db.spendingToday(topicID: topicID))
+            await (try db.topicDailyBudget(topicID: topicID), try db.spending(since: today, topicID: topicID))
         }
         if json {
             try Console.json(

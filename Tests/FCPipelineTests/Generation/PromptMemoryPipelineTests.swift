@@ -57,7 +57,9 @@ struct PromptMemoryPipelineTests {
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         let batchOfID = Dictionary(
-            uniqueKeysWithValues: try await pipeline.store.batches(topicID: topic.id).map { ($0.id, $0.plan.number) })
+            uniqueKeysWithValues: try await BatchStorage.list(topicID: topic.id, on: pipeline.store).map {
+                ($0.id, $0.plan.number)
+            })
         for number in 2...50 {
             let body = bodies[number - 1]
             let earlier = cards.filter { batchOfID[$0.batchID ?? -1].map { $0 < number } ?? false }

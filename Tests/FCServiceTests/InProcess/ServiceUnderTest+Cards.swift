@@ -56,12 +56,12 @@ extension ServiceUnderTest {
     /// The number of batches stored for `topic`, as `fcgen batches --topic T` lists them (-1: no such topic).
     func storedBatches(topic: String) async throws -> Int {
         guard let found = try await Topics.named(on: store, topic) else { return -1 }
-        return try await store.batches(topicID: found.id).count
+        return try await BatchStorage.list(topicID: found.id, on: store).count
     }
 
     /// Sets `topic`'s daily budget in US dollars, as `fcgen topic set T --daily-budget USD` does.
     func setDailyBudget(_ budget: Double, topic: String) async throws {
         let found = try #require(try await Topics.named(on: store, topic), "no topic \(topic)")
-        try await store.write("set topic daily budget") { try await $0.setTopicDailyBudget(budget, topicID: found.id) }
+        try await UsageLedger.setDailyBudget(budget, topicID: found.id, on: store)
     }
 }

@@ -65,8 +65,9 @@ struct ServiceUnderTest {
                 CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
             }
             topicID = topic.id
-            cardIDs = try await store.storeBatch(.seeded(topicID: topic.id, label: "test", cards: drafts)).cards.map(
-                \.id)
+            cardIDs = try await BatchStorage.store(.seeded(topicID: topic.id, label: "test", cards: drafts), on: store)
+                .cards.map(
+                    \.id)
         } else {
             topicID = 0
             cardIDs = []

@@ -24,8 +24,8 @@ struct DatabaseCopyTests {
         #expect(try await back.reviewLog(userID: world.user.id, cardID: world.cards[1].id).map(\.rating) == [3])
         // Ids continue after the copied ones on PostgreSQL: a new batch and its cards get fresh ids.
         let copied = try await Store.open(path: url, now: Fixtures.now)
-        let stored = try await copied.storeBatch(
-            Fixtures.batch(topicID: world.topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "More")))
+        let stored = try await BatchStorage.store(
+            Fixtures.batch(topicID: world.topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "More")), on: copied)
         #expect(stored.cards.map(\.id) == [7, 8])
     }
 

@@ -58,7 +58,9 @@ struct RefillRuleSQLTests {
                     kind: .question, question: "Case \(number) question \(index)?", answer: "Answer \(index)",
                     origin: origin)
             }
-            let cards = try await store.storeBatch(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts)).cards
+            let cards = try await BatchStorage.store(
+                Fixtures.batch(topicID: topic.id, number: 1, cards: drafts), on: store
+            ).cards
             for (learner, indexes) in topicCase.studied.enumerated() {
                 while learners.count <= learner {
                     learners.append(try await store.ensureUser(named: "Learner \(learners.count)").id)
@@ -71,7 +73,7 @@ struct RefillRuleSQLTests {
             }
             topics.append(topic.id)
         }
-        let enqueued = Set(try await store.enqueueDueRefills(maxAttempts: 3).map(\.topicID))
+        let enqueued = Set(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).map(\.topicID))
         var verdicts: [(count: Int, due: Bool, enqueued: Bool)] = []
         for id in topics {
             let status = try await Topics.refillStatus(on: store, topicID: id)

@@ -15,8 +15,8 @@ struct StudyWorld {
         let store = try await Store.open(path: path, now: Fixtures.now)
         let user = try await store.ensureUser(named: User.defaultName)
         let topic = try await Topics.ensure(on: store, named: name)
-        let stored = try await store.storeBatch(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(count, prefix: name)))
+        let stored = try await BatchStorage.store(
+            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(count, prefix: name)), on: store)
         return StudyWorld(store: store, user: user, topic: topic, cards: stored.cards)
     }
 

@@ -1,0 +1,48 @@
+import FCCore
+package import FCStore
+
+/// The usage ledger and the topics' daily budgets, as plain steps over the store's ``FCStore/UsageRepository``:
+/// recording a paid request that stored no batch, the usage report (`fcgen usage`), and setting or reading a
+/// topic's budget (`fcgen topic --daily-budget`). What a budget admits is ``DailyBudget``'s; a stored batch records
+/// its own requests in its transaction.
+package enum UsageLedger {
+    /// Records one paid request that stored no batch (an outline, an unstored reply) in its own transaction.
+    package static func record(_ entry: UsageEntry, on store: Store) async throws {
+        let time = store.now().unixMilliseconds
+        try await store.write("record usage", patience: Store.paidWorkPatience) { db in
+            try await db.insertUsage(entry, at: time)
+        }
+    }
+
+    /// The usage report from `since` (Unix milliseconds) on: one line per UTC day, topic and model, oldest first;
+    /// only the topic named `topic` (ignoring case) when given, also for rows whose topic is gone or not made yet.
+    package static func report(since: Int64, topic: String? = nil, on store: Store) async throws -> [UsageLine] {
+        try await store.read { try await $0.usageLines(since: since, topic: topic) }
+    }
+
+    /// Today by the store's clock, as the first millisecond of its UTC day: the day budgets count.
+    package static func today(on store: Store) -> Int64 { UTCDay.start(of: store.now().unixMilliseconds) }
+
+    /// Sets (or with `nil` removes) the most the refill worker and the service may spend on the topic per UTC day, in
+    /// US dollars.
+    ///
+    /// - Throws: ``FCStore/StoreError/invalidPolicy(_:)`` for a budget that is not a number greater than 0 (nothing
+    ///   is written); ``FCStore/StoreError/topicNotFound(topicID:)``.
+    package static func setDailyBudget(_ budget: Double?, topicID: Int64, on store: Store) async throws {
+        if let budget, !(budget > 0 && budget.isFinite) {
+            throw StoreError.invalidPolicy("daily budget must be greater than 0")
+        }
+        try await store.write("set topic daily budget") { db in
+            guard try await db.setTopicDailyBudget(budget, topicID: topicID) else {
+                throw StoreError.topicNotFound(topicID: topicID)
+            }
+        }
+    }
+
+    /// The topic's daily budget in US dollars; `nil` when it has none.
+    ///
+    /// - Throws: ``FCStore/StoreError/topicNotFound(topicID:)``.
+    package static func dailyBudget(topicID: Int64, on store: Store) async throws -> Double? {
+        try await store.read { try await $0.topicDailyBudget(topicID: topicID) }
+    }
+}
