@@ -12,8 +12,8 @@ struct LeaseUseCaseTests {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await Store.open(path: database.path, now: time.now)
-        let topic = try await store.ensureTopic(named: "Rome")
-        try await store.setTopicPolicy(TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
+        let topic = try await Topics.ensure(on: store, named: "Rome")
+        try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
         _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
         var job = try #require(try await RefillJobs.claimNext(owner: "a", lease: .seconds(60), on: store))
         try await JobSteps.fail(
@@ -47,7 +47,7 @@ struct LeaseUseCaseTests {
         let database = await TemporaryDatabase.make()
         let time = ManualNow()
         let store = try await Store.open(path: database.path, now: time.now)
-        let topic = try await store.ensureTopic(named: "Tides")
+        let topic = try await Topics.ensure(on: store, named: "Tides")
         let new = NewGeneration(
             id: "g", topicID: topic.id, topicName: topic.name, requestedBy: nil, optionsJSON: "{}", batchesRequested: 2)
         let queued = try await store.write("queue") { db in try await Generations.insert(new, in: db, at: 0) }

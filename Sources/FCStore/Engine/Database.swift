@@ -22,7 +22,7 @@ package struct Database: ~Copyable {
     /// The connection, owned by the store's pool and lent for this closure only.
     let connection: any SQLConnection
     /// Stamps `created_at` columns. Never `Date()`: tests fix the time.
-    let now: Now
+    package let now: Now
     /// Test seams shared by every handle of one store.
     let seams: StoreSeams
 
