@@ -47,6 +47,11 @@ public enum DropReason: String, Sendable, Codable, CodingKeyRepresentable, CaseI
     case tooLong = "too_long"
     case refusal
     case placeholder
+    /// The question or answer carries the reply's JSON structure: a card field's key (`"answer":`) or a lone
+    /// `{` or `}`, as when a model loses track of the reply's shape.
+    case jsonFragment = "json_fragment"
+    /// "True" or "False" answering a question that asks how, why, where, when or who: no claim to judge, so no card.
+    case truthForOpenQuestion = "truth_for_open_question"
     case blankMissing = "blank_missing"
     /// A cloze card with no usable `{{c1::…}}` deletion (none, unclosed, empty), and no blank to repair it from.
     case clozeInvalid = "cloze_invalid"

@@ -33,6 +33,16 @@ struct CardKindsRequestTests {
         #expect(user.contains(#"- A "fillblank" card writes the missing part"#))
         #expect(!user.contains("cloze") && !user.contains("options") && !user.contains("{{"))
         #expect(!user.contains("\n\n\n"), "left-out sections leave no blank lines")
+        #expect(!user.contains(".\n\n- A "), "kept kind sections in a row leave no blank line between their rules")
+    }
+
+    @Test func sectionTagsOnConsecutiveLinesLeaveNoBlankLine() throws {
+        let template = try Template(
+            parsing: "Rules:\n{{#a}}\n- a\n{{/a}}\n{{#b}}\n- b\n{{/b}}\n{{#c}}\n- c\n{{/c}}\nEnd", file: "t.txt",
+            known: ["a", "b", "c"])
+        #expect(template.render(["a": "1", "b": "1", "c": "1"]) == "Rules:\n- a\n- b\n- c\nEnd")
+        #expect(template.render(["a": "1", "c": "1"]) == "Rules:\n- a\n- c\nEnd")
+        #expect(template.render([:]) == "Rules:\nEnd")
     }
 
     @Test func clozeAndMultipleChoiceRulesReachTheModelWithAnkiSyntaxIntact() throws {

@@ -54,7 +54,10 @@ struct PromptMemoryTests {
             language: try #require(LanguageTag("cs")))
         let prompt = PromptTemplates.builtIn.render(
             topic: "Czech-English vocabulary", plan: plan, count: 10, avoid: ["Jak se máš?"], context: context)
-        #expect(prompt.user.contains("Focus on this angle: Verbs.\nWithin it, ask about: the passé composé."))
+        #expect(
+            prompt.user.contains(
+                "Focus on this angle of \"Czech-English vocabulary\": Verbs.\nWithin it, ask about: the passé composé.")
+        )
         #expect(prompt.user.contains("- Greetings: foundational, intermediate\n- Verbs: foundational"))
         #expect(prompt.user.contains("in Czech (cs), whatever the language of the topic's name"))
         #expect(

@@ -92,6 +92,19 @@ struct QualityRuleTests {
         #expect(card.kind == .question)
     }
 
+    @Test func aQuestionEndingOnAPointerToWhatItNeverShowsIsNotSelfContained() throws {
+        let report = sanitize([
+            QualityCase(type: "question", question: "What does this mean?", answer: "Social justice"),
+            QualityCase(type: "question", question: "Which emperor said that?", answer: "Augustus"),
+            QualityCase(type: "question", question: "What do you call a verb like this one?", answer: "Irregular"),
+            QualityCase(type: "question", question: "What does 'hablar' mean?", answer: "To speak"),
+            QualityCase(
+                type: "question", question: "Which year did this empire fall: the Western Roman?", answer: "476"),
+        ])
+        #expect(report.cards.map(\.flags) == [["not-self-contained"], ["not-self-contained"], [], [], []])
+        #expect(report.quality == [.notSelfContained: QualityTally(kept: 2)])
+    }
+
     @Test func rulesAreDataACallerCanChange() throws {
         let card = QualityCase(type: "question", question: "Tell me about Rome.", answer: "A city in Italy.")
         #expect(sanitize([card]).cards.first?.flags == ["vague-prompt"])

@@ -24,6 +24,43 @@ extension SanitizerCase {
                 """#,
             outcome: .strict, count: 1, dropped: [.placeholder: 8], answers: ["<br>"]),
         SanitizerCase(
+            name: "True or False answering how, why, where, when or who is dropped; a claim or a what-question is not",
+            input: #"""
+                [{"question":"[H] How can I make a cake with 5 layers?","answer":"True","type":"fillblank"},
+                 {"question":"Why did Rome fall?","answer":"False"},
+                 {"question":"A) Who founded Rome?","answer":"true","type":"truefalse"},
+                 {"question":"Rome was founded in 753 BC.","answer":"True","type":"truefalse"},
+                 {"question":"What does 3 in [1, 2, 3] return in Python?","answer":"True"},
+                 {"question":"How many legs has a spider?","answer":"Eight"}]
+                """#,
+            outcome: .strict, count: 3, dropped: [.truthForOpenQuestion: 3], answers: ["True", "True", "Eight"]),
+        SanitizerCase(
+            name: "a template's slot left in the text is a placeholder; a phrase's own blank is not",
+            input: #"""
+                [{"question":"[i.e., question] is a simple explanation of the concept.","answer":"True"},
+                 {"question":"What is the capital of Spain?","answer":"The capital is <answer>."},
+                 {"question":"Which verb means to eat? [Insert question here]","answer":"comer"},
+                 {"question":"How do you say 'My name is [your name]' in Spanish?","answer":"Me llamo [your name]"},
+                 {"question":"What does lst[0] return for lst = [4, 5]?","answer":"4"}]
+                """#,
+            outcome: .strict, count: 2, dropped: [.placeholder: 3], answers: ["Me llamo [your name]", "4"]),
+        SanitizerCase(
+            name: "a card carrying the reply's JSON structure is dropped",
+            input: #"""
+                [{"question":"What is amar?\", \"answer\": \"to love","answer":"to love"},
+                 {"question":"Who founded Rome?","answer":"Romulus', 'explanation': 'a legend"},
+                 {"question":"What does x + 2 = 5 give?","answer":"x = 3\"}, {\"question\": \"What is y?"},
+                 {"question":"What is 2 + 2?","answer":"4\"}"},
+                 {"question":"{\"question\" : \"Hablar\"","answer":"to speak"},
+                 {"question":"Which tense is hablé?","answer":"{ preterite"},
+                 {"question":"What does {\"name\": \"Ada\"} create in Python?","answer":"A dictionary"},
+                 {"question":"What is the set {1, 2} in Python?","answer":"A set of two numbers"},
+                 {"question":"What is \\frac{1}{2} as a decimal?","answer":"0.5"},
+                 {"question":"Which key holds the answer in {'a': 1}?","answer":"'a'"}]
+                """#,
+            outcome: .strict, count: 4, dropped: [.jsonFragment: 6],
+            answers: ["A dictionary", "A set of two numbers", "0.5", "'a'"]),
+        SanitizerCase(
             name: "NUL escapes removed from card text (the store refuses U+0000)",
             input: #"[{"question":"Nul\u0000 inside?","answer":"\u0000Yes\u0000"}]"#, outcome: .strict, count: 1,
             questions: ["Nul inside?"], answers: ["Yes"]),

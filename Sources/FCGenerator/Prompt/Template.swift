@@ -106,19 +106,23 @@ package struct Template: Sendable, Hashable {
     /// removes that whole line, newline included.
     private static func removeStandaloneSectionLines(_ tokens: [Token]) -> [Token] {
         var tokens = tokens
+        // The text token whose first line a removal took: a tag right after it starts a line too (two section
+        // tags on consecutive lines, `{{/a}}` then `{{#b}}`, would otherwise leave a blank line behind).
+        var consumedLineOf: Int?
         for index in tokens.indices {
             guard case .tag(let sigil, _) = tokens[index], !sigil.isEmpty,
                 index > 0, case .text(let before) = tokens[index - 1],
                 index + 1 < tokens.count, case .text(let after) = tokens[index + 1]
             else { continue }
             let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-            let atLineStart = before.lastIndex(of: "\n") != nil || index == 1
+            let atLineStart = before.lastIndex(of: "\n") != nil || index == 1 || consumedLineOf == index - 1
             guard atLineStart, before[lineStart...].allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
             let lineEnd = after.firstIndex(of: "\n")
             let trailing = after[..<(lineEnd ?? after.endIndex)]
             guard trailing.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
             tokens[index - 1] = .text(String(before[..<lineStart]))
             tokens[index + 1] = .text(lineEnd.map { String(after[after.index(after: $0)...]) } ?? "")
+            consumedLineOf = lineEnd == nil ? nil : index + 1
         }
         return tokens
     }

@@ -7,6 +7,8 @@ extension CardValidator {
         if ContentChecks.isRefusal(text) { return .drop(.refusal) }
         if ContentChecks.isPlaceholder(text) { return .drop(.placeholder) }
         guard case .success(let cloze) = ClozeText.parse(text) else { return salvage(fields, failed: .clozeInvalid) }
+        // After the parse: an unclosed deletion is `cloze_invalid`, not a stray brace.
+        if ContentChecks.isJSONFragment(text) { return .drop(.jsonFragment) }
         let answer = cloze.revealed
         let explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }
         if Self.exceeds(text, limits.questionMax) || Self.exceeds(answer, limits.answerMax)
@@ -25,12 +27,14 @@ extension CardValidator {
             return .drop(.refusal)
         }
         if ContentChecks.isPlaceholder(question) { return .drop(.placeholder) }
+        if ContentChecks.isJSONFragment(question) { return .drop(.jsonFragment) }
         let choices: CardChoices
         switch ChoiceReader.read(fields, answer: fields.answer) {
         case .success(let read): choices = read
         case .failure(let problem): return salvage(fields, failed: Self.dropReason(problem))
         }
         if choices.options.contains(where: ContentChecks.isPlaceholder) { return .drop(.placeholder) }
+        if choices.options.contains(where: ContentChecks.isJSONFragment) { return .drop(.jsonFragment) }
         let explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }
         if Self.exceeds(question, limits.questionMax) || Self.exceeds(explanation, limits.explanationMax) {
             return .drop(.tooLong)

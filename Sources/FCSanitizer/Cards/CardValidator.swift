@@ -3,7 +3,8 @@ import FCCore
 /// Turns the fields of one card object into a card, or says why it is dropped.
 ///
 /// Checks, in order: a question (`missing_question`) and an answer (`missing_answer`), trimmed and non-empty;
-/// no refusal in either (`refusal`); no placeholder in either (`placeholder`); the length caps of
+/// no refusal in either (`refusal`); no placeholder in either (`placeholder`); no piece of the reply's JSON in either
+/// (`json_fragment`: a field's key such as `"answer":`, or a lone brace); the length caps of
 /// ``FCCore/CardLimits`` in characters (`too_long`); a blank in a fill-in question (`blank_missing`).
 /// On the way it settles the kind: the `type` field if there is one, else `definition` for `term`/`definition`
 /// keys, `fillblank` for a question with a blank, `truefalse` for a bare "True"/"False" answer, else `question`.
@@ -53,7 +54,12 @@ struct CardValidator {
         guard var answer = fields.answer else { return .drop(.missingAnswer) }
         if ContentChecks.isRefusal(question) || ContentChecks.isRefusal(answer) { return .drop(.refusal) }
         if ContentChecks.isPlaceholder(question) || ContentChecks.isPlaceholder(answer) { return .drop(.placeholder) }
+        if ContentChecks.isJSONFragment(question) || ContentChecks.isJSONFragment(answer) {
+            return .drop(.jsonFragment)
+        }
         var explanation = fields.explanation.flatMap { ContentChecks.isPlaceholder($0) ? nil : $0 }
+
+        if Self.isTruthForOpenQuestion(question, answer) { return .drop(.truthForOpenQuestion) }
 
         var kind = typed ?? Self.inferredKind(fields, question, answer)
         if kind == .cloze {
@@ -123,6 +129,23 @@ struct CardValidator {
         }
         return .question
     }
+
+    /// Whether `answer` is a bare "True" or "False" and `question` opens with how, why, where, when, who, whom or
+    /// whose (after a label such as `[B]`): "How can I make a cake? — True" judges no claim. "What does
+    /// `3 in [1, 2, 3]` return? — True" is a fair card, so `what` and `which` do not count.
+    static func isTruthForOpenQuestion(_ question: String, _ answer: String) -> Bool {
+        let truth = FieldAliases.normalized(answer)
+        guard truth == "true" || truth == "false" else { return false }
+        var words = question.split(whereSeparator: { !$0.isLetter }).prefix(2).map { $0.lowercased() }
+        // A label the model put before the question: "[B] How …", "A) Why …".
+        if words.count == 2, words[0].count == 1, question.first?.isLetter == false || question.dropFirst().first == ")"
+        {
+            words.removeFirst()
+        }
+        return words.first.map(openQuestionWords.contains) ?? false
+    }
+
+    private static let openQuestionWords: Set<String> = ["how", "why", "where", "when", "who", "whom", "whose"]
 
     /// Whether `text` has more than `limit` characters; counts characters only when the byte count allows it.
     static func exceeds(_ text: String?, _ limit: Int) -> Bool {

@@ -11,10 +11,12 @@ enum ContentChecks {
     }
 
     /// Whether the text is a placeholder rather than content: only dots or dashes ("...", "…"), "TBD", "N/A",
-    /// "answer here", "<answer>", "[your answer]", or any text with "lorem ipsum" in it.
+    /// "answer here", "<answer>", "[your answer]", or any text with "lorem ipsum" or a template's slot in it
+    /// ("[i.e., question] is …", "The capital is <answer>.": brackets around the word question, answer,
+    /// explanation, insert or placeholder).
     static func isPlaceholder(_ text: String) -> Bool {
         withBytes(text) { bytes in
-            if contains(loremIpsum, in: bytes) { return true }
+            if contains(loremIpsum, in: bytes) || hasBracketedSlot(bytes) { return true }
             guard bytes.count <= 48 else { return false }
             if bytes.allSatisfy({ punctuationOnly.contains($0) }) { return true }
             var end = bytes.count
@@ -89,6 +91,29 @@ enum ContentChecks {
         }
     }
 
+    private static let slotWords = ["answer", "question", "explanation", "insert", "placeholder"].map {
+        Array($0.utf8)
+    }
+
+    /// Whether `[…]` or `<…>` of at most 40 bytes somewhere in the text holds one of ``slotWords``: a slot of the
+    /// template the model was shown, left unfilled. `[your name]` in a phrase to learn is no slot.
+    private static func hasBracketedSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let open = bytes[index]
+            let close =
+                open == ASCII.openBracket ? ASCII.closeBracket : open == UInt8(ascii: "<") ? UInt8(ascii: ">") : 0
+            index += 1
+            guard close != 0 else { continue }
+            var end = index
+            while end < bytes.count, end - index <= 40, bytes[end] != close, bytes[end] != open { end += 1 }
+            guard end < bytes.count, bytes[end] == close, end - index <= 40 else { continue }
+            let span = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            if slotWords.contains(where: { ByteSearch.firstIndex(of: $0, in: span) != nil }) { return true }
+        }
+        return false
+    }
+
     private static let bracketPairs: [(UInt8, UInt8)] = [
         (UInt8(ascii: "<"), UInt8(ascii: ">")), (ASCII.openBracket, ASCII.closeBracket),
         (ASCII.openBrace, ASCII.closeBrace), (UInt8(ascii: "("), UInt8(ascii: ")")),
@@ -96,7 +121,7 @@ enum ContentChecks {
 
     // MARK: Matching
 
-    private static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }

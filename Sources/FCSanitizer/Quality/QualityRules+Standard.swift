@@ -62,6 +62,10 @@ extension QualityRules {
             "the example above", "the previous card", "the previous question", "the last card", "these notes",
             "the notes",
         ].map { QualityPhrase($0) }
+        // A question that ends on a pointer to something it never shows: "What does this mean?", "Who said that?".
+        + ["this", "that", "these", "those", "this mean", "that mean", "these mean", "those mean"].map {
+            QualityPhrase($0, at: .end)
+        }
 
     /// Open prompts with no single answer to recall (Matuschak: "What's important about X?" has no precise
     /// answer; Wozniak's rule 4: minimum information).

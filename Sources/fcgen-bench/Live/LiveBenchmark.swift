@@ -33,6 +33,8 @@ enum LiveBenchmark {
         layer.timeoutSeconds = options.timeoutSeconds
         layer.structuredOutput = options.structuredOutput
         layer.embeddingModel = options.embeddingModel
+        // A relative path is read from here, not from the run's folder.
+        layer.promptsDirectory = options.prompts.map { URL(fileURLWithPath: $0).path }
         layer.concurrency = 1
         layer.database = directory.appendingPathComponent("live.sqlite").path
         let environment = ProcessInfo.processInfo.environment
@@ -43,7 +45,7 @@ enum LiveBenchmark {
             "\(name): \(topics.count) topics × \(options.batches) batches of \(options.cardsPerBatch) cards, "
                 + "model \(options.model) at \(options.baseURL)")
 
-        var totals = (batches: 0, fallback: 0, real: 0)
+        var totals = (batches: 0, fallback: 0, real: 0, unflagged: 0)
         try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 1) { transport in
             let pipeline = try await factory.makePipeline(
                 transport: transport, clock: ContinuousClock(), random: RandomSource(seed: 1), now: .system,
@@ -69,12 +71,18 @@ enum LiveBenchmark {
                 totals.batches += tally.batches.count
                 totals.fallback += figures.fallbackBatches
                 totals.real += figures.realKept
+                totals.unflagged += tally.unflagged
             }
         }
         let perBatch = totals.batches == 0 ? 0 : Double(totals.real) / Double(totals.batches)
         report(
             .init(
                 benchmark: name, metric: "all.real_cards_per_batch", value: perBatch, unit: "cards", goal: .atLeast(5)))
+        let unflaggedPerBatch = totals.batches == 0 ? 0 : Double(totals.unflagged) / Double(totals.batches)
+        report(
+            .init(
+                benchmark: name, metric: "all.real_unflagged_cards_per_batch", value: unflaggedPerBatch,
+                unit: "cards", goal: .atLeast(5)))
         report(
             .init(
                 benchmark: name, metric: "all.batches.fallback", value: Double(totals.fallback), unit: "batches",

@@ -30,6 +30,7 @@ struct LiveFigures {
         line("cards.asked", Double(asked), "cards")
         line("cards.kept", Double(kept), "cards")
         line("cards.real", Double(realKept), "cards")
+        line("cards.real_unflagged", Double(tally.unflagged), "cards")
         line("batches.stored", Double(tally.batches.count), "batches")
         line("batches.fallback", Double(fallbackBatches), "batches")
         line("near_duplicates", Double(tally.nearDuplicates), "cards")

@@ -28,6 +28,9 @@ struct LiveOptions: ParsableArguments {
     @Option(name: .customLong("timeout"), help: "Seconds per request (1-3600); a small model on a CPU is slow")
     var timeoutSeconds = 900
 
+    @Option(help: "A folder of prompt templates to use instead of the built-in ones (prompts/README.md)")
+    var prompts: String?
+
     @Option(
         name: .customLong("structured-output"),
         help: "json_schema, json_object_schema, json_object or none (default json_schema)")

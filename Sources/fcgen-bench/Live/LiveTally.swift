@@ -13,7 +13,12 @@ struct LiveTally: Sendable {
     /// Per quality rule, the cards it flagged (kept, fixed or dropped).
     var flagged: [QualityRuleID: Int] = [:]
     var nearDuplicates = 0
+    /// Cards of real replies (not fallback) kept with no quality rule's flag: the batch's cards a learner gets as
+    /// they should be. A card kept under its kind's salvage flag (`salvaged:…`) counts, a rule's flag does not.
+    var unflagged = 0
     var batches: [BatchSummary] = []
+
+    private static let ruleFlags = Set(QualityRuleID.allCases.map(\.rawValue))
 
     /// Adds one event of the topic's run.
     mutating func add(_ event: PipelineEvent) {
@@ -24,6 +29,9 @@ struct LiveTally: Sendable {
             replied += report.cards.count + report.droppedCount
             for (rule, tally) in report.quality { flagged[rule, default: 0] += tally.flagged }
             nearDuplicates += report.quality[.nearDuplicate]?.dropped ?? 0
+            if report.outcome != .fallback {
+                unflagged += report.cards.filter { !$0.flags.contains(where: Self.ruleFlags.contains) }.count
+            }
         case .batchStored(_, let summary): batches.append(summary)
         default: break
         }

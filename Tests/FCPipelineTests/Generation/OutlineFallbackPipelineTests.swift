@@ -55,7 +55,7 @@ struct OutlineFallbackPipelineTests {
         #expect(sent[1].contains("List 8 subtopics of \\\"Roman history\\\""))
         #expect(sent[0].contains("response_format"))
         #expect(!sent[1].contains("response_format"), "the list is asked for as plain text")
-        #expect(sent[2].contains("Focus on this angle: Roman Empire."))
+        #expect(sent[2].contains(#"Focus on this angle of \"Roman history\": Roman Empire."#))
 
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
