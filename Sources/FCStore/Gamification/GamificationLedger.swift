@@ -30,4 +30,10 @@ package struct GamificationLedger {
         if !changed.contains(userID) { changed.append(userID) }
         states[userID] = new
     }
+
+    /// Forgets that the learner's state must be saved: a statement wrote it already (a review written at once,
+    /// ``ReviewRepository/writeReview(_:ledger:)``).
+    mutating func markSaved(userID: Int64) {
+        changed.removeAll { $0 == userID }
+    }
 }

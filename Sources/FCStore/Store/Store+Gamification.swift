@@ -105,13 +105,22 @@ extension Database {
     ) async throws {
         defer { statement.reset() }
         guard try await statement.step() else { return }
-        ledger.zones[userID] = .some(statement.optionalString(at: 0))
-        ledger.states[userID] = .some(
-            statement.isNull(at: 1)
+        var read: GamificationLedger? = ledger
+        Self.readZoneAndState(from: statement, at: 0, userID: userID, into: &read)
+        if let read { ledger = read }
+    }
+
+    /// Reads the five columns of ``zoneAndState(userID:)`` from `first` on, in the row `statement` is on.
+    static func readZoneAndState(
+        from statement: any SQLStatement, at first: Int32, userID: Int64, into ledger: inout GamificationLedger?
+    ) {
+        ledger?.zones[userID] = .some(statement.optionalString(at: first))
+        ledger?.states[userID] = .some(
+            statement.isNull(at: first + 1)
                 ? nil
                 : StoredGamificationState(
-                    userID: userID, stateJSON: statement.string(at: 2), totalXP: statement.int(at: 3),
-                    updatedAt: Date(unixMilliseconds: statement.int64(at: 4))))
+                    userID: userID, stateJSON: statement.string(at: first + 2), totalXP: statement.int(at: first + 3),
+                    updatedAt: Date(unixMilliseconds: statement.int64(at: first + 4))))
     }
 
     static func zoneAndState(userID: Int64) -> StoreQuery {
@@ -225,6 +234,16 @@ extension Database {
     /// it: the larger progress and the first completion; one statement may not touch a row twice.
     private func upsertChallenges(_ challenges: [ChallengeRecord], userID: Int64) async throws {
         guard !challenges.isEmpty else { return }
+        let rows = Self.values(Self.mergedChallenges(challenges).map { Self.challengeRow($0, userID: userID) })
+        // A cached statement per row count (one to three): SQLite prepares each text once; PostgreSQL sends it
+        // unnamed, without waiting (a named statement's first run on a connection is waited for).
+        try await connection.withQuery(
+            "\(raw: Self.challengeInsert) VALUES \(rows) \(raw: Self.challengeMerge)", operation: "write challenges"
+        ) { try await $0.runPipelined() }
+    }
+
+    /// `challenges` with each (day, kind) once, merged in order (``ChallengeRecord/merging(_:)``).
+    static func mergedChallenges(_ challenges: [ChallengeRecord]) -> [ChallengeRecord] {
         var merged: [ChallengeRecord] = []
         for challenge in challenges {
             if let index = merged.firstIndex(where: { $0.day == challenge.day && $0.kind == challenge.kind }) {
@@ -233,12 +252,7 @@ extension Database {
                 merged.append(challenge)
             }
         }
-        let rows = Self.values(merged.map { Self.challengeRow($0, userID: userID) })
-        // A cached statement per row count (one to three): SQLite prepares each text once; PostgreSQL sends it
-        // unnamed, without waiting (a named statement's first run on a connection is waited for).
-        try await connection.withQuery(
-            "\(raw: Self.challengeInsert) VALUES \(rows) \(raw: Self.challengeMerge)", operation: "write challenges"
-        ) { try await $0.runPipelined() }
+        return merged
     }
 
     func insertBox(_ box: BoxRecord, userID: Int64) async throws {

@@ -34,6 +34,30 @@ extension Database {
         }
     }
 
+    /// ``ReviewRepository/lockLearnerReadingReply(userID:key:)``: on PostgreSQL the lock and the key's read are
+    /// one statement (the key read in the snapshot taken before the lock was granted, as it was read before the
+    /// lock when they were two: a retry that committed meanwhile makes this one's key insert fail, and group
+    /// commit runs it again alone, which then replays); SQLite has no lock to take.
+    package func lockLearnerReadingReply(userID: Int64, key: String) async throws -> (
+        requestHash: String, reply: IdempotentReply
+    )? {
+        guard connection.dialect == .postgres else { return try await idempotentReply(userID: userID, key: key) }
+        return try await connection.withServerPreparedQuery(
+            """
+            SELECT k.request_hash, k.status, k.response FROM users u
+                LEFT JOIN idempotency_keys k ON k.user_id = u.id AND k.key = \(key)
+            WHERE u.id = \(userID) FOR UPDATE OF u
+            """,
+            operation: "lock learner, read idempotency key"
+        ) { statement in
+            guard try await statement.step(), !statement.isNull(at: 0) else { return nil }
+            return (
+                statement.string(at: 0),
+                IdempotentReply(status: statement.int(at: 1), response: statement.string(at: 2), replayed: true)
+            )
+        }
+    }
+
     /// Stores `response` (status 201) under the learner's idempotency key, with the request's hash; inside the
     /// transaction that recorded what it answers, so the key and the work commit together.
     package func storeIdempotentReply(userID: Int64, key: String, requestHash: String, response: String)

@@ -31,12 +31,22 @@ extension Database {
 
     /// Whether the learner knows every card of the topic (``KnownRule``); `false` for an empty topic.
     package func isTopicKnown(topicID: Int64, userID: Int64) async throws -> Bool {
+        try await isTopicKnown(topicID: topicID, userID: userID, besides: nil)
+    }
+
+    package func isTopicKnown(topicID: Int64, userID: Int64, countingAsKnown cardID: Int64) async throws -> Bool {
+        try await isTopicKnown(topicID: topicID, userID: userID, besides: cardID)
+    }
+
+    /// ``isTopicKnown(topicID:userID:)``, counting card `besides` (when given) as known.
+    private func isTopicKnown(topicID: Int64, userID: Int64, besides cardID: Int64?) async throws -> Bool {
         try await connection.withQuery(
             """
             SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = \(topicID))
                 AND NOT EXISTS (
                     SELECT 1 FROM cards c LEFT JOIN card_states s ON s.user_id = \(userID) AND s.card_id = c.id
-                    WHERE c.topic_id = \(topicID) AND (s.card_id IS NULL OR NOT COALESCE(\(raw: KnownRule.sql), FALSE)))
+                    WHERE c.topic_id = \(topicID) AND (\(cardID) IS NULL OR c.id <> \(cardID))
+                        AND (s.card_id IS NULL OR NOT COALESCE(\(raw: KnownRule.sql), FALSE)))
             """,
             operation: "check topic known"
         ) { statement in

@@ -81,9 +81,11 @@ struct ReviewBulkBatchTests {
                 == single.store.scalarText(BatchGamificationTests.dailyStats(single.store)))
         #expect(try await batched.game.state(of: batched.base.user) == single.game.state(of: single.base.user))
         // PostgreSQL: the batch's reads, its recall windows, its writes' answers and the commit (plus the first
-        // count's commit), not waits per answer.
+        // count's commit), not waits per answer; a named statement's first run on a connection is waited for (the
+        // single reviews before read with other statements, so the batch's may be new to the connection).
         if batched.store.path.hasPrefix("postgres") {
-            #expect(after.waits - before.waits <= 6, "\(before) → \(after)")
+            let firstRuns = after.preparations - before.preparations
+            #expect(after.waits - before.waits - firstRuns <= 6, "\(before) → \(after)")
         } else {
             #expect(after.waits == 0)
         }

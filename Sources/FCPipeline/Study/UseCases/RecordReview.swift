@@ -63,12 +63,14 @@ package enum RecordReview {
     /// - Parameters:
     ///   - decide: Called once per review, in order, with the review's context and its index in `reviews`.
     ///   - gamify: Called once per review after its review row and state are written; `nil`: no gamification.
+    ///   - locked: A learner whose lock the transaction holds already.
     package static func record(
-        _ reviews: [PendingReview], in db: borrowing Database, decide: (ReviewContext, Int) throws -> ReviewDecision,
+        _ reviews: [PendingReview], in db: borrowing Database, locked: Int64? = nil,
+        decide: (ReviewContext, Int) throws -> ReviewDecision,
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)? = nil
     ) async throws -> [RecordedReview] {
         guard !reviews.isEmpty else { return [] }
-        try await db.lockLearners(reviews.map(\.userID))
+        try await db.lockLearners(reviews.map(\.userID).filter { $0 != locked })
         var ledger = GamificationLedger()
         var recorded: [RecordedReview] = []
         recorded.reserveCapacity(reviews.count)
@@ -110,11 +112,19 @@ package enum RecordReview {
         gamify: ((GamificationInput, Int) throws -> GamificationWrite?)?,
         respond: ([RecordedReview]) throws -> String
     ) async throws -> IdempotentReply {
-        if let stored = try await db.idempotentReply(userID: userID, key: key) {
+        // The learner's own reviews (every request's): their lock comes with the key's read (one statement on
+        // PostgreSQL). Anyone else's keep the order of ``Database/lockLearners(_:)``, after the read.
+        let own = reviews.allSatisfy { $0.userID == userID }
+        let stored =
+            own
+            ? try await db.lockLearnerReadingReply(userID: userID, key: key)
+            : try await db.idempotentReply(userID: userID, key: key)
+        if let stored {
             guard stored.requestHash == requestHash else { throw StoreError.idempotencyKeyReused(key: key) }
             return stored.reply
         }
-        let recorded = try await record(reviews, in: db, decide: decide, gamify: gamify)
+        let recorded = try await record(
+            reviews, in: db, locked: own ? userID : nil, decide: decide, gamify: gamify)
         let response = try respond(recorded)
         try await db.storeIdempotentReply(userID: userID, key: key, requestHash: requestHash, response: response)
         return IdempotentReply(status: 201, response: response, replayed: false)
@@ -141,7 +151,10 @@ package enum RecordReview {
         var writes = OneReviewWrites(sessionID: review.sessionID, undo: undo)
         defer { writes.release() }
         let step = try await step(review, writes: &writes, in: db, decide: decide, gamify: gamify, ledger: &ledger)
-        return step.recorded(reviewID: try await writes.reviewID(in: db), session: writes.session)
+        let (reviewID, paidAtOnce) = try await writes.reviewID(in: db, ledger: &ledger)
+        var recorded = step.recorded(reviewID: reviewID, session: writes.session)
+        if let paidAtOnce { recorded.gamification = paidAtOnce.merged(into: recorded.gamification) }
+        return recorded
     }
 
     /// Steps 2–5 of one review, the learner locked, whether it is written alone or with a batch (`writes`):

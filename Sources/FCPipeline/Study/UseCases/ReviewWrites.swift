@@ -23,15 +23,26 @@ protocol ReviewWrites {
     mutating func isTopicKnown(topicID: Int64, userID: Int64, in db: borrowing Database) async throws -> Bool
 }
 
-/// One review written as it is decided, in a session or not; an answer in a session captures its undo record.
+/// One review, in a session or not; an answer in a session captures its undo record.
+///
+/// Where the repository writes a review at once (``FCStore/ReviewRepository/writesReviewAtOnce``: PostgreSQL,
+/// where every statement is a round trip) and the review is outside a session, its rows are held until the end
+/// (``reviewID(in:ledger:)``) and written in one go, with its gamification step; otherwise each row is written as
+/// it is decided.
 struct OneReviewWrites: ReviewWrites {
     /// The spaced session the review belongs to.
     let sessionID: Int64?
     let undo: AnswerUndoCapture?
-    /// The review row sent; its id is read at the end (``reviewID(in:)``).
+    /// The review row sent; its id is read at the end (``reviewID(in:ledger:)``).
     private(set) var sent: Database.SentReview?
     /// The session after its counters moved.
     private(set) var session: StudySessionRecord?
+    /// The rows held back to be written at once (``FCStore/ReviewRows``), when they are.
+    private var held: ReviewRows?
+    /// Whether rows are held back (decided by ``context(of:in:gamified:ledger:)``).
+    private var holds = false
+    /// The review row's id and what its held gamification step paid, once written.
+    private var written: WrittenReview?
 
     init(sessionID: Int64?, undo: AnswerUndoCapture?) {
         self.sessionID = sessionID
@@ -41,19 +52,24 @@ struct OneReviewWrites: ReviewWrites {
     mutating func context(
         of review: PendingReview, in db: borrowing Database, gamified: Bool, ledger: inout GamificationLedger
     ) async throws -> ReviewContext {
-        // The learner's time zone and gamification state are sent ahead (PostgreSQL answers them with the card's
-        // read: one wait for everything the review reads).
-        let gamificationRead = gamified ? try await db.sendGamificationRead(userID: review.userID, ledger: ledger) : nil
-        defer { gamificationRead?.release() }
-        let context = try await db.reviewContext(
-            userID: review.userID, cardID: review.cardID, window: review.recallWindow)
-        if let gamificationRead { try await db.receive(gamificationRead, userID: review.userID, into: &ledger) }
-        return context
+        holds = db.writesReviewAtOnce && sessionID == nil && undo == nil
+        // With the learner's time zone and gamification state when gamified (one statement on PostgreSQL).
+        guard gamified else {
+            return try await db.reviewContext(userID: review.userID, cardID: review.cardID, window: review.recallWindow)
+        }
+        return try await db.reviewContext(
+            userID: review.userID, cardID: review.cardID, window: review.recallWindow, ledger: &ledger)
     }
 
     mutating func write(
         _ decision: ReviewDecision, state: StoredCardState, context: ReviewContext, in db: borrowing Database
     ) async throws {
+        // A decision that pays awards itself is written as it comes: the gamification step after it reads the
+        // state those awards leave.
+        if holds && decision.awards.isEmpty {
+            held = ReviewRows(decision: decision, state: state)
+            return
+        }
         sent = try await db.sendReview(decision, state: state, sessionID: sessionID)
         try await db.upsertState(state)
         if let sessionID {
@@ -63,20 +79,50 @@ struct OneReviewWrites: ReviewWrites {
         }
     }
 
+    /// Held rows carry the review's first gamification step when they can (its commit comes with the review's
+    /// id: ``paidAtOnce``); any other step first writes what is held and is then written as it comes.
     mutating func pay(
         _ write: GamificationWrite, userID: Int64, in db: borrowing Database, ledger: inout GamificationLedger
     ) async throws -> GamificationCommit {
-        try await RecordReview.pay(write, in: db, userID: userID, ledger: &ledger, undo: undo)
+        if held != nil, held?.gamification == nil, ReviewRows.canCarry(write) {
+            held?.gamification = write
+            return GamificationCommit()
+        }
+        let earlier = try await writeHeld(in: db, ledger: &ledger)
+        let commit = try await RecordReview.pay(write, in: db, userID: userID, ledger: &ledger, undo: undo)
+        return commit.merged(into: earlier)
     }
 
     func isTopicKnown(topicID: Int64, userID: Int64, in db: borrowing Database) async throws -> Bool {
-        try await db.isTopicKnown(topicID: topicID, userID: userID)
+        // Asked when the card became known: while its state is held, the store counts it as known.
+        if let held {
+            return try await db.isTopicKnown(topicID: topicID, userID: userID, countingAsKnown: held.state.cardID)
+        }
+        return try await db.isTopicKnown(topicID: topicID, userID: userID)
     }
 
-    /// The id of the review row written (waited for now, on PostgreSQL).
-    func reviewID(in db: borrowing Database) async throws -> Int64 {
+    /// Writes the held rows, if any; what their gamification step paid (taken: reported once).
+    private mutating func writeHeld(in db: borrowing Database, ledger: inout GamificationLedger) async throws
+        -> GamificationCommit?
+    {
+        guard let rows = held else { return nil }
+        held = nil
+        var done = try await db.writeReview(rows, ledger: &ledger)
+        let paid = done.gamification
+        done.gamification = nil
+        written = done
+        return paid
+    }
+
+    /// The id of the review row written (written now when held, else waited for now on PostgreSQL), and what the
+    /// held rows' gamification step paid (to be merged into the step's commit), if they carried one.
+    mutating func reviewID(in db: borrowing Database, ledger: inout GamificationLedger) async throws -> (
+        id: Int64, paidAtOnce: GamificationCommit?
+    ) {
+        let paid = try await writeHeld(in: db, ledger: &ledger)
+        if let written { return (written.reviewID, paid) }
         guard let sent else { throw StoreError.corruptRow(table: "reviews", column: "id", rowID: 0) }
-        return try await db.reviewID(of: sent)
+        return (try await db.reviewID(of: sent), paid)
     }
 
     /// Rewinds the review row's statement if its answer was never read (a later step threw).
