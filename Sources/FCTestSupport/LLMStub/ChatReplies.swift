@@ -220,6 +220,7 @@ package struct StubCard: Sendable, Hashable {
     }
 
     private static let consonants = Array("bdfgklmnprstvz")
+    private static let capitals = Array("BDFGKLMNPRSTVZ")
     private static let vowels = Array("aeiou")
     /// Names of five syllables: 70⁵ of them.
     static let distinctNames = 1_680_700_000
@@ -231,12 +232,12 @@ package struct StubCard: Sendable, Hashable {
     static func inventedName(_ value: Int) -> String {
         var rest = value % distinctNames
         var letters: [Character] = []
-        for _ in 0..<5 {
+        for place in 0..<5 {
             let syllable = rest % 70
             rest /= 70
-            letters.append(consonants[syllable / vowels.count])
+            letters.append((place == 0 ? capitals : consonants)[syllable / vowels.count])
             letters.append(vowels[syllable % vowels.count])
         }
-        return String(letters).capitalized
+        return String(letters)
     }
 }
