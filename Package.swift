@@ -252,7 +252,7 @@ let package = Package(
             name: "FCPipelineTests",
             dependencies: [
                 "FCPipeline", "FCTestSupport", "FCCore", "FCStore", "FCDeckFormats", "FCGamification", "FCGenerator",
-                "FCScheduler",
+                "FCScheduler", "FCSanitizer",
             ],
             swiftSettings: strictSettings
         ),

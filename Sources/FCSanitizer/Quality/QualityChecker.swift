@@ -105,7 +105,7 @@ struct QualityChecker: Sendable {
     /// capital and the currency …", "name the capital and the currency …"; not after "between"), or an opening
     /// that asks for a set ("list", "name three").
     private func asksSeveralThings(_ text: String, _ question: QualityWords) -> Bool {
-        if text.utf8.lazy.filter({ $0 == UInt8(ascii: "?") }).count >= 2 {
+        if Self.hasTwoQuestionMarks(text) {
             let asks = text.split(separator: "?").filter { $0.contains { $0.isLetter } }
             if asks.count >= 2 { return true }
         }
@@ -159,13 +159,16 @@ struct QualityChecker: Sendable {
 
     /// Every content word of the answer is in the question, and the question offers no choice between options.
     private func leaksAnswer(_ question: QualityWords, _ questionContent: [Int], _ answer: QualityWords) -> Bool {
-        let content = answer.words.filter { !stopWords.contains($0.hash) }
+        // The answer's content words are read in place, twice, rather than gathered into an array per card.
+        let words = answer.words
         guard
-            content.contains(where: { $0.length >= rules.leakMinimumWordLength && $0.hasLetter }),
+            words.contains(where: {
+                !stopWords.contains($0.hash) && $0.length >= rules.leakMinimumWordLength && $0.hasLetter
+            }),
             !question.containsAny(of: alternativeWords)
         else { return false }
         // A handful of words each: a linear scan beats building a set.
-        return content.allSatisfy { questionContent.contains($0.folded) }
+        return words.allSatisfy { stopWords.contains($0.hash) || questionContent.contains($0.folded) }
     }
 
     // MARK: Text
@@ -266,6 +269,16 @@ struct QualityChecker: Sendable {
             previous = character
         }
         return shown
+    }
+
+    /// Whether `text` has two `?` or more, by bytes.
+    private static func hasTwoQuestionMarks(_ text: String) -> Bool {
+        var seen = 0
+        for byte in text.utf8 where byte == UInt8(ascii: "?") {
+            seen += 1
+            if seen == 2 { return true }
+        }
+        return false
     }
 
     /// Whether `text` has `{{`, by bytes.

@@ -60,7 +60,8 @@ struct QualityWords {
         let isWordByte = Self.isWordByte
         let isSymbolByte = Self.isSymbolByte
         var words: [Word] = []
-        words.reserveCapacity(utf8.count / 5 + 1)
+        // Room for words of two letters and a space on average, so short-worded fields do not grow the array.
+        words.reserveCapacity(utf8.count / 3 + 2)
         var start = 0
         var index = 0
         var hash = offsetBasis

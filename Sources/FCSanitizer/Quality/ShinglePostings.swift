@@ -43,7 +43,8 @@ struct ShinglePostings: Sendable {
     /// of equally similar ones the first in `String` order (the order the topic's keys were once compared in).
     func match(_ query: Shingles, threshold: Double, among limit: Int) -> NearDuplicateMatch? {
         let size = query.hashes.count
-        guard size > 0, limit > 0 else { return nil }
+        // No question to compare with (a topic's first batch, a reply without existing keys): no lists to read.
+        guard size > 0, min(limit, texts.count) > 0 else { return nil }
         // The shared shingles a match needs, rounded down a hair so that a product like 0.6 · 5 never asks one more.
         let needed = max(1, Int((threshold * Double(size) - 1e-9).rounded(.up)))
         guard needed <= size else { return nil }

@@ -23,10 +23,14 @@ struct Shingles: Sendable {
             }
         }
         hashes.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(hashes.count)
-        for hash in hashes where unique.last != hash { unique.append(hash) }
-        self.hashes = unique
+        // Unique in place: one array per question, not two.
+        var kept = 0
+        for index in hashes.indices where kept == 0 || hashes[kept - 1] != hashes[index] {
+            hashes[kept] = hashes[index]
+            kept += 1
+        }
+        hashes.removeLast(hashes.count - kept)
+        self.hashes = hashes
     }
 
     /// An unordered pair of word hashes as one hash (a multiply-xorshift mix of the smaller and the larger).

@@ -5,25 +5,15 @@ enum ChatReplies {
     static let things = [
         "grain supply", "road network", "coinage", "legions", "aqueducts", "harbour", "calendar", "law courts",
     ]
-    static let places = ["Gaul", "Britannia", "Egypt", "Hispania", "Dacia", "Sicily", "Syria", "Ostia"]
     /// The characters of card text per stream event.
     static let streamPiece = 24
 
-    /// The JSON text of 15 cards for reply `number`: the number is part of every question, so a store that
-    /// deduplicates keeps every reply's cards.
-    static func cardContent(_ number: Int) -> String {
-        let cards: [StubJSON] = (0..<15).map { index in
-            let figure = figures[(number + index) % figures.count]
-            let thing = things[(number * 3 + index) % things.count]
-            let place = places[(number * 5 + index) % places.count]
-            return [
-                "question": .string(
-                    "Request \(number), card \(index + 1): how did \(figure) change the \(thing) of \(place)?"),
-                "answer": .string("\(figure) reorganised the \(thing) of \(place) within a few years."),
-                "explanation": .string(
-                    "Sources describe how \(figure)'s reform of the \(thing) in \(place) outlived its author and "
-                        + "shaped the province for generations."),
-                "type": "question",
+    /// The JSON text of 15 cards for reply `number` (see ``StubCard/cards(reply:numbered:)``).
+    static func cardContent(_ number: Int, numbered: Bool = true) -> String {
+        let cards: [StubJSON] = StubCard.cards(reply: number, numbered: numbered).map { card in
+            [
+                "question": .string(card.question), "answer": .string(card.answer),
+                "explanation": .string(card.explanation), "type": "question",
             ]
         }
         return StubJSON.object([("cards", .array(cards))]).text(indent: 2)
@@ -187,5 +177,67 @@ extension Array where Element == UInt8 {
         return (0...(count - needle.count)).contains { start in
             self[start..<(start + needle.count)].elementsEqual(needle)
         }
+    }
+}
+
+/// One of the stub's cards: a distinct fact for every reply number and card, not only a distinct number.
+///
+/// Card `index` of reply `number` is card `number × 15 + index` of the stub's life, and names two invented people and
+/// places of its own: a governor and a town, each a made-up word of five syllables (70 of them: a consonant and a
+/// vowel) spelling the card's number in base 70, lowest digit first. Two cards of the first 70³ = 343,000 (22,866
+/// replies) differ in their first three syllables, so their names share at most the first five of ten letters: the
+/// quality rules' near-duplicate part sees other words and other names, and their same-fact part, for which two
+/// words are one when they share a beginning with at most three letters left of each, sees other answers.
+package struct StubCard: Sendable, Hashable {
+    package var question: String
+    package var answer: String
+    package var explanation: String
+    /// The invented names the card is about: its governor, then its town.
+    package var names: [String]
+
+    /// Reply `number`'s 15 cards; `numbered` opens each question with "Request N, card I: ", which names its reply.
+    package static func cards(reply number: Int, numbered: Bool = true) -> [StubCard] {
+        (0..<15).map { index in
+            let serial = number * 15 + index
+            let figure = ChatReplies.figures[(number + index) % ChatReplies.figures.count]
+            let thing = ChatReplies.things[(number * 3 + index) % ChatReplies.things.count]
+            let governor = inventedName(serial)
+            // Another bijection of the serial number, so a card's town and governor are unrelated words.
+            let town = inventedName(serial &* 7_919 &+ 4_801)
+            let prefix = numbered ? "Request \(number), card \(index + 1): " : ""
+            return StubCard(
+                question: prefix + "how did \(figure) change the \(thing) of \(town) through its governor \(governor)?",
+                answer: "\(figure) reorganised the \(thing) of \(town) and left \(governor) in charge of it.",
+                explanation: "Sources describe how \(figure)'s reform of the \(thing) in \(town) outlived \(governor) "
+                    + "and shaped the province for generations.",
+                names: [governor, town])
+        }
+    }
+
+    /// The JSON text of reply `number`'s cards, as the stub's chat routes send it.
+    package static func replyContent(_ number: Int, numbered: Bool = true) -> String {
+        ChatReplies.cardContent(number, numbered: numbered)
+    }
+
+    private static let consonants = Array("bdfgklmnprstvz")
+    private static let capitals = Array("BDFGKLMNPRSTVZ")
+    private static let vowels = Array("aeiou")
+    /// Names of five syllables: 70⁵ of them.
+    static let distinctNames = 1_680_700_000
+    /// Cards whose names share no more than their first five letters with another's: 70³.
+    package static let distinctCards = 343_000
+
+    /// A capitalised made-up word of five consonant-vowel syllables spelling `value` (modulo ``distinctNames``) in
+    /// base 70, lowest digit first, so that consecutive values differ in their first two letters.
+    static func inventedName(_ value: Int) -> String {
+        var rest = value % distinctNames
+        var letters: [Character] = []
+        for place in 0..<5 {
+            let syllable = rest % 70
+            rest /= 70
+            letters.append((place == 0 ? capitals : consonants)[syllable / vowels.count])
+            letters.append(vowels[syllable % vowels.count])
+        }
+        return String(letters)
     }
 }

@@ -44,6 +44,16 @@ struct PipelineRun: Codable {
         }
         let notStrict = summaries.filter { $0.outcome != .strict }.count
         guard notStrict == 0 else { throw BenchmarkFailure("\(notStrict) batches were not strict") }
+        // Every card is a distinct fact (the stub's `StubCard`): a drop means a rule or the stub went wrong, and a
+        // run that stores less does less work than the figure claims.
+        let kept = summaries.reduce(0) { $0 + $1.kept }
+        let asked = batches * Self.cardsPerBatch
+        guard kept == asked else {
+            var dropped: [String: Int] = [:]
+            for summary in summaries { dropped.merge(summary.dropped, uniquingKeysWith: +) }
+            let reasons = dropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            throw BenchmarkFailure("stored \(kept) of the \(asked) cards asked for; dropped: \(reasons)")
+        }
         return Result(
             measurement: measurement, storedBatches: summaries.count,
             storedCards: summaries.reduce(0) { $0 + $1.kept })

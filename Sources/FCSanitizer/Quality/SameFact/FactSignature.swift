@@ -15,6 +15,10 @@ struct FactSignature: Sendable {
 
     init(question: String, answer: String, stopWords: Set<String>) {
         self.question = question
+        if let words = FactWords.asciiAnswerWords(answer, stopWords: stopWords) {
+            self.answer = words
+            return
+        }
         self.answer = FactWords.tokens(answer).compactMap { token in
             if let number = token.number { return number }
             return stopWords.contains(token.lower) ? nil : FactWords.stem(token.lower)

@@ -63,7 +63,7 @@ enum FactWords {
     }
 
     /// Number words up to twelve and ordinals up to tenth, as digits.
-    private static let spelled: [String: String] = {
+    static let spelled: [String: String] = {
         let numbers = [
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
         ]
@@ -76,7 +76,7 @@ enum FactWords {
         return table
     }()
     /// Roman numerals from II, as written (in capitals: "I" and "V" alone are too often words or letters).
-    private static let romans: [String: String] = {
+    static let romans: [String: String] = {
         let numerals = ["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
         var table: [String: String] = [:]
         for (offset, numeral) in numerals.enumerated() where numeral.utf8.count > 1 {
@@ -111,11 +111,11 @@ enum FactWords {
     }
 
     /// Per ASCII byte, whether a word of ``spelled`` (three to seven letters long) starts with it.
-    private static let spelledInitials: [Bool] = (0..<128).map { byte in
+    static let spelledInitials: [Bool] = (0..<128).map { byte in
         spelled.keys.contains { $0.utf8.first == UInt8(byte) }
     }
     /// Per ASCII byte, whether it is a letter of ``romans``' numerals (two letters or more).
-    private static let romanDigits: [Bool] = (0..<128).map { byte in
+    static let romanDigits: [Bool] = (0..<128).map { byte in
         romans.keys.contains { $0.utf8.contains(UInt8(byte)) }
     }
 
@@ -143,6 +143,11 @@ enum FactWords {
     /// "Augustulus"). Numbers must be equal.
     static func same(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
+        // Different words that are one share their first four characters: most pairs a batch compares differ in
+        // their first, which two different ASCII bytes settle (other first bytes may be canonically equivalent).
+        if let left = first.utf8.first, let right = second.utf8.first, left != right, left < 0x80, right < 0x80 {
+            return false
+        }
         return asciiSame(first, second) ?? characterSame(first, second)
     }
 
