@@ -10,6 +10,14 @@ SHELL_CACHED = """
 const done = arguments[arguments.length - 1];
 (async () => {
   const registration = await navigator.serviceWorker.ready;
+  // `ready` resolves once the worker is active, which can be before its activate handler's clients.claim() has made
+  // it this page's controller: wait for that event rather than read `controller` too early.
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+      if (navigator.serviceWorker.controller) resolve();
+    });
+  }
   const keys = await caches.keys();
   const cache = await caches.open(keys.find((key) => key.startsWith("fcgen-shell-")));
   const cached = (await cache.keys()).map((request) => new URL(request.url).pathname);
