@@ -17,9 +17,9 @@ package protocol ReviewRepository: ~Copyable {
         requestHash: String, reply: IdempotentReply
     )?
 
-    /// Whether the learner knows every card of the topic, counting `cardID` as known (its new state is decided
-    /// and not written yet); `false` for an empty topic.
-    func isTopicKnown(topicID: Int64, userID: Int64, countingAsKnown cardID: Int64) async throws -> Bool
+    /// Whether the learner knows every card of the topic, counting `cardID` (when given) as known (its new state is
+    /// decided and not written yet); `false` for an empty topic.
+    func isTopicKnown(topicID: Int64, userID: Int64, countingAsKnown cardID: Int64?) async throws -> Bool
 
     /// Writes `rows`: the review row, the card state and the gamification step's awards (each paid once:
     /// `ON CONFLICT DO NOTHING`, XP only for those inserted), challenges, boxes, achievements, daily stats and

@@ -29,17 +29,11 @@ extension Database {
         }
     }
 
-    /// Whether the learner knows every card of the topic (``KnownRule``); `false` for an empty topic.
-    package func isTopicKnown(topicID: Int64, userID: Int64) async throws -> Bool {
-        try await isTopicKnown(topicID: topicID, userID: userID, besides: nil)
-    }
-
-    package func isTopicKnown(topicID: Int64, userID: Int64, countingAsKnown cardID: Int64) async throws -> Bool {
-        try await isTopicKnown(topicID: topicID, userID: userID, besides: cardID)
-    }
-
-    /// ``isTopicKnown(topicID:userID:)``, counting card `besides` (when given) as known.
-    private func isTopicKnown(topicID: Int64, userID: Int64, besides cardID: Int64?) async throws -> Bool {
+    /// Whether the learner knows every card of the topic (``KnownRule``), counting card `cardID` (when given) as
+    /// known; `false` for an empty topic.
+    package func isTopicKnown(topicID: Int64, userID: Int64, countingAsKnown cardID: Int64? = nil) async throws
+        -> Bool
+    {
         try await connection.withQuery(
             """
             SELECT EXISTS (SELECT 1 FROM cards WHERE topic_id = \(topicID))

@@ -95,10 +95,7 @@ struct OneReviewWrites: ReviewWrites {
 
     func isTopicKnown(topicID: Int64, userID: Int64, in db: borrowing Database) async throws -> Bool {
         // Asked when the card became known: while its state is held, the store counts it as known.
-        if let held {
-            return try await db.isTopicKnown(topicID: topicID, userID: userID, countingAsKnown: held.state.cardID)
-        }
-        return try await db.isTopicKnown(topicID: topicID, userID: userID)
+        try await db.isTopicKnown(topicID: topicID, userID: userID, countingAsKnown: held?.state.cardID)
     }
 
     /// Writes the held rows, if any; what their gamification step paid (taken: reported once).
