@@ -38,7 +38,7 @@ enum GenerationRoutes {
                 let maxCost = try body.positiveNumber("maxCostUsd", atMost: Money.largestBudget)
                 // As `fcgen generate --review`/`--no-review`; absent, the server's `review` setting decides.
                 let review = try body.boolean("review")
-                let topic = try await GenerationReads.topic(id: topicID, on: environment.store)
+                let topic = try await Topics.existing(on: environment.store, id: topicID)
                 // Offline, a topic without recorded replies would be templated fallback cards only, never studied.
                 if try body.boolean("storeFallback") != true,
                     let known = registry.missingOfflineRecording(topic: topic.name)
