@@ -30,23 +30,12 @@ enum FeedRoutes {
     static func feed(
         topicID: Int64, userID: Int64, day: StudyDay, limit: Int, _ environment: ServiceEnvironment
     ) async throws -> Feed {
-        let store = environment.store
-        let until = day.endOfDay(containing: environment.now())
-        // One read: one hop to a store thread and one snapshot for the feed's queries.
-        var read = try await store.read { db in
-            try await db.feed(userID: userID, topicID: topicID, until: until, limit: limit)
-        }
-        if let policy = read.policy, read.unseenIDs.count < policy.refillBelow, read.openJob == nil,
-            let job = try await RefillJobs.enqueue(topicID: topicID, maxAttempts: environment.refillAttempts, on: store)
-        {
-            read.openJob = job
-        }
-        let refilling = read.openJob.map { $0.status != .dead } ?? false
-        let capReached = read.policy?.maxBatches.map { read.batchCount >= $0 } ?? false
-        let canRefill = read.policy != nil && !capReached && read.openJob?.status != .dead
+        let page = try await StudyFeed.page(
+            on: environment.store, topicID: topicID, userID: userID, until: day.endOfDay(containing: environment.now()),
+            limit: limit, refillAttempts: environment.refillAttempts)
         return Feed(
-            topicId: topicID, cards: read.cards.map { feedCard($0, image: read.images[$0.id]) }, refilling: refilling,
-            exhausted: read.unseenIDs.isEmpty && !refilling && !canRefill, unseen: read.unseenIDs.count)
+            topicId: topicID, cards: page.cards.map { feedCard($0, image: page.images[$0.id]) },
+            refilling: page.refilling, exhausted: page.exhausted, unseen: page.unseen)
     }
 
     /// A card as the feed shows it: the card, its picture (where the API serves it, so offline study can keep it;

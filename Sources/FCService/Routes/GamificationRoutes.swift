@@ -70,10 +70,7 @@ enum GamificationRoutes {
                 var topicID: Int64?
                 if request.uri.queryParameters.get("topicId") != nil {
                     let id = Int64(try request.queryInteger("topicId", in: 1...Int.max, default: 1))
-                    guard try await environment.store.read({ try await $0.topic(id: id) }) != nil else {
-                        throw StoreError.topicNotFound(topicID: id)
-                    }
-                    topicID = id
+                    topicID = try await Topics.existing(on: environment.store, id: id).id
                 }
                 let stats = try await environment.study.statistics(
                     user: user, topicID: topicID, day: try await environment.day(of: identity))
