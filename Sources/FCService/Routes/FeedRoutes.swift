@@ -37,7 +37,7 @@ enum FeedRoutes {
             try await db.feed(userID: userID, topicID: topicID, until: until, limit: limit)
         }
         if let policy = read.policy, read.unseenIDs.count < policy.refillBelow, read.openJob == nil,
-            let job = try await RefillJobs.enqueue(topicID: topicID, maxAttempts: environment.refillAttempts, on: store)
+            let job = try await RefillJobs.enqueue(on: store, topicID: topicID, maxAttempts: environment.refillAttempts)
         {
             read.openJob = job
         }
