@@ -6,7 +6,7 @@ extension NewBatch {
     ///
     /// ```swift
     /// let drafts = (1...3).map { CardDraft(question: "Q\($0)?", answer: "A\($0)", origin: .manual) }
-    /// let stored = try await BatchStorage.store(.seeded(topicID: topic.id, label: "test", cards: drafts), on: store)
+    /// let stored = try await BatchStorage.store(on: store, .seeded(topicID: topic.id, label: "test", cards: drafts))
     /// ```
     package static func seeded(topicID: Int64, label: String, cards: [CardDraft]) -> NewBatch {
         NewBatch(

@@ -46,7 +46,7 @@ enum GamificationBenchmark {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate), provider: "bench",
             model: "bench", promptHash: "bench", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return (store, user, try await BatchStorage.store(batch, on: store).cards)
+        return (store, user, try await BatchStorage.store(on: store, batch).cards)
     }
 
     /// Records ``events`` reviews, `batch` per transaction, and reports the rate.

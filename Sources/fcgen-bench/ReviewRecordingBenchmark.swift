@@ -81,7 +81,7 @@ enum ReviewRecordingBenchmark {
     /// A topic with ``cards`` cards under `algorithm`; returns their ids.
     static func makeTopic(_ name: String, algorithm: SchedulingAlgorithm, in store: Store) async throws -> [Int64] {
         let topic = try await Topics.ensure(on: store, named: name)
-        try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
+        try await AlgorithmSwitch.setAlgorithm(on: store, algorithm, topicID: topic.id)
         let drafts = (1...cards).map {
             CardDraft(question: "\(name) question \($0)?", answer: "Answer \($0)", origin: .manual)
         }
@@ -89,6 +89,6 @@ enum ReviewRecordingBenchmark {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate), provider: "bench",
             model: "bench", promptHash: "bench", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return try await BatchStorage.store(batch, on: store).cards.map(\.id)
+        return try await BatchStorage.store(on: store, batch).cards.map(\.id)
     }
 }

@@ -36,7 +36,7 @@ enum StoreBenchmark {
                 let batches = numbers.map { makeBatch(topicID: topic.id, number: $0, generator: &generator) }
                 let (cpuBefore, start) = (ResourceUsage.cpu(), clock.now)
                 for batch in batches {
-                    storedCards += try await BatchStorage.store(batch, on: store).cards.count
+                    storedCards += try await BatchStorage.store(on: store, batch).cards.count
                 }
                 elapsed += clock.now - start
                 let cpuAfter = ResourceUsage.cpu()

@@ -87,13 +87,13 @@ struct WorkerRun: Codable {
     private func check(store: Store, topicIDs: [Int64], summaries: [RoundSummary]) async throws {
         let failed = summaries.reduce(0) { $0 + $1.retryLater + $1.dead + $1.released + $1.leaseLost }
         guard failed == 0 else { throw BenchmarkFailure("\(failed) jobs did not finish") }
-        let done = try await RefillJobs.list(status: .done, on: store).count
+        let done = try await RefillJobs.list(on: store, status: .done).count
         let all = try await RefillJobs.list(on: store).count
         guard done == jobs, all == jobs else {
             throw BenchmarkFailure("\(done) of \(all) jobs done, expected \(jobs) of \(jobs)")
         }
         for topicID in topicIDs {
-            let numbers = try await BatchStorage.list(topicID: topicID, on: store).map(\.plan.number)
+            let numbers = try await BatchStorage.list(on: store, topicID: topicID).map(\.plan.number)
             guard numbers == Array(1...batchesPerTopic) else {
                 throw BenchmarkFailure("topic \(topicID) has batches \(numbers), expected 1…\(batchesPerTopic)")
             }

@@ -80,7 +80,7 @@ struct JSONContractTests {
             ["password-reset", "create", "--user", "ana", "--expires", "2h"] + db, schema: "password-reset")
 
         let store = try await Store.open(path: cli.databasePath, now: .system)
-        let queued = try await RefillJobs.enqueueDue(maxAttempts: 5, on: store)
+        let queued = try await RefillJobs.enqueueDue(on: store, maxAttempts: 5)
         let jobID = try #require(queued.first?.id)
         try await check.run(["jobs"] + db, schema: "jobs")
         try await check.run(["jobs", "cancel", "\(jobID)"] + db, schema: "job")

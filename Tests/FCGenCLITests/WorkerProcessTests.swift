@@ -85,7 +85,7 @@ struct WorkerProcessTests {
         #expect(jobs.allSatisfy { $0.status == .done && $0.attempts == 1 && $0.batchNumber == 1 })
         #expect(try await server.requests().count == 50, "each job sent exactly one request")
         for job in jobs {
-            #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
+            #expect(try await BatchStorage.list(on: store, topicID: job.topicID).map(\.plan.number) == [1])
         }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 150)
         #expect(try await store.integrityCheck() == "ok")
@@ -113,7 +113,7 @@ struct WorkerProcessTests {
 
         let early = try await cli.launch(executable: "fcgen-worker", workerArguments(cli, server, ["--once"])).finish()
         #expect(early.status == 0, "stderr: \(early.stderr)")
-        #expect(try await RefillJobs.job(id: orphan.id, on: store)?.status == .running, "the lease has not expired yet")
+        #expect(try await RefillJobs.job(on: store, id: orphan.id)?.status == .running, "the lease has not expired yet")
 
         let expiry = try #require(orphan.leaseExpiresAt)
         try await Task.sleep(for: .milliseconds(Int(max(0, expiry.timeIntervalSinceNow) * 1000) + 100))
@@ -121,10 +121,10 @@ struct WorkerProcessTests {
             .finish()
 
         #expect(rescuer.status == 0, "stderr: \(rescuer.stderr)")
-        let job = try #require(try await RefillJobs.job(id: orphan.id, on: store))
+        let job = try #require(try await RefillJobs.job(on: store, id: orphan.id))
         #expect(job.status == .done)
         #expect(job.attempts == 2)
-        #expect(try await BatchStorage.list(topicID: job.topicID, on: store).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(on: store, topicID: job.topicID).map(\.plan.number) == [1])
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 3)
         #expect(try await store.integrityCheck() == "ok")
     }

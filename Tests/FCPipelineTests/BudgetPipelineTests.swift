@@ -46,7 +46,7 @@ struct BudgetPipelineTests {
             topic: "Rome", batches: 5, options: GenerationOptions(concurrency: 3))
         #expect(stored.count == 5)
 
-        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
+        let lines = try await UsageLedger.report(on: pipeline.store, since: 0)
         let line = try #require(lines.first)
         #expect(lines.count == 1)
         #expect(line.requests == 5)
@@ -83,7 +83,7 @@ struct BudgetPipelineTests {
         // No request went out for the refused batch, and every earlier one was stored.
         #expect(transport.requests.count == storedBefore)
         let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
-        #expect(try await BatchStorage.list(topicID: topic.id, on: pipeline.store).count == storedBefore)
+        #expect(try await BatchStorage.list(on: pipeline.store, topicID: topic.id).count == storedBefore)
         let spent = (1...storedBefore).map(Self.cost).reduce(0, +)
         #expect(abs(budget.spent - spent) < 1e-12)
         #expect(abs(refusal.spent - spent) < 1e-12)
@@ -118,7 +118,7 @@ struct BudgetPipelineTests {
             _ = try await pipeline.generate(topic: "Rome", batches: 1, options: GenerationOptions(strict: true))
         }
         #expect(try await Topics.named(on: pipeline.store, "Rome") == nil, "nothing stored")
-        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
+        let lines = try await UsageLedger.report(on: pipeline.store, since: 0)
         #expect(lines.map(\.topic) == ["Rome"])
         #expect(lines.map(\.inputTokens) == [77])
         #expect(lines.map(\.outputTokens) == [33])
@@ -146,7 +146,7 @@ struct BudgetPipelineTests {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
         #expect(try await Topics.named(on: pipeline.store, "Rome") == nil)
-        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
+        let lines = try await UsageLedger.report(on: pipeline.store, since: 0)
         #expect(lines.map(\.inputTokens) == [55])
         #expect(lines.map(\.outputTokens) == [66])
         #expect(lines.map(\.requests) == [1])
@@ -169,7 +169,7 @@ struct BudgetPipelineTests {
             _ = try await pipeline.generate(topic: "Rome", batches: 2, options: GenerationOptions(concurrency: 2))
         }
         #expect(try await Topics.named(on: pipeline.store, "Rome") == nil, "nothing stored")
-        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
+        let lines = try await UsageLedger.report(on: pipeline.store, since: 0)
         #expect(lines.map(\.inputTokens) == [44])
         #expect(lines.map(\.outputTokens) == [88])
     }
@@ -182,20 +182,20 @@ struct BudgetPipelineTests {
             return (topics[0], topics[1])
         }()
         // Less than any request's worst case.
-        try await UsageLedger.setDailyBudget(0.0001, topicID: topic.id, on: harness.store)
+        try await UsageLedger.setDailyBudget(on: harness.store, 0.0001, topicID: topic.id)
 
         let summary = try await harness.worker.runRound()
         #expect(summary.deferred == 1)
         #expect(summary.done == 1, "the other topic is refilled")
         #expect(summary.outcome == .succeeded, "skipped, not failed")
         #expect(transport.requests.count == 1)
-        let job = try #require(try await RefillJobs.list(topicID: topic.id, on: harness.store).first)
+        let job = try #require(try await RefillJobs.list(on: harness.store, topicID: topic.id).first)
         #expect(job.status == .queued)
         #expect(job.attempts == 0)
         #expect(job.lastError?.hasPrefix("budget: $0.0000 spent of topic \"Rome\"'s $0.0001 daily budget") == true)
         let midnight = (harness.time.date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400 + 86_400
         #expect(job.runAfter.timeIntervalSince1970 == midnight)
-        #expect(try await RefillJobs.list(topicID: other.id, on: harness.store).first?.status == .done)
+        #expect(try await RefillJobs.list(on: harness.store, topicID: other.id).first?.status == .done)
         #expect(harness.events.names.contains("deferred"))
     }
 
@@ -219,12 +219,12 @@ struct BudgetPipelineTests {
         let transport = StubTransport(replies: [Self.reply(1)])
         let harness = try await RefillHarness(transport: transport, pricing: Pricing(model: "stub-model"))
         let topic = try #require(try await harness.subscribe(["Rome"]).first)
-        try await UsageLedger.setDailyBudget(1, topicID: topic.id, on: harness.store)
+        try await UsageLedger.setDailyBudget(on: harness.store, 1, topicID: topic.id)
 
         let summary = try await harness.worker.runRound()
         #expect(summary.dead == 1)
         #expect(transport.requests.isEmpty)
-        let job = try #require(try await RefillJobs.list(topicID: topic.id, on: harness.store).first)
+        let job = try #require(try await RefillJobs.list(on: harness.store, topicID: topic.id).first)
         #expect(job.lastError?.hasPrefix("no price for model \"stub-model\"") == true)
     }
 }

@@ -99,8 +99,8 @@ struct DeckImportExportTests {
         let store = try await Store.open(path: database.path, now: Self.now)
         let topic = try await Topics.ensure(on: store, named: "T")
         _ = try await CardEditing.add(
-            NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true),
-            on: store)
+            on: store,
+            NewCard(topicID: topic.id, kind: .question, question: "Q", answer: "A", explanation: "E", withTwin: true))
         var text = ""
         _ = try await DeckExporter.export(topic: topic, format: .json, from: store, withProgress: true) { text += $0 }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -20,10 +20,10 @@ struct DeckRoundTripTests {
             image: NewImage? = nil, twin: Bool = false, choices: CardChoices? = nil
         ) async throws {
             let cards = try await CardEditing.add(
+                on: store,
                 NewCard(
                     topicID: topic.id, kind: kind, question: question, answer: answer, explanation: explanation,
-                    image: image, withTwin: twin, choices: choices),
-                on: store
+                    image: image, withTwin: twin, choices: choices)
             ).cards
             ids[label] = cards[0].card.id
             if twin { ids[label + " twin"] = cards[1].card.id }
@@ -48,7 +48,7 @@ struct DeckRoundTripTests {
             )
             .get())
         let split = try #require(ids["split twin"])
-        _ = try await CardEditing.edit(id: split, alsoTwin: false, on: store) { _ in
+        _ = try await CardEditing.edit(on: store, id: split, alsoTwin: false) { _ in
             CardUpdate(kind: .question, question: "Rome", answer: "The capital", explanation: nil)
         }
         return (topic, ids)

@@ -39,7 +39,7 @@ struct ExportCreditTests {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "a", depth: .foundational), provider: "p",
             model: "m", promptHash: "h", outcome: .strict, cards: drafts)
         batch.pictures = [0: Self.picture(1, credited: true), 1: Self.picture(2, credited: false)]
-        _ = try await BatchStorage.store(batch, on: store)
+        _ = try await BatchStorage.store(on: store, batch)
 
         let lines = try await anki(topic, store).split(separator: "\n").map(String.init)
         #expect(lines.contains("#columns:Note type\tDeck\tFront\tBack\tExplanation\tTags\tCredit"))
@@ -78,7 +78,7 @@ struct ExportCreditTests {
             model: "m", promptHash: "h", outcome: .strict,
             cards: [CardDraft(question: "Who?", answer: "Romulus", origin: .generated)])
         batch.pictures = [0: Self.picture(3, credited: false)]
-        _ = try await BatchStorage.store(batch, on: store)
+        _ = try await BatchStorage.store(on: store, batch)
         let text = try await anki(topic, store)
         #expect(text.contains("#columns:Note type\tDeck\tFront\tBack\tExplanation\tTags\n"))
         #expect(!text.contains("Credit"))

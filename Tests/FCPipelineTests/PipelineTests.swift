@@ -34,7 +34,7 @@ struct PipelineTests {
         #expect(summaries.first?.outputTokens == 200)
 
         let topic = try #require(try await Topics.named(on: pipeline.store, "roman history"))
-        let records = try await BatchStorage.list(topicID: topic.id, on: pipeline.store)
+        let records = try await BatchStorage.list(on: pipeline.store, topicID: topic.id)
         #expect(records.map(\.plan) == (1...3).map { BatchPlanner.plan(number: $0, topic: "Roman history") })
         #expect(records.allSatisfy { $0.provider == "openai" && $0.model == "stub-model" })
         let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
@@ -99,7 +99,7 @@ struct PipelineTests {
         #expect(storedBefore == 1)
         #expect((underlying as? GeneratorError)?.isTransient == true)
         let stored = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
-        #expect(try await BatchStorage.list(topicID: stored.id, on: pipeline.store).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(on: pipeline.store, topicID: stored.id).map(\.plan.number) == [1])
         #expect(log.events.contains { if case .batchFailed(_, 2, _) = $0 { true } else { false } })
     }
 

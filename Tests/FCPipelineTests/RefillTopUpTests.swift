@@ -23,8 +23,8 @@ struct RefillTopUpTests {
 
         // Rome: 3 cards a batch until it holds 10 or more; Greece: stopped by max batches.
         #expect(
-            try await BatchStorage.list(topicID: topics[0].id, on: harness.store).map(\.plan.number) == [1, 2, 3, 4])
-        #expect(try await BatchStorage.list(topicID: topics[1].id, on: harness.store).map(\.plan.number) == [1, 2])
+            try await BatchStorage.list(on: harness.store, topicID: topics[0].id).map(\.plan.number) == [1, 2, 3, 4])
+        #expect(try await BatchStorage.list(on: harness.store, topicID: topics[1].id).map(\.plan.number) == [1, 2])
         #expect(summary.enqueued == 6)
         #expect(summary.done == 6)
         #expect(summary.outcome == .succeeded)
@@ -47,12 +47,12 @@ struct RefillTopUpTests {
         await transport.waitForRequests(4)
         let fast = try #require(try await Topics.named(on: harness.store, "Fast"))
         let slow = try #require(try await Topics.named(on: harness.store, "Slow"))
-        #expect(try await BatchStorage.list(topicID: slow.id, on: harness.store).isEmpty)
+        #expect(try await BatchStorage.list(on: harness.store, topicID: slow.id).isEmpty)
         gate.open()
         let summary = try await round.value
 
-        #expect(try await BatchStorage.list(topicID: fast.id, on: harness.store).map(\.plan.number) == [1, 2, 3])
-        #expect(try await BatchStorage.list(topicID: slow.id, on: harness.store).map(\.plan.number) == [1, 2, 3])
+        #expect(try await BatchStorage.list(on: harness.store, topicID: fast.id).map(\.plan.number) == [1, 2, 3])
+        #expect(try await BatchStorage.list(on: harness.store, topicID: slow.id).map(\.plan.number) == [1, 2, 3])
         #expect(summary.done == 6)
     }
 
@@ -68,7 +68,7 @@ struct RefillTopUpTests {
         #expect(summary.claimed == 2)
         #expect(summary.done == 2)
         #expect(summary.cardsStored == 3)
-        #expect(try await BatchStorage.list(topicID: topics[0].id, on: harness.store).count == 2)
+        #expect(try await BatchStorage.list(on: harness.store, topicID: topics[0].id).count == 2)
         #expect(transport.requests.count == 2)
     }
 }

@@ -15,10 +15,11 @@ struct RefillWorkerTests {
         let harness = try await RefillHarness(transport: transport)
         let topics = try await harness.subscribe(["Rome", "Greece", "Egypt"])
         _ = try await BatchStorage.store(
+            on: harness.store,
             NewBatch(
                 topicID: topics[0].id, plan: BatchPlanner.plan(number: 1), provider: "x", model: "x", promptHash: "h",
-                outcome: .strict, cards: [CardDraft(kind: .question, question: "Old?", answer: "Yes", origin: .manual)]),
-            on: harness.store)
+                outcome: .strict, cards: [CardDraft(kind: .question, question: "Old?", answer: "Yes", origin: .manual)])
+        )
 
         let summary = try await harness.worker.runRound()
 
@@ -27,9 +28,9 @@ struct RefillWorkerTests {
         #expect(summary.done == 3)
         #expect(summary.cardsStored == 9)
         #expect(summary.outcome == .succeeded)
-        #expect(try await RefillJobs.list(status: .done, on: harness.store).count == 3)
-        #expect(try await BatchStorage.list(topicID: topics[0].id, on: harness.store).map(\.plan.number) == [1, 2])
-        #expect(try await BatchStorage.list(topicID: topics[1].id, on: harness.store).map(\.plan.number) == [1])
+        #expect(try await RefillJobs.list(on: harness.store, status: .done).count == 3)
+        #expect(try await BatchStorage.list(on: harness.store, topicID: topics[0].id).map(\.plan.number) == [1, 2])
+        #expect(try await BatchStorage.list(on: harness.store, topicID: topics[1].id).map(\.plan.number) == [1])
         #expect(transport.requests.count == 3)
         let names = harness.events.names
         #expect(names.filter { $0 == "claimed" }.count == 3)
@@ -60,15 +61,15 @@ struct RefillWorkerTests {
 
         harness.time.advance(by: 3600)
         #expect(try await harness.worker.runRound().retryLater == 1)
-        let second = try #require(try await RefillJobs.job(id: job.id, on: harness.store))
+        let second = try #require(try await RefillJobs.job(on: harness.store, id: job.id))
         #expect(milliseconds(from: harness.time.date, to: second.runAfter) == expected[1] / .milliseconds(1))
 
         harness.time.advance(by: 3600)
         let last = try await harness.worker.runRound()
         #expect(last.dead == 1)
-        #expect(try await RefillJobs.job(id: job.id, on: harness.store)?.status == .dead)
-        #expect(try await RefillJobs.job(id: job.id, on: harness.store)?.lastError?.contains("HTTP 503") == true)
-        #expect(try await BatchStorage.list(topicID: job.topicID, on: harness.store).isEmpty)
+        #expect(try await RefillJobs.job(on: harness.store, id: job.id)?.status == .dead)
+        #expect(try await RefillJobs.job(on: harness.store, id: job.id)?.lastError?.contains("HTTP 503") == true)
+        #expect(try await BatchStorage.list(on: harness.store, topicID: job.topicID).isEmpty)
     }
 
     @Test func aRejectedRequestIsDeadAtOnce() async throws {
@@ -80,7 +81,7 @@ struct RefillWorkerTests {
 
         #expect(summary.dead == 1)
         #expect(summary.outcome == .failed)
-        #expect(try await RefillJobs.list(status: .dead, on: harness.store).first?.attempts == 1)
+        #expect(try await RefillJobs.list(on: harness.store, status: .dead).first?.attempts == 1)
         #expect(transport.requests.count == 1)
     }
 
@@ -98,16 +99,16 @@ struct RefillWorkerTests {
         let round = Task { try await harness.worker.runRound() }
         await transport.waitForRequests(1)
         await clock.waitForSleepers(1)
-        let job = try #require(try await RefillJobs.list(status: .running, on: harness.store).first)
+        let job = try #require(try await RefillJobs.list(on: harness.store, status: .running).first)
         #expect(job.leaseExpiresAt == harness.time.date.addingTimeInterval(30))
         harness.time.advance(by: 10)
         clock.advance(by: .seconds(10))
         await clock.waitForSleepers(1)
         #expect(
-            try await RefillJobs.job(id: job.id, on: harness.store)?.leaseExpiresAt
+            try await RefillJobs.job(on: harness.store, id: job.id)?.leaseExpiresAt
                 == harness.time.date.addingTimeInterval(30))
 
-        try await RefillJobs.cancel(id: job.id, on: harness.store)
+        try await RefillJobs.cancel(on: harness.store, id: job.id)
         clock.advance(by: .seconds(10))
         gate.open()
         let summary = try await round.value
@@ -171,7 +172,7 @@ struct RefillWorkerTests {
         let summary = try await round.value
 
         #expect(summary.released == 2)
-        #expect(try await RefillJobs.list(status: .queued, on: harness.store).map(\.attempts) == [0, 0])
+        #expect(try await RefillJobs.list(on: harness.store, status: .queued).map(\.attempts) == [0, 0])
         harness.worker.stop.request()
         #expect(try await harness.worker.runRound().claimed == 0)
     }

@@ -97,7 +97,7 @@ struct GenerationInstancesTests {
                 store: a.store, limits: GenerationLimits(lease: .seconds(1)), now: .system, owner: "dead")
             let record = try await dead.submit(topic: topic, batches: 3, language: nil)
             #expect(try await dead.claimNext()?.id == record.id)
-            let stored = try #require(try await BatchStorage.list(topicID: topic.id, on: a.store).first)
+            let stored = try #require(try await BatchStorage.list(on: a.store, topicID: topic.id).first)
             try await a.store.write("dead runner's batch") { db in
                 try await dead.recordBatch(id: record.id, stored, cards: stored.cardsKept, in: db) { _ in "{}" }
             }

@@ -63,7 +63,7 @@ struct UnfinishedSessionTests {
 
             // Deleting a card takes it out of the sessions still to come: the session goes on at its other card.
             let moved = try await start(bo, #"{"topicIds": [1], "limit": 2, "mode": "free"}"#)
-            try await CardEditing.delete(ids: [Int64(moved.next)], on: fixture.store)
+            try await CardEditing.delete(on: fixture.store, ids: [Int64(moved.next)])
             let afterDelete = try await listed(bo)
             let movedOn = try #require(afterDelete.first { $0["id"] as? Int == moved.id }, "\(afterDelete)")
             #expect(movedOn["total"] as? Int == 1)

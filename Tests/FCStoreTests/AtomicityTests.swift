@@ -15,13 +15,13 @@ struct AtomicityTests {
 
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 3)) {
             try await BatchStorage.store(
-                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
+                on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
         }
 
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM cards") == 0)
         #expect(try await store.integrityCheck() == "ok")
-        #expect(try await BatchStorage.lastNumber(topicID: topic.id, on: store) == 0)
+        #expect(try await BatchStorage.lastNumber(on: store, topicID: topic.id) == 0)
     }
 
     @Test func aFaultRightAfterTheBatchRowLeavesNothingAndTheStoreStaysUsable() async throws {
@@ -32,12 +32,12 @@ struct AtomicityTests {
         await store.setFaultAfterCardInserts(0)
 
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 0)) {
-            try await BatchStorage.store(batch, on: store)
+            try await BatchStorage.store(on: store, batch)
         }
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM batches") == 0)
 
         await store.setFaultAfterCardInserts(nil)
-        let stored = try await BatchStorage.store(batch, on: store)
+        let stored = try await BatchStorage.store(on: store, batch)
         #expect(stored.cards.map(\.position) == [1, 2, 3, 4])
         #expect(try await store.integrityCheck() == "ok")
     }
@@ -47,16 +47,16 @@ struct AtomicityTests {
         let writer = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: writer, named: "Rome")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)), on: writer)
+            on: writer, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
         await writer.setFaultAfterCardInserts(1)
 
         await #expect(throws: StoreError.self) {
             try await BatchStorage.store(
-                Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(3, prefix: "B")), on: writer)
+                on: writer, Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(3, prefix: "B")))
         }
 
         let reader = try await Store.open(path: database.path, now: Fixtures.now)
-        #expect(try await BatchStorage.list(topicID: topic.id, on: reader).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(on: reader, topicID: topic.id).map(\.plan.number) == [1])
         #expect(try await Cards.inTopic(on: reader, topicID: topic.id).count == 2)
         #expect(try await reader.integrityCheck() == "ok")
     }

@@ -23,15 +23,15 @@ struct BookmarkTests {
         let bo = try await store.ensureUser(named: "bo")
         let start = Fixtures.now.date()
 
-        let first = try await CardBookmarks.set(cardID: ids[0], userID: ana.id, at: start, on: store)
+        let first = try await CardBookmarks.set(on: store, cardID: ids[0], userID: ana.id, at: start)
         #expect(first == start)
         // Again, later: nothing changes, the first time stays.
         let again = try await CardBookmarks.set(
-            cardID: ids[0], userID: ana.id, at: start.addingTimeInterval(60), on: store)
+            on: store, cardID: ids[0], userID: ana.id, at: start.addingTimeInterval(60))
         #expect(again == start)
         for (offset, id) in [ids[2], ids[1]].enumerated() {
             try await CardBookmarks.set(
-                cardID: id, userID: ana.id, at: start.addingTimeInterval(Double(offset + 1)), on: store)
+                on: store, cardID: id, userID: ana.id, at: start.addingTimeInterval(Double(offset + 1)))
         }
         let all = try await store.read { try await $0.bookmarks(userID: ana.id, topicID: nil, limit: 10) }
         #expect(all.map(\.details.card.id) == [ids[1], ids[2], ids[0]])
@@ -42,11 +42,11 @@ struct BookmarkTests {
         #expect(try await store.read { try await $0.bookmarkCount(userID: bo.id, topicID: nil) } == 0)
 
         // Removing is per learner; a second removal says there was none; an unknown card is an error.
-        #expect(try await CardBookmarks.remove(cardID: ids[2], userID: bo.id, on: store) == false)
-        #expect(try await CardBookmarks.remove(cardID: ids[2], userID: ana.id, on: store) == true)
-        #expect(try await CardBookmarks.remove(cardID: ids[2], userID: ana.id, on: store) == false)
+        #expect(try await CardBookmarks.remove(on: store, cardID: ids[2], userID: bo.id) == false)
+        #expect(try await CardBookmarks.remove(on: store, cardID: ids[2], userID: ana.id) == true)
+        #expect(try await CardBookmarks.remove(on: store, cardID: ids[2], userID: ana.id) == false)
         await #expect(throws: StoreError.cardNotFound(id: 9999)) {
-            try await CardBookmarks.set(cardID: 9999, userID: ana.id, at: start, on: store)
+            try await CardBookmarks.set(on: store, cardID: 9999, userID: ana.id, at: start)
         }
 
         // A deleted card takes its bookmarks along.

@@ -86,7 +86,7 @@ struct CardChoicesStorageTests {
             choices: choices)
         let plain = CardDraft(question: "Who founded Rome?", answer: "Romulus", origin: .generated)
         let stored = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: [mcq, plain]), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: [mcq, plain]))
 
         #expect(stored.cards.map(\.choices) == [choices, nil])
         let cards = try await Cards.inTopic(on: store, topicID: topic.id)
@@ -106,7 +106,7 @@ struct CardChoicesStorageTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         try await store.executeInTransaction(
             #"UPDATE cards SET choices_json = '{"options":["A","A","B","C"],"correctIndex":0}'"#)
         await #expect(throws: StoreError.self) { try await Cards.inTopic(on: store, topicID: topic.id) }

@@ -106,9 +106,9 @@ struct CardEditingTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Roman history")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
-        _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
+        _ = try await RefillJobs.enqueueDue(on: store, maxAttempts: 3)
         await #expect(throws: StoreError.topicHasCards(name: "Roman history", cards: 3)) {
             _ = try await Topics.delete(on: store, id: topic.id, force: false)
         }

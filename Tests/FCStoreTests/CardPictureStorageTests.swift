@@ -30,7 +30,7 @@ struct CardPictureStorageTests {
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: drafts)
         batch.pictures = [0: Self.picture(1), 1: Self.picture(2, credited: false)]
 
-        let stored = try await BatchStorage.store(batch, on: store)
+        let stored = try await BatchStorage.store(on: store, batch)
 
         #expect(stored.cards.map(\.imageQuery) == ["Capitoline wolf statue", "Roman forum ruins", nil])
         #expect(
@@ -59,11 +59,11 @@ struct CardPictureStorageTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2))
         batch.pictures = [0: Self.picture(3), 1: Self.picture(4)]
 
-        let stored = try await BatchStorage.store(batch, on: store)
+        let stored = try await BatchStorage.store(on: store, batch)
 
         #expect(stored.skippedDuplicates == 1 && stored.cards.count == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 1)
@@ -76,11 +76,11 @@ struct CardPictureStorageTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         var batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2, prefix: "New"))
         batch.pictures = [0: Self.picture(5)]
 
-        await #expect(throws: StoreError.self) { try await BatchStorage.store(batch, on: store) }
+        await #expect(throws: StoreError.self) { try await BatchStorage.store(on: store, batch) }
 
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM images") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM image_credits") == 0)

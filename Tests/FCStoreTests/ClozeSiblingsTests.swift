@@ -88,7 +88,7 @@ struct ClozeSiblingsTests {
         #expect(try await store.read { try await $0.clozeSiblingIDs(noteID: plain.id) }.isEmpty)
 
         // Moving a sibling moves the note with all its cards; the old deck closes up.
-        let moved = try await CardEditing.move(id: c3.id, toTopic: other.id, position: nil, on: store)
+        let moved = try await CardEditing.move(on: store, id: c3.id, toTopic: other.id, position: nil)
         #expect(moved.map(\.card.id) == [noteID, c3.id])
         #expect(try await Self.layout(store, rome.id) == ["note c- @1"])
         #expect(try await Self.layout(store, other.id) == ["note c1 @1", "of \(noteID) c3 @2"])
@@ -117,7 +117,7 @@ struct ClozeSiblingsTests {
             CardDraft(kind: .cloze, question: "{{c1::a}} {{c2::b}} {{c3::c}}", answer: "a b c", origin: .generated),
             CardDraft(question: "Q?", answer: "A", origin: .generated),
         ]
-        let stored = try await BatchStorage.store(.seeded(topicID: topic.id, label: "t", cards: drafts), on: store)
+        let stored = try await BatchStorage.store(on: store, .seeded(topicID: topic.id, label: "t", cards: drafts))
         #expect(stored.cards.count == 2, "the batch keeps what the model wrote; siblings are not its cards")
         let note = stored.cards[0].id
         #expect(

@@ -21,15 +21,15 @@ struct ConcurrencyTests {
                     for number in 1...batchesEach {
                         let drafts = Fixtures.drafts(15, prefix: "Batch \(number)")
                         _ = try await BatchStorage.store(
-                            Fixtures.batch(topicID: topic.id, number: number, cards: drafts), on: store)
+                            on: store, Fixtures.batch(topicID: topic.id, number: number, cards: drafts))
                     }
                 }
             }
             try await group.waitForAll()
         }
 
-        #expect(try await BatchStorage.lastNumber(topicID: greece.id, on: first) == batchesEach)
-        #expect(try await BatchStorage.lastNumber(topicID: rome.id, on: second) == batchesEach)
+        #expect(try await BatchStorage.lastNumber(on: first, topicID: greece.id) == batchesEach)
+        #expect(try await BatchStorage.lastNumber(on: second, topicID: rome.id) == batchesEach)
         #expect(try await Cards.inTopic(on: first, topicID: greece.id).map(\.position) == Array(1...(15 * batchesEach)))
         #expect(try await Cards.inTopic(on: second, topicID: rome.id).count == 15 * batchesEach)
         #expect(try await first.integrityCheck() == "ok")
@@ -45,7 +45,7 @@ struct ConcurrencyTests {
             for (store, prefix) in [(first, "A"), (second, "B")] {
                 group.addTask {
                     let batch = Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5, prefix: prefix))
-                    do { return .success(try await BatchStorage.store(batch, on: store)) } catch {
+                    do { return .success(try await BatchStorage.store(on: store, batch)) } catch {
                         return .failure(error)
                     }
                 }

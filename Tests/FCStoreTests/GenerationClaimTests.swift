@@ -41,7 +41,7 @@ struct GenerationClaimTests {
                     group.addTask {
                         var mine: [String] = []
                         while let generation = try await Generations.claimNext(
-                            owner: "claimer-\(claimer)", lease: .seconds(600), on: store)
+                            on: store, owner: "claimer-\(claimer)", lease: .seconds(600))
                         {
                             mine.append(generation.id)
                         }

@@ -36,7 +36,7 @@ struct GenerationNotificationTests {
             }
             try await writer.write("queue") { try await $0.insertGeneration(queue("kept"), at: 0) }
             #expect(await iterator.next() == .changed(id: "kept"), "the rolled-back insert told nobody")
-            let cancelled = try await Generations.cancel(id: "kept", errorJSON: "{}", event: { _ in "{}" }, on: writer)
+            let cancelled = try await Generations.cancel(on: writer, id: "kept", errorJSON: "{}", event: { _ in "{}" })
             #expect(cancelled.map { if case .cancelledQueued = $0 { true } else { false } } == true)
             #expect(await iterator.next() == .changed(id: "kept"), "its failed event")
 

@@ -13,11 +13,11 @@ struct GenerationReadTests {
         let topic = try await Topics.ensure(on: store, named: "Geology")
         let other = try await Topics.ensure(on: store, named: "Botany")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         let second = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: other.id, number: 2, cards: Fixtures.drafts(4, prefix: "C")), on: store)
+            on: store, Fixtures.batch(topicID: other.id, number: 2, cards: Fixtures.drafts(4, prefix: "C")))
 
         #expect(try await store.read { try await $0.topic(id: topic.id) } == topic)
         #expect(try await store.read { try await $0.topic(id: 9_999) } == nil)

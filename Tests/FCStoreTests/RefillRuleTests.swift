@@ -20,10 +20,10 @@ struct RefillRuleTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store)
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
 
-        let first = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
-        let second = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
+        let first = try await RefillJobs.enqueueDue(on: store, maxAttempts: 3)
+        let second = try await RefillJobs.enqueueDue(on: store, maxAttempts: 3)
 
         #expect(first.map(\.topicID) == [topic.id])
         #expect(first.first?.status == .queued)
@@ -38,8 +38,8 @@ struct RefillRuleTests {
         let second = try await Store.open(path: database.path, now: Fixtures.now)
         for index in 1...10 { _ = try await subscribedTopic(first, "Topic \(index)") }
 
-        async let a = RefillJobs.enqueueDue(maxAttempts: 3, on: first)
-        async let b = RefillJobs.enqueueDue(maxAttempts: 3, on: second)
+        async let a = RefillJobs.enqueueDue(on: first, maxAttempts: 3)
+        async let b = RefillJobs.enqueueDue(on: second, maxAttempts: 3)
         let total = try await a.count + b.count
 
         #expect(total == 10)
@@ -52,9 +52,9 @@ struct RefillRuleTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await subscribedTopic(store, policy: TopicPolicy(refillBelow: 5, batchSize: 5))
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
 
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(on: store, maxAttempts: 3).isEmpty)
         #expect(try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue == false)
     }
 
@@ -64,13 +64,13 @@ struct RefillRuleTests {
         let topic = try await subscribedTopic(
             store, policy: TopicPolicy(refillBelow: 100, batchSize: 5, maxBatches: 2))
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(5)))
         #expect(try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue)
 
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 2, cards: Fixtures.drafts(5, prefix: "Two")))
 
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(on: store, maxAttempts: 3).isEmpty)
         let status = try await Topics.refillStatus(on: store, topicID: topic.id)
         #expect(status.isRefillDue == false)
         #expect(status.batchCount == 2)
@@ -84,7 +84,7 @@ struct RefillRuleTests {
         try await Topics.setPolicy(on: store, nil, topicID: topic.id)
         _ = try await Topics.ensure(on: store, named: "Never subscribed")
 
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(on: store, maxAttempts: 3).isEmpty)
         #expect(try await Topics.policy(on: store, topicID: topic.id) == nil)
     }
 
@@ -103,12 +103,12 @@ struct RefillRuleTests {
             try await Topics.setPolicy(on: store, policy, topicID: topic.id)
             if cards > 0 {
                 _ = try await BatchStorage.store(
-                    Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)), on: store)
+                    on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(cards)))
             }
             if try await Topics.refillStatus(on: store, topicID: topic.id).isRefillDue { expected.insert(topic.id) }
         }
 
-        let enqueued = Set(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).map(\.topicID))
+        let enqueued = Set(try await RefillJobs.enqueueDue(on: store, maxAttempts: 3).map(\.topicID))
 
         #expect(enqueued == expected)
         #expect(enqueued.count == 3)
@@ -118,14 +118,14 @@ struct RefillRuleTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await subscribedTopic(store)
-        let job = try #require(try await RefillJobs.enqueueDue(maxAttempts: 1, on: store).first)
-        _ = try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store)
+        let job = try #require(try await RefillJobs.enqueueDue(on: store, maxAttempts: 1).first)
+        _ = try await RefillJobs.claimNext(on: store, owner: "w", lease: .seconds(60))
         let dead = try await store.failJob(jobID: job.id, owner: "w", error: "boom", permanent: false) { _ in .zero }
         #expect(dead.status == .dead)
 
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 1, on: store).isEmpty)
-        try await RefillJobs.cancel(id: job.id, on: store)
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 1, on: store).count == 1)
+        #expect(try await RefillJobs.enqueueDue(on: store, maxAttempts: 1).isEmpty)
+        try await RefillJobs.cancel(on: store, id: job.id)
+        #expect(try await RefillJobs.enqueueDue(on: store, maxAttempts: 1).count == 1)
     }
 
     @Test func rejectsANonPositivePolicy() async throws {

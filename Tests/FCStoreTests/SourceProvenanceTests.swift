@@ -15,14 +15,15 @@ struct SourceProvenanceTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let first = try await BatchStorage.storeFromSource(
-            Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
+            on: store, Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 8, end: 120, page: nil),
-            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(language: LanguageTag("de")), on: store)
+            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(language: LanguageTag("de")))
         let second = try await BatchStorage.storeFromSource(
+            on: store,
             Fixtures.batch(topicID: first.stored.record.topicID, number: 2, cards: Fixtures.drafts(1, prefix: "B")),
             source: .stored(id: first.sourceID),
             section: SectionProvenance(index: 2, title: "page 3", start: 130, end: 300, page: 3),
-            creatingTopicNamed: nil, generation: TopicGenerationUpdate(), on: store)
+            creatingTopicNamed: nil, generation: TopicGenerationUpdate())
         #expect(second.sourceID == first.sourceID)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sources") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == 3)
@@ -49,9 +50,9 @@ struct SourceProvenanceTests {
         drafts[1].answer = "bad\u{0}answer"
         await #expect(throws: StoreError.self) {
             _ = try await BatchStorage.storeFromSource(
-                Fixtures.batch(topicID: 0, number: 1, cards: drafts), source: .new(Self.source),
+                on: store, Fixtures.batch(topicID: 0, number: 1, cards: drafts), source: .new(Self.source),
                 section: SectionProvenance(index: 1, title: "Cells", start: 0, end: 10, page: nil),
-                creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(), on: store)
+                creatingTopicNamed: "Biology", generation: TopicGenerationUpdate())
         }
         for table in ["topics", "batches", "cards", "sources", "card_sources"] {
             #expect(try await store.scalarInteger("SELECT COUNT(*) FROM \(table)") == 0, "\(table)")
@@ -62,9 +63,9 @@ struct SourceProvenanceTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let first = try await BatchStorage.storeFromSource(
-            Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
+            on: store, Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), source: .new(Self.source),
             section: SectionProvenance(index: 1, title: "Cells", start: 0, end: 10, page: nil),
-            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate(), on: store)
+            creatingTopicNamed: "Biology", generation: TopicGenerationUpdate())
         _ = try await Topics.delete(on: store, id: first.stored.record.topicID, force: true)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sources") == 0)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == 0)

@@ -87,14 +87,14 @@ struct PatientWriteTests {
         // A batch asks again and again while the lock is held, keeping its cards.
         let storing = Task {
             try await BatchStorage.store(
-                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)), on: store)
+                on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(3)))
         }
         while store.seams.busyRetries < 3 { try await Task.sleep(for: .milliseconds(10)) }
         try await held.end()
         let stored = try await storing.value
 
         #expect(stored.cards.count == 3)
-        #expect(try await BatchStorage.list(topicID: topic.id, on: store).map(\.plan.number) == [1])
+        #expect(try await BatchStorage.list(on: store, topicID: topic.id).map(\.plan.number) == [1])
         #expect(try await Topics.named(on: store, "Greece") == nil)
     }
 }

@@ -24,7 +24,7 @@ struct TextFidelityTests {
             CardDraft(question: "Empty answer and explanation?", answer: "", explanation: "", origin: .generated),
         ]
 
-        _ = try await BatchStorage.store(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts), on: store)
+        _ = try await BatchStorage.store(on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
         let cards = try await Cards.inTopic(on: store, topicID: topic.id)
 
         #expect(cards.count == drafts.count)
@@ -49,13 +49,13 @@ struct TextFidelityTests {
         ]
 
         await #expect {
-            _ = try await BatchStorage.store(Fixtures.batch(topicID: topic.id, number: 1, cards: drafts), on: store)
+            _ = try await BatchStorage.store(on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: drafts))
         } throws: { error in
             guard case StoreError.nulInText(let operation) = error else { return false }
             return !operation.isEmpty && "\(error)".contains("U+0000")
         }
         #expect(try await Cards.inTopic(on: store, topicID: topic.id).isEmpty)
-        #expect(try await BatchStorage.list(topicID: topic.id, on: store).isEmpty)
+        #expect(try await BatchStorage.list(on: store, topicID: topic.id).isEmpty)
     }
 
     @Test func storesAOneMegabyteExplanation() async throws {
@@ -66,10 +66,10 @@ struct TextFidelityTests {
         #expect(explanation.utf8.count >= 1_000_000)
 
         _ = try await BatchStorage.store(
+            on: store,
             Fixtures.batch(
                 topicID: topic.id, number: 1,
-                cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]),
-            on: store)
+                cards: [CardDraft(question: "Long?", answer: "Yes", explanation: explanation, origin: .generated)]))
 
         let card = try #require(try await Cards.inTopic(on: store, topicID: topic.id).first)
         #expect(card.explanation?.utf8.count == explanation.utf8.count)

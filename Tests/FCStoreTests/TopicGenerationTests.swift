@@ -17,14 +17,14 @@ struct TopicGenerationTests {
         var batch = Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2))
         batch.plan = BatchPlan(number: 1, aspect: "Kings", depth: .foundational, step: 1)
         let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil), language: LanguageTag("pt-BR"))
-        let stored = try await BatchStorage.store(batch, creatingTopicNamed: "Rome", generation: update, on: store)
+        let stored = try await BatchStorage.store(on: store, batch, creatingTopicNamed: "Rome", generation: update)
 
         let generation = try await store.topicGeneration(topicID: stored.record.topicID)
         #expect(generation.plan == Self.outline)
         #expect(generation.planSource == .model)
         #expect(generation.language?.value == "pt-BR")
         #expect(generation.planUpdatedAt == Fixtures.date)
-        #expect(try await BatchStorage.list(topicID: stored.record.topicID, on: store).map(\.plan.step) == [1])
+        #expect(try await BatchStorage.list(on: store, topicID: stored.record.topicID).map(\.plan.step) == [1])
     }
 
     @Test func aFailedBatchLeavesNeitherTopicNorPlan() async throws {
@@ -32,13 +32,13 @@ struct TopicGenerationTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)))
         let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil))
         // Batch number 1 is taken: the batch is refused, and the plan with it.
         await #expect(throws: StoreError.self) {
             _ = try await BatchStorage.store(
-                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)), creatingTopicNamed: nil,
-                generation: update, on: store)
+                on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)),
+                creatingTopicNamed: nil, generation: update)
         }
         #expect(try await store.topicGeneration(topicID: topic.id) == TopicGeneration())
     }

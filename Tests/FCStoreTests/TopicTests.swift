@@ -37,9 +37,9 @@ struct TopicTests {
         let zoology = try await Topics.ensure(on: store, named: "zoology")
         let algebra = try await Topics.ensure(on: store, named: "Algebra")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: zoology.id, number: 1, cards: Fixtures.drafts(3)), on: store)
+            on: store, Fixtures.batch(topicID: zoology.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: zoology.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")), on: store)
+            on: store, Fixtures.batch(topicID: zoology.id, number: 2, cards: Fixtures.drafts(2, prefix: "B")))
 
         let summaries = try await Topics.summaries(on: store)
 
@@ -58,14 +58,14 @@ extension TopicTests {
         let rome = try await Topics.ensure(on: store, named: "Rome")
         let greece = try await Topics.ensure(on: store, named: "Greece")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: rome.id, number: 1, cards: Fixtures.drafts(3)), on: store)
+            on: store, Fixtures.batch(topicID: rome.id, number: 1, cards: Fixtures.drafts(3)))
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: greece.id, number: 1, cards: Fixtures.drafts(2)), on: store)
+            on: store, Fixtures.batch(topicID: greece.id, number: 1, cards: Fixtures.drafts(2)))
 
         _ = try await store.scalarText("DELETE FROM topics WHERE id = \(rome.id)")
 
         #expect(try await Cards.inTopic(on: store, topicID: rome.id).isEmpty)
-        #expect(try await BatchStorage.list(topicID: rome.id, on: store).isEmpty)
+        #expect(try await BatchStorage.list(on: store, topicID: rome.id).isEmpty)
         #expect(try await Cards.inTopic(on: store, topicID: greece.id).count == 2)
         #expect(try await store.integrityCheck() == "ok")
     }

@@ -24,9 +24,9 @@ struct UsageLedgerTests {
         var batch = Fixtures.batch(
             topicID: topic.id, number: 1, cards: Fixtures.drafts(3), usage: TokenUsage(input: 123, output: 456))
         batch.costUSD = 0.0125
-        _ = try await BatchStorage.store(batch, on: store)
+        _ = try await BatchStorage.store(on: store, batch)
 
-        let lines = try await UsageLedger.report(since: 0, on: store)
+        let lines = try await UsageLedger.report(on: store, since: 0)
         #expect(
             lines == [
                 UsageLine(
@@ -44,29 +44,29 @@ struct UsageLedgerTests {
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
         let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
         // The same number again: refused, and its ledger row goes with it.
         await #expect(throws: StoreError.self) {
             _ = try await BatchStorage.store(
-                Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)), on: store)
+                on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(2)))
         }
-        let lines = try await UsageLedger.report(since: 0, on: store)
+        let lines = try await UsageLedger.report(on: store, since: 0)
         #expect(lines.map(\.requests) == [1])
     }
 
     @Test func aNewTopicTakesOverTheUsageItsRunRecordedBeforeItExisted() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: .constant(Self.start))
-        try await UsageLedger.record(entry(nil, "Carthage", input: 300, output: 50, cost: 0.001), on: store)
+        try await UsageLedger.record(on: store, entry(nil, "Carthage", input: 300, output: 50, cost: 0.001))
         let stored = try await BatchStorage.store(
-            Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), creatingTopicNamed: "Carthage", on: store)
+            on: store, Fixtures.batch(topicID: 0, number: 1, cards: Fixtures.drafts(2)), creatingTopicNamed: "Carthage")
 
         let spent = try await store.read { [day = UsageLedger.today(on: store)] in
             try await $0.spending(since: day, topicID: stored.record.topicID)
         }
         #expect(spent.costUSD == 0.001)
         #expect(spent.unpricedRequests == 1, "the batch has no cost: its model has no price")
-        let lines = try await UsageLedger.report(since: 0, topic: "carthage", on: store)
+        let lines = try await UsageLedger.report(on: store, since: 0, topic: "carthage")
         #expect(lines.count == 2, "one line per model: the outline's and the batch's")
         #expect(lines.map(\.inputTokens).reduce(0, +) == 420)
         #expect(lines.first { $0.model == "fixture-model" }?.costUSD == nil)
@@ -77,12 +77,12 @@ struct UsageLedgerTests {
         let time = ManualNow(Self.start)
         let store = try await Store.open(path: database.path, now: time.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        try await UsageLedger.record(entry(topic.id, "Rome", input: 10, output: 20, cost: 0.5), on: store)
-        try await UsageLedger.record(entry(topic.id, "Rome", input: 1, output: 2, cost: 0.25), on: store)
+        try await UsageLedger.record(on: store, entry(topic.id, "Rome", input: 10, output: 20, cost: 0.5))
+        try await UsageLedger.record(on: store, entry(topic.id, "Rome", input: 1, output: 2, cost: 0.25))
         time.advance(by: 6_400)  // 00:00:00 UTC the next day
-        try await UsageLedger.record(entry(topic.id, "Rome", input: 100, output: 200, cost: nil), on: store)
+        try await UsageLedger.record(on: store, entry(topic.id, "Rome", input: 100, output: 200, cost: nil))
 
-        let lines = try await UsageLedger.report(since: 0, on: store)
+        let lines = try await UsageLedger.report(on: store, since: 0)
         #expect(lines.map(\.day) == ["2023-11-14", "2023-11-15"])
         #expect(lines.map(\.requests) == [2, 1])
         #expect(lines.map(\.inputTokens) == [11, 100])
@@ -92,8 +92,7 @@ struct UsageLedgerTests {
             try await $0.spending(since: day, topicID: nil)
         }
         #expect(today == DaySpending(costUSD: 0, unpricedRequests: 1))
-        let since = try await UsageLedger.report(
-            since: Int64(Self.nextDay.timeIntervalSince1970 * 1000), on: store)
+        let since = try await UsageLedger.report(on: store, since: Int64(Self.nextDay.timeIntervalSince1970 * 1000))
         #expect(since.map(\.day) == ["2023-11-15"])
     }
 
@@ -103,13 +102,13 @@ struct UsageLedgerTests {
         let topic = try await Topics.ensure(on: store, named: "Rome")
         for bad in [0, -1, Double.nan, Double.infinity] {
             await #expect(throws: StoreError.invalidPolicy("daily budget must be greater than 0")) {
-                try await UsageLedger.setDailyBudget(bad, topicID: topic.id, on: store)
+                try await UsageLedger.setDailyBudget(on: store, bad, topicID: topic.id)
             }
         }
-        try await UsageLedger.setDailyBudget(0.5, topicID: topic.id, on: store)
-        #expect(try await UsageLedger.dailyBudget(topicID: topic.id, on: store) == 0.5)
-        try await UsageLedger.setDailyBudget(nil, topicID: topic.id, on: store)
-        #expect(try await UsageLedger.dailyBudget(topicID: topic.id, on: store) == nil)
+        try await UsageLedger.setDailyBudget(on: store, 0.5, topicID: topic.id)
+        #expect(try await UsageLedger.dailyBudget(on: store, topicID: topic.id) == 0.5)
+        try await UsageLedger.setDailyBudget(on: store, nil, topicID: topic.id)
+        #expect(try await UsageLedger.dailyBudget(on: store, topicID: topic.id) == nil)
     }
 
     @Test func aDeferredJobStaysQueuedUntilTheNextUTCDayWithItsAttemptGivenBack() async throws {
@@ -118,22 +117,22 @@ struct UsageLedgerTests {
         let store = try await Store.open(path: database.path, now: time.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         try await Topics.setPolicy(on: store, TopicPolicy(refillBelow: 10, batchSize: 5), topicID: topic.id)
-        _ = try await RefillJobs.enqueueDue(maxAttempts: 3, on: store)
-        let job = try #require(try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store))
+        _ = try await RefillJobs.enqueueDue(on: store, maxAttempts: 3)
+        let job = try #require(try await RefillJobs.claimNext(on: store, owner: "w", lease: .seconds(60)))
         #expect(job.attempts == 1)
 
-        let until = try await RefillJobs.deferToNextDay(jobID: job.id, owner: "w", reason: "budget: spent", on: store)
+        let until = try await RefillJobs.deferToNextDay(on: store, jobID: job.id, owner: "w", reason: "budget: spent")
         #expect(until == Self.nextDay)
-        let deferred = try #require(try await RefillJobs.job(id: job.id, on: store))
+        let deferred = try #require(try await RefillJobs.job(on: store, id: job.id))
         #expect(deferred.status == .queued)
         #expect(deferred.attempts == 0)
         #expect(deferred.runAfter == Self.nextDay)
         #expect(deferred.lastError == "budget: spent")
         #expect(
-            try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store) == nil, "not before midnight")
+            try await RefillJobs.claimNext(on: store, owner: "w", lease: .seconds(60)) == nil, "not before midnight")
         time.advance(by: 6_400)
-        #expect(try await RefillJobs.claimNext(owner: "w", lease: .seconds(60), on: store)?.id == job.id)
+        #expect(try await RefillJobs.claimNext(on: store, owner: "w", lease: .seconds(60))?.id == job.id)
         // A worker that no longer holds the job changes nothing.
-        #expect(try await RefillJobs.deferToNextDay(jobID: job.id, owner: "x", reason: "", on: store) == nil)
+        #expect(try await RefillJobs.deferToNextDay(on: store, jobID: job.id, owner: "x", reason: "") == nil)
     }
 }

@@ -28,7 +28,7 @@ package final class DailyBudget: RequestBudget {
     package func admit(_ request: BudgetedRequest) async throws -> BudgetReservation {
         let topicLimit: Double? =
             try await request.topicID.asyncMap { id in
-                try await UsageLedger.dailyBudget(topicID: id, on: store)
+                try await UsageLedger.dailyBudget(on: store, topicID: id)
             } ?? nil
         guard topicLimit != nil || overall != nil else { return BudgetReservation(request: request, id: 0) }
         let estimate = try request.pricedEstimate()

@@ -12,7 +12,7 @@ extension Pipeline {
     ///
     /// ```swift
     /// let summary = try await pipeline.generateBatch(topic: topic, number: 4, options: options) { batch in
-    ///     try await JobSteps.complete(jobID: job.id, owner: workerID, batch: batch, on: store)
+    ///     try await JobSteps.complete(on: store, jobID: job.id, owner: workerID, batch: batch)
     /// }
     /// ```
     ///
@@ -28,7 +28,7 @@ extension Pipeline {
         // The worker never asks for an outline (a refill is one cheap request); it follows a stored one.
         let generation = try await store.topicGeneration(topicID: topic.id)
         let options = asked.resolvingKinds(remembered: generation.kinds)
-        let taken = try await BatchStorage.list(topicID: topic.id, on: store).map { ($0.plan.aspect, $0.plan.depth) }
+        let taken = try await BatchStorage.list(on: store, topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(topic: topic.name, outline: generation.plan, taken: taken)
         let entry = schedule.next(number: number)
         let plan = entry.plan

@@ -30,7 +30,7 @@ extension Pipeline {
         let existing = try await Topics.named(on: store, name)
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
-        let firstNumber = isNew ? 1 : try await BatchStorage.lastNumber(topicID: topic.id, on: store) + 1
+        let firstNumber = isNew ? 1 : try await BatchStorage.lastNumber(on: store, topicID: topic.id) + 1
         let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
         let language = options.language ?? stored.language
         var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
@@ -131,8 +131,8 @@ extension Pipeline {
                                 fileName: document.name, title: item.section.title, text: item.section.text),
                             commit: { [update, source] batch in
                                 let result = try await BatchStorage.storeFromSource(
-                                    batch, source: source, section: item.provenance,
-                                    creatingTopicNamed: isNew ? name : nil, generation: update, on: store)
+                                    on: store, batch, source: source, section: item.provenance,
+                                    creatingTopicNamed: isNew ? name : nil, generation: update)
                                 if isNew { createdID = result.stored.record.topicID }
                                 committedQuestions = result.stored.cards.map(\.question)
                                 sourceID = result.sourceID

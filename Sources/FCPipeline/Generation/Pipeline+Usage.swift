@@ -40,6 +40,6 @@ extension Pipeline {
         let entry = UsageEntry(
             topicID: topicID, topicName: topic, kind: kind, provider: provider.name,
             model: model.isEmpty ? provider.model : model, usage: usage, costUSD: cost)
-        try? await UsageLedger.record(entry, on: store)
+        try? await UsageLedger.record(on: store, entry)
     }
 }

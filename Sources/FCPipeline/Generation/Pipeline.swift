@@ -72,7 +72,7 @@ public struct Pipeline: Sendable {
         // Until then a new topic has no id; only its name is used (prompts, events), never the placeholder.
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
-        let first = isNew ? 1 : try await BatchStorage.lastNumber(topicID: topic.id, on: store) + 1
+        let first = isNew ? 1 : try await BatchStorage.lastNumber(on: store, topicID: topic.id) + 1
         let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
         let options = asked.resolvingKinds(remembered: stored.kinds)
         let language = options.language ?? stored.language
@@ -81,7 +81,7 @@ public struct Pipeline: Sendable {
         var update = start.update
         let taken =
             isNew
-            ? [] : try await BatchStorage.list(topicID: topic.id, on: store).map { ($0.plan.aspect, $0.plan.depth) }
+            ? [] : try await BatchStorage.list(on: store, topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(topic: name, outline: start.outline, taken: taken)
         let entries = (first..<first + count).map { schedule.next(number: $0) }
         let plans = entries.map(\.plan)
@@ -186,9 +186,9 @@ public struct Pipeline: Sendable {
                                     }
                                 } else if isNew || !update.isEmpty {
                                     stored = try await BatchStorage.store(
-                                        batch, creatingTopicNamed: isNew ? name : nil, generation: update, on: store)
+                                        on: store, batch, creatingTopicNamed: isNew ? name : nil, generation: update)
                                 } else {
-                                    stored = try await BatchStorage.store(batch, on: store)
+                                    stored = try await BatchStorage.store(on: store, batch)
                                 }
                                 if isNew { createdID = stored.record.topicID }
                                 committedQuestions = stored.cards.map(\.question)
@@ -238,7 +238,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Sanitizes a reply and hands the batch to `commit`, which writes it in one transaction (a plain
-    /// ``BatchStorage/store(_:on:)``, or a refill job's completion). The stored cards' keys go into `existingKeys` and
+    /// ``BatchStorage/store(on:_:)``, or a refill job's completion). The stored cards' keys go into `existingKeys` and
     /// `questionIndex`, which must hold the same keys.
     func storeBatch(
         _ timed: TimedCompletion,

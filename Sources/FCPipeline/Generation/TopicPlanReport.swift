@@ -38,7 +38,7 @@ public struct TopicPlanReport: Sendable, Codable, Equatable {
     /// Reads the topic's plan and batches.
     package static func load(topic: Topic, store: Store) async throws -> TopicPlanReport {
         let generation = try await store.topicGeneration(topicID: topic.id)
-        let batches = try await BatchStorage.list(topicID: topic.id, on: store)
+        let batches = try await BatchStorage.list(on: store, topicID: topic.id)
         let outline = generation.plan
         var takenBy: [String: Int] = [:]
         for batch in batches {

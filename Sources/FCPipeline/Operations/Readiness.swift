@@ -5,7 +5,7 @@ package enum Readiness {
     /// The database's newest applied migration and the one this build expects.
     ///
     /// - Throws: a store error when the database cannot be read.
-    package static func schema(of store: Store) async throws -> (version: Int, expected: Int) {
+    package static func schema(on store: Store) async throws -> (version: Int, expected: Int) {
         (try await store.schemaVersion(), Migration.latestVersion)
     }
 }

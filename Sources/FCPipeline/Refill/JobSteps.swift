@@ -11,7 +11,7 @@ package enum JobSteps {
     ///   for example because its lease expired and another worker took it over;
     ///   ``FCStore/StoreError/jobStateConflict(id:status:action:)`` when the batch is not the job's; every error
     ///   of storing the batch, which also rolls everything back.
-    package static func complete(jobID: Int64, owner: String, batch: NewBatch, on store: Store) async throws
+    package static func complete(on store: Store, jobID: Int64, owner: String, batch: NewBatch) async throws
         -> StoredBatch
     {
         let time = store.now().unixMilliseconds
@@ -37,8 +37,8 @@ package enum JobSteps {
     ///   changed).
     @discardableResult
     package static func fail(
-        jobID: Int64, owner: String, error: String, permanent: Bool,
-        backoff: @escaping @Sendable (Int) -> Duration, on store: Store
+        on store: Store, jobID: Int64, owner: String, error: String, permanent: Bool,
+        backoff: @escaping @Sendable (Int) -> Duration
     ) async throws -> Job {
         let time = store.now().unixMilliseconds
         return try await store.write("fail job") { db in

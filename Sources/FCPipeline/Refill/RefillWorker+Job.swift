@@ -29,7 +29,7 @@ extension RefillWorker {
             let (store, owner, batchOptions) = (store, options.workerID, generation)
             let summary = try await holdingLease(on: job) {
                 try await pipeline.generateBatch(topic: topic, number: number, options: batchOptions) { batch in
-                    try await JobSteps.complete(jobID: job.id, owner: owner, batch: batch, on: store)
+                    try await JobSteps.complete(on: store, jobID: job.id, owner: owner, batch: batch)
                 }
             }
             var finished = job
@@ -49,7 +49,7 @@ extension RefillWorker {
         do {
             guard
                 let until = try await RefillJobs.deferToNextDay(
-                    jobID: job.id, owner: options.workerID, reason: refusal.description, on: store)
+                    on: store, jobID: job.id, owner: options.workerID, reason: refusal.description)
             else {
                 events(.leaseLost(job))
                 return .leaseLost
@@ -74,7 +74,7 @@ extension RefillWorker {
             group.addTask {
                 while true {
                     try await clock.sleep(for: lease / 3)
-                    guard try await RefillJobs.renewLease(jobID: job.id, owner: owner, lease: lease, on: store) else {
+                    guard try await RefillJobs.renewLease(on: store, jobID: job.id, owner: owner, lease: lease) else {
                         throw StoreError.leaseLost(jobID: job.id)
                     }
                 }
@@ -94,7 +94,7 @@ extension RefillWorker {
         }
         if Task.isCancelled {
             // Shutdown after the grace period: give the job back so the next run does it.
-            _ = try? await RefillJobs.release(jobID: job.id, owner: options.workerID, on: store)
+            _ = try? await RefillJobs.release(on: store, jobID: job.id, owner: options.workerID)
             events(.jobReleased(job))
             return .released
         }
@@ -102,8 +102,9 @@ extension RefillWorker {
         let (policy, random) = (options.backoff, random)
         do {
             let updated = try await JobSteps.fail(
-                jobID: job.id, owner: options.workerID, error: failure.reason, permanent: failure.isPermanent,
-                backoff: { attempts in policy.backoff(beforeRetry: attempts, random: random) }, on: store)
+                on: store, jobID: job.id, owner: options.workerID, error: failure.reason,
+                permanent: failure.isPermanent,
+                backoff: { attempts in policy.backoff(beforeRetry: attempts, random: random) })
             events(.jobFailed(updated, reason: failure.reason))
             return updated.status == .dead
                 ? .dead(unreachable: failure.isProviderUnreachable)

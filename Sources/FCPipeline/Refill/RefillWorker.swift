@@ -4,7 +4,7 @@ import FCStore
 
 /// The refill use case: keeps every subscribed topic stocked, one batch per job, several jobs at a time.
 ///
-/// A round enqueues a job for every topic the refill rule says is due (``RefillJobs/enqueueDue(maxAttempts:on:)``),
+/// A round enqueues a job for every topic the refill rule says is due (``RefillJobs/enqueueDue(on:maxAttempts:)``),
 /// then claims due jobs and runs up to ``RefillOptions/concurrency`` of them at once until none is left. Each job
 /// generates exactly its topic's next batch and commits it together with the job's completion. The pipeline's
 /// provider is shared by all jobs, so its rate limiter (and a `Retry-After` pause) holds the whole worker.
@@ -78,7 +78,7 @@ public struct RefillWorker: Sendable {
                     do {
                         guard
                             let job = try await RefillJobs.claimNext(
-                                owner: options.workerID, lease: options.lease, on: store)
+                                on: store, owner: options.workerID, lease: options.lease)
                         else {
                             if mayBeDue {
                                 mayBeDue = false
@@ -116,7 +116,7 @@ public struct RefillWorker: Sendable {
     /// Enqueues a job for every due topic without an open one; returns how many.
     @discardableResult
     private func enqueueDue(into summary: inout RoundSummary) async throws -> Int {
-        let enqueued = try await RefillJobs.enqueueDue(maxAttempts: options.maxAttempts, on: store)
+        let enqueued = try await RefillJobs.enqueueDue(on: store, maxAttempts: options.maxAttempts)
         summary.enqueued += enqueued.count
         for job in enqueued { events(.jobEnqueued(job)) }
         return enqueued.count

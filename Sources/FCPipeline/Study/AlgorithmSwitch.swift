@@ -10,7 +10,7 @@ public import FCStore
 /// therefore leaves its states unchanged, and switching away and back restores them.
 ///
 /// ```swift
-/// let rebuilt = try await AlgorithmSwitch.setAlgorithm(.fsrs, topicID: topic.id, in: store)
+/// let rebuilt = try await AlgorithmSwitch.setAlgorithm(on: store, .fsrs, topicID: topic.id)
 /// ```
 public enum AlgorithmSwitch {
     /// Switches the topic to `algorithm` and rebuilds its card states.
@@ -18,7 +18,7 @@ public enum AlgorithmSwitch {
     /// - Returns: How many card states were rebuilt.
     /// - Throws: ``FCStore/StoreError/topicNotFound(topicID:)``, ``FCStore/StoreError``.
     @discardableResult
-    public static func setAlgorithm(_ algorithm: SchedulingAlgorithm, topicID: Int64, in store: Store) async throws
+    public static func setAlgorithm(on store: Store, _ algorithm: SchedulingAlgorithm, topicID: Int64) async throws
         -> Int
     {
         try await store.write("set topic algorithm") { db in

@@ -127,12 +127,12 @@ package final class GenerationRegistry: Sendable {
     /// The generation with this id, while the database keeps it (``GenerationLimits/retention``).
     package func record(id: String) async throws -> GenerationRecord? {
         guard Self.isGenerationID(id) else { return nil }
-        return try await Generations.generation(id: id, on: store).map(GenerationRecord.init)
+        return try await Generations.generation(on: store, id: id).map(GenerationRecord.init)
     }
 
     /// The newest generations (``GenerationLimits/listed`` at most), newest first.
     package func records() async throws -> [GenerationRecord] {
-        try await Generations.list(limit: limits.listed, on: store).map(GenerationRecord.init)
+        try await Generations.list(on: store, limit: limits.listed).map(GenerationRecord.init)
     }
 
     /// The events after `lastEventID`, and the ones to come (`nil` when the generation has ended); `nil` for an
@@ -159,7 +159,7 @@ package final class GenerationRegistry: Sendable {
         }
         let found: (StoredGeneration, [StoredGenerationEvent])?
         do {
-            found = try await Generations.withEvents(id: id, after: lastEventID, on: store)
+            found = try await Generations.withEvents(on: store, id: id, after: lastEventID)
         } catch {
             unfollow()
             throw error
@@ -200,7 +200,7 @@ package final class GenerationRegistry: Sendable {
             var last = sequence
             reading: for await _ in wakes {
                 // Gone (pruned, its topic deleted) or unreadable: the stream ends; a client reconnects.
-                guard let found = try? await Generations.withEvents(id: id, after: last, on: store) else { break }
+                guard let found = try? await Generations.withEvents(on: store, id: id, after: last) else { break }
                 let (generation, events) = found
                 for stored in events {
                     continuation.yield(Self.event(stored))
@@ -262,7 +262,7 @@ package final class GenerationRegistry: Sendable {
         let error = documents.errorText(GenerationStop.request.beforeStart)
         guard
             let outcome = try await Generations.cancel(
-                id: id, errorJSON: error, event: { try documents.finalEvent($0) }, on: store)
+                on: store, id: id, errorJSON: error, event: { try documents.finalEvent($0) })
         else {
             return nil
         }

@@ -16,13 +16,13 @@ enum BookmarkRoutes {
                 let id = try request.id(of: "card", context: context)
                 let userID = try context.requireLearner().userID
                 let now = environment.now.date()
-                let since = try await CardBookmarks.set(cardID: id, userID: userID, at: now, on: store)
+                let since = try await CardBookmarks.set(on: store, cardID: id, userID: userID, at: now)
                 return try JSONResponse.make(BookmarkState(cardId: id, bookmarked: true, bookmarkedAt: since))
             },
             Route(.delete, "/v1/cards/{id}/bookmark", .learner) { request, context in
                 let id = try request.id(of: "card", context: context)
                 let userID = try context.requireLearner().userID
-                try await CardBookmarks.remove(cardID: id, userID: userID, on: store)
+                try await CardBookmarks.remove(on: store, cardID: id, userID: userID)
                 return try JSONResponse.make(BookmarkState(cardId: id, bookmarked: false, bookmarkedAt: nil))
             },
             Route(.get, "/v1/bookmarks", .learner) { request, context in

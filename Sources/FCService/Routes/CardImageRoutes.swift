@@ -86,7 +86,7 @@ enum CardImageRoutes {
     private static func setImage(_ change: CardUpdate.ImageChange, cardID: Int64, on store: Store) async throws
         -> CardDetails
     {
-        try await CardEditing.edit(id: cardID, alsoTwin: false, on: store) { current in
+        try await CardEditing.edit(on: store, id: cardID, alsoTwin: false) { current in
             let hasImage: Bool
             switch change {
             case .remove:

@@ -50,11 +50,11 @@ enum CardRoutes {
                         choices: try CardChoicesRead.choices(kind: kind, input)),
                     reversed: input.twin, twinField: "reverse")
                 let added = try await CardEditing.add(
+                    on: store,
                     NewCard(
                         topicID: topicID, kind: checked.kind, question: checked.question, answer: checked.answer,
                         explanation: checked.explanation, origin: .manual, withTwin: input.twin,
-                        choices: checked.choices),
-                    on: store)
+                        choices: checked.choices))
                 return try JSONResponse.make(
                     CardList(
                         cards: added.cards.map { CardJSON.api($0) }, siblings: added.siblings.map { CardJSON.api($0) }),
@@ -71,7 +71,7 @@ enum CardRoutes {
                 let body = try await JSONBody.read(request, allowed: CardInput.editFields, maxBytes: maxBody)
                 let input = try CardInput(body, twinField: "alsoTwin")
                 // The card is read, checked and written in one transaction: a concurrent edit can't slip between.
-                let edit = try await CardEditing.edit(id: id, alsoTwin: input.twin, on: store) { current in
+                let edit = try await CardEditing.edit(on: store, id: id, alsoTwin: input.twin) { current in
                     let kind = input.kind ?? current.card.kind
                     let choices = try CardChoicesRead.choices(
                         kind: kind, input, current: current.card.choices, currentAnswer: current.card.answer)
@@ -97,7 +97,7 @@ enum CardRoutes {
             Route(.delete, "/v1/cards/{id}", .admin) { request, context in
                 let id = try request.id(of: "card", context: context)
                 // A cloze card's siblings go with it, and are named.
-                let deleted = try await CardEditing.delete(ids: [id], on: store)
+                let deleted = try await CardEditing.delete(on: store, ids: [id])
                 return try JSONResponse.make(CardsDeletedJSON(deleted: deleted))
             },
             Route(.post, "/v1/cards/{id}/move", .admin) { request, context in
@@ -110,7 +110,7 @@ enum CardRoutes {
                     throw Problem.badRequest("give \"topicId\", \"position\" or both", field: "topicId")
                 }
                 let moved = try await CardEditing.move(
-                    id: id, toTopic: topicID, position: position.map { Int($0) }, on: store)
+                    on: store, id: id, toTopic: topicID, position: position.map { Int($0) })
                 return try JSONResponse.make(CardList(cards: moved.map { CardJSON.api($0) }))
             },
         ]

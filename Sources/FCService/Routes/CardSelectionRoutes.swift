@@ -17,7 +17,7 @@ enum CardSelectionRoutes {
                 _ = try await Topics.existing(on: store, id: topicID)
                 let body = try await JSONBody.read(request, allowed: ["ids"], maxBytes: maxBody)
                 let ids = try body.ids("ids", atMost: maxIDs, noun: "card")
-                let deleted = try await CardEditing.delete(ids: ids, inTopic: topicID, on: store)
+                let deleted = try await CardEditing.delete(on: store, ids: ids, inTopic: topicID)
                 return try JSONResponse.make(CardsDeletedJSON(deleted: deleted))
             }
         ]

@@ -11,7 +11,7 @@ enum OperationsRoutes {
             Route(.get, "/readyz", .open) { _, _ in
                 let (version, expected): (Int, Int)
                 do {
-                    (version, expected) = try await Readiness.schema(of: environment.store)
+                    (version, expected) = try await Readiness.schema(on: environment.store)
                 } catch {
                     throw Problem(.notReady, detail: "the database cannot be read")
                 }

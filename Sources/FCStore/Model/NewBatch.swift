@@ -7,7 +7,7 @@ package import FCCore
 ///     topicID: topic.id, plan: plan, provider: "openai", model: "gpt-4o-mini", promptHash: prompt.hash,
 ///     outcome: report.outcome, dropped: report.dropped, usage: completion.usage, latencyMilliseconds: 812,
 ///     cards: report.cards)
-/// let stored = try await BatchStorage.store(batch, on: store)  // FCPipeline
+/// let stored = try await BatchStorage.store(on: store, batch)  // FCPipeline
 /// ```
 package struct NewBatch: Sendable, Hashable {
     /// What one more paid request made for the batch cost (its review).

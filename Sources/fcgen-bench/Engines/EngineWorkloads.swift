@@ -44,7 +44,7 @@ enum EngineWorkloads {
         }
         let (stored, measurement) = try await measure {
             var stored = 0
-            for batch in batches { stored += try await BatchStorage.store(batch, on: store).cards.count }
+            for batch in batches { stored += try await BatchStorage.store(on: store, batch).cards.count }
             return stored
         }
         let expected = batches.count * StoreBenchmark.cardsPerBatch
@@ -150,7 +150,7 @@ enum EngineWorkloads {
     /// A badger topic with `cards` cards in one batch; their ids.
     private static func makeTopic(cards: Int, in store: Store) async throws -> [Int64] {
         let topic = try await Topics.ensure(on: store, named: "Reviews")
-        try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: store)
+        try await AlgorithmSwitch.setAlgorithm(on: store, .badger, topicID: topic.id)
         let drafts = (1...cards).map {
             CardDraft(question: "Review question \($0)?", answer: "Answer \($0)", origin: .manual)
         }
@@ -158,7 +158,7 @@ enum EngineWorkloads {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "bench", depth: .intermediate), provider: "bench",
             model: "bench", promptHash: "bench", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return try await BatchStorage.store(batch, on: store).cards.map(\.id)
+        return try await BatchStorage.store(on: store, batch).cards.map(\.id)
     }
 
     /// What ``nextDue(in:)`` measured, medians in milliseconds.
@@ -225,7 +225,7 @@ enum EngineWorkloads {
                 try await Topics.setPolicy(TopicPolicy(refillBelow: 1, batchSize: 15), topicID: topic.id, in: tx)
             }
         }
-        let enqueued = try await RefillJobs.enqueueDue(maxAttempts: 5, on: setup).count
+        let enqueued = try await RefillJobs.enqueueDue(on: setup, maxAttempts: 5).count
         guard enqueued == claimJobs else { throw BenchmarkFailure("enqueued \(enqueued) of \(claimJobs) jobs") }
         var stores: [Store] = []
         for _ in 0..<claimers { stores.append(try await Store.open(path: database.location, now: .system)) }
@@ -235,7 +235,7 @@ enum EngineWorkloads {
                     group.addTask {
                         var ids: [Int64] = []
                         while let job = try await RefillJobs.claimNext(
-                            owner: "claimer-\(index)", lease: .seconds(600), on: store)
+                            on: store, owner: "claimer-\(index)", lease: .seconds(600))
                         {
                             ids.append(job.id)
                         }

@@ -29,7 +29,7 @@ struct ServeSeed: Sendable {
             }
             topicIDs.append(topic.id)
             let stored = try await BatchStorage.store(
-                .seeded(topicID: topic.id, label: "bench", cards: drafts), on: store
+                on: store, .seeded(topicID: topic.id, label: "bench", cards: drafts)
             ).cards
                 .map(\.id)
             cardIDs += stored

@@ -25,7 +25,7 @@ struct BatchesCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let found = try await global.requireTopic(topic, in: store)
-            let batches = try await BatchStorage.list(topicID: found.id, on: store)
+            let batches = try await BatchStorage.list(on: store, topicID: found.id)
             if global.json {
                 try Console.json(Output(topic: found.name, batches: batches))
                 return

@@ -43,7 +43,7 @@ struct JobsListCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            let jobs = try await RefillJobs.list(status: status.flatMap(JobStatus.init(rawValue:)), on: store)
+            let jobs = try await RefillJobs.list(on: store, status: status.flatMap(JobStatus.init(rawValue:)))
             if global.json {
                 try Console.json(Output(jobs: jobs))
                 return
@@ -74,7 +74,7 @@ struct JobsRetryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let job = try await RefillJobs.retry(id: id, on: global.openStore())
+            let job = try await RefillJobs.retry(on: global.openStore(), id: id)
             try JobOutput(job: job).print(json: global.json)
         }
     }
@@ -90,7 +90,7 @@ struct JobsCancelCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.reportingErrors {
-            let job = try await RefillJobs.cancel(id: id, on: global.openStore())
+            let job = try await RefillJobs.cancel(on: global.openStore(), id: id)
             try JobOutput(job: job).print(json: global.json)
         }
     }

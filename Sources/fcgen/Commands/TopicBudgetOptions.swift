@@ -29,6 +29,6 @@ struct TopicBudgetOptions: ParsableArguments {
     func apply(topicID: Int64, in store: Store) async throws {
         guard !isEmpty else { return }
         let budget = noDailyBudget ? nil : dailyBudget
-        try await UsageLedger.setDailyBudget(budget, topicID: topicID, on: store)
+        try await UsageLedger.setDailyBudget(on: store, budget, topicID: topicID)
     }
 }

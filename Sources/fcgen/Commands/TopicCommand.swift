@@ -148,7 +148,7 @@ struct TopicSetCommand: AsyncParsableCommand {
             let store = try await Store.open(existingAt: settings.databasePath, now: CommandIO.now)
             let topic = try await global.requireTopic(name, in: store)
             if let algorithm {
-                let rebuilt = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: store)
+                let rebuilt = try await AlgorithmSwitch.setAlgorithm(on: store, algorithm, topicID: topic.id)
                 global.logger().notice(
                     "\(topic.name): algorithm \(algorithm.rawValue), \(Plural.count(rebuilt, "card state")) rebuilt")
             }

@@ -52,7 +52,7 @@ struct UsageCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             let start = since.flatMap(Self.startOfDay) ?? Int64.min
-            let lines = try await UsageLedger.report(since: start, topic: topic, on: store)
+            let lines = try await UsageLedger.report(on: store, since: start, topic: topic)
             var totals = Output.Totals()
             for line in lines {
                 totals.requests += line.requests

@@ -134,7 +134,7 @@ struct MeaningDuplicatePipelineTests {
         #expect(third.first?.kept == 0)
         #expect(server.embedded.withLock { $0.last } == ["What do green plants take up through their stomata?"])
 
-        let usage = try await UsageLedger.report(since: 0, on: pipeline.store).filter {
+        let usage = try await UsageLedger.report(on: pipeline.store, since: 0).filter {
             $0.model == "stub-embed"
         }
         #expect(usage.map(\.requests).reduce(0, +) == 2)

@@ -57,7 +57,7 @@ struct PromptMemoryPipelineTests {
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let cards = try await Cards.inTopic(on: pipeline.store, topicID: topic.id)
         let batchOfID = Dictionary(
-            uniqueKeysWithValues: try await BatchStorage.list(topicID: topic.id, on: pipeline.store).map {
+            uniqueKeysWithValues: try await BatchStorage.list(on: pipeline.store, topicID: topic.id).map {
                 ($0.id, $0.plan.number)
             })
         for number in 2...50 {

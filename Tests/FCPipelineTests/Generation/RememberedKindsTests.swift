@@ -49,7 +49,7 @@ struct RememberedKindsTests {
         let store = pipeline.store
         _ = try await pipeline.generateBatch(
             topic: topic, number: 3, options: Self.options(asked: nil, setting: setting)
-        ) { try await BatchStorage.store($0, on: store) }
+        ) { try await BatchStorage.store(on: store, $0) }
         // Asked for by name again: those win, and replace the remembered ones.
         _ = try await pipeline.generate(topic: "Rome", batches: 1, options: Self.options(asked: setting))
 

@@ -138,11 +138,11 @@ struct ReviewPipelineTests {
                 "Who was the first Roman emperor?", "What is important about the Colosseum?",
             ])
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
-        let batch = try #require(try await BatchStorage.list(topicID: topic.id, on: pipeline.store).first)
+        let batch = try #require(try await BatchStorage.list(on: pipeline.store, topicID: topic.id).first)
         #expect(batch.cardsKept == 4)
         #expect(summaries.first?.kept == 4)
         // The review has a ledger row of its own (kind review) beside the batch's; the batch's totals count both.
-        let lines = try await UsageLedger.report(since: 0, on: pipeline.store)
+        let lines = try await UsageLedger.report(on: pipeline.store, since: 0)
         #expect(lines.map(\.requests) == [2])
         #expect(lines.map(\.inputTokens) == [150])
         #expect(lines.map(\.outputTokens) == [220])
@@ -165,7 +165,7 @@ struct ReviewPipelineTests {
         #expect(run.summaries.first?.kept == 5)
         #expect(try await run.storedCards().count == 5)
         // The unusable reply was paid for: it has its review ledger row.
-        let lines = try await UsageLedger.report(since: 0, on: run.pipeline.store)
+        let lines = try await UsageLedger.report(on: run.pipeline.store, since: 0)
         #expect(lines.map(\.inputTokens) == [150])
         #expect(try await run.pipeline.store.scalarInteger("SELECT COUNT(*) FROM llm_usage WHERE kind = 'review'") == 1)
     }
@@ -181,7 +181,7 @@ struct ReviewPipelineTests {
         #expect(Self.reviews(run.events).map(\.status) == [.failed])
         #expect(try await run.storedCards().count == 5)
         // Nothing was paid for the failed review: the ledger has the batch's row only.
-        let lines = try await UsageLedger.report(since: 0, on: run.pipeline.store)
+        let lines = try await UsageLedger.report(on: run.pipeline.store, since: 0)
         #expect(lines.map(\.inputTokens) == [100])
         #expect(lines.map(\.requests) == [1])
     }

@@ -37,10 +37,10 @@ struct SourceBudgetTests {
         // Nothing was sent for the refused section; what was sent is stored, with its provenance and its cost.
         #expect(transport.requests.count == storedBefore)
         let topic = try #require(try await Topics.named(on: store, "Notes"))
-        #expect(try await BatchStorage.list(topicID: topic.id, on: store).count == storedBefore)
+        #expect(try await BatchStorage.list(on: store, topicID: topic.id).count == storedBefore)
         let sections = try await store.scalarInteger("SELECT COUNT(DISTINCT section_index) FROM card_sources")
         #expect(sections == Int64(storedBefore))
-        let lines = try await UsageLedger.report(since: 0, on: store)
+        let lines = try await UsageLedger.report(on: store, since: 0)
         #expect(lines.map(\.requests).reduce(0, +) == storedBefore)
     }
 }

@@ -40,7 +40,7 @@ struct TopicPlanPipelineTests {
         #expect(second.map(\.step) == [4, 5])
 
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
-        let records = try await BatchStorage.list(topicID: topic.id, on: pipeline.store)
+        let records = try await BatchStorage.list(on: pipeline.store, topicID: topic.id)
         #expect(records.map(\.plan.step) == [1, 2, 3, 4, 5], "each batch row records its step")
         let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
         #expect(generation.planSource == .model)
@@ -125,7 +125,7 @@ struct TopicPlanPipelineTests {
         let store = pipeline.store
         // As the refill worker calls it: no outline option, no language option.
         let summary = try await pipeline.generateBatch(topic: topic, number: 2, options: GenerationOptions()) {
-            try await BatchStorage.store($0, on: store)
+            try await BatchStorage.store(on: store, $0)
         }
         #expect(summary.aspect == "Republic")
         #expect(summary.step == 2)

@@ -147,7 +147,7 @@ struct ClockTimeReviewTests {
             userID: user, cardID: cards[19].id, rating: .good, at: nil)
         #expect(moved.reviewedAt == last)
         let live = try await RecallTargetingTests.states(harness, cards: cards, userID: user)
-        #expect(try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: harness.store) == 20)
+        #expect(try await AlgorithmSwitch.setAlgorithm(on: harness.store, .badger, topicID: topic.id) == 20)
         #expect(try await RecallTargetingTests.states(harness, cards: cards, userID: user) == live)
     }
 }

@@ -80,7 +80,7 @@ struct LearningStepsTests {
             let game = try await GameHarness()
             let (topic, _) = try await game.base.topic("Rome", cards: 3)
             // No card was reviewed yet, so there is no state to rebuild.
-            _ = try await AlgorithmSwitch.setAlgorithm(algorithm, topicID: topic.id, in: game.store)
+            _ = try await AlgorithmSwitch.setAlgorithm(on: game.store, algorithm, topicID: topic.id)
             var session = try await start(game, topicID: topic.id, mode: .spaced)
             var given = 0
             while session.nextCardID != nil, given < 20 {

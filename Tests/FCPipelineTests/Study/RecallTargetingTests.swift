@@ -48,14 +48,14 @@ struct RecallTargetingTests {
         }
         #expect(differs > 5)
 
-        #expect(try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: harness.store) == 30)
+        #expect(try await AlgorithmSwitch.setAlgorithm(on: harness.store, .badger, topicID: topic.id) == 30)
         #expect(try await Self.states(harness, cards: cards, userID: harness.user.id) == live)
 
-        try await AlgorithmSwitch.setAlgorithm(.fsrs, topicID: topic.id, in: harness.store)
+        try await AlgorithmSwitch.setAlgorithm(on: harness.store, .fsrs, topicID: topic.id)
         let fsrs = try await Self.states(harness, cards: cards, userID: harness.user.id)
         #expect(fsrs.values.allSatisfy { $0.algorithm == .fsrs })
         #expect(fsrs != live)
-        try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: harness.store)
+        try await AlgorithmSwitch.setAlgorithm(on: harness.store, .badger, topicID: topic.id)
         #expect(try await Self.states(harness, cards: cards, userID: harness.user.id) == live)
     }
 

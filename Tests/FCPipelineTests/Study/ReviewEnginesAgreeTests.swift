@@ -33,11 +33,11 @@ struct ReviewEnginesAgreeTests {
         let topic = try await Topics.ensure(on: store, named: "Rome")
         let drafts = (1...3).map { CardDraft(question: "Rome \($0)?", answer: "Answer \($0)", origin: .manual) }
         let cards = try await BatchStorage.store(
+            on: store,
             NewBatch(
                 topicID: topic.id, plan: BatchPlan(number: 1, aspect: "a", depth: .intermediate), provider: "test",
                 model: "test", promptHash: "h", outcome: .strict, dropped: [:],
-                usage: TokenUsage(input: 0, output: 0), latencyMilliseconds: 0, cards: drafts),
-            on: store
+                usage: TokenUsage(input: 0, output: 0), latencyMilliseconds: 0, cards: drafts)
         ).cards
         let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 7)), now: time.now)
         for day in 0..<3 {

@@ -18,7 +18,7 @@ struct ReviewRoundTripTests {
     @Test func aGamifiedReviewWaitsTwiceBeforeItsCommitOnPostgreSQL() async throws {
         let game = try await GameHarness()
         let (topic, cards) = try await game.base.topic("Rome", cards: 3)
-        try await AlgorithmSwitch.setAlgorithm(.badger, topicID: topic.id, in: game.store)
+        try await AlgorithmSwitch.setAlgorithm(on: game.store, .badger, topicID: topic.id)
         let user = game.base.user
         let now = game.base.time.date
         let recorder = game.service.recorder

@@ -17,10 +17,10 @@ struct StudyFeedTests {
         if let policy { try await Topics.setPolicy(on: store, policy, topicID: topic.id) }
         for number in 0..<cards {
             _ = try await CardEditing.add(
+                on: store,
                 NewCard(
                     topicID: topic.id, kind: .question, question: "Who was consul in year \(number)?",
-                    answer: "Consul \(number)", explanation: nil),
-                on: store)
+                    answer: "Consul \(number)", explanation: nil))
         }
         let learner = try await store.ensureUser(named: "ana")
         return (store, topic.id, learner.id)
@@ -37,7 +37,7 @@ struct StudyFeedTests {
         let second = try await StudyFeed.page(
             on: store, topicID: topicID, userID: userID, until: store.now(), limit: 1, refillAttempts: 3)
         #expect(second.cards.count == 1 && second.refilling)
-        let jobs = try await RefillJobs.list(topicID: topicID, on: store)
+        let jobs = try await RefillJobs.list(on: store, topicID: topicID)
         #expect(jobs.count == 1 && jobs.first?.maxAttempts == 3)
         await store.close()
     }
@@ -48,7 +48,7 @@ struct StudyFeedTests {
         let page = try await StudyFeed.page(
             on: store, topicID: topicID, userID: userID, until: store.now(), limit: 10, refillAttempts: 3)
         #expect(page.cards.count == 1 && !page.refilling && !page.exhausted)
-        #expect(try await RefillJobs.list(topicID: topicID, on: store).isEmpty)
+        #expect(try await RefillJobs.list(on: store, topicID: topicID).isEmpty)
         let empty = try await Topics.ensure(on: store, named: "Carthage")
         let nothing = try await StudyFeed.page(
             on: store, topicID: empty.id, userID: userID, until: store.now(), limit: 10, refillAttempts: 3)

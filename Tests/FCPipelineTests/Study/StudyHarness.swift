@@ -32,7 +32,7 @@ struct StudyHarness {
             topicID: topic.id, plan: BatchPlan(number: 1, aspect: "a", depth: .intermediate), provider: "test",
             model: "test", promptHash: "h", outcome: .strict, dropped: [:], usage: TokenUsage(input: 0, output: 0),
             latencyMilliseconds: 0, cards: drafts)
-        return (topic, try await BatchStorage.store(batch, on: store).cards)
+        return (topic, try await BatchStorage.store(on: store, batch).cards)
     }
 
     /// Every row of every table, as text: compare before and after to prove nothing changed (on either engine).

@@ -79,7 +79,7 @@ struct StudyHistoryTests {
 
     @Test func deletingOneCardArchivesItsReviewsOnly() async throws {
         let (game, user, cards) = try await studied()
-        try await CardEditing.delete(ids: [cards[1].id], on: game.store)
+        try await CardEditing.delete(on: game.store, ids: [cards[1].id])
         #expect(try await game.store.scalarInteger("SELECT COUNT(*) FROM archived_reviews") == 1)
         #expect(try await game.store.scalarInteger("SELECT first_review FROM archived_reviews") == 1)
         let day = try #require(newYork)

@@ -14,8 +14,8 @@ struct TopicUseCaseTests {
         let store = try await Store.open(path: database.path, now: ManualNow().now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         _ = try await CardEditing.add(
-            NewCard(topicID: topic.id, kind: .question, question: "Founded?", answer: "753 BC", explanation: nil),
-            on: store)
+            on: store,
+            NewCard(topicID: topic.id, kind: .question, question: "Founded?", answer: "753 BC", explanation: nil))
         await #expect(throws: StoreError.topicHasCards(name: "Rome", cards: 1)) {
             try await Topics.delete(on: store, id: topic.id, force: false)
         }

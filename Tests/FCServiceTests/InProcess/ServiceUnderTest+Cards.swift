@@ -23,11 +23,11 @@ extension ServiceUnderTest {
             reversed: false)
         let found = try await Topics.ensure(on: store, named: topic)
         _ = try await CardEditing.add(
+            on: store,
             NewCard(
                 topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
                 explanation: checked.explanation, origin: .manual, image: nil, withTwin: false,
-                choices: checked.choices),
-            on: store)
+                choices: checked.choices))
     }
 
     /// Generates `topic`'s cards from the file at `path`, one batch per section, through the pipeline
@@ -56,12 +56,12 @@ extension ServiceUnderTest {
     /// The number of batches stored for `topic`, as `fcgen batches --topic T` lists them (-1: no such topic).
     func storedBatches(topic: String) async throws -> Int {
         guard let found = try await Topics.named(on: store, topic) else { return -1 }
-        return try await BatchStorage.list(topicID: found.id, on: store).count
+        return try await BatchStorage.list(on: store, topicID: found.id).count
     }
 
     /// Sets `topic`'s daily budget in US dollars, as `fcgen topic set T --daily-budget USD` does.
     func setDailyBudget(_ budget: Double, topic: String) async throws {
         let found = try #require(try await Topics.named(on: store, topic), "no topic \(topic)")
-        try await UsageLedger.setDailyBudget(budget, topicID: found.id, on: store)
+        try await UsageLedger.setDailyBudget(on: store, budget, topicID: found.id)
     }
 }

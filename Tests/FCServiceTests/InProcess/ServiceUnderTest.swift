@@ -65,7 +65,7 @@ struct ServiceUnderTest {
                 CardDraft(question: "Boundary question \($0)?", answer: "Answer \($0)", origin: .manual)
             }
             topicID = topic.id
-            cardIDs = try await BatchStorage.store(.seeded(topicID: topic.id, label: "test", cards: drafts), on: store)
+            cardIDs = try await BatchStorage.store(on: store, .seeded(topicID: topic.id, label: "test", cards: drafts))
                 .cards.map(
                     \.id)
         } else {

@@ -25,7 +25,7 @@ struct DatabaseCopyTests {
         // Ids continue after the copied ones on PostgreSQL: a new batch and its cards get fresh ids.
         let copied = try await Store.open(path: url, now: Fixtures.now)
         let stored = try await BatchStorage.store(
-            Fixtures.batch(topicID: world.topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "More")), on: copied)
+            on: copied, Fixtures.batch(topicID: world.topic.id, number: 2, cards: Fixtures.drafts(2, prefix: "More")))
         #expect(stored.cards.map(\.id) == [7, 8])
     }
 

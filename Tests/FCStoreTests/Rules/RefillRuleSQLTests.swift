@@ -59,7 +59,7 @@ struct RefillRuleSQLTests {
                     origin: origin)
             }
             let cards = try await BatchStorage.store(
-                Fixtures.batch(topicID: topic.id, number: 1, cards: drafts), on: store
+                on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: drafts)
             ).cards
             for (learner, indexes) in topicCase.studied.enumerated() {
                 while learners.count <= learner {
@@ -73,7 +73,7 @@ struct RefillRuleSQLTests {
             }
             topics.append(topic.id)
         }
-        let enqueued = Set(try await RefillJobs.enqueueDue(maxAttempts: 3, on: store).map(\.topicID))
+        let enqueued = Set(try await RefillJobs.enqueueDue(on: store, maxAttempts: 3).map(\.topicID))
         var verdicts: [(count: Int, due: Bool, enqueued: Bool)] = []
         for id in topics {
             let status = try await Topics.refillStatus(on: store, topicID: id)

@@ -32,7 +32,7 @@ struct FeedReadTests {
         let world = try await StudyWorld.make(path: database.path, cards: 6)
         let policy = TopicPolicy(refillBelow: 5, batchSize: 5, maxBatches: 4)
         try await Topics.setPolicy(on: world.store, policy, topicID: world.topic.id)
-        let job = try #require(try await RefillJobs.enqueue(topicID: world.topic.id, maxAttempts: 3, on: world.store))
+        let job = try #require(try await RefillJobs.enqueue(on: world.store, topicID: world.topic.id, maxAttempts: 3))
 
         let read = try await world.store.read {
             try await $0.feed(userID: world.user.id, topicID: world.topic.id, until: Fixtures.date, limit: 2)

@@ -16,7 +16,7 @@ struct StudyWorld {
         let user = try await store.ensureUser(named: User.defaultName)
         let topic = try await Topics.ensure(on: store, named: name)
         let stored = try await BatchStorage.store(
-            Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(count, prefix: name)), on: store)
+            on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(count, prefix: name)))
         return StudyWorld(store: store, user: user, topic: topic, cards: stored.cards)
     }
 

@@ -79,7 +79,7 @@ struct StudyQueueQueryTests {
         try await Topics.setPolicy(on: world.store, TopicPolicy(refillBelow: 4, batchSize: 5), topicID: world.topic.id)
         // No one has studied anything: all 6 count, not due.
         #expect(try await Topics.refillStatus(on: world.store, topicID: world.topic.id).unstudiedCount == 6)
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: world.store).isEmpty)
+        #expect(try await RefillJobs.enqueueDue(on: world.store, maxAttempts: 3).isEmpty)
 
         let ana = try await world.store.ensureUser(named: "Ana")
         for card in world.cards.prefix(2) { try await world.review(card) }
@@ -92,7 +92,7 @@ struct StudyQueueQueryTests {
         let status = try await Topics.refillStatus(on: world.store, topicID: world.topic.id)
         #expect(status.unstudiedCount == 3)
         #expect(status.isRefillDue)
-        #expect(try await RefillJobs.enqueueDue(maxAttempts: 3, on: world.store).map(\.topicID) == [world.topic.id])
+        #expect(try await RefillJobs.enqueueDue(on: world.store, maxAttempts: 3).map(\.topicID) == [world.topic.id])
     }
 }
 
@@ -103,7 +103,7 @@ struct RecallWindowAndPlanTests {
         let world = try await StudyWorld.make(path: database.path, cards: 4)
         let other = try await Topics.ensure(on: world.store, named: "Other")
         let otherCards = try await BatchStorage.store(
-            Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other")), on: world.store
+            on: world.store, Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other"))
         ).cards
         let ana = try await world.store.ensureUser(named: "Ana")
         let base = Fixtures.date

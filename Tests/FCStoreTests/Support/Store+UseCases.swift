@@ -37,7 +37,7 @@ extension Store {
     }
 
     func completeJob(jobID: Int64, owner: String, batch: NewBatch) async throws -> StoredBatch {
-        try await JobSteps.complete(jobID: jobID, owner: owner, batch: batch, on: self)
+        try await JobSteps.complete(on: self, jobID: jobID, owner: owner, batch: batch)
     }
 
     @discardableResult
@@ -45,7 +45,7 @@ extension Store {
         jobID: Int64, owner: String, error: String, permanent: Bool, backoff: @escaping @Sendable (Int) -> Duration
     ) async throws -> Job {
         try await JobSteps.fail(
-            jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff, on: self)
+            on: self, jobID: jobID, owner: owner, error: error, permanent: permanent, backoff: backoff)
     }
 
     func updateGamification(
@@ -57,22 +57,22 @@ extension Store {
     }
 
     func addCard(_ new: NewCard) async throws -> [CardDetails] {
-        try await CardEditing.add(new, on: self).cards
+        try await CardEditing.add(on: self, new).cards
     }
 
     @discardableResult
     func deleteCards(ids: [Int64]) async throws -> [Int64] {
-        try await CardEditing.delete(ids: ids, on: self)
+        try await CardEditing.delete(on: self, ids: ids)
     }
 
     func moveCard(id: Int64, to position: Int) async throws -> CardDetails {
-        guard let moved = try await CardEditing.move(id: id, toTopic: nil, position: position, on: self).first else {
+        guard let moved = try await CardEditing.move(on: self, id: id, toTopic: nil, position: position).first else {
             throw StoreError.cardNotFound(id: id)
         }
         return moved
     }
 
     func updateCard(id: Int64, to update: CardUpdate, alsoTwin: Bool) async throws -> CardEdit {
-        try await CardEditing.edit(id: id, alsoTwin: alsoTwin, on: self) { _ in update }
+        try await CardEditing.edit(on: self, id: id, alsoTwin: alsoTwin) { _ in update }
     }
 }

@@ -7,7 +7,7 @@ package import FCStore
 /// its own requests in its transaction.
 package enum UsageLedger {
     /// Records one paid request that stored no batch (an outline, an unstored reply) in its own transaction.
-    package static func record(_ entry: UsageEntry, on store: Store) async throws {
+    package static func record(on store: Store, _ entry: UsageEntry) async throws {
         let time = store.now().unixMilliseconds
         try await store.write("record usage", patience: Store.paidWorkPatience) { db in
             try await db.insertUsage(entry, at: time)
@@ -16,7 +16,7 @@ package enum UsageLedger {
 
     /// The usage report from `since` (Unix milliseconds) on: one line per UTC day, topic and model, oldest first;
     /// only the topic named `topic` (ignoring case) when given, also for rows whose topic is gone or not made yet.
-    package static func report(since: Int64, topic: String? = nil, on store: Store) async throws -> [UsageLine] {
+    package static func report(on store: Store, since: Int64, topic: String? = nil) async throws -> [UsageLine] {
         try await store.read { try await $0.usageLines(since: since, topic: topic) }
     }
 
@@ -28,7 +28,7 @@ package enum UsageLedger {
     ///
     /// - Throws: ``FCStore/StoreError/invalidPolicy(_:)`` for a budget that is not a number greater than 0 (nothing
     ///   is written); ``FCStore/StoreError/topicNotFound(topicID:)``.
-    package static func setDailyBudget(_ budget: Double?, topicID: Int64, on store: Store) async throws {
+    package static func setDailyBudget(on store: Store, _ budget: Double?, topicID: Int64) async throws {
         if let budget, !(budget > 0 && budget.isFinite) {
             throw StoreError.invalidPolicy("daily budget must be greater than 0")
         }
@@ -42,7 +42,7 @@ package enum UsageLedger {
     /// The topic's daily budget in US dollars; `nil` when it has none.
     ///
     /// - Throws: ``FCStore/StoreError/topicNotFound(topicID:)``.
-    package static func dailyBudget(topicID: Int64, on store: Store) async throws -> Double? {
+    package static func dailyBudget(on store: Store, topicID: Int64) async throws -> Double? {
         try await store.read { try await $0.topicDailyBudget(topicID: topicID) }
     }
 }

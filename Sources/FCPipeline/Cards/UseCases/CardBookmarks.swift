@@ -9,7 +9,7 @@ package enum CardBookmarks {
     /// - Returns: When the card was bookmarked (`now`, or the first time).
     /// - Throws: ``FCStore/StoreError/cardNotFound(id:)`` (nothing is written).
     @discardableResult
-    package static func set(cardID: Int64, userID: Int64, at now: Date, on store: Store) async throws -> Date {
+    package static func set(on store: Store, cardID: Int64, userID: Int64, at now: Date) async throws -> Date {
         try await store.write("bookmark a card") { db in
             _ = try await db.cardDetails(id: cardID)
             try await db.insertBookmark(cardID: cardID, userID: userID, at: now)
@@ -22,7 +22,7 @@ package enum CardBookmarks {
     /// - Returns: Whether there was one.
     /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``.
     @discardableResult
-    package static func remove(cardID: Int64, userID: Int64, on store: Store) async throws -> Bool {
+    package static func remove(on store: Store, cardID: Int64, userID: Int64) async throws -> Bool {
         try await store.write("remove a bookmark") { db in
             _ = try await db.cardDetails(id: cardID)
             return try await db.deleteBookmark(cardID: cardID, userID: userID)

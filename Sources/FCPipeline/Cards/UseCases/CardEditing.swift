@@ -9,16 +9,15 @@ package enum CardEditing {
     /// swapped, no picture, no options), at the end of the topic's deck.
     ///
     /// ```swift
-    /// let added = try await CardEditing.add(
-    ///     NewCard(topicID: topic.id, kind: .question, question: "2 + 2?", answer: "4", explanation: nil,
-    ///             withTwin: true), on: store)
+    /// let added = try await CardEditing.add(on: store, ///     NewCard(topicID: topic.id, kind: .question, question: "2 + 2?", answer: "4", explanation: nil,
+    ///             withTwin: true))
     /// added.cards.count // 2: the card and its twin "4" → "2 + 2?"
     /// ```
     ///
     /// - Returns: The stored card, then its twin; and a cloze card's siblings (one per further deletion number).
     /// - Throws: ``FCStore/StoreError/duplicateQuestion(topicID:existingCardID:side:)`` (nothing is stored),
     ///   ``FCStore/StoreError/topicNotFound(topicID:)``.
-    package static func add(_ new: NewCard, on store: Store) async throws -> AddedCards {
+    package static func add(on store: Store, _ new: NewCard) async throws -> AddedCards {
         try await store.write("add card") { db in
             if let image = new.image { try await db.storeImage(image) }
             var position = try await db.lastCardPosition(topicID: new.topicID) + 1
@@ -55,7 +54,7 @@ package enum CardEditing {
     /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``,
     ///   ``FCStore/StoreError/duplicateQuestion(topicID:existingCardID:side:)``, what `change` throws.
     package static func edit(
-        id: Int64, alsoTwin: Bool, on store: Store, change: @escaping @Sendable (CardDetails) throws -> CardUpdate
+        on store: Store, id: Int64, alsoTwin: Bool, change: @escaping @Sendable (CardDetails) throws -> CardUpdate
     ) async throws -> CardEdit {
         try await store.write("edit card") { db in
             let noteID = try await db.card(id: id).noteID
@@ -100,7 +99,7 @@ package enum CardEditing {
     /// - Throws: ``FCStore/StoreError/cardNotFound(id:)`` when any id is unknown or outside `topicID`'s deck
     ///   (nothing is deleted).
     @discardableResult
-    package static func delete(ids: [Int64], inTopic topicID: Int64? = nil, on store: Store) async throws -> [Int64] {
+    package static func delete(on store: Store, ids: [Int64], inTopic topicID: Int64? = nil) async throws -> [Int64] {
         try await store.write("delete cards") { db in
             try await db.deleteCards(ids: try await db.withClozeSiblings(ids), inTopic: topicID)
         }
@@ -113,7 +112,7 @@ package enum CardEditing {
     ///   shifted the other).
     /// - Throws: ``FCStore/StoreError/cardNotFound(id:)``, ``FCStore/StoreError/topicNotFound(topicID:)``, a
     ///   position out of range, a duplicate question in the other topic.
-    package static func move(id: Int64, toTopic topicID: Int64?, position: Int?, on store: Store) async throws
+    package static func move(on store: Store, id: Int64, toTopic topicID: Int64?, position: Int?) async throws
         -> [CardDetails]
     {
         try await store.write("move card") { db in

@@ -13,16 +13,16 @@ extension ImportCards {
         let (stale, orphans) = try await store.read { db in
             (try await db.stagings(touchedBefore: cutoff), try await db.hiddenTopics(stagingID: nil))
         }
-        for id in stale { try await discard(id, on: store) }
-        for topicID in orphans { try await discardHiddenTopic(topicID, on: store) }
+        for id in stale { try await discard(on: store, id) }
+        for topicID in orphans { try await discardHiddenTopic(on: store, topicID) }
         return stale.count
     }
 
     /// Deletes one staging's rows in short transactions of at most ``cleanUpRows`` rows, then the staging; first
     /// the hidden topic it was filling, if any, with its cards.
-    static func discard(_ stagingID: Int64, on store: Store) async throws {
+    static func discard(on store: Store, _ stagingID: Int64) async throws {
         for topicID in try await store.read({ try await $0.hiddenTopics(stagingID: stagingID) }) {
-            try await discardHiddenTopic(topicID, on: store)
+            try await discardHiddenTopic(on: store, topicID)
         }
         var deleted = 1
         while deleted > 0 {
@@ -37,7 +37,7 @@ extension ImportCards {
 
     /// Deletes a hidden topic's cards in short transactions, then, in the last, the topic and the pictures no card
     /// shows any more.
-    static func discardHiddenTopic(_ topicID: Int64, on store: Store) async throws {
+    static func discardHiddenTopic(on store: Store, _ topicID: Int64) async throws {
         var isGone = false
         while !isGone {
             isGone = try await store.write("import cards (clean up)", patience: Store.paidWorkPatience) { db in

@@ -14,7 +14,7 @@ extension ImportCards {
     /// Runs the one-transaction move (``moveAll(_:into:origin:dryRun:time:in:)``), then deletes the staged rows
     /// whether it committed or not.
     static func moveInOneTransaction(
-        _ staged: StagedImport, into destination: Destination, origin: CardOrigin, dryRun: Bool, on store: Store
+        on store: Store, _ staged: StagedImport, into destination: Destination, origin: CardOrigin, dryRun: Bool
     ) async throws -> (topic: Topic?, summary: ImportSummary) {
         let moved: (topic: Topic?, summary: ImportSummary)
         do {
@@ -22,11 +22,11 @@ extension ImportCards {
                 try await moveAll(staged, into: destination, origin: origin, dryRun: dryRun, time: store.now(), in: db)
             }
         } catch {
-            try? await discard(staged.id, on: store)
+            try? await discard(on: store, staged.id)
             throw error
         }
         // Clean-up only: the cards are in. A failure here leaves staged rows for the next import to sweep.
-        try? await discard(staged.id, on: store)
+        try? await discard(on: store, staged.id)
         return moved
     }
 
@@ -82,7 +82,7 @@ extension ImportCards {
     /// is deleted again and `nil` says to move the cards into that topic instead (the staged rows are still there).
     /// On any error the hidden topic and the staged rows are deleted before the error is passed on.
     static func moveInHidden(
-        _ staged: StagedImport, named name: String, origin: CardOrigin, chunkCards: Int, on store: Store
+        on store: Store, _ staged: StagedImport, named name: String, origin: CardOrigin, chunkCards: Int
     ) async throws -> (topic: Topic, summary: ImportSummary)? {
         let movedAt = store.now().unixMilliseconds
         let stagingID = staged.id
@@ -118,15 +118,15 @@ extension ImportCards {
                 try await reveal(topicID, named: name, stagingID: stagingID, time: movedAt, in: db)
             }
             guard let revealed else {
-                try await discardHiddenTopic(topicID, on: store)
+                try await discardHiddenTopic(on: store, topicID)
                 return nil
             }
             summary.clozeSiblingsStored = revealed.clozeSiblings
             // Clean-up only: the cards are in. A failure here leaves staged rows for the next import to sweep.
-            try? await discard(stagingID, on: store)
+            try? await discard(on: store, stagingID)
             return (revealed.topic, summary)
         } catch {
-            try? await discard(stagingID, on: store)
+            try? await discard(on: store, stagingID)
             throw error
         }
     }

@@ -7,9 +7,9 @@ extension ImportCards {
     /// `source.finish` refuse; on any error the staged rows are deleted before the error is passed on.
     ///
     /// - Parameter topicID: the topic the cards go to, `nil` when it does not exist yet (nothing to skip then).
-    static func stage(
-        _ source: some CardRowSource, topicID: Int64?, chunkRows: Int, on store: Store
-    ) async throws -> StagedImport {
+    static func stage(on store: Store, _ source: some CardRowSource, topicID: Int64?, chunkRows: Int) async throws
+        -> StagedImport
+    {
         var source = source
         try await removeStale(on: store)
         var staged = StagedImport(
@@ -41,7 +41,7 @@ extension ImportCards {
             summary.rows = staged.rows
             try source.finish(summary)
         } catch {
-            try? await discard(staged.id, on: store)
+            try? await discard(on: store, staged.id)
             throw error
         }
         return staged

@@ -4,15 +4,15 @@ package import FCStore
 /// Where cards are imported (`fcgen import`, `POST /v1/topics/{id}/import`): all or nothing, without ever holding
 /// the write lock for long, as plain steps over the store's ``FCStore/ImportRepository``.
 ///
-/// 1. **Stage** (``stage(_:topicID:chunkRows:on:)``): rows are pulled from the source and parsed outside any
+/// 1. **Stage** (``stage(on:_:topicID:chunkRows:)``): rows are pulled from the source and parsed outside any
 ///    transaction, ``chunkRows`` at a time (or ``chunkBytes`` of text and pictures); each chunk is staged in a short
 ///    transaction of its own, skipping a question the topic already has, one an earlier row had, and the twin of a
 ///    skipped card. After the last row the source may still refuse: its staged rows are deleted.
-/// 2. **Move, into a new topic** (``moveInHidden(_:named:origin:chunkCards:on:)``): short transactions fill a hidden
+/// 2. **Move, into a new topic** (``moveInHidden(on:_:named:origin:chunkCards:)``): short transactions fill a hidden
 ///    topic ``moveChunkCards`` cards at a time, and one names it and shows it, every card at once.
 /// 3. **Move, into an existing topic** (``moveAll(_:into:origin:dryRun:time:in:)``): one transaction, which a dry
 ///    run rolls back to its savepoint.
-/// 4. **Clean up** (``discard(_:on:)``): short transactions delete the staged rows, also when a step failed; a dead
+/// 4. **Clean up** (``discard(on:_:)``): short transactions delete the staged rows, also when a step failed; a dead
 ///    import's rows and hidden topic go with the next import's start (``removeStale(on:)``).
 package enum ImportCards {
     /// Rows parsed and staged per write transaction: a transaction of this many rows holds the write lock for tens
@@ -52,10 +52,10 @@ package enum ImportCards {
         let name = TopicNameRule.trimmed(name)
         if let problem = TopicNameRule.problem(with: name) { throw StoreError.invalidTopicName(problem: problem) }
         let existing = try await store.read { try await $0.topic(named: name) }
-        let staged = try await stage(source, topicID: existing?.id, chunkRows: chunkRows, on: store)
+        let staged = try await stage(on: store, source, topicID: existing?.id, chunkRows: chunkRows)
         if existing == nil && dryRun {
             // A new topic would get every staged card: the staging's counts are the answer, no move needed.
-            try? await discard(staged.id, on: store)
+            try? await discard(on: store, staged.id)
             var summary = ImportSummary()
             summary.isDryRun = true
             summary.topicCreated = true
@@ -67,13 +67,13 @@ package enum ImportCards {
         }
         if existing == nil,
             let revealed = try await moveInHidden(
-                staged, named: name, origin: origin, chunkCards: moveChunkCards, on: store)
+                on: store, staged, named: name, origin: origin, chunkCards: moveChunkCards)
         {
             return revealed
         }
         // An existing topic, or a topic of this name created while the cards were moving: one move.
         let (topic, summary) = try await moveInOneTransaction(
-            staged, into: .named(name), origin: origin, dryRun: dryRun, on: store)
+            on: store, staged, into: .named(name), origin: origin, dryRun: dryRun)
         guard let topic else { throw StoreError.invalidTopicName(problem: "was not created") }
         return (topic, summary)
     }
@@ -94,8 +94,8 @@ package enum ImportCards {
         guard try await store.read({ try await $0.topicExists(id: topicID) }) else {
             throw StoreError.topicNotFound(topicID: topicID)
         }
-        let staged = try await stage(source, topicID: topicID, chunkRows: chunkRows, on: store)
-        return try await moveInOneTransaction(staged, into: .id(topicID), origin: origin, dryRun: dryRun, on: store)
+        let staged = try await stage(on: store, source, topicID: topicID, chunkRows: chunkRows)
+        return try await moveInOneTransaction(on: store, staged, into: .id(topicID), origin: origin, dryRun: dryRun)
             .summary
     }
 }

@@ -18,7 +18,7 @@ package struct GenerationRunBudgets: Sendable {
     /// What a generation's requests are checked against when a runner starts it: `maxCost` for it alone, and the
     /// daily budgets; `nil` when no budget applies.
     package func budget(topicID: Int64, maxCost: Double?) async throws -> (any RequestBudget)? {
-        let topicLimit = try await UsageLedger.dailyBudget(topicID: topicID, on: store)
+        let topicLimit = try await UsageLedger.dailyBudget(on: store, topicID: topicID)
         var budgets: [any RequestBudget] = []
         if let maxCost { budgets.append(RunBudget(limit: maxCost)) }
         if topicLimit != nil || daily.overall != nil { budgets.append(daily) }

@@ -72,7 +72,7 @@ package final class GenerationWork: Sendable {
     package var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// The oldest generation that may start now, claimed under this process's lease
-    /// (``Generations/claimNext(owner:lease:on:)``): a queued one, or one whose runner's lease expired;
+    /// (``Generations/claimNext(on:owner:lease:)``): a queued one, or one whose runner's lease expired;
     /// `nil` when this process has no free slot or none may start.
     package func claimNext() async throws -> StoredGeneration? {
         let reserved = state.withLock { state in
@@ -84,7 +84,7 @@ package final class GenerationWork: Sendable {
         guard reserved else { return nil }
         let claimed: StoredGeneration?
         do {
-            claimed = try await Generations.claimNext(owner: owner, lease: limits.lease, on: store)
+            claimed = try await Generations.claimNext(on: store, owner: owner, lease: limits.lease)
         } catch {
             state.withLock { _ = $0.runningHere.remove("") }
             throw error
@@ -101,7 +101,7 @@ package final class GenerationWork: Sendable {
     ///
     /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over.
     package func checkpoint(id: String) async throws -> GenerationStop? {
-        let renewed = try await Generations.renewLease(id: id, owner: owner, lease: limits.lease, on: store)
+        let renewed = try await Generations.renewLease(on: store, id: id, owner: owner, lease: limits.lease)
         if renewed.cancelRequested { return .request }
         return isStopping ? .shutdown : nil
     }
@@ -110,7 +110,7 @@ package final class GenerationWork: Sendable {
     ///
     /// - Throws: ``FCStore/GenerationLeaseLost`` when another runner has taken it over.
     package func renewLease(id: String) async throws {
-        _ = try await Generations.renewLease(id: id, owner: owner, lease: limits.lease, on: store)
+        _ = try await Generations.renewLease(on: store, id: id, owner: owner, lease: limits.lease)
     }
 
     /// Records a stored batch of a generation this process runs, in the batch's own transaction (`db`): its counts,
@@ -143,8 +143,8 @@ package final class GenerationWork: Sendable {
         }
         let documents = documents
         try await Generations.finish(
-            id: id, owner: owner, errorJSON: failure.map(documents.errorText),
-            event: { try documents.finalEvent($0) }, on: store)
+            on: store, id: id, owner: owner, errorJSON: failure.map(documents.errorText),
+            event: { try documents.finalEvent($0) })
     }
 
     /// Lets go of a generation this process ran, its slot free again (it ended, or another runner took it over).
@@ -164,6 +164,6 @@ package final class GenerationWork: Sendable {
     @discardableResult
     package func prune() async throws -> Int {
         let cutoff = now().addingTimeInterval(-Double(limits.retention.components.seconds))
-        return try await Generations.prune(finishedBefore: cutoff, on: store)
+        return try await Generations.prune(on: store, finishedBefore: cutoff)
     }
 }

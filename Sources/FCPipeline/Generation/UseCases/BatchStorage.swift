@@ -12,7 +12,7 @@ package enum BatchStorage {
     ///
     /// - Throws: ``FCStore/StoreError/batchNumberTaken(topicID:number:)`` when the topic has a batch with this number
     ///   (two runs raced); ``FCStore/StoreError/topicNotFound(topicID:)``; a store error. Nothing is stored then.
-    package static func store(_ batch: NewBatch, on store: Store) async throws -> StoredBatch {
+    package static func store(on store: Store, _ batch: NewBatch) async throws -> StoredBatch {
         try await store.write("store batch", patience: Store.paidWorkPatience) { db in
             try await Self.store(batch, in: db, at: store.now().unixMilliseconds)
         }
@@ -22,10 +22,10 @@ package enum BatchStorage {
     /// to the topic's generation settings: a new topic's plan, language and kinds come with its first batch.
     ///
     /// - Throws: ``FCStore/StoreError/invalidTopicName(problem:)`` for an empty name (nothing is stored), or what
-    ///   ``store(_:on:)`` throws.
+    ///   ``store(on:_:)`` throws.
     package static func store(
-        _ batch: NewBatch, creatingTopicNamed name: String?, generation update: TopicGenerationUpdate = .init(),
-        on store: Store
+        on store: Store, _ batch: NewBatch, creatingTopicNamed name: String?,
+        generation update: TopicGenerationUpdate = .init()
     ) async throws -> StoredBatch {
         let name = try checkedTopicName(name)
         return try await store.write("store batch", patience: Store.paidWorkPatience) { db in
@@ -40,8 +40,8 @@ package enum BatchStorage {
     ///
     /// - Returns: the stored batch and the source's id, for the run's later batches.
     package static func storeFromSource(
-        _ batch: NewBatch, source: SourceReference, section: SectionProvenance, creatingTopicNamed topicName: String?,
-        generation update: TopicGenerationUpdate, on store: Store
+        on store: Store, _ batch: NewBatch, source: SourceReference, section: SectionProvenance,
+        creatingTopicNamed topicName: String?, generation update: TopicGenerationUpdate
     ) async throws -> (stored: StoredBatch, sourceID: Int64) {
         let name = try checkedTopicName(topicName)
         return try await store.write("store source batch", patience: Store.paidWorkPatience) { db in
@@ -131,12 +131,12 @@ package enum BatchStorage {
     }
 
     /// The highest batch number stored for the topic; 0 when it has none.
-    package static func lastNumber(topicID: Int64, on store: Store) async throws -> Int {
+    package static func lastNumber(on store: Store, topicID: Int64) async throws -> Int {
         try await store.read { try await $0.lastBatchNumber(topicID: topicID) }
     }
 
     /// The topic's batches, by number.
-    package static func list(topicID: Int64, on store: Store) async throws -> [BatchRecord] {
+    package static func list(on store: Store, topicID: Int64) async throws -> [BatchRecord] {
         try await store.read { try await $0.batches(topicID: topicID) }
     }
 

@@ -19,17 +19,17 @@ package enum Generations {
     }
 
     /// The generation with this public id, or `nil`.
-    package static func generation(id: String, on store: Store) async throws -> StoredGeneration? {
+    package static func generation(on store: Store, id: String) async throws -> StoredGeneration? {
         try await store.read { try await $0.generation(id: id) }
     }
 
     /// The newest `limit` generations, newest first.
-    package static func list(limit: Int, on store: Store) async throws -> [StoredGeneration] {
+    package static func list(on store: Store, limit: Int) async throws -> [StoredGeneration] {
         try await store.read { try await $0.generations(limit: limit) }
     }
 
     /// The generation and its events after `sequence`, from one snapshot; `nil` for an unknown generation.
-    package static func withEvents(id: String, after sequence: Int, on store: Store) async throws -> (
+    package static func withEvents(on store: Store, id: String, after sequence: Int) async throws -> (
         StoredGeneration, [StoredGenerationEvent]
     )? {
         try await store.read { db in
@@ -44,7 +44,7 @@ package enum Generations {
     /// could be claimed, so an idle runner's periodic look costs a read, not a write transaction.
     ///
     /// - Returns: the claimed generation, or `nil` when none may run now.
-    package static func claimNext(owner: String, lease: Duration, on store: Store) async throws -> StoredGeneration? {
+    package static func claimNext(on store: Store, owner: String, lease: Duration) async throws -> StoredGeneration? {
         let time = store.now().unixMilliseconds
         guard try await store.read({ try await $0.hasClaimableGeneration(at: time) }) else { return nil }
         return try await store.write("claim generation") { db in
@@ -60,7 +60,7 @@ package enum Generations {
     /// ``FCStore/StoredGeneration/cancelRequested`` the runner reads between batches).
     ///
     /// - Throws: ``FCStore/GenerationLeaseLost`` when `owner` no longer holds it.
-    package static func renewLease(id: String, owner: String, lease: Duration, on store: Store) async throws
+    package static func renewLease(on store: Store, id: String, owner: String, lease: Duration) async throws
         -> StoredGeneration
     {
         let leaseEnd = store.now().unixMilliseconds + lease.storeMilliseconds
@@ -104,8 +104,8 @@ package enum Generations {
     /// - Throws: ``FCStore/GenerationLeaseLost`` when `owner` no longer holds it.
     @discardableResult
     package static func finish(
-        id: String, owner: String, errorJSON: String?, event: @escaping @Sendable (StoredGeneration) throws -> String,
-        on store: Store
+        on store: Store, id: String, owner: String, errorJSON: String?,
+        event: @escaping @Sendable (StoredGeneration) throws -> String
     ) async throws -> StoredGeneration {
         let time = store.now().unixMilliseconds
         return try await store.write("finish generation", patience: Store.paidWorkPatience) { db in
@@ -119,7 +119,7 @@ package enum Generations {
     ///
     /// - Returns: what it found and did; `nil` for an unknown generation.
     package static func cancel(
-        id: String, errorJSON: String, event: @escaping @Sendable (StoredGeneration) throws -> String, on store: Store
+        on store: Store, id: String, errorJSON: String, event: @escaping @Sendable (StoredGeneration) throws -> String
     ) async throws -> StoredGenerationCancellation? {
         let time = store.now().unixMilliseconds
         return try await store.write("cancel generation") { db in
@@ -143,7 +143,7 @@ package enum Generations {
 
     /// Deletes the generations that finished before `cutoff`, their events with them; how many.
     @discardableResult
-    package static func prune(finishedBefore cutoff: Date, on store: Store) async throws -> Int {
+    package static func prune(on store: Store, finishedBefore cutoff: Date) async throws -> Int {
         try await store.write("prune generations") {
             try await $0.deleteGenerations(finishedBefore: cutoff.unixMilliseconds)
         }

@@ -13,7 +13,7 @@ package enum RefillJobs {
     ///
     /// - Parameter maxAttempts: attempts each new job gets before it is dead.
     /// - Returns: the jobs created now, by topic id.
-    package static func enqueueDue(maxAttempts: Int, on store: Store) async throws -> [Job] {
+    package static func enqueueDue(on store: Store, maxAttempts: Int) async throws -> [Job] {
         let time = store.now().unixMilliseconds
         return try await store.write("enqueue refills") { db in
             try await db.lockRefillEnqueues()
@@ -29,7 +29,7 @@ package enum RefillJobs {
     /// The caller decides that the learner's unseen stock is low; the topic's policy and batch cap are checked here.
     ///
     /// - Returns: the job created now, or `nil` (an open job exists, no policy, or the batch cap is reached).
-    package static func enqueue(topicID: Int64, maxAttempts: Int, on store: Store) async throws -> Job? {
+    package static func enqueue(on store: Store, topicID: Int64, maxAttempts: Int) async throws -> Job? {
         let time = store.now().unixMilliseconds
         return try await store.write("enqueue refill") { db in
             try await db.lockRefillEnqueues()
@@ -47,7 +47,7 @@ package enum RefillJobs {
     /// number the job produces: the topic's next one now. Two workers never claim the same job.
     ///
     /// - Returns: the claimed job, or `nil` when nothing is due.
-    package static func claimNext(owner: String, lease: Duration, on store: Store) async throws -> Job? {
+    package static func claimNext(on store: Store, owner: String, lease: Duration) async throws -> Job? {
         let time = store.now().unixMilliseconds
         return try await store.write("claim next job") { db in
             guard let id = try await db.claimDueJob(owner: owner, leaseEnd: time + lease.storeMilliseconds, at: time)
@@ -59,7 +59,7 @@ package enum RefillJobs {
     /// Extends `owner`'s lease on a running job to now + `lease`.
     ///
     /// - Returns: `false` when the lease is lost: the job was taken over, cancelled or finished.
-    package static func renewLease(jobID: Int64, owner: String, lease: Duration, on store: Store) async throws -> Bool {
+    package static func renewLease(on store: Store, jobID: Int64, owner: String, lease: Duration) async throws -> Bool {
         let time = store.now().unixMilliseconds
         return try await store.write("renew lease") { db in
             try await db.extendJobLease(jobID: jobID, owner: owner, to: time + lease.storeMilliseconds, at: time)
@@ -70,7 +70,7 @@ package enum RefillJobs {
     ///
     /// - Returns: `false` when `owner` no longer held the job (nothing changed).
     @discardableResult
-    package static func release(jobID: Int64, owner: String, on store: Store) async throws -> Bool {
+    package static func release(on store: Store, jobID: Int64, owner: String) async throws -> Bool {
         let time = store.now().unixMilliseconds
         return try await store.write("release job") { db in
             try await db.requeueJob(jobID: jobID, owner: owner, runAfter: time, reason: nil, at: time)
@@ -82,7 +82,7 @@ package enum RefillJobs {
     ///
     /// - Returns: when the job may run again, or `nil` when `owner` no longer held it (nothing changed).
     @discardableResult
-    package static func deferToNextDay(jobID: Int64, owner: String, reason: String, on store: Store) async throws
+    package static func deferToNextDay(on store: Store, jobID: Int64, owner: String, reason: String) async throws
         -> Date?
     {
         let time = store.now().unixMilliseconds
@@ -98,8 +98,8 @@ package enum RefillJobs {
     /// - Throws: ``FCStore/StoreError/jobNotFound(id:)``, or ``FCStore/StoreError/jobStateConflict(id:status:action:)``
     ///   when the job is queued, running, done or cancelled.
     @discardableResult
-    package static func retry(id: Int64, on store: Store) async throws -> Job {
-        try await change(id: id, action: "retry", allowed: [.failed, .dead], on: store) { db, time in
+    package static func retry(on store: Store, id: Int64) async throws -> Job {
+        try await change(on: store, id: id, action: "retry", allowed: [.failed, .dead]) { db, time in
             try await db.markJobRetried(id: id, at: time)
         }
     }
@@ -110,31 +110,31 @@ package enum RefillJobs {
     /// - Throws: ``FCStore/StoreError/jobNotFound(id:)``, or ``FCStore/StoreError/jobStateConflict(id:status:action:)``
     ///   for a done or cancelled job.
     @discardableResult
-    package static func cancel(id: Int64, on store: Store) async throws -> Job {
-        try await change(id: id, action: "cancel", allowed: [.queued, .running, .failed, .dead], on: store) {
+    package static func cancel(on store: Store, id: Int64) async throws -> Job {
+        try await change(on: store, id: id, action: "cancel", allowed: [.queued, .running, .failed, .dead]) {
             db, time in
             try await db.markJobCancelled(id: id, at: time)
         }
     }
 
     /// The job with this id, or `nil`.
-    package static func job(id: Int64, on store: Store) async throws -> Job? {
+    package static func job(on store: Store, id: Int64) async throws -> Job? {
         try await store.read { try await $0.job(id: id) }
     }
 
     /// Jobs, newest first; only those with `status` when given.
-    package static func list(status: JobStatus? = nil, on store: Store) async throws -> [Job] {
+    package static func list(on store: Store, status: JobStatus? = nil) async throws -> [Job] {
         try await store.read { try await $0.jobs(status: status) }
     }
 
     /// The topic's jobs, newest first.
-    package static func list(topicID: Int64, on store: Store) async throws -> [Job] {
+    package static func list(on store: Store, topicID: Int64) async throws -> [Job] {
         try await store.read { try await $0.jobs(topicID: topicID) }
     }
 
     /// Checks the job's status and makes `write`'s change at the time now, in one transaction; the job afterwards.
     private static func change(
-        id: Int64, action: String, allowed: Set<JobStatus>, on store: Store,
+        on store: Store, id: Int64, action: String, allowed: Set<JobStatus>,
         _ write: @escaping @Sendable (borrowing Database, Int64) async throws -> Void
     ) async throws -> Job {
         let time = store.now().unixMilliseconds

@@ -34,7 +34,7 @@ package enum StudyFeed {
             try await db.feed(userID: userID, topicID: topicID, until: until, limit: limit)
         }
         if let policy = read.policy, read.unseenIDs.count < policy.refillBelow, read.openJob == nil,
-            let job = try await RefillJobs.enqueue(topicID: topicID, maxAttempts: refillAttempts, on: store)
+            let job = try await RefillJobs.enqueue(on: store, topicID: topicID, maxAttempts: refillAttempts)
         {
             read.openJob = job
         }

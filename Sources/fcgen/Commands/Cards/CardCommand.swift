@@ -98,11 +98,11 @@ struct CardAddCommand: AsyncParsableCommand {
             let store = try await Store.open(path: settings.databasePath, now: CommandIO.now)
             let found = try await Topics.ensure(on: store, named: topic)
             let added = try await CardEditing.add(
+                on: store,
                 NewCard(
                     topicID: found.id, kind: checked.kind, question: checked.question, answer: checked.answer,
                     explanation: checked.explanation, origin: .manual, image: image, withTwin: reverse,
-                    choices: checked.choices),
-                on: store)
+                    choices: checked.choices))
             if global.json {
                 try Console.json(
                     CardShowCommand.ListOutput(

@@ -52,7 +52,7 @@ struct CardEditCommand: AsyncParsableCommand {
             let (newKind, noImage, noExplanation, alsoTwin) = (content.kind, noImage, noExplanation, alsoTwin)
             let (question, answer, explanation) = (typedQuestion, typedAnswer, typedExplanation)
             // The rules are checked on the card as the edit's transaction reads it (the editor showed it before).
-            let edit = try await CardEditing.edit(id: id, alsoTwin: alsoTwin, on: store) { current in
+            let edit = try await CardEditing.edit(on: store, id: id, alsoTwin: alsoTwin) { current in
                 let hasImage = image != nil || (current.image != nil && !noImage)
                 let kind = newKind ?? current.card.kind
                 // A cloze card's answer follows its text: without a new answer it is derived again.

@@ -21,7 +21,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let store = try await global.openStore()
             // A cloze card's siblings go with it, and are listed.
-            let unique = try await CardEditing.delete(ids: ids, on: store)
+            let unique = try await CardEditing.delete(on: store, ids: ids)
             if global.json {
                 try Console.json(CardsDeletedJSON(deleted: unique))
                 return
@@ -44,7 +44,7 @@ struct CardMoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            guard let moved = try await CardEditing.move(id: id, toTopic: nil, position: to, on: store).first else {
+            guard let moved = try await CardEditing.move(on: store, id: id, toTopic: nil, position: to).first else {
                 throw StoreError.cardNotFound(id: id)
             }
             if global.json {
