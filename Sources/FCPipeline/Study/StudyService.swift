@@ -70,7 +70,7 @@ public struct StudyService: Sendable {
             queue = Array(ids.shuffled(using: &generator).prefix(limit))
         }
         if mode == .spaced || stored {
-            return try await store.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
+            return try await Sessions.start(on: store, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
         }
         return StudySessionRecord(id: 0, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, startedAt: now())
     }

@@ -78,7 +78,7 @@ extension StudyService {
         }
         let everything = topicID == nil ? events + (try await store.archivedReviewEvents(userID: user.id)) : events
         let days = Set(everything.map { day.dayNumber(of: $0.reviewedAt) })
-        var sessions = try await store.recentSessions(userID: user.id, limit: recentSessions)
+        var sessions = try await Sessions.recent(on: store, userID: user.id, limit: recentSessions)
         if let topicID { sessions = sessions.filter { $0.topicIDs.contains(topicID) } }
         return StudyStatistics(
             user: user.name, timeZone: day.zoneName, totalReviews: everything.count,

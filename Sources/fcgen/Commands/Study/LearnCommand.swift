@@ -146,7 +146,7 @@ struct LearnCommand: AsyncParsableCommand {
                 Screen.show(
                     "buried until tomorrow"
                         + (siblings > 0 ? ", with its \(siblings) \(Plural.noun(siblings, "cloze sibling"))" : ""))
-                session = try await context.store.session(id: session.id, userID: session.userID)
+                session = try await Sessions.session(on: context.store, id: session.id, userID: session.userID)
                 continue
             case "u" where stored:
                 do {
