@@ -60,9 +60,9 @@ extension StudyService {
         user: User, topicID: Int64? = nil, day: StudyDay, recentSessions: Int = 5
     ) async throws -> StudyStatistics {
         let now = now()
-        let events = try await store.reviewEvents(userID: user.id, topicID: topicID)
-        let summaries = try await store.topicStudySummaries(
-            userID: user.id, until: day.endOfDay(containing: now), topicIDs: topicID.map { [$0] })
+        let events = try await StudyReads.reviewEvents(on: store, userID: user.id, topicID: topicID)
+        let summaries = try await StudyReads.topicSummaries(
+            on: store, userID: user.id, until: day.endOfDay(containing: now), topicIDs: topicID.map { [$0] })
         var eventsByTopic: [Int64: [ReviewEvent]] = [:]
         for event in events { eventsByTopic[event.topicID, default: []].append(event) }
 

@@ -116,7 +116,8 @@ struct SessionControlTests {
         var rng = SplitMix64(seed: 2)
         let today = try await game.service.spacedQueue(userID: userID, topicIDs: nil, limit: 10, day: utc, using: &rng)
         #expect(!today.contains(cards[0].id))
-        let summary = try #require(try await game.store.topicStudySummaries(userID: userID, until: until).first)
+        let summary = try #require(
+            try await StudyReads.topicSummaries(on: game.store, userID: userID, until: until).first)
         #expect(summary.newCount == 2)
         game.base.time.advance(by: until.timeIntervalSince(game.base.time.date))
         let tomorrow = try await game.service.spacedQueue(
