@@ -54,12 +54,15 @@ enum NextDueBenchmark {
         let until = now
         var count = 0
         let query = try await medianMilliseconds {
-            count = try await store.dueCandidates(userID: user.id, topicIDs: nil, until: until, limit: 50).count
+            count = try await StudyReads.dueCandidates(
+                on: store, userID: user.id, topicIDs: nil, until: until, limit: 50
+            ).count
         }
         guard count == 50 else { throw PipelineError.study("expected 50 due cards, got \(count)") }
         result("due_candidates_50.median", query, "ms", goal: .atMost(targetMilliseconds))
         let topicQuery = try await medianMilliseconds {
-            _ = try await store.dueCandidates(userID: user.id, topicIDs: [topic.id], until: until, limit: 50)
+            _ = try await StudyReads.dueCandidates(
+                on: store, userID: user.id, topicIDs: [topic.id], until: until, limit: 50)
         }
         result("due_candidates_50.one_topic.median", topicQuery, "ms", goal: .atMost(targetMilliseconds))
         var generator = SplitMix64(seed: 1)
@@ -77,8 +80,10 @@ enum NextDueBenchmark {
             dueStep: 60, level: 3)
         let beforeLearning = firstDue.addingTimeInterval(-1)
         let later = try await medianMilliseconds {
-            count = try await store.dueCandidates(userID: user.id, topicIDs: nil, until: beforeLearning, limit: 50)
-                .count
+            count = try await StudyReads.dueCandidates(
+                on: store, userID: user.id, topicIDs: nil, until: beforeLearning, limit: 50
+            )
+            .count
         }
         guard count == 50 else { throw PipelineError.study("expected 50 stronger due cards, got \(count)") }
         result("due_candidates_50.later_levels.median", later, "ms", goal: .atMost(targetMilliseconds))

@@ -55,7 +55,7 @@ struct ImportKillTests {
         #expect(try await Topics.named(on: store, "Big") == nil)
         let topics = try await Topics.summaries(on: store)
         #expect(topics.map(\.name) == ["Kept"] && topics[0].cardCount == 0)
-        #expect(try await store.newCardIDs(userID: 1, topicIDs: nil, limit: 10).isEmpty)
+        #expect(try await StudyReads.newCardIDs(on: store, userID: 1, topicIDs: nil, limit: 10).isEmpty)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topics WHERE import_staging_id IS NOT NULL") == 1)
         let left = try await store.scalarInteger("SELECT COUNT(*) FROM cards") ?? 0
         #expect(left > 0 && left < 220_000, "\(left) cards moved before the kill, all hidden")

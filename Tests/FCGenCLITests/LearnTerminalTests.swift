@@ -52,6 +52,6 @@ struct LearnTerminalTests {
         }
         #expect(ratings == [2, 0])
         #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.phase.rawValue == 1)
-        #expect(try await store.recentSessions(userID: user.id, limit: 5).first?.counts.cards == 2)
+        #expect(try await Sessions.recent(on: store, userID: user.id, limit: 5).first?.counts.cards == 2)
     }
 }

@@ -71,8 +71,8 @@ struct UnfinishedSessionTests {
             // A session stranded at a card that is gone (left by a build before deletions repaired queues) has
             // nothing to resume on: not listed, and it can still be ended.
             let bosID = try #require(try await fixture.store.user(named: "bo")).id
-            let stranded = try await fixture.store.createSession(
-                userID: bosID, mode: .free, topicIDs: [1], queue: [999_999])
+            let stranded = try await Sessions.start(
+                on: fixture.store, userID: bosID, mode: .free, topicIDs: [1], queue: [999_999])
             #expect(!(try await listed(bo).contains { $0["id"] as? Int == Int(stranded.id) }))
             #expect(try await server.call(.POST, "/v1/sessions/\(stranded.id)/end", token: bo).status == 200)
 

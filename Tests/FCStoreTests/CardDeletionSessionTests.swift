@@ -20,23 +20,24 @@ struct CardDeletionSessionTests {
         let cards = added
         let ana = try await store.ensureUser(named: "ana").id
         let bo = try await store.ensureUser(named: "bo").id
-        let anas = try await store.createSession(userID: ana, mode: .spaced, topicIDs: [topic.id], queue: cards)
+        let anas = try await Sessions.start(on: store, userID: ana, mode: .spaced, topicIDs: [topic.id], queue: cards)
         _ = try await store.write("answer") {
-            try await $0.advanceSession(id: anas.id, userID: ana, cardID: cards[0], answer: SessionAnswer(rating: 2))
+            try await SessionSteps.advance(
+                in: $0, sessionID: anas.id, userID: ana, cardID: cards[0], answer: SessionAnswer(rating: 2))
         }
-        let bos = try await store.createSession(
-            userID: bo, mode: .free, topicIDs: [topic.id], queue: [cards[2], cards[0]])
-        let ended = try await store.createSession(userID: bo, mode: .free, topicIDs: [topic.id], queue: cards)
-        _ = try await store.write("end") { try await $0.markSessionEnded(id: ended.id, userID: bo) }
+        let bos = try await Sessions.start(
+            on: store, userID: bo, mode: .free, topicIDs: [topic.id], queue: [cards[2], cards[0]])
+        let ended = try await Sessions.start(on: store, userID: bo, mode: .free, topicIDs: [topic.id], queue: cards)
+        _ = try await store.write("end") { try await $0.markSessionEnded(id: ended.id, userID: bo, at: 1) }
 
         try await store.deleteCards(ids: [cards[0], cards[2]])
 
-        let anaAfter = try await store.session(id: anas.id, userID: ana)
+        let anaAfter = try await Sessions.session(on: store, id: anas.id, userID: ana)
         #expect(anaAfter.queue == [cards[0], cards[1], cards[3]], "the answered first card stays in the past")
         #expect(anaAfter.position == 1 && anaAfter.nextCardID == cards[1])
-        #expect(try await store.session(id: bos.id, userID: bo).queue.isEmpty)
-        #expect(try await store.session(id: ended.id, userID: bo).queue == cards)
-        #expect(try await store.unfinishedSessions(userID: bo, limit: 5).isEmpty, "nothing left to resume")
-        #expect(try await store.unfinishedSessions(userID: ana, limit: 5).map(\.id) == [anas.id])
+        #expect(try await Sessions.session(on: store, id: bos.id, userID: bo).queue.isEmpty)
+        #expect(try await Sessions.session(on: store, id: ended.id, userID: bo).queue == cards)
+        #expect(try await Sessions.unfinished(on: store, userID: bo, limit: 5).isEmpty, "nothing left to resume")
+        #expect(try await Sessions.unfinished(on: store, userID: ana, limit: 5).map(\.id) == [anas.id])
     }
 }

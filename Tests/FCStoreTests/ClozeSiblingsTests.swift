@@ -79,7 +79,8 @@ struct ClozeSiblingsTests {
             try await store.scalarInteger(
                 "SELECT COUNT(*) FROM card_flags WHERE buried_until IS NOT NULL") == 2)
         let summary = try #require(
-            try await store.topicStudySummaries(userID: user.id, until: Fixtures.date, topicIDs: [rome.id]).first)
+            try await StudyReads.topicSummaries(on: store, userID: user.id, until: Fixtures.date, topicIDs: [rome.id])
+                .first)
         #expect(summary.cardCount == 3 && summary.newCount == 1)
         let plain = try #require(try await Cards.inTopic(on: store, topicID: rome.id).first { $0.kind == .question })
         #expect(

@@ -240,9 +240,10 @@ struct StagedImportTests {
         if let first = hiddenCards.first, (try? await Cards.details(on: reader, id: first)) != nil {
             leaks.append("cardDetails(id:)")
         }
-        let study = try await reader.topicStudySummaries(userID: userID, until: Fixtures.date.addingTimeInterval(1e9))
+        let study = try await StudyReads.topicSummaries(
+            on: reader, userID: userID, until: Fixtures.date.addingTimeInterval(1e9))
         if study.map(\.name) != visible { leaks.append("study summaries: \(study.map(\.name))") }
-        if try await !reader.newCardIDs(userID: userID, topicIDs: nil, limit: 100).isEmpty {
+        if try await !StudyReads.newCardIDs(on: reader, userID: userID, topicIDs: nil, limit: 100).isEmpty {
             leaks.append("new cards of every topic")
         }
         if (try? await reader.read({

@@ -11,21 +11,12 @@ extension StudyService {
     ///
     /// - Throws: ``FCStore/StoreError/sessionNotFound(id:)``, ``FCStore/StoreError/sessionEnded(id:)``.
     package func openSession(id: Int64, userID: Int64) async throws -> StudySessionRecord {
-        let session = try await store.session(id: id, userID: userID)
-        guard !session.isEnded else { throw StoreError.sessionEnded(id: id) }
-        return session
+        try await Sessions.open(on: store, id: id, userID: userID)
     }
 
-    /// Moves the session's current card (`cardID`) to the end of its queue.
+    /// Moves the session's current card (`cardID`) to the end of its queue (``SessionSteps/skip(on:_:cardID:)``).
     package func skip(_ session: StudySessionRecord, cardID: Int64) async throws -> StudySessionRecord {
-        guard session.id != 0 else {
-            var moved = session
-            try moved.expectNext(cardID)
-            moved.queue.remove(at: moved.position)
-            moved.queue.append(cardID)
-            return moved
-        }
-        return try await store.skipCard(sessionID: session.id, userID: session.userID, cardID: cardID)
+        try await SessionSteps.skip(on: store, session, cardID: cardID)
     }
 
     /// Undoes the session's last answer: its review, the card state, the session's counters and every XP award or
@@ -44,6 +35,29 @@ extension StudyService {
             try await db.buryCards(ids: cardIDs, userID: userID, until: until)
         }
         return Burial(until: until, cardIDs: buried, asked: cardIDs)
+    }
+
+    /// Buries the session's current card (`cardID`, checked) as ``bury(cardIDs:userID:day:)`` does; the session as
+    /// it stands afterwards (the card and its siblings out of its queue), with the burial.
+    ///
+    /// - Throws: ``FCStore/StoreError/sessionEnded(id:)``, ``FCStore/StoreError/sessionConflict(id:problem:)``
+    ///   when `cardID` is not the card the session shows next.
+    package func buryNext(
+        of session: StudySessionRecord, cardID: Int64, day: StudyDay
+    ) async throws -> (session: StudySessionRecord, burial: Burial) {
+        try session.expectNext(cardID)
+        let burial = try await bury(cardIDs: [cardID], userID: session.userID, day: day)
+        return (try await openSession(id: session.id, userID: session.userID), burial)
+    }
+
+    /// Suspends the session's current card (`cardID`, checked) as ``suspend(cardIDs:userID:)`` does; the session as
+    /// it stands afterwards.
+    ///
+    /// - Throws: ``FCStore/StoreError/sessionEnded(id:)``, ``FCStore/StoreError/sessionConflict(id:problem:)``.
+    package func suspendNext(of session: StudySessionRecord, cardID: Int64) async throws -> StudySessionRecord {
+        try session.expectNext(cardID)
+        try await suspend(cardIDs: [cardID], userID: session.userID)
+        return try await openSession(id: session.id, userID: session.userID)
     }
 
     /// Suspends cards: no queue shows them until ``unsuspend(cardIDs:userID:)``; they leave the learner's open

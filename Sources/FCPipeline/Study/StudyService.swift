@@ -64,13 +64,13 @@ public struct StudyService: Sendable {
             // Cards the learner suspended or buried stay out of practice too, as they stay out of the spaced queue.
             var ids: [Int64] = []
             for topicID in topicIDs {
-                ids += try await store.practiceCardIDs(
-                    userID: userID, topicID: topicID, includeFallback: includeFallback)
+                ids += try await StudyReads.practiceCardIDs(
+                    on: store, userID: userID, topicID: topicID, includeFallback: includeFallback)
             }
             queue = Array(ids.shuffled(using: &generator).prefix(limit))
         }
         if mode == .spaced || stored {
-            return try await store.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
+            return try await Sessions.start(on: store, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
         }
         return StudySessionRecord(id: 0, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, startedAt: now())
     }
@@ -98,16 +98,17 @@ public struct StudyService: Sendable {
         using generator: inout some RandomNumberGenerator
     ) async throws -> [Int64] {
         let until = day.endOfDay(containing: now())
-        let due = try await store.dueCandidates(
-            userID: userID, topicIDs: topicIDs, until: until, limit: max(limit * StudyQueue.candidatesPerCard, 200),
+        let due = try await StudyReads.dueCandidates(
+            on: store, userID: userID, topicIDs: topicIDs, until: until,
+            limit: max(limit * StudyQueue.candidatesPerCard, 200),
             includeFallback: includeFallback)
         // New cards only fill what due cards leave; skipping the look-up when they fill the session matters for a
         // learner whose every card has a state (the new-card query then has nothing to find but must look).
         let new =
             due.count >= limit
             ? []
-            : try await store.newCardIDs(
-                userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
+            : try await StudyReads.newCardIDs(
+                on: store, userID: userID, topicIDs: topicIDs, limit: limit, includeFallback: includeFallback)
         return StudyQueue.order(due: due, new: new, limit: limit, using: &generator)
     }
 

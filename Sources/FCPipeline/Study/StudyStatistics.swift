@@ -60,9 +60,9 @@ extension StudyService {
         user: User, topicID: Int64? = nil, day: StudyDay, recentSessions: Int = 5
     ) async throws -> StudyStatistics {
         let now = now()
-        let events = try await store.reviewEvents(userID: user.id, topicID: topicID)
-        let summaries = try await store.topicStudySummaries(
-            userID: user.id, until: day.endOfDay(containing: now), topicIDs: topicID.map { [$0] })
+        let events = try await StudyReads.reviewEvents(on: store, userID: user.id, topicID: topicID)
+        let summaries = try await StudyReads.topicSummaries(
+            on: store, userID: user.id, until: day.endOfDay(containing: now), topicIDs: topicID.map { [$0] })
         var eventsByTopic: [Int64: [ReviewEvent]] = [:]
         for event in events { eventsByTopic[event.topicID, default: []].append(event) }
 
@@ -78,7 +78,7 @@ extension StudyService {
         }
         let everything = topicID == nil ? events + (try await store.archivedReviewEvents(userID: user.id)) : events
         let days = Set(everything.map { day.dayNumber(of: $0.reviewedAt) })
-        var sessions = try await store.recentSessions(userID: user.id, limit: recentSessions)
+        var sessions = try await Sessions.recent(on: store, userID: user.id, limit: recentSessions)
         if let topicID { sessions = sessions.filter { $0.topicIDs.contains(topicID) } }
         return StudyStatistics(
             user: user.name, timeZone: day.zoneName, totalReviews: everything.count,

@@ -1,7 +1,6 @@
 import FCContract
 import FCCore
 import FCPipeline
-import FCStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -47,14 +46,12 @@ enum SessionControlRoutes {
                 let session = try await service.openSession(
                     id: request.id(of: "study session", context: context), userID: identity.userID)
                 let body = try await JSONBody.read(request, allowed: ["cardId"], maxBytes: maxBody)
-                let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
-                try session.expectNext(cardID)
-                let burial = try await service.bury(
-                    cardIDs: [cardID], userID: identity.userID, day: try await environment.day(of: identity))
-                var json = try await SessionJSON.make(
-                    try await service.openSession(id: session.id, userID: identity.userID), service)
-                json.buriedUntil = burial.until
-                json.buriedSiblings = burial.siblingIDs
+                let buried = try await service.buryNext(
+                    of: session, cardID: body.requiredInteger("cardId", in: 1...Int64.max),
+                    day: try await environment.day(of: identity))
+                var json = try await SessionJSON.make(buried.session, service)
+                json.buriedUntil = buried.burial.until
+                json.buriedSiblings = buried.burial.siblingIDs
                 return try JSONResponse.make(json)
             },
             Route(.post, "/v1/sessions/{id}/suspend", .learner) { request, context in
@@ -62,11 +59,9 @@ enum SessionControlRoutes {
                 let session = try await service.openSession(
                     id: request.id(of: "study session", context: context), userID: userID)
                 let body = try await JSONBody.read(request, allowed: ["cardId"], maxBytes: maxBody)
-                let cardID = try body.requiredInteger("cardId", in: 1...Int64.max)
-                try session.expectNext(cardID)
-                try await service.suspend(cardIDs: [cardID], userID: userID)
-                return try JSONResponse.make(
-                    try await SessionJSON.make(try await service.openSession(id: session.id, userID: userID), service))
+                let suspended = try await service.suspendNext(
+                    of: session, cardID: body.requiredInteger("cardId", in: 1...Int64.max))
+                return try JSONResponse.make(try await SessionJSON.make(suspended, service))
             },
             Route(.post, "/v1/cards/{id}/unsuspend", .learner) { request, context in
                 let cardID = try request.id(of: "card", context: context)

@@ -1,7 +1,6 @@
 import FCContract
 import FCCore
 import FCPipeline
-import FCStore
 
 /// One question a quiz session asks about its next card (``QuizQuestion``), without what is expected.
 struct QuizQuestionJSON: Encodable {

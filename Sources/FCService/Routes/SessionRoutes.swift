@@ -47,8 +47,8 @@ enum SessionRoutes {
             },
             Route(.get, "/v1/sessions", .learner) { _, context in
                 // The sessions a reload or another device can resume: not ended, cards left; newest first.
-                let sessions = try await environment.store.unfinishedSessions(
-                    userID: context.requireLearner().userID, limit: unfinishedListed)
+                let sessions = try await Sessions.unfinished(
+                    on: environment.store, userID: context.requireLearner().userID, limit: unfinishedListed)
                 var listed: [SessionJSON] = []
                 for session in sessions {
                     do {
@@ -61,7 +61,8 @@ enum SessionRoutes {
                 return try JSONResponse.make(SessionListJSON(sessions: listed))
             },
             Route(.get, "/v1/sessions/{id}", .learner) { request, context in
-                let session = try await environment.store.session(
+                let session = try await Sessions.session(
+                    on: environment.store,
                     id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
                 return try JSONResponse.make(try await SessionJSON.make(session, service))
             },
@@ -105,7 +106,8 @@ enum SessionRoutes {
                 return try JSONResponse.make(try await SessionJSON.make(skipped, service))
             },
             Route(.post, "/v1/sessions/{id}/end", .learner) { request, context in
-                let session = try await environment.store.session(
+                let session = try await Sessions.session(
+                    on: environment.store,
                     id: request.id(of: "study session", context: context), userID: context.requireLearner().userID)
                 let finished = try await service.finish(session)
                 var json = try await SessionJSON.make(finished.session, service)

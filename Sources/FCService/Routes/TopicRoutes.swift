@@ -84,8 +84,8 @@ enum TopicRoutes {
         guard let summary = try await Topics.summaries(on: store).first(where: { $0.id == topicID }) else {
             throw StoreError.topicNotFound(topicID: topicID)
         }
-        let study = try await store.topicStudySummaries(
-            userID: learner.userID, until: day.endOfDay(containing: environment.now()), topicIDs: [topicID]
+        let study = try await StudyReads.topicSummaries(
+            on: store, userID: learner.userID, until: day.endOfDay(containing: environment.now()), topicIDs: [topicID]
         ).first
         let policy = try await Topics.policy(on: store, topicID: topicID)
         let cards = study?.cardCount ?? 0

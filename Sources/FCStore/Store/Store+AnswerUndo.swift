@@ -1,105 +1,95 @@
 import FCCore
 import Foundation
 
-/// Capturing what undoing an answer needs, inside the answer's transaction (see ``AnswerUndo``).
-///
-/// The order matters: ``beginAnswerUndo(sessionID:userID:cardID:)`` before the answer writes anything,
-/// ``captureBeforeImages(of:userID:into:)`` before each gamification write is applied (the rows it is about to
-/// change are still as they were), ``captureInsertedAwards(of:commit:into:)`` after it, and
-/// ``storeAnswerUndo(_:sessionID:userID:reviewID:stateAfter:)`` last, after the learner's gamification state row
-/// was saved.
+/// The `session_answers` rows (one per answer given in a stored session, with its undo record) and the
+/// before-images an undo record is made of (``AnswerUndoRepository``).
 extension Database {
-    /// The session's counters and the learner's card state before an answer.
-    package func beginAnswerUndo(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> AnswerUndoCapture {
-        let session = try await session(id: sessionID, userID: userID)
-        return await AnswerUndoCapture(
-            AnswerUndo(
-                cardID: cardID, reviewID: nil, stateBefore: try cardState(userID: userID, cardID: cardID),
-                stateAfter: nil,
-                session: SessionSnapshot(
-                    position: session.position, counts: session.counts,
-                    perfect: try perfectAnswers(sessionID: sessionID)),
-                gamification: nil))
-    }
-
-    /// Reads, before `write` is applied, the rows it will change and which of its inserts are new.
-    package func captureBeforeImages(of write: GamificationWrite, userID: Int64, into capture: AnswerUndoCapture)
-        async throws
-    {
-        var undo: GamificationUndo
-        if let existing = capture.undo.gamification {
-            undo = existing
-        } else {
-            undo = GamificationUndo(stateBefore: try await gamificationStateRow(userID: userID))
-        }
-        for challenge in write.challenges
-        where !undo.challenges.contains(where: { $0.day == challenge.day && $0.kind == challenge.kind }) {
-            let row = try await challenges(userID: userID, day: challenge.day).first { $0.kind == challenge.kind }
-            undo.challenges.append(.init(day: challenge.day, kind: challenge.kind, row: row))
-        }
-        let days = Set(write.awards.map(\.day) + [write.dailyStats?.day].compactMap { $0 })
-        for day in days.sorted() where !undo.dailyStats.contains(where: { $0.day == day }) {
-            await undo.dailyStats.append(.init(day: day, row: try dailyStatsRow(userID: userID, day: day)))
-        }
-        for achievement in write.achievements {
-            let id = achievement.achievementID
-            if try await !rowExists("SELECT 1 FROM achievements WHERE user_id = \(userID) AND achievement_id = \(id)") {
-                undo.achievements.append(achievement.achievementID)
-            }
-        }
-        for box in write.boxesEarned {
-            if try await !rowExists("SELECT 1 FROM boxes WHERE user_id = \(userID) AND box_id = \(box.boxID)") {
-                undo.boxes.append(box.boxID)
-            }
-        }
-        capture.undo.gamification = undo
-    }
-
-    /// Notes the awards of `write` that `commit` says were inserted (the others were already paid).
-    package func captureInsertedAwards(
-        of write: GamificationWrite, commit: GamificationCommit, into capture: AnswerUndoCapture
-    ) {
-        let inserted = write.awards.filter { commit.insertedKeys.contains($0.key) }
-        capture.undo.gamification?.awards += inserted.map { .init(kind: $0.kind, reference: $0.reference) }
-    }
-
-    /// Completes the capture and stores it as the session's answer at its position, with a quiz answer's text and
-    /// verdict (`quiz`); inside the transaction, after the gamification state was saved.
-    package func storeAnswerUndo(
-        _ capture: AnswerUndoCapture, sessionID: Int64, userID: Int64, reviewID: Int64?, stateAfter: StoredCardState?,
-        quiz: QuizGrading? = nil
-    ) async throws {
-        var undo = capture.undo
-        undo.reviewID = reviewID
-        // As stored (times in whole milliseconds), so undo can compare it with the row it finds then.
-        if stateAfter != nil { undo.stateAfter = try await cardState(userID: userID, cardID: undo.cardID) }
-        if undo.gamification != nil { undo.gamification?.stateAfter = try await gamificationStateRow(userID: userID) }
-        let json = String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
+    package func sessionAnswer(sessionID: Int64, position: Int) async throws -> StoredSessionAnswer? {
         try await connection.withQuery(
+            """
+            SELECT card_id, answered_at, typed, verdict, overridden FROM session_answers
+            WHERE session_id = \(sessionID) AND position = \(position)
+            """,
+            operation: "read session answer"
+        ) { statement in
+            guard try await statement.step() else { return nil }
+            var verdict: QuizVerdict?
+            if let text = statement.optionalString(at: 3) {
+                guard let known = QuizVerdict(rawValue: text) else {
+                    throw StoreError.corruptRow(table: "session_answers", column: "verdict", rowID: sessionID)
+                }
+                verdict = known
+            }
+            return StoredSessionAnswer(
+                position: position, cardID: statement.int64(at: 0),
+                answeredAt: Date(unixMilliseconds: statement.int64(at: 1)), typed: statement.optionalString(at: 2),
+                verdict: verdict, overridden: statement.int(at: 4) != 0)
+        }
+    }
+
+    package func answerUndo(sessionID: Int64, position: Int) async throws -> AnswerUndo? {
+        let json = try await connection.withQuery(
+            "SELECT undo_json FROM session_answers WHERE session_id = \(sessionID) AND position = \(position)",
+            operation: "read session answer"
+        ) { statement in
+            return try await statement.step() ? statement.optionalString(at: 0) : nil
+        }
+        return try json.map { try Self.answerUndo(json: $0, sessionID: sessionID) }
+    }
+
+    package func answerUndos(sessionID: Int64, after position: Int) async throws -> [(position: Int, undo: AnswerUndo)]
+    {
+        let rows = try await connection.rows(
+            """
+            SELECT position, undo_json FROM session_answers WHERE session_id = \(sessionID) AND position > \(position)
+            ORDER BY position
+            """,
+            operation: "read session answers"
+        ) { statement in (statement.int(at: 0), statement.string(at: 1)) }
+        return try rows.map { position, json in (position, try Self.answerUndo(json: json, sessionID: sessionID)) }
+    }
+
+    package func upsertSessionAnswer(
+        _ undo: AnswerUndo, sessionID: Int64, quiz: QuizGrading?, answeredAt: Int64
+    ) async throws {
+        let json = try Self.undoJSON(undo)
+        try await connection.runQuery(
             """
             INSERT INTO session_answers (session_id, position, card_id, review_id, answered_at, undo_json, typed,
                 verdict, overridden)
-            VALUES (\(sessionID), \(undo.session.position), \(undo.cardID), \(reviewID), \(now().unixMilliseconds),
+            VALUES (\(sessionID), \(undo.session.position), \(undo.cardID), \(undo.reviewID), \(answeredAt),
                 \(json), \(quiz?.typed), \(quiz?.verdict.rawValue), 0)
             ON CONFLICT (session_id, position) DO UPDATE SET card_id = excluded.card_id,
                 review_id = excluded.review_id, answered_at = excluded.answered_at, undo_json = excluded.undo_json,
                 typed = excluded.typed, verdict = excluded.verdict, overridden = 0
             """,
-            operation: "record session answer"
-        ) { statement in
-            try await statement.run()
-        }
+            operation: "record session answer")
     }
 
-    /// The learner's `gamification_state` row.
+    package func updateAnswerUndo(_ undo: AnswerUndo, sessionID: Int64, position: Int, overridden: Bool) async throws {
+        let json = try Self.undoJSON(undo)
+        let marked: StoreQuery = overridden ? ", overridden = 1" : ""
+        try await connection.runQuery(
+            """
+            UPDATE session_answers SET undo_json = \(json)\(marked)
+            WHERE session_id = \(sessionID) AND position = \(position)
+            """,
+            operation: "record override")
+    }
+
+    package func deleteSessionAnswer(sessionID: Int64, position: Int) async throws {
+        try await connection.runQuery(
+            "DELETE FROM session_answers WHERE session_id = \(sessionID) AND position = \(position)",
+            operation: "undo answer")
+    }
+
     package func gamificationStateRow(userID: Int64) async throws -> GamificationUndo.StateRow? {
         try await gamificationState(userID: userID).map {
             GamificationUndo.StateRow(stateJSON: $0.stateJSON, totalXP: $0.totalXP, updatedAt: $0.updatedAt)
         }
     }
 
-    /// The learner's `daily_stats` row for `day`.
-    func dailyStatsRow(userID: Int64, day: String) async throws -> DailyStatsRecord? {
+    package func dailyStatsRow(userID: Int64, day: String) async throws -> DailyStatsRecord? {
         try await connection.withQuery(
             """
             SELECT cards_reviewed, topics_explored, achievements, xp FROM daily_stats WHERE user_id = \(userID) AND day
@@ -114,9 +104,30 @@ extension Database {
         }
     }
 
+    package func hasAchievement(userID: Int64, achievementID: String) async throws -> Bool {
+        try await rowExists(
+            "SELECT 1 FROM achievements WHERE user_id = \(userID) AND achievement_id = \(achievementID)")
+    }
+
+    package func hasBox(userID: Int64, boxID: String) async throws -> Bool {
+        try await rowExists("SELECT 1 FROM boxes WHERE user_id = \(userID) AND box_id = \(boxID)")
+    }
+
     private func rowExists(_ query: StoreQuery) async throws -> Bool {
         try await connection.withQuery(query, operation: "check row") { statement in
             return try await statement.step()
         }
+    }
+
+    private static func answerUndo(json: String, sessionID: Int64) throws -> AnswerUndo {
+        do {
+            return try AnswerUndo.decoder.decode(AnswerUndo.self, from: Data(json.utf8))
+        } catch {
+            throw StoreError.corruptRow(table: "session_answers", column: "undo_json", rowID: sessionID)
+        }
+    }
+
+    private static func undoJSON(_ undo: AnswerUndo) throws -> String {
+        String(decoding: try AnswerUndo.encoder.encode(undo), as: UTF8.self)
     }
 }

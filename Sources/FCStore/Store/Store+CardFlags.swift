@@ -2,22 +2,6 @@ import FCCore
 package import Foundation
 
 extension Database {
-    /// Moves the session's current card to the end of its queue: the learner sees it again after the others (when it
-    /// is the last card left, it stays the next one). Nothing is recorded about the card.
-    ///
-    /// - Throws: ``StoreError/sessionEnded(id:)``, ``StoreError/sessionConflict(id:problem:)`` when `cardID` is not
-    ///   the card the session shows next.
-    package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> StudySessionRecord {
-        try await connection.immediateTransaction("skip card") {
-            var session = try await session(id: sessionID, userID: userID)
-            try session.expectNext(cardID)
-            session.queue.remove(at: session.position)
-            session.queue.append(cardID)
-            try await saveQueue(session)
-            return session
-        }
-    }
-
     /// Buries cards for the learner until `until` (the start of their next local day): no study queue shows them
     /// before then, and they leave the rest of the learner's open sessions' queues. A cloze card's siblings are
     /// buried with it, as Anki does: the other deletion numbers of its text would give its answer away.
@@ -96,22 +80,5 @@ extension Database {
             session.queue = Array(session.queue[..<session.position]) + upcoming.filter { !cardIDs.contains($0) }
             try await saveQueue(session)
         }
-    }
-
-    /// Writes the session's queue.
-    func saveQueue(_ session: StudySessionRecord) async throws {
-        try await connection.withQuery(
-            "UPDATE sessions SET queue_json = \(Self.jsonArray(session.queue)) WHERE id = \(session.id)",
-            operation: "update queue"
-        ) {
-            statement in
-            try await statement.run()
-        }
-    }
-}
-
-extension Store {
-    package func skipCard(sessionID: Int64, userID: Int64, cardID: Int64) async throws -> StudySessionRecord {
-        try await write("skip card") { try await $0.skipCard(sessionID: sessionID, userID: userID, cardID: cardID) }
     }
 }

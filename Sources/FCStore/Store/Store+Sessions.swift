@@ -2,34 +2,24 @@ import FCCore
 import Foundation
 
 extension Database {
-    /// Starts a session with its planned queue and returns it.
-    package func createSession(
-        userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]
-    ) async throws -> StudySessionRecord {
-        let startedAt = now().unixMilliseconds
-        let id = try await connection.immediateTransaction("start session") {
-            try await connection.withQuery(
-                """
-                INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (\(userID),
-                    \(mode.rawValue), \(Self.jsonArray(topicIDs)), \(Self.jsonArray(queue)), \(startedAt))
-                RETURNING id
-                """,
-                operation: "start session"
-            ) { statement in
-                guard try await statement.step() else {
-                    throw StoreError.corruptRow(table: "sessions", column: "id", rowID: 0)
-                }
-                return statement.int64(at: 0)
+    package func insertSession(
+        userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64], startedAt: Int64
+    ) async throws -> Int64 {
+        try await connection.withQuery(
+            """
+            INSERT INTO sessions (user_id, mode, topics_json, queue_json, started_at) VALUES (\(userID),
+                \(mode.rawValue), \(Self.jsonArray(topicIDs)), \(Self.jsonArray(queue)), \(startedAt))
+            RETURNING id
+            """,
+            operation: "start session"
+        ) { statement in
+            guard try await statement.step() else {
+                throw StoreError.corruptRow(table: "sessions", column: "id", rowID: 0)
             }
+            return statement.int64(at: 0)
         }
-        return StudySessionRecord(
-            id: id, userID: userID, mode: mode, topicIDs: topicIDs, queue: queue, position: 0,
-            startedAt: Date(unixMilliseconds: startedAt), endedAt: nil, counts: SessionCounts())
     }
 
-    /// The learner's session with this id.
-    ///
-    /// - Throws: ``StoreError/sessionNotFound(id:)`` when there is none (or it is another learner's).
     package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
         try await connection.withQuery(
             "SELECT \(raw: Self.sessionColumns) FROM sessions WHERE id = \(id) AND user_id = \(userID)",
@@ -40,13 +30,23 @@ extension Database {
         }
     }
 
-    /// Marks the session ended now, unless it has ended already; inside a transaction.
-    ///
-    /// - Returns: Whether this call ended it.
-    package func markSessionEnded(id: Int64, userID: Int64) async throws -> Bool {
-        let endedAt = now().unixMilliseconds
-        return try await connection.withQuery(
-            "UPDATE sessions SET ended_at = \(endedAt) WHERE id = \(id) AND user_id = \(userID) AND ended_at IS NULL",
+    package func updateSessionProgress(_ session: StudySessionRecord, perfect: Int?) async throws {
+        let counts = session.counts
+        var perfectColumn: StoreQuery = ""
+        if let perfect { perfectColumn = ", perfect = \(perfect)" }
+        try await connection.runQuery(
+            """
+            UPDATE sessions SET position = \(session.position), cards = \(counts.cards), correct = \(counts.correct),
+                failed = \(counts.failed), empty = \(counts.empty), rating_sum = \(counts.ratingSum),
+                overridden = \(counts.overridden)\(perfectColumn)
+            WHERE id = \(session.id)
+            """,
+            operation: "update session")
+    }
+
+    package func markSessionEnded(id: Int64, userID: Int64, at time: Int64) async throws -> Bool {
+        try await connection.withQuery(
+            "UPDATE sessions SET ended_at = \(time) WHERE id = \(id) AND user_id = \(userID) AND ended_at IS NULL",
             operation: "end session"
         ) { statement in
             try await statement.run()
@@ -54,51 +54,52 @@ extension Database {
         }
     }
 
-    /// The learner's most recent sessions with at least one answer, newest first: a session that was started and
-    /// abandoned (or whose every answer was undone) is no study and is left out.
     package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
         try await sessions(
             where: "user_id = \(userID) AND cards > 0 ORDER BY started_at DESC, id DESC LIMIT \(limit)",
             operation: "list sessions")
     }
 
-    /// Every session not ended: the learner's, or (`userID` nil) every learner's.
+    package func openSessions(userID: Int64, newest limit: Int) async throws -> [StudySessionRecord] {
+        try await sessions(
+            where: "user_id = \(userID) AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT \(limit)",
+            operation: "list unfinished sessions")
+    }
+
+    /// Every session not ended: the learner's, or (`userID` nil) every learner's (what a card's deletion or flag
+    /// takes the card out of).
     func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
         try await sessions(
             where: "ended_at IS NULL AND (\(userID) IS NULL OR user_id = \(userID))", operation: "list open sessions")
     }
 
-    /// The learner's sessions that can be taken up again, newest first: not ended, with cards left in their queue
-    /// (a reload, or another device, resumes one). Among the newest `scanned` not ended, so a learner who leaves
-    /// many sessions open costs a bounded read.
-    package func unfinishedSessions(userID: Int64, limit: Int, scanned: Int = 20) async throws -> [StudySessionRecord] {
-        let open = try await sessions(
-            where: "user_id = \(userID) AND ended_at IS NULL ORDER BY started_at DESC, id DESC LIMIT \(scanned)",
-            operation: "list unfinished sessions")
-        return Array(open.filter { $0.position < $0.queue.count }.prefix(limit))
+    package func perfectAnswers(sessionID: Int64) async throws -> Int {
+        try await connection.withQuery(
+            "SELECT perfect FROM sessions WHERE id = \(sessionID)", operation: "read session"
+        ) { statement in
+            return try await statement.step() ? statement.int(at: 0) : 0
+        }
     }
 
-    /// Checks that `cardID` is the session's next card, then counts `answer` and moves on (putting the card back
-    /// later in the queue when it `comesBack`: ``StudySessionRecord/advance(cardID:answer:comesBack:)``); inside a
-    /// transaction.
-    package func advanceSession(
-        id: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer, comesBack: Bool = false
-    ) async throws -> StudySessionRecord {
-        var session = try await session(id: id, userID: userID)
-        try session.advance(cardID: cardID, answer: answer, comesBack: comesBack)
-        if comesBack { try await saveQueue(session) }
-        try await connection.withQuery(
+    package func answeredTopicIDs(_ session: StudySessionRecord) async throws -> [Int64] {
+        let queue = connection.dialect.jsonIntegerTable(Self.jsonArray(session.queue), alias: "j")
+        return try await connection.withQuery(
             """
-            UPDATE sessions SET position = \(session.position), cards = \(session.counts.cards), correct =
-                \(session.counts.correct), failed = \(session.counts.failed), empty = \(session.counts.empty),
-                rating_sum = \(session.counts.ratingSum)
-            WHERE id = \(id)
+            SELECT DISTINCT c.topic_id FROM \(queue) JOIN cards c ON c.id = j.value WHERE j.key < \(session.position)
+            ORDER BY c.topic_id
             """,
-            operation: "update session"
+            operation: "read session topics"
         ) { statement in
-            try await statement.run()
+            var ids: [Int64] = []
+            while try await statement.step() { ids.append(statement.int64(at: 0)) }
+            return ids
         }
-        return session
+    }
+
+    package func saveQueue(_ session: StudySessionRecord) async throws {
+        try await connection.runQuery(
+            "UPDATE sessions SET queue_json = \(Self.jsonArray(session.queue)) WHERE id = \(session.id)",
+            operation: "update queue")
     }
 
     /// The sessions `SELECT … FROM sessions WHERE \(condition)` reads (the condition may go on with ORDER BY and
@@ -146,27 +147,5 @@ extension Database {
     private static func jsonIntegers(_ text: String) -> [Int64]? {
         guard let data = text.data(using: .utf8) else { return nil }
         return try? JSONDecoder().decode([Int64].self, from: data)
-    }
-}
-
-extension Store {
-    package func createSession(userID: Int64, mode: SessionMode, topicIDs: [Int64], queue: [Int64]) async throws
-        -> StudySessionRecord
-    {
-        try await write("create session") {
-            try await $0.createSession(userID: userID, mode: mode, topicIDs: topicIDs, queue: queue)
-        }
-    }
-
-    package func session(id: Int64, userID: Int64) async throws -> StudySessionRecord {
-        try await read { try await $0.session(id: id, userID: userID) }
-    }
-
-    package func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
-        try await read { try await $0.recentSessions(userID: userID, limit: limit) }
-    }
-
-    package func unfinishedSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord] {
-        try await read { try await $0.unfinishedSessions(userID: userID, limit: limit) }
     }
 }

@@ -18,6 +18,18 @@ package struct AnswerUndo: Sendable, Codable, Hashable {
     package var session: SessionSnapshot
     /// The gamification rows, when the answer was gamified.
     package var gamification: GamificationUndo?
+
+    package init(
+        cardID: Int64, reviewID: Int64? = nil, stateBefore: StoredCardState?, stateAfter: StoredCardState? = nil,
+        session: SessionSnapshot, gamification: GamificationUndo? = nil
+    ) {
+        self.cardID = cardID
+        self.reviewID = reviewID
+        self.stateBefore = stateBefore
+        self.stateAfter = stateAfter
+        self.session = session
+        self.gamification = gamification
+    }
 }
 
 extension AnswerUndo {
@@ -49,6 +61,12 @@ package struct SessionSnapshot: Sendable, Codable, Hashable {
     package var counts: SessionCounts
     /// Answers recalled on the first try (`sessions.perfect`).
     package var perfect: Int
+
+    package init(position: Int, counts: SessionCounts, perfect: Int) {
+        self.position = position
+        self.counts = counts
+        self.perfect = perfect
+    }
 }
 
 /// The gamification rows an answer changed and inserted.
@@ -64,6 +82,11 @@ package struct GamificationUndo: Sendable, Codable, Hashable {
     package struct AwardKey: Sendable, Codable, Hashable {
         package var kind: String
         package var reference: String
+
+        package init(kind: String, reference: String) {
+            self.kind = kind
+            self.reference = reference
+        }
     }
 
     /// A challenge row (`challenges`) as it was before; `row` `nil`: there was none.
@@ -71,12 +94,23 @@ package struct GamificationUndo: Sendable, Codable, Hashable {
         package var day: String
         package var kind: String
         package var row: ChallengeRecord?
+
+        package init(day: String, kind: String, row: ChallengeRecord?) {
+            self.day = day
+            self.kind = kind
+            self.row = row
+        }
     }
 
     /// A learner's daily numbers (`daily_stats`) as they were before; `row` `nil`: there were none.
     package struct DailyStatsBefore: Sendable, Codable, Hashable {
         package var day: String
         package var row: DailyStatsRecord?
+
+        package init(day: String, row: DailyStatsRecord?) {
+            self.day = day
+            self.row = row
+        }
     }
 
     /// The learner's state row before the answer; `nil`: none yet.
@@ -91,37 +125,10 @@ package struct GamificationUndo: Sendable, Codable, Hashable {
     package var challenges: [ChallengeBefore] = []
     package var dailyStats: [DailyStatsBefore] = []
 
+    package init(stateBefore: StateRow?) {
+        self.stateBefore = stateBefore
+    }
+
     /// The XP the answer paid (what undoing it takes back).
     package var paidXP: Int { (stateAfter?.totalXP ?? 0) - (stateBefore?.totalXP ?? 0) }
-}
-
-/// Collects an ``AnswerUndo`` while an answer's transaction writes (``Database/beginAnswerUndo(sessionID:userID:cardID:)``
-/// to ``Database/storeAnswerUndo(_:sessionID:userID:reviewID:stateAfter:)``); a reference, so each write step can
-/// add what it replaced and inserted.
-package final class AnswerUndoCapture {
-    package internal(set) var undo: AnswerUndo
-
-    /// A capture that goes on from `undo`, a stored answer's record: what a later step of that answer (the learner's
-    /// "I was right") writes is added to it, so undoing the answer takes the step back too.
-    package init(_ undo: AnswerUndo) {
-        self.undo = undo
-    }
-}
-
-/// What undoing a session's last answer (FCPipeline's `SessionSteps.undoLastAnswer`) undid.
-package struct UndoneAnswer: Sendable {
-    /// The session, back at the undone card.
-    package var session: StudySessionRecord
-    package var cardID: Int64
-    /// Whether a review (and a card state) was taken back.
-    package var reviewRemoved: Bool
-    /// The XP taken back.
-    package var xpReturned: Int
-
-    package init(session: StudySessionRecord, cardID: Int64, reviewRemoved: Bool, xpReturned: Int) {
-        self.session = session
-        self.cardID = cardID
-        self.reviewRemoved = reviewRemoved
-        self.xpReturned = xpReturned
-    }
 }

@@ -190,7 +190,8 @@ enum EngineWorkloads {
         }
         var count = 0
         let query = try await NextDueBenchmark.medianMilliseconds {
-            count = try await store.dueCandidates(userID: user.id, topicIDs: nil, until: now, limit: 50).count
+            count = try await StudyReads.dueCandidates(on: store, userID: user.id, topicIDs: nil, until: now, limit: 50)
+                .count
         }
         guard count == 50 else { throw BenchmarkFailure("expected 50 due cards, got \(count)") }
         let service = StudyService(store: store, now: .constant(now))
@@ -208,8 +209,10 @@ enum EngineWorkloads {
             level: 3)
         let beforeLearning = firstDue.addingTimeInterval(-1)
         let later = try await NextDueBenchmark.medianMilliseconds {
-            count = try await store.dueCandidates(userID: user.id, topicIDs: nil, until: beforeLearning, limit: 50)
-                .count
+            count = try await StudyReads.dueCandidates(
+                on: store, userID: user.id, topicIDs: nil, until: beforeLearning, limit: 50
+            )
+            .count
         }
         guard count == 50 else { throw BenchmarkFailure("expected 50 stronger due cards, got \(count)") }
         return NextDue(query: query, queue: queue, laterLevels: later, loadSeconds: load.wallSeconds)

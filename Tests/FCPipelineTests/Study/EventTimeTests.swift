@@ -101,6 +101,6 @@ struct EventTimeTests {
             try await game.service.answer(
                 session, cardID: card, rating: .good, at: game.base.time.date.addingTimeInterval(86_400))
         }
-        #expect(try await game.store.session(id: session.id, userID: game.base.user.id).position == 0)
+        #expect(try await Sessions.session(on: game.store, id: session.id, userID: game.base.user.id).position == 0)
     }
 }

@@ -20,7 +20,7 @@ struct LearningStepsTests {
         let card = try #require(session.nextCardID)
         if let expected { #expect(card == expected) }
         session = try await game.service.answer(session, cardID: card, rating: rating).session
-        let stored = try await game.store.session(id: session.id, userID: game.base.user.id)
+        let stored = try await Sessions.session(on: game.store, id: session.id, userID: game.base.user.id)
         #expect(stored == session, "the stored session (what a reload resumes) is the one returned")
     }
 

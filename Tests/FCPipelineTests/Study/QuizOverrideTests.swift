@@ -30,6 +30,12 @@ struct QuizOverrideTests {
         return (answered.session, card)
     }
 
+    /// The session's answer at position 0, as stored.
+    private func firstAnswer(_ game: GameHarness, _ session: StudySessionRecord) async throws -> StoredSessionAnswer? {
+        let id = session.id
+        return try await game.store.read { db in try await db.sessionAnswer(sessionID: id, position: 0) }
+    }
+
     @Test func anOverrideIsKeptCountedRightAndPaysARightAnswersCardXPOnce() async throws {
         let game = try await GameHarness()
         let (topic, _) = try await game.base.topic("Rome", cards: 3)
@@ -37,7 +43,8 @@ struct QuizOverrideTests {
         let (answered, card) = try await answer(game, session, "  the Senate ")
         session = answered
         #expect(session.counts == SessionCounts(cards: 1, correct: 0, failed: 1))
-        let kept = try #require(try await game.store.sessionAnswer(sessionID: session.id, position: 0))
+        let kept = try #require(
+            try await firstAnswer(game, session))
         #expect(kept.typed == "the Senate" && kept.verdict == .wrong && !kept.overridden && kept.cardID == card.id)
 
         let claim = try await game.service.overrideQuizAnswer(session, position: 0, cardID: card.id)
@@ -47,8 +54,11 @@ struct QuizOverrideTests {
         #expect(try await game.totalXP(game.base.user) == 6)
         #expect(try await game.store.scalarInteger("SELECT COUNT(*) FROM xp_events") == 1)
         #expect(claim.session.counts == SessionCounts(cards: 1, correct: 1, failed: 0, overridden: 1))
-        #expect(try await game.store.session(id: session.id, userID: session.userID).counts == claim.session.counts)
-        let marked = try #require(try await game.store.sessionAnswer(sessionID: session.id, position: 0))
+        #expect(
+            try await Sessions.session(on: game.store, id: session.id, userID: session.userID).counts
+                == claim.session.counts)
+        let marked = try #require(
+            try await firstAnswer(game, session))
         #expect(marked.verdict == .wrong && marked.typed == "the Senate" && marked.overridden)
         #expect(try await game.store.scalarInteger("SELECT perfect FROM sessions") == 0)
 
@@ -132,8 +142,12 @@ struct QuizOverrideTests {
         undone = try await game.service.undo(session)
         #expect(undone.xpReturned == 0)
         #expect(undone.session.counts == SessionCounts(cards: 1, correct: 1, failed: 0, overridden: 1))
-        #expect(try await game.store.session(id: session.id, userID: session.userID).counts == undone.session.counts)
-        #expect(try await game.store.sessionAnswer(sessionID: session.id, position: 0)?.overridden == true)
+        #expect(
+            try await Sessions.session(on: game.store, id: session.id, userID: session.userID).counts
+                == undone.session.counts)
+        #expect(
+            try await firstAnswer(game, session)?.overridden
+                == true)
         #expect(try await game.totalXP(game.base.user) == 6)
         undone = try await game.service.undo(undone.session)
         #expect(undone.xpReturned == 6)

@@ -96,7 +96,9 @@ struct SessionControlTests {
         session = try await game.service.skip(session, cardID: first)
         #expect(session.nextCardID == second)
         #expect(session.queue.last == first)
-        #expect(try await game.store.session(id: session.id, userID: game.base.user.id).queue == session.queue)
+        #expect(
+            try await Sessions.session(on: game.store, id: session.id, userID: game.base.user.id).queue == session.queue
+        )
         #expect(session.counts.cards == 0, "a skip is no answer")
     }
 
@@ -109,11 +111,13 @@ struct SessionControlTests {
         #expect(burial.cardIDs == [cards[0].id] && burial.siblingIDs.isEmpty, "no cloze card: nothing else buried")
         let until = burial.until
         #expect(until == utc.endOfDay(containing: game.base.time.date).addingTimeInterval(0.001))
-        #expect(!(try await game.store.session(id: session.id, userID: userID).queue.contains(cards[0].id)))
+        #expect(
+            !(try await Sessions.session(on: game.store, id: session.id, userID: userID).queue.contains(cards[0].id)))
         var rng = SplitMix64(seed: 2)
         let today = try await game.service.spacedQueue(userID: userID, topicIDs: nil, limit: 10, day: utc, using: &rng)
         #expect(!today.contains(cards[0].id))
-        let summary = try #require(try await game.store.topicStudySummaries(userID: userID, until: until).first)
+        let summary = try #require(
+            try await StudyReads.topicSummaries(on: game.store, userID: userID, until: until).first)
         #expect(summary.newCount == 2)
         game.base.time.advance(by: until.timeIntervalSince(game.base.time.date))
         let tomorrow = try await game.service.spacedQueue(

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -83,8 +84,8 @@ struct AwardIdempotencyTests {
     @Test func boxesAreStoredOnceAndOpenOnce() async throws {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
-        let session = try await world.store.createSession(
-            userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id], queue: [])
+        let session = try await Sessions.start(
+            on: world.store, userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id], queue: [])
         let earn: @Sendable (GamificationInput) -> GamificationWrite? = { input in
             #expect(input.endedSession?.session.id == session.id)
             return GamificationWrite(

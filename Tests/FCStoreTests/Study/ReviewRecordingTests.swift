@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCScheduler
 import FCStore
 import FCTestSupport
@@ -30,8 +31,9 @@ struct ReviewRecordingTests {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         try await world.review(world.cards[0])
-        let session = try await world.store.createSession(
-            userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id], queue: [world.cards[1].id])
+        let session = try await Sessions.start(
+            on: world.store, userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id],
+            queue: [world.cards[1].id])
 
         await world.store.setFaultAfterReviewInsert(true)
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 0)) {
@@ -41,7 +43,7 @@ struct ReviewRecordingTests {
 
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 1)
         #expect(try await world.store.cardState(userID: world.user.id, cardID: world.cards[1].id) == nil)
-        #expect(try await world.store.session(id: session.id, userID: world.user.id).position == 0)
+        #expect(try await Sessions.session(on: world.store, id: session.id, userID: world.user.id).position == 0)
         #expect(try await world.store.integrityCheck() == "ok")
     }
 
@@ -66,8 +68,8 @@ struct ReviewRecordingTests {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path)
         let queue = world.cards.prefix(3).map(\.id)
-        let session = try await world.store.createSession(
-            userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id], queue: queue)
+        let session = try await Sessions.start(
+            on: world.store, userID: world.user.id, mode: .spaced, topicIDs: [world.topic.id], queue: queue)
 
         try await world.review(world.cards[0], rating: 3, session: session.id)
         await #expect(
@@ -86,7 +88,7 @@ struct ReviewRecordingTests {
         await #expect(throws: StoreError.sessionEnded(id: session.id)) {
             try await world.review(world.cards[2], session: session.id)
         }
-        #expect(try await world.store.recentSessions(userID: world.user.id, limit: 5).map(\.id) == [session.id])
+        #expect(try await Sessions.recent(on: world.store, userID: world.user.id, limit: 5).map(\.id) == [session.id])
     }
 
     @Test func switchingTheAlgorithmKeepsTheLogAndHandsItToTheRebuild() async throws {

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -49,10 +50,10 @@ struct ReviewTimeIndexMigrationTests {
         #expect(rangePlan == ["SEARCH reviews USING INDEX reviews_user_topic_time (user_id=?)"])
 
         // The statistics' log: oldest first across topics, and one topic's alone.
-        let log = try await store.reviewEvents(userID: 1)
+        let log = try await StudyReads.reviewEvents(on: store, userID: 1)
         #expect(log.map { Self.milliseconds($0.reviewedAt) } == [1000, 3000, 5000, 9000])
         #expect(log.map { $0.topicID } == [2, 1, 1, 2])
-        let nile = try await store.reviewEvents(userID: 1, topicID: 2)
+        let nile = try await StudyReads.reviewEvents(on: store, userID: 1, topicID: 2)
         #expect(nile.map { $0.rating } == [0, 3])
         #expect(try await store.integrityCheck() == "ok")
     }

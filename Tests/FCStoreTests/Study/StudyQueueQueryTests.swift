@@ -17,16 +17,22 @@ struct StudyQueueQueryTests {
         try await world.review(c[3], dueIn: 999_999, level: 0)  // not due yet
 
         let until = Fixtures.date.addingTimeInterval(1_000)
-        let due = try await world.store.dueCandidates(userID: world.user.id, topicIDs: nil, until: until, limit: 10)
+        let due = try await StudyReads.dueCandidates(
+            on: world.store, userID: world.user.id, topicIDs: nil, until: until, limit: 10)
 
         #expect(due.map(\.cardID) == [c[1].id, c[2].id, c[0].id])
         #expect(due.map(\.level) == [1, 2, 2])
-        let limited = try await world.store.dueCandidates(
-            userID: world.user.id, topicIDs: [world.topic.id], until: until, limit: 2)
+        let limited = try await StudyReads.dueCandidates(
+            on: world.store, userID: world.user.id, topicIDs: [world.topic.id], until: until, limit: 2)
         #expect(limited.count == 2)
         #expect(
-            try await world.store.dueCandidates(userID: world.user.id, topicIDs: [999], until: until, limit: 9).isEmpty)
-        #expect(try await world.store.newCardIDs(userID: world.user.id, topicIDs: nil, limit: 10) == [c[4].id])
+            try await StudyReads.dueCandidates(
+                on: world.store, userID: world.user.id, topicIDs: [999], until: until, limit: 9
+            ).isEmpty)
+        #expect(
+            try await StudyReads.newCardIDs(on: world.store, userID: world.user.id, topicIDs: nil, limit: 10) == [
+                c[4].id
+            ])
     }
 
     /// The query's `LIMIT` is the next power of two (``Database/newCardsLimit(_:)``); the answer still has exactly
@@ -38,7 +44,8 @@ struct StudyQueueQueryTests {
         let unseen = world.cards.dropFirst().map(\.id)
         for limit in [0, 1, 15, 16, 17, 33, 39, 100] {
             for topics in [nil, [world.topic.id]] {
-                let ids = try await world.store.newCardIDs(userID: world.user.id, topicIDs: topics, limit: limit)
+                let ids = try await StudyReads.newCardIDs(
+                    on: world.store, userID: world.user.id, topicIDs: topics, limit: limit)
                 #expect(ids == Array(unseen.prefix(limit)), "limit \(limit), topics \(String(describing: topics))")
             }
         }
@@ -51,10 +58,12 @@ struct StudyQueueQueryTests {
         try await world.review(world.cards[0], dueIn: 0)
 
         let until = Fixtures.date.addingTimeInterval(1)
-        #expect(try await world.store.dueCandidates(userID: other.id, topicIDs: nil, until: until, limit: 9).isEmpty)
-        #expect(try await world.store.newCardIDs(userID: other.id, topicIDs: nil, limit: 9).count == 3)
+        #expect(
+            try await StudyReads.dueCandidates(on: world.store, userID: other.id, topicIDs: nil, until: until, limit: 9)
+                .isEmpty)
+        #expect(try await StudyReads.newCardIDs(on: world.store, userID: other.id, topicIDs: nil, limit: 9).count == 3)
         let summary = try #require(
-            try await world.store.topicStudySummaries(userID: world.user.id, until: until).first)
+            try await StudyReads.topicSummaries(on: world.store, userID: world.user.id, until: until).first)
         #expect(summary.cardCount == 3)
         #expect(summary.studiedCount == 1)
         #expect(summary.newCount == 2)
@@ -68,7 +77,7 @@ struct StudyQueueQueryTests {
         try await world.review(world.cards[0], stability: 21)
         try await world.review(world.cards[1], stability: 20.9)
         let summary = try #require(
-            try await world.store.topicStudySummaries(userID: world.user.id, until: Fixtures.date).first)
+            try await StudyReads.topicSummaries(on: world.store, userID: world.user.id, until: Fixtures.date).first)
         #expect(summary.knownCount == 1)
         #expect(summary.progress == 0.25)
     }
@@ -200,15 +209,16 @@ struct RecallWindowAndPlanTests {
         let strong = try await world.store.seedLearningCards(
             topicID: world.topic.id, userID: world.user.id, count: 3, firstDue: base.addingTimeInterval(-600),
             dueStep: 1, level: 4)
-        let due = try await world.store.dueCandidates(
-            userID: world.user.id, topicIDs: nil, until: base.addingTimeInterval(120), limit: 10)
+        let due = try await StudyReads.dueCandidates(
+            on: world.store, userID: world.user.id, topicIDs: nil, until: base.addingTimeInterval(120), limit: 10)
         #expect(
             due.map(\.cardID) == [
                 seeded.cardIDs.lowerBound, seeded.cardIDs.lowerBound + 1,
                 seeded.cardIDs.lowerBound + 2,
             ] + Array(strong.cardIDs))
-        let onlyStrong = try await world.store.dueCandidates(
-            userID: world.user.id, topicIDs: [world.topic.id], until: base.addingTimeInterval(-1), limit: 10)
+        let onlyStrong = try await StudyReads.dueCandidates(
+            on: world.store, userID: world.user.id, topicIDs: [world.topic.id], until: base.addingTimeInterval(-1),
+            limit: 10)
         #expect(onlyStrong.map(\.cardID) == Array(strong.cardIDs))
         #expect(onlyStrong.allSatisfy { $0.level == 4 })
     }

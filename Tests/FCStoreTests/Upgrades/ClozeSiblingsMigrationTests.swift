@@ -33,7 +33,7 @@ struct ClozeSiblingsMigrationTests {
         #expect(try await store.scalarInteger("SELECT card_id FROM card_states") == 1)
         #expect(try await store.scalarInteger("SELECT card_id FROM reviews") == 1)
         let summary = try #require(
-            try await store.topicStudySummaries(userID: 1, until: Fixtures.date, topicIDs: [1]).first)
+            try await StudyReads.topicSummaries(on: store, userID: 1, until: Fixtures.date, topicIDs: [1]).first)
         #expect(summary.cardCount == 5 && summary.studiedCount == 1 && summary.newCount == 4)
 
         // Faces: each sibling hides its own number only.

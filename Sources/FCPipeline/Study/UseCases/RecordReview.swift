@@ -37,15 +37,15 @@ package enum RecordReview {
         try await db.lockLearners([userID])
         var ledger = GamificationLedger()
         let undo = try await sessionID.asyncMap {
-            try await db.beginAnswerUndo(sessionID: $0, userID: userID, cardID: cardID)
+            try await AnswerUndoCapture.begin(in: db, sessionID: $0, userID: userID, cardID: cardID)
         }
         let recorded = try await recordOne(
             PendingReview(userID: userID, cardID: cardID, sessionID: sessionID, recallWindow: recallWindow), in: db,
             decide: decide, gamify: gamify, ledger: &ledger, undo: undo)
         try await db.save(ledger)
         if let undo, let sessionID {
-            try await db.storeAnswerUndo(
-                undo, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID, stateAfter: recorded.state)
+            try await undo.store(
+                in: db, sessionID: sessionID, userID: userID, reviewID: recorded.reviewID, stateAfter: recorded.state)
         }
         return recorded
     }
@@ -196,9 +196,9 @@ package enum RecordReview {
         _ write: GamificationWrite, in db: borrowing Database, userID: Int64, ledger: inout GamificationLedger,
         undo: AnswerUndoCapture?
     ) async throws -> GamificationCommit {
-        if let undo { try await db.captureBeforeImages(of: write, userID: userID, into: undo) }
+        if let undo { try await undo.captureBeforeImages(of: write, userID: userID, in: db) }
         let commit = try await db.applyGamification(write, userID: userID, ledger: &ledger)
-        if let undo { db.captureInsertedAwards(of: write, commit: commit, into: undo) }
+        undo?.noteInsertedAwards(of: write, commit: commit)
         return commit
     }
 }

@@ -73,8 +73,8 @@ struct OneReviewWrites: ReviewWrites {
         sent = try await db.sendReview(decision, state: state, sessionID: sessionID)
         try await db.upsertState(state)
         if let sessionID {
-            session = try await db.advanceSession(
-                id: sessionID, userID: state.userID, cardID: state.cardID,
+            session = try await SessionSteps.advance(
+                in: db, sessionID: sessionID, userID: state.userID, cardID: state.cardID,
                 answer: SessionAnswer(rating: decision.rating), comesBack: decision.comesBack)
         }
     }

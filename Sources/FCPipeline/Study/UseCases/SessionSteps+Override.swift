@@ -55,8 +55,21 @@ extension SessionSteps {
                 try await db.save(ledger)
             }
         }
-        try await db.recordOverride(capture, sessionID: sessionID, position: position, userID: userID)
-        return result(try await db.session(id: sessionID, userID: userID), xp: paid, again: false)
+        // The answer's record gets what the claim paid (undoing the answer takes both back); the session counts the
+        // answer right, and so does the record of every later answer, since undoing one of those puts the counters
+        // back as its record holds them and must not take the claim back with it.
+        try await db.updateAnswerUndo(
+            try await capture.completed(in: db, userID: userID), sessionID: sessionID, position: position,
+            overridden: true)
+        var counted = session
+        counted.counts.countOverride()
+        try await db.updateSessionProgress(counted, perfect: nil)
+        for later in try await db.answerUndos(sessionID: sessionID, after: position) {
+            var record = later.undo
+            record.session.counts.countOverride()
+            try await db.updateAnswerUndo(record, sessionID: sessionID, position: later.position, overridden: false)
+        }
+        return result(counted, xp: paid, again: false)
     }
 }
 

@@ -1,9 +1,27 @@
 package import FCCore
 package import FCStore
 
-/// Where a session moves on without a review, and where it ends: each a sequence of reads, decisions and writes in
-/// the transaction of the caller's `Store.write`. (A spaced session's answer is a review: ``RecordReview``.)
+/// Where a session answer is recorded, and where a session ends: each a sequence of reads, decisions and writes in
+/// the transaction of the caller's `Store.write`. A spaced session's answer is a review (``RecordReview``), which
+/// moves its session on with ``advance(in:sessionID:userID:cardID:answer:comesBack:)``; a skip is
+/// `SessionSteps+Skip`, an undo `SessionSteps+Undo`, the learner's "I was right" `SessionSteps+Override`.
 package enum SessionSteps {
+    /// Checks that `cardID` is the session's next card, then counts `answer` and moves on, putting the card back
+    /// later in the queue when it `comesBack` (``FCStore/StudySessionRecord/advance(cardID:answer:comesBack:)``).
+    ///
+    /// - Throws: ``FCStore/StoreError/sessionNotFound(id:)``, ``FCStore/StoreError/sessionEnded(id:)``,
+    ///   ``FCStore/StoreError/sessionConflict(id:problem:)``.
+    package static func advance(
+        in db: borrowing Database, sessionID: Int64, userID: Int64, cardID: Int64, answer: SessionAnswer,
+        comesBack: Bool = false
+    ) async throws -> StudySessionRecord {
+        var session = try await db.session(id: sessionID, userID: userID)
+        try session.advance(cardID: cardID, answer: answer, comesBack: comesBack)
+        if comesBack { try await db.saveQueue(session) }
+        try await db.updateSessionProgress(session, perfect: nil)
+        return session
+    }
+
     /// Counts a quiz (or free) answer in its session, with the undo record for it, and runs `gamify` for it.
     /// `comesBack`: the card is asked again later in the session (a card failed in free practice).
     ///
@@ -16,9 +34,9 @@ package enum SessionSteps {
         comesBack: Bool = false, gamify: RecordReview.Gamify? = nil
     ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try await db.lockLearners([userID])
-        let undo = try await db.beginAnswerUndo(sessionID: sessionID, userID: userID, cardID: cardID)
-        let session = try await db.advanceSession(
-            id: sessionID, userID: userID, cardID: cardID, answer: answer, comesBack: comesBack)
+        let undo = try await AnswerUndoCapture.begin(in: db, sessionID: sessionID, userID: userID, cardID: cardID)
+        let session = try await advance(
+            in: db, sessionID: sessionID, userID: userID, cardID: cardID, answer: answer, comesBack: comesBack)
         var commit: GamificationCommit?
         if let gamify {
             var ledger = GamificationLedger()
@@ -33,8 +51,8 @@ package enum SessionSteps {
                 try await db.save(ledger)
             }
         }
-        try await db.storeAnswerUndo(
-            undo, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil, quiz: answer.quiz)
+        try await undo.store(
+            in: db, sessionID: sessionID, userID: userID, reviewID: nil, stateAfter: nil, quiz: answer.quiz)
         return (session, commit)
     }
 
@@ -45,7 +63,7 @@ package enum SessionSteps {
         in db: borrowing Database, id: Int64, userID: Int64, gamify: RecordReview.Gamify? = nil
     ) async throws -> (session: StudySessionRecord, gamification: GamificationCommit?) {
         try await db.lockLearners([userID])
-        let ended = try await db.markSessionEnded(id: id, userID: userID)
+        let ended = try await db.markSessionEnded(id: id, userID: userID, at: db.now().unixMilliseconds)
         let session = try await db.session(id: id, userID: userID)
         guard ended, let gamify else { return (session, nil) }
         var ledger = GamificationLedger()
@@ -57,53 +75,5 @@ package enum SessionSteps {
         let commit = try await db.applyGamification(write, userID: userID, ledger: &ledger)
         try await db.save(ledger)
         return (session, commit)
-    }
-
-    /// Undoes the session's last answer: deletes its review, puts the card state, the session's position, queue
-    /// (the card's come-back taken out) and counters and every gamification row it changed back as they were, and
-    /// deletes what it inserted (XP awards, achievements, boxes). The undone card is the session's next card again.
-    ///
-    /// Undo is exact or refused: when the card was reviewed again since, or the learner's gamification state moved
-    /// on (another answer, a review elsewhere, opened boxes), restoring the answer's before-images would throw that
-    /// later event away, so nothing is changed and a ``FCStore/StoreError/sessionConflict(id:problem:)`` says why.
-    /// Repeated undos walk back through the session's answers, latest first.
-    ///
-    /// - Throws: ``FCStore/StoreError/sessionNotFound(id:)``, ``FCStore/StoreError/sessionEnded(id:)``,
-    ///   ``FCStore/StoreError/sessionConflict(id:problem:)``.
-    package static func undoLastAnswer(in db: borrowing Database, sessionID: Int64, userID: Int64) async throws
-        -> UndoneAnswer
-    {
-        let session = try await db.session(id: sessionID, userID: userID)
-        guard !session.isEnded else { throw StoreError.sessionEnded(id: sessionID) }
-        func refuse(_ problem: String) -> StoreError { .sessionConflict(id: sessionID, problem: problem) }
-        guard session.position > 0 else { throw refuse("nothing to undo: no card was answered yet") }
-        guard let undo = try await db.answerUndo(sessionID: sessionID, position: session.position - 1),
-            session.queue[session.position - 1] == undo.cardID
-        else { throw refuse("its last answer was recorded without undo information and cannot be undone") }
-        if undo.reviewID != nil || undo.stateAfter != nil {
-            guard try await db.cardState(userID: userID, cardID: undo.cardID) == undo.stateAfter else {
-                throw refuse(
-                    "card \(undo.cardID) was reviewed again (or deleted) since; only the latest answer can be undone")
-            }
-        }
-        if let gamification = undo.gamification {
-            guard try await db.gamificationStateRow(userID: userID) == gamification.stateAfter else {
-                throw refuse("the learner has earned or spent XP since; only the latest answer can be undone")
-            }
-            try await db.restore(gamification, userID: userID)
-        }
-        if let reviewID = undo.reviewID { try await db.deleteReview(id: reviewID) }
-        if let before = undo.stateBefore {
-            try await db.upsertState(before)
-        } else if undo.stateAfter != nil {
-            try await db.deleteCardState(userID: userID, cardID: undo.cardID)
-        }
-        try await db.restore(undo.session, sessionID: sessionID)
-        try await db.withdrawComeBack(
-            sessionID: sessionID, userID: userID, cardID: undo.cardID, position: undo.session.position)
-        try await db.deleteAnswerUndo(sessionID: sessionID, position: undo.session.position)
-        return UndoneAnswer(
-            session: try await db.session(id: sessionID, userID: userID), cardID: undo.cardID,
-            reviewRemoved: undo.reviewID != nil, xpReturned: undo.gamification?.paidXP ?? 0)
     }
 }

@@ -58,10 +58,11 @@ struct DueCommand: AsyncParsableCommand {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let topics = topic.isEmpty ? nil : try await context.topics(topic, global: global).map(\.id)
             let until = context.day.endOfDay(containing: CommandIO.currentDate)
-            let summaries = try await context.store.topicStudySummaries(
-                userID: context.user.id, until: until, topicIDs: topics, includeFallback: fallback.includeFallback)
-            let candidates = try await context.store.dueCandidates(
-                userID: context.user.id, topicIDs: topics, until: until, limit: max(0, limit),
+            let summaries = try await StudyReads.topicSummaries(
+                on: context.store, userID: context.user.id, until: until, topicIDs: topics,
+                includeFallback: fallback.includeFallback)
+            let candidates = try await StudyReads.dueCandidates(
+                on: context.store, userID: context.user.id, topicIDs: topics, until: until, limit: max(0, limit),
                 includeFallback: fallback.includeFallback)
             let cards = try await Cards.cards(on: context.store, ids: candidates.map(\.cardID))
             let byID = Dictionary(uniqueKeysWithValues: cards.map { ($0.id, $0) })

@@ -96,8 +96,8 @@ struct LearnCommand: AsyncParsableCommand {
     /// The numbered topic list; returns the chosen topic ids, `nil` to quit.
     private func chooseTopics(_ context: StudyContext, input: KeyInput) async throws -> [Int64]? {
         let until = context.day.endOfDay(containing: CommandIO.currentDate)
-        let summaries = try await context.store.topicStudySummaries(
-            userID: context.user.id, until: until, includeFallback: fallback.includeFallback)
+        let summaries = try await StudyReads.topicSummaries(
+            on: context.store, userID: context.user.id, until: until, includeFallback: fallback.includeFallback)
         guard !summaries.isEmpty else {
             Screen.show("No topics yet. Try: fcgen --topic \"Roman history\" --batches 3 --offline")
             return nil
@@ -146,7 +146,7 @@ struct LearnCommand: AsyncParsableCommand {
                 Screen.show(
                     "buried until tomorrow"
                         + (siblings > 0 ? ", with its \(siblings) \(Plural.noun(siblings, "cloze sibling"))" : ""))
-                session = try await context.store.session(id: session.id, userID: session.userID)
+                session = try await Sessions.session(on: context.store, id: session.id, userID: session.userID)
                 continue
             case "u" where stored:
                 do {
