@@ -83,7 +83,7 @@ enum GamificationBenchmark {
             report_(metric: "\(metric).store_only", value: rate, unit: "events/s")
             return
         }
-        let xp = try await store.gamificationState(userID: user.id)?.totalXP ?? 0
+        let xp = try await GamificationRecords.state(on: store, userID: user.id)?.totalXP ?? 0
         progress("\(name): total XP \(xp)")
         report_(metric: metric, value: rate, unit: "events/s", goal: batch == 1 ? .none : .atLeast(20_000))
         report_(
