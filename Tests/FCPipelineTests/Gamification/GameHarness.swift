@@ -23,10 +23,10 @@ struct GameHarness {
 
     /// The learner named `name` (created), with `zone` stored when given.
     func learner(_ name: String, zone: String? = nil) async throws -> User {
-        let user = try await store.ensureUser(named: name)
+        let user = try await Learners.ensure(on: store, named: name)
         guard let zone else { return user }
-        try await store.setTimeZone(zone, userID: user.id)
-        return try await store.ensureUser(named: name)
+        try await Learners.setTimeZone(on: store, zone, userID: user.id)
+        return try await Learners.ensure(on: store, named: name)
     }
 
     /// Total XP from the store.
