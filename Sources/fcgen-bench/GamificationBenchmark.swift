@@ -37,7 +37,7 @@ enum GamificationBenchmark {
         // The cards exist before the first review (reviews are dated from 2023-11-14 on, and one dated before its
         // card was created would be refused).
         let store = try await Store.open(path: path, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
-        let user = try await store.ensureUser(named: "bench")
+        let user = try await Learners.ensure(on: store, named: "bench")
         let topic = try await Topics.ensure(on: store, named: "Bench")
         let drafts = (1...cards).map {
             CardDraft(question: "Bench question \($0)?", answer: "Answer \($0)", origin: .manual)
@@ -83,7 +83,7 @@ enum GamificationBenchmark {
             report_(metric: "\(metric).store_only", value: rate, unit: "events/s")
             return
         }
-        let xp = try await store.gamificationState(userID: user.id)?.totalXP ?? 0
+        let xp = try await GamificationRecords.state(on: store, userID: user.id)?.totalXP ?? 0
         progress("\(name): total XP \(xp)")
         report_(metric: metric, value: rate, unit: "events/s", goal: batch == 1 ? .none : .atLeast(20_000))
         report_(

@@ -28,7 +28,7 @@ enum NextDueBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let store = try await Store.open(path: directory.appendingPathComponent("due.sqlite").path, now: .constant(now))
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let topic = try await Topics.ensure(on: store, named: "Next due")
 
         progress("\(name): seeding \(learningCards) learning cards…")

@@ -31,7 +31,7 @@ enum ReviewRecordingBenchmark {
         let store = try await Store.open(
             path: directory.appendingPathComponent("reviews.sqlite").path,
             now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)), now: .system)
         // Each topic is studied in its own stretch of time, as a learner does (one topic per session).
         var start = Date(timeIntervalSince1970: 1_700_000_000)

@@ -41,7 +41,7 @@ enum StagedImportBenchmark {
         try CSVImportBenchmark.writeCSV(rows: rows, to: csv)
         let path = directory.appendingPathComponent("shared.sqlite").path
         let store = try await Store.open(path: path, now: .system)
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let cardIDs = try await ReviewRecordingBenchmark.makeTopic("Reviews", algorithm: .badger, in: store)
         let server = try await LoopbackServer.start()
         defer { server.stop() }

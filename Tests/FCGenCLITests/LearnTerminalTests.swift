@@ -43,7 +43,7 @@ struct LearnTerminalTests {
         #expect(!screen[afterFirstCard...].contains("x\r\n"))
 
         let store = try await Store.open(path: cli.databasePath, now: .system)
-        let user = try #require(try await store.user(named: User.defaultName))
+        let user = try #require(try await Learners.named(on: store, User.defaultName))
         let topic = try #require(try await Topics.named(on: store, "Roman history"))
         let cards = try await Cards.inTopic(on: store, topicID: topic.id)
         var ratings: [Int] = []

@@ -30,7 +30,7 @@ struct PasswordResetCommandTests {
         #expect(printed.hasPrefix("https://cards.example.org/#/set-password?code=fcr_"), "\(printed)")
 
         let store = try await Store.open(existingAt: cli.databasePath, now: .system)
-        let ana = try #require(try await store.user(named: "ana"))
+        let ana = try #require(try await Learners.named(on: store, "ana"))
         let resets = try await Accounts.passwordResets(on: store, userID: ana.id)
         #expect(resets.count == 2)
         #expect(abs(resets[0].expiresAt.timeIntervalSince(resets[0].createdAt) - 2 * 3_600) < 1)
@@ -88,8 +88,8 @@ struct PasswordResetCommandTests {
             #expect(refused.stderr.contains(flags.first ?? "--user"), "\(refused.stderr)")
         }
         let store = try await Store.open(existingAt: cli.databasePath, now: .system)
-        let ana = try #require(try await store.user(named: "ana"))
+        let ana = try #require(try await Learners.named(on: store, "ana"))
         #expect(try await Accounts.passwordResets(on: store, userID: ana.id).isEmpty)
-        #expect(try await store.user(named: "nobody") == nil, "a reset makes no learner")
+        #expect(try await Learners.named(on: store, "nobody") == nil, "a reset makes no learner")
     }
 }

@@ -72,7 +72,7 @@ struct UserAndAlgorithmCommandTests {
                 #expect(reviewed.status == 0, "stderr: \(reviewed.stderr)")
             }
         }
-        let user = try #require(try await store.user(named: User.defaultName))
+        let user = try #require(try await Learners.named(on: store, User.defaultName))
         #expect(try await store.cardState(userID: user.id, cardID: cards[0].id)?.algorithm.rawValue == "badger")
 
         let switched = try await cli.run(["topic", "set", "Roman history", "--algorithm", "fsrs", "--json"] + db)

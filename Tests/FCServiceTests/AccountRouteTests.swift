@@ -86,7 +86,7 @@ struct AccountRouteTests {
                     .POST, "/v1/signup",
                     json: Self.body(["name": "gus", "password": "correct horse", "invite": "fci_one"])),
                 status: 403, code: "signup_refused", field: "invite")
-            #expect(try await invited.store.user(named: "gus") == nil)
+            #expect(try await Learners.named(on: invited.store, "gus") == nil)
             // Expired.
             clock.advance(by: 61)
             expectProblem(

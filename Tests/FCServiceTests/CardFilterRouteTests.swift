@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -40,7 +41,7 @@ struct CardFilterRouteTests {
         let admin = try await fixture.token(user: "ops", admin: true)
         let ana = try await fixture.token(user: "ana")
         let bo = try await fixture.token(user: "bo")
-        let anaID = try #require(try await fixture.store.user(named: "ana")).id
+        let anaID = try #require(try await Learners.named(on: fixture.store, "ana")).id
         let check = OpenAPICheck()
         try await fixture.serve { server in
             func add(_ json: String) async throws -> [Int] {

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -13,9 +14,9 @@ struct CountsAgreeTests {
     @Test("leaderboard, statistics, calendar, topic and profile agree on reviews, cards, XP, known and streak")
     func countsAgreeAfterAScriptedDay() async throws {
         let fixture = try await ServiceUnderTest(cards: 12)
-        let ana = try #require(try await fixture.store.user(named: "ana"))
+        let ana = try #require(try await Learners.named(on: fixture.store, "ana"))
         // A failed card may come back within the session: in a daytime zone that is still today.
-        try await fixture.store.setTimeZone(DaytimeZone.identifier(), userID: ana.id)
+        try await Learners.setTimeZone(on: fixture.store, DaytimeZone.identifier(), userID: ana.id)
         let token = fixture.learnerToken
         let cards = fixture.cardIDs.map { Int($0) }
         try await fixture.serve { server in

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -82,7 +83,7 @@ struct CrashRecoveryTests {
         let store = try await Store.open(existingAt: fixture.databasePath, now: .system)
         #expect(try await store.integrityCheck() == "ok")
         for learner in 0..<tokens.count {
-            let user = try #require(try await store.user(named: "learner\(learner)"))
+            let user = try #require(try await Learners.named(on: store, "learner\(learner)"))
             var stored: [Int64] = []
             for card in cards {
                 let log = try await store.read { try await $0.reviewLog(userID: user.id, cardID: Int64(card)) }

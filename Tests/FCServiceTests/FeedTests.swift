@@ -21,8 +21,8 @@ struct FeedTests {
         try await fixture.generateOffline(topic: "Basket weaving", batches: 1)
         let learner = fixture.learnerToken
         // "Again" brings a card back in minutes: in a zone where it is daytime, still today whatever the hour.
-        let ana = try #require(try await store.user(named: "ana"))
-        try await store.setTimeZone(DaytimeZone.identifier(), userID: ana.id)
+        let ana = try #require(try await Learners.named(on: store, "ana"))
+        try await Learners.setTimeZone(on: store, DaytimeZone.identifier(), userID: ana.id)
         try await fixture.serve { server in
             let first = try await server.call(.GET, "/v1/topics/1/feed?limit=5", token: learner)
             let cards = try #require(first.json["cards"] as? [[String: Any]])

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import NIOHTTP1
@@ -46,7 +47,7 @@ struct IdempotencyTests {
                 ).status == 201)
 
             let store = fixture.store
-            let ana = try #require(try await store.user(named: "ana"))
+            let ana = try #require(try await Learners.named(on: store, "ana"))
             #expect(try await store.reviewLog(userID: ana.id, cardID: Int64(cardID)).count == 1)
         }
     }

@@ -21,7 +21,7 @@ struct PasswordResetRouteTests {
     ) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let code = OneUseCode.passwordReset.newCode(using: &generator)
-        let learner = try #require(try await fixture.store.user(named: user))
+        let learner = try #require(try await Learners.named(on: fixture.store, user))
         let now = clock?.date ?? Date()
         _ = try await Accounts.createPasswordReset(
             on: fixture.store,

@@ -74,16 +74,16 @@ struct ReminderRouteTests {
             #expect(
                 try await server.call(.GET, "/v1/me", token: ana).json["day"] as? String == "2026-11-21",
                 "the reminder's zone is the learner's day's")
-            let user = try #require(try await fixture.store.user(named: "ana"))
+            let user = try #require(try await Learners.named(on: fixture.store, "ana"))
             #expect(user.timeZone == "Pacific/Kiritimati")
             // The learner's zone set elsewhere (`fcgen user --tz`) is the reminder's too.
-            try await fixture.store.setTimeZone("America/New_York", userID: user.id)
+            try await Learners.setTimeZone(on: fixture.store, "America/New_York", userID: user.id)
             let read = try await server.call(.GET, "/v1/me/reminder", token: ana)
             #expect(read.json["timeZone"] as? String == "America/New_York" && read.json["time"] as? String == "07:30")
             #expect(try await Reminders.reminder(on: fixture.store, userID: user.id)?.timeZone == "America/New_York")
             // Turning the reminder off keeps the zone, and the learner's day with it.
             _ = try await server.call(.PUT, "/v1/me/reminder", token: ana, json: #"{"time": null}"#)
-            #expect(try await fixture.store.user(named: "ana")?.timeZone == "America/New_York")
+            #expect(try await Learners.named(on: fixture.store, "ana")?.timeZone == "America/New_York")
             #expect(try await server.call(.GET, "/v1/me", token: ana).json["day"] as? String == "2026-11-20")
         }
     }

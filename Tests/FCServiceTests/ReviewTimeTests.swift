@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import Foundation
 import NIOHTTP1
@@ -107,7 +108,7 @@ struct ReviewTimeTests {
             #expect(progress?["reps"] as? Int == count)
 
             let store = fixture.store
-            let user = try #require(try await store.user(named: "ana"))
+            let user = try #require(try await Learners.named(on: store, "ana"))
             #expect(try await store.reviewLog(userID: user.id, cardID: Int64(cardID)).count == count)
             // Recorded in time order: no review is dated before one recorded ahead of it.
             let outOfOrder = try await store.scalarInteger(

@@ -128,7 +128,7 @@ struct SessionTests {
         let fixture = try await ServiceUnderTest(cards: 3)
         let ana = fixture.learnerToken
         let check = OpenAPICheck()
-        let user = try #require(try await fixture.store.user(named: "ana"))
+        let user = try #require(try await Learners.named(on: fixture.store, "ana"))
         try await fixture.serve { server in
             let started = check.add(
                 try await server.call(.POST, "/v1/sessions", token: ana, json: #"{"topicIds": [1]}"#), "Session",

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -14,8 +15,8 @@ struct TopicDueTests {
         let fixture = try await ServiceUnderTest(cards: 3)
         let store = fixture.store
         // "Again" brings a card back in minutes: in a zone where it is daytime, that is later today.
-        let ana = try #require(try await store.user(named: "ana"))
-        try await store.setTimeZone(DaytimeZone.identifier(), userID: ana.id)
+        let ana = try #require(try await Learners.named(on: store, "ana"))
+        try await Learners.setTimeZone(on: store, DaytimeZone.identifier(), userID: ana.id)
         let card = try #require(fixture.cardIDs.first)
         try await fixture.serve { server in
             let review = try await server.call(

@@ -1,3 +1,4 @@
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -14,8 +15,8 @@ struct TypicalDayTests {
         let fixture = try await ServiceUnderTest(cards: 50)
         let store = fixture.store
         // Relearning steps bring a failed card back in minutes: in a daytime zone that is still today.
-        let ana = try #require(try await store.user(named: "ana"))
-        try await store.setTimeZone(DaytimeZone.identifier(), userID: ana.id)
+        let ana = try #require(try await Learners.named(on: store, "ana"))
+        try await Learners.setTimeZone(on: store, DaytimeZone.identifier(), userID: ana.id)
         let token = fixture.learnerToken
         try await fixture.serve { server in
             let answers = try await Self.studySession(server, token: token, limit: 50)

@@ -70,7 +70,7 @@ struct UnfinishedSessionTests {
             #expect(afterDelete.allSatisfy { ($0["next"] as? [String: Any])?["id"] as? Int != moved.next })
             // A session stranded at a card that is gone (left by a build before deletions repaired queues) has
             // nothing to resume on: not listed, and it can still be ended.
-            let bosID = try #require(try await fixture.store.user(named: "bo")).id
+            let bosID = try #require(try await Learners.named(on: fixture.store, "bo")).id
             let stranded = try await Sessions.start(
                 on: fixture.store, userID: bosID, mode: .free, topicIDs: [1], queue: [999_999])
             #expect(!(try await listed(bo).contains { $0["id"] as? Int == Int(stranded.id) }))

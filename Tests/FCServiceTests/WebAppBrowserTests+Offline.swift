@@ -1,3 +1,4 @@
+import FCPipeline
 import FCService
 import FCStore
 import FCTestSupport
@@ -59,7 +60,7 @@ extension WebAppBrowserTests {
             }
         }
         // Each answer once in the store: no replay recorded a second review.
-        let learner = try #require(try await fixture.store.user(named: "ana"))
+        let learner = try #require(try await Learners.named(on: fixture.store, "ana"))
         let reviews = try await fixture.store.scalarInteger(
             "SELECT COUNT(*) FROM reviews WHERE user_id = \(learner.id)")
         #expect(reviews == 15)

@@ -58,7 +58,7 @@ struct WebAppBrowserTests {
         for (size, name) in [("phone", "ana"), ("desktop", "bo")] {
             var generator = SystemRandomNumberGenerator()
             let code = OneUseCode.passwordReset.newCode(using: &generator)
-            let learner = try #require(try await fixture.store.user(named: name))
+            let learner = try #require(try await Learners.named(on: fixture.store, name))
             _ = try await Accounts.createPasswordReset(
                 on: fixture.store,
                 userID: learner.id, hash: OneUseCode.passwordReset.hash(code),

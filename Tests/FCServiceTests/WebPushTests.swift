@@ -147,7 +147,7 @@ struct WebPushTests {
         let push = try await LoopbackPushService.start(statuses: ["gone": 410])
         let (phone, laptop) = (TestBrowser(), TestBrowser())
         let ana = fixture.learnerToken
-        let userID = try #require(try await fixture.store.user(named: "ana")).id
+        let userID = try #require(try await Learners.named(on: fixture.store, "ana")).id
         let publicKey = try await fixture.serve { server in
             // Studied today: every card answered "again", so they are due again soon.
             for card in fixture.cardIDs {

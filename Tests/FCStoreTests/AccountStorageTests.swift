@@ -26,7 +26,7 @@ struct AccountStorageTests {
         await #expect(throws: AccountError.inviteUnusable) {
             try await Accounts.signUp(on: store, name: "bo", passwordHash: "$2b$04$bo", inviteHash: "invite-hash")
         }
-        #expect(try await store.user(named: "bo") == nil)
+        #expect(try await Learners.named(on: store, "bo") == nil)
         // Unknown and expired codes are refused alike.
         _ = try await Accounts.createInvite(
             on: store, hash: "late", isAdmin: false, expiresAt: clock.date.addingTimeInterval(60))
@@ -38,7 +38,7 @@ struct AccountStorageTests {
             try await Accounts.signUp(on: store, name: "bo", passwordHash: "$2b$04$bo", inviteHash: "never-made")
         }
         // A taken name (ignoring case) is refused, a token-only learner's too, and spends no invite.
-        _ = try await store.ensureUser(named: "Cy")
+        _ = try await Learners.ensure(on: store, named: "Cy")
         _ = try await Accounts.createInvite(
             on: store, hash: "fresh", isAdmin: false, expiresAt: clock.date.addingTimeInterval(60))
         for name in ["ANA", "cy"] {
@@ -80,7 +80,7 @@ struct AccountStorageTests {
         #expect(try await store.read { try await $0.loginSession(hash: "bo") } != nil)
 
         // A token-only learner can be given a password; changing it keeps one row.
-        let cy = try await store.ensureUser(named: "cy")
+        let cy = try await Learners.ensure(on: store, named: "cy")
         try await Accounts.setPassword(on: store, userID: cy.id, passwordHash: "$2b$04$one", keepingSession: nil)
         try await Accounts.setPassword(on: store, userID: cy.id, passwordHash: "$2b$04$two", keepingSession: nil)
         #expect(try await Accounts.credentials(on: store, userID: cy.id)?.passwordHash == "$2b$04$two")
@@ -92,7 +92,7 @@ struct AccountStorageTests {
         let store = try await Store.open(path: database.path, now: clock.now)
         let ana = try await Accounts.signUp(on: store, name: "ana", passwordHash: "$2b$04$ana", inviteHash: nil)
         let bo = try await Accounts.signUp(on: store, name: "bo", passwordHash: "$2b$04$bo", inviteHash: nil)
-        let cy = try await store.ensureUser(named: "cy")
+        let cy = try await Learners.ensure(on: store, named: "cy")
         let later = clock.date.addingTimeInterval(3_600)
         for hash in ["ana-phone", "ana-laptop"] {
             _ = try await Accounts.startSession(on: store, userID: ana.userID, hash: hash, expiresAt: later)

@@ -19,8 +19,8 @@ struct BookmarkTests {
             made.append(added[0].card.id)
         }
         let ids = made
-        let ana = try await store.ensureUser(named: "ana")
-        let bo = try await store.ensureUser(named: "bo")
+        let ana = try await Learners.ensure(on: store, named: "ana")
+        let bo = try await Learners.ensure(on: store, named: "bo")
         let start = Fixtures.now.date()
 
         let first = try await CardBookmarks.set(on: store, cardID: ids[0], userID: ana.id, at: start)

@@ -18,8 +18,8 @@ struct CardDeletionSessionTests {
             ).map(\.card.id)
         }
         let cards = added
-        let ana = try await store.ensureUser(named: "ana").id
-        let bo = try await store.ensureUser(named: "bo").id
+        let ana = try await Learners.ensure(on: store, named: "ana").id
+        let bo = try await Learners.ensure(on: store, named: "bo").id
         let anas = try await Sessions.start(on: store, userID: ana, mode: .spaced, topicIDs: [topic.id], queue: cards)
         _ = try await store.write("answer") {
             try await SessionSteps.advance(

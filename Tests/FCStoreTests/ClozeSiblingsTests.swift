@@ -67,7 +67,7 @@ struct ClozeSiblingsTests {
         #expect(try await Self.layout(store, rome.id) == ["note c1 @1", "note c- @2", "of \(noteID) c3 @3"])
 
         // Burying a sibling buries its note too, for that learner only.
-        let user = try await store.ensureUser(named: "ana")
+        let user = try await Learners.ensure(on: store, named: "ana")
         let c3 = try #require(try await Cards.inTopic(on: store, topicID: rome.id).first { $0.clozeNumber == 3 })
         let tomorrow = Fixtures.date.addingTimeInterval(86_400)
         let buried = try await store.write("bury") {

@@ -27,7 +27,8 @@ struct SourceProvenanceTests {
         #expect(second.sourceID == first.sourceID)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM sources") == 1)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM card_sources") == 3)
-        #expect(try await store.topicGeneration(topicID: first.stored.record.topicID).language?.value == "de")
+        #expect(
+            try await TopicPlans.generation(on: store, topicID: first.stored.record.topicID).language?.value == "de")
 
         let card = try #require(first.stored.cards.first)
         let provenance = try #require(try await store.cardSource(cardID: card.id))

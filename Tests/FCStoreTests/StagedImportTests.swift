@@ -269,7 +269,7 @@ struct StagedImportTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let observer = try await Store.open(path: database.path, now: Fixtures.now)
         _ = try await Topics.ensure(on: store, named: "Kept")
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let found = Mutex<[String]>([])
         let chunks = Mutex(0)
         store.seams.importMoveChunkCommitted = { hiddenID in

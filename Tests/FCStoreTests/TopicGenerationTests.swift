@@ -19,7 +19,7 @@ struct TopicGenerationTests {
         let update = TopicGenerationUpdate(plan: (Self.outline, .model, nil), language: LanguageTag("pt-BR"))
         let stored = try await BatchStorage.store(on: store, batch, creatingTopicNamed: "Rome", generation: update)
 
-        let generation = try await store.topicGeneration(topicID: stored.record.topicID)
+        let generation = try await TopicPlans.generation(on: store, topicID: stored.record.topicID)
         #expect(generation.plan == Self.outline)
         #expect(generation.planSource == .model)
         #expect(generation.language?.value == "pt-BR")
@@ -40,28 +40,31 @@ struct TopicGenerationTests {
                 on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(1)),
                 creatingTopicNamed: nil, generation: update)
         }
-        #expect(try await store.topicGeneration(topicID: topic.id) == TopicGeneration())
+        #expect(try await TopicPlans.generation(on: store, topicID: topic.id) == TopicGeneration())
     }
 
     @Test func updatesKeepWhatTheyDoNotChange() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
-        try await store.updateTopicGeneration(
+        try await TopicPlans.update(on: store, TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
+        try await TopicPlans.update(
+            on: store,
             TopicGenerationUpdate(plan: (Self.outline, .edited, nil)), topicID: topic.id)
-        var generation = try await store.topicGeneration(topicID: topic.id)
+        var generation = try await TopicPlans.generation(on: store, topicID: topic.id)
         #expect(generation.language?.value == "de")
         #expect(generation.planSource == .edited)
-        try await store.updateTopicGeneration(
+        try await TopicPlans.update(
+            on: store,
             TopicGenerationUpdate(plan: (nil, .fallback, "no JSON")), topicID: topic.id)
-        generation = try await store.topicGeneration(topicID: topic.id)
+        generation = try await TopicPlans.generation(on: store, topicID: topic.id)
         #expect(generation.plan == nil)
         #expect(generation.planNote == "no JSON")
         #expect(generation.language?.value == "de")
-        await #expect(throws: StoreError.self) {
-            try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("fr")), topicID: 999)
+        await #expect(throws: StoreError.topicNotFound(topicID: 999)) {
+            try await TopicPlans.update(on: store, TopicGenerationUpdate(language: LanguageTag("fr")), topicID: 999)
         }
+        #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topic_generation WHERE topic_id = 999") == 0)
     }
 
     @Test func kindsAreRememberedBesideTheLanguageAndKeptByUpdatesThatDoNotChangeThem() async throws {
@@ -69,10 +72,10 @@ struct TopicGenerationTests {
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         let kinds = try GeneratedKinds.parse("mcq, question,cloze").get()
-        try await store.updateTopicGeneration(TopicGenerationUpdate(kinds: kinds), topicID: topic.id)
-        try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
+        try await TopicPlans.update(on: store, TopicGenerationUpdate(kinds: kinds), topicID: topic.id)
+        try await TopicPlans.update(on: store, TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
 
-        let generation = try await store.topicGeneration(topicID: topic.id)
+        let generation = try await TopicPlans.generation(on: store, topicID: topic.id)
         #expect(generation.kinds == kinds)
         #expect(generation.language?.value == "de")
         #expect(
@@ -82,7 +85,7 @@ struct TopicGenerationTests {
         try await store.executeInTransaction(
             "UPDATE topic_generation SET kinds = 'question,image' WHERE topic_id = \(topic.id)")
         await #expect(throws: StoreError.corruptRow(table: "topic_generation", column: "kinds", rowID: topic.id)) {
-            _ = try await store.topicGeneration(topicID: topic.id)
+            _ = try await TopicPlans.generation(on: store, topicID: topic.id)
         }
     }
 
@@ -90,7 +93,7 @@ struct TopicGenerationTests {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
         let topic = try await Topics.ensure(on: store, named: "Rome")
-        try await store.updateTopicGeneration(TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
+        try await TopicPlans.update(on: store, TopicGenerationUpdate(language: LanguageTag("de")), topicID: topic.id)
         _ = try await Topics.delete(on: store, id: topic.id, force: true)
         #expect(try await store.scalarInteger("SELECT COUNT(*) FROM topic_generation") == 0)
     }

@@ -26,7 +26,7 @@ public struct GamificationService: Sendable {
 
     /// The learner's state (a fresh one before their first event).
     package func state(of user: User) async throws -> GamificationState {
-        try gamifier.state(from: try await store.gamificationState(userID: user.id), userID: user.id)
+        try gamifier.state(from: try await GamificationRecords.state(on: store, userID: user.id), userID: user.id)
     }
 
     /// The learner's profile now: level, XP bar, streaks, today's challenges, unopened boxes.
@@ -40,7 +40,7 @@ public struct GamificationService: Sendable {
         let day = day ?? LocalDay(containing: now(), in: zone)
         let state = try await state(of: user)
         if state.today?.day == day { return state.today?.challenges ?? [] }
-        let stored = try await store.challenges(userID: user.id, day: day.description)
+        let stored = try await GamificationRecords.challenges(on: store, userID: user.id, day: day.description)
         let fresh = engine.challenges(of: state, on: day, timeZone: zone)
         // A past day: the stored rows carry that day's progress.
         return fresh.map { challenge in
@@ -62,7 +62,7 @@ public struct GamificationService: Sendable {
 
     /// The learner's boxes, oldest first.
     package func boxes(of user: User, unopenedOnly: Bool = false) async throws -> [BoxRecord] {
-        try await store.boxes(userID: user.id, unopenedOnly: unopenedOnly)
+        try await GamificationRecords.boxes(on: store, userID: user.id, unopenedOnly: unopenedOnly)
     }
 
     /// Opens boxes (every unopened one when `boxIDs` is `nil`) in one transaction; already opened ones pay nothing.
@@ -70,38 +70,16 @@ public struct GamificationService: Sendable {
     /// - Throws: ``PipelineError/boxNotFound(ids:)`` when an id names none of the learner's boxes; nothing is
     ///   opened then.
     package func openBoxes(of user: User, boxIDs: [String]? = nil) async throws -> Rewards {
-        if let boxIDs {
-            let known = Set(try await store.boxes(userID: user.id, unopenedOnly: false).map(\.boxID))
-            var unknown: [String] = []
-            for id in boxIDs where !known.contains(id) && !unknown.contains(id) { unknown.append(id) }
-            guard unknown.isEmpty else { throw PipelineError.boxNotFound(ids: unknown) }
-        }
-        let gamifier = gamifier
-        let time = now()
-        let (commit, decision) = try await store.write("open boxes") { db in
-            var decision: Gamifier.Decision?
-            let commit = try await GamificationStep.run(in: db, userID: user.id) { input in
-                let state = try gamifier.state(from: input.stored, userID: input.userID)
-                let ids = boxIDs ?? state.unopenedBoxes.map(\.id)
-                guard !ids.isEmpty else { return nil }
-                decision = try gamifier.decide(ids.map { .boxOpened(boxID: $0) }, input: input, at: time)
-                return decision?.write
-            }
-            return (commit, decision)
-        }
-        guard let decision, let rewards = gamifier.rewards(of: decision, commit: commit) else {
-            return Rewards(awards: [], rarities: [:], totalXP: commit.totalXP, rules: engine.rules)
-        }
-        return rewards
+        try await MysteryBoxes.open(on: store, userID: user.id, boxIDs: boxIDs, gamifier: gamifier, at: now())
     }
 
     /// What the session earned so far, from the award ledger.
     public func sessionRewards(userID: Int64, sessionID: Int64) async throws -> Rewards {
-        let awards = try await store.awards(userID: userID, sessionID: sessionID, limit: 1000).reversed()
+        let (awards, boxes, total) = try await GamificationRecords.session(
+            on: store, userID: userID, sessionID: sessionID)
         var rarities: [String: String] = [:]
-        for box in try await store.boxes(userID: userID, sessionID: sessionID) { rarities[box.boxID] = box.rarity }
-        let total = try await store.gamificationState(userID: userID)?.totalXP ?? 0
-        return Rewards(awards: Array(awards), rarities: rarities, totalXP: total, rules: engine.rules)
+        for box in boxes { rarities[box.boxID] = box.rarity }
+        return Rewards(awards: awards, rarities: rarities, totalXP: total, rules: engine.rules)
     }
 
     /// Ranks every learner's stats for `day` (default: the asking learner's today) by `metric`: top `limit`,
@@ -110,7 +88,7 @@ public struct GamificationService: Sendable {
         for user: User, day: LocalDay? = nil, by metric: Leaderboard.Metric, limit: Int = 50
     ) async throws -> (day: LocalDay, result: Leaderboard.Result) {
         let day = day ?? LocalDay(containing: now(), in: Gamifier.timeZone(user.timeZone))
-        let rows = try await store.dailyStats(day: day.description).map {
+        let rows = try await GamificationRecords.dailyStats(on: store, day: day.description).map {
             DailyStats(
                 learnerID: $0.userID, name: $0.name, day: day, cardsReviewed: $0.cardsReviewed,
                 topicsExplored: $0.topicsExplored, achievementsUnlocked: $0.achievements, xp: $0.xp)

@@ -93,10 +93,11 @@ extension Pipeline {
     /// - Throws: the provider's ``GeneratorError``, or ``GeneratorError/badResponse(provider:detail:)`` when the
     ///   reply holds no usable outline; the stored plan is then left as it was.
     package func regenerateOutline(topic: Topic, budget: (any RequestBudget)? = nil) async throws -> TopicOutline {
-        let language = try await store.topicGeneration(topicID: topic.id).language
+        let language = try await TopicPlans.generation(on: store, topicID: topic.id).language
         switch await requestOutline(topic: topic.name, language: language, topicID: topic.id, budget: budget) {
         case .outline(let outline, let note):
-            try await store.updateTopicGeneration(
+            try await TopicPlans.update(
+                on: store,
                 TopicGenerationUpdate(plan: (outline, .model, note)), topicID: topic.id)
             return outline
         case .unusable(let reason):

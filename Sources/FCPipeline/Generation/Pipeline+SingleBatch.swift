@@ -26,7 +26,7 @@ extension Pipeline {
         commit: @Sendable (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
         // The worker never asks for an outline (a refill is one cheap request); it follows a stored one.
-        let generation = try await store.topicGeneration(topicID: topic.id)
+        let generation = try await TopicPlans.generation(on: store, topicID: topic.id)
         let options = asked.resolvingKinds(remembered: generation.kinds)
         let taken = try await BatchStorage.list(on: store, topicID: topic.id).map { ($0.plan.aspect, $0.plan.depth) }
         var schedule = PlanSchedule(topic: topic.name, outline: generation.plan, taken: taken)

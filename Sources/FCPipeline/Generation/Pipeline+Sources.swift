@@ -31,7 +31,7 @@ extension Pipeline {
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
         let firstNumber = isNew ? 1 : try await BatchStorage.lastNumber(on: store, topicID: topic.id) + 1
-        let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
+        let stored = isNew ? TopicGeneration() : try await TopicPlans.generation(on: store, topicID: topic.id)
         let language = options.language ?? stored.language
         var update = TopicGenerationUpdate(language: options.language == stored.language ? nil : options.language)
         var memory = PromptMemory(

@@ -73,7 +73,7 @@ public struct Pipeline: Sendable {
         var topic = existing ?? Topic(id: 0, name: name, createdAt: Date(timeIntervalSince1970: 0))
         var isNew = existing == nil
         let first = isNew ? 1 : try await BatchStorage.lastNumber(on: store, topicID: topic.id) + 1
-        let stored = isNew ? TopicGeneration() : try await store.topicGeneration(topicID: topic.id)
+        let stored = isNew ? TopicGeneration() : try await TopicPlans.generation(on: store, topicID: topic.id)
         let options = asked.resolvingKinds(remembered: stored.kinds)
         let language = options.language ?? stored.language
         let start = try await startingOutline(

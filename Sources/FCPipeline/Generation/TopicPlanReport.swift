@@ -36,8 +36,8 @@ public struct TopicPlanReport: Sendable, Codable, Equatable {
     public var next: Step?
 
     /// Reads the topic's plan and batches.
-    package static func load(topic: Topic, store: Store) async throws -> TopicPlanReport {
-        let generation = try await store.topicGeneration(topicID: topic.id)
+    package static func load(on store: Store, topic: Topic) async throws -> TopicPlanReport {
+        let generation = try await TopicPlans.generation(on: store, topicID: topic.id)
         let batches = try await BatchStorage.list(on: store, topicID: topic.id)
         let outline = generation.plan
         var takenBy: [String: Int] = [:]
@@ -67,7 +67,7 @@ public struct TopicPlanReport: Sendable, Codable, Equatable {
     ///
     /// - Throws: ``PipelineError/input(file:problem:)`` naming the file and the problem (a JSON error's line, or
     ///   the path of the first bad value, such as `subtopics[1].levels[0].level`).
-    package static func replacePlan(topic: Topic, store: Store, path: String) async throws -> TopicOutline {
+    package static func replacePlan(on store: Store, topic: Topic, path: String) async throws -> TopicOutline {
         let (descriptor, _) = try RegularFile.open(path)
         defer { close(descriptor) }
         let bytes = try RegularFile.read(descriptor, upTo: maxFileBytes + 1, path: path)
@@ -80,7 +80,7 @@ public struct TopicPlanReport: Sendable, Codable, Equatable {
         } catch {
             throw PipelineError.input(file: path, problem: error.message)
         }
-        try await store.updateTopicGeneration(TopicGenerationUpdate(plan: (outline, .edited, nil)), topicID: topic.id)
+        try await TopicPlans.update(on: store, TopicGenerationUpdate(plan: (outline, .edited, nil)), topicID: topic.id)
         return outline
     }
 

@@ -36,10 +36,10 @@ package struct GenerationBudgets: Sendable {
     ///   already; when the model has no price, a `conflict` (409) for `maxCost`, else
     ///   ``PipelineError/priceMissing(model:)`` (a daily budget applies: the config needs fixing).
     package func check(topic: Topic, maxCost: Double?, in db: borrowing Database) async throws {
-        let overall = run.daily.overall
-        let topicLimit = try await db.topicDailyBudget(topicID: topic.id)
         let today = UTCDay.start(of: now().unixMilliseconds)
-        guard maxCost != nil || topicLimit != nil || overall != nil else { return }
+        let budgets = try await UsageLedger.dayBudgets(
+            topicID: topic.id, overall: run.daily.overall, since: today, in: db)
+        guard maxCost != nil || budgets.apply else { return }
         if !priced, maxCost != nil {
             throw Problem(
                 .conflict,
@@ -48,21 +48,14 @@ package struct GenerationBudgets: Sendable {
         }
         // A daily budget without a price is the server's configuration to fix.
         guard priced else { throw PipelineError.priceMissing(model: model) }
-        // Today's spending is read only for a budget that applies.
-        if let topicLimit {
-            let topicSpent = try await db.spending(since: today, topicID: topic.id).costUSD
-            if topicSpent >= topicLimit {
-                throw spent(
-                    "topic \"\(topic.name)\"'s daily budget of \(Money.text(topicLimit)) is spent today (UTC): "
-                        + "\(Money.text(topicSpent)) spent")
-            }
+        if let limit = budgets.topic, let topicSpent = budgets.topicSpent, topicSpent >= limit {
+            throw spent(
+                "topic \"\(topic.name)\"'s daily budget of \(Money.text(limit)) is spent today (UTC): "
+                    + "\(Money.text(topicSpent)) spent")
         }
-        if let overall {
-            let allSpent = try await db.spending(since: today, topicID: nil).costUSD
-            if allSpent >= overall {
-                throw spent(
-                    "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")
-            }
+        if let overall = budgets.overall, let allSpent = budgets.overallSpent, allSpent >= overall {
+            throw spent(
+                "the daily budget of \(Money.text(overall)) is spent today (UTC): \(Money.text(allSpent)) spent")
         }
     }
 

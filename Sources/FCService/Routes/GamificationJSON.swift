@@ -1,7 +1,6 @@
 import FCContract
 import FCGamification
 import FCPipeline
-import FCStore
 import Foundation
 
 /// A daily challenge with its progress (`fcgen challenges --json`'s challenge, plus `completed`).

@@ -102,7 +102,7 @@ enum GamificationRoutes {
     /// The token's learner as stored.
     static func learner(_ context: ServiceRequestContext, _ environment: ServiceEnvironment) async throws -> User {
         let identity = try context.requireLearner()
-        guard let user = try await environment.store.user(named: identity.userName) else {
+        guard let user = try await Learners.named(on: environment.store, identity.userName) else {
             throw Problem.unauthorized("the token's learner no longer exists")
         }
         return user

@@ -1,6 +1,5 @@
 import FCGamification
 import FCPipeline
-import FCStore
 import Hummingbird
 
 /// `GET /v1/me`: the token's learner — level, XP and progress to the next level, streaks.
@@ -9,13 +8,14 @@ enum ProfileRoutes {
         [
             Route(.get, "/v1/me", .learner) { _, context in
                 let identity = try context.requireLearner()
-                guard let user = try await environment.store.user(named: identity.userName) else {
+                guard let user = try await Learners.named(on: environment.store, identity.userName) else {
                     throw Problem.unauthorized("the token's learner no longer exists")
                 }
                 let profile = try await environment.game.profile(of: user)
                 return try JSONResponse.make(
                     Me(
-                        id: user.id, name: user.name, isAdmin: identity.isAdmin, level: profile.level.level,
+                        id: identity.userID, name: identity.userName, isAdmin: identity.isAdmin,
+                        level: profile.level.level,
                         totalXP: profile.level.totalXP, xpIntoLevel: profile.level.xpIntoLevel,
                         levelSpan: profile.level.levelSpan, xpToNextLevel: profile.level.xpToNextLevel,
                         progress: profile.xpBarFraction, currentStreak: profile.currentStreak,

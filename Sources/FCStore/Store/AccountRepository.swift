@@ -7,10 +7,8 @@
 /// Spending a one-use code is one conditional `UPDATE` (unused, not voided, not expired at `time`), so two callers
 /// racing for the same code cannot both win, on either engine.
 package protocol AccountRepository: ~Copyable {
-    // MARK: Learners and passwords
+    // MARK: Passwords (the learner's row is ``LearnerRepository``'s)
 
-    /// Inserts a learner named `name`; its id, or `nil` when a learner has this name (ignoring case).
-    func insertUser(named name: String, createdAt: Int64) async throws -> Int64?
     /// Stores a new learner's password hash and role.
     func insertCredentials(userID: Int64, passwordHash: String, isAdmin: Bool, at time: Int64) async throws
     /// Sets the learner's password hash, making credentials (not an admin's) for a learner with tokens only.

@@ -39,9 +39,7 @@ package protocol BatchRepository: ~Copyable {
     func syncNewClozeNotes(topicID: Int64) async throws -> Int
     /// Sets the batch's kept and dropped counts.
     func updateBatchCounts(batchID: Int64, cardsKept: Int, dropped: [DropReason: Int]) async throws
-    /// Writes `update` to the topic's generation settings (the fields it has).
-    ///
-    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
+    /// Writes `update` to the batch's topic's generation settings (the fields it has; ``TopicPlanRepository``).
     func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at time: Int64) async throws
     /// Inserts a source document's row; its id.
     func insertSource(_ source: NewSource, topicID: Int64, at time: Int64) async throws -> Int64

@@ -3,15 +3,6 @@ import Foundation
 
 /// Learners' password hashes (``AccountRepository``; sign-up and password changes are FCPipeline's use cases).
 extension Database {
-    package func insertUser(named name: String, createdAt: Int64) async throws -> Int64? {
-        try await connection.withQuery(
-            "INSERT INTO users (name, created_at) VALUES (\(name), \(createdAt)) ON CONFLICT (name) DO NOTHING RETURNING id",
-            operation: "create account"
-        ) { statement in
-            try await statement.step() ? statement.int64(at: 0) : nil
-        }
-    }
-
     package func insertCredentials(userID: Int64, passwordHash: String, isAdmin: Bool, at time: Int64) async throws {
         try await connection.withQuery(
             """

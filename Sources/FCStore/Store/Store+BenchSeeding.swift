@@ -101,3 +101,20 @@ extension Store {
         try await read { try await $0.queryPlan(sql) }
     }
 }
+
+extension Database {
+    /// Runs SQL statements inside one `BEGIN IMMEDIATE` transaction. For benchmarks and tests that need bulk data
+    /// (a million past reviews) faster than the repository operations write it; never for application code.
+    package func executeInTransaction(_ sql: String) async throws {
+        try await connection.immediateTransaction("bulk SQL") {
+            try await connection.execute(sql, operation: "bulk SQL")
+        }
+    }
+}
+
+extension Store {
+    /// Runs `sql` in one write transaction (``Database/executeInTransaction(_:)``): benchmarks and tests only.
+    package func executeInTransaction(_ sql: String) async throws {
+        try await write("execute in transaction") { try await $0.executeInTransaction(sql) }
+    }
+}

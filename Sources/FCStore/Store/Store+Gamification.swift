@@ -316,9 +316,3 @@ extension Database {
         }
     }
 }
-
-extension Store {
-    package func gamificationState(userID: Int64) async throws -> StoredGamificationState? {
-        try await read { try await $0.gamificationState(userID: userID) }
-    }
-}

@@ -109,39 +109,3 @@ extension Database {
         }
     }
 }
-
-extension Database {
-    /// Runs SQL statements inside one `BEGIN IMMEDIATE` transaction. For benchmarks and tests that need bulk data
-    /// (a million past reviews) faster than the repository operations write it; never for application code.
-    package func executeInTransaction(_ sql: String) async throws {
-        try await connection.immediateTransaction("bulk SQL") {
-            try await connection.execute(sql, operation: "bulk SQL")
-        }
-    }
-}
-
-extension Store {
-    package func awards(userID: Int64, sessionID: Int64? = nil, limit: Int = 100) async throws -> [AwardRecord] {
-        try await read { try await $0.awards(userID: userID, sessionID: sessionID, limit: limit) }
-    }
-
-    package func boxes(userID: Int64, unopenedOnly: Bool = false, sessionID: Int64? = nil) async throws -> [BoxRecord] {
-        try await read { try await $0.boxes(userID: userID, unopenedOnly: unopenedOnly, sessionID: sessionID) }
-    }
-
-    package func unlockedAchievements(userID: Int64) async throws -> [AchievementRecord] {
-        try await read { try await $0.unlockedAchievements(userID: userID) }
-    }
-
-    package func challenges(userID: Int64, day: String) async throws -> [ChallengeRecord] {
-        try await read { try await $0.challenges(userID: userID, day: day) }
-    }
-
-    package func dailyStats(day: String) async throws -> [DailyStatsRecord] {
-        try await read { try await $0.dailyStats(day: day) }
-    }
-
-    package func executeInTransaction(_ sql: String) async throws {
-        try await write("execute in transaction") { try await $0.executeInTransaction(sql) }
-    }
-}

@@ -44,16 +44,6 @@ extension Database {
         }
     }
 
-    /// Changes the topic's plan, language and/or card kinds in one transaction.
-    ///
-    /// - Throws: ``StoreError/topicNotFound(topicID:)``.
-    package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
-        let at = now().unixMilliseconds
-        try await connection.immediateTransaction("update topic generation") {
-            try await writeTopicGeneration(update, topicID: topicID, at: at)
-        }
-    }
-
     package func writeTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64, at: Int64) async throws {
         var planJSON: String?
         if let outline = update.plan?.outline {
@@ -61,12 +51,6 @@ extension Database {
             encoder.outputFormatting = [.sortedKeys]
             planJSON = String(decoding: try encoder.encode(outline), as: UTF8.self)
         }
-        let exists = try await connection.withQuery(
-            "SELECT 1 FROM topics WHERE id = \(topicID) AND import_staging_id IS NULL", operation: "find topic"
-        ) { statement in
-            return try await statement.step()
-        }
-        guard exists else { throw StoreError.topicNotFound(topicID: topicID) }
         try await connection.withQuery(
             """
             INSERT INTO topic_generation (topic_id, language, plan_json, plan_source, plan_note, plan_updated_at,
@@ -89,15 +73,5 @@ extension Database {
         ) { statement in
             try await statement.run()
         }
-    }
-}
-
-extension Store {
-    package func topicGeneration(topicID: Int64) async throws -> TopicGeneration {
-        try await read { try await $0.topicGeneration(topicID: topicID) }
-    }
-
-    package func updateTopicGeneration(_ update: TopicGenerationUpdate, topicID: Int64) async throws {
-        try await write("update topic generation") { try await $0.updateTopicGeneration(update, topicID: topicID) }
     }
 }

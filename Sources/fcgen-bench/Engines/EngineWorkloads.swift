@@ -58,7 +58,7 @@ enum EngineWorkloads {
         // The cards exist before the first review: a review dated before its card is refused.
         let store = try await Store.open(
             path: database.location, now: .constant(Date(timeIntervalSince1970: 1_699_000_000)))
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let recorder = ReviewRecorder(store: store, gamifier: Gamifier(random: RandomSource(seed: 42)), now: .system)
         let (cards, rounds) = batched ? (batchedReviewCards, batchedReviewRounds) : (reviewCards, reviewRounds)
         let cardIDs = try await makeTopic(cards: cards, in: store)
@@ -101,7 +101,7 @@ enum EngineWorkloads {
         var writers: [(recorder: ReviewRecorder, answers: [ReviewInput])] = []
         for index in 0..<reviewWriters {
             let store = try await Store.open(path: database.location, now: .system)
-            let user = try await store.ensureUser(named: "writer-\(index + 1)")
+            let user = try await Learners.ensure(on: store, named: "writer-\(index + 1)")
             let gamifier = Gamifier(random: RandomSource(seed: 42 + UInt64(index)))
             writers.append(
                 (
@@ -179,7 +179,7 @@ enum EngineWorkloads {
     static func nextDue(in database: EngineTarget.Database) async throws -> NextDue {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let store = try await Store.open(path: database.location, now: .constant(now))
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let topic = try await Topics.ensure(on: store, named: "Next due")
         let span = 28.0 * 3600
         let (_, load) = try await measure {

@@ -65,7 +65,7 @@ enum LiveBenchmark {
                 var figures = LiveFigures(
                     topic: topic, tally: tally, asked: options.batches * options.cardsPerBatch, seconds: seconds)
                 if let stored = try await Topics.named(on: pipeline.store, topic) {
-                    figures.planNote = try await pipeline.store.topicGeneration(topicID: stored.id).planNote
+                    figures.planNote = try await TopicPlans.generation(on: pipeline.store, topicID: stored.id).planNote
                 }
                 figures.report()
                 totals.batches += tally.batches.count

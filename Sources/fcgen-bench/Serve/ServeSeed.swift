@@ -42,7 +42,7 @@ struct ServeSeed: Sendable {
         let userIDs = try await store.write("seed learners") { db in
             var ids: [Int64] = []
             for (index, secret) in secrets.enumerated() {
-                let user = try await db.ensureUser(named: "learner\(index)")
+                let user = try await Learners.ensure(named: "learner\(index)", in: db)
                 _ = try await APITokens.create(
                     NewAPIToken(
                         userID: user.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),

@@ -215,13 +215,10 @@ struct TopicShowCommand: AsyncParsableCommand {
         let status = try await Topics.refillStatus(on: store, topicID: topicID)
         let appearance = try await Topics.appearance(on: store, topicID: topicID)
         let algorithm = try await Topics.algorithm(on: store, topicID: topicID).rawValue
-        let generation = try await store.topicGeneration(topicID: topicID)
+        let generation = try await TopicPlans.generation(on: store, topicID: topicID)
         let language = generation.language?.value
         let kinds = generation.kinds?.description
-        let today = UsageLedger.today(on: store)
-        let (budget, spent) = try await store.read { db in
-            await (try db.topicDailyBudget(topicID: topicID), try db.spending(since: today, topicID: topicID))
-        }
+        let (budget, spent) = try await UsageLedger.todaysBudget(on: store, topicID: topicID)
         if json {
             try Console.json(
                 Output(

@@ -63,11 +63,11 @@ struct TopicPlanCommand: AsyncParsableCommand {
             let store = try await global.openStore()
             let topic = try await global.requireTopic(name, in: store)
             if let edit {
-                _ = try await TopicPlanReport.replacePlan(topic: topic, store: store, path: edit)
+                _ = try await TopicPlanReport.replacePlan(on: store, topic: topic, path: edit)
             } else if regenerate {
                 try await regenerateOutline(topic)
             }
-            let report = try await TopicPlanReport.load(topic: topic, store: store)
+            let report = try await TopicPlanReport.load(on: store, topic: topic)
             if global.json {
                 try Console.json(report)
             } else {

@@ -34,8 +34,8 @@ struct AccountUseCaseTests {
     @Test func aLearnerRevokesOnlyTheirOwnTokensAndNotTheOneTheyAskWith() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: ManualNow().now)
-        let ana = try await store.ensureUser(named: "ana")
-        let bo = try await store.ensureUser(named: "bo")
+        let ana = try await Learners.ensure(on: store, named: "ana")
+        let bo = try await Learners.ensure(on: store, named: "bo")
         let anas = try await APITokens.create(
             on: store, userID: ana.id, hash: "a", prefix: "fcg_aaaa", isAdmin: false, expiresAt: nil)
         let bos = try await APITokens.create(

@@ -19,7 +19,7 @@ struct BatchGamificationTests {
 
     /// The award ledger as comparable rows (key, XP, day), oldest first.
     static func ledger(_ game: GameHarness) async throws -> [String] {
-        try await game.store.awards(userID: game.base.user.id, limit: 10_000).reversed().map {
+        try await GamificationRecords.awards(on: game.store, userID: game.base.user.id, limit: 10_000).reversed().map {
             "\($0.key) \($0.xp) \($0.day)"
         }
     }
@@ -54,8 +54,8 @@ struct BatchGamificationTests {
         #expect(try await single.totalXP(single.base.user) == singleXP)
         let day = "2023-11-20"
         #expect(
-            try await batched.store.challenges(userID: batched.base.user.id, day: day)
-                == single.store.challenges(userID: single.base.user.id, day: day))
+            try await GamificationRecords.challenges(on: batched.store, userID: batched.base.user.id, day: day)
+                == GamificationRecords.challenges(on: single.store, userID: single.base.user.id, day: day))
         #expect(
             try await batched.store.scalarText(Self.dailyStats(batched.store))
                 == single.store.scalarText(Self.dailyStats(single.store)))

@@ -21,7 +21,7 @@ struct ChallengePersistenceTests {
         let user = try await game.learner("zoe", zone: zone)
         try await game.service.recorder.record(
             userID: user.id, cardID: cards[0].id, rating: .good, at: StudyHarness.start)
-        let first = try await game.store.challenges(userID: user.id, day: firstDay)
+        let first = try await GamificationRecords.challenges(on: game.store, userID: user.id, day: firstDay)
         #expect(first.count == 3)
         #expect(first.allSatisfy { $0.expiresAt == Date(timeIntervalSince1970: firstExpiry) })
         #expect(first.first { $0.kind == "card_master" }?.progress == 1)
@@ -30,10 +30,10 @@ struct ChallengePersistenceTests {
         game.base.time.advance(by: 86_400)
         try await game.service.recorder.record(
             userID: user.id, cardID: cards[1].id, rating: .good, at: StudyHarness.start.addingTimeInterval(86_400))
-        let second = try await game.store.challenges(userID: user.id, day: secondDay)
+        let second = try await GamificationRecords.challenges(on: game.store, userID: user.id, day: secondDay)
         #expect(second.count == 3)
         #expect(second.allSatisfy { $0.expiresAt == Date(timeIntervalSince1970: secondExpiry) })
-        #expect(try await game.store.challenges(userID: user.id, day: firstDay) == first)
+        #expect(try await GamificationRecords.challenges(on: game.store, userID: user.id, day: firstDay) == first)
         let shown = try await game.game.challenges(of: user)
         #expect(shown.map(\.day.description) == [secondDay, secondDay, secondDay])
         #expect(shown.first { $0.kind == .cardMaster }?.progress == 1)
@@ -50,7 +50,8 @@ struct ChallengePersistenceTests {
             let time = StudyHarness.start.addingTimeInterval(Double(step) * 60)
             try await game.service.recorder.record(userID: user.id, cardID: cards[card].id, rating: rating, at: time)
             let shown = try await game.game.challenges(of: user)
-            let stored = try await game.store.challenges(userID: user.id, day: shown[0].day.description)
+            let stored = try await GamificationRecords.challenges(
+                on: game.store, userID: user.id, day: shown[0].day.description)
             #expect(stored.count == 3)
             for challenge in shown {
                 let row = stored.first { $0.kind == challenge.kind.rawValue }
@@ -58,7 +59,7 @@ struct ChallengePersistenceTests {
                 #expect(row?.completedAt == challenge.completedAt)
             }
         }
-        let final = try await game.store.challenges(userID: user.id, day: "2023-11-14")
+        let final = try await GamificationRecords.challenges(on: game.store, userID: user.id, day: "2023-11-14")
         #expect(final.first { $0.kind == "card_master" }?.progress == 3)
     }
 }

@@ -30,17 +30,9 @@ struct GamificationFlowTests {
 
     @Test func aSessionEndEarnsThreeToFiveBoxesThatOpenOnce() async throws {
         let game = try await GameHarness()
-        let (topic, cards) = try await game.base.topic("Rome", cards: 5)
-        var rng = SplitMix64(seed: 3)
-        var session = try await game.service.start(
-            userID: game.base.user.id, topicIDs: [topic.id], limit: 10, mode: .spaced,
-            day: StudyDay(timeZone: Gamifier.timeZone(nil)), using: &rng)
-        while let card = try await game.service.nextCard(of: session) {
-            session = try await game.service.answer(session, cardID: card.id, rating: .good).session
-        }
+        let (finished, cards) = try await game.finishedSession(cards: 5)
         // badger's learning step asks each new card rated good once more: two answers a card, one first try each.
-        #expect(session.counts.cards == 2 * cards.count)
-        let finished = try await game.service.finish(session)
+        #expect(finished.session.counts.cards == 2 * cards.count)
         let rewards = try #require(finished.rewards)
         #expect((3...5).contains(rewards.boxesEarned.count))
         #expect(rewards.xpGained >= 5 * 10)

@@ -58,7 +58,7 @@ struct OutlineFallbackPipelineTests {
         #expect(sent[2].contains(#"Focus on this angle of \"Roman history\": Roman Empire."#))
 
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
-        let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
+        let generation = try await TopicPlans.generation(on: pipeline.store, topicID: topic.id)
         #expect(generation.planSource == .model)
         #expect(generation.plan?.subtopics.count == 4)
         #expect(generation.planNote?.contains("plain list") == true)
@@ -80,7 +80,7 @@ struct OutlineFallbackPipelineTests {
         #expect(reasons.first?.contains("plain list") == true)
 
         let topic = try #require(try await Topics.named(on: pipeline.store, "Algebra"))
-        let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
+        let generation = try await TopicPlans.generation(on: pipeline.store, topicID: topic.id)
         #expect(generation.planSource == .fallback)
         #expect(generation.plan == nil)
         #expect(generation.planNote?.contains("usable subtopic") == true)

@@ -42,7 +42,7 @@ struct RememberedKindsTests {
 
         _ = try await pipeline.generate(topic: "Rome", batches: 1, options: Self.options(asked: asked))
         let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
-        #expect(try await pipeline.store.topicGeneration(topicID: topic.id).kinds == asked)
+        #expect(try await TopicPlans.generation(on: pipeline.store, topicID: topic.id).kinds == asked)
         // A run without --kinds, whatever the setting says, asks for the remembered kinds.
         _ = try await pipeline.generate(topic: "Rome", batches: 1, options: Self.options(asked: nil, setting: setting))
         // A refill, as the worker calls it: the setting's kinds, nothing asked for.
@@ -56,7 +56,7 @@ struct RememberedKindsTests {
         let lines = try Self.typeLines(transport)
         let remembered = #"- "type" is one of "question", "cloze" or "mcq"."#
         #expect(lines == [remembered, remembered, remembered, #"- "type" is one of "question" or "truefalse"."#])
-        #expect(try await pipeline.store.topicGeneration(topicID: topic.id).kinds == setting)
+        #expect(try await TopicPlans.generation(on: pipeline.store, topicID: topic.id).kinds == setting)
     }
 
     @Test func aTopicThatRemembersNoKindsFollowsTheSetting() async throws {
@@ -69,6 +69,6 @@ struct RememberedKindsTests {
 
         #expect(try Self.typeLines(transport) == [#"- "type" is one of "question" or "truefalse"."#])
         let topic = try #require(try await Topics.named(on: pipeline.store, "Rome"))
-        #expect(try await pipeline.store.topicGeneration(topicID: topic.id).kinds == nil)
+        #expect(try await TopicPlans.generation(on: pipeline.store, topicID: topic.id).kinds == nil)
     }
 }

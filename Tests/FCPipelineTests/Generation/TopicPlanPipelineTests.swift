@@ -42,7 +42,7 @@ struct TopicPlanPipelineTests {
         let topic = try #require(try await Topics.named(on: pipeline.store, "Roman history"))
         let records = try await BatchStorage.list(on: pipeline.store, topicID: topic.id)
         #expect(records.map(\.plan.step) == [1, 2, 3, 4, 5], "each batch row records its step")
-        let generation = try await pipeline.store.topicGeneration(topicID: topic.id)
+        let generation = try await TopicPlans.generation(on: pipeline.store, topicID: topic.id)
         #expect(generation.planSource == .model)
         #expect(generation.plan?.subtopics.count == 6)
         let outlineRequests = transport.bodies.filter {
@@ -86,7 +86,7 @@ struct TopicPlanPipelineTests {
         #expect(bodies.count == 2)
         #expect(bodies.allSatisfy { $0.contains("Write every card (question, answer and explanation) in German (de)") })
         let topic = try #require(try await Topics.named(on: pipeline.store, "Photosynthesis"))
-        #expect(try await pipeline.store.topicGeneration(topicID: topic.id).language == german)
+        #expect(try await TopicPlans.generation(on: pipeline.store, topicID: topic.id).language == german)
     }
 
     @Test func aVocabularyTopicInTwoLanguagesAsksForBothDirectionsOverHTTP() async throws {

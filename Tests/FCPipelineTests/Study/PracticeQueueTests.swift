@@ -37,7 +37,7 @@ struct PracticeQueueTests {
         }
 
         // Another learner's flags are theirs alone.
-        let other = try await harness.store.ensureUser(named: "Other")
+        let other = try await Learners.ensure(on: harness.store, named: "Other")
         var rng = SplitMix64(seed: 1)
         let theirs = try await harness.service.start(
             userID: other.id, topicIDs: [rome.id, nile.id], limit: 100, mode: mode, day: utc, using: &rng)

@@ -62,8 +62,8 @@ struct RecallTargetingTests {
     @Test func aLearnerAtNinetyEightPercentGetsLongerIntervalsThanOneAtSeventyBounded() async throws {
         let harness = try await StudyHarness()
         let (_, cards) = try await harness.topic("Rome", cards: 51)
-        let high = try await harness.store.ensureUser(named: "High")
-        let low = try await harness.store.ensureUser(named: "Low")
+        let high = try await Learners.ensure(on: harness.store, named: "High")
+        let low = try await Learners.ensure(on: harness.store, named: "Low")
         let start = harness.time.date
         // The clock runs ahead to the last review: a review cannot be dated in the future.
         harness.time.advance(by: 10 * 365 * 86_400)

@@ -29,7 +29,7 @@ struct ReviewEnginesAgreeTests {
     private static func play(on path: String) async throws -> String {
         let time = ManualNow(StudyHarness.start)
         let store = try await Store.open(path: path, now: time.now)
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let topic = try await Topics.ensure(on: store, named: "Rome")
         let drafts = (1...3).map { CardDraft(question: "Rome \($0)?", answer: "Answer \($0)", origin: .manual) }
         let cards = try await BatchStorage.store(

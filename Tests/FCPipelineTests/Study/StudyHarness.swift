@@ -19,7 +19,7 @@ struct StudyHarness {
         time = ManualNow(start)
         store = try await Store.open(path: database.path, now: time.now)
         service = StudyService(store: store, now: time.now)
-        user = try await store.ensureUser(named: User.defaultName)
+        user = try await Learners.ensure(on: store, named: User.defaultName)
     }
 
     /// A topic with `count` cards "<name> question i?" / "<name> answer i".

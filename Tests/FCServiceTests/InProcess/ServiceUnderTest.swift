@@ -152,7 +152,7 @@ struct ServiceUnderTest {
         var generator = SystemRandomNumberGenerator()
         let secret = TokenCodec.newToken(using: &generator)
         _ = try await store.write("test token") { db in
-            let stored = try await db.ensureUser(named: user)
+            let stored = try await Learners.ensure(named: user, in: db)
             return try await APITokens.create(
                 NewAPIToken(
                     userID: stored.id, hash: TokenCodec.hash(secret), prefix: TokenCodec.prefix(of: secret),

@@ -40,13 +40,15 @@ struct AwardIdempotencyTests {
             }
             #expect(recorded.gamification?.totalXP == 35)
         }
-        let state = try #require(try await world.store.gamificationState(userID: world.user.id))
+        let state = try #require(try await GamificationRecords.state(on: world.store, userID: world.user.id))
         #expect(state.totalXP == 35)
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM xp_events") == 2)
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 2)
         #expect(
-            try await world.store.unlockedAchievements(userID: world.user.id).map(\.achievementID) == ["first_steps"])
-        let day = try #require(try await world.store.dailyStats(day: "2023-11-14").first)
+            try await GamificationRecords.achievements(on: world.store, userID: world.user.id).map(\.achievementID) == [
+                "first_steps"
+            ])
+        let day = try #require(try await GamificationRecords.dailyStats(on: world.store, day: "2023-11-14").first)
         #expect(day.xp == 35)
         #expect(day.cardsReviewed == 1)
         #expect(day.name == User.defaultName)
@@ -71,12 +73,12 @@ struct AwardIdempotencyTests {
         await #expect(throws: StoreError.injectedFault(afterCardInserts: 0)) { try await record() }
         await world.store.setFaultAfterReviewInsert(false)
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM xp_events") == 0)
-        #expect(try await world.store.gamificationState(userID: world.user.id) == nil)
+        #expect(try await GamificationRecords.state(on: world.store, userID: world.user.id) == nil)
 
         let retried = try await record()
         #expect(retried.gamification?.paidXP == 35)
         #expect(retried.gamification?.insertedKeys.count == 2)
-        #expect(try await world.store.gamificationState(userID: world.user.id)?.totalXP == 35)
+        #expect(try await GamificationRecords.state(on: world.store, userID: world.user.id)?.totalXP == 35)
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM xp_events") == 2)
         #expect(try await world.store.integrityCheck() == "ok")
     }
@@ -105,7 +107,8 @@ struct AwardIdempotencyTests {
         #expect(ended.gamification?.insertedKeys == ["box:\(session.id):1"])
         let again = try await world.store.endSession(id: session.id, userID: world.user.id, gamify: earn)
         #expect(again.gamification == nil)
-        #expect(try await world.store.boxes(userID: world.user.id, unopenedOnly: true).count == 1)
+        #expect(
+            try await GamificationRecords.boxes(on: world.store, userID: world.user.id, unopenedOnly: true).count == 1)
 
         let open: @Sendable (GamificationInput) -> GamificationWrite? = { _ in
             GamificationWrite(
@@ -120,9 +123,11 @@ struct AwardIdempotencyTests {
         }
         #expect(try await world.store.updateGamification(userID: world.user.id, open).paidXP == 40)
         #expect(try await world.store.updateGamification(userID: world.user.id, open).paidXP == 0)
-        let boxes = try await world.store.boxes(userID: world.user.id)
+        let boxes = try await GamificationRecords.boxes(on: world.store, userID: world.user.id)
         #expect(boxes.map(\.xp) == [40])
-        #expect(try await world.store.boxes(userID: world.user.id, unopenedOnly: true).isEmpty)
-        #expect(try await world.store.awards(userID: world.user.id, sessionID: session.id).map(\.kind) == ["box"])
+        #expect(try await GamificationRecords.boxes(on: world.store, userID: world.user.id, unopenedOnly: true).isEmpty)
+        #expect(
+            try await GamificationRecords.awards(on: world.store, userID: world.user.id, sessionID: session.id).map(
+                \.kind) == ["box"])
     }
 }

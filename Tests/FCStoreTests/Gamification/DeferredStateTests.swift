@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -27,7 +28,7 @@ struct DeferredStateTests {
             return write
         }
         #expect(recorded.map { $0.gamification?.totalXP } == [25, 50, 75])
-        let stored = try await world.store.gamificationState(userID: world.user.id)
+        let stored = try await GamificationRecords.state(on: world.store, userID: world.user.id)
         #expect(stored?.stateJSON == "state 2")
         #expect(stored?.totalXP == 75)
     }
@@ -44,6 +45,6 @@ struct DeferredStateTests {
             }
         }
         #expect(try await world.store.scalarInteger("SELECT COUNT(*) FROM reviews") == 0)
-        #expect(try await world.store.gamificationState(userID: world.user.id) == nil)
+        #expect(try await GamificationRecords.state(on: world.store, userID: world.user.id) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import FCCore
+import FCPipeline
 import FCStore
 import FCTestSupport
 import Foundation
@@ -24,7 +25,8 @@ struct TopicCompletionTests {
                         updatedAt: Fixtures.date)
                 })
             #expect(recorded.gamification?.paidXP == 0)
-            completes.append(try await world.store.gamificationState(userID: world.user.id)?.stateJSON == "complete")
+            completes.append(
+                try await GamificationRecords.state(on: world.store, userID: world.user.id)?.stateJSON == "complete")
         }
         #expect(completes == [false, true])
     }

@@ -63,7 +63,7 @@ struct RefillRuleSQLTests {
             ).cards
             for (learner, indexes) in topicCase.studied.enumerated() {
                 while learners.count <= learner {
-                    learners.append(try await store.ensureUser(named: "Learner \(learners.count)").id)
+                    learners.append(try await Learners.ensure(on: store, named: "Learner \(learners.count)").id)
                 }
                 for index in indexes {
                     try await store.recordReview(userID: learners[learner], cardID: cards[index].id, sessionID: nil) {

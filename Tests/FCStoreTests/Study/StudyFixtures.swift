@@ -13,7 +13,7 @@ struct StudyWorld {
 
     static func make(path: String, cards count: Int = 5, topic name: String = "Rome") async throws -> StudyWorld {
         let store = try await Store.open(path: path, now: Fixtures.now)
-        let user = try await store.ensureUser(named: User.defaultName)
+        let user = try await Learners.ensure(on: store, named: User.defaultName)
         let topic = try await Topics.ensure(on: store, named: name)
         let stored = try await BatchStorage.store(
             on: store, Fixtures.batch(topicID: topic.id, number: 1, cards: Fixtures.drafts(count, prefix: name)))

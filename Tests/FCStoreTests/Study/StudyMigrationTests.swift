@@ -52,16 +52,16 @@ struct StudyMigrationTests {
     @Test func learnersAreCreatedOnFirstUseAndFoundIgnoringCase() async throws {
         let database = await TemporaryDatabase.make()
         let store = try await Store.open(path: database.path, now: Fixtures.now)
-        let local = try await store.ensureUser(named: User.defaultName)
-        let ana = try await store.ensureUser(named: "Ana")
+        let local = try await Learners.ensure(on: store, named: User.defaultName)
+        let ana = try await Learners.ensure(on: store, named: "Ana")
 
-        #expect(try await store.ensureUser(named: "ANA").id == ana.id)
+        #expect(try await Learners.ensure(on: store, named: "ANA").id == ana.id)
         #expect(local.id != ana.id)
         #expect(local.timeZone == nil)
         #expect(local.createdAt == Fixtures.date)
-        try await store.setTimeZone("Europe/Berlin", userID: ana.id)
-        #expect(try await store.user(named: "ana")?.timeZone == "Europe/Berlin")
-        await #expect(throws: StoreError.invalidUserName) { try await store.ensureUser(named: "  ") }
+        try await Learners.setTimeZone(on: store, "Europe/Berlin", userID: ana.id)
+        #expect(try await Learners.named(on: store, "ana")?.timeZone == "Europe/Berlin")
+        await #expect(throws: StoreError.invalidUserName) { try await Learners.ensure(on: store, named: "  ") }
     }
 
     @Test func deletingACardOrTopicDeletesItsStatesAndReviews() async throws {

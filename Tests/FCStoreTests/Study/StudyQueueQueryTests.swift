@@ -54,7 +54,7 @@ struct StudyQueueQueryTests {
     @Test func anotherLearnersStateDoesNotCount() async throws {
         let database = await TemporaryDatabase.make()
         let world = try await StudyWorld.make(path: database.path, cards: 3)
-        let other = try await world.store.ensureUser(named: "Ana")
+        let other = try await Learners.ensure(on: world.store, named: "Ana")
         try await world.review(world.cards[0], dueIn: 0)
 
         let until = Fixtures.date.addingTimeInterval(1)
@@ -90,7 +90,7 @@ struct StudyQueueQueryTests {
         #expect(try await Topics.refillStatus(on: world.store, topicID: world.topic.id).unstudiedCount == 6)
         #expect(try await RefillJobs.enqueueDue(on: world.store, maxAttempts: 3).isEmpty)
 
-        let ana = try await world.store.ensureUser(named: "Ana")
+        let ana = try await Learners.ensure(on: world.store, named: "Ana")
         for card in world.cards.prefix(2) { try await world.review(card) }
         for card in world.cards.prefix(3) {
             _ = try await world.store.recordReview(userID: ana.id, cardID: card.id, sessionID: nil) { context in
@@ -114,7 +114,7 @@ struct RecallWindowAndPlanTests {
         let otherCards = try await BatchStorage.store(
             on: world.store, Fixtures.batch(topicID: other.id, number: 1, cards: Fixtures.drafts(1, prefix: "Other"))
         ).cards
-        let ana = try await world.store.ensureUser(named: "Ana")
+        let ana = try await Learners.ensure(on: world.store, named: "Ana")
         let base = Fixtures.date
         for (index, rating) in [2, 0, 2, 2, 0, 3].enumerated() {
             try await world.review(world.cards[index % 4], rating: rating, at: base.addingTimeInterval(Double(index)))

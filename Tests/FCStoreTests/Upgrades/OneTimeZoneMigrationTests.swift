@@ -68,10 +68,10 @@ struct OneTimeZoneMigrationTests {
         #expect(try await Reminders.reminder(on: store, userID: 2)?.timeZone == "Asia/Tokyo", "Max's own zone wins")
         // Setting a reminder with a zone sets the learner's zone; without one it keeps it.
         _ = try await Reminders.set(on: store, userID: 4, time: ReminderTime("21:00"), timeZone: "Pacific/Auckland")
-        #expect(try await store.user(named: "Bo")?.timeZone == "Pacific/Auckland")
+        #expect(try await Learners.named(on: store, "Bo")?.timeZone == "Pacific/Auckland")
         let off = try await Reminders.set(on: store, userID: 1, time: nil, timeZone: nil)
         #expect(off.localTime == nil && off.timeZone == "Europe/Berlin")
-        try await store.setTimeZone("America/Chicago", userID: 1)
+        try await Learners.setTimeZone(on: store, "America/Chicago", userID: 1)
         #expect(
             try await Reminders.reminder(on: store, userID: 1)?.timeZone == "America/Chicago", "one zone: the learner's"
         )

@@ -20,8 +20,7 @@ package enum Accounts {
     package static func signUp(
         on store: Store, name: String, passwordHash: String, inviteHash: String?
     ) async throws -> StoredCredentials {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw StoreError.invalidUserName }
+        let name = try Learners.checkedName(name)
         let time = store.now().unixMilliseconds
         return try await store.write("create account") { db in
             guard let userID = try await db.insertUser(named: name, createdAt: time) else {

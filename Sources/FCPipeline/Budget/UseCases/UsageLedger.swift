@@ -45,4 +45,30 @@ package enum UsageLedger {
     package static func dailyBudget(on store: Store, topicID: Int64) async throws -> Double? {
         try await store.read { try await $0.topicDailyBudget(topicID: topicID) }
     }
+
+    /// The topic's daily budget and what was spent on it today (UTC), in one snapshot (`fcgen topic`).
+    ///
+    /// - Throws: ``FCStore/StoreError/topicNotFound(topicID:)``.
+    package static func todaysBudget(
+        on store: Store, topicID: Int64
+    ) async throws -> (budget: Double?, spent: DaySpending) {
+        let dayStart = today(on: store)
+        return try await store.read { db in
+            await (try db.topicDailyBudget(topicID: topicID), try db.spending(since: dayStart, topicID: topicID))
+        }
+    }
+
+    /// The day's budgets of a new generation on the topic, read in the caller's transaction (the one that queues
+    /// it): the topic's own budget and, only for a budget that applies (the topic's; `overall`, the `daily_budget`
+    /// setting), what was spent against it since `today` (the first millisecond of the UTC day).
+    ///
+    /// - Throws: ``FCStore/StoreError/topicNotFound(topicID:)``.
+    package static func dayBudgets(
+        topicID: Int64, overall: Double?, since today: Int64, in db: borrowing Database
+    ) async throws -> DayBudgets {
+        var budgets = DayBudgets(topic: try await db.topicDailyBudget(topicID: topicID), overall: overall)
+        if budgets.topic != nil { budgets.topicSpent = try await db.spending(since: today, topicID: topicID).costUSD }
+        if overall != nil { budgets.overallSpent = try await db.spending(since: today, topicID: nil).costUSD }
+        return budgets
+    }
 }

@@ -58,7 +58,7 @@ package enum Reminders {
         let now = store.now().unixMilliseconds
         return try await store.write("set reminder") { db in
             try await db.upsertReminder(userID: userID, localTime: time?.description, at: now)
-            if let timeZone { try await db.setTimeZone(timeZone, userID: userID) }
+            if let timeZone { try await Learners.setTimeZone(timeZone, userID: userID, in: db) }
             // Read back for the learner's zone as stored (the INSERT made or kept the row).
             return try await db.reminder(userID: userID)
                 ?? Reminder(

@@ -61,7 +61,9 @@ struct PasswordResetCreateCommand: AsyncParsableCommand {
             // A reset is for a database that exists, and a learner in it: it makes neither.
             let store = try await global.openStore()
             let name = global.user ?? ""
-            guard let user = try await store.user(named: name) else { throw StoreError.userNotFound(name: name) }
+            guard let user = try await Learners.named(on: store, name) else {
+                throw StoreError.userNotFound(name: name)
+            }
             // The system's cryptographic generator: a reset code must not be guessable.
             var generator = SystemRandomNumberGenerator()
             let code = OneUseCode.passwordReset.newCode(using: &generator)

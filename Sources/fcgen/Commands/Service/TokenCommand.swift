@@ -76,7 +76,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             // A token is for a database that exists: a mistyped --db must not become a new, empty one.
             let store = try await global.openStore()
-            let user = try await store.ensureUser(named: global.user ?? User.defaultName)
+            let user = try await Learners.ensure(on: store, named: global.user ?? User.defaultName)
             // The system's cryptographic generator: a token must not be guessable.
             var generator = SystemRandomNumberGenerator()
             let secret = TokenCodec.newToken(using: &generator)

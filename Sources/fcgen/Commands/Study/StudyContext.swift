@@ -25,7 +25,7 @@ struct StudyContext {
 
     init(global: GlobalOptions, timeZone: String? = nil) async throws {
         store = try await global.openStore()
-        user = try await store.ensureUser(named: global.user ?? User.defaultName)
+        user = try await Learners.ensure(on: store, named: global.user ?? User.defaultName)
         day = try StudyDay(override: timeZone, stored: user.timeZone)
         // The CLI is where randomness enters: the libraries only draw from the source they are given.
         let gamifier = Gamifier(random: RandomSource(seed: UInt64.random(in: 0...UInt64.max)))

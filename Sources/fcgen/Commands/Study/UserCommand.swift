@@ -65,7 +65,7 @@ struct UserShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openStore()
-            let user = try await store.ensureUser(named: global.user ?? User.defaultName)
+            let user = try await Learners.ensure(on: store, named: global.user ?? User.defaultName)
             try UserView(user).print(json: global.json)
         }
     }
@@ -90,18 +90,15 @@ struct UserSetCommand: AsyncParsableCommand {
             if !noTz { throw ValidationError("nothing to change: give --tz ZONE or --no-tz") }
             return
         }
-        guard StudyDay.timeZone(named: tz) != nil else {
-            throw ValidationError(
-                "--tz: unknown time zone \"\(tz)\": use an IANA name such as Europe/Berlin, America/New_York or UTC")
-        }
+        if let problem = Learners.timeZoneProblem(tz) { throw ValidationError("--tz: \(problem)") }
     }
 
     func run() async throws {
         try await global.reportingErrors {
             let store = try await global.openOrCreateStore()
-            let user = try await store.ensureUser(named: global.user ?? User.defaultName)
-            try await store.setTimeZone(noTz ? nil : tz, userID: user.id)
-            let updated = try await store.ensureUser(named: user.name)
+            let user = try await Learners.ensure(on: store, named: global.user ?? User.defaultName)
+            try await Learners.setTimeZone(on: store, noTz ? nil : tz, userID: user.id)
+            let updated = try await Learners.ensure(on: store, named: user.name)
             try UserView(updated).print(json: global.json)
         }
     }
