@@ -27,8 +27,14 @@ package struct CommandSpec: Decodable, Sendable {
     package var subcommands: [CommandSpec]?
     package var arguments: [Argument]?
 
-    /// The tree of `root` (a root command type), or `nil` if ArgumentParser's description cannot be read.
+    /// The tree of `root` (a root command type), or `nil` if ArgumentParser's description cannot be read: read once
+    /// per process and root type (``Trees``), since it is fixed when the program is built.
     package static func tree(of root: any ParsableCommand.Type) -> CommandSpec? {
+        Trees.shared.tree(of: root)
+    }
+
+    /// Reads the tree of `root` from ArgumentParser's description of it.
+    static func readTree(of root: any ParsableCommand.Type) -> CommandSpec? {
         struct Dump: Decodable {
             var command: CommandSpec
         }
