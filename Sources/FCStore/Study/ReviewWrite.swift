@@ -101,7 +101,7 @@ package struct ReviewDecision: Sendable {
     /// Extra writes for the same transaction (gamification awards; see ``AwardWrite``).
     package var awards: [AwardWrite]
     /// The card is still on its scheduler's short steps (not passed): in a session it comes back later
-    /// (``StudySessionRecord/advance(cardID:answer:comesBack:)``).
+    /// (FCPipeline's `StudySessionRecord.advance(cardID:answer:comesBack:)`).
     package var comesBack: Bool
 
     package init(

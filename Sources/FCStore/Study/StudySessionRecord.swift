@@ -20,55 +20,14 @@ package struct StudySessionRecord: Sendable, Codable, Hashable, Identifiable {
     package var mode: SessionMode
     package var topicIDs: [Int64]
     /// The cards in the order they are shown: the answered part (`queue[..<position]`), then the cards still to
-    /// pass. A card that comes back (``advance(cardID:answer:comesBack:)``) is in the answered part once per answer
-    /// and in the part still to come at most once, so ``remaining`` counts cards, not answers.
+    /// pass. A card that comes back (FCPipeline's `advance(cardID:answer:comesBack:)`) is in the answered part once
+    /// per answer and in the part still to come at most once, so ``remaining`` counts cards, not answers.
     package var queue: [Int64]
     /// How many answers were given (entries of ``queue`` answered); the next card is `queue[position]`.
     package var position: Int
     package var startedAt: Date
     package var endedAt: Date?
     package var counts: SessionCounts
-
-    /// How many other cards a card that comes back waits behind, when there are that many (Anki's learn-ahead
-    /// shows a failed card again after a few others; with none left it is asked again at once).
-    package static let comeBackAfter = 3
-
-    /// Counts `answer` for `cardID` and moves on to the next card.
-    ///
-    /// - Parameter comesBack: The card was not passed (still on its scheduler's short steps, or failed in free
-    ///   practice): it is put back into the queue after ``comeBackAfter`` more cards, or at its end when fewer are
-    ///   left.
-    /// - Throws: ``StoreError/sessionEnded(id:)`` when the session has ended;
-    ///   ``StoreError/sessionConflict(id:problem:)`` when its queue is done or `cardID` is not the card it expects
-    ///   next.
-    package mutating func advance(cardID: Int64, answer: SessionAnswer, comesBack: Bool = false) throws(StoreError) {
-        try expectNext(cardID)
-        position += 1
-        if comesBack { queue.insert(cardID, at: min(position + Self.comeBackAfter, queue.count)) }
-        counts.cards += 1
-        if answer.isCorrect {
-            counts.correct += 1
-        } else if answer.isEmpty {
-            counts.empty += 1
-        } else {
-            counts.failed += 1
-        }
-        counts.ratingSum += answer.rating
-    }
-
-    /// Checks that the session is open and `cardID` is the card it shows next (what answering, skipping and
-    /// burying a card in the session need).
-    ///
-    /// - Throws: ``StoreError/sessionEnded(id:)``, ``StoreError/sessionConflict(id:problem:)``.
-    package func expectNext(_ cardID: Int64) throws(StoreError) {
-        guard !isEnded else { throw StoreError.sessionEnded(id: id) }
-        guard let expected = nextCardID else {
-            throw StoreError.sessionConflict(id: id, problem: "every card of its queue was answered")
-        }
-        guard expected == cardID else {
-            throw StoreError.sessionConflict(id: id, problem: "the next card is \(expected), not \(cardID)")
-        }
-    }
 
     /// The card to show next; `nil` when the queue is done.
     package var nextCardID: Int64? { position < queue.count ? queue[position] : nil }
@@ -121,13 +80,6 @@ package struct SessionCounts: Sendable, Codable, Hashable {
         self.empty = empty
         self.ratingSum = ratingSum
         self.overridden = overridden
-    }
-
-    /// Counts a wrong answer right on the learner's word (``overridden``).
-    package mutating func countOverride() {
-        correct += 1
-        failed = max(0, failed - 1)
-        overridden += 1
     }
 
     /// The mean rating as stored (0 Again … 3 Easy; the CLI and its JSON show it on the 1–4 scale); `nil` before the

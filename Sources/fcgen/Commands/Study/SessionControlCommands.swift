@@ -66,10 +66,8 @@ struct SessionBuryCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global, timeZone: zone.tz)
             let session = try await context.service.openSession(id: sessionID, userID: context.user.id)
-            try session.expectNext(cardID)
-            let burial = try await context.service.bury(cardIDs: [cardID], userID: context.user.id, day: context.day)
-            let updated = try await context.service.openSession(id: sessionID, userID: context.user.id)
-            try await SessionCommand.show(updated, context: context, json: global.json, burial: burial)
+            let buried = try await context.service.buryNext(of: session, cardID: cardID, day: context.day)
+            try await SessionCommand.show(buried.session, context: context, json: global.json, burial: buried.burial)
         }
     }
 }
@@ -89,10 +87,8 @@ struct SessionSuspendCommand: AsyncParsableCommand {
         try await global.reportingErrors {
             let context = try await StudyContext(global: global)
             let session = try await context.service.openSession(id: sessionID, userID: context.user.id)
-            try session.expectNext(cardID)
-            try await context.service.suspend(cardIDs: [cardID], userID: context.user.id)
-            let updated = try await context.service.openSession(id: sessionID, userID: context.user.id)
-            try await SessionCommand.show(updated, context: context, json: global.json)
+            let suspended = try await context.service.suspendNext(of: session, cardID: cardID)
+            try await SessionCommand.show(suspended, context: context, json: global.json)
         }
     }
 }
