@@ -22,7 +22,7 @@ struct StudyFeedTests {
                     topicID: topic.id, kind: .question, question: "Who was consul in year \(number)?",
                     answer: "Consul \(number)", explanation: nil))
         }
-        let learner = try await store.ensureUser(named: "ana")
+        let learner = try await Learners.ensure(on: store, named: "ana")
         return (store, topic.id, learner.id)
     }
 
