@@ -205,7 +205,10 @@ DOCUMENTS = {
                  {"status": enum("applied", "failed", "skipped"), "reviewed": COUNT, "before": COUNT, "after": COUNT,
                   "rewritten": COUNT, "dropped": COUNT, "kept": COUNT, "rewritesRefused": COUNT},
                  {"warning": STRING},
-                 "What --review did to the batch (absent: no review, or nothing to review).")})),
+                 "What --review did to the batch (absent: no review, or nothing to review)."),
+             "askedAgain": {"type": "integer", "minimum": 1,
+                            "description": "Times the batch's request was sent again because a reply gave no usable "
+                            "card (fallback_retries); absent when the first reply was used."}})),
     }, {
         "source": obj({"name": STRING, "format": ref("sourceFormat"), "sha256": STRING, "bytes": COUNT,
                        "sections": COUNT}),

@@ -42,6 +42,13 @@ extension Logger {
                     "dropped": .stringConvertible(summary.droppedTotal),
                     "latency_ms": .stringConvertible(summary.latencyMs),
                 ])
+        case .batchAskedAgain(let topic, let number, let attempt, let reason):
+            notice(
+                "[\(topic)] batch \(number): \(reason); asking again (\(attempt))",
+                metadata: [
+                    "event": "batch_asked_again", "topic": "\(topic)", "batch": .stringConvertible(number),
+                    "attempt": .stringConvertible(attempt), "reason": "\(reason)",
+                ])
         case .batchReviewed(let topic, let number, let review):
             var metadata: Logger.Metadata = [
                 "event": "batch_reviewed", "topic": "\(topic)", "batch": .stringConvertible(number),

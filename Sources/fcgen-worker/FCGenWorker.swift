@@ -218,6 +218,7 @@ struct FCGenWorker: AsyncParsableCommand {
             dailyBudget: settings.dailyBudget)
         options.cardKinds = settings.cardKinds
         options.review = settings.review
+        options.fallbackRetries = settings.effectiveFallbackRetries
         if settings.dailyBudget != nil, settings.prices.price(for: settings.model) == nil {
             throw PipelineError.priceMissing(model: settings.model)
         }

@@ -67,6 +67,23 @@ struct OpenAIProviderTests {
         }
     }
 
+    @Test func frequencyPenaltyIsSentOnlyWhenSet() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        try await server.script([], default: .init(json: Fixtures.openAIBody()))
+        _ = try await Self.provider(server).complete(Fixtures.request(count: 6))
+        var settings = Fixtures.settings(baseURL: server.baseURL.appendingPathComponent("v1"), structured: .jsonSchema)
+        settings.frequencyPenalty = 0.5
+        let penalised = makeProvider(
+            settings, transport: TestHTTPClient.transport(), clock: ImmediateClock(), random: RandomSource(seed: 3),
+            events: { _ in })
+        _ = try await penalised.complete(Fixtures.request(count: 6))
+        let sent = try await server.requests()
+        #expect(sent.count == 2)
+        #expect(sent.first?.value("frequency_penalty") == nil)
+        #expect(sent.last?.value("frequency_penalty") as? Double == 0.5)
+    }
+
     @Test func sendsBearerKeyWhenConfigured() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }

@@ -12,6 +12,9 @@ package struct ProviderSettings: Sendable {
     /// `nil` or empty = send no credentials (local servers need none).
     package var apiKey: String?
     package var temperature: Double
+    /// `frequency_penalty` for OpenAI-compatible servers (llama.cpp, vLLM, OpenAI); `nil` sends none. The other
+    /// providers ignore it.
+    package var frequencyPenalty: Double?
     package var maxOutputTokens: Int
     /// Per-request timeout, whole seconds (an LLM call takes seconds; sub-second timeouts would only fire on a busy machine).
     package var timeoutSeconds: Int

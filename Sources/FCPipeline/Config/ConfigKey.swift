@@ -58,6 +58,8 @@ struct ConfigKey: Sendable {
         ConfigKey("stream", .boolean(\.stream)),
         ConfigKey("topic_outline", .boolean(\.topicOutline)),
         ConfigKey("review", .boolean(\.review)),
+        ConfigKey("fallback_retries", .integer(\.fallbackRetries, range: 0...5)),
+        ConfigKey("frequency_penalty", .decimal(\.frequencyPenalty, range: -2...2)),
         ConfigKey("daily_budget", .positive(\.dailyBudget)),
         ConfigKey("card_kinds", .kinds(\.cardKinds)),
         ConfigKey("image_resolver", .text(\.imageResolver, allowed: ImageResolverKind.allCases.map(\.rawValue))),

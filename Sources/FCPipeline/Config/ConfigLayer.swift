@@ -27,6 +27,11 @@ public struct ConfigLayer: Sendable, Equatable {
     public var topicOutline: Bool?
     /// `review`: `fcgen generate` reviews each batch before storing it (`--review`).
     public var review: Bool?
+    /// `fallback_retries`: how many times a batch whose reply salvaged no card is asked again before it falls back
+    /// to templated cards (0...5, default 1).
+    public var fallbackRetries: Int?
+    /// `frequency_penalty`: sent to OpenAI-compatible servers when set (-2...2), to make repeats less likely.
+    public var frequencyPenalty: Double?
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars.
     public var dailyBudget: Double?
     /// `card_kinds`: the card kinds generation asks for, as `--kinds` takes them (`question,cloze,mcq`).
@@ -72,6 +77,8 @@ public struct ConfigLayer: Sendable, Equatable {
         merged.stream = stream ?? lower.stream
         merged.topicOutline = topicOutline ?? lower.topicOutline
         merged.review = review ?? lower.review
+        merged.fallbackRetries = fallbackRetries ?? lower.fallbackRetries
+        merged.frequencyPenalty = frequencyPenalty ?? lower.frequencyPenalty
         merged.dailyBudget = dailyBudget ?? lower.dailyBudget
         merged.cardKinds = cardKinds ?? lower.cardKinds
         merged.imageResolver = imageResolver ?? lower.imageResolver

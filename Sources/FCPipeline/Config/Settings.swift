@@ -40,6 +40,12 @@ public struct Settings: Sendable {
     /// Batches are reviewed before they are stored (`review`, `--review`): by `fcgen generate`, the refill worker
     /// and the service's generations alike; off by default.
     public var review = false
+    /// `fallback_retries` (`--fallback-retries`): how many times a batch whose reply salvaged no card is asked again
+    /// before it falls back to templated cards (0...5); 1 by default, 0 falls back at once.
+    public var fallbackRetries = 1
+    /// `frequency_penalty`: sent as is to OpenAI-compatible servers (-2...2; llama.cpp's server honours it) so a
+    /// small model repeats itself less; `nil` (the default) sends none.
+    public var frequencyPenalty: Double?
     /// `prices`: per model, US dollars per million tokens; a model without a price has an unknown cost.
     public var prices = PriceTable()
     /// `daily_budget`: the refill worker's overall limit per UTC day, in US dollars; `nil` for none.
@@ -62,6 +68,10 @@ public struct Settings: Sendable {
     /// `embedding_threshold`: the cosine of two questions' embeddings from which cards whose facts otherwise agree
     /// are one card (0.5...1, default 0.85).
     public var embeddingThreshold: Double = 0.85
+
+    /// How many times a batch is asked again before it falls back: ``fallbackRetries``, but 0 for the offline demo,
+    /// whose recorded reply is replayed as it is (asking again can't change it).
+    package var effectiveFallbackRetries: Int { provider == .fixture ? 0 : fallbackRetries }
 
     /// The timeout of each image search request: `image_timeout_s`, or `min(timeout_s, 30)`.
     package var imageRequestTimeoutSeconds: Int { imageTimeoutSeconds ?? min(timeoutSeconds, 30) }
@@ -135,6 +145,15 @@ public struct Settings: Sendable {
             imageSearchURL: try layer.imageSearchURL.map { try webURL($0, setting: "image_search_url") }
         )
         settings.review = layer.review ?? false
+        // Flags reach this point unchecked (the file and environment were checked as they were read).
+        if let retries = layer.fallbackRetries, !(0...5).contains(retries) {
+            throw PipelineError.setting("fallback_retries must be an integer in 0...5, got \(retries)")
+        }
+        settings.fallbackRetries = layer.fallbackRetries ?? 1
+        if let penalty = layer.frequencyPenalty, !(-2...2).contains(penalty) {
+            throw PipelineError.setting("frequency_penalty must be a number in -2...2, got \(penalty)")
+        }
+        settings.frequencyPenalty = layer.frequencyPenalty
         settings.imageTimeoutSeconds = layer.imageTimeoutSeconds
         settings.embeddingModel = layer.embeddingModel
         settings.embeddingThreshold = layer.embeddingThreshold ?? 0.85

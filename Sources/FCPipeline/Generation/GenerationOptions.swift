@@ -36,6 +36,12 @@ public struct GenerationOptions: Sendable {
     /// Review each batch before it is stored (`--review`): one more request per batch with flagged cards (every
     /// batch made from a source), whose verdicts rewrite or drop cards (see `Pipeline.review`).
     public var review = false
+    /// How many times a batch whose reply salvaged no card (it would be stored as templated fallback cards) is asked
+    /// again before it falls back (setting `fallback_retries`, 0...5). Each discarded reply is paid for: it has a
+    /// usage ledger row of its own (kind `unstored`) and is admitted by ``budget`` like any request. 0 in the library,
+    /// so a caller that scripts replies gets exactly the requests it scripted; the executables set it from the
+    /// setting (default 1).
+    public var fallbackRetries = 0
     /// Checked before every request (`--max-cost`, the worker's daily budgets); `nil` for no limit.
     package var budget: (any RequestBudget)?
     /// Runs inside each stored batch's transaction, after the batch and its cards are written (the service records

@@ -21,6 +21,9 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var images: ImageTally? = nil
     /// What the review pass did (`--review`); `nil` without one, or when the batch had nothing to review.
     public var review: ReviewSummary? = nil
+    /// How many times the batch's request was sent again because a reply salvaged no card
+    /// (``GenerationOptions/fallbackRetries``); `nil` when the first reply was used.
+    public var askedAgain: Int? = nil
 
     public var droppedTotal: Int { dropped.values.reduce(0, +) }
 }

@@ -65,7 +65,7 @@ extension Pipeline {
             paid = timed.cost ?? 0
             return try await storeBatch(
                 timed, topic: topic, plan: plan, keys: &existingKeys, questionIndex: questionIndex, options,
-                commit: commit)
+                resend: Resend(request: request, estimate: estimate), commit: commit)
         }
     }
 }

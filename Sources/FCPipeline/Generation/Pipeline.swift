@@ -97,6 +97,8 @@ public struct Pipeline: Sendable {
 
         return try await withThrowingTaskGroup(of: (Int, Result<TimedCompletion, any Error>).self) { group in
             var launched = 0
+            // Each launched batch's request, sent again if its reply salvages no card.
+            var resends: [Int: Resend] = [:]
             // A budget refused a request: nothing after it is sent.
             var budgetStopped = false
             /// Sends the next batch's request, if any is left and the budget admits it.
@@ -118,6 +120,7 @@ public struct Pipeline: Sendable {
                 launched += 1
                 // Admitted in batch order, before the request exists anywhere but here.
                 let estimate = pricing.estimate(prompt)
+                resends[index] = Resend(request: generation, estimate: estimate)
                 let reservation: BudgetReservation?
                 do {
                     reservation = try await options.budget?.admit(
@@ -171,6 +174,7 @@ public struct Pipeline: Sendable {
                         var committedQuestions: [String] = []
                         let summary = try await storeBatch(
                             timed, topic: topic, plan: plan, keys: &existingKeys, questionIndex: questionIndex, options,
+                            resend: resends.removeValue(forKey: summaries.count),
                             commit: { [update] batch in
                                 let stored: StoredBatch
                                 if let hook = options.onBatchStored {
@@ -248,13 +252,17 @@ public struct Pipeline: Sendable {
         questionIndex: TopicQuestionIndex,
         _ options: GenerationOptions,
         section: SourceExcerpt? = nil,
+        resend: Resend? = nil,
         commit: (NewBatch) async throws -> StoredBatch
     ) async throws -> BatchSummary {
         let sanitizing = sanitizerOptions(topic: topic.name, plan: plan, kinds: options.kinds)
-        var report = Sanitizer(options: sanitizing)
-            .sanitize(
-                timed.completion.text, truncated: timed.completion.truncated, existingKeys: existingKeys,
-                questions: questionIndex.snapshot())
+        // A reply that salvages no card is asked for again (`resend`) before the batch falls back.
+        let first = await sanitizeAskingAgain(
+            timed, resend: resend, topic: topic, plan: plan, sanitizer: Sanitizer(options: sanitizing),
+            existingKeys: existingKeys, questionIndex: questionIndex, options: options)
+        let timed = first.timed
+        var report = first.report
+        defer { for (reservation, cost) in first.held { options.budget?.settle(reservation, cost: cost) } }
         // With --review: one more request before the transaction. Its tokens and cost count in the batch's totals,
         // and it has a usage ledger row of its own (kind `review`), written with the batch's.
         var review: ReviewSummary?
@@ -362,7 +370,8 @@ public struct Pipeline: Sendable {
                 let skipped = pictures.keys.filter { !storedKeys.contains(report.cards[$0].dedupKey) }.count
                 return ImageTally(found: tally.found - skipped, none: tally.none, failed: tally.failed)
             },
-            review: review
+            review: review,
+            askedAgain: first.askedAgain > 0 ? first.askedAgain : nil
         )
     }
 }

@@ -23,6 +23,9 @@ package enum PipelineEvent: Sendable {
     /// request is being sent again (a retry after the stream broke, a structured-output downgrade), or the stored
     /// batch differs from what was streamed (a card stored meanwhile by an earlier batch of the run).
     case batchRestarted(topic: String, number: Int, reason: String)
+    /// Batch `number`'s reply salvaged no card (`reason`), so its request is sent again (`attempt` from 1) before it
+    /// falls back to templated cards (``GenerationOptions/fallbackRetries``); the discarded reply is paid for.
+    case batchAskedAgain(topic: String, number: Int, attempt: Int, reason: String)
     /// With `--review`: what the review pass did to batch `number` (applied, or failed or skipped with a warning),
     /// before the batch is committed.
     case batchReviewed(topic: String, number: Int, review: ReviewSummary)

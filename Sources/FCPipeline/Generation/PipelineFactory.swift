@@ -32,7 +32,7 @@ public struct PipelineFactory: Sendable {
 
     /// The provider settings, with the API key read from the environment at the last moment.
     package func providerSettings() throws -> ProviderSettings {
-        ProviderSettings(
+        var provider = ProviderSettings(
             kind: settings.provider,
             baseURL: settings.baseURL,
             model: settings.model,
@@ -50,6 +50,8 @@ public struct PipelineFactory: Sendable {
             fixturesDirectory: settings.fixturesDirectory,
             apiKeyVariable: settings.apiKeyVariable
         )
+        provider.frequencyPenalty = settings.frequencyPenalty
+        return provider
     }
 
     /// Refuses a run of the offline demo (the fixture provider) for a topic it has no recorded replies for: every
@@ -221,6 +223,7 @@ public struct PipelineFactory: Sendable {
         )
         options.kinds = settings.cardKinds
         options.review = settings.review
+        options.fallbackRetries = settings.effectiveFallbackRetries
         return options
     }
 }

@@ -33,6 +33,9 @@ public struct RefillOptions: Sendable {
     public var cardKinds: GeneratedKinds = .standard
     /// Whether refill batches go through the review pass before they are stored (the `review` setting).
     public var review = false
+    /// How many times a refill batch whose reply salvaged no card is asked again before it falls back
+    /// (``GenerationOptions/fallbackRetries``; the `fallback_retries` setting).
+    public var fallbackRetries = 0
 
     package init(
         workerID: String,

@@ -24,6 +24,7 @@ extension RefillWorker {
                 avoidListLimit: options.avoidListLimit)
             generation.kinds = options.cardKinds
             generation.review = options.review
+            generation.fallbackRetries = options.fallbackRetries
             // Without a budget that could apply, no request pays for reading today's spending.
             if topicBudget != nil || options.dailyBudget != nil { generation.budget = budget }
             let (store, owner, batchOptions) = (store, options.workerID, generation)

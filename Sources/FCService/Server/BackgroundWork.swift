@@ -76,6 +76,7 @@ package enum BackgroundWork {
             dailyBudget: settings.dailyBudget)
         options.cardKinds = settings.cardKinds
         options.review = settings.review
+        options.fallbackRetries = settings.effectiveFallbackRetries
         return RefillWorker(
             pipeline: pipeline, options: options, clock: ContinuousClock(), random: random, events: events)
     }

@@ -36,6 +36,8 @@ enum LiveBenchmark {
         // A relative path is read from here, not from the run's folder.
         layer.promptsDirectory = options.prompts.map { URL(fileURLWithPath: $0).path }
         layer.concurrency = 1
+        layer.fallbackRetries = options.fallbackRetries
+        layer.frequencyPenalty = options.frequencyPenalty
         layer.database = directory.appendingPathComponent("live.sqlite").path
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings.resolve(layer, environment: environment, workingDirectory: directory)
@@ -45,7 +47,7 @@ enum LiveBenchmark {
             "\(name): \(topics.count) topics × \(options.batches) batches of \(options.cardsPerBatch) cards, "
                 + "model \(options.model) at \(options.baseURL)")
 
-        var totals = (batches: 0, fallback: 0, real: 0, unflagged: 0)
+        var totals = (batches: 0, fallback: 0, real: 0, unflagged: 0, askedAgain: 0)
         try await HTTPClientTransport.withTransport(maxConnectionsPerHost: 1) { transport in
             let pipeline = try await factory.makePipeline(
                 transport: transport, clock: ContinuousClock(), random: RandomSource(seed: 1), now: .system,
@@ -72,6 +74,7 @@ enum LiveBenchmark {
                 totals.fallback += figures.fallbackBatches
                 totals.real += figures.realKept
                 totals.unflagged += tally.unflagged
+                totals.askedAgain += tally.askedAgain
             }
         }
         let perBatch = totals.batches == 0 ? 0 : Double(totals.real) / Double(totals.batches)
@@ -87,6 +90,10 @@ enum LiveBenchmark {
             .init(
                 benchmark: name, metric: "all.batches.fallback", value: Double(totals.fallback), unit: "batches",
                 goal: .atMost(0)))
+        report(
+            .init(
+                benchmark: name, metric: "all.batches.asked_again", value: Double(totals.askedAgain),
+                unit: "requests"))
     }
 
     /// The topics of `path`, one per line; blank lines and lines starting with `#` are skipped.

@@ -33,6 +33,7 @@ struct LiveFigures {
         line("cards.real_unflagged", Double(tally.unflagged), "cards")
         line("batches.stored", Double(tally.batches.count), "batches")
         line("batches.fallback", Double(fallbackBatches), "batches")
+        line("batches.asked_again", Double(tally.askedAgain), "requests")
         line("near_duplicates", Double(tally.nearDuplicates), "cards")
         for rule in QualityRuleID.allCases {
             let share = tally.replied == 0 ? 0 : Double(tally.flagged[rule] ?? 0) / Double(tally.replied)

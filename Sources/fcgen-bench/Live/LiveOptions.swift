@@ -36,9 +36,23 @@ struct LiveOptions: ParsableArguments {
         help: "json_schema, json_object_schema, json_object or none (default json_schema)")
     var structuredOutput: String?
 
+    @Option(
+        name: .customLong("frequency-penalty"),
+        help: "frequency_penalty sent with each request (-2...2; default: none sent)")
+    var frequencyPenalty: Double?
+
+    @Option(
+        name: .customLong("fallback-retries"),
+        help: "Times a batch whose reply gave no usable card is asked again before it falls back (0-5, default 1)")
+    var fallbackRetries = 1
+
     mutating func validate() throws {
         guard (1...50).contains(batches) else { throw ValidationError("--batches must be in 1...50") }
         guard (1...100).contains(cardsPerBatch) else { throw ValidationError("--cards-per-batch must be in 1...100") }
+        guard (0...5).contains(fallbackRetries) else { throw ValidationError("--fallback-retries must be in 0...5") }
+        if let frequencyPenalty, !(-2...2).contains(frequencyPenalty) {
+            throw ValidationError("--frequency-penalty must be in -2...2")
+        }
         guard (1...3600).contains(timeoutSeconds) else { throw ValidationError("--timeout must be in 1...3600") }
     }
 }

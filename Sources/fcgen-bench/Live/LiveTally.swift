@@ -17,6 +17,8 @@ struct LiveTally: Sendable {
     /// they should be. A card kept under its kind's salvage flag (`salvaged:…`) counts, a rule's flag does not.
     var unflagged = 0
     var batches: [BatchSummary] = []
+    /// Requests sent again because a reply salvaged no card.
+    var askedAgain = 0
 
     private static let ruleFlags = Set(QualityRuleID.allCases.map(\.rawValue))
 
@@ -33,6 +35,7 @@ struct LiveTally: Sendable {
                 unflagged += report.cards.filter { !$0.flags.contains(where: Self.ruleFlags.contains) }.count
             }
         case .batchStored(_, let summary): batches.append(summary)
+        case .batchAskedAgain: askedAgain += 1
         default: break
         }
     }

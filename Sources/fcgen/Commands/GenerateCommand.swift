@@ -128,6 +128,12 @@ struct GenerateCommand: AsyncParsableCommand {
                 + "batch) that rewrites or drops cards; see docs/quality.md. Default: the review setting, off."))
     var review: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "Times a batch whose reply gave no usable card is asked again before it falls back to templated cards "
+                + "(0-5; default: the fallback_retries setting, 1).", valueName: "n"))
+    var fallbackRetries: Int?
+
     @Flag(help: "Treat a batch that falls back to templated cards as an error (exit 65).")
     var strict = false
 
@@ -167,6 +173,9 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         if let cardsPerBatch, !(1...100).contains(cardsPerBatch) {
             throw ValidationError("--cards-per-batch must be between 1 and 100")
+        }
+        if let fallbackRetries, !(0...5).contains(fallbackRetries) {
+            throw ValidationError("--fallback-retries must be between 0 and 5")
         }
         if let timeout, !(1...3600).contains(timeout) { throw ValidationError("--timeout must be 1...3600 seconds") }
         if storeFallback, strict { throw ValidationError("--store-fallback contradicts --strict: choose one") }
@@ -209,6 +218,7 @@ struct GenerateCommand: AsyncParsableCommand {
             flags.cardKinds = kinds
             flags.imageResolver = images
             flags.review = review
+            flags.fallbackRetries = fallbackRetries
             let (settings, _) = try global.loadSettings(flags: flags)
             let factory = PipelineFactory(
                 settings: settings,

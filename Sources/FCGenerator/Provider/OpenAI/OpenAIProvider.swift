@@ -61,6 +61,7 @@ struct OpenAIProvider: LLMProvider {
             count: request.count
         )
         body.stream = stream
+        body.frequencyPenalty = settings.frequencyPenalty
         body.reply = request.reply
         body.kinds = request.kinds
         var headers = [

@@ -11,6 +11,8 @@ package enum OpenAIWire {
         package var system: String
         package var user: String
         package var temperature: Double
+        /// `frequency_penalty`, sent only when set.
+        package var frequencyPenalty: Double?
         /// `max_tokens`, which every compatible server accepts (OpenAI's newer `max_completion_tokens` is not).
         package var maxTokens: Int
         package var mode: StructuredOutputMode
@@ -32,6 +34,7 @@ package enum OpenAIWire {
                 "temperature": .double(temperature),
                 "max_tokens": .int(maxTokens),
             ]
+            if let frequencyPenalty { body = body.setting("frequency_penalty", to: .double(frequencyPenalty)) }
             if let format = responseFormat { body = body.setting("response_format", to: format) }
             if stream {
                 body = body.setting("stream", to: true).setting("stream_options", to: ["include_usage": true])
