@@ -50,7 +50,7 @@ struct AskAgainPipelineTests {
             let topic = try await Topics.ensure(on: pipeline.store, named: "Roman history")
             let store = pipeline.store
             summary = try await pipeline.generateBatch(topic: topic, number: 1, options: options) { batch in
-                try await BatchStorage.store(batch, on: store)
+                try await BatchStorage.store(on: store, batch)
             }
         } else {
             summary = try #require(
