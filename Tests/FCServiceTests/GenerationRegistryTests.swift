@@ -4,6 +4,7 @@ import FCService
 import FCStore
 import FCTestSupport
 import Foundation
+import HTTPTypes
 import Testing
 
 /// The generations in the database, as each instance's registry sees them: replay then live without a gap, the
@@ -122,8 +123,13 @@ struct GenerationRegistryTests {
             let first = try await a.submit(topic: topics[0], batches: 1, language: nil)
             let second = try await b.submit(topic: topics[0], batches: 1, language: nil)
             let third = try await a.submit(topic: topics[1], batches: 1, language: nil)
-            // The queue holds 3 over both instances: the fourth is refused (429).
-            await #expect(throws: Problem.self) { try await b.submit(topic: topics[2], batches: 1, language: nil) }
+            // The queue holds 3 over both instances: the fourth is refused (429, retry later) and nothing is queued.
+            let full = await #expect(throws: Problem.self) {
+                try await b.submit(topic: topics[2], batches: 1, language: nil)
+            }
+            #expect(full?.status == .tooManyRequests && full?.headers[.retryAfter] == "30")
+            #expect(full?.detail == "3 generations are queued already; retry when some have run")
+            #expect(try await a.records().count == 3)
             #expect(try await a.claimNext()?.id == first.id)
             #expect(try await a.claimNext() == nil, "a's one slot is taken")
             #expect(try await b.claimNext()?.id == third.id, "second waits: its topic runs on a")

@@ -101,20 +101,18 @@ package final class GenerationRegistry: Sendable {
         let new = NewGeneration(
             id: UUID().uuidString.lowercased(), topicID: topic.id, topicName: topic.name, requestedBy: requestedBy,
             optionsJSON: options, batchesRequested: batches)
-        let limit = limits.queued
-        let time = store.now().unixMilliseconds
-        let stored = try await store.write("queue generation") { db in
-            // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
+        // A daily budget spent already refuses the request itself (429, as `budget_exceeded` always is).
+        let queueing = try await Generations.queue(on: store, new, limit: limits.queued) { db in
             try await budgets?.check(topic: topic, maxCost: maxCost, in: db)
-            let queued = try await db.queuedGenerationCount()
-            if queued >= limit {
-                throw Problem.rateLimited(
-                    "\(queued) generations are queued already; retry when some have run", retryAfter: 30)
-            }
-            return try await Generations.insert(new, in: db, at: time)
         }
-        work.poke()
-        return GenerationRecord(stored)
+        switch queueing {
+        case .full(let queued):
+            throw Problem.rateLimited(
+                "\(queued) generations are queued already; retry when some have run", retryAfter: 30)
+        case .queued(let stored):
+            work.poke()
+            return GenerationRecord(stored)
+        }
     }
 
     /// Whether `id` has the shape of a generation's id (a lowercase UUID, as ``submit(topic:batches:language:maxCost:review:requestedBy:)``

@@ -7,6 +7,30 @@ package import Foundation
 /// written in the batch's own transaction (a batch is never stored without its event, and a generation taken over
 /// after its runner died resumes after the last batch stored), ended, cancelled and pruned.
 package enum Generations {
+    /// What asking to queue a generation came to.
+    package enum Queueing: Sendable {
+        case queued(StoredGeneration)
+        /// The queue over every instance holds `queued` generations, at least the limit: nothing was written.
+        case full(queued: Int)
+    }
+
+    /// Queues `new` unless the queue over every instance already holds `limit` generations: `admit` (the day's
+    /// budgets, read in the same snapshot), the count and the insert in one write.
+    ///
+    /// - Throws: whatever `admit` throws (nothing is written then).
+    package static func queue(
+        on store: Store, _ new: NewGeneration, limit: Int,
+        admit: @Sendable (borrowing Database) async throws -> Void
+    ) async throws -> Queueing {
+        let time = store.now().unixMilliseconds
+        return try await store.write("queue generation") { db in
+            try await admit(db)
+            let queued = try await db.queuedGenerationCount()
+            if queued >= limit { return .full(queued: queued) }
+            return .queued(try await insert(new, in: db, at: time))
+        }
+    }
+
     /// Queues `new` in the caller's transaction; the stored row.
     package static func insert(
         _ new: NewGeneration, in db: borrowing some GenerationRepository & ~Copyable, at time: Int64
