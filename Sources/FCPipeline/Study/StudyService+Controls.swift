@@ -32,7 +32,9 @@ extension StudyService {
     package func bury(cardIDs: [Int64], userID: Int64, day: StudyDay) async throws -> Burial {
         let until = day.endOfDay(containing: now()).addingTimeInterval(0.001)
         let buried = try await store.write("bury cards") { db in
-            try await db.buryCards(ids: cardIDs, userID: userID, until: until)
+            let buried = try await db.buryCards(ids: cardIDs, userID: userID, until: until)
+            try await Sessions.withdraw(in: db, cardIDs: Set(buried), userID: userID)
+            return buried
         }
         return Burial(until: until, cardIDs: buried, asked: cardIDs)
     }
@@ -63,7 +65,10 @@ extension StudyService {
     /// Suspends cards: no queue shows them until ``unsuspend(cardIDs:userID:)``; they leave the learner's open
     /// sessions.
     package func suspend(cardIDs: [Int64], userID: Int64) async throws {
-        try await store.write("suspend cards") { db in try await db.suspendCards(ids: cardIDs, userID: userID) }
+        try await store.write("suspend cards") { db in
+            try await db.suspendCards(ids: cardIDs, userID: userID)
+            try await Sessions.withdraw(in: db, cardIDs: Set(cardIDs), userID: userID)
+        }
     }
 
     /// Lets suspended cards back into the learner's queues.

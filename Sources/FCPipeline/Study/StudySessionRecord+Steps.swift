@@ -31,6 +31,15 @@ extension StudySessionRecord {
         counts.ratingSum += answer.rating
     }
 
+    /// Takes `cardIDs` out of the part of the queue still to come (a card deleted, buried or suspended is not asked
+    /// in this session); the cards already answered stay as they were. Whether any card was taken out.
+    package mutating func withdraw(_ cardIDs: Set<Int64>) -> Bool {
+        let upcoming = queue[position...]
+        guard upcoming.contains(where: cardIDs.contains) else { return false }
+        queue = Array(queue[..<position]) + upcoming.filter { !cardIDs.contains($0) }
+        return true
+    }
+
     /// Checks that the session is open and `cardID` is the card it shows next (what answering, skipping and
     /// burying a card in the session need).
     ///

@@ -62,8 +62,9 @@ package protocol CardRepository: ~Copyable {
     func withClozeSiblings(_ ids: [Int64]) async throws -> [Int64]
     /// The siblings of a note's card, by deletion number.
     func clozeSiblingIDs(noteID: Int64) async throws -> [Int64]
-    /// Brings a note's siblings in step with its text.
-    func syncClozeSiblings(noteID id: Int64) async throws
+    /// Brings a note's siblings in step with its text; the ids of the siblings it deleted.
+    @discardableResult
+    func syncClozeSiblings(noteID id: Int64) async throws -> [Int64]
 
     // MARK: A learner's bookmarks and flags
 

@@ -20,6 +20,8 @@ package protocol SessionRepository: ~Copyable {
     func recentSessions(userID: Int64, limit: Int) async throws -> [StudySessionRecord]
     /// The learner's sessions not ended, newest first, at most `limit`.
     func openSessions(userID: Int64, newest limit: Int) async throws -> [StudySessionRecord]
+    /// Every session not ended: the learner's, or (`userID` nil) every learner's, in no particular order.
+    func openSessions(userID: Int64?) async throws -> [StudySessionRecord]
     /// Answers in the session recalled on the first try (`sessions.perfect`).
     func perfectAnswers(sessionID: Int64) async throws -> Int
     /// The distinct topics of the session's answered cards (the first `position` of its queue), ascending.

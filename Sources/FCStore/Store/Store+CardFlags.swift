@@ -3,7 +3,7 @@ package import Foundation
 
 extension Database {
     /// Buries cards for the learner until `until` (the start of their next local day): no study queue shows them
-    /// before then, and they leave the rest of the learner's open sessions' queues. A cloze card's siblings are
+    /// before then (FCPipeline's `StudyService.bury` takes them out of the learner's open sessions). A cloze card's siblings are
     /// buried with it, as Anki does: the other deletion numbers of its text would give its answer away.
     ///
     /// - Returns: The ids buried, ascending, each once: those given and their cloze siblings (as ``deleteCards(ids:
@@ -18,8 +18,8 @@ extension Database {
         return Set(buried).sorted()
     }
 
-    /// Suspends cards for the learner: no study queue shows them until ``unsuspendCards(ids:userID:)``, and they
-    /// leave the rest of the learner's open sessions' queues.
+    /// Suspends cards for the learner: no study queue shows them until ``unsuspendCards(ids:userID:)``
+    /// (FCPipeline's `StudyService.suspend` takes them out of the learner's open sessions).
     ///
     /// - Throws: ``StoreError/cardNotFound(id:)`` (nothing is suspended then).
     package func suspendCards(ids: [Int64], userID: Int64) async throws {
@@ -54,8 +54,8 @@ extension Database {
         """
     }
 
-    /// Sets one flag per card (`column` of `card_flags`, one of the store's own names, to `value`) and takes the
-    /// cards out of the learner's open sessions, in one transaction.
+    /// Sets one flag per card (`column` of `card_flags`, one of the store's own names, to `value`), in one
+    /// transaction.
     private func setFlags(ids: [Int64], userID: Int64, value: Int64, operation: String, column: String) async throws {
         try await connection.immediateTransaction(operation) {
             for cardID in ids {
@@ -67,18 +67,6 @@ extension Database {
                     """,
                     operation: operation)
             }
-            try await removeFromOpenSessions(cardIDs: Set(ids), userID: userID)
-        }
-    }
-
-    /// Takes cards out of the part of open sessions' queues that is still to come: the learner's (a flag), or
-    /// every learner's (`userID` nil: the cards were deleted, and a session must not stop at a card that is gone).
-    func removeFromOpenSessions(cardIDs: Set<Int64>, userID: Int64?) async throws {
-        for var session in try await openSessions(userID: userID) {
-            let upcoming = session.queue[session.position...]
-            guard upcoming.contains(where: cardIDs.contains) else { continue }
-            session.queue = Array(session.queue[..<session.position]) + upcoming.filter { !cardIDs.contains($0) }
-            try await saveQueue(session)
         }
     }
 }

@@ -5,8 +5,8 @@ extension Database {
     /// Deletes cards and closes the gaps they leave, so each affected deck stays numbered 1…n; in one transaction.
     ///
     /// A deleted card's twin stays (its link is cleared by the schema's `ON DELETE SET NULL`); its learning state
-    /// goes with it, so does its place in every open session still to come, and an image no other card shows is
-    /// deleted too. Exactly the cards given go: FCPipeline's `CardEditing.delete` adds a cloze card's siblings, and a
+    /// goes with it, and an image no other card shows is deleted too (FCPipeline's `CardEditing.delete` also takes it
+    /// out of every open session). Exactly the cards given go: FCPipeline's `CardEditing.delete` adds a cloze card's siblings, and a
     /// note's text that lost a deletion number loses that number's card alone (``syncClozeSiblings(noteID:)``).
     ///
     /// - Parameter topicID: When given, every card must be in this topic's deck: a card of another deck is "not
@@ -35,7 +35,6 @@ extension Database {
                     try await statement.run()
                 }
             }
-            try await removeFromOpenSessions(cardIDs: Set(ids), userID: nil)
             try await deleteUnusedImages()
             return Set(ids).sorted()
         }

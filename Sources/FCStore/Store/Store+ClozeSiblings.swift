@@ -74,7 +74,10 @@ extension Database {
     /// text lost takes its sibling with it (its learning state too, as deleting a card does); a number the text
     /// gained gets a new sibling at the end of the deck. A note that is no cloze text any more (another kind, or text
     /// that does not parse) loses its siblings and its number. Given a sibling's id, syncs its note.
-    package func syncClozeSiblings(noteID id: Int64) async throws {
+    ///
+    /// - Returns: The ids of the siblings deleted (the caller takes them out of open sessions).
+    @discardableResult
+    package func syncClozeSiblings(noteID id: Int64) async throws -> [Int64] {
         let note = try await card(id: id)
         guard note.clozeOf == nil else { return try await syncClozeSiblings(noteID: note.noteID) }
         var numbers: [Int] = []
@@ -107,7 +110,7 @@ extension Database {
         ) { statement in try await statement.run() }
         let have = Set(siblings.map(\.number))
         let missing = wanted.subtracting(have).sorted()
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty else { return gone }
         let now = now().unixMilliseconds
         var position = try await lastCardPosition(topicID: note.topicID)
         for number in missing {
@@ -124,5 +127,6 @@ extension Database {
                 operation: "add cloze sibling"
             ) { statement in try await statement.run() }
         }
+        return gone
     }
 }

@@ -66,9 +66,7 @@ extension Database {
             operation: "list unfinished sessions")
     }
 
-    /// Every session not ended: the learner's, or (`userID` nil) every learner's (what a card's deletion or flag
-    /// takes the card out of).
-    func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
+    package func openSessions(userID: Int64?) async throws -> [StudySessionRecord] {
         try await sessions(
             where: "ended_at IS NULL AND (\(userID) IS NULL OR user_id = \(userID))", operation: "list open sessions")
     }

@@ -81,7 +81,8 @@ package enum CardEditing {
                     choices: nil, side: "reversed twin")
                 twinUpdated = true
             }
-            try await db.syncClozeSiblings(noteID: noteID)
+            let dropped = try await db.syncClozeSiblings(noteID: noteID)
+            try await Sessions.withdraw(in: db, cardIDs: Set(dropped), userID: nil)
             try await db.deleteUnusedImages()
             let twin = try await current.twinID.asyncMap { try await db.cardDetails(id: $0) }
             let shown = try await db.cards(ids: [id]).isEmpty ? noteID : id
@@ -101,7 +102,9 @@ package enum CardEditing {
     @discardableResult
     package static func delete(on store: Store, ids: [Int64], inTopic topicID: Int64? = nil) async throws -> [Int64] {
         try await store.write("delete cards") { db in
-            try await db.deleteCards(ids: try await db.withClozeSiblings(ids), inTopic: topicID)
+            let deleted = try await db.deleteCards(ids: try await db.withClozeSiblings(ids), inTopic: topicID)
+            try await Sessions.withdraw(in: db, cardIDs: Set(deleted), userID: nil)
+            return deleted
         }
     }
 

@@ -52,4 +52,15 @@ package enum Sessions {
         let open = try await store.read { db in try await db.openSessions(userID: userID, newest: scanned) }
         return Array(open.filter { $0.remaining > 0 }.prefix(limit))
     }
+
+    /// Takes cards out of what is still to come in open sessions, in the caller's transaction: the learner's (the
+    /// cards were buried or suspended), or every learner's (`userID` nil: the cards were deleted, and no session may
+    /// stop at a card that is gone).
+    package static func withdraw(
+        in db: borrowing some SessionRepository & ~Copyable, cardIDs: Set<Int64>, userID: Int64?
+    ) async throws {
+        for var session in try await db.openSessions(userID: userID) {
+            if session.withdraw(cardIDs) { try await db.saveQueue(session) }
+        }
+    }
 }
