@@ -271,6 +271,9 @@ export function start() {
   const resume = async () => {
     await showWaiting();
     if (!navigator.onLine || !signedIn()) return;
+    // A run begun while offline (an answer given just before the connection returned) stops at its first failed
+    // request; joining it would leave the outbox waiting until the next screen change, so send after it ends.
+    await flushing?.catch(() => {});
     await flush();
     await refreshQueue();
   };
